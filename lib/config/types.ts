@@ -1,0 +1,33 @@
+import type { Secret } from '../secret.js';
+
+/** The probe's settings after validation. Every field has a documented default (lib/config/settings.ts). */
+export interface ProbeConfig {
+  /** Target base URL (no trailing slash); undefined means: start the embedded reference service. */
+  baseUrl: string | undefined;
+  /** Bearer token; undefined when none is configured (the embedded reference then gets a generated one). */
+  accessToken: Secret | undefined;
+  /** Send the token over plain http:// to a host that is not loopback (off by default). */
+  allowInsecureToken: boolean;
+  requestTimeoutMs: number;
+  requestsPerSecond: number;
+  concurrency: number;
+  /** Hard budget of requests put on the wire in one run, retries included. */
+  maxRequests: number;
+  maxRunTimeMs: number;
+  /** Retries after 429/503/5xx/network errors, per exchange. */
+  maxRetries: number;
+  /** Wait after a 429/503 without Retry-After. */
+  defaultRetryAfterMs: number;
+  /** Longest Retry-After the probe agrees to wait; longer ones end the exchange as `throttled`. */
+  maxRetryAfterMs: number;
+  /** Response bodies are recorded up to this many bytes. */
+  maxRecordedBodyBytes: number;
+  /** How often each matrix combination is sent (>= 2 to detect instability). */
+  repeats: number;
+  /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
+  notificationUrl: string | undefined;
+  /** Profile of the embedded reference service (ignored when baseUrl is set). */
+  referenceProfile: string;
+  /** Where reports are written. */
+  reportDir: string;
+}

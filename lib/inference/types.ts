@@ -1,0 +1,81 @@
+import type { MatrixOutcome } from '../outcome.js';
+
+/** What one combination of present fields got, after repeats (the evidence inference works on). */
+export interface Observation {
+  /** Names of the fields present in the body, in the operation's field order. */
+  present: string[];
+  outcome: MatrixOutcome;
+  /** Status of the (agreeing) answers; null for `error`, the first seen for `unstable`. */
+  status: number | null;
+  /** error.code from the body when it had one. */
+  errorCode?: string;
+  /** error.message from the body when it had one. */
+  errorMessage?: string;
+  /** Every status seen over the repeats, in order (shows why a combination is unstable). */
+  statuses?: (number | null)[];
+}
+
+export type PresenceRole = 'required' | 'forbidden' | 'optional' | 'conditional';
+
+export interface FieldRole {
+  presence: PresenceRole;
+  /** One sentence that says why, in terms of the observations. */
+  explanation: string;
+}
+
+/** A product term of the sum-of-products rule: fields that must be present / absent. */
+export interface Implicant {
+  present: string[];
+  absent: string[];
+}
+
+/** IDL vocabulary of inter-parameter dependencies (Martin-Lopez et al., IDL). */
+export type IdlKind = 'Requires' | 'OnlyOne' | 'AllOrNone' | 'ZeroOrOne' | 'Or';
+
+export interface IdlStatement {
+  kind: IdlKind;
+  /** For Requires: [antecedent, consequent]. For the others: the group. */
+  fields: string[];
+  /** IDL text, e.g. `IF clientState THEN notificationUrl;` or `OnlyOne(a, b);`. */
+  text: string;
+}
+
+export interface InferredRule {
+  /** Minimal sum of products over field names with !, &&, ||, parentheses, `true`/`false`. */
+  expression: string;
+  terms: Implicant[];
+  /** IDL statements that hold on every accepted combination and are not implied by the roles alone. */
+  dependencies: IdlStatement[];
+  /** True when roles + dependencies together are equivalent to the rule on the known combinations. */
+  dependenciesExact: boolean;
+  /** Combinations with no usable evidence (unstable, error, not sent): treated as don't-cares. */
+  unknown: string[][];
+}
+
+export interface RejectionGroup {
+  status: number;
+  errorCode: string | undefined;
+  /** Message with field names and digits normalised, so that "property 'x'" messages group together. */
+  messagePattern: string | undefined;
+  /** The combinations in this group. */
+  combinations: string[][];
+  /** Boolean expression over fields, true exactly on this group's combinations (among known ones). */
+  explanation: string;
+  /** Plain words: "400 invalidRequest when resource is present". */
+  summary: string;
+}
+
+export interface Diagnosis {
+  /** Why no role could be inferred (nothing accepted), in one sentence naming the likely cause. */
+  message: string;
+  likelyCause: 'token' | 'base-url-or-path' | 'service' | 'transport' | 'unknown';
+}
+
+export interface PresenceInference {
+  fields: string[];
+  /** Absent when nothing was accepted (then `diagnosis` says why). */
+  roles: Record<string, FieldRole> | undefined;
+  rule: InferredRule;
+  rejectionGroups: RejectionGroup[];
+  diagnosis: Diagnosis | undefined;
+}

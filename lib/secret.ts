@@ -1,0 +1,42 @@
+import { inspect } from 'node:util';
+
+const REDACTED = '[redacted]';
+
+/**
+ * Holds the access token so that no accidental string conversion can leak it:
+ * template strings, JSON.stringify, console.log and util.inspect all print
+ * "[redacted]". Only `reveal()` gives the value, and only the HTTP engine calls it.
+ */
+export class Secret {
+  readonly #value: string;
+
+  constructor(value: string) {
+    this.#value = value;
+  }
+
+  reveal(): string {
+    return this.#value;
+  }
+
+  get isEmpty(): boolean {
+    return this.#value.length === 0;
+  }
+
+  toString(): string {
+    return REDACTED;
+  }
+
+  toJSON(): string {
+    return REDACTED;
+  }
+
+  [inspect.custom](): string {
+    return REDACTED;
+  }
+}
+
+/** Replaces every occurrence of the secret in a text (for error messages from third parties). */
+export function scrub(text: string, secret: Secret | undefined): string {
+  if (secret === undefined || secret.isEmpty) return text;
+  return text.split(secret.reveal()).join(REDACTED);
+}
