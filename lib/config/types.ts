@@ -6,6 +6,8 @@ export interface ProbeConfig {
   baseUrl: string | undefined;
   /** Bearer token; undefined when none is configured (the embedded reference then gets a generated one). */
   accessToken: Secret | undefined;
+  /** Which setting gave the token (for the start-of-run summary); absent when no token or not loaded from settings. */
+  accessTokenSource?: 'ACCESS_TOKEN' | 'ACCESS_TOKEN_FILE';
   /** Send the token over plain http:// to a host that is not loopback (off by default). */
   allowInsecureToken: boolean;
   requestTimeoutMs: number;

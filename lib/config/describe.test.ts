@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { describeConfig } from './describe.js';
+import { loadConfig } from './load-config.js';
+
+const cwd = '/tmp/probe-describe';
+
+test('defaults: the embedded reference, no token', () => {
+  expect(describeConfig(loadConfig({}, { cwd, dotenvPath: false }))).toEqual([
+    'target: embedded reference service (profile "default")',
+    'token: not set',
+    'limits: 10 requests/s, concurrency 4, budget 2000 requests, max run time 900 s, request timeout 10000 ms',
+    'retries: up to 3 per exchange; wait 2 s without Retry-After, at most 120 s',
+    'repeats: 2 per combination',
+    "notification URL: the probe's own receiver",
+    'reports: /tmp/probe-describe/reports',
+  ]);
+});
+
+test('a target with a token from a file: says where the token came from, never the token', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'probe-describe-'));
+  try {
+    const sentinel = 'SENTINEL-7c1e55aa09';
+    writeFileSync(join(dir, 'token'), sentinel);
+    const config = loadConfig(
+      { BASE_URL: 'https://t.sharepoint.com/sites/x/', ACCESS_TOKEN_FILE: 'token', REPEATS: '1' },
+      { cwd: dir, dotenvPath: false },
+    );
+    const lines = describeConfig(config);
+    expect(lines.slice(0, 2)).toEqual([
+      'target: POST https://t.sharepoint.com/sites/x/_api/v2.0/drive/root/subscriptions',
+      'token: set (from ACCESS_TOKEN_FILE)',
+    ]);
+    expect(lines).toContain('repeats: 1 per combination (an unstable answer cannot be detected with fewer than 2)');
+    expect(lines.join('\n')).not.toContain(sentinel);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('warns when ALLOW_INSECURE_TOKEN lets the token go over plain http', () => {
+  const config = loadConfig(
+    { BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'tok-abc', ALLOW_INSECURE_TOKEN: 'true' },
+    { cwd, dotenvPath: false },
+  );
+  expect(describeConfig(config)).toContain(
+    'WARNING: the token is sent over plain http to staging.example.com (ALLOW_INSECURE_TOKEN=true)',
+  );
+});

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import dotenv from 'dotenv';
+import { scrub, Secret } from '../secret.js';
+import { ConfigError } from './config-error.js';
+import { didYouMean } from './did-you-mean.js';
+import { isLoopbackHost } from './loopback.js';
+import { fsReason, quote } from './parsers.js';
+import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
+import type { ProbeConfig } from './types.js';
+
+export { ConfigError } from './config-error.js';
+export { isLoopbackHost } from './loopback.js';
+
+export interface LoadConfigOptions {
+  /** The .env file to read (relative to cwd); default `.env`; `false` reads none. */
+  dotenvPath?: string | false;
+  /** Folder for .env, ACCESS_TOKEN_FILE and REPORT_DIR; default process.cwd(). */
+  cwd?: string;
+}
+
+interface Given {
+  readonly raw: string;
+  /** Said after a problem so the user knows which file to fix; '' for the real environment. */
+  readonly origin: string;
+}
+
+interface DotenvValues {
+  readonly values: Readonly<Record<string, string>>;
+  readonly label: string;
+}
+
+/** Reads the .env file without touching process.env; a missing file is fine. */
+function readDotenv(path: string, cwd: string, problems: string[]): DotenvValues | undefined {
+  const label = relative(cwd, path) || path;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') {
+      problems.push(`${label}: cannot read ${quote(path)}: ${fsReason(error)}`);
+    }
+    return undefined;
+  }
+  // dotenv.parse neither logs nor writes to process.env (config() would need { quiet: true } and a processEnv).
+  return { values: dotenv.parse(text), label };
+}
+
+/** Secrets shorter than this are not scrubbed from messages: replacing every "abc" would garble them. */
+const MIN_SCRUB_LENGTH = 8;
+
+const TOKEN_SETTINGS = ['ACCESS_TOKEN', 'ACCESS_TOKEN_FILE'] as const;
+
+/**
+ * Builds the probe's settings from the environment merged over `.env` (the environment wins, key by key).
+ * Validates every setting and throws one ConfigError listing every problem, one line each.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): ProbeConfig {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const problems: string[] = [];
+  const dotenvPath = options.dotenvPath === false ? undefined : resolve(cwd, options.dotenvPath ?? '.env');
+  const dotenvFile = dotenvPath === undefined ? undefined : readDotenv(dotenvPath, cwd, problems);
+  const given = mergeSources(env, dotenvFile, problems);
+
+  const values: Partial<Record<SettingField, unknown>> = {};
+  const sourceOf: Partial<Record<SettingField, string>> = {};
+  for (const [field, group] of groupByField(SETTINGS)) {
+    const present = group.filter((s) => given.has(s.name));
+    const [only] = present;
+    if (present.length > 1) {
+      const where = present.map((s) => `${s.name}${given.get(s.name)?.origin || ' (from the environment)'}`);
+      problems.push(`${present.map((s) => s.name).join(' and ')}: give one, not both; got ${where.join(', ')}`);
+    } else if (only === undefined) {
+      values[field] = defaultValue(group, cwd);
+    } else {
+      const { raw, origin } = given.get(only.name) ?? { raw: '', origin: '' };
+      const result =
+        raw.trim() === ''
+          ? { ok: false as const, problem: `is set but empty; remove it to get the default (${defaultText(only)})` }
+          : only.parser.parse(raw, { cwd });
+      if (result.ok) {
+        values[field] = result.value;
+        sourceOf[field] = only.name;
+      } else {
+        problems.push(`${only.name}: ${result.problem}${origin}`);
+      }
+    }
+  }
+  problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name))));
+
+  if (problems.length > 0) {
+    // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
+    const secrets = [given.get('ACCESS_TOKEN')?.raw.trim(), (values.accessToken as Secret | undefined)?.reveal()]
+      .filter((s): s is string => s !== undefined && s.length >= MIN_SCRUB_LENGTH)
+      .map((s) => new Secret(s));
+    throw new ConfigError(problems.map((line) => secrets.reduce((text, s) => scrub(text, s), line)));
+  }
+
+  // Every field is set above, from its setting or its default; settings.test.ts pins the key set.
+  const config = { ...values } as ProbeConfig;
+  const tokenSource = TOKEN_SETTINGS.find((name) => name === sourceOf.accessToken);
+  if (tokenSource !== undefined) config.accessTokenSource = tokenSource;
+  return config;
+}
+
+/** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
+function mergeSources(
+  env: Record<string, string | undefined>,
+  dotenvFile: DotenvValues | undefined,
+  problems: string[],
+): Map<string, Given> {
+  const given = new Map<string, Given>();
+  const fileOrigin = ` (from ${dotenvFile?.label ?? '.env'})`;
+  for (const name of SETTING_NAMES) {
+    const fromEnv = env[name];
+    const fromFile = dotenvFile?.values[name];
+    if (fromEnv !== undefined) given.set(name, { raw: fromEnv, origin: '' });
+    else if (fromFile !== undefined) given.set(name, { raw: fromFile, origin: fileOrigin });
+  }
+  for (const key of Object.keys(dotenvFile?.values ?? {})) {
+    const meant = didYouMean(key, SETTING_NAMES);
+    if (meant !== undefined) problems.push(`${key}${fileOrigin}: not a known setting; did you mean ${meant}?`);
+  }
+  return given;
+}
+
+/** Rules between settings, checked only where each setting involved is valid (values has it). */
+function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting: string | undefined): string[] {
+  const problems: string[] = [];
+  const baseUrl = values.baseUrl;
+  // An invalid ALLOW_INSECURE_TOKEN counts as false: the safe reading.
+  if (tokenSetting !== undefined && typeof baseUrl === 'string' && values.allowInsecureToken !== true) {
+    const url = new URL(baseUrl);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      problems.push(
+        `BASE_URL: refusing to send ${tokenSetting} over plain http to ${url.hostname}; ` +
+          'use https or set ALLOW_INSECURE_TOKEN=true',
+      );
+    }
+  }
+  const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
+  if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
+    problems.push(
+      `RETRY_AFTER_DEFAULT_SECONDS: must not exceed RETRY_AFTER_MAX_SECONDS (${longest / 1000}), got ${wait / 1000}`,
+    );
+  }
+  return problems;
+}
+
+function groupByField(settings: readonly AnySetting[]): Map<SettingField, AnySetting[]> {
+  const groups = new Map<SettingField, AnySetting[]>();
+  for (const s of settings) groups.set(s.field, [...(groups.get(s.field) ?? []), s]);
+  return groups;
+}
+
+function defaultText(s: AnySetting): string {
+  return s.default ?? `unset: ${s.whenUnset ?? 'none'}`;
+}
+
+function defaultValue(group: readonly AnySetting[], cwd: string): unknown {
+  const withDefault = group.find((s) => s.default !== undefined);
+  if (withDefault?.default === undefined) return undefined;
+  const result = withDefault.parser.parse(withDefault.default, { cwd });
+  if (!result.ok) throw new Error(`settings.ts: the default of ${withDefault.name} is invalid: ${result.problem}`);
+  return result.value;
+}

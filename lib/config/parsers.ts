@@ -1,0 +1,208 @@
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Secret } from '../secret.js';
+
+/** What a parser makes of one raw value: the value, or one problem sentence (without the setting's name). */
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+
+export interface ParseContext {
+  /** Folder that relative paths (ACCESS_TOKEN_FILE, REPORT_DIR) are resolved against. */
+  readonly cwd: string;
+}
+
+/** A parser plus a short text of what it accepts (shown in .env.example and the README table). */
+export interface Parser<T> {
+  readonly accepts: string;
+  readonly parse: (raw: string, ctx: ParseContext) => Parsed<T>;
+}
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const bad = <T>(problem: string): Parsed<T> => ({ ok: false, problem });
+
+/** Quotes a value for a one-line message: JSON escapes newlines, long values are cut. */
+export function quote(raw: string): string {
+  const cut = raw.length > 80 ? `${raw.slice(0, 77)}...` : raw;
+  return JSON.stringify(cut);
+}
+
+// Plain decimal notation only: Number() would also take "", "0x10", "Infinity" and " ".
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+interface NumberRule {
+  readonly integer: boolean;
+  /** true: > 0; false: >= 0. */
+  readonly positive: boolean;
+  readonly max: number;
+  /** Said after the maximum, e.g. " (1 hour)". */
+  readonly maxNote?: string;
+}
+
+function numberKind(rule: NumberRule): string {
+  return `${rule.positive ? 'positive' : 'non-negative'} ${rule.integer ? 'integer' : 'number'}`;
+}
+
+function parseNumber(raw: string, rule: NumberRule): Parsed<number> {
+  const text = raw.trim();
+  const n = DECIMAL.test(text) ? Number(text) : Number.NaN;
+  const kindOk =
+    Number.isFinite(n) && (!rule.integer || Number.isInteger(n)) && (rule.positive ? n > 0 : n >= 0);
+  if (!kindOk) return bad(`must be a ${numberKind(rule)}, got ${quote(raw)}`);
+  if (n > rule.max) return bad(`must be at most ${rule.max}${rule.maxNote ?? ''}, got ${quote(raw)}`);
+  return ok(n);
+}
+
+export function numberParser(rule: NumberRule): Parser<number> {
+  return {
+    accepts: `${numberKind(rule)}, at most ${rule.max}`,
+    parse: (raw) => parseNumber(raw, rule),
+  };
+}
+
+/** Seconds (decimals allowed) in, milliseconds out. */
+export function secondsAsMsParser(rule: Omit<NumberRule, 'integer'>): Parser<number> {
+  const full: NumberRule = { ...rule, integer: false };
+  return {
+    accepts: `${numberKind(full)} of seconds, at most ${rule.max}`,
+    parse: (raw) => {
+      const r = parseNumber(raw, full);
+      if (!r.ok) return r;
+      const ms = Math.round(r.value * 1000);
+      // A positive setting must not round down to 0 ms.
+      return ok(rule.positive ? Math.max(1, ms) : ms);
+    },
+  };
+}
+
+const TRUE = new Set(['true', '1', 'yes']);
+const FALSE = new Set(['false', '0', 'no']);
+
+export const booleanParser: Parser<boolean> = {
+  accepts: 'true/false, 1/0, yes/no',
+  parse: (raw) => {
+    const text = raw.trim().toLowerCase();
+    if (TRUE.has(text)) return ok(true);
+    if (FALSE.has(text)) return ok(false);
+    return bad(`must be true or false (also 1/0, yes/no), got ${quote(raw)}`);
+  },
+};
+
+function parseHttpUrl(raw: string): URL | undefined {
+  if (!URL.canParse(raw.trim())) return undefined;
+  const url = new URL(raw.trim());
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+}
+
+export const SUBSCRIPTIONS_PATH = '/_api/v2.0/drive/root/subscriptions';
+
+/** The target's root: absolute http(s), no credentials, query or fragment; trailing slashes dropped. */
+export const baseUrlParser: Parser<string> = {
+  accepts: 'absolute http(s) URL, path prefix allowed, no query or fragment',
+  parse: (raw) => {
+    const url = parseHttpUrl(raw);
+    if (url === undefined) return bad(`not an absolute http(s) URL: ${quote(raw)}`);
+    // Credentials would be echoed in messages, reports and the console summary.
+    if (url.username !== '' || url.password !== '') {
+      return bad('must not contain a user name or password (value not shown)');
+    }
+    if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) {
+      return bad(`must not contain a query or fragment: ${quote(raw)}`);
+    }
+    // The probe appends the endpoint path itself; a full endpoint URL would double it.
+    if (/\/_api(\/|$)/i.test(url.pathname)) {
+      return bad(`give the service root; the probe appends ${SUBSCRIPTIONS_PATH}: ${quote(raw)}`);
+    }
+    return ok(url.origin + url.pathname.replace(/\/+$/, ''));
+  },
+};
+
+export const httpUrlParser: Parser<string> = {
+  accepts: 'absolute http(s) URL',
+  parse: (raw) =>
+    parseHttpUrl(raw) === undefined ? bad(`not an absolute http(s) URL: ${quote(raw)}`) : ok(raw.trim()),
+};
+
+const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export const identifierParser: Parser<string> = {
+  accepts: 'identifier of letters, digits, ".", "_", "-"',
+  parse: (raw) =>
+    IDENTIFIER.test(raw.trim())
+      ? ok(raw.trim())
+      : bad(`must be an identifier (letters, digits, ".", "_", "-"; at most 64), got ${quote(raw)}`),
+};
+
+/** A folder path, resolved against the working directory. */
+export const folderParser: Parser<string> = {
+  accepts: 'folder path (relative to the working directory)',
+  parse: (raw, ctx) =>
+    /[\u0000-\u001f]/.test(raw.trim()) ? bad(`must be a folder path, got ${quote(raw)}`) : ok(resolve(ctx.cwd, raw.trim())),
+};
+
+// RFC 9110 header values are visible ASCII here: a space, newline or non-ASCII byte in a token
+// would make the request fail (or split a header) far from the setting that caused it.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+const BEARER_PREFIX = /^bearer\s/i;
+
+/** Checks a token; the problem text never contains the token. `what` names the value in messages. */
+function checkToken(token: string, what: string): Parsed<Secret> {
+  if (BEARER_PREFIX.test(token)) return bad(`${what} starts with "Bearer "; give the token alone (value not shown)`);
+  if (!HEADER_SAFE.test(token)) {
+    return bad(`${what} contains spaces, line breaks or characters not allowed in an HTTP header (value not shown)`);
+  }
+  return ok(new Secret(token));
+}
+
+export const tokenParser: Parser<Secret> = {
+  accepts: 'bearer token (without "Bearer ")',
+  parse: (raw) => checkToken(raw.trim(), 'the token'),
+};
+
+const MAX_TOKEN_FILE_BYTES = 64 * 1024;
+
+const FS_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  ELOOP: 'too many symbolic links',
+};
+
+export function fsReason(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return 'unreadable';
+  return `${FS_ERRORS[code] ?? 'unreadable'} (${code})`;
+}
+
+/** True when a value given as a file path is more likely the token itself (so it must not be echoed). */
+export function looksLikeToken(raw: string): boolean {
+  const text = raw.trim();
+  if (/^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(text)) return true; // a JWT
+  return text.length >= 64 && !/[/\\.]/.test(text);
+}
+
+/** Reads the token from a file; messages name the file but never its content. */
+export const tokenFileParser: Parser<Secret> = {
+  accepts: 'path of a file holding the token',
+  parse: (raw, ctx) => {
+    const path = resolve(ctx.cwd, raw.trim());
+    let content: string;
+    try {
+      const stat = statSync(path);
+      if (stat.isDirectory()) return bad(`cannot read ${quote(path)}: is a folder`);
+      if (stat.size > MAX_TOKEN_FILE_BYTES) {
+        return bad(`${quote(path)} is ${stat.size} bytes, too large for a token file`);
+      }
+      content = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'ENOENT' && looksLikeToken(raw)) {
+        return bad('no such file, and the value looks like a token: put the token in ACCESS_TOKEN instead (value not shown)');
+      }
+      return bad(`cannot read ${quote(path)}: ${fsReason(error)}`);
+    }
+    const token = content.trim();
+    if (token === '') return bad(`${quote(path)} is empty`);
+    return checkToken(token, `the content of ${quote(path)}`);
+  },
+};

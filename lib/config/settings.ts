@@ -1,0 +1,173 @@
+import {
+  SUBSCRIPTIONS_PATH,
+  baseUrlParser,
+  booleanParser,
+  folderParser,
+  httpUrlParser,
+  identifierParser,
+  numberParser,
+  secondsAsMsParser,
+  tokenFileParser,
+  tokenParser,
+  type Parser,
+} from './parsers.js';
+import type { ProbeConfig } from './types.js';
+
+/** ProbeConfig fields that come from a setting (accessTokenSource is derived). */
+export type SettingField = Exclude<keyof ProbeConfig, 'accessTokenSource'>;
+
+/** One environment variable: its name, default, meaning and parser. The list drives the loader and the docs. */
+export interface Setting<K extends SettingField = SettingField> {
+  /** Environment variable. */
+  readonly name: string;
+  /** ProbeConfig field it fills. Settings sharing a field are alternatives (give one, not both). */
+  readonly field: K;
+  /** Default as text (parsed like a given value), or undefined: then `whenUnset` says what happens. */
+  readonly default: string | undefined;
+  readonly whenUnset?: string;
+  /** Example value for settings without a default. */
+  readonly example?: string;
+  /** One line. */
+  readonly description: string;
+  readonly parser: Parser<Exclude<ProbeConfig[K], undefined>>;
+}
+
+export type AnySetting = { [K in SettingField]: Setting<K> }[SettingField];
+
+function setting<K extends SettingField>(s: Setting<K>): Setting<K> {
+  return s;
+}
+
+const ONE_HOUR_S = 3600;
+
+export const SETTINGS: readonly AnySetting[] = [
+  setting({
+    name: 'BASE_URL',
+    field: 'baseUrl',
+    default: undefined,
+    whenUnset: 'start the embedded reference service',
+    example: 'https://contoso.sharepoint.com/sites/probe',
+    description: `Root of the target service, with any tenant or site prefix; the probe POSTs to {BASE_URL}${SUBSCRIPTIONS_PATH}.`,
+    parser: baseUrlParser,
+  }),
+  setting({
+    name: 'ACCESS_TOKEN',
+    field: 'accessToken',
+    default: undefined,
+    whenUnset: 'no token; the embedded reference generates its own',
+    description: 'Bearer token sent to the target, without "Bearer "; never printed. Give this or ACCESS_TOKEN_FILE.',
+    parser: tokenParser,
+  }),
+  setting({
+    name: 'ACCESS_TOKEN_FILE',
+    field: 'accessToken',
+    default: undefined,
+    whenUnset: 'no token; the embedded reference generates its own',
+    example: '/run/secrets/drive-token',
+    description: 'File holding the bearer token (surrounding whitespace trimmed); keeps the token out of the environment.',
+    parser: tokenFileParser,
+  }),
+  setting({
+    name: 'ALLOW_INSECURE_TOKEN',
+    field: 'allowInsecureToken',
+    default: 'false',
+    description: 'Allow sending the token over plain http:// to a host that is not loopback (127.0.0.0/8, ::1, localhost).',
+    parser: booleanParser,
+  }),
+  setting({
+    name: 'REQUEST_TIMEOUT_MS',
+    field: 'requestTimeoutMs',
+    default: '10000',
+    description: 'Time allowed for one request, in milliseconds.',
+    parser: numberParser({ integer: true, positive: true, max: ONE_HOUR_S * 1000, maxNote: ' (1 hour)' }),
+  }),
+  setting({
+    name: 'REQUESTS_PER_SECOND',
+    field: 'requestsPerSecond',
+    default: '10',
+    description: 'Most requests started per second, over the whole run (decimals allowed, e.g. 0.5).',
+    parser: numberParser({ integer: false, positive: true, max: 1000 }),
+  }),
+  setting({
+    name: 'CONCURRENCY',
+    field: 'concurrency',
+    default: '4',
+    description: 'Most requests in flight at once.',
+    parser: numberParser({ integer: true, positive: true, max: 256 }),
+  }),
+  setting({
+    name: 'MAX_REQUESTS',
+    field: 'maxRequests',
+    default: '2000',
+    description: 'Budget of requests put on the wire in one run, retries included; cases past it are not sent.',
+    parser: numberParser({ integer: true, positive: true, max: 1_000_000 }),
+  }),
+  setting({
+    name: 'MAX_RUN_SECONDS',
+    field: 'maxRunTimeMs',
+    default: '900',
+    description: 'Longest run time in seconds; requests past it are not sent.',
+    parser: secondsAsMsParser({ positive: true, max: 24 * ONE_HOUR_S, maxNote: ' (24 hours)' }),
+  }),
+  setting({
+    name: 'MAX_RETRIES',
+    field: 'maxRetries',
+    default: '3',
+    description: 'Retries per exchange after 429, 503, other 5xx or a network error.',
+    parser: numberParser({ integer: true, positive: false, max: 10 }),
+  }),
+  setting({
+    name: 'RETRY_AFTER_DEFAULT_SECONDS',
+    field: 'defaultRetryAfterMs',
+    default: '2',
+    description: 'Seconds to wait after a 429 or 503 that has no Retry-After; at most RETRY_AFTER_MAX_SECONDS.',
+    parser: secondsAsMsParser({ positive: false, max: ONE_HOUR_S, maxNote: ' (1 hour)' }),
+  }),
+  setting({
+    name: 'RETRY_AFTER_MAX_SECONDS',
+    field: 'maxRetryAfterMs',
+    default: '120',
+    description: 'Longest Retry-After (seconds) the probe waits; a longer one ends the exchange as throttled.',
+    parser: secondsAsMsParser({ positive: false, max: ONE_HOUR_S, maxNote: ' (1 hour)' }),
+  }),
+  setting({
+    name: 'MAX_RECORDED_BODY_BYTES',
+    field: 'maxRecordedBodyBytes',
+    default: '65536',
+    description: 'Response bodies are recorded up to this many bytes.',
+    parser: numberParser({ integer: true, positive: true, max: 64 * 1024 * 1024, maxNote: ' (64 MiB)' }),
+  }),
+  setting({
+    name: 'REPEATS',
+    field: 'repeats',
+    default: '2',
+    description: 'Times each matrix combination is sent; 2 or more are needed to detect an unstable answer.',
+    parser: numberParser({ integer: true, positive: true, max: 100 }),
+  }),
+  setting({
+    name: 'NOTIFICATION_URL',
+    field: 'notificationUrl',
+    default: undefined,
+    whenUnset: "the probe's own receiver",
+    example: 'https://hooks.example.com/drive',
+    description: 'notificationUrl sent in request bodies.',
+    parser: httpUrlParser,
+  }),
+  setting({
+    name: 'REFERENCE_PROFILE',
+    field: 'referenceProfile',
+    default: 'default',
+    description: 'Behaviour profile of the embedded reference service (ignored when BASE_URL is set).',
+    parser: identifierParser,
+  }),
+  setting({
+    name: 'REPORT_DIR',
+    field: 'reportDir',
+    default: 'reports',
+    description: 'Folder the reports are written to.',
+    parser: folderParser,
+  }),
+];
+
+/** The settings by environment variable name. */
+export const SETTING_NAMES: readonly string[] = SETTINGS.map((s) => s.name);
