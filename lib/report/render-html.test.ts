@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from './fixtures.js';
+import { escapeHtml } from './html.js';
+import { renderHtml } from './render-html.js';
+
+const SCRIPT = '<script>alert("x")</script>';
+
+describe('renderHtml', () => {
+  test('escapes markup from the target wherever it shows up', () => {
+    const report = defaultProfileReport();
+    const rejected = report.matrix.find((e) => e.outcome === 'rejected');
+    if (rejected?.example === undefined) throw new Error('fixture has a rejected example');
+    rejected.errorCode = `x"><img src=x onerror=alert(1)>`;
+    rejected.errorMessage = SCRIPT;
+    rejected.example.responseBody = JSON.stringify({ error: { code: 'invalidRequest', message: SCRIPT } });
+    report.findings.push(`message was ${SCRIPT}`);
+    report.cases.push({ id: 'x/<b>', name: SCRIPT, specRef: 'spec §7', verdict: 'DEVIATES', observed: SCRIPT });
+
+    const html = renderHtml(report);
+
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  test('is one self-contained page: inline CSS, nothing fetched, scripts forbidden', () => {
+    const html = renderHtml(defaultProfileReport());
+
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).not.toMatch(/<(script|link|img|iframe)\b/i);
+    expect(html).not.toMatch(/\bsrc=|@import|url\(/i);
+    expect(html.match(/href="([^"]*)"/g)?.every((href) => href.startsWith('href="#'))).toBe(true);
+  });
+
+  test('draws one grid row per combination with a coloured outcome cell', () => {
+    const html = renderHtml(conditionalReport());
+
+    expect(html.match(/<td class="outcome /g)).toHaveLength(32);
+    for (const outcome of ['accepted', 'rejected', 'unstable', 'error']) {
+      expect(html).toContain(`<td class="outcome ${outcome}">${outcome}</td>`);
+    }
+    expect(html).toContain('201/503/201');
+    expect(html).toContain('ZeroOrOne(changeType, resource);');
+  });
+
+  test('shows the cURL request and answer once per distinct outcome, status and error code', () => {
+    const html = renderHtml(conditionalReport());
+
+    // accepted 201, rejected 400 invalidRequest, unstable 201, error (no answer)
+    expect(html.match(/<div class="example">/g)).toHaveLength(4);
+    expect(html).toContain(escapeHtml('-H "Authorization: Bearer $ACCESS_TOKEN"'));
+    expect(html).toContain('No answer: socket hang up (ECONNRESET)');
+  });
+
+  test('states the rule, the roles and the diagnosis', () => {
+    const accepted = renderHtml(defaultProfileReport());
+    const refused = renderHtml(nothingAcceptedReport());
+
+    expect(accepted).toContain(
+      'Accepted exactly when notificationUrl and expirationDateTime are present and changeType and resource are absent; clientState does not matter.',
+    );
+    expect(accepted).toContain('<span class="badge forbidden">forbidden</span>');
+    expect(refused).toContain('<strong>Nothing was accepted.</strong>');
+    expect(refused).toContain('likely cause: token');
+  });
+});

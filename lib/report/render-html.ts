@@ -1,0 +1,203 @@
+import { VERDICTS, type Verdict } from '../outcome.js';
+import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
+import type { RejectionGroup } from '../inference/types.js';
+import type { ExampleExchange } from '../case-record.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
+import { SafeHtml, html } from './html.js';
+import { REPORT_CSS } from './html-style.js';
+import { ruleInWords } from './rule-in-words.js';
+import {
+  MATRIX_OUTCOMES,
+  ROLE_MEANING,
+  clip,
+  comboLabel,
+  distinctAnswers,
+  groupWhen,
+  outcomeTally,
+  readableTime,
+  runDuration,
+  statusText,
+  targetDescription,
+} from './report-facts.js';
+
+const BODY_LIMIT = 4000;
+
+/**
+ * behaviour-report.html: one self-contained page (inline CSS, no scripts, nothing fetched),
+ * readable from file:// offline. Every value is escaped by the `html` tag, and the page's
+ * Content-Security-Policy forbids scripts anyway, since bodies come from an untrusted target.
+ */
+export function renderHtml(report: BehaviourReport): string {
+  const { run, operation } = report;
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Behaviour report: ${operation.method} ${operation.path} on ${run.target}</title>
+<style>${new SafeHtml(REPORT_CSS)}</style>
+</head>
+<body>
+<main>
+<header>
+<h1>Subscription creation: behaviour report</h1>
+<p class="endpoint">${operation.method} ${operation.path}</p>
+<dl class="run">
+${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
+${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}
+</dl>
+<div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>
+${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
+${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
+<nav><a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
+</header>
+${ruleSection(report)}
+${matrixSection(report)}
+${rejectionSection(report)}
+${examplesSection(report)}
+${findingsSection(report)}
+${casesSection(report)}
+<footer>subscription-conformance ${run.suiteVersion} · report version ${report.reportVersion} · the same data as behaviour-report.json</footer>
+</main>
+</body>
+</html>
+`;
+  return page.value;
+}
+
+function runItem(label: string, value: string): SafeHtml {
+  return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
+}
+
+function ruleSection(report: BehaviourReport): SafeHtml {
+  const { rule, operation } = report;
+  const roles = operation.fields.flatMap((name) => {
+    const role = report.fields[name];
+    return role === undefined
+      ? []
+      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
+  });
+  return html`<section id="rule">
+<h2>Acceptance rule</h2>
+<p class="rule-words">${ruleInWords(rule.expression, operation.fields)}</p>
+<pre>${rule.expression}</pre>
+<p>${outcomeTally(report.matrix)}.</p>
+${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}.</p>`}
+<h3>Field roles</h3>
+${roles.length === 0
+    ? html`<p class="muted">None: nothing was accepted, so no role could be inferred.</p>`
+    : html`<table><thead><tr><th>Field</th><th>Role</th><th>Why</th></tr></thead><tbody>${roles}</tbody></table>`}
+<h3>Dependencies between fields (IDL)</h3>
+${rule.dependencies.length === 0
+    ? html`<p class="muted">${roles.length === 0 ? 'None inferred.' : 'None beyond the field roles.'}</p>`
+    : html`<pre>${rule.dependencies.join('\n')}</pre>`}
+${rule.dependenciesExact ? '' : html`<p class="muted">Roles and dependencies together do not fully describe the rule; the expression above is exact.</p>`}
+</section>`;
+}
+
+function matrixSection(report: BehaviourReport): SafeHtml {
+  const fields = report.operation.fields;
+  const rule = tryParse(report.rule.expression);
+  const rows = report.matrix.map((entry, i) => {
+    const present = new Set(entry.present);
+    const predicted = rule === undefined ? undefined : evaluate(rule, present);
+    const mismatch =
+      predicted !== undefined &&
+      ((entry.outcome === 'accepted' && !predicted) || (entry.outcome === 'rejected' && predicted));
+    return html`<tr${mismatch ? html` class="mismatch"` : ''}><td class="num muted">${i + 1}</td>${fields.map((f) =>
+      present.has(f) ? html`<td class="on" title="${f} present">●</td>` : html`<td class="off" title="${f} absent">○</td>`,
+    )}<td class="num mono">${statusText(entry)}</td><td class="mono">${entry.errorCode ?? ''}</td><td class="outcome ${entry.outcome}">${entry.outcome}</td>${
+      rule === undefined ? '' : html`<td class="predict">${predicted === true ? 'accept' : 'reject'}</td>`
+    }<td class="msg" title="${entry.errorMessage ?? entry.example?.failure ?? ''}">${entry.errorMessage ?? entry.example?.failure ?? ''}</td></tr>`;
+  });
+  return html`<section id="matrix">
+<h2>Presence matrix</h2>
+<div class="legend"><span>● present ○ absent</span>${MATRIX_OUTCOMES.map((o) => html`<span class="badge ${o}">${o}</span>`)}<span class="muted">“Rule” is what the inferred rule predicts; a red cell disagrees with what was seen.</span></div>
+<table class="grid"><thead><tr><th class="num">#</th>${fields.map((f) => html`<th class="field">${f}</th>`)}<th>Status</th><th>Error code</th><th>Outcome</th>${rule === undefined ? '' : html`<th>Rule</th>`}<th>Message</th></tr></thead>
+<tbody>
+${rows.map((r) => html`${r}\n`)}</tbody></table>
+</section>`;
+}
+
+function rejectionSection(report: BehaviourReport): SafeHtml {
+  if (report.rejectionGroups.length === 0) {
+    return html`<section id="rejections"><h2>Rejections</h2><p class="muted">Nothing was rejected.</p></section>`;
+  }
+  const rows = report.rejectionGroups.map(
+    (g: RejectionGroup) =>
+      html`<tr><td class="num mono">${g.status}</td><td class="mono">${g.errorCode ?? '–'}</td><td>${groupWhen(g, report.operation.fields)}<br><code class="muted">${g.explanation}</code></td><td class="num">${g.combinations.length}</td><td class="mono">${g.messagePattern ?? '–'}</td></tr>`,
+  );
+  return html`<section id="rejections">
+<h2>Rejections</h2>
+<table><thead><tr><th class="num">Status</th><th>Error code</th><th>When</th><th class="num">Combinations</th><th>Message pattern</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
+}
+
+function examplesSection(report: BehaviourReport): SafeHtml {
+  const examples = distinctAnswers(report.matrix).flatMap((entry) => (entry.example === undefined ? [] : [exampleBlock(entry, entry.example)]));
+  return html`<section id="examples">
+<h2>One request per distinct answer</h2>
+<p class="muted">One example per distinct outcome, status and error code. To replay one, <code>export ACCESS_TOKEN=…</code> first: the token itself is never written to a report.</p>
+${examples.length === 0 ? html`<p class="muted">No example exchanges were recorded.</p>` : examples}
+</section>`;
+}
+
+function exampleBlock(entry: MatrixEntry, example: ExampleExchange): SafeHtml {
+  const answer =
+    example.status === null
+      ? `No answer${example.failure === undefined ? '' : `: ${example.failure}`}`
+      : `HTTP ${example.status}\n\n${clip(prettyBody(example.responseBody), BODY_LIMIT)}`;
+  return html`<div class="example">
+<h3><span class="badge ${entry.outcome}">${entry.outcome}</span> ${statusText(entry)}${entry.errorCode === undefined ? '' : html` <code>${entry.errorCode}</code>`} <span class="muted">· ${comboLabel(entry.present)}</span></h3>
+<p class="label">Request</p>
+<pre>${example.curl}</pre>
+<p class="label">Answer</p>
+<pre>${answer}</pre>
+</div>`;
+}
+
+function findingsSection(report: BehaviourReport): SafeHtml {
+  return html`<section id="findings">
+<h2>Findings <span class="badge INFORMATIONAL">INFORMATIONAL</span></h2>
+<p class="muted">What was seen where the spec says “not shown”: recorded, never a failure.</p>
+${report.findings.length === 0 ? html`<p class="muted">None.</p>` : html`<ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul>`}
+</section>`;
+}
+
+const VERDICT_ORDER: Record<Verdict, number> = { DEVIATES: 0, ERROR: 1, CONFORMS: 2, INFORMATIONAL: 3 };
+
+function casesSection(report: BehaviourReport): SafeHtml {
+  const cases = [...report.cases].sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict]);
+  return html`<section id="cases">
+<h2>Cases</h2>
+<table class="cases"><colgroup><col class="c-verdict"><col class="c-case"><col class="c-spec"><col class="c-details"></colgroup>
+<thead><tr><th>Verdict</th><th>Case</th><th>Spec</th><th>Finding, expected and observed</th></tr></thead>
+<tbody>${cases.map(caseRow)}</tbody></table>
+</section>`;
+}
+
+function caseRow(c: CaseSummary): SafeHtml {
+  const details = [
+    c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
+    c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,
+    c.observed === undefined ? '' : html`<div><span class="muted">Observed:</span> <code>${c.observed}</code></div>`,
+  ];
+  return html`<tr><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span></td><td><div>${c.name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
+}
+
+function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function tryParse(expression: string): Expr | undefined {
+  try {
+    return parseExpression(expression);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from './fixtures.js';
+import { renderMarkdown, ruleInWords } from './render-markdown.js';
+
+const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
+
+describe('ruleInWords', () => {
+  test.each([
+    [
+      'notificationUrl && expirationDateTime && !changeType && !resource',
+      'Accepted exactly when notificationUrl and expirationDateTime are present and changeType and resource are absent; clientState does not matter.',
+    ],
+    [
+      'notificationUrl && expirationDateTime && !changeType || notificationUrl && expirationDateTime && !resource',
+      'Accepted exactly when notificationUrl and expirationDateTime are present and at least one of changeType and resource is absent; clientState does not matter.',
+    ],
+    [
+      'notificationUrl && !changeType || resource',
+      'Accepted exactly when either (notificationUrl is present and changeType is absent) or resource is present; expirationDateTime and clientState do not matter.',
+    ],
+    [
+      'changeType || !notificationUrl || resource || !expirationDateTime',
+      'Accepted exactly when changeType or resource is present, or at least one of notificationUrl and expirationDateTime is absent; clientState does not matter.',
+    ],
+    ['false', 'Never accepted: no combination of fields was accepted.'],
+    ['true', 'Accepted whatever fields are present.'],
+    ['a &&& b', 'Accepted exactly when the expression a &&& b holds.'],
+  ])('%s', (expression, words) => {
+    expect(ruleInWords(expression, FIELDS)).toBe(words);
+  });
+
+  test('names fields in the operation order, whatever order the expression uses', () => {
+    expect(ruleInWords('expirationDateTime && notificationUrl', FIELDS)).toMatch(
+      /^Accepted exactly when notificationUrl and expirationDateTime are present;/,
+    );
+  });
+});
+
+describe('renderMarkdown', () => {
+  test('states target, requests, the rule in words and in code, and the roles', () => {
+    const md = renderMarkdown(defaultProfileReport());
+
+    expect(md).toContain('`http://127.0.0.1:43117`');
+    expect(md).toContain('**requests** 104');
+    expect(md).toContain(
+      'Accepted exactly when notificationUrl and expirationDateTime are present and changeType and resource are absent; clientState does not matter.',
+    );
+    expect(md).toContain('```text\nnotificationUrl && expirationDateTime && !changeType && !resource\n```');
+    expect(md).toContain('| `notificationUrl` | **required** (must be present) |');
+    expect(md).toContain('| `changeType` | **forbidden** (must be absent) |');
+    expect(md).toContain('| `clientState` | **optional** (does not matter) |');
+    expect(md).toContain('| 400 | `invalidRequest` | when changeType or resource is present | 24 | `The request is malformed or incorrect.` |');
+    expect(md).toContain('| 4 | 0 | 35 | 0 |');
+    expect(md).not.toContain('Stopped early');
+    expect(md).not.toContain('Deviations and errors');
+  });
+
+  test('warns when the run stopped early', () => {
+    const report = defaultProfileReport();
+    report.run.stoppedEarly = 'request budget of 50 reached';
+
+    expect(renderMarkdown(report)).toContain('> **⚠ Stopped early:** request budget of 50 reached.');
+  });
+
+  test('explains a run where nothing was accepted and lists deviations and errors', () => {
+    const md = renderMarkdown(nothingAcceptedReport());
+
+    expect(md).toContain('### Diagnosis: nothing was accepted');
+    expect(md).toContain('Likely cause: **token**');
+    expect(md).not.toContain('### Field roles');
+    expect(md).toContain(
+      '- **DEVIATES** `spec-4/observation-all-five` (spec §4 observed behaviour): A request with all five fields is answered with 400. 401 instead of 400: the token was refused before the body was looked at. Expected `400 invalidRequest`. Observed `401 InvalidAuthenticationToken`.',
+    );
+    expect(md).toContain('- **ERROR** `events/notification-receiver`');
+  });
+
+  test('shows IDL dependencies and unknown combinations', () => {
+    const md = renderMarkdown(conditionalReport());
+
+    expect(md).toContain('```text\nZeroOrOne(changeType, resource);\n```');
+    expect(md).toContain('Unknown (no usable answer, treated as either): `changeType + notificationUrl + expirationDateTime`');
+    expect(md).toContain('4 of 32 combinations accepted, 26 rejected, 1 unstable, 1 error.');
+  });
+
+  test('keeps what the target sent from becoming markup or breaking a table', () => {
+    const report = defaultProfileReport();
+    const hostile = 'bad | cell ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick`\nnext line';
+    for (const entry of report.matrix) if (entry.errorMessage !== undefined) entry.errorMessage = hostile;
+    report.findings = [hostile];
+
+    const md = renderMarkdown(report);
+
+    // In a code span the markup is shown as text; outside one it is escaped.
+    expect(md).toContain('| ``bad \\| cell ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick` next line`` |');
+    expect(md.replace(/``.*?``/g, '')).not.toMatch(/<img|!\[x\]/);
+    expect(md).toContain('- bad \\| cell !\\[x\\](https://evil.example/p.png) &lt;img src=x onerror=alert(1)&gt; \\`tick\\` next line');
+  });
+});

@@ -1,0 +1,158 @@
+import { VERDICTS } from '../outcome.js';
+import type { RejectionGroup } from '../inference/types.js';
+import type { BehaviourReport, CaseSummary } from './types.js';
+import { ruleInWords } from './rule-in-words.js';
+import {
+  ROLE_MEANING,
+  clip,
+  comboLabel,
+  groupWhen,
+  outcomeTally,
+  readableTime,
+  runDuration,
+  targetDescription,
+} from './report-facts.js';
+
+export { ruleInWords } from './rule-in-words.js';
+
+/** Lists longer than this are cut in the summary; the HTML and JSON reports hold everything. */
+const LIST_LIMIT = 25;
+const MESSAGE_LIMIT = 160;
+
+/**
+ * A short Markdown summary of a behaviour report, fit for a PR comment or a CI job summary
+ * (GitHub-flavoured: tables, fenced code). Everything the target sent is escaped or put in
+ * code spans, so a hostile error message cannot inject links, images or HTML.
+ */
+export function renderMarkdown(report: BehaviourReport): string {
+  const { run, operation } = report;
+  const out: string[] = [];
+  out.push(`## Subscription creation: behaviour report`, '');
+  out.push(
+    [
+      `**Target** ${code(run.target)} (${text(targetDescription(run))})`,
+      `**${operation.method}** ${code(operation.path)}`,
+      `**run** ${readableTime(run.startedAt)}, ${runDuration(run)}`,
+      `**requests** ${run.requestsSent} (each combination ${run.repeats}×)`,
+      `suite ${text(run.suiteVersion)}`,
+    ].join(' · '),
+    '',
+  );
+  if (run.stoppedEarly !== undefined) {
+    out.push(`> **⚠ Stopped early:** ${text(run.stoppedEarly)}. Combinations not sent count as unknown.`, '');
+  }
+
+  out.push('### Acceptance rule', '');
+  out.push(text(ruleInWords(report.rule.expression, operation.fields)), '');
+  out.push('```text', report.rule.expression, '```', '');
+  out.push(`${outcomeTally(report.matrix)}.`);
+  if (report.rule.unknown.length > 0) {
+    out.push('', `Unknown (no usable answer, treated as either): ${report.rule.unknown.map((c) => code(comboLabel(c))).join(', ')}.`);
+  }
+  out.push('');
+
+  if (report.diagnosis !== undefined) {
+    out.push('### Diagnosis: nothing was accepted', '');
+    out.push(`> ${text(report.diagnosis.message)}`, '>', `> Likely cause: **${report.diagnosis.likelyCause}**.`, '');
+  }
+
+  const roleRows = operation.fields.flatMap((name) => {
+    const role = report.fields[name];
+    return role === undefined ? [] : [`| ${cellCode(name)} | **${role.presence}** (${ROLE_MEANING[role.presence]}) | ${text(role.explanation)} |`];
+  });
+  if (roleRows.length > 0) {
+    out.push('### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, '');
+  }
+
+  out.push('### Dependencies between fields (IDL)', '');
+  if (report.rule.dependencies.length === 0) {
+    out.push(roleRows.length === 0 ? 'None: nothing was accepted, so no roles or dependencies could be inferred.' : 'None beyond the field roles.');
+  } else {
+    out.push('```text', ...report.rule.dependencies, '```');
+  }
+  if (!report.rule.dependenciesExact) {
+    out.push('', 'Roles and dependencies together do not fully describe the rule; the expression above is exact.');
+  }
+  out.push('');
+
+  if (report.rejectionGroups.length > 0) {
+    out.push('### Rejections', '', '| Status | Error code | When | Combinations | Example message |', '|---|---|---|---|---|');
+    for (const group of report.rejectionGroups) {
+      const message = exampleMessage(report, group);
+      out.push(
+        `| ${group.status} | ${group.errorCode === undefined ? '–' : cellCode(group.errorCode)} | ${text(groupWhen(group, operation.fields))} | ${group.combinations.length} | ${message === undefined ? '–' : cellCode(clip(message, MESSAGE_LIMIT))} |`,
+      );
+    }
+    out.push('');
+  }
+
+  out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
+  out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
+
+  if (report.findings.length > 0) {
+    out.push('### Findings (INFORMATIONAL: the spec leaves these open)', '');
+    out.push(...limited(report.findings.map((f) => `- ${text(f)}`), 'findings'), '');
+  }
+
+  const problems = report.cases.filter((c) => c.verdict === 'DEVIATES' || c.verdict === 'ERROR');
+  if (problems.length > 0) {
+    out.push('### Deviations and errors', '');
+    out.push(...limited(problems.map(problemLine), 'cases'), '');
+  }
+
+  out.push('_Full matrix, example requests and every case: behaviour-report.html._', '');
+  return out.join('\n');
+}
+
+function problemLine(c: CaseSummary): string {
+  const parts = [`- **${c.verdict}** ${code(c.id)} (${text(c.specRef)}): ${text(sentence(c.name))}`];
+  if (c.finding !== undefined) parts.push(text(sentence(c.finding)));
+  if (c.expected !== undefined) parts.push(`Expected ${code(clip(c.expected, MESSAGE_LIMIT))}.`);
+  if (c.observed !== undefined) parts.push(`Observed ${code(clip(c.observed, MESSAGE_LIMIT))}.`);
+  return parts.join(' ');
+}
+
+function sentence(value: string): string {
+  const trimmed = value.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function exampleMessage(report: BehaviourReport, group: RejectionGroup): string | undefined {
+  const first = group.combinations[0];
+  const key = first === undefined ? undefined : JSON.stringify(first);
+  const entry = report.matrix.find((e) => JSON.stringify(e.present) === key && e.errorMessage !== undefined);
+  return entry?.errorMessage ?? group.messagePattern;
+}
+
+function limited(lines: string[], what: string): string[] {
+  if (lines.length <= LIST_LIMIT) return lines;
+  return [...lines.slice(0, LIST_LIMIT), `- … and ${lines.length - LIST_LIMIT} more ${what} (see behaviour-report.html)`];
+}
+
+/** Plain text: one line, Markdown and HTML metacharacters escaped. */
+function text(value: string): string {
+  return oneLine(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]|~])/g, '\\$1');
+}
+
+/** A code span that survives any backticks in `value`. */
+function code(value: string): string {
+  const line = oneLine(value);
+  if (line === '') return '` `';
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+/** In a GFM table a `|` ends the cell even inside a code span, unless escaped. */
+function cellCode(value: string): string {
+  return code(value).replace(/\|/g, '\\|');
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\s*[\r\n]+\s*/g, ' ');
+}

@@ -1,0 +1,78 @@
+/** Small derived facts both report renderers show, so that the Markdown and HTML say the same thing. */
+import type { MatrixOutcome } from '../outcome.js';
+import type { PresenceRole, RejectionGroup } from '../inference/types.js';
+import { conditionInWords } from './rule-in-words.js';
+import type { MatrixEntry, RunInfo } from './types.js';
+
+export const MATRIX_OUTCOMES: readonly MatrixOutcome[] = ['accepted', 'rejected', 'unstable', 'error'];
+
+export const ROLE_MEANING: Record<PresenceRole, string> = {
+  required: 'must be present',
+  forbidden: 'must be absent',
+  optional: 'does not matter',
+  conditional: 'depends on other fields',
+};
+
+export function comboLabel(present: readonly string[]): string {
+  return present.length === 0 ? '(empty body)' : present.join(' + ');
+}
+
+/** "2.4 s", "3 min 5 s". */
+export function runDuration(run: RunInfo): string {
+  const ms = Date.parse(run.endedAt) - Date.parse(run.startedAt);
+  if (!Number.isFinite(ms) || ms < 0) return 'unknown duration';
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** "2026-11-21 22:04:10 UTC". */
+export function readableTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC` : iso;
+}
+
+export function targetDescription(run: RunInfo): string {
+  if (run.targetKind === 'configured') return 'configured target';
+  return run.referenceProfile === undefined
+    ? 'embedded reference service'
+    : `embedded reference service, profile ${run.referenceProfile}`;
+}
+
+/** "2 of 32 combinations accepted, 30 rejected". */
+export function outcomeTally(matrix: readonly MatrixEntry[]): string {
+  const n = (o: MatrixOutcome): number => matrix.filter((e) => e.outcome === o).length;
+  const rest = MATRIX_OUTCOMES.slice(1)
+    .filter((o) => n(o) > 0)
+    .map((o) => `${n(o)} ${o}`);
+  return [`${n('accepted')} of ${matrix.length} combinations accepted`, ...rest].join(', ');
+}
+
+/** "201", "201/503/201 (unstable)", "no answer". */
+export function statusText(entry: Pick<MatrixEntry, 'status' | 'statuses' | 'outcome'>): string {
+  if (entry.outcome === 'unstable' && entry.statuses !== undefined) {
+    return entry.statuses.map((s) => (s === null ? '–' : String(s))).join('/');
+  }
+  return entry.status === null ? 'no answer' : String(entry.status);
+}
+
+/** One matrix entry per distinct answer (outcome, status, error code), the first seen that carries an example. */
+export function distinctAnswers(matrix: readonly MatrixEntry[]): MatrixEntry[] {
+  const chosen = new Map<string, MatrixEntry>();
+  for (const entry of matrix) {
+    const key = JSON.stringify([entry.outcome, entry.status, entry.errorCode ?? null]);
+    const current = chosen.get(key);
+    if (current === undefined || (current.example === undefined && entry.example !== undefined)) chosen.set(key, entry);
+  }
+  return [...chosen.values()];
+}
+
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** When a rejection group applies, in words: "when changeType or resource is present", "for every combination". */
+export function groupWhen(group: RejectionGroup, fields: readonly string[]): string {
+  const words = conditionInWords(group.explanation, fields);
+  return words === 'every combination' ? 'for every combination' : `when ${words}`;
+}

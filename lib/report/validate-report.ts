@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsCjs from 'ajv-formats';
+import type { BehaviourReport } from './types.js';
+
+// ajv-formats is CommonJS: under nodenext its default import is the module object.
+const addFormats = addFormatsCjs.default;
+
+/** Location of the JSON Schema, for tools that want the file itself. */
+export const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
+
+export type ReportValidation =
+  | { valid: true; report: BehaviourReport }
+  | { valid: false; errors: string[] };
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (compiled === undefined) {
+    // Read with fs rather than a JSON import: works the same under node, tsx and vitest.
+    const schema = JSON.parse(readFileSync(BEHAVIOUR_REPORT_SCHEMA_URL, 'utf8')) as object;
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    compiled = ajv.compile(schema);
+  }
+  return compiled;
+}
+
+/**
+ * Checks a value against behaviour-report.schema.json, then checks that every field name
+ * the report mentions is one of `operation.fields` (the schema cannot say that).
+ * Errors read `/matrix/3/outcome: must be one of accepted, rejected, unstable, error`.
+ */
+export function validateBehaviourReport(value: unknown): ReportValidation {
+  const validate = validator();
+  if (!validate(value)) {
+    return { valid: false, errors: dedupe((validate.errors ?? []).map(formatAjvError)) };
+  }
+  const report = value as BehaviourReport;
+  const errors = unknownFieldNames(report);
+  return errors.length === 0 ? { valid: true, report } : { valid: false, errors };
+}
+
+function formatAjvError(error: ErrorObject): string {
+  const at = error.instancePath === '' ? '/' : error.instancePath;
+  const child = (name: string): string => `${error.instancePath}/${escapePointer(name)}`;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${child(String(params['missingProperty']))}: is required`;
+    case 'additionalProperties':
+      return `${child(String(params['additionalProperty']))}: is not an allowed property`;
+    case 'enum':
+      return `${at}: must be one of ${(params['allowedValues'] as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `${at}: must be ${JSON.stringify(params['allowedValue'])}`;
+    case 'type':
+      return `${at}: must be ${String(params['type']).split(',').join(' or ')}`;
+    case 'format':
+      return `${at}: must be a ${String(params['format'])} string`;
+    default:
+      return `${at}: ${error.message ?? error.keyword}`;
+  }
+}
+
+function unknownFieldNames(report: BehaviourReport): string[] {
+  const known = new Set(report.operation.fields);
+  const errors: string[] = [];
+  const check = (path: string, names: readonly string[]): void => {
+    names.forEach((name, i) => {
+      if (!known.has(name)) errors.push(`${path}/${i}: "${name}" is not one of operation.fields`);
+    });
+  };
+  for (const name of Object.keys(report.fields)) {
+    if (!known.has(name)) errors.push(`/fields/${escapePointer(name)}: is not one of operation.fields`);
+  }
+  report.matrix.forEach((entry, i) => check(`/matrix/${i}/present`, entry.present));
+  report.rule.unknown.forEach((combo, i) => check(`/rule/unknown/${i}`, combo));
+  report.rule.dependencyDetails.forEach((dep, i) => check(`/rule/dependencyDetails/${i}/fields`, dep.fields));
+  report.rejectionGroups.forEach((group, g) =>
+    group.combinations.forEach((combo, i) => check(`/rejectionGroups/${g}/combinations/${i}`, combo)),
+  );
+  return errors;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function dedupe(items: string[]): string[] {
+  return [...new Set(items)];
+}
