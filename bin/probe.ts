@@ -1,0 +1,123 @@
+/**
+ * `npm run probe`: runs the conformance suites against BASE_URL, or against the embedded
+ * reference service when none is set, and writes the reports.
+ *
+ *   npm run probe                         one run, all suites
+ *   npm run probe -- presence             only suite files whose path matches "presence"
+ *   npm run probe -- --shard=1/2          one shard; writes a blob report for --merge-reports
+ *   npm run probe -- --merge-reports      merges the shards' blobs into one set of reports
+ *   npm run probe -- --ui                 the vitest UI over the suites
+ *
+ * Exit codes: 0 every case holds, 1 some case failed (DEVIATES or ERROR), 2 configuration or setup error.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startVitest, type CliOptions } from 'vitest/node';
+import { ConfigError, loadConfig } from '../lib/config/load-config.js';
+import { describeConfig } from '../lib/config/describe.js';
+import { subscriptionCreate } from '../lib/operation/index.js';
+import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
+import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
+
+const EXIT_OK = 0;
+const EXIT_FAILED = 1;
+const EXIT_SETUP = 2;
+
+function fail(message: string): never {
+  console.error(`probe: ${message}`);
+  process.exit(EXIT_SETUP);
+}
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      ui: { type: 'boolean', default: false },
+      shard: { type: 'string' },
+      'merge-reports': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}
+try {
+  args = parse();
+} catch (error) {
+  fail(`${(error as Error).message} (see npm run probe -- --help)`);
+}
+if (args.values.help) {
+  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+  process.exit(EXIT_OK);
+}
+const shard = args.values.shard;
+if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`config error: ${problem}`);
+    process.exit(EXIT_SETUP);
+  }
+  throw error;
+}
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+for (const line of describeConfig(config)) console.log(line);
+
+// The project root, so the probe runs from any working folder (the .env it reads is the one there).
+const root = fileURLToPath(new URL('..', import.meta.url));
+const blobDir = join(config.reportDir, 'blob');
+const summary = new SummaryLineReporter();
+const probeReporter = new ProbeReporter({
+  reportDir: config.reportDir,
+  operation: subscriptionCreate,
+  repeats: config.repeats,
+  suiteVersion: version,
+});
+type Reporters = NonNullable<CliOptions['reporters']>;
+const fullReporters: Reporters = [
+  'default',
+  ['junit', { outputFile: join(config.reportDir, 'junit.xml') }],
+  probeReporter,
+  summary,
+];
+const shardReporters = (id: string): Reporters => [
+  'default',
+  ['blob', { outputFile: join(blobDir, `blob-${id.replace('/', '-')}.json`) }],
+  summary,
+];
+
+const vitest = await startVitest(
+  'test',
+  args.positionals,
+  {
+    root,
+    config: join(root, 'vitest.config.ts'),
+    project: ['suites'],
+    run: !args.values.ui,
+    watch: args.values.ui,
+    ui: args.values.ui,
+    ...(shard !== undefined
+      ? { shard, reporters: shardReporters(shard) }
+      : { reporters: fullReporters }),
+    ...(args.values['merge-reports'] ? { mergeReports: blobDir } : {}),
+  },
+);
+
+if (args.values.ui) {
+  // The UI keeps the process alive until the user stops it (Ctrl-C).
+  await new Promise(() => {});
+}
+await vitest.close();
+
+const counts = summary.counts;
+if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0) {
+  fail('no case ran: the run could not start (see the error above)');
+}
+if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
+console.log(formatCounts(counts));
+process.exit(counts.failed > 0 ? EXIT_FAILED : EXIT_OK);

@@ -1,0 +1,52 @@
+import type {} from 'vitest';
+import type { Verdict } from './outcome.js';
+import type { Observation } from './inference/types.js';
+
+/**
+ * What a conformance case leaves behind for the reporters, attached as vitest
+ * `task.meta.probe` (serialisable, survives sharding and --merge-reports).
+ * Suites write it; lib/report reads it; nothing else couples the two.
+ */
+export interface CaseRecord {
+  /** Stable id, e.g. `matrix/notificationUrl+expirationDateTime`, `spec-7/observation-all-five`. */
+  id: string;
+  kind: 'observation' | 'matrix' | 'value' | 'protocol' | 'property' | 'events';
+  /** Part of the spec the case checks, e.g. "spec §7 rule 1", or "open: spec §4 'Which fields are required: not shown'". */
+  specRef: string;
+  verdict: Verdict;
+  /** Plain words for INFORMATIONAL findings and DEVIATES, e.g. "401 without a WWW-Authenticate header". */
+  finding?: string;
+  expected?: string;
+  observed?: string;
+  /** Requests put on the wire by this case, retries included. */
+  requests: number;
+  /** Presence-matrix evidence (kind 'matrix'). */
+  observation?: Observation;
+  /** One representative exchange as a cURL command (token as $ACCESS_TOKEN) with what came back. */
+  example?: ExampleExchange;
+  /** Subscriptions created by the case that could not be deleted. */
+  cleanupFailures?: string[];
+  /** The target the case probed (each record carries it, so merged shard reports still know). */
+  target: TargetRef;
+  /** Set when the engine's budget or time limit had stopped the run by the end of this case. */
+  stoppedEarly?: string;
+}
+
+export interface TargetRef {
+  baseUrl: string;
+  kind: 'configured' | 'embedded-reference';
+  referenceProfile?: string;
+}
+
+export interface ExampleExchange {
+  curl: string;
+  status: number | null;
+  responseBody: string;
+  failure?: string;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    probe?: CaseRecord;
+  }
+}

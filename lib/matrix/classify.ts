@@ -1,0 +1,61 @@
+import type { Exchange } from '../http/types.js';
+import type { Observation } from '../inference/types.js';
+import type { MatrixOutcome } from '../outcome.js';
+import { checkErrorBody } from '../schema/validate-error-body.js';
+
+/** One answer reduced to what the presence outcome depends on. */
+export interface AnswerClass {
+  outcome: Exclude<MatrixOutcome, 'unstable'>;
+  status: number | null;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+/**
+ * The one place that maps a target's answer to a presence outcome (issue 3 §2):
+ * 2xx accepted; 4xx rejected (with the error code when the body has one); anything
+ * else (no answer, 5xx or 429/503 after the engine's retries, 1xx/3xx) is `error`:
+ * harness or service trouble, never the target's verdict on the body.
+ */
+export function classifyAnswer(exchange: Exchange): AnswerClass {
+  const status = exchange.status;
+  if (exchange.failure !== undefined || status === null) return { outcome: 'error', status };
+  if (status >= 200 && status < 300) return { outcome: 'accepted', status };
+  if (status >= 400 && status < 500 && status !== 429) {
+    const body = checkErrorBody(exchange.responseBody);
+    return {
+      outcome: 'rejected',
+      status,
+      ...(body.code !== undefined ? { errorCode: body.code } : {}),
+      ...(body.message !== undefined ? { errorMessage: body.message } : {}),
+    };
+  }
+  return { outcome: 'error', status };
+}
+
+const sameVerdict = (a: AnswerClass, b: AnswerClass): boolean =>
+  a.outcome === b.outcome && a.status === b.status && a.errorCode === b.errorCode;
+
+/**
+ * Folds the repeats of one combination into one observation. Any `error` makes the
+ * combination `error` (it is not evidence); repeats that disagree on outcome, status or
+ * error code make it `unstable` (never used as evidence either).
+ */
+export function foldRepeats(present: string[], answers: AnswerClass[]): Observation {
+  const statuses = answers.map((a) => a.status);
+  const first = answers[0];
+  if (first === undefined) return { present, outcome: 'error', status: null, statuses };
+  const failed = answers.find((a) => a.outcome === 'error');
+  if (failed !== undefined) return { present, outcome: 'error', status: failed.status, statuses };
+  if (!answers.every((a) => sameVerdict(a, first))) {
+    return { present, outcome: 'unstable', status: first.status, statuses };
+  }
+  return {
+    present,
+    outcome: first.outcome,
+    status: first.status,
+    ...(first.errorCode !== undefined ? { errorCode: first.errorCode } : {}),
+    ...(first.errorMessage !== undefined ? { errorMessage: first.errorMessage } : {}),
+    statuses,
+  };
+}

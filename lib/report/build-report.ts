@@ -1,0 +1,111 @@
+import type { CaseRecord } from '../case-record.js';
+import { inferPresence } from '../inference/infer-presence.js';
+import type { Observation } from '../inference/types.js';
+import { VERDICTS, type Verdict } from '../outcome.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
+
+export interface CaseInput {
+  /** The test's full name, as vitest shows it. */
+  name: string;
+  record: CaseRecord;
+}
+
+export interface BuildInput {
+  operation: { id: string; method: string; path: string; fields: string[] };
+  cases: CaseInput[];
+  startedAt: string;
+  endedAt: string;
+  suiteVersion: string;
+  repeats: number;
+}
+
+const key = (present: readonly string[]): string => [...present].sort().join('+');
+
+/**
+ * Builds the behaviour report from what the cases recorded, and nothing else: the target's
+ * answers are the only evidence (a merged sharded run therefore gives the same report).
+ */
+export function buildBehaviourReport(input: BuildInput): BehaviourReport {
+  const { operation, cases } = input;
+  const order = new Map(operation.fields.map((f, i) => [f, i]));
+  const records = cases.map((c) => c.record);
+
+  const byKey = new Map<string, { observation: Observation; record: CaseRecord }>();
+  for (const record of records) {
+    if (record.kind === 'matrix' && record.observation !== undefined) {
+      byKey.set(key(record.observation.present), { observation: record.observation, record });
+    }
+  }
+  const matrixRows = [...byKey.values()].sort((a, b) => maskOf(a.observation.present, order) - maskOf(b.observation.present, order));
+  const inference = inferPresence(operation.fields, matrixRows.map((r) => r.observation));
+
+  // One example request per distinct answer, so the HTML shows each kind of outcome once.
+  const exampled = new Set<string>();
+  const matrix: MatrixEntry[] = matrixRows.map(({ observation, record }) => {
+    const kind = `${observation.outcome}/${observation.status}/${observation.errorCode ?? ''}`;
+    const showExample = !exampled.has(kind) && record.example !== undefined;
+    if (showExample) exampled.add(kind);
+    return {
+      present: observation.present,
+      status: observation.status,
+      outcome: observation.outcome,
+      ...(observation.errorCode !== undefined ? { errorCode: observation.errorCode } : {}),
+      ...(observation.errorMessage !== undefined ? { errorMessage: observation.errorMessage } : {}),
+      ...(observation.statuses !== undefined ? { statuses: observation.statuses } : {}),
+      ...(showExample && record.example !== undefined ? { example: record.example } : {}),
+    };
+  });
+
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  const summaries: CaseSummary[] = cases.map(({ name, record }) => {
+    counts[record.verdict] += 1;
+    return {
+      id: record.id,
+      name,
+      specRef: record.specRef,
+      verdict: record.verdict,
+      ...(record.finding !== undefined ? { finding: record.finding } : {}),
+      ...(record.expected !== undefined ? { expected: record.expected } : {}),
+      ...(record.observed !== undefined ? { observed: record.observed } : {}),
+    };
+  });
+
+  const target = records[0]?.target;
+  const stoppedEarly = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
+  const roles = inference.roles ?? {};
+  return {
+    reportVersion: 1,
+    run: {
+      target: target?.baseUrl ?? 'unknown (no case ran)',
+      targetKind: target?.kind ?? 'configured',
+      ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
+      startedAt: input.startedAt,
+      endedAt: input.endedAt,
+      requestsSent: records.reduce((sum, r) => sum + r.requests, 0),
+      suiteVersion: input.suiteVersion,
+      ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
+      repeats: input.repeats,
+    },
+    operation,
+    fields: Object.fromEntries(
+      Object.entries(roles).map(([name, role]) => [name, { presence: role.presence, explanation: role.explanation }]),
+    ),
+    rule: {
+      expression: inference.rule.expression,
+      dependencies: inference.rule.dependencies.map((d) => d.text),
+      dependencyDetails: inference.rule.dependencies,
+      dependenciesExact: inference.rule.dependenciesExact,
+      unknown: inference.rule.unknown,
+    },
+    matrix,
+    rejectionGroups: inference.rejectionGroups,
+    ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
+    cases: summaries,
+    counts,
+    findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
+  };
+}
+
+function maskOf(present: readonly string[], order: ReadonlyMap<string, number>): number {
+  return present.reduce((mask, f) => mask + 2 ** (order.get(f) ?? 31), 0);
+}

@@ -1,0 +1,24 @@
+import type { BehaviourReport } from '../report/types.js';
+
+/** The end-of-run lines: the target, the rule, the roles, the rejection groups and the verdicts. */
+export function formatConsoleSummary(report: BehaviourReport): string[] {
+  const { run } = report;
+  const lines = [
+    '',
+    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
+  ];
+  if (run.stoppedEarly !== undefined) lines.push(`  STOPPED EARLY: ${run.stoppedEarly}`);
+  if (report.diagnosis !== undefined) {
+    lines.push(`  no combination was accepted: ${report.diagnosis.message}`);
+  } else {
+    lines.push(`  rule: ${report.rule.expression}`);
+    const width = Math.max(...Object.keys(report.fields).map((f) => f.length), 5);
+    for (const [name, role] of Object.entries(report.fields)) lines.push(`  ${name.padEnd(width)}  ${role.presence}`);
+    if (report.rule.dependencies.length > 0) lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}`);
+  }
+  if (report.rule.unknown.length > 0) lines.push(`  without usable evidence (unstable or error): ${report.rule.unknown.length} combination(s)`);
+  for (const group of report.rejectionGroups) lines.push(`  rejected: ${group.summary}`);
+  const c = report.counts;
+  lines.push(`verdicts: ${c.CONFORMS} CONFORMS, ${c.DEVIATES} DEVIATES, ${c.INFORMATIONAL} INFORMATIONAL, ${c.ERROR} ERROR`);
+  return lines;
+}

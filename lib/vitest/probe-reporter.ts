@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+import type { CaseRecord } from '../case-record.js';
+import type { OperationSpec } from '../operation/types.js';
+import { writeFileAtomic } from '../report/atomic-write.js';
+import { buildBehaviourReport, type CaseInput } from '../report/build-report.js';
+import type { BehaviourReport } from '../report/types.js';
+import { writeBehaviourReports } from '../report/write-reports.js';
+import { formatConsoleSummary } from './console-summary.js';
+
+export interface ProbeReporterOptions {
+  reportDir: string;
+  operation: OperationSpec;
+  repeats: number;
+  suiteVersion: string;
+  log?: (line: string) => void;
+}
+
+/** Collects the CaseRecords the suites left in task meta (they survive sharding and merging). */
+export function collectCases(testModules: ReadonlyArray<TestModule>): CaseInput[] {
+  const cases: CaseInput[] = [];
+  for (const module of testModules) {
+    for (const testCase of module.children.allTests()) {
+      const record = testCase.meta().probe as CaseRecord | undefined;
+      if (record !== undefined) cases.push({ name: testCase.fullName, record });
+    }
+  }
+  return cases;
+}
+
+/**
+ * Writes the run's reports at the end of every probe run, also when cases failed:
+ * the behaviour report (json, md, html) and summary.json (cases and outcomes).
+ */
+export class ProbeReporter implements Reporter {
+  report: BehaviourReport | undefined;
+  written: string[] = [];
+  private startedAt = new Date();
+
+  constructor(private readonly options: ProbeReporterOptions) {}
+
+  onInit(): void {
+    this.startedAt = new Date();
+  }
+
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    const { operation, reportDir } = this.options;
+    const log = this.options.log ?? ((line: string) => console.log(line));
+    const cases = collectCases(testModules);
+    const report = buildBehaviourReport({
+      operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
+      cases,
+      startedAt: this.startedAt.toISOString(),
+      endedAt: new Date().toISOString(),
+      suiteVersion: this.options.suiteVersion,
+      repeats: this.options.repeats,
+    });
+    this.report = report;
+    const paths = await writeBehaviourReports(report, reportDir);
+    const summaryPath = join(reportDir, 'summary.json');
+    await writeFileAtomic(
+      summaryPath,
+      `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`,
+    );
+    this.written = [paths.json, paths.md, paths.html, summaryPath];
+    for (const line of formatConsoleSummary(report)) log(line);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * What one conformance case does with the target: send requests through the shared engine,
+ * undo what it created, and leave a CaseRecord in task.meta for the reporters.
+ */
+import type { TestContext } from 'vitest';
+import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
+import { toCurl } from '../../lib/http/curl.js';
+import type { Exchange, RequestSpec } from '../../lib/http/types.js';
+import type { ProbeContext } from './context.js';
+
+export class CaseRun {
+  readonly exchanges: Exchange[] = [];
+  readonly cleanupFailures: string[] = [];
+
+  constructor(readonly probe: ProbeContext) {}
+
+  async send(request: RequestSpec): Promise<Exchange> {
+    const exchange = await this.probe.engine.send(request);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  /** Sends a body to the operation with the spec's headers (spec §4). */
+  sendBody(body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
+    const { operation } = this.probe;
+    return this.send({
+      method: operation.method,
+      path: operation.path,
+      headers: { ...operation.headers, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
+  async undoCreate(exchange: Exchange): Promise<void> {
+    const cleanup = this.probe.operation.cleanup;
+    if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return;
+    let id: string | undefined;
+    try {
+      id = cleanup.idFrom(JSON.parse(exchange.responseBody));
+    } catch {
+      id = undefined;
+    }
+    if (id === undefined) {
+      this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);
+      return;
+    }
+    const deleted = await this.send({ method: 'DELETE', path: cleanup.deletePath(id) });
+    if (deleted.status === null || deleted.status >= 300) {
+      this.cleanupFailures.push(
+        `DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`,
+      );
+    }
+  }
+
+  /** Requests this case put on the wire, retries included. */
+  get requests(): number {
+    return this.exchanges.reduce((sum, e) => sum + e.attempts, 0);
+  }
+}
+
+export function example(exchange: Exchange): ExampleExchange {
+  return {
+    curl: toCurl(exchange),
+    status: exchange.status,
+    responseBody: exchange.responseBody,
+    ...(exchange.failure !== undefined ? { failure: `${exchange.failure.kind}: ${exchange.failure.message}` } : {}),
+  };
+}
+
+/**
+ * Stores the record on the test and fails the test for DEVIATES and ERROR, printing
+ * Expected / Actual (h2spec style). INFORMATIONAL and CONFORMS pass.
+ */
+export async function finishCase(
+  context: TestContext,
+  run: CaseRun,
+  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly'>,
+): Promise<void> {
+  const stoppedEarly = run.probe.engine.stats().stoppedEarly;
+  const full: CaseRecord = {
+    ...record,
+    requests: run.requests,
+    target: run.probe.target,
+    ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
+    ...(run.cleanupFailures.length > 0 ? { cleanupFailures: run.cleanupFailures } : {}),
+  };
+  context.task.meta.probe = full;
+  // Annotations reach JUnit as <property> and the vitest UI; the finding itself travels in meta.
+  if (full.verdict === 'INFORMATIONAL' && full.finding !== undefined) await context.annotate(full.finding, 'informational');
+  if (full.verdict === 'DEVIATES' || full.verdict === 'ERROR') {
+    const lines = [
+      `${full.verdict} (${full.specRef})${full.finding !== undefined ? `: ${full.finding}` : ''}`,
+      ...(full.expected !== undefined ? [`Expected: ${full.expected}`] : []),
+      ...(full.observed !== undefined ? [`Actual:   ${full.observed}`] : []),
+      ...(full.example !== undefined ? [`Request:  ${full.example.curl}`] : []),
+    ];
+    throw new Error(lines.join('\n'));
+  }
+}

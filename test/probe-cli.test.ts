@@ -1,0 +1,75 @@
+/**
+ * The probe as a user runs it: a child process, its exit code, its console and its reports.
+ * The targets are reference services started here on loopback with different profiles, so
+ * the checks hold for what each target answers, not for one canned answer.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import type { BehaviourReport } from '../lib/report/types.js';
+import { runProbe } from './run-probe.js';
+
+const readReport = (dir: string): BehaviourReport =>
+  JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+
+describe('npm run probe', () => {
+  test('against the embedded reference service: exits 0, names the target, prints the rule, writes the reports', async () => {
+    const run = await runProbe({});
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/target: embedded reference service at http:\/\/127\.0\.0\.1:\d+/);
+    expect(run.stdout).toContain('rule: notificationUrl && expirationDateTime && !changeType && !resource');
+    expect(run.stdout).toMatch(/^\d+ passed, 0 failed/m);
+    const files = readdirSync(run.reportDir);
+    expect(files).toEqual(expect.arrayContaining(['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'junit.xml', 'summary.json']));
+    const report = readReport(run.reportDir);
+    expect(report.run.targetKind).toBe('embedded-reference');
+    expect(report.matrix).toHaveLength(32);
+    expect(report.fields.resource?.presence).toBe('forbidden');
+    expect(report.fields.clientState?.presence).toBe('optional');
+  });
+
+  describe('against a configured BASE_URL', () => {
+    let service: ReferenceService;
+    const token = 'sentinel-token-5f0c1e9d2b7a';
+    beforeAll(async () => {
+      service = await startReferenceService({ profile: 'graph-like', tokens: [token] });
+    });
+    afterAll(async () => {
+      await service.close();
+    });
+
+    test('probes that server instead and reports what it answered; the token appears nowhere', async () => {
+      const run = await runProbe({ BASE_URL: service.url, ACCESS_TOKEN: token });
+      const report = readReport(run.reportDir);
+      expect(report.run.target).toBe(service.url);
+      expect(report.run.targetKind).toBe('configured');
+      expect(report.rule.expression).toBe('changeType && notificationUrl && resource && expirationDateTime');
+      expect(report.fields.changeType?.presence).toBe('required');
+      expect(service.stats().requests).toBeGreaterThanOrEqual(64);
+      expect(run.stdout + run.stderr).not.toContain(token);
+      for (const file of readdirSync(run.reportDir)) {
+        expect(readFileSync(join(run.reportDir, file), 'utf8'), file).not.toContain(token);
+      }
+    });
+  });
+
+  test.each([
+    ['REQUESTS_PER_SECOND', '-3'],
+    ['BASE_URL', 'staging'],
+    ['MAX_REQUESTS', 'lots'],
+  ])('a bad %s exits 2 with one line naming it and sends nothing', async (name, value) => {
+    const run = await runProbe({ [name]: value });
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(name);
+  });
+
+  test('the token is not sent over plain http to a host that is not loopback', async () => {
+    const run = await runProbe({ BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'x-token-123' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('BASE_URL');
+    expect(run.stderr).not.toContain('x-token-123');
+  });
+});

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+import { NameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
+
+/**
+ * Two projects:
+ * - `tool`: the tool's own tests (unit tests beside the code in lib/ and reference/, self-tests in test/).
+ * - `suites`: the conformance suites that probe a target. They run in one worker without isolation so
+ *   that every file shares one HTTP engine: the configured rate, concurrency and request budget then
+ *   hold for the whole run, not per file. Files run in name order (numbered) so later suites can use
+ *   what the presence matrix found.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'tool',
+          include: ['lib/**/*.test.ts', 'reference/**/*.test.ts', 'test/**/*.test.ts', 'bin/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'suites',
+          include: ['suites/**/*.test.ts'],
+          globalSetup: ['suites/support/global-setup.ts'],
+          pool: 'threads',
+          isolate: false,
+          fileParallelism: false,
+          maxWorkers: 1,
+          // Concurrent cases share the engine, whose concurrency cap is the real limit.
+          maxConcurrency: 16,
+          sequence: { sequencer: NameOrderSequencer },
+          // A backstop only: the engine bounds every request and the run by MAX_RUN_SECONDS.
+          testTimeout: 15 * 60_000,
+          hookTimeout: 15 * 60_000,
+        },
+      },
+    ],
+  },
+});
