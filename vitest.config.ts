@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { EMBEDDED_TARGET } from './lib/config/parsers.js';
 import { NameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
 /**
@@ -9,6 +10,10 @@ import { NameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
  *   hold for the whole run, not per file. Files run in name order (numbered) so later suites can use
  *   what the presence matrix found.
  */
+// Vite fills process.env.BASE_URL with its own base ("/") when it is unset, and BASE_URL is our
+// target setting: name the embedded reference explicitly before vite does (lib/config/parsers.ts).
+process.env.BASE_URL ??= EMBEDDED_TARGET;
+
 export default defineConfig({
   test: {
     projects: [

@@ -94,10 +94,17 @@ function parseHttpUrl(raw: string): URL | undefined {
 
 export const SUBSCRIPTIONS_PATH = '/_api/v2.0/drive/root/subscriptions';
 
+/**
+ * BASE_URL's explicit spelling of "no target: start the embedded reference service". Vite sets
+ * process.env.BASE_URL to "/" when it is unset, so vitest.config.ts sets this value first.
+ */
+export const EMBEDDED_TARGET = 'embedded';
+
 /** The target's root: absolute http(s), no credentials, query or fragment; trailing slashes dropped. */
-export const baseUrlParser: Parser<string> = {
-  accepts: 'absolute http(s) URL, path prefix allowed, no query or fragment',
+export const baseUrlParser: Parser<string | undefined> = {
+  accepts: `absolute http(s) URL, path prefix allowed, no query or fragment; or "${EMBEDDED_TARGET}"`,
   parse: (raw) => {
+    if (raw.trim() === EMBEDDED_TARGET) return ok(undefined);
     const url = parseHttpUrl(raw);
     if (url === undefined) return bad(`not an absolute http(s) URL: ${quote(raw)}`);
     // Credentials would be echoed in messages, reports and the console summary.

@@ -29,7 +29,8 @@ export interface Setting<K extends SettingField = SettingField> {
   readonly example?: string;
   /** One line. */
   readonly description: string;
-  readonly parser: Parser<Exclude<ProbeConfig[K], undefined>>;
+  /** Parses a given value; only BASE_URL's parser may yield undefined (its "embedded" spelling). */
+  readonly parser: Parser<ProbeConfig[K]>;
 }
 
 export type AnySetting = { [K in SettingField]: Setting<K> }[SettingField];
@@ -45,7 +46,7 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'BASE_URL',
     field: 'baseUrl',
     default: undefined,
-    whenUnset: 'start the embedded reference service',
+    whenUnset: 'start the embedded reference service (also spelt BASE_URL=embedded)',
     example: 'https://contoso.sharepoint.com/sites/probe',
     description: `Root of the target service, with any tenant or site prefix; the probe POSTs to {BASE_URL}${SUBSCRIPTIONS_PATH}.`,
     parser: baseUrlParser,

@@ -4,6 +4,7 @@
  */
 import { inject } from 'vitest';
 import { loadConfig } from '../../lib/config/load-config.js';
+import { EMBEDDED_TARGET } from '../../lib/config/parsers.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
 import { HttpEngine } from '../../lib/http/engine.js';
 import { subscriptionCreate } from '../../lib/operation/index.js';
@@ -26,7 +27,9 @@ const runTag = Date.now().toString(36);
 
 export function probeContext(): ProbeContext {
   if (context !== undefined) return context;
-  const config = loadConfig();
+  // The target comes from globalSetup; BASE_URL in a worker's environment is vite's "/" (see
+  // vitest.config.ts), so it is not read here. Every other setting is.
+  const config = loadConfig({ ...process.env, BASE_URL: EMBEDDED_TARGET });
   const target = inject('target');
   const token = target.kind === 'embedded-reference' ? new Secret(inject('referenceToken')) : config.accessToken;
   const engine = HttpEngine.fromConfig(config, target.baseUrl, token);
