@@ -9,16 +9,15 @@ export interface ErrorRuleCheck {
 }
 
 /**
- * spec §7 error body shape and rule 1: a 400 carries the JSON error object and error.code
- * `invalidRequest`. Other 4xx must carry the error object too (§7 shape); their codes are
- * not shown (§7 rule 3). Returns undefined for answers the rule does not speak to.
+ * spec §7 rule 1: a request rejected as malformed gets 400 with the §7 error object and
+ * error.code `invalidRequest`. Other statuses and codes are not shown (§7 rule 3), so this
+ * returns undefined for every answer but a 400: what they carry is recorded, not judged.
  */
 export function checkErrorRule(exchange: Exchange): ErrorRuleCheck | undefined {
-  const status = exchange.status;
-  if (status === null || status < 400 || status >= 500) return undefined;
+  if (exchange.status !== 400) return undefined;
   const body = checkErrorBody(exchange.responseBody);
   const problems = [...body.problems];
-  if (status === 400 && body.valid && body.code !== 'invalidRequest') {
+  if (body.valid && body.code !== 'invalidRequest') {
     problems.push(`error.code is ${JSON.stringify(body.code)}, not "invalidRequest" (spec §7 rule 1)`);
   }
   return { holds: problems.length === 0, problems };
