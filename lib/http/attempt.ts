@@ -1,0 +1,123 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { Dispatcher } from 'undici';
+import { classifyError, type AttemptError } from './classify-error.js';
+import type { WireStartOpaque } from './wire-start.js';
+
+export interface WireRequest {
+  method: string;
+  /** Path with query, from the origin. */
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+export interface AttemptResponse {
+  kind: 'response';
+  status: number;
+  /** Lowercased names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: string;
+  truncated: boolean;
+  /** Set when the body broke off after the status and headers came. */
+  bodyError?: AttemptError;
+}
+
+export type AttemptResult = AttemptResponse | { kind: 'error'; error: AttemptError };
+
+export interface AttemptOptions {
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** Aborts the attempt when the engine closes. */
+  closing: AbortSignal;
+  /** Called as the request is written to its socket (needs the `announceWireStart` interceptor). */
+  onWireStart: () => void;
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/**
+ * Puts one request on the wire and reads the answer, keeping at most `maxBodyBytes` of the
+ * body (read no further: a huge body neither fills memory nor holds the run). Never throws.
+ */
+export async function runAttempt(
+  dispatcher: Dispatcher,
+  request: WireRequest,
+  options: AttemptOptions,
+): Promise<AttemptResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onClose = (): void => controller.abort();
+  options.closing.addEventListener('abort', onClose, { once: true });
+  const context = (): { timedOutAfterMs?: number; closed: boolean } => ({
+    closed: options.closing.aborted,
+    ...(timedOut ? { timedOutAfterMs: options.timeoutMs } : {}),
+  });
+
+  try {
+    let response: Dispatcher.ResponseData<WireStartOpaque>;
+    try {
+      response = await dispatcher.request({
+        method: request.method,
+        path: request.path,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: controller.signal,
+        opaque: { onWireStart: options.onWireStart } satisfies WireStartOpaque,
+        // Backstops for the timer above, in case an abort is not seen in some state.
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+    } catch (error) {
+      return { kind: 'error', error: classifyError(error, context()) };
+    }
+
+    const decoder = new StringDecoder('utf8');
+    let body = '';
+    let kept = 0;
+    let truncated = false;
+    let bodyError: AttemptError | undefined;
+    try {
+      for await (const chunk of response.body) {
+        const bytes = chunk as Buffer;
+        const room = options.maxBodyBytes - kept;
+        if (bytes.length > room) {
+          // StringDecoder holds back a multi-byte character cut in half instead of mangling it.
+          body += decoder.write(bytes.subarray(0, room));
+          truncated = true;
+          break;
+        }
+        body += decoder.write(bytes);
+        kept += bytes.length;
+      }
+      if (!truncated) body += decoder.end();
+    } catch (error) {
+      bodyError = classifyError(error, context());
+      body += decoder.end();
+    } finally {
+      // After a break or an error the stream may still hold the socket.
+      if (!response.body.destroyed) response.body.destroy();
+    }
+    return {
+      kind: 'response',
+      status: response.statusCode,
+      headers: flattenHeaders(response.headers),
+      body,
+      truncated,
+      ...(bodyError !== undefined ? { bodyError } : {}),
+    };
+  } finally {
+    clearTimeout(timer);
+    options.closing.removeEventListener('abort', onClose);
+  }
+}
