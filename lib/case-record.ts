@@ -24,12 +24,44 @@ export interface CaseRecord {
   observation?: Observation;
   /** One representative exchange as a cURL command (token as $ACCESS_TOKEN) with what came back. */
   example?: ExampleExchange;
+  /** Value-level evidence (kind 'value'): one value class of one field in an otherwise accepted body. */
+  value?: ValueObservation;
+  /** A limit found by bisection (kind 'value'). */
+  limit?: LimitFinding;
+  /** Seed of a property-based case (kind 'property'), to replay it with SEED. */
+  seed?: number;
   /** Subscriptions created by the case that could not be deleted. */
   cleanupFailures?: string[];
   /** The target the case probed (each record carries it, so merged shard reports still know). */
   target: TargetRef;
   /** Set when the engine's budget or time limit had stopped the run by the end of this case. */
   stoppedEarly?: string;
+}
+
+export interface ValueObservation {
+  field: string;
+  classId: string;
+  description: string;
+  /** Fields present in the body the value was put in. */
+  base: string[];
+  outcome: 'accepted' | 'rejected' | 'unstable' | 'error';
+  status: number | null;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export interface LimitFinding {
+  field: string;
+  /** e.g. "longest accepted lifetime". */
+  name: string;
+  /** The largest accepted value found, in `unit`; undefined when it could not be pinned down. */
+  value: number | undefined;
+  unit: string;
+  /** The smallest rejected value seen, in `unit`. */
+  firstRejected: number | undefined;
+  requests: number;
+  /** Why no value was pinned down, or what limited the search (e.g. "accepted up to the largest value tried"). */
+  note?: string;
 }
 
 export interface TargetRef {

@@ -65,10 +65,12 @@ describe('one bad value gives exactly one line naming the setting', () => {
       'https://example.com/_api/v2.0/drive/root/subscriptions',
       'BASE_URL: give the service root; the probe appends /_api/v2.0/drive/root/subscriptions: "https://example.com/_api/v2.0/drive/root/subscriptions"',
     ],
-    ['BASE_URL', '', 'BASE_URL: is set but empty; remove it to get the default (unset: start the embedded reference service)'],
+    ['BASE_URL', '', 'BASE_URL: is set but empty; remove it to get the default (unset: start the embedded reference service (also spelt BASE_URL=embedded))'],
     ['NOTIFICATION_URL', 'hooks.example.com', 'NOTIFICATION_URL: not an absolute http(s) URL: "hooks.example.com"'],
     ['REFERENCE_PROFILE', 'no spaces', 'REFERENCE_PROFILE: must be an identifier (letters, digits, ".", "_", "-"; at most 64), got "no spaces"'],
     ['REPORT_DIR', '  ', 'REPORT_DIR: is set but empty; remove it to get the default (reports)'],
+    ['ACCEPTED_FIELDS', 'notificationUrl,bogus', 'ACCEPTED_FIELDS: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState'],
+    ['SEED', '-1', 'SEED: must be a non-negative integer, got "-1"'],
     ['CONCURRENCY', 'a\nb', 'CONCURRENCY: must be a positive integer, got "a\\nb"'],
   ])('%s=%j', (name, value, line) => {
     expect(problemsOf({ [name]: value })).toEqual([line]);

@@ -213,3 +213,18 @@ export const tokenFileParser: Parser<Secret> = {
     return checkToken(token, `the content of ${quote(path)}`);
   },
 };
+
+/** A comma-separated list of the operation's field names (at least one, no repeats). */
+export function fieldListParser(known: readonly string[]): Parser<string[]> {
+  return {
+    accepts: `comma-separated field names among ${known.join(', ')}`,
+    parse: (raw) => {
+      const names = raw.split(',').map((n) => n.trim()).filter((n) => n !== '');
+      const unknown = names.filter((n) => !known.includes(n));
+      if (unknown.length > 0) return bad(`unknown field(s) ${unknown.map(quote).join(', ')}; known: ${known.join(', ')}`);
+      if (new Set(names).size !== names.length) return bad(`a field is named twice: ${quote(raw)}`);
+      if (names.length === 0) return bad('names no field');
+      return ok(known.filter((n) => names.includes(n)));
+    },
+  };
+}

@@ -2,6 +2,7 @@ import {
   SUBSCRIPTIONS_PATH,
   baseUrlParser,
   booleanParser,
+  fieldListParser,
   folderParser,
   httpUrlParser,
   identifierParser,
@@ -12,6 +13,7 @@ import {
   type Parser,
 } from './parsers.js';
 import type { ProbeConfig } from './types.js';
+import { subscriptionCreate } from '../operation/subscription-create.js';
 
 /** ProbeConfig fields that come from a setting (accessTokenSource is derived). */
 export type SettingField = Exclude<keyof ProbeConfig, 'accessTokenSource'>;
@@ -144,6 +146,31 @@ export const SETTINGS: readonly AnySetting[] = [
     default: '2',
     description: 'Times each matrix combination is sent; 2 or more are needed to detect an unstable answer.',
     parser: numberParser({ integer: true, positive: true, max: 100 }),
+  }),
+  setting({
+    name: 'SEED',
+    field: 'seed',
+    default: undefined,
+    whenUnset: 'a random seed per run, printed and recorded in the report',
+    example: '1234567',
+    description: 'Seed of the property-based suites; give the seed a run printed to replay it exactly.',
+    parser: numberParser({ integer: true, positive: false, max: 2 ** 31 - 1 }),
+  }),
+  setting({
+    name: 'PROPERTY_RUNS',
+    field: 'propertyRuns',
+    default: '20',
+    description: 'Random bodies tried per property (each costs one or two requests, plus shrinking on failure).',
+    parser: numberParser({ integer: true, positive: true, max: 10_000 }),
+  }),
+  setting({
+    name: 'ACCEPTED_FIELDS',
+    field: 'acceptedFields',
+    default: undefined,
+    whenUnset: 'the smallest accepted combination the presence matrix found',
+    example: 'notificationUrl,expirationDateTime',
+    description: 'Fields of the accepted body that value-level probes change one value of.',
+    parser: fieldListParser(subscriptionCreate.fields.map((f) => f.name)),
   }),
   setting({
     name: 'NOTIFICATION_URL',

@@ -26,6 +26,12 @@ export interface ProbeConfig {
   maxRecordedBodyBytes: number;
   /** How often each matrix combination is sent (>= 2 to detect instability). */
   repeats: number;
+  /** Seed of the property-based suites; undefined: a random one, printed and recorded. */
+  seed: number | undefined;
+  /** Random bodies per property. */
+  propertyRuns: number;
+  /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
+  acceptedFields: string[] | undefined;
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
   notificationUrl: string | undefined;
   /** Profile of the embedded reference service (ignored when baseUrl is set). */

@@ -72,6 +72,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
 
   const target = records[0]?.target;
   const stoppedEarly = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
+  const seed = records.find((r) => r.seed !== undefined)?.seed;
   const roles = inference.roles ?? {};
   return {
     reportVersion: 1,
@@ -83,6 +84,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       endedAt: input.endedAt,
       requestsSent: records.reduce((sum, r) => sum + r.requests, 0),
       suiteVersion: input.suiteVersion,
+      ...(seed !== undefined ? { seed } : {}),
       ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
       repeats: input.repeats,
     },

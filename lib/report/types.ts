@@ -40,6 +40,8 @@ export interface RunInfo {
   endedAt: string;
   requestsSent: number;
   suiteVersion: string;
+  /** Seed of the property-based suites in this run (replay with SEED). */
+  seed?: number;
   /** Set when the request budget or the run's time limit stopped it early. */
   stoppedEarly?: string;
   repeats: number;
