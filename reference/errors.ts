@@ -1,0 +1,55 @@
+/**
+ * Error bodies in the profile's shape.
+ *   drive-v2: {"error": {"code", "message", "innererror": {"code"}}}  modelled on public reports (onedrive-api-docs errors)
+ *   graph:    {"error": {"code", "message", "innerError": {"date", "request-id", "client-request-id"}}}  modelled on public reports (Graph errors)
+ * The innererror code (e.g. `readOnlyProperty`) is a reference choice: a finer reason a test can assert on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { jsonAnswer, type Answer } from './answer.js';
+import type { ReferenceProfile } from './profile-types.js';
+
+/** Per-request facts that error bodies and headers echo. */
+export interface RequestIds {
+  requestId: string;
+  /** The caller's `client-request-id` header, when it sent a printable one. */
+  clientRequestId: string | undefined;
+  nowMs: number;
+}
+
+/** A fresh request id, and the caller's client-request-id when it is printable and short enough to echo. */
+export function requestIds(req: IncomingMessage): RequestIds {
+  const given = req.headers['client-request-id'];
+  const clientRequestId = typeof given === 'string' && /^[\x20-\x7e]{1,200}$/.test(given) ? given : undefined;
+  return { requestId: randomUUID(), clientRequestId, nowMs: Date.now() };
+}
+
+export function idHeaders(ids: RequestIds): Record<string, string> {
+  const headers: Record<string, string> = { 'request-id': ids.requestId };
+  if (ids.clientRequestId !== undefined) headers['client-request-id'] = ids.clientRequestId;
+  return headers;
+}
+
+export function errorAnswer(
+  profile: ReferenceProfile,
+  status: number,
+  code: string,
+  message: string,
+  innerCode: string,
+  ids: RequestIds,
+  headers: Record<string, string> = {},
+): Answer {
+  const error =
+    profile.errors.shape === 'graph'
+      ? {
+          code,
+          message,
+          innerError: {
+            date: new Date(ids.nowMs).toISOString().replace(/\.\d{3}Z$/, ''),
+            'request-id': ids.requestId,
+            'client-request-id': ids.clientRequestId ?? ids.requestId,
+          },
+        }
+      : { code, message, innererror: { code: innerCode } };
+  return jsonAnswer(status, { error }, { ...idHeaders(ids), ...headers });
+}

@@ -1,0 +1,153 @@
+/**
+ * Fault injection: the misbehaviour of a real service under load, on demand and repeatable.
+ * All faults are off by default. One roll of the seeded PRNG per request picks at most one of
+ * drop / throttle / unavailable / random answer (shares add up, so each share is exactly its own).
+ * Faults apply to every request outside /_reference/.
+ */
+import { mulberry32 } from './prng.js';
+
+export type RetryAfterForm = 'seconds' | 'http-date' | 'omit';
+
+export interface FaultOptions {
+  /** Share (0..1) of requests answered 429 with Retry-After. */
+  throttle429Share?: number;
+  /** Share (0..1) of requests answered 503 with Retry-After. */
+  unavailable503Share?: number;
+  /** Seconds told in Retry-After on 429 and 503 (default 1). */
+  retryAfterSeconds?: number;
+  /** `seconds` (default), `http-date` (an IMF-fixdate), or `omit` (no header at all). */
+  retryAfterForm?: RetryAfterForm;
+  /** Added before every answer (and before a drop). */
+  latencyMs?: number;
+  /** Share (0..1) of requests whose connection is destroyed without an answer. */
+  dropShare?: number;
+  /** Creates whose body has exactly these fields present get the opposite outcome every second time. */
+  flip?: { present: string[] };
+  /** Share (0..1) of requests answered with a random status and a random or malformed body. */
+  randomAnswerShare?: number;
+  /** Reseeds the PRNG when given (so a test can replay a sequence). */
+  seed?: number;
+}
+
+export type FaultDecision = 'none' | 'drop' | 'throttle' | 'unavailable' | 'random';
+
+const SHARE_KEYS = ['dropShare', 'throttle429Share', 'unavailable503Share', 'randomAnswerShare'] as const;
+const KEYS = new Set<string>([...SHARE_KEYS, 'retryAfterSeconds', 'retryAfterForm', 'latencyMs', 'flip', 'seed']);
+
+function isNumberIn(value: unknown, min: number, max: number, integer = false): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value));
+}
+
+/** Checks fault options from code or from JSON; throws a RangeError naming `api` and the bad option. */
+export function checkFaults(input: unknown, api = 'setFaults'): FaultOptions {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new RangeError(`${api}: fault options must be an object`);
+  const o = input as Record<string, unknown>;
+  const unknownKey = Object.keys(o).find((k) => !KEYS.has(k));
+  if (unknownKey !== undefined) throw new RangeError(`${api}: unknown fault option '${unknownKey}'; known: ${[...KEYS].join(', ')}`);
+  let total = 0;
+  for (const key of SHARE_KEYS) {
+    const v = o[key];
+    if (v === undefined) continue;
+    if (!isNumberIn(v, 0, 1)) throw new RangeError(`${api}: ${key} must be a number from 0 to 1`);
+    total += v;
+  }
+  if (total > 1 + 1e-9) throw new RangeError(`${api}: dropShare, throttle429Share, unavailable503Share and randomAnswerShare add up to more than 1`);
+  if (o['retryAfterSeconds'] !== undefined && !isNumberIn(o['retryAfterSeconds'], 0, 86_400, true)) {
+    throw new RangeError(`${api}: retryAfterSeconds must be a whole number from 0 to 86400`);
+  }
+  const form = o['retryAfterForm'];
+  if (form !== undefined && form !== 'seconds' && form !== 'http-date' && form !== 'omit') {
+    throw new RangeError(`${api}: retryAfterForm must be 'seconds', 'http-date' or 'omit'`);
+  }
+  if (o['latencyMs'] !== undefined && !isNumberIn(o['latencyMs'], 0, 60_000)) throw new RangeError(`${api}: latencyMs must be a number from 0 to 60000`);
+  if (o['seed'] !== undefined && !isNumberIn(o['seed'], 0, 2 ** 32 - 1, true)) throw new RangeError(`${api}: seed must be a whole number from 0 to 2^32-1`);
+  const flip = o['flip'];
+  if (flip !== undefined) {
+    const present = (flip as { present?: unknown } | null)?.present;
+    if (!Array.isArray(present) || !present.every((f) => typeof f === 'string')) {
+      throw new RangeError(`${api}: flip must be { present: string[] }`);
+    }
+  }
+  return structuredClone(o) as FaultOptions;
+}
+
+/** What a 429/503 tells the client about when to come back. */
+export interface RetryAfter {
+  /** Header value, or undefined when the form is `omit`. */
+  header: string | undefined;
+  /** The wait told: relative to when the answer is sent, an absolute wall-clock time, or nothing. */
+  told: { kind: 'after'; ms: number } | { kind: 'at'; wallMs: number } | undefined;
+}
+
+export class FaultInjector {
+  #options: FaultOptions = {};
+  #next: () => number;
+  #flipCount = 0;
+
+  constructor(options: FaultOptions, seed: number) {
+    this.#next = mulberry32(seed);
+    this.set(options);
+  }
+
+  get options(): FaultOptions {
+    return structuredClone(this.#options);
+  }
+
+  /** Replaces all options (not a merge): what is not given is off. */
+  set(options: FaultOptions): void {
+    this.#options = checkFaults(options);
+    this.#flipCount = 0;
+    if (this.#options.seed !== undefined) this.#next = mulberry32(this.#options.seed);
+  }
+
+  get latencyMs(): number {
+    return this.#options.latencyMs ?? 0;
+  }
+
+  /** The PRNG, for the random answer's own choices. */
+  get random(): () => number {
+    return this.#next;
+  }
+
+  decide(): FaultDecision {
+    const o = this.#options;
+    const roll = this.#next();
+    let edge = 0;
+    const order: [number | undefined, FaultDecision][] = [
+      [o.dropShare, 'drop'],
+      [o.throttle429Share, 'throttle'],
+      [o.unavailable503Share, 'unavailable'],
+      [o.randomAnswerShare, 'random'],
+    ];
+    for (const [share, decision] of order) {
+      edge += share ?? 0;
+      if (roll < edge) return decision;
+    }
+    return 'none';
+  }
+
+  /** Every second create with exactly `flip.present` flips, so two repeats in a row always disagree. */
+  shouldFlip(present: string[]): boolean {
+    const target = this.#options.flip?.present;
+    if (target === undefined) return false;
+    const same = present.length === new Set(target).size && present.every((f) => target.includes(f));
+    if (!same) return false;
+    this.#flipCount += 1;
+    return this.#flipCount % 2 === 0;
+  }
+
+  retryAfter(nowWallMs: number): RetryAfter {
+    const seconds = this.#options.retryAfterSeconds ?? 1;
+    switch (this.#options.retryAfterForm ?? 'seconds') {
+      case 'omit':
+        return { header: undefined, told: undefined };
+      case 'http-date': {
+        // An HTTP-date has whole seconds; round up so that the client never waits less than asked.
+        const at = Math.ceil((nowWallMs + seconds * 1000) / 1000) * 1000;
+        return { header: new Date(at).toUTCString(), told: { kind: 'at', wallMs: at } };
+      }
+      case 'seconds':
+        return { header: String(seconds), told: { kind: 'after', ms: seconds * 1000 } };
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/** Checks the options of startReferenceService at the public edge, with messages that name the API. */
+import { isIP } from 'node:net';
+import type { ReferenceServiceOptions } from './service-types.js';
+
+/** The reference is a local test double: it never listens beyond the machine. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
+}
+
+export function checkOptions(options: ReferenceServiceOptions): void {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host)) throw new RangeError(`startReferenceService: host must be a loopback address (127.x.x.x, ::1, localhost), got '${host}'`);
+  if (!Array.isArray(options.tokens) || options.tokens.length === 0) {
+    throw new RangeError('startReferenceService: tokens must list at least one bearer token');
+  }
+  if (!options.tokens.every((t) => typeof t === 'string' && /^[\x21-\x7e]+$/.test(t))) {
+    throw new RangeError('startReferenceService: every token must be non-empty printable ASCII without spaces');
+  }
+  const timeout = options.requestTimeoutMs;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 100 && timeout <= 600_000)) {
+    throw new RangeError('startReferenceService: requestTimeoutMs must be a number from 100 to 600000');
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Reads a profile that arrived as JSON (PUT /_reference/profile, REFERENCE_PROFILE): a built-in name,
+ * a rule shorthand `{kind: 'rule', fields, accept, name?}`, or a whole profile object. A bad profile is
+ * refused with a message that names the path of the bad value, so that a test in another process sees why.
+ */
+import { ExpressionSyntaxError, parseExpression } from '../lib/inference/expression.js';
+import type { ReferenceProfile } from './profile-types.js';
+import { resolveProfile, ruleProfile } from './profiles.js';
+
+export class ProfileError extends Error {
+  readonly code = 'REFERENCE_PROFILE_INVALID';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProfileError';
+  }
+}
+
+type Check = (value: unknown, path: string) => void;
+
+const fail = (path: string, expected: string): never => {
+  throw new ProfileError(`profile: ${path} must be ${expected}`);
+};
+const str: Check = (v, p) => void (typeof v === 'string' || fail(p, 'a string'));
+const strs: Check = (v, p) => void ((Array.isArray(v) && v.every((x) => typeof x === 'string')) || fail(p, 'an array of strings'));
+const bool: Check = (v, p) => void (typeof v === 'boolean' || fail(p, 'true or false'));
+const positive: Check = (v, p) => void ((typeof v === 'number' && Number.isFinite(v) && v > 0) || fail(p, 'a positive number'));
+const oneOf =
+  (...allowed: unknown[]): Check =>
+  (v, p) =>
+    void (allowed.includes(v) || fail(p, `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`));
+const regex: Check = (v, p) => {
+  str(v, p);
+  try {
+    new RegExp(v as string);
+  } catch {
+    fail(p, 'a valid regular expression');
+  }
+};
+const expression: Check = (v, p) => {
+  str(v, p);
+  try {
+    parseExpression(v as string);
+  } catch (err) {
+    if (err instanceof ExpressionSyntaxError) fail(p, `a valid expression (${err.message})`);
+    throw err;
+  }
+};
+
+function obj(shape: Record<string, Check>): Check {
+  return (v, p) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(p, 'an object');
+    const o = v as Record<string, unknown>;
+    for (const [key, check] of Object.entries(shape)) check(o[key], `${p}.${key}`);
+  };
+}
+
+const presence: Check = (v, p) => {
+  const kind = (v as { kind?: unknown } | null)?.kind;
+  if (kind === 'rule') return obj({ kind: str, fields: strs, accept: expression })(v, p);
+  if (kind !== 'typed') fail(`${p}.kind`, "'typed' or 'rule'");
+  obj({ kind: str, typeName: str, writable: strs, readOnly: strs, required: strs, undefinedProperties: undefinedPolicy })(v, p);
+};
+
+const undefinedPolicy: Check = (v, p) => {
+  const mode = (v as { mode?: unknown } | null)?.mode;
+  if (mode === 'reject-together') return obj({ mode: str, fields: strs })(v, p);
+  if (mode !== 'reject-each' && mode !== 'ignore') fail(`${p}.mode`, "'reject-each', 'reject-together' or 'ignore'");
+};
+
+const valueRules = obj({
+  notificationUrl: obj({ requireHttps: bool }),
+  expirationDateTime: obj({ format: oneOf('iso8601-with-zone', 'utc-z', 'utc-z-millis'), maxLifetimeMinutes: positive, hint: str }),
+  clientState: obj({ maxLength: positive }),
+  changeType: obj({ allowed: strs }),
+  resource: obj({ pattern: regex }),
+});
+
+const codes = obj(
+  Object.fromEntries(['invalidRequest', 'unauthenticated', 'notFound', 'methodNotAllowed', 'tooLarge', 'requestTimeout', 'throttled', 'unavailable', 'internal'].map((k) => [k, str])),
+);
+
+const wholeProfile = obj({
+  name: str,
+  description: str,
+  presence,
+  values: (v, p) => (v === 'strings-only' ? undefined : valueRules(v, p)),
+  defaultLifetimeMinutes: positive,
+  record: obj({ resource: oneOf('drive-item', 'echo-request'), driveId: str, rootItemId: str, application: obj({ id: str, displayName: str }) }),
+  auth: obj({ realm: str }),
+  errors: obj({ shape: oneOf('drive-v2', 'graph'), codes }),
+  request: obj({ maxBodyBytes: positive, oversizeStatus: oneOf(400, 413), wrongContentTypeStatus: oneOf(400, 415) }),
+  validationHandshake: oneOf(false),
+});
+
+/** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */
+export function parseProfileInput(input: unknown): ReferenceProfile {
+  if (typeof input === 'string') return resolveProfile(input.trim());
+  const o = input as { kind?: unknown; fields?: unknown; accept?: unknown; name?: unknown } | null;
+  if (o !== null && typeof o === 'object' && o.kind === 'rule') {
+    strs(o.fields, 'profile.fields');
+    str(o.accept, 'profile.accept');
+    if (o.name !== undefined) str(o.name, 'profile.name');
+    return ruleProfile(o.fields as string[], o.accept as string, o.name as string | undefined);
+  }
+  wholeProfile(input, 'profile');
+  return structuredClone(input as ReferenceProfile);
+}

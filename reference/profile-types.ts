@@ -1,0 +1,106 @@
+/**
+ * The shape of a reference-service profile. A profile is plain JSON-serialisable data: every
+ * behaviour the reference models (which fields it takes, which values it checks, which codes it
+ * answers with) is read from here, so that `PUT /_reference/profile` can swap all of it at once.
+ * The values of the built-in profiles, and why each was chosen, live in profiles.ts.
+ */
+
+/** Which properties a create body may, must or must not carry. */
+export type PresenceModel = TypedPresence | RulePresence;
+
+/** The service deserialises the body into an entity type, as an OData service does. */
+export interface TypedPresence {
+  kind: 'typed';
+  /** Entity type named in "does not exist on type" messages. */
+  typeName: string;
+  /** Properties the caller may set. */
+  writable: string[];
+  /** Properties the type has but the caller may not set. */
+  readOnly: string[];
+  /** Writable properties that must be present. */
+  required: string[];
+  /** What happens to a property outside `writable` (read-only or not defined at all). */
+  undefinedProperties: UndefinedPropertyPolicy;
+}
+
+export type UndefinedPropertyPolicy =
+  /** Any one such property alone is answered with 400. */
+  | { mode: 'reject-each' }
+  /** Only a body carrying every one of `fields` is answered with 400; other such properties are ignored. */
+  | { mode: 'reject-together'; fields: string[] }
+  /** Such properties are dropped silently. */
+  | { mode: 'ignore' };
+
+/** The body's set of present fields is checked against a boolean expression (lib/inference/expression.ts). */
+export interface RulePresence {
+  kind: 'rule';
+  /** Fields the rule is about, in the order messages name them. */
+  fields: string[];
+  /** Expression over field names, e.g. `notificationUrl && !resource`. */
+  accept: string;
+}
+
+export type TimestampFormat =
+  /** Any ISO 8601 date-time with seconds optional and a zone (`Z` or `±hh:mm`); converted to UTC. */
+  | 'iso8601-with-zone'
+  /** UTC with a trailing `Z`, fraction optional. */
+  | 'utc-z'
+  /** Exactly `YYYY-MM-DDThh:mm:ss.sssZ`. */
+  | 'utc-z-millis';
+
+/** Checks on the values of the fields the typed model knows. */
+export interface ValueRules {
+  notificationUrl: { requireHttps: boolean };
+  expirationDateTime: {
+    format: TimestampFormat;
+    maxLifetimeMinutes: number;
+    /** Sentence appended to lifetime errors, in the words of the modelled service. */
+    hint: string;
+  };
+  clientState: { maxLength: number };
+  changeType: { allowed: string[] };
+  /** Regular expression (source text) a `resource` value must match. */
+  resource: { pattern: string };
+}
+
+export interface ErrorCodes {
+  invalidRequest: string;
+  unauthenticated: string;
+  notFound: string;
+  methodNotAllowed: string;
+  tooLarge: string;
+  requestTimeout: string;
+  throttled: string;
+  unavailable: string;
+  internal: string;
+}
+
+export interface ReferenceProfile {
+  name: string;
+  description: string;
+  presence: PresenceModel;
+  /** `strings-only`: every present field must be a JSON string, nothing more is checked. */
+  values: ValueRules | 'strings-only';
+  /** Lifetime given to a subscription whose body has no expirationDateTime (when that is allowed). */
+  defaultLifetimeMinutes: number;
+  record: {
+    /** `drive-item`: `/drives/{driveId}/items/{rootItemId}`; `echo-request`: the body's resource when it has one. */
+    resource: 'drive-item' | 'echo-request';
+    driveId: string;
+    rootItemId: string;
+    application: { id: string; displayName: string };
+  };
+  auth: { realm: string };
+  errors: {
+    /** `drive-v2`: `{error: {code, message, innererror}}`; `graph`: `{error: {code, message, innerError: {date, request-id, client-request-id}}}`. */
+    shape: 'drive-v2' | 'graph';
+    codes: ErrorCodes;
+  };
+  request: {
+    maxBodyBytes: number;
+    oversizeStatus: 400 | 413;
+    wrongContentTypeStatus: 400 | 415;
+  };
+  /** Hook point for the notification-URL validation handshake; not modelled yet (always false). */
+  validationHandshake: false;
+}

@@ -1,0 +1,191 @@
+/**
+ * The built-in profiles: every modelled choice of the reference service, in one place.
+ * Each choice says where it comes from:
+ *   `spec §N`                         the spec (shared/spec/subscription-create.md) says so;
+ *   `modelled on public reports (…)`  the vendor's docs or users' reports (shared/reference-notes.md);
+ *   `reference choice`                neither says; the reference picks something plausible and a profile can change it.
+ */
+import { fieldsOf, parseExpression } from '../lib/inference/expression.js';
+import type { ReferenceProfile } from './profile-types.js';
+
+const DEFAULT_PROFILE: ReferenceProfile = {
+  name: 'default',
+  description:
+    'The v2.0 drive API subscription type (oneDrive.subscription): resource is read-only, changeType does not exist, ' +
+    'either one alone is answered with 400 invalidRequest.',
+  presence: {
+    kind: 'typed',
+    // modelled on public reports (microsoft-graph-docs issue 8063, onedrive-api-docs issue 1275): the type named in the 400 message
+    typeName: 'oneDrive.subscription',
+    // modelled on public reports (onedrive-api-docs, resources/subscription.md): the settable properties of the v2.0 type
+    writable: ['notificationUrl', 'expirationDateTime', 'clientState'],
+    // modelled on public reports (onedrive-api-docs, resources/subscription.md): resource is read-only; changeType is not defined at all
+    readOnly: ['resource'],
+    // spec §4 says which fields are required is not shown.
+    // modelled on public reports (user report in reference-notes: expirationDateTime is required on business drives);
+    // notificationUrl: reference choice (a subscription without a URL has nowhere to notify)
+    required: ['notificationUrl', 'expirationDateTime'],
+    // spec §4: all five fields -> 400, without changeType and resource -> accepted. Whether each alone triggers the 400
+    // is not shown (reference-notes mark it uncertain). reference choice: either one alone, which fits the public
+    // reports (microsoft-graph-docs issue 8063, onedrive-api-docs issue 1275) whose messages name a single property.
+    // The other reading is the built-in profile 'v2-together'.
+    undefinedProperties: { mode: 'reject-each' },
+  },
+  values: {
+    // spec §2: an absolute URL. Scheme: reference choice (http allowed; graph-like requires https)
+    notificationUrl: { requireHttps: false },
+    expirationDateTime: {
+      // spec §2 describes the field as UTC with milliseconds and Z; accepting any ISO 8601 instant with a zone and
+      // converting it is a reference choice (an OData Edm.DateTimeOffset property takes offsets too)
+      format: 'iso8601-with-zone',
+      // modelled on public reports (SharePoint webhooks docs: lifetime at most 180 days)
+      maxLifetimeMinutes: 180 * 24 * 60,
+      // modelled on public reports (SharePoint webhooks docs: the words of its error)
+      hint: 'Should be greater than today and within 6 months.',
+    },
+    // reference choice: the v2.0 docs give no limit; 255 is the larger of the two limits the Graph pages give
+    clientState: { maxLength: 255 },
+    // unreachable in this profile (changeType is not defined), kept so that a profile that makes it writable has a rule
+    changeType: { allowed: ['updated'] },
+    // unreachable in this profile (resource is read-only); reference choice for profiles that make it writable
+    resource: { pattern: '^/?(me/drive/root|drives/[^/\\s]+/root)$' },
+  },
+  // modelled on public reports (old onedrive-api-docs: six months when expirationDateTime is omitted)
+  defaultLifetimeMinutes: 180 * 24 * 60,
+  record: {
+    // modelled on public reports (onedrive-api-docs, webhooks/create-subscription.md: resource is "/drives/{driveId}/items/{itemId}")
+    resource: 'drive-item',
+    driveId: 'b!reference-drive-0001',
+    rootItemId: '01REFERENCEROOT00000000000000000000',
+    application: { id: '5b1a7e9c-0000-4000-8000-00000000c0de', displayName: 'conformance reference client' },
+  },
+  auth: { realm: 'reference-drive' },
+  errors: {
+    // modelled on public reports (onedrive-api-docs errors: {error: {code, message, innererror}}, lower camelCase codes)
+    shape: 'drive-v2',
+    codes: {
+      invalidRequest: 'invalidRequest', // spec §7
+      unauthenticated: 'unauthenticated', // modelled on public reports (onedrive-api-docs errors)
+      notFound: 'itemNotFound', // modelled on public reports (onedrive-api-docs errors)
+      methodNotAllowed: 'notSupported', // modelled on public reports (onedrive-api-docs errors: "not supported by the system")
+      tooLarge: 'requestTooLarge', // reference choice: no public report names one
+      requestTimeout: 'requestTimeout', // reference choice: no public report names one
+      throttled: 'activityLimitReached', // modelled on public reports (onedrive-api-docs errors)
+      unavailable: 'serviceNotAvailable', // modelled on public reports (onedrive-api-docs errors)
+      internal: 'generalException', // modelled on public reports (onedrive-api-docs errors)
+    },
+  },
+  request: {
+    // reference choice: 1 MB is far above any real create body; larger ones get 413 before they are read
+    maxBodyBytes: 1024 * 1024,
+    oversizeStatus: 413,
+    // reference choice: a body that is not declared JSON is "malformed" (spec §7 rule 1), hence 400 not 415
+    wrongContentTypeStatus: 400,
+  },
+  // modelled on public reports (SharePoint/Graph validate the URL before creating); not modelled yet: a later issue adds it
+  validationHandshake: false,
+};
+
+const GRAPH_LIKE_PROFILE: ReferenceProfile = {
+  ...DEFAULT_PROFILE,
+  name: 'graph-like',
+  description:
+    'Rules of Graph POST /subscriptions for a drive root: changeType, notificationUrl (https), resource and ' +
+    'expirationDateTime required; changeType only "updated"; clientState at most 128; lifetime at most 42300 minutes.',
+  presence: {
+    kind: 'typed',
+    typeName: 'microsoft.graph.subscription', // modelled on public reports (Graph subscription resource type)
+    writable: ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'],
+    readOnly: [],
+    // modelled on public reports (Graph create-subscription docs: all four are required)
+    required: ['changeType', 'notificationUrl', 'resource', 'expirationDateTime'],
+    undefinedProperties: { mode: 'reject-each' },
+  },
+  values: {
+    notificationUrl: { requireHttps: true }, // modelled on public reports (Graph docs: https only)
+    expirationDateTime: {
+      format: 'iso8601-with-zone', // modelled on public reports (Graph takes any DateTimeOffset)
+      maxLifetimeMinutes: 42_300, // modelled on public reports (Graph subscription lifetime table, driveItem)
+      hint: 'Subscription expiration can only be 42300 minutes in the future.',
+    },
+    clientState: { maxLength: 128 }, // modelled on public reports (Graph subscription resource: 128 characters)
+    changeType: { allowed: ['updated'] }, // modelled on public reports (Graph: drive root supports only "updated")
+    // reference choice: the two drive-root paths Graph documents, leading slash optional as Graph tolerates it
+    resource: { pattern: '^/?(me/drive/root|drives/[^/\\s]+/root)$' },
+  },
+  defaultLifetimeMinutes: 42_300,
+  // modelled on public reports (Graph echoes the resource it was given)
+  record: { ...DEFAULT_PROFILE.record, resource: 'echo-request' },
+  auth: { realm: 'reference-graph' },
+  errors: {
+    shape: 'graph', // modelled on public reports (Graph error body with innerError {date, request-id, client-request-id})
+    codes: {
+      ...DEFAULT_PROFILE.errors.codes,
+      // reference choice: Graph says InvalidRequest/ExtensionError; kept at spec §7's invalidRequest so both profiles share it
+      invalidRequest: 'invalidRequest',
+      unauthenticated: 'InvalidAuthenticationToken', // modelled on public reports (Graph 401)
+    },
+  },
+};
+
+/** The v2.0 type again, but only changeType and resource together are rejected (the other reading of spec §4). */
+const V2_TOGETHER_PROFILE: ReferenceProfile = {
+  ...DEFAULT_PROFILE,
+  name: 'v2-together',
+  description: 'As default, but a 400 only when changeType and resource are both present; either alone is ignored.',
+  presence: {
+    ...(DEFAULT_PROFILE.presence as Extract<ReferenceProfile['presence'], { kind: 'typed' }>),
+    // spec §4: the observation fits this too (all five -> 400, neither -> accepted)
+    undefinedProperties: { mode: 'reject-together', fields: ['changeType', 'resource'] },
+  },
+};
+
+/** The v2.0 type as the old docs describe it: expirationDateTime optional, six months by default. */
+const V2_OPTIONAL_EXPIRATION_PROFILE: ReferenceProfile = {
+  ...DEFAULT_PROFILE,
+  name: 'v2-optional-expiration',
+  description: 'As default, but expirationDateTime may be omitted (the subscription then lasts six months).',
+  presence: {
+    ...(DEFAULT_PROFILE.presence as Extract<ReferenceProfile['presence'], { kind: 'typed' }>),
+    // modelled on public reports (old onedrive-api-docs: defaults to six months when omitted)
+    required: ['notificationUrl'],
+  },
+};
+
+export const PROFILES: Record<string, ReferenceProfile> = {
+  default: DEFAULT_PROFILE,
+  'graph-like': GRAPH_LIKE_PROFILE,
+  'v2-together': V2_TOGETHER_PROFILE,
+  'v2-optional-expiration': V2_OPTIONAL_EXPIRATION_PROFILE,
+};
+
+/**
+ * A profile for the tool's own tests: a body is accepted exactly when `acceptExpression` holds for its set
+ * of present fields; values are only checked to be JSON strings.
+ */
+export function ruleProfile(fields: string[], acceptExpression: string, name?: string): ReferenceProfile {
+  if (fields.length === 0) throw new RangeError('ruleProfile: fields must name at least one field');
+  const expr = parseExpression(acceptExpression); // throws ExpressionSyntaxError with the position
+  const unknown = fieldsOf(expr).filter((f) => !fields.includes(f));
+  if (unknown.length > 0) {
+    throw new RangeError(`ruleProfile: the expression names fields that are not in fields: ${unknown.join(', ')}`);
+  }
+  return {
+    ...DEFAULT_PROFILE,
+    name: name ?? `rule: ${acceptExpression}`,
+    description: `Accepts a body exactly when its present fields satisfy: ${acceptExpression}`,
+    presence: { kind: 'rule', fields: [...fields], accept: acceptExpression },
+    values: 'strings-only',
+  };
+}
+
+/** A profile by name, or the profile itself; throws for an unknown name, listing the known ones. */
+export function resolveProfile(profile: ReferenceProfile | string): ReferenceProfile {
+  // Copies, so that a caller who edits the profile it got cannot change a built-in or the running service.
+  if (typeof profile !== 'string') return structuredClone(profile);
+  const found = PROFILES[profile];
+  if (found === undefined) {
+    throw new RangeError(`reference profile '${profile}' is unknown; known: ${Object.keys(PROFILES).join(', ')}`);
+  }
+  return structuredClone(found);
+}

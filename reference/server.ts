@@ -1,0 +1,203 @@
+/**
+ * The reference service's HTTP server: node:http on a loopback address. It reads requests, applies
+ * faults and latency, counts, and hands fully read requests to the pure handlers (subscriptions.ts,
+ * admin.ts). It must never crash or hang: every handler error becomes a 500, and node's own limits
+ * (request timeout, header size) answer what never reaches a handler.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { answerClientError } from './client-error.js';
+import { handleAdmin, isAdminPath, type AdminControls } from './admin.js';
+import { sendAnswer, type Answer } from './answer.js';
+import { errorAnswer, requestIds, type RequestIds } from './errors.js';
+import { FaultInjector } from './faults.js';
+import { checkOptions } from './options.js';
+import { parseProfileInput } from './profile-json.js';
+import type { ReferenceProfile } from './profile-types.js';
+import { randomAnswer } from './random-answer.js';
+import { declaredTooLarge, readBody } from './read-body.js';
+import type { ReferenceService, ReferenceServiceOptions } from './service-types.js';
+import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
+import { SubscriptionStore } from './store.js';
+import { handleApi } from './subscriptions.js';
+
+const ADMIN_BODY_CAP = 1024 * 1024;
+
+/** Path without query or fragment; an absolute-form target (`http://host/path`) gives its path. */
+function pathOf(target: string): string {
+  let path = target;
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      return path;
+    }
+  }
+  const cut = path.search(/[?#]/);
+  return cut < 0 ? path : path.slice(0, cut);
+}
+
+export async function startReferenceService(options: ReferenceServiceOptions): Promise<ReferenceService> {
+  checkOptions(options);
+  const tokens = [...options.tokens];
+  let profile = parseProfileInput(options.profile ?? 'default');
+  const faults = new FaultInjector(options.faults ?? {}, options.seed ?? 1);
+  const stats = new StatsRecorder();
+  const store = new SubscriptionStore();
+  const closing = new AbortController();
+  /**
+   * Every accepted socket: closeAllConnections only knows sockets the HTTP layer still owns, not those
+   * handed over by CONNECT or Upgrade, nor the ones client-error.ts lets linger.
+   */
+  const sockets = new Set<Socket>();
+  /** The latest response on each connection, so that a client error knows whether a raw answer is safe. */
+  const responses = new WeakMap<object, ServerResponse>();
+  const bodyTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  let baseUrl = '';
+
+  // The connection is kept: node reads and discards the rest of the body (bounded by the request timeout).
+  // Closing at once would reset a connection the client is still writing to, and a reset can discard
+  // the 413 before the client reads it.
+  const tooLarge = (p: ReferenceProfile, ids: RequestIds, cap: number): Answer =>
+    errorAnswer(p, p.request.oversizeStatus, p.errors.codes.tooLarge, `The request body is larger than ${cap} bytes.`, 'requestTooLarge', ids);
+
+  // The rest of the body is not coming: answer, and close since the connection is mid-request.
+  const timedOut = (p: ReferenceProfile, ids: RequestIds): Answer => ({
+    ...errorAnswer(p, 408, p.errors.codes.requestTimeout, `The request body did not arrive within ${bodyTimeoutMs} ms.`, 'requestTimeout', ids),
+    closeConnection: true,
+  });
+
+  const answerFault = (decision: 'throttle' | 'unavailable', req: IncomingMessage, res: ServerResponse): void => {
+    const told = faults.retryAfter(Date.now());
+    const [status, code, message] =
+      decision === 'throttle'
+        ? [429, profile.errors.codes.throttled, 'Too many requests. Retry after the time given in Retry-After.']
+        : [503, profile.errors.codes.unavailable, 'The service is temporarily unavailable. Retry after the time given in Retry-After.'];
+    const headers = told.header === undefined ? {} : { 'retry-after': told.header };
+    stats.count('throttled');
+    // Recorded when the answer is handed to the socket, not on 'finish': a client in the same process may read
+    // the answer and send its next request before 'finish' is emitted.
+    const sentAt = nowMs();
+    if (told.told !== undefined) stats.told(req.socket, sentAt, told.told.kind === 'after' ? sentAt + told.told.ms : fromWallClock(told.told.wallMs));
+    sendAnswer(res, errorAnswer(profile, status, code, message, decision, requestIds(req), headers));
+  };
+
+  const handleApiRequest = async (req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<void> => {
+    stats.arrive(method, req.socket);
+    res.once('close', () => stats.depart());
+    res.once('finish', () => stats.answered(res.statusCode));
+    const decision = faults.decide();
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing.signal });
+    if (decision === 'drop') {
+      stats.count('dropped');
+      req.socket.destroy();
+      return;
+    }
+    if (decision === 'throttle' || decision === 'unavailable') return answerFault(decision, req, res);
+    if (decision === 'random') {
+      stats.count('randomAnswers');
+      return sendAnswer(res, randomAnswer(faults.random));
+    }
+    const active = profile; // a profile change mid-request does not split one request across two profiles
+    const cap = active.request.maxBodyBytes;
+    if (declaredTooLarge(req, cap)) return sendAnswer(res, tooLarge(active, requestIds(req), cap));
+    const read = await readBody(req, cap, bodyTimeoutMs);
+    const ids = requestIds(req);
+    if (read.kind === 'too-large') return sendAnswer(res, tooLarge(active, ids, cap));
+    if (read.kind === 'timeout') return sendAnswer(res, timedOut(active, ids));
+    const ctx = { profile: active, tokens, store, baseUrl, ids, newId: randomUUID, shouldFlip: (present: string[]) => faults.shouldFlip(present) };
+    const answer = handleApi(ctx, { method, path, headers: req.headers, body: read.bytes });
+    if (answer.effect === 'created') stats.count('creates');
+    if (answer.effect === 'deleted') stats.count('deletes');
+    if (answer.flipped === true) stats.count('flipped');
+    sendAnswer(res, answer);
+  };
+
+  const service: ReferenceService & AdminControls = {
+    url: '',
+    profile: () => structuredClone(profile),
+    setProfile: (p) => {
+      profile = parseProfileInput(p);
+    },
+    faults: () => faults.options,
+    setFaults: (f) => faults.set(f),
+    stats: () => stats.snapshot(store.count(Date.now())),
+    resetStats: () => stats.reset(),
+    liveSubscriptions: () => store.list(Date.now()),
+    clearSubscriptions: () => store.clear(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve()); // called with an error when already closed: closed is closed
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    responses.set(req.socket, res);
+    const method = req.method ?? 'GET';
+    const path = pathOf(req.url ?? '/');
+    if (!isAdminPath(path)) return handleApiRequest(req, res, method, path);
+    const adminTooLarge = (): void => sendAnswer(res, { ...tooLarge(profile, requestIds(req), ADMIN_BODY_CAP), status: 413 });
+    if (declaredTooLarge(req, ADMIN_BODY_CAP)) return adminTooLarge();
+    const read = await readBody(req, ADMIN_BODY_CAP, bodyTimeoutMs);
+    if (read.kind === 'too-large') return adminTooLarge();
+    if (read.kind === 'timeout') return sendAnswer(res, timedOut(profile, requestIds(req)));
+    sendAnswer(res, handleAdmin(service, method, path, read.bytes));
+  };
+
+  const server = createServer(
+    {
+      // Headers must arrive within the timeout; node answers 408 otherwise (client-error.ts).
+      headersTimeout: bodyTimeoutMs,
+      // The body has its own timeout (readBody), started after the latency fault. node's whole-request
+      // timeout is only a backstop behind it and the longest latency the faults allow (60 s).
+      requestTimeout: bodyTimeoutMs + 61_000,
+      // node checks the timeouts above only this often (default 30 s, far too slow for tests).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(bodyTimeoutMs / 4))),
+    },
+    (req, res) => {
+      handle(req, res).catch(() => {
+        // The client went away mid-body, the service is closing, or a handler threw: answer if still possible.
+        if (closing.signal.aborted || req.socket.destroyed) return void req.socket.destroy();
+        if (res.headersSent) return void res.destroy();
+        sendAnswer(res, { ...errorAnswer(profile, 500, profile.errors.codes.internal, 'An internal error occurred.', 'internal', requestIds(req)), closeConnection: true });
+      });
+    },
+  );
+
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(err, socket as Socket, responses.get(socket)),
+  );
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  // CONNECT is handed to a 'connect' listener, and without one node closes the connection unanswered.
+  // The socket comes with no error listener, so one is added: a reset must not crash the process.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, POST, DELETE\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    socket.resume(); // node hands the socket over paused; without reading, the client's close is never seen
+    setTimeout(() => socket.destroy(), 2_000).unref();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('startReferenceService: the server has no TCP address');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+  service.url = baseUrl;
+  return service;
+}

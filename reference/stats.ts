@@ -1,0 +1,154 @@
+/**
+ * Counts what the reference saw, so that tests can check how a client behaved (did it respect
+ * Retry-After, how many requests did it have in flight, how fast did it send). The whole service is
+ * treated as one client. Admin requests are not counted.
+ */
+
+export interface ReferenceStats {
+  /** Requests outside /_reference/, dropped ones included. */
+  requests: number;
+  byMethod: Record<string, number>;
+  /** Answers by status (dropped requests have none). */
+  byStatus: Record<string, number>;
+  /** 201 answers to creates (flipped ones included). */
+  creates: number;
+  /** 204 answers to deletes. */
+  deletes: number;
+  liveSubscriptions: number;
+  /** Requests that arrived before a Retry-After the service gave had elapsed (see RETRY_AFTER_TOLERANCE_MS). */
+  earlyAfterRetryAfter: number;
+  /** Most requests in flight at once (arrived, not yet answered or dropped). */
+  peakConcurrency: number;
+  /** Most requests that arrived within any sliding one-second window. */
+  maxRequestsInAnySecond: number;
+  /** Connections destroyed without an answer by the drop fault. */
+  dropped: number;
+  /** 429 and 503 answers from the throttle and unavailable faults. */
+  throttled: number;
+  /** Answers from the random-answer fault. */
+  randomAnswers: number;
+  /** Creates that got the opposite outcome from the flip fault. */
+  flipped: number;
+}
+
+/**
+ * Tolerance for the Retry-After check, at both ends of the wait:
+ * - at the end, timers and clocks are coarse: a client that slept the full second may arrive a few ms early;
+ * - at the start, a request on another connection that arrives just after the answer was sent may have
+ *   been sent before the client read it. (On the same connection that cannot happen: HTTP/1.1 clients do
+ *   not pipeline by default, so a request after the answer was sent after it was read.)
+ */
+export const RETRY_AFTER_TOLERANCE_MS = 50;
+
+interface Told {
+  answeredAtMs: number;
+  untilMs: number;
+}
+
+/** The recorder's clock: monotonic milliseconds (a wall clock may be stepped mid-run). */
+export function nowMs(): number {
+  return performance.now();
+}
+
+/** A wall-clock instant (an HTTP-date) on the recorder's clock, as seen now. */
+export function fromWallClock(wallMs: number): number {
+  return performance.now() + (wallMs - Date.now());
+}
+
+function emptyCounts(): Omit<ReferenceStats, 'liveSubscriptions'> {
+  return {
+    requests: 0,
+    byMethod: {},
+    byStatus: {},
+    creates: 0,
+    deletes: 0,
+    earlyAfterRetryAfter: 0,
+    peakConcurrency: 0,
+    maxRequestsInAnySecond: 0,
+    dropped: 0,
+    throttled: 0,
+    randomAnswers: 0,
+    flipped: 0,
+  };
+}
+
+export class StatsRecorder {
+  #counts = emptyCounts();
+  #inFlight = 0;
+  /** Arrival times within the last second; `#head` is the first one still inside the window. */
+  #arrivals: number[] = [];
+  #head = 0;
+  /** Latest wait told on each connection. */
+  #toldBySocket = new WeakMap<object, number>();
+  /** Waits told less than the tolerance ago, oldest first: not yet binding on other connections. */
+  #toldRecently: Told[] = [];
+  /** Latest end of a wait that binds every connection. */
+  #toldAllUntil = 0;
+
+  arrive(method: string, socket: object, at = nowMs()): void {
+    const c = this.#counts;
+    c.requests += 1;
+    c.byMethod[method] = (c.byMethod[method] ?? 0) + 1;
+    this.#inFlight += 1;
+    c.peakConcurrency = Math.max(c.peakConcurrency, this.#inFlight);
+    this.#countWindow(at);
+    if (this.#isEarly(socket, at)) c.earlyAfterRetryAfter += 1;
+  }
+
+  /** The request is answered or its connection is gone. */
+  depart(): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+  }
+
+  answered(status: number): void {
+    const key = String(status);
+    this.#counts.byStatus[key] = (this.#counts.byStatus[key] ?? 0) + 1;
+  }
+
+  /** A 429/503 told the client to wait until `untilMs`; it was sent at `answeredAtMs` on `socket`. */
+  told(socket: object, answeredAtMs: number, untilMs: number): void {
+    this.#toldBySocket.set(socket, Math.max(this.#toldBySocket.get(socket) ?? 0, untilMs));
+    this.#toldRecently.push({ answeredAtMs, untilMs });
+  }
+
+  count(what: 'creates' | 'deletes' | 'dropped' | 'throttled' | 'randomAnswers' | 'flipped'): void {
+    this.#counts[what] += 1;
+  }
+
+  snapshot(liveSubscriptions: number): ReferenceStats {
+    return { ...structuredClone(this.#counts), liveSubscriptions };
+  }
+
+  /** Clears the counters. What the service told clients still holds, so Retry-After checks go on across a reset. */
+  reset(): void {
+    this.#counts = emptyCounts();
+    this.#counts.peakConcurrency = this.#inFlight;
+    this.#arrivals = [];
+    this.#head = 0;
+  }
+
+  #countWindow(at: number): void {
+    this.#arrivals.push(at);
+    while ((this.#arrivals[this.#head] ?? at) <= at - 1000) this.#head += 1;
+    // Compact now and then so that the array does not grow with the run.
+    if (this.#head > 4096 && this.#head * 2 > this.#arrivals.length) {
+      this.#arrivals = this.#arrivals.slice(this.#head);
+      this.#head = 0;
+    }
+    const inWindow = this.#arrivals.length - this.#head;
+    this.#counts.maxRequestsInAnySecond = Math.max(this.#counts.maxRequestsInAnySecond, inWindow);
+  }
+
+  #isEarly(socket: object, at: number): boolean {
+    // Tells are recorded in time order, so the ones that have come to bind all connections are at the front.
+    let matured = 0;
+    for (const t of this.#toldRecently) {
+      if (t.answeredAtMs + RETRY_AFTER_TOLERANCE_MS > at) break;
+      this.#toldAllUntil = Math.max(this.#toldAllUntil, t.untilMs);
+      matured += 1;
+    }
+    if (matured > 0) this.#toldRecently.splice(0, matured);
+    const until = Math.max(this.#toldAllUntil, this.#toldBySocket.get(socket) ?? 0);
+    return at < until - RETRY_AFTER_TOLERANCE_MS;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The subscription endpoints under `/_api/v2.0/drive/root/subscriptions` (spec §4, §9), as a pure
+ * function from a fully read request to an Answer. Faults, latency and counters are server.ts's job.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { jsonAnswer, type Answer } from './answer.js';
+import { checkBearer, unauthorizedAnswer } from './auth.js';
+import { isJsonContentType } from './content-type.js';
+import { errorAnswer, idHeaders, type RequestIds } from './errors.js';
+import { formatInstant } from './instant.js';
+import type { ReferenceProfile } from './profile-types.js';
+import type { SubscriptionRecord, SubscriptionStore } from './store.js';
+import { validateCreateBody, type AcceptedBody } from './validate-body.js';
+
+// spec §4 and §9: the version segment v2.0 right after _api.
+// reference choice: matched exactly (case and trailing slash included); anything else is 404 itemNotFound, so a
+// wrong version (/_api/v1.0, /_api/v2.1, /_api/drive) answers 404 rather than being served.
+export const COLLECTION_PATH = '/_api/v2.0/drive/root/subscriptions';
+
+export interface ApiRequest {
+  method: string;
+  /** Path without query. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface ApiContext {
+  profile: ReferenceProfile;
+  tokens: readonly string[];
+  store: SubscriptionStore;
+  /** Base URL for Location headers, no trailing slash. */
+  baseUrl: string;
+  ids: RequestIds;
+  newId: () => string;
+  /** The `flip` fault: true when this create, with these present fields, gets the opposite outcome. */
+  shouldFlip: (present: string[]) => boolean;
+}
+
+type Route = { kind: 'collection' } | { kind: 'item'; id: string } | { kind: 'none' };
+
+function route(path: string): Route {
+  if (path === COLLECTION_PATH) return { kind: 'collection' };
+  if (!path.startsWith(`${COLLECTION_PATH}/`)) return { kind: 'none' };
+  const rest = path.slice(COLLECTION_PATH.length + 1);
+  if (rest === '' || rest.includes('/')) return { kind: 'none' };
+  try {
+    return { kind: 'item', id: decodeURIComponent(rest) };
+  } catch {
+    return { kind: 'none' };
+  }
+}
+
+function invalid(ctx: ApiContext, message: string, innerCode: string, status = 400): Answer {
+  return errorAnswer(ctx.profile, status, ctx.profile.errors.codes.invalidRequest, message, innerCode, ctx.ids);
+}
+
+function notFound(ctx: ApiContext, message: string): Answer {
+  return errorAnswer(ctx.profile, 404, ctx.profile.errors.codes.notFound, message, 'itemNotFound', ctx.ids);
+}
+
+function methodNotAllowed(ctx: ApiContext, method: string, allow: string): Answer {
+  const message = `The method ${method} is not supported on this resource; allowed: ${allow}.`;
+  return errorAnswer(ctx.profile, 405, ctx.profile.errors.codes.methodNotAllowed, message, 'methodNotAllowed', ctx.ids, { allow });
+}
+
+function buildRecord(ctx: ApiContext, accepted: AcceptedBody): { record: SubscriptionRecord; expiresAtMs: number } {
+  const { profile, ids } = ctx;
+  const v = accepted.values;
+  // Only parsed instants set the lifetime; a rule profile echoes whatever string it was given.
+  const expiresAtMs = accepted.expirationEpochMs ?? ids.nowMs + profile.defaultLifetimeMinutes * 60_000;
+  const given = v['resource'];
+  // Key order as in the docs' example (id, resource, notificationUrl, expirationDateTime, clientState, createdBy).
+  const record: SubscriptionRecord = {
+    id: ctx.newId(),
+    resource:
+      profile.record.resource === 'echo-request' && given !== undefined
+        ? given
+        : `/drives/${profile.record.driveId}/items/${profile.record.rootItemId}`,
+    ...(v['changeType'] !== undefined ? { changeType: v['changeType'] } : {}),
+    ...(v['notificationUrl'] !== undefined ? { notificationUrl: v['notificationUrl'] } : {}),
+    expirationDateTime: accepted.expirationEpochMs !== undefined ? formatInstant(expiresAtMs) : (v['expirationDateTime'] ?? formatInstant(expiresAtMs)),
+    ...(v['clientState'] !== undefined ? { clientState: v['clientState'] } : {}),
+    createdBy: { application: { ...profile.record.application } },
+  };
+  return { record, expiresAtMs };
+}
+
+function stringFields(body: Record<string, unknown>): Record<string, string> {
+  const values = Object.create(null) as Record<string, string>;
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') values[key] = value;
+  return values;
+}
+
+function create(ctx: ApiContext, req: ApiRequest): Answer {
+  const { profile } = ctx;
+  if (!isJsonContentType(req.headers['content-type'])) {
+    const status = profile.request.wrongContentTypeStatus;
+    return invalid(ctx, 'The request body must be JSON (Content-Type: application/json).', 'unsupportedContentType', status);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(req.body);
+  } catch {
+    return invalid(ctx, 'The request body is not valid UTF-8.', 'malformedBody');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text); // duplicate keys: the last one wins (reference choice, as JSON.parse does)
+  } catch {
+    return invalid(ctx, 'The request body is not valid JSON.', 'malformedJson');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return invalid(ctx, 'The request body must be a JSON object.', 'notAnObject');
+  }
+  const body = parsed as Record<string, unknown>;
+  const verdict = validateCreateBody(profile, body, ctx.ids.nowMs);
+  const flipped = ctx.shouldFlip(Object.keys(body));
+  const accepted = flipped ? !verdict.ok : verdict.ok;
+  if (!accepted) {
+    if (verdict.ok) return { ...invalid(ctx, 'The request is malformed or incorrect.', 'invalidRequest'), flipped };
+    return { ...invalid(ctx, verdict.problem.message, verdict.problem.reason), flipped };
+  }
+  const { record, expiresAtMs } = buildRecord(ctx, verdict.ok ? verdict.body : { values: stringFields(body) });
+  ctx.store.add(record, expiresAtMs);
+  const location = `${ctx.baseUrl}${COLLECTION_PATH}/${encodeURIComponent(record.id)}`;
+  // modelled on public reports (onedrive-api-docs, webhooks/create-subscription.md): 201 Created with the record
+  return { ...jsonAnswer(201, record, { ...idHeaders(ctx.ids), location }), effect: 'created', flipped };
+}
+
+export function handleApi(ctx: ApiContext, req: ApiRequest): Answer {
+  // reference choice: authentication comes before routing, so a bad token on a wrong path is 401, not 404.
+  const auth = checkBearer(req.headers.authorization, ctx.tokens);
+  if (!auth.ok) return unauthorizedAnswer(ctx.profile, auth, ctx.ids);
+  const target = route(req.path);
+  if (target.kind === 'none') return notFound(ctx, 'The resource could not be found.');
+  if (target.kind === 'collection') {
+    if (req.method === 'POST') return create(ctx, req);
+    if (req.method === 'GET') return jsonAnswer(200, { value: ctx.store.list(ctx.ids.nowMs) }, idHeaders(ctx.ids));
+    return methodNotAllowed(ctx, req.method, 'GET, POST');
+  }
+  if (req.method === 'GET') {
+    const found = ctx.store.get(target.id, ctx.ids.nowMs);
+    return found === undefined ? notFound(ctx, `The subscription '${target.id.slice(0, 80)}' was not found.`) : jsonAnswer(200, found, idHeaders(ctx.ids));
+  }
+  if (req.method === 'DELETE') {
+    // modelled on public reports (onedrive-api-docs: DELETE .../subscriptions/{id} -> 204)
+    if (!ctx.store.delete(target.id, ctx.ids.nowMs)) return notFound(ctx, `The subscription '${target.id.slice(0, 80)}' was not found.`);
+    return { status: 204, headers: idHeaders(ctx.ids), effect: 'deleted' };
+  }
+  // reference choice: renewal (PATCH) is not modelled yet; it is answered like any other unsupported method.
+  return methodNotAllowed(ctx, req.method, 'GET, DELETE');
+}
