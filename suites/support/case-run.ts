@@ -86,7 +86,9 @@ export async function finishCase(
     ...(run.cleanupFailures.length > 0 ? { cleanupFailures: run.cleanupFailures } : {}),
   };
   context.task.meta.probe = full;
-  // Annotations reach JUnit as <property> and the vitest UI; the finding itself travels in meta.
+  // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
+  // classes as the console and the behaviour report; the record itself travels in meta.
+  await context.annotate(`${full.verdict} (${full.specRef})`, 'verdict');
   if (full.verdict === 'INFORMATIONAL' && full.finding !== undefined) await context.annotate(full.finding, 'informational');
   if (full.verdict === 'DEVIATES' || full.verdict === 'ERROR') {
     const lines = [
