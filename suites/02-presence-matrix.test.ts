@@ -7,8 +7,7 @@
 import { describe, test } from 'vitest';
 import { checkErrorRule } from '../lib/checks/error-rule.js';
 import { combinations } from '../lib/inference/combinations.js';
-import { buildBody } from '../lib/matrix/build-body.js';
-import { classifyAnswer, foldRepeats } from '../lib/matrix/classify.js';
+import { probeCombination } from '../lib/matrix/probe-combination.js';
 import type { Exchange } from '../lib/http/types.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
@@ -21,13 +20,7 @@ const rows = combinations(fields).map((present) => [present.length === 0 ? '(non
 describe.concurrent('presence matrix (open: spec §4 "Which fields are required: not shown")', () => {
   test.for(rows)('present: %s', async ([label, present], context) => {
     const run = new CaseRun(probe);
-    const answers: Exchange[] = [];
-    for (let i = 0; i < probe.config.repeats; i += 1) {
-      const exchange = await run.sendBody(buildBody(probe.operation, present, probe.values()));
-      answers.push(exchange);
-      await run.undoCreate(exchange);
-    }
-    const observation = foldRepeats(present, answers.map(classifyAnswer));
+    const { observation, exchanges: answers } = await probeCombination(run, probe.operation, present, probe.config.repeats, probe.values);
     rememberObservation(observation);
 
     const broken = answers.flatMap((a) => {

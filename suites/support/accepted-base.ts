@@ -6,8 +6,7 @@
  */
 import { combinations } from '../../lib/inference/combinations.js';
 import type { Observation } from '../../lib/inference/types.js';
-import { buildBody } from '../../lib/matrix/build-body.js';
-import { classifyAnswer, foldRepeats } from '../../lib/matrix/classify.js';
+import { probeCombination } from '../../lib/matrix/probe-combination.js';
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';
 import { observedMatrix, rememberObservation } from './matrix-store.js';
@@ -21,9 +20,7 @@ export function matrixEvidence(probe: ProbeContext, run: CaseRun): Promise<Obser
   if (seen.length === 2 ** fields.length) return Promise.resolve(seen);
   probing ??= (async () => {
     for (const present of combinations(fields)) {
-      const exchange = await run.sendBody(buildBody(probe.operation, present, probe.values()));
-      await run.undoCreate(exchange);
-      rememberObservation(foldRepeats(present, [classifyAnswer(exchange)]));
+      rememberObservation((await probeCombination(run, probe.operation, present, 1, probe.values)).observation);
     }
     return observedMatrix();
   })();

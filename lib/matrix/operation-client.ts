@@ -1,0 +1,53 @@
+import type { Exchange, RequestSpec } from '../http/types.js';
+import type { OperationSpec } from '../operation/types.js';
+import type { BodySender } from './probe-combination.js';
+
+/**
+ * Sends bodies to an operation with the spec's headers and undoes what a 2xx created.
+ * `send` is the engine's send, possibly wrapped (a suite case records its exchanges).
+ */
+export class OperationClient implements BodySender {
+  readonly cleanupFailures: string[] = [];
+
+  constructor(
+    private readonly send: (request: RequestSpec) => Promise<Exchange>,
+    private readonly operation: OperationSpec,
+  ) {}
+
+  /** Sends a body with the spec's headers (spec §4); a string body is sent as it is. */
+  sendBody(body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
+    const { operation } = this;
+    return this.send({
+      method: operation.method,
+      path: operation.path,
+      headers: { ...operation.headers, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  /** The id a 2xx answer names, if any. */
+  createdId(exchange: Exchange): string | undefined {
+    const cleanup = this.operation.cleanup;
+    if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return undefined;
+    try {
+      return cleanup.idFrom(JSON.parse(exchange.responseBody));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
+  async undoCreate(exchange: Exchange): Promise<void> {
+    const cleanup = this.operation.cleanup;
+    if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return;
+    const id = this.createdId(exchange);
+    if (id === undefined) {
+      this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);
+      return;
+    }
+    const deleted = await this.send({ method: 'DELETE', path: cleanup.deletePath(id) });
+    if (deleted.status === null || deleted.status >= 300) {
+      this.cleanupFailures.push(`DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
+    }
+  }
+}
