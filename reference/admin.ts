@@ -11,12 +11,18 @@
  *   PUT    /_reference/faults         body: FaultOptions JSON (replaces, does not merge)
  *   GET    /_reference/subscriptions  live subscriptions `{value: [...]}`
  *   DELETE /_reference/subscriptions  forgets every subscription -> 204
+ *   GET    /_reference/handshake      `{mode, effective}` (HandshakeSetting)
+ *   PUT    /_reference/handshake      body: `on`, `off` or `profile` (JSON string or bare text), or true / false
+ *   POST   /_reference/trigger        simulates a change: notifies every live subscription -> 200 DeliveryReport,
+ *                                     once every notification is delivered or given up
  */
 import { ExpressionSyntaxError } from '../lib/inference/expression.js';
 import { jsonAnswer, type Answer } from './answer.js';
+import type { DeliveryReport } from './deliver.js';
 import type { FaultOptions } from './faults.js';
 import { parseProfileInput, ProfileError } from './profile-json.js';
 import type { ReferenceProfile } from './profile-types.js';
+import type { HandshakeMode, HandshakeSetting } from './service-types.js';
 import type { ReferenceStats } from './stats.js';
 import type { SubscriptionRecord } from './store.js';
 
@@ -31,6 +37,9 @@ export interface AdminControls {
   setFaults(f: FaultOptions): void;
   liveSubscriptions(): SubscriptionRecord[];
   clearSubscriptions(): void;
+  handshake(): HandshakeSetting;
+  setHandshake(mode: HandshakeMode | boolean): void;
+  trigger(): Promise<DeliveryReport>;
 }
 
 export function isAdminPath(path: string): boolean {
@@ -50,7 +59,15 @@ function parseBody(body: Buffer): unknown {
   }
 }
 
-type Handler = (controls: AdminControls, body: Buffer) => Answer;
+/** A handshake mode from JSON (`"on"`, `true`, ...) or bare text; throws a RangeError saying what is allowed. */
+export function parseHandshakeMode(input: unknown, api = 'setHandshake'): HandshakeMode | boolean {
+  if (typeof input === 'boolean') return input;
+  const text = typeof input === 'string' ? input.trim() : undefined;
+  if (text === 'on' || text === 'off' || text === 'profile') return text;
+  throw new RangeError(`${api}: the handshake mode must be "on", "off", "profile", true or false, got ${JSON.stringify(input) ?? String(input)}`);
+}
+
+type Handler = (controls: AdminControls, body: Buffer) => Answer | Promise<Answer>;
 
 const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
   '/_reference/stats': { GET: (c) => jsonAnswer(200, c.stats()) },
@@ -81,9 +98,17 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
       return { status: 204, headers: {} };
     },
   },
+  '/_reference/handshake': {
+    GET: (c) => jsonAnswer(200, c.handshake()),
+    PUT: (c, body) => {
+      c.setHandshake(parseHandshakeMode(parseBody(body), 'PUT /_reference/handshake'));
+      return jsonAnswer(200, c.handshake());
+    },
+  },
+  '/_reference/trigger': { POST: async (c) => jsonAnswer(200, await c.trigger()) },
 };
 
-export function handleAdmin(controls: AdminControls, method: string, path: string, body: Buffer): Answer {
+export async function handleAdmin(controls: AdminControls, method: string, path: string, body: Buffer): Promise<Answer> {
   const methods = ROUTES[path];
   if (methods === undefined) return adminError(404, 'notFound', `No admin endpoint ${path}; known: ${Object.keys(ROUTES).join(', ')}`);
   const handler = methods[method];
@@ -92,7 +117,7 @@ export function handleAdmin(controls: AdminControls, method: string, path: strin
     return adminError(405, 'methodNotAllowed', `${method} is not allowed on ${path}; allowed: ${allow}`, { allow });
   }
   try {
-    return handler(controls, body);
+    return await handler(controls, body);
   } catch (err) {
     // Bad input from the caller (unknown profile name, bad fault option, bad expression): say why.
     if (err instanceof RangeError || err instanceof ProfileError || err instanceof ExpressionSyntaxError) {

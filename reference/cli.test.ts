@@ -56,6 +56,9 @@ async function start(args: string[], env: Record<string, string | undefined> = {
 }
 
 async function create(url: string, token: string): Promise<number> {
+  // v2Body's notificationUrl is off the machine, which the handshake (on in the default profile) refuses.
+  const off = await fetch(`${url}/_reference/handshake`, { method: 'PUT', body: 'off' });
+  await off.arrayBuffer();
   const res = await fetch(`${url}${CREATE_PATH}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

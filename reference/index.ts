@@ -1,7 +1,8 @@
 /**
  * The embedded reference service: a local model of the drive service's subscription endpoint, so that
  * the suite can be run, and tested, without a tenant. Every modelled choice lives in a profile
- * (profiles.ts); faults (faults.ts) and counters (stats.ts) let tests check how a client behaves.
+ * (profiles.ts); faults (faults.ts) and counters (stats.ts) let tests check how a client behaves. It validates
+ * notification URLs (handshake.ts) and sends notifications on demand (deliver.ts), to loopback URLs only.
  */
 export { startReferenceService } from './server.js';
 export { PROFILES, ruleProfile, resolveProfile } from './profiles.js';
@@ -9,8 +10,12 @@ export { parseProfileInput, ProfileError } from './profile-json.js';
 export { checkFaults } from './faults.js';
 export { COLLECTION_PATH } from './subscriptions.js';
 export { ADMIN_PREFIX } from './admin.js';
+export { MAX_NOTIFIED_PER_TRIGGER, MAX_PARALLEL } from './deliver.js';
+export { isLoopbackHost } from './loopback.js';
 export { RETRY_AFTER_TOLERANCE_MS } from './stats.js';
-export type { ReferenceService, ReferenceServiceOptions } from './service-types.js';
+export type { ReferenceService, ReferenceServiceOptions, HandshakeMode, HandshakeSetting } from './service-types.js';
+export type { DeliveryReport, SubscriptionDelivery, DeliveryAttempt, DeliveryOutcome } from './deliver.js';
+export type { NotificationBody } from './notification-body.js';
 export type {
   ReferenceProfile,
   PresenceModel,
@@ -20,6 +25,8 @@ export type {
   ValueRules,
   TimestampFormat,
   ErrorCodes,
+  HandshakeRules,
+  NotificationRules,
 } from './profile-types.js';
 export type { FaultOptions, RetryAfterForm } from './faults.js';
 export type { ReferenceStats } from './stats.js';

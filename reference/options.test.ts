@@ -12,6 +12,8 @@ test.each([
   [{ tokens: [TOKEN], requestTimeoutMs: 5 }, /requestTimeoutMs/],
   [{ tokens: [TOKEN], profile: 'nope' }, /reference profile 'nope' is unknown/],
   [{ tokens: [TOKEN], faults: { dropShare: 2 } }, /dropShare/],
+  [{ tokens: [TOKEN], handshake: 'yes' }, /handshake must be true, false or left out/],
+  [{ tokens: [TOKEN], host: '[::1]' }, /host must be a loopback address/],
 ])('startReferenceService(%j) is refused', async (options, message) => {
   await expect(startReferenceService(options as never)).rejects.toThrow(message);
 });

@@ -1,17 +1,11 @@
 /** Checks the options of startReferenceService at the public edge, with messages that name the API. */
-import { isIP } from 'node:net';
+import { isLoopbackHost } from './loopback.js';
 import type { ReferenceServiceOptions } from './service-types.js';
-
-/** The reference is a local test double: it never listens beyond the machine. */
-function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
-}
 
 export function checkOptions(options: ReferenceServiceOptions): void {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host)) throw new RangeError(`startReferenceService: host must be a loopback address (127.x.x.x, ::1, localhost), got '${host}'`);
+  // The reference is a local test double: it never listens beyond the machine.
+  if (!isLoopbackHost(host) || host.startsWith('[')) throw new RangeError(`startReferenceService: host must be a loopback address (127.x.x.x, ::1, localhost), got '${host}'`);
   if (!Array.isArray(options.tokens) || options.tokens.length === 0) {
     throw new RangeError('startReferenceService: tokens must list at least one bearer token');
   }
@@ -21,5 +15,8 @@ export function checkOptions(options: ReferenceServiceOptions): void {
   const timeout = options.requestTimeoutMs;
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout >= 100 && timeout <= 600_000)) {
     throw new RangeError('startReferenceService: requestTimeoutMs must be a number from 100 to 600000');
+  }
+  if (options.handshake !== undefined && typeof options.handshake !== 'boolean') {
+    throw new RangeError('startReferenceService: handshake must be true, false or left out (then the profile decides)');
   }
 }

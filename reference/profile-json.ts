@@ -24,6 +24,11 @@ const str: Check = (v, p) => void (typeof v === 'string' || fail(p, 'a string'))
 const strs: Check = (v, p) => void ((Array.isArray(v) && v.every((x) => typeof x === 'string')) || fail(p, 'an array of strings'));
 const bool: Check = (v, p) => void (typeof v === 'boolean' || fail(p, 'true or false'));
 const positive: Check = (v, p) => void ((typeof v === 'number' && Number.isFinite(v) && v > 0) || fail(p, 'a positive number'));
+const wholeIn =
+  (min: number, max: number): Check =>
+  (v, p) =>
+    void ((typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) || fail(p, `a whole number from ${min} to ${max}`));
+const queryName: Check = (v, p) => void ((typeof v === 'string' && /^[A-Za-z0-9._~-]{1,64}$/.test(v)) || fail(p, 'a query parameter name (letters, digits, . _ ~ -)'));
 const oneOf =
   (...allowed: unknown[]): Check =>
   (v, p) =>
@@ -89,7 +94,23 @@ const wholeProfile = obj({
   auth: obj({ realm: str }),
   errors: obj({ shape: oneOf('drive-v2', 'graph'), codes }),
   request: obj({ maxBodyBytes: positive, oversizeStatus: oneOf(400, 413), wrongContentTypeStatus: oneOf(400, 415) }),
-  validationHandshake: oneOf(false),
+  // Bounds keep every outbound exchange, and so every create and trigger, bounded in time and count.
+  validationHandshake: obj({
+    enabled: bool,
+    tokenParameter: queryName,
+    tokenForm: oneOf('uuid', 'with-reserved-characters'),
+    timeoutMs: wholeIn(1, 60_000),
+    wording: oneOf('sharepoint', 'graph'),
+  }),
+  notifications: obj({
+    shape: oneOf('sharepoint', 'graph'),
+    timeoutMs: wholeIn(1, 60_000),
+    retries: wholeIn(0, 10),
+    retryDelayMs: wholeIn(0, 60_000),
+    tenantId: str,
+    siteUrl: str,
+    webId: str,
+  }),
 });
 
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */

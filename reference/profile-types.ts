@@ -101,6 +101,43 @@ export interface ReferenceProfile {
     oversizeStatus: 400 | 413;
     wrongContentTypeStatus: 400 | 415;
   };
-  /** Hook point for the notification-URL validation handshake; not modelled yet (always false). */
-  validationHandshake: false;
+  validationHandshake: HandshakeRules;
+  notifications: NotificationRules;
+}
+
+/**
+ * The notification-URL validation handshake: before a subscription is created the service POSTs to
+ * `notificationUrl?<tokenParameter>=<token>` and wants `200 text/plain` whose body is the decoded token.
+ */
+export interface HandshakeRules {
+  /** Whether creates are validated (a service option or PUT /_reference/handshake can override it). */
+  enabled: boolean;
+  /** Query parameter carrying the token: `validationtoken` (SharePoint) or `validationToken` (Graph). */
+  tokenParameter: string;
+  /** `uuid`: a bare UUID; `with-reserved-characters`: a UUID in text with a space, `:`, `+`, `/`, `&` and `=`, so that only a receiver that decodes the query echoes it right. */
+  tokenForm: 'uuid' | 'with-reserved-characters';
+  /** The whole exchange (connect, answer, body) must be over within this. */
+  timeoutMs: number;
+  /** Wording of the 400: `sharepoint` "Failed to validate the notification URL ..."; `graph` "Subscription validation request failed. ..." */
+  wording: 'sharepoint' | 'graph';
+}
+
+/** Notifications sent when a change is simulated (POST /_reference/trigger). */
+export interface NotificationRules {
+  /**
+   * `sharepoint`: `{value: [{subscriptionId, clientState, expirationDateTime, resource, tenantId, siteUrl, webId}]}`;
+   * `graph`: `{value: [{subscriptionId, clientState, changeType, resource, subscriptionExpirationDateTime, tenantId}]}`.
+   */
+  shape: 'sharepoint' | 'graph';
+  /** An attempt that has no answer within this has failed. */
+  timeoutMs: number;
+  /** Further attempts after a failed one (non-2xx, timeout, unreachable). */
+  retries: number;
+  /** Wait between attempts. */
+  retryDelayMs: number;
+  tenantId: string;
+  /** SharePoint shape only: the site's server-relative URL. */
+  siteUrl: string;
+  /** SharePoint shape only: the web's id. */
+  webId: string;
 }

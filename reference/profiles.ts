@@ -82,8 +82,37 @@ const DEFAULT_PROFILE: ReferenceProfile = {
     // reference choice: a body that is not declared JSON is "malformed" (spec §7 rule 1), hence 400 not 415
     wrongContentTypeStatus: 400,
   },
-  // modelled on public reports (SharePoint/Graph validate the URL before creating); not modelled yet: a later issue adds it
-  validationHandshake: false,
+  // spec §6: validation of the notification URL is not shown; real services do it.
+  validationHandshake: {
+    // modelled on public reports (SharePoint webhooks overview; OneDrive webhook-receiver-validation-request): the URL is
+    // validated during the create request, and the subscription is only created when the receiver answers in time
+    enabled: true,
+    // modelled on public reports (SharePoint webhooks overview: POST {notificationUrl}?validationtoken={randomString})
+    tokenParameter: 'validationtoken',
+    // reference choice: the docs only say "{randomString}"; reserved characters make a receiver that echoes the raw,
+    // still-encoded query text fail, as "the decoded token" requires
+    tokenForm: 'with-reserved-characters',
+    // modelled on public reports (SharePoint webhooks: the receiver must answer within 5 seconds)
+    timeoutMs: 5_000,
+    // modelled on public reports (reference-notes: "Failed to validate the notification URL ...")
+    wording: 'sharepoint',
+  },
+  // spec §6: "a subscription causes notifications to be sent to its notificationUrl"; payload and retries are not shown.
+  notifications: {
+    // modelled on public reports (SharePoint webhook notification resource: subscriptionId, clientState,
+    // expirationDateTime, resource, tenantId, siteUrl, webId inside a "value" array)
+    shape: 'sharepoint',
+    // modelled on public reports (SharePoint webhooks: the receiver must answer within 5 seconds)
+    timeoutMs: 5_000,
+    // modelled on public reports (SharePoint retries a failed notification 5 times, 5 minutes apart); reference choice:
+    // 3 retries 200 ms apart, so that a test run sees the retries within a second
+    retries: 3,
+    retryDelayMs: 200,
+    // reference choice: made-up but well-formed ids (the reference has no tenant)
+    tenantId: '7e3a1c52-0000-4000-8000-0000000aef00',
+    siteUrl: '/personal/reference_user',
+    webId: 'a9d0c4e1-0000-4000-8000-0000000b0e00',
+  },
 };
 
 const GRAPH_LIKE_PROFILE: ReferenceProfile = {
@@ -117,6 +146,21 @@ const GRAPH_LIKE_PROFILE: ReferenceProfile = {
   // modelled on public reports (Graph echoes the resource it was given)
   record: { ...DEFAULT_PROFILE.record, resource: 'echo-request' },
   auth: { realm: 'reference-graph' },
+  validationHandshake: {
+    enabled: true, // modelled on public reports (Graph change notifications: the endpoint is validated at create)
+    tokenParameter: 'validationToken', // modelled on public reports (Graph: POST {notificationUrl}?validationToken={opaqueToken})
+    tokenForm: 'with-reserved-characters', // reference choice, as default (Graph's opaque token is text that needs decoding)
+    timeoutMs: 10_000, // modelled on public reports (Graph: the endpoint must answer within 10 seconds)
+    wording: 'graph', // modelled on public reports (Graph: "Subscription validation request failed ..." / "... timed out.")
+  },
+  notifications: {
+    ...DEFAULT_PROFILE.notifications,
+    // modelled on public reports (Graph driveItem change notification: subscriptionId, clientState, changeType,
+    // resource, subscriptionExpirationDateTime, tenantId inside a "value" array)
+    shape: 'graph',
+    timeoutMs: 3_000, // modelled on public reports (Graph: the endpoint must answer within 3 seconds)
+    // retries and retryDelayMs: reference choice, as default (Graph retries with back-off over hours)
+  },
   errors: {
     shape: 'graph', // modelled on public reports (Graph error body with innerError {date, request-id, client-request-id})
     codes: {
@@ -176,6 +220,9 @@ export function ruleProfile(fields: string[], acceptExpression: string, name?: s
     description: `Accepts a body exactly when its present fields satisfy: ${acceptExpression}`,
     presence: { kind: 'rule', fields: [...fields], accept: acceptExpression },
     values: 'strings-only',
+    // reference choice: presence-rule tests need no receiver; a caller who wants the handshake sets enabled (or the
+    // service option `handshake`)
+    validationHandshake: { ...DEFAULT_PROFILE.validationHandshake, enabled: false },
   };
 }
 

@@ -10,16 +10,18 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientError } from './client-error.js';
-import { handleAdmin, isAdminPath, type AdminControls } from './admin.js';
+import { handleAdmin, isAdminPath, parseHandshakeMode, type AdminControls } from './admin.js';
 import { sendAnswer, type Answer } from './answer.js';
+import { deliverNotifications } from './deliver.js';
 import { errorAnswer, requestIds, type RequestIds } from './errors.js';
 import { FaultInjector } from './faults.js';
+import { validateNotificationUrl, type HandshakeOutcome } from './handshake.js';
 import { checkOptions } from './options.js';
 import { parseProfileInput } from './profile-json.js';
 import type { ReferenceProfile } from './profile-types.js';
 import { randomAnswer } from './random-answer.js';
 import { declaredTooLarge, readBody } from './read-body.js';
-import type { ReferenceService, ReferenceServiceOptions } from './service-types.js';
+import type { HandshakeMode, ReferenceService, ReferenceServiceOptions } from './service-types.js';
 import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
 import { SubscriptionStore } from './store.js';
 import { handleApi } from './subscriptions.js';
@@ -57,6 +59,16 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
   const responses = new WeakMap<object, ServerResponse>();
   const bodyTimeoutMs = options.requestTimeoutMs ?? 10_000;
   let baseUrl = '';
+  /** Known once listening; handshakes and notifications never go to it (loopback.ts). */
+  let ownPort = 0;
+  let handshakeMode: HandshakeMode = options.handshake === undefined ? 'profile' : options.handshake ? 'on' : 'off';
+  const handshakeOn = (p: ReferenceProfile): boolean => (handshakeMode === 'profile' ? p.validationHandshake.enabled : handshakeMode === 'on');
+  const validate = async (url: string, p: ReferenceProfile): Promise<HandshakeOutcome> => {
+    stats.count('handshakes');
+    const outcome = await validateNotificationUrl(url, p.validationHandshake, { signal: closing.signal, ownPort });
+    if (!outcome.ok) stats.count('handshakeFailures');
+    return outcome;
+  };
 
   // The connection is kept: node reads and discards the rest of the body (bounded by the request timeout).
   // Closing at once would reset a connection the client is still writing to, and a reset can discard
@@ -108,8 +120,17 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     const ids = requestIds(req);
     if (read.kind === 'too-large') return sendAnswer(res, tooLarge(active, ids, cap));
     if (read.kind === 'timeout') return sendAnswer(res, timedOut(active, ids));
-    const ctx = { profile: active, tokens, store, baseUrl, ids, newId: randomUUID, shouldFlip: (present: string[]) => faults.shouldFlip(present) };
-    const answer = handleApi(ctx, { method, path, headers: req.headers, body: read.bytes });
+    const ctx = {
+      profile: active,
+      tokens,
+      store,
+      baseUrl,
+      ids,
+      newId: randomUUID,
+      shouldFlip: (present: string[]) => faults.shouldFlip(present),
+      ...(handshakeOn(active) ? { validateNotificationUrl: (url: string) => validate(url, active) } : {}),
+    };
+    const answer = await handleApi(ctx, { method, path, headers: req.headers, body: read.bytes });
     if (answer.effect === 'created') stats.count('creates');
     if (answer.effect === 'deleted') stats.count('deletes');
     if (answer.flipped === true) stats.count('flipped');
@@ -128,6 +149,19 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     resetStats: () => stats.reset(),
     liveSubscriptions: () => store.list(Date.now()),
     clearSubscriptions: () => store.clear(),
+    handshake: () => ({ mode: handshakeMode, effective: handshakeOn(profile) }),
+    setHandshake: (mode) => {
+      const m = parseHandshakeMode(mode);
+      handshakeMode = m === true ? 'on' : m === false ? 'off' : m;
+    },
+    trigger: async () => {
+      if (closing.signal.aborted) throw new Error('trigger: the reference service is closed');
+      const report = await deliverNotifications(profile, store.list(Date.now()), { signal: closing.signal, ownPort });
+      stats.count('deliveryAttempts', report.subscriptions.reduce((n, s) => n + s.attempts, 0));
+      stats.count('deliveries', report.delivered);
+      stats.count('deliveryFailures', report.failed + report.refused);
+      return report;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();
@@ -147,7 +181,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     const read = await readBody(req, ADMIN_BODY_CAP, bodyTimeoutMs);
     if (read.kind === 'too-large') return adminTooLarge();
     if (read.kind === 'timeout') return sendAnswer(res, timedOut(profile, requestIds(req)));
-    sendAnswer(res, handleAdmin(service, method, path, read.bytes));
+    sendAnswer(res, await handleAdmin(service, method, path, read.bytes));
   };
 
   const server = createServer(
@@ -198,6 +232,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
   if (address === null || typeof address === 'string') throw new Error('startReferenceService: the server has no TCP address');
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
+  ownPort = address.port;
   service.url = baseUrl;
   return service;
 }

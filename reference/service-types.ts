@@ -1,4 +1,5 @@
 /** The public face of the reference service (see index.ts). */
+import type { DeliveryReport } from './deliver.js';
 import type { FaultOptions } from './faults.js';
 import type { ReferenceProfile } from './profile-types.js';
 import type { ReferenceStats } from './stats.js';
@@ -18,6 +19,21 @@ export interface ReferenceServiceOptions {
   seed?: number;
   /** Time a request may take to arrive in full before node answers 408 (default 10000 ms). */
   requestTimeoutMs?: number;
+  /**
+   * Validate notification URLs before creating (the handshake): true or false overrides the profile's
+   * `validationHandshake.enabled`, for every profile the service is given; left out, the profile decides.
+   * setHandshake and PUT /_reference/handshake change it later.
+   */
+  handshake?: boolean;
+}
+
+/** `on`/`off` override every profile; `profile` follows the active profile's `validationHandshake.enabled`. */
+export type HandshakeMode = 'on' | 'off' | 'profile';
+
+export interface HandshakeSetting {
+  mode: HandshakeMode;
+  /** Whether creates are validated now, under the active profile. */
+  effective: boolean;
 }
 
 export interface ReferenceService {
@@ -33,6 +49,14 @@ export interface ReferenceService {
   resetStats(): void;
   liveSubscriptions(): SubscriptionRecord[];
   clearSubscriptions(): void;
+  handshake(): HandshakeSetting;
+  /** `true`/`false` are `on`/`off`; `profile` hands the choice back to the profile. */
+  setHandshake(mode: HandshakeMode | boolean): void;
+  /**
+   * Simulates a change in the drive: notifies every live subscription at its notificationUrl (loopback only),
+   * retrying as the profile's `notifications` say; resolves when every notification is delivered or given up.
+   */
+  trigger(): Promise<DeliveryReport>;
   /** Stops listening and closes every open connection. */
   close(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 /**
  * Counts what the reference saw, so that tests can check how a client behaved (did it respect
  * Retry-After, how many requests did it have in flight, how fast did it send). The whole service is
- * treated as one client. Admin requests are not counted.
+ * treated as one client. Admin requests are not counted; the service's own outgoing requests (validation
+ * handshakes, notifications) have their own counters.
  */
 
 export interface ReferenceStats {
@@ -29,6 +30,16 @@ export interface ReferenceStats {
   randomAnswers: number;
   /** Creates that got the opposite outcome from the flip fault. */
   flipped: number;
+  /** Notification URLs validated before a create (non-loopback ones included: they fail without a request). */
+  handshakes: number;
+  /** Validations that failed, so that the create was answered 400. */
+  handshakeFailures: number;
+  /** Notification POSTs sent by triggers, retries included. */
+  deliveryAttempts: number;
+  /** Notifications answered 2xx (one per subscription and trigger at most). */
+  deliveries: number;
+  /** Notifications not delivered: every attempt failed, or none could be made (no URL, not loopback). */
+  deliveryFailures: number;
 }
 
 /**
@@ -69,8 +80,26 @@ function emptyCounts(): Omit<ReferenceStats, 'liveSubscriptions'> {
     throttled: 0,
     randomAnswers: 0,
     flipped: 0,
+    handshakes: 0,
+    handshakeFailures: 0,
+    deliveryAttempts: 0,
+    deliveries: 0,
+    deliveryFailures: 0,
   };
 }
+
+export type CountedEvent =
+  | 'creates'
+  | 'deletes'
+  | 'dropped'
+  | 'throttled'
+  | 'randomAnswers'
+  | 'flipped'
+  | 'handshakes'
+  | 'handshakeFailures'
+  | 'deliveryAttempts'
+  | 'deliveries'
+  | 'deliveryFailures';
 
 export class StatsRecorder {
   #counts = emptyCounts();
@@ -111,8 +140,8 @@ export class StatsRecorder {
     this.#toldRecently.push({ answeredAtMs, untilMs });
   }
 
-  count(what: 'creates' | 'deletes' | 'dropped' | 'throttled' | 'randomAnswers' | 'flipped'): void {
-    this.#counts[what] += 1;
+  count(what: CountedEvent, times = 1): void {
+    this.#counts[what] += times;
   }
 
   snapshot(liveSubscriptions: number): ReferenceStats {

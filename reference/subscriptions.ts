@@ -1,12 +1,14 @@
 /**
- * The subscription endpoints under `/_api/v2.0/drive/root/subscriptions` (spec §4, §9), as a pure
- * function from a fully read request to an Answer. Faults, latency and counters are server.ts's job.
+ * The subscription endpoints under `/_api/v2.0/drive/root/subscriptions` (spec §4, §9), as a function
+ * from a fully read request to an Answer. Its one outside effect, the validation handshake, comes in
+ * through the context (server.ts decides whether it is on). Faults, latency and counters are server.ts's job.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { jsonAnswer, type Answer } from './answer.js';
 import { checkBearer, unauthorizedAnswer } from './auth.js';
 import { isJsonContentType } from './content-type.js';
 import { errorAnswer, idHeaders, type RequestIds } from './errors.js';
+import type { HandshakeFailure, HandshakeOutcome } from './handshake.js';
 import { formatInstant } from './instant.js';
 import type { ReferenceProfile } from './profile-types.js';
 import type { SubscriptionRecord, SubscriptionStore } from './store.js';
@@ -35,6 +37,8 @@ export interface ApiContext {
   newId: () => string;
   /** The `flip` fault: true when this create, with these present fields, gets the opposite outcome. */
   shouldFlip: (present: string[]) => boolean;
+  /** The validation handshake, when it is on: called with the notificationUrl of a body that is otherwise accepted. */
+  validateNotificationUrl?: (notificationUrl: string) => Promise<HandshakeOutcome>;
 }
 
 type Route = { kind: 'collection' } | { kind: 'item'; id: string } | { kind: 'none' };
@@ -92,7 +96,20 @@ function stringFields(body: Record<string, unknown>): Record<string, string> {
   return values;
 }
 
-function create(ctx: ApiContext, req: ApiRequest): Answer {
+/** reference choice: innererror codes that tell a test why the handshake failed. */
+const HANDSHAKE_CODES: Record<HandshakeFailure, string> = {
+  invalidUrl: 'validationInvalidUrl',
+  notLoopback: 'validationNotLoopback',
+  self: 'validationSelf',
+  unreachable: 'validationUnreachable',
+  timedOut: 'validationTimedOut',
+  badStatus: 'validationBadStatus',
+  badContentType: 'validationBadContentType',
+  tokenMismatch: 'validationTokenMismatch',
+  cancelled: 'validationCancelled',
+};
+
+async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const { profile } = ctx;
   if (!isJsonContentType(req.headers['content-type'])) {
     const status = profile.request.wrongContentTypeStatus;
@@ -121,6 +138,13 @@ function create(ctx: ApiContext, req: ApiRequest): Answer {
     if (verdict.ok) return { ...invalid(ctx, 'The request is malformed or incorrect.', 'invalidRequest'), flipped };
     return { ...invalid(ctx, verdict.problem.message, verdict.problem.reason), flipped };
   }
+  const url = verdict.ok ? verdict.body.values['notificationUrl'] : undefined;
+  // Only a body the profile accepts is validated (the body first, then the URL, as the real services do); a flipped
+  // one is a fault's answer and skips it. modelled on public reports (SharePoint/Graph: a failed validation is a 400).
+  if (!flipped && url !== undefined && ctx.validateNotificationUrl !== undefined) {
+    const checked = await ctx.validateNotificationUrl(url);
+    if (!checked.ok) return invalid(ctx, checked.message, HANDSHAKE_CODES[checked.failure]);
+  }
   const { record, expiresAtMs } = buildRecord(ctx, verdict.ok ? verdict.body : { values: stringFields(body) });
   ctx.store.add(record, expiresAtMs);
   const location = `${ctx.baseUrl}${COLLECTION_PATH}/${encodeURIComponent(record.id)}`;
@@ -128,7 +152,7 @@ function create(ctx: ApiContext, req: ApiRequest): Answer {
   return { ...jsonAnswer(201, record, { ...idHeaders(ctx.ids), location }), effect: 'created', flipped };
 }
 
-export function handleApi(ctx: ApiContext, req: ApiRequest): Answer {
+export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   // reference choice: authentication comes before routing, so a bad token on a wrong path is 401, not 404.
   const auth = checkBearer(req.headers.authorization, ctx.tokens);
   if (!auth.ok) return unauthorizedAnswer(ctx.profile, auth, ctx.ids);

@@ -65,9 +65,13 @@ export class Client {
 
 /**
  * Starts one service for the test file (port 0) and a client for it; closes both after the file.
- * Between tests the profile, faults, counters and subscriptions are put back.
+ * Between tests the profile, faults, handshake mode, counters and subscriptions are put back.
+ * The validation handshake is off unless `handshake` says otherwise: most tests use example URLs off the
+ * machine, which the handshake refuses (handshake.test.ts covers it).
  */
-export function useService(options: { profile?: ReferenceProfile | string; faults?: FaultOptions; seed?: number; requestTimeoutMs?: number } = {}): {
+export function useService(
+  options: { profile?: ReferenceProfile | string; faults?: FaultOptions; seed?: number; requestTimeoutMs?: number; handshake?: boolean } = {},
+): {
   service: () => ReferenceService;
   client: Client;
 } {
@@ -78,11 +82,12 @@ export function useService(options: { profile?: ReferenceProfile | string; fault
   };
   const client = new Client(() => get().url);
   beforeAll(async () => {
-    service = await startReferenceService({ tokens: [TOKEN], ...options });
+    service = await startReferenceService({ tokens: [TOKEN], ...options, handshake: options.handshake ?? false });
   });
   afterEach(() => {
     get().setProfile(options.profile ?? 'default');
     get().setFaults(options.faults ?? {});
+    get().setHandshake(options.handshake ?? false);
     get().resetStats();
     get().clearSubscriptions();
   });

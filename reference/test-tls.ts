@@ -1,0 +1,23 @@
+/**
+ * A throwaway self-signed certificate for 127.0.0.1/localhost (P-256, valid 100 years), only for the reference's
+ * tests of https notification URLs (the graph-like profile requires https). It protects nothing.
+ */
+export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgT7KR5vasVylEGfMA
+POKYZ1JUmWp8XyzZ6QKfWGEG1JuhRANCAASgjpjHq0QnnWXXt4IqiNu0Wq6S6YR8
+FYh9alXwC9tDsMTa59JVG5tCNBv92Rl+vsDbFFnEnFbUjQXHgg9pnoyz
+-----END PRIVATE KEY-----
+`;
+
+export const TEST_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBnDCCAUGgAwIBAgIUcBiRjiK2gL6Ot4cr3B6XgCydJjIwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMTIyMjE1M1oYDzIxMjYxMDI4
+MjIyMTUzWjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAASgjpjHq0QnnWXXt4IqiNu0Wq6S6YR8FYh9alXwC9tDsMTa59JVG5tC
+NBv92Rl+vsDbFFnEnFbUjQXHgg9pnoyzo28wbTAdBgNVHQ4EFgQUdBpLqPqSQrAj
+py/Td7lEPkjlS5EwHwYDVR0jBBgwFoAUdBpLqPqSQrAjpy/Td7lEPkjlS5EwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
+zj0EAwIDSQAwRgIhANZrI3mqKxt3MofTrC6R+/EQaf8Dy4rc4ZYUR8m8DmZ7AiEA
+vNxSmGSa09uZ6Ul56bVKRVj6vZa/BIJ0JB1tPGeR6RU=
+-----END CERTIFICATE-----
+`;
