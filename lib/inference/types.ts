@@ -50,6 +50,11 @@ export interface InferredRule {
   dependenciesExact: boolean;
   /** Combinations with no usable evidence (unstable, error, not sent): treated as don't-cares. */
   unknown: string[][];
+  /**
+   * Limits of the inference in plain words (a search bound was hit, combinations too many to list
+   * in `unknown`, field names the expression syntax cannot read back). Absent when there are none.
+   */
+  notes?: string[];
 }
 
 export interface RejectionGroup {

@@ -1,0 +1,48 @@
+/**
+ * Combinations of present fields as bitmasks: bit i stands for `fields[i]`.
+ * Masks are plain numbers, so an operation may have at most MAX_FIELDS fields.
+ */
+
+/** Bitwise operators work on 32-bit signed integers; 30 keeps every mask positive with room to spare. */
+export const MAX_FIELDS = 30;
+
+/** Every subset of `fields` (2^n of them), in bitmask order: field i is bit i, the empty body first. */
+export function combinations(fields: readonly string[]): string[][] {
+  if (fields.length > 20) {
+    throw new RangeError(`combinations: ${fields.length} fields give 2^${fields.length} subsets; at most 20 fields are enumerated`);
+  }
+  const all: string[][] = [];
+  for (let mask = 0; mask < 2 ** fields.length; mask += 1) all.push(presentOf(fields, mask));
+  return all;
+}
+
+/** The fields a mask stands for, in field order. */
+export function presentOf(fields: readonly string[], mask: number): string[] {
+  return fields.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+/** The mask of a set of present fields; undefined when one of them is not in `fields`. */
+export function maskOf(index: ReadonlyMap<string, number>, present: readonly string[]): number | undefined {
+  let mask = 0;
+  for (const name of present) {
+    const i = index.get(name);
+    if (i === undefined) return undefined;
+    mask |= 1 << i;
+  }
+  return mask;
+}
+
+export function fieldIndex(fields: readonly string[]): Map<string, number> {
+  return new Map(fields.map((name, i) => [name, i]));
+}
+
+export function popcount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m !== 0; m &= m - 1) count += 1;
+  return count;
+}
+
+/** `{notificationUrl, expirationDateTime}`; `{}` for the empty body. */
+export function formatCombination(present: readonly string[]): string {
+  return `{${present.join(', ')}}`;
+}

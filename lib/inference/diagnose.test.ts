@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest';
+import { diagnose } from './diagnose.js';
+import type { Observation } from './types.js';
+
+const answered = (...statuses: (number | null)[]): Observation[] =>
+  statuses.map((status, i) => ({ present: [`f${i}`], outcome: status === null || status >= 500 ? 'error' : 'rejected', status }));
+
+test('all 401, or 401 and 403: the token', () => {
+  expect(diagnose(answered(401, 401))).toEqual({
+    likelyCause: 'token',
+    message: 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN.',
+  });
+  expect(diagnose(answered(401, 403, null)).likelyCause).toBe('token');
+  expect(diagnose(answered(401, 403, null)).message).toContain('(1 combination got no answer at all)');
+});
+
+test('all 404: the base URL or path', () => {
+  expect(diagnose(answered(404, 404)).likelyCause).toBe('base-url-or-path');
+});
+
+test('server errors: the service; no answer at all: the transport', () => {
+  expect(diagnose(answered(500, 502, null)).likelyCause).toBe('service');
+  expect(diagnose(answered(null, null))).toEqual({
+    likelyCause: 'transport',
+    message:
+      "none of the 2 combinations got an HTTP answer (network failure, timeout, or the run's request budget or deadline): check the base URL and that the service is reachable.",
+  });
+});
+
+test('the same 400 everywhere points at the values sent', () => {
+  const observations = answered(400, 400).map((o) => ({ ...o, errorCode: 'invalidRequest' }));
+  expect(diagnose(observations).message).toBe(
+    'every combination was answered 400 invalidRequest: no set of the fields was accepted, so the cause more likely lies in the values sent than in which fields are present.',
+  );
+});
+
+test('nothing observed', () => {
+  expect(diagnose([]).likelyCause).toBe('unknown');
+});

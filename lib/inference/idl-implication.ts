@@ -1,0 +1,78 @@
+/**
+ * Whether some IDL statements together imply another, so that reporting it would say nothing new.
+ * Searches for a combination where the others hold and the statement does not: backtracking over
+ * the fields they share, abandoning a branch as soon as a statement can no longer hold. The caller
+ * passes a node budget shared by all its checks.
+ */
+import { groupMask, holds, type Statement } from './idl-statement.js';
+
+export interface SearchBudget {
+  /** Nodes left; every check spends from it. */
+  nodes: number;
+}
+
+/** True: implied. False: a counterexample exists. Undefined: the budget ran out first. */
+export function implies(others: readonly Statement[], statement: Statement, budget: SearchBudget = { nodes: 200_000 }): boolean | undefined {
+  // Statements that share no field with the target (even through others) cannot matter: they all
+  // hold together on the accepted combinations, so they are satisfiable on their own.
+  let vars = groupMask(statement.members);
+  let relevant: Statement[] = [];
+  for (let grew = true; grew; ) {
+    relevant = others.filter((s) => (groupMask(s.members) & vars) !== 0);
+    const next = relevant.reduce((mask, s) => mask | groupMask(s.members), vars);
+    grew = next !== vars;
+    vars = next;
+  }
+
+  const order: number[] = [];
+  for (let i = 0; i < 31; i += 1) if ((vars & (1 << i)) !== 0) order.push(i);
+  // At each step, the statements mentioning the field just set; the negated target once it is all set.
+  const touching = order.map((field) => relevant.filter((s) => s.members.includes(field)));
+  const targetStep = Math.max(...statement.members.map((i) => order.indexOf(i)));
+
+  const search = (step: number, mask: number, assigned: number): boolean | undefined => {
+    budget.nodes -= 1;
+    if (budget.nodes < 0) return undefined;
+    if (step === order.length) return true;
+    const bit = 1 << (order[step] as number);
+    for (const candidate of [mask, mask | bit]) {
+      const nowAssigned = assigned | bit;
+      if (!(touching[step] ?? []).every((s) => canHold(s, candidate, nowAssigned))) continue;
+      if (step === targetStep && holds(statement, candidate)) continue;
+      const found = search(step + 1, candidate, nowAssigned);
+      if (found !== false) return found;
+    }
+    return false;
+  };
+  const counterexample = search(0, 0, 0);
+  return counterexample === undefined ? undefined : !counterexample;
+}
+
+/** Whether some setting of the fields not yet assigned makes the statement hold. */
+function canHold(statement: Statement, mask: number, assigned: number): boolean {
+  const group = groupMask(statement.members);
+  const present = popcountOf(mask & group & assigned);
+  const absent = popcountOf(~mask & group & assigned);
+  const open = statement.members.length - present - absent;
+  switch (statement.kind) {
+    case 'Requires': {
+      const [antecedent, consequent] = statement.members as [number, number];
+      const isSet = (i: number, value: boolean): boolean => (assigned & (1 << i)) !== 0 && ((mask & (1 << i)) !== 0) === value;
+      return !(isSet(antecedent, true) && isSet(consequent, false));
+    }
+    case 'OnlyOne':
+      return present <= 1 && present + open >= 1;
+    case 'ZeroOrOne':
+      return present <= 1;
+    case 'Or':
+      return present + open >= 1;
+    case 'AllOrNone':
+      return present === 0 || absent === 0;
+  }
+}
+
+function popcountOf(mask: number): number {
+  let count = 0;
+  for (let m = mask >>> 0; m !== 0; m = (m & (m - 1)) >>> 0) count += 1;
+  return count;
+}

@@ -1,0 +1,75 @@
+/**
+ * The entry point: from the observations of every combination of present fields, the rule that
+ * says which are accepted, each field's role, the IDL dependencies, how the rejections group,
+ * and, when nothing was accepted, why that probably is.
+ */
+import { presentOf } from './combinations.js';
+import { diagnose } from './diagnose.js';
+import { collectEvidence, type Evidence } from './evidence.js';
+import { dependenciesExact, inferDependencies } from './idl.js';
+import { minimize } from './minimize.js';
+import { rejectionGroups } from './rejection-groups.js';
+import { rolesOf } from './roles.js';
+import { toImplicant } from './sum-of-products.js';
+import type { Observation, PresenceInference } from './types.js';
+
+/** Combinations never sent are listed in `unknown` only up to this many fields (2^12 = 4096). */
+const MAX_FIELDS_LISTED = 12;
+
+/** A field name that parseExpression reads back as that field. */
+const EXPRESSION_NAME = /^[A-Za-z_$][\w$.-]*$/;
+
+export function inferPresence(fields: string[], observations: Observation[]): PresenceInference {
+  const evidence = collectEvidence('inferPresence', fields, observations);
+  const verdicts = new Map<number, boolean>([
+    ...evidence.accepted.map((m) => [m, true] as const),
+    ...evidence.rejected.map((m) => [m, false] as const),
+  ]);
+
+  const minimized = minimize(fields, evidence.accepted, evidence.rejected);
+  const roles = rolesOf(fields, verdicts);
+  const { dependencies, notes: idlNotes } = inferDependencies(fields, roles, evidence.accepted);
+  const { unknown, note: unknownNote } = unknownCombinations(evidence);
+
+  const unreadable = fields.filter((name) => !EXPRESSION_NAME.test(name) || name === 'true' || name === 'false');
+  const notes = [
+    ...minimized.notes,
+    ...idlNotes,
+    ...(unknownNote === undefined ? [] : [unknownNote]),
+    ...(unreadable.length === 0 ? [] : [`field names ${unreadable.join(', ')} do not fit the expression syntax, so the expression cannot be parsed back`]),
+  ];
+
+  return {
+    fields: [...fields],
+    roles,
+    rule: {
+      expression: minimized.expression,
+      terms: minimized.cubes.map((cube) => toImplicant(fields, cube)),
+      dependencies,
+      dependenciesExact: dependenciesExact(fields, roles, dependencies, verdicts),
+      unknown,
+      ...(notes.length === 0 ? {} : { notes }),
+    },
+    rejectionGroups: rejectionGroups(evidence),
+    diagnosis: roles === undefined ? diagnose(observations) : undefined,
+  };
+}
+
+/** Unstable, error and (for few enough fields) never-sent combinations, in bitmask order. */
+function unknownCombinations(evidence: Evidence): { unknown: string[][]; note: string | undefined } {
+  const { fields, observationOf } = evidence;
+  const total = 2 ** fields.length;
+  const notSent = total - observationOf.size;
+  if (fields.length <= MAX_FIELDS_LISTED) {
+    const unknown: string[][] = [];
+    for (let mask = 0; mask < total; mask += 1) {
+      const outcome = observationOf.get(mask)?.outcome;
+      if (outcome !== 'accepted' && outcome !== 'rejected') unknown.push(presentOf(fields, mask));
+    }
+    return { unknown, note: undefined };
+  }
+  return {
+    unknown: evidence.unusable.map((m) => presentOf(fields, m)),
+    note: notSent === 0 ? undefined : `${notSent} of the ${total} combinations were never sent; they are don't-cares, not listed in unknown`,
+  };
+}

@@ -1,0 +1,50 @@
+import { expect, test } from 'vitest';
+import { inferPresence } from './infer-presence.js';
+import { observe } from './test-support.js';
+
+const FIELDS = ['changeType', 'notificationUrl', 'resource'];
+
+test('one group per (status, code, message pattern), each with its expression and a summary in plain words', () => {
+  const observations = observe(FIELDS, 'notificationUrl && !resource', (present) =>
+    present.includes('resource')
+      ? { status: 400, errorCode: 'invalidRequest', errorMessage: "Property 'resource' is not allowed" }
+      : { status: 400, errorCode: 'invalidRequest', errorMessage: 'notificationUrl is required' },
+  );
+
+  const groups = inferPresence(FIELDS, observations).rejectionGroups;
+
+  expect(groups.map(({ combinations, ...rest }) => ({ ...rest, count: combinations.length }))).toEqual([
+    {
+      status: 400,
+      errorCode: 'invalidRequest',
+      messagePattern: "Property '<field>' is not allowed",
+      explanation: 'resource',
+      summary: "400 invalidRequest when resource is present (4 combinations); the message names the property 'resource'",
+      count: 4,
+    },
+    {
+      status: 400,
+      errorCode: 'invalidRequest',
+      messagePattern: 'notificationUrl is required',
+      explanation: '!notificationUrl && !resource',
+      summary: '400 invalidRequest when notificationUrl and resource are absent (2 combinations)',
+      count: 2,
+    },
+  ]);
+});
+
+test('a group without error code or message, over every rejected combination', () => {
+  const groups = inferPresence(['a'], [
+    { present: [], outcome: 'rejected', status: 422 },
+    { present: ['a'], outcome: 'accepted', status: 201 },
+  ]).rejectionGroups;
+
+  expect(groups).toEqual([
+    { status: 422, errorCode: undefined, messagePattern: undefined, combinations: [[]], explanation: '!a', summary: '422 when a is absent (1 combination)' },
+  ]);
+});
+
+test('present and absent fields in one term are both put in words', () => {
+  const [group] = inferPresence(['a', 'b'], observe(['a', 'b'], '!(a && !b)')).rejectionGroups;
+  expect(group?.summary).toBe('400 invalidRequest when a is present and b is absent (1 combination)');
+});

@@ -1,0 +1,20 @@
+/**
+ * Ground truth from a rule expression: the accept/reject answer of every combination, and the
+ * roles a perfect probe would infer. Property tests and baseline comparison use it.
+ */
+import { combinations } from './combinations.js';
+import { evaluate, parseExpression, type Expr } from './expression.js';
+import { rolesOf } from './roles.js';
+import type { FieldRole } from './types.js';
+
+/** `table[mask]`: whether the rule accepts the combination with field i present iff bit i is set. */
+export function truthTable(fields: readonly string[], rule: string | Expr): boolean[] {
+  const expr = typeof rule === 'string' ? parseExpression(rule) : rule;
+  return combinations(fields).map((present) => evaluate(expr, new Set(present)));
+}
+
+/** Roles over all 2^n combinations of the rule; undefined when the rule accepts nothing. */
+export function rolesFromRule(fields: readonly string[], acceptExpression: string | Expr): Record<string, FieldRole> | undefined {
+  const verdicts = new Map(truthTable(fields, acceptExpression).map((ok, mask) => [mask, ok] as const));
+  return rolesOf(fields, verdicts);
+}
