@@ -1,0 +1,77 @@
+/**
+ * What a protocol case has to judge: the target's answer to one exchange, or why there is none,
+ * and that answer in plain words for findings.
+ */
+import type { Exchange } from '../http/types.js';
+import { checkErrorBody } from '../schema/validate-error-body.js';
+
+export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-answer'; reason: string };
+
+/**
+ * The target's answer. A 5xx that outlasted the engine's retries (failure kind `server`) counts as
+ * the target's answer: the request reached it and it kept failing on that request, which is what
+ * spec §7 rule 1 judges for a malformed body. Every other failure (timeout, network, throttled,
+ * budget, deadline, an answer cut off mid-body, an answer that was not HTTP) says nothing about
+ * how the target treats the request, so the case ends in ERROR.
+ */
+export function answerOf(exchange: Exchange): ProtocolAnswer {
+  const { failure, status } = exchange;
+  if (status !== null && (failure === undefined || failure.kind === 'server')) return { kind: 'answered', status };
+  return { kind: 'no-answer', reason: failure !== undefined ? `${failure.kind}: ${failure.message}` : 'no HTTP answer' };
+}
+
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+const HEADER_SHOWN_CHARS = 160;
+const shorten = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+/** The shape of a 2xx body in a few words: keys of a JSON object, never its values. */
+function bodyShape(raw: string): string {
+  if (raw.trim() === '') return 'no body';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return 'a body that is not JSON';
+  }
+  if (Array.isArray(parsed)) return 'a JSON array';
+  if (parsed === null || typeof parsed !== 'object') return `the JSON ${parsed === null ? 'null' : typeof parsed}`;
+  const keys = Object.keys(parsed);
+  if (keys.length === 0) return 'an empty JSON object';
+  const shown = keys.slice(0, 8).join(', ');
+  return `a JSON object with ${shown}${keys.length > 8 ? `, ... (${keys.length} keys)` : ''}`;
+}
+
+/** What an error body is, against the spec §7 error object. */
+function errorBodyWords(raw: string): string {
+  if (raw.trim() === '') return 'no body';
+  const check = checkErrorBody(raw);
+  if (check.valid) return `the §7 error object with error.code ${check.code ?? '(none)'}`;
+  return `a body that is not the §7 error object (${check.problems[0] ?? 'invalid'})`;
+}
+
+/**
+ * The answer in plain words, e.g. `401 with WWW-Authenticate: Bearer realm="x", the §7 error object
+ * with error.code unauthenticated` or `401 without a WWW-Authenticate header, no body`.
+ * Values of 2xx bodies are never quoted (a listing may hold other subscriptions' clientState).
+ */
+export function describeAnswer(exchange: Exchange): string {
+  const answer = answerOf(exchange);
+  if (answer.kind === 'no-answer') return `no answer (${answer.reason})`;
+  const { status } = answer;
+  const headers = exchange.responseHeaders;
+  const parts: string[] = [];
+  let head = String(status);
+  if (exchange.failure?.kind === 'server') head += ` after ${exchange.attempts} attempts`;
+  const challenge = headers['www-authenticate'];
+  if (challenge !== undefined) head += ` with WWW-Authenticate: ${shorten(challenge, HEADER_SHOWN_CHARS)}`;
+  else if (status === 401) head += ' without a WWW-Authenticate header';
+  parts.push(head);
+  const allow = headers['allow'];
+  if (allow !== undefined) parts.push(`Allow: ${shorten(allow, HEADER_SHOWN_CHARS)}`);
+  const location = headers['location'];
+  if (status >= 300 && status < 400) parts.push(location !== undefined ? `redirect to ${shorten(location, HEADER_SHOWN_CHARS)}` : 'redirect without a Location');
+  if (isSuccess(status)) parts.push(bodyShape(exchange.responseBody));
+  else if (status >= 400) parts.push(errorBodyWords(exchange.responseBody));
+  return parts.join(', ');
+}

@@ -1,0 +1,80 @@
+/**
+ * spec §5: "Requests carry an Authorization header using the Bearer scheme with an access token."
+ * Requests without a valid Bearer token, and what the target makes of them.
+ */
+import type { Exchange } from '../http/types.js';
+import { checkErrorRule } from './error-rule.js';
+import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
+import { noAnswer, type Judgement } from './protocol-judgement.js';
+
+export interface AuthVariant {
+  id: string;
+  /** Plain words, e.g. "no Authorization header". */
+  label: string;
+  /** The Authorization header sent instead of the run's token; undefined sends none. Never a real credential. */
+  authorization: string | undefined;
+}
+
+/** The requests without a valid Bearer token (issue 4 §3). Their values are constants, safe to print. */
+export const AUTH_VARIANTS: readonly AuthVariant[] = [
+  { id: 'no-authorization', label: 'no Authorization header', authorization: undefined },
+  {
+    id: 'basic-scheme',
+    label: 'the Basic scheme',
+    authorization: `Basic ${Buffer.from('conformance-probe:not-a-password').toString('base64')}`,
+  },
+  // "Bearer" and a space: the wire trims the space, leaving the bare scheme name.
+  { id: 'empty-bearer', label: 'Bearer with an empty token', authorization: 'Bearer ' },
+  // Well formed (RFC 6750 b64token characters only) so that a refusal speaks of the token, not its syntax.
+  { id: 'unknown-bearer', label: 'a well-formed but unknown Bearer token', authorization: 'Bearer conformance-probe.not-a-valid-token.0000' },
+];
+
+export const AUTH_SPEC_REF = 'spec §5';
+const EXPECTED = 'not accepted: refused, typically 401 or 403 (spec §5: requests carry a Bearer token)';
+
+/**
+ * The verdict on a create sent without a valid Bearer token: accepted (2xx) DEVIATES from spec §5;
+ * refused (4xx) CONFORMS, a 400 only when it also holds spec §7 rule 1; any other answer (3xx, 5xx)
+ * neither accepts nor refuses, and is recorded as INFORMATIONAL.
+ */
+export function judgeWithoutValidToken(variant: AuthVariant, exchange: Exchange): Judgement {
+  const answer = answerOf(exchange);
+  const observed = describeAnswer(exchange);
+  if (answer.kind === 'no-answer') return noAnswer(AUTH_SPEC_REF, observed, EXPECTED);
+  const { status } = answer;
+  if (isSuccess(status)) {
+    return { verdict: 'DEVIATES', specRef: AUTH_SPEC_REF, expected: EXPECTED, observed, finding: `a create with ${variant.label} was accepted (${status})` };
+  }
+  if (status === 400) {
+    const rule = checkErrorRule(exchange);
+    if (rule !== undefined && !rule.holds) {
+      return {
+        verdict: 'DEVIATES',
+        specRef: `${AUTH_SPEC_REF}; spec §7 rule 1`,
+        expected: `${EXPECTED}; a 400 carries error.code "invalidRequest" in the §7 error object`,
+        observed: `${observed}; ${rule.problems.join('; ')}`,
+        finding: `${variant.label}: refused with a 400 that breaks spec §7 rule 1`,
+      };
+    }
+  }
+  if (status >= 400 && status < 500) return { verdict: 'CONFORMS', specRef: AUTH_SPEC_REF, expected: EXPECTED, observed };
+  return {
+    verdict: 'INFORMATIONAL',
+    specRef: `${AUTH_SPEC_REF} (neither accepted nor refused)`,
+    observed,
+    finding: `${variant.label}: neither accepted nor refused: ${observed}`,
+  };
+}
+
+/**
+ * What the refusal looked like, in plain words (status, WWW-Authenticate, error code): the spec
+ * shows none of it (spec §7 rule 3: other status and error codes not shown), so it is recorded.
+ */
+export function describeRefusal(variant: AuthVariant, exchange: Exchange): Judgement {
+  const specRef = 'open: spec §5 (how a refusal looks: not shown), spec §7 rule 3';
+  const observed = describeAnswer(exchange);
+  const answer = answerOf(exchange);
+  if (answer.kind === 'no-answer') return noAnswer(specRef, observed);
+  const words = isSuccess(answer.status) ? `not refused: ${observed}` : observed;
+  return { verdict: 'INFORMATIONAL', specRef, observed, finding: `${variant.label}: ${words}` };
+}

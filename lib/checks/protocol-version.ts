@@ -1,0 +1,48 @@
+/**
+ * spec §9: "The subscription path contains the version segment v2.0 right after _api." The create on
+ * that path, with a body the target accepted before, must be served there.
+ */
+import type { Exchange } from '../http/types.js';
+import { checkErrorRule } from './error-rule.js';
+import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
+import { noAnswer, type Judgement } from './protocol-judgement.js';
+
+export const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
+const EXPECTED = '2xx: the create is served on /_api/v2.0/drive/root/subscriptions';
+/** Answers that say the path or the method is not served there. */
+const NOT_SERVED = new Set([404, 405, 501]);
+
+/**
+ * `accepted` tells whether the body is one the target accepted before (the presence matrix or
+ * ACCEPTED_FIELDS): only then does a refusal speak against the path. 2xx CONFORMS; 404, 405 or 501
+ * DEVIATES (not served); a 400 breaking spec §7 rule 1 DEVIATES; anything else is INFORMATIONAL.
+ */
+export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Judgement {
+  const answer = answerOf(exchange);
+  const observed = describeAnswer(exchange);
+  if (answer.kind === 'no-answer') return noAnswer(VERSION_SPEC_REF, observed, EXPECTED);
+  const { status } = answer;
+  const base = { specRef: VERSION_SPEC_REF, expected: EXPECTED, observed };
+  if (isSuccess(status)) return { ...base, verdict: 'CONFORMS' };
+  if (NOT_SERVED.has(status)) {
+    return { ...base, verdict: 'DEVIATES', finding: `the create on the v2.0 path was answered ${status}: the path is not served` };
+  }
+  const rule = checkErrorRule(exchange);
+  if (rule !== undefined && !rule.holds) {
+    return {
+      ...base,
+      verdict: 'DEVIATES',
+      specRef: 'spec §7 rule 1',
+      expected: 'a 400 carries error.code "invalidRequest" in the §7 error object',
+      observed: `${observed}; ${rule.problems.join('; ')}`,
+      finding: 'the 400 on the v2.0 path breaks spec §7 rule 1',
+    };
+  }
+  const why = accepted ? 'a body the target accepted before' : 'the spec\'s five-field body (no accepted body is known)';
+  return {
+    ...base,
+    verdict: 'INFORMATIONAL',
+    specRef: `${VERSION_SPEC_REF}: not judged`,
+    finding: `the create on the v2.0 path with ${why} was answered ${observed}`,
+  };
+}
