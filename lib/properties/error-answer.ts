@@ -1,0 +1,28 @@
+/**
+ * Property 2: every 4xx body is the spec §7 error object, and every 400 carries error.code
+ * `invalidRequest` (spec §7 rule 1).
+ *
+ * A 400 that breaks rule 1 is a counterexample. A 4xx other than 400 whose body is not the §7
+ * object is only recorded: §4 names the error response as "status 400 with a JSON error object"
+ * and §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
+ */
+import { checkErrorRule } from '../checks/error-rule.js';
+import type { Exchange } from '../http/types.js';
+import { checkErrorBody } from '../schema/validate-error-body.js';
+import { answerOf, isClientError, type PropertyCheck } from './check-result.js';
+
+export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
+  const answer = answerOf(exchange);
+  if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
+  if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
+  const { status } = answer;
+  if (!isClientError(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
+  if (status === 400) {
+    const rule = checkErrorRule(exchange);
+    if (rule !== undefined && !rule.holds) return { kind: 'violated', problem: `400 breaks spec §7 rule 1: ${rule.problems.join('; ')}` };
+    return { kind: 'holds' };
+  }
+  const body = checkErrorBody(exchange.responseBody);
+  if (!body.valid) return { kind: 'holds', note: `${status} body is not the §7 error object: ${body.problems.join('; ')}` };
+  return { kind: 'holds' };
+}

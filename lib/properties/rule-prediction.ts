@@ -1,0 +1,46 @@
+/**
+ * Property 4: for bodies of good values only, the acceptance rule inferred from the presence
+ * matrix predicts the outcome: accepted (2xx) exactly when the rule is true for the present fields.
+ */
+import type { Exchange } from '../http/types.js';
+import { evaluate, parseExpression } from '../inference/expression.js';
+import { inferPresence } from '../inference/infer-presence.js';
+import type { Observation } from '../inference/types.js';
+import { checkErrorBody } from '../schema/validate-error-body.js';
+import { answerOf, isClientError, isSuccess, type PropertyCheck } from './check-result.js';
+
+export interface RulePredictor {
+  /** The rule as inferPresence wrote it. */
+  expression: string;
+  /** True: accepted; false: rejected; undefined: the matrix has no usable evidence for these fields. */
+  predict(present: readonly string[]): boolean | undefined;
+}
+
+const keyOf = (present: readonly string[]): string => [...present].sort().join('+');
+
+/** The rule inferred from the matrix observations; combinations without usable evidence predict nothing. */
+export function rulePredictor(fields: string[], observations: Observation[]): RulePredictor {
+  const { rule } = inferPresence(fields, observations);
+  const unknown = new Set(rule.unknown.map(keyOf));
+  const expr = parseExpression(rule.expression);
+  return {
+    expression: rule.expression,
+    predict: (present) => (unknown.has(keyOf(present)) ? undefined : evaluate(expr, new Set(present))),
+  };
+}
+
+export function checkPrediction(exchange: Exchange, predictedAccepted: boolean): PropertyCheck {
+  const answer = answerOf(exchange);
+  if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
+  if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
+  const { status } = answer;
+  if (isSuccess(status)) {
+    return predictedAccepted ? { kind: 'holds' } : { kind: 'violated', problem: `accepted (${status}) where the rule predicts a rejection` };
+  }
+  if (isClientError(status)) {
+    if (!predictedAccepted) return { kind: 'holds' };
+    const code = checkErrorBody(exchange.responseBody).code;
+    return { kind: 'violated', problem: `rejected (${status}${code !== undefined ? ` ${code}` : ''}) where the rule predicts acceptance` };
+  }
+  return { kind: 'not-judged', reason: `answered ${status}, neither accepted nor rejected (property 1 reports it)` };
+}

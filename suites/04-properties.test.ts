@@ -1,0 +1,282 @@
+/**
+ * Property-based suites (issue 4 §2): random bodies that mix presence and value classes (for each
+ * field: absent, its good value, or one of its value classes; lib/properties/arbitraries.ts), sent
+ * to the target, and four properties over what comes back. Each property is one case, bounded in
+ * requests and time (lib/properties/bounds.ts); a failing one is shrunk and its smallest
+ * counterexample shown as a cURL command. The seed is SEED or a random one, printed here and
+ * recorded in every case, so that `SEED=<n>` replays the same bodies.
+ */
+import type { TestContext } from 'vitest';
+import { describe, test } from 'vitest';
+import type { Exchange } from '../lib/http/types.js';
+import { checkAnswerRange } from '../lib/properties/answer-range.js';
+import { bodyPlanArbitrary } from '../lib/properties/arbitraries.js';
+import { answerOf, checkText } from '../lib/properties/check-result.js';
+import { describePlan, materializeBody, planKey, plansDigest, presentFields, type BodyPlan } from '../lib/properties/body-plan.js';
+import { runBoundedProperty, type BoundedPropertyResult, type Trial } from '../lib/properties/bounded-run.js';
+import { propertyBounds, resolveSeed } from '../lib/properties/bounds.js';
+import { checkErrorAnswer } from '../lib/properties/error-answer.js';
+import { checkPrediction, rulePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
+import { checkSameStatus } from '../lib/properties/same-status.js';
+import { statusTally } from '../lib/properties/status-tally.js';
+import { propertyVerdict, type ViolationVerdict } from '../lib/properties/verdict.js';
+import { matrixEvidence } from './support/accepted-base.js';
+import { CaseRun, example, finishCase } from './support/case-run.js';
+import { probeContext } from './support/context.js';
+
+const probe = probeContext();
+const seed = resolveSeed(probe.config.seed);
+console.log(`property seed: ${seed} (replay with SEED=${seed})`);
+
+type Result = BoundedPropertyResult<BodyPlan, Exchange[]>;
+
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+interface PropertyCase {
+  id: string;
+  specRef: string;
+  /** What a counterexample means for the verdict; see each property for why. */
+  onViolation: ViolationVerdict;
+  expected: string;
+  /** The most requests one trial sends without retries (a create and its delete: 2). */
+  requestsPerTrial: number;
+  goodValuesOnly?: boolean;
+  /** What a counterexample shows, in plain words (the finding starts with it). */
+  violation: string;
+  /** The finding when the property held, in plain words. */
+  held: (result: Result, statuses: (number | null)[]) => string;
+}
+
+/** One body as a plan describes it, sent, and what it created deleted. */
+async function sendPlan(run: CaseRun, plan: BodyPlan): Promise<Exchange> {
+  const exchange = await run.sendBody(materializeBody(probe.operation, plan, probe.values()));
+  await run.undoCreate(exchange);
+  return exchange;
+}
+
+async function checkProperty(
+  context: TestContext,
+  run: CaseRun,
+  property: PropertyCase,
+  trial: (plan: BodyPlan) => Promise<Trial<Exchange[]>>,
+): Promise<void> {
+  const before = run.requests;
+  const statuses: (number | null)[] = [];
+  const result = await runBoundedProperty<BodyPlan, Exchange[]>({
+    arbitrary: bodyPlanArbitrary(probe.operation, { goodValuesOnly: property.goodValuesOnly === true }),
+    key: planKey,
+    seed,
+    numRuns: probe.config.propertyRuns,
+    bounds: propertyBounds(probe.config, property.requestsPerTrial),
+    spent: () => run.requests - before,
+    requestsPerTrial: property.requestsPerTrial,
+    trial: async (plan) => {
+      const done = await trial(plan);
+      statuses.push(...done.evidence.map((e) => e.status));
+      return done;
+    },
+  });
+
+  const stopped = result.stoppedBy === undefined || result.stoppedBy === 'no answer' ? '' : `, stopped by the ${result.stoppedBy}`;
+  const measured =
+    `${count(result.keys.length, 'body', 'bodies')} (${count(result.runs, 'run')}, ${count(result.shrinks, 'shrink')}, ` +
+    `${result.counts['not-judged']} not judged${stopped}), ` +
+    `${run.requests - before} requests in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally(statuses) || 'none'}; ` +
+    `seed ${seed}, plans digest ${plansDigest(result.keys)}`;
+  const base = {
+    id: property.id,
+    kind: 'property' as const,
+    specRef: property.specRef,
+    verdict: propertyVerdict(result, property.onViolation),
+    expected: property.expected,
+    seed,
+  };
+  const shown = (record: { value: BodyPlan; trial: Trial<Exchange[]> } | undefined) => {
+    const last = record?.trial.evidence.at(-1);
+    return last === undefined ? {} : { example: example(last) };
+  };
+  const problemOf = (record: { trial: Trial<Exchange[]> }): string => checkText(record.trial.check);
+
+  if (result.outcome === 'no-answer') {
+    const noAnswer = result.noAnswer;
+    const problem = noAnswer === undefined ? 'unknown' : 'problem' in noAnswer ? noAnswer.problem : `${describePlan(noAnswer.value)}: ${problemOf(noAnswer)}`;
+    const earlier = result.counterexample === undefined ? '' : `; before that, ${describePlan(result.counterexample.value)}: ${problemOf(result.counterexample)}`;
+    await finishCase(context, run, {
+      ...base,
+      ...shown(noAnswer !== undefined && 'trial' in noAnswer ? noAnswer : result.counterexample),
+      finding: `no verdict from the target, the property stopped: ${problem}${earlier}`,
+      observed: `${problem}; ${measured}`,
+    });
+  } else if (result.outcome === 'violated' && result.counterexample !== undefined) {
+    const counterexample = result.counterexample;
+    const what = `${describePlan(counterexample.value)}: ${problemOf(counterexample)}`;
+    await finishCase(context, run, {
+      ...base,
+      ...shown(counterexample),
+      finding: `${property.violation}; smallest counterexample (after ${count(result.shrinks, 'shrink')}): ${what}`,
+      observed: `${what}; ${measured}`,
+    });
+  } else {
+    const notes = result.notes.map((n) => `${describePlan(n.value)}: ${problemOf(n)}`);
+    const noted = result.noteCount === 0 ? '' : `; ${result.noteCount} noted, e.g. ${notes.slice(0, 2).join('; ')}`;
+    await finishCase(context, run, {
+      ...base,
+      ...shown(result.notes[0] ?? result.first),
+      finding: `${property.held(result, statuses)}${noted}`,
+      observed: measured,
+    });
+  }
+}
+
+describe('property-based: random bodies mixing presence and value classes', () => {
+  /**
+   * spec §7 rule 1: "When a subscription creation request is rejected as malformed, the service
+   * answers with status 400 and error.code invalidRequest." A random body is either accepted (§4
+   * reports acceptance) or rejected, and a rejected one gets a 4xx: so a 5xx, or no answer within
+   * REQUEST_TIMEOUT_MS, is not an answer the spec allows for a request the service rejects. §7
+   * rule 3 leaves other status codes "not shown", so the property asks for the class, 2xx or 4xx,
+   * not for 400 alone. A counterexample breaks a rule the spec states: DEVIATES.
+   */
+  test('spec §7 rule 1/property-1: every answer is 2xx or 4xx, never 5xx, never a hang', async (context) => {
+    const run = new CaseRun(probe);
+    await checkProperty(
+      context,
+      run,
+      {
+        id: 'property/answers-2xx-or-4xx',
+        specRef: 'spec §7 rule 1',
+        onViolation: 'DEVIATES',
+        expected:
+          `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.config.requestTimeoutMs} ms): a request the service rejects ` +
+          'gets 400 (spec §7 rule 1), so a 5xx or a hang is not an answer the spec allows',
+        requestsPerTrial: 2,
+        violation: 'an answer that is neither 2xx nor 4xx',
+        held: (result) => `every one of ${result.counts.holds} random bodies was answered 2xx or 4xx`,
+      },
+      async (plan) => {
+        const exchange = await sendPlan(run, plan);
+        return { check: checkAnswerRange(exchange), evidence: [exchange] };
+      },
+    );
+  });
+
+  /**
+   * spec §7: the error object (error.code, error.message) and rule 1, "status 400 and error.code
+   * invalidRequest". A 400 that breaks it is DEVIATES. Other 4xx bodies are checked against the
+   * §7 shape too, but a mismatch is recorded only: §4 names the error response as a 400 and §7
+   * rule 3 leaves other status codes not shown.
+   */
+  test('spec §7 rule 1/property-2: every 4xx body is the §7 error object, every 400 has error.code invalidRequest', async (context) => {
+    const run = new CaseRun(probe);
+    await checkProperty(
+      context,
+      run,
+      {
+        id: 'property/error-body-spec-7',
+        specRef: 'spec §7 rule 1; other 4xx: §7 rule 3 (recorded only)',
+        onViolation: 'DEVIATES',
+        expected: 'every 400 body is {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); other 4xx bodies of that shape',
+        requestsPerTrial: 2,
+        violation: 'a 400 that breaks spec §7 rule 1',
+        held: (result, statuses) => {
+          const rejected = statuses.filter((s) => s !== null && s >= 400 && s < 500).length;
+          return rejected === 0
+            ? `no random body was answered 4xx (${result.keys.length} tried): nothing to check`
+            : `every one of ${rejected} 4xx answers had the §7 error object, each 400 with error.code invalidRequest`;
+        },
+      },
+      async (plan) => {
+        const exchange = await sendPlan(run, plan);
+        return { check: checkErrorAnswer(exchange), evidence: [exchange] };
+      },
+    );
+  });
+
+  /**
+   * Open, expected behaviour: §4 and §7 describe the answer as a function of the request (a
+   * malformed request gets 400), and the presence matrix relies on that. But the spec never says
+   * that two identical creates get the same answer: subscription states (§3) and limits such as
+   * quotas or rate limits (§8) are not shown, and a service may refuse a duplicate it still
+   * remembers. So an unstable answer is INFORMATIONAL, not DEVIATES: worth reporting (it makes
+   * every single-shot observation, the matrix's included, less trustworthy), never a failure.
+   */
+  test('open §4/§7/property-3: the same request sent twice gets the same status', async (context) => {
+    const run = new CaseRun(probe);
+    await checkProperty(
+      context,
+      run,
+      {
+        id: 'property/same-request-same-status',
+        specRef: 'open: spec §4/§7 (states §3 and limits §8 not shown)',
+        onViolation: 'INFORMATIONAL',
+        expected: 'the same request (same bytes; what the first created deleted before the second) gets the same status twice',
+        requestsPerTrial: 4,
+        violation: 'the same request got two different statuses',
+        held: (result) => `each of ${result.counts.holds} random bodies got the same status both times it was sent`,
+      },
+      async (plan) => {
+        // One body, its bytes sent twice: the per-request clientState tag and expiry are built once.
+        const body = JSON.stringify(materializeBody(probe.operation, plan, probe.values()));
+        const first = await run.sendBody(body);
+        await run.undoCreate(first);
+        // No answer the first time: nothing to compare, and no point in sending it again.
+        const firstAnswer = answerOf(first);
+        if (firstAnswer.kind === 'none') return { check: { kind: 'no-answer', problem: firstAnswer.problem }, evidence: [first] };
+        const second = await run.sendBody(body);
+        await run.undoCreate(second);
+        return { check: checkSameStatus(first, second), evidence: [first, second] };
+      },
+    );
+  });
+
+  /**
+   * A consistency check of the target with itself: the rule is the one inferred from this
+   * target's own presence matrix (inferPresence over matrixEvidence), and the spec does not state
+   * any rule (§4 "Which fields are required: not shown"). A mismatch is therefore INFORMATIONAL:
+   * it says the matrix's rule does not hold (the target changed its mind, or acceptance depends on
+   * more than presence), which the report must say, but it breaks nothing the spec states.
+   */
+  test('open §4/property-4: the rule inferred from the presence matrix predicts accepted vs rejected', async (context) => {
+    const run = new CaseRun(probe);
+    const fields = probe.operation.fields.map((f) => f.name);
+    let predictor: RulePredictor;
+    try {
+      predictor = rulePredictor(fields, await matrixEvidence(probe, run));
+    } catch (error) {
+      await finishCase(context, run, {
+        id: 'property/matrix-rule-predicts-outcome',
+        kind: 'property',
+        specRef: 'open: spec §4 which fields are required',
+        verdict: 'ERROR',
+        seed,
+        finding: `no rule to check: ${(error as Error).message}`,
+      });
+      return;
+    }
+    await checkProperty(
+      context,
+      run,
+      {
+        id: 'property/matrix-rule-predicts-outcome',
+        specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
+        onViolation: 'INFORMATIONAL',
+        expected: `bodies of good values accepted (2xx) exactly when the matrix rule holds: ${predictor.expression}`,
+        requestsPerTrial: 2,
+        goodValuesOnly: true,
+        violation: 'the rule inferred from the presence matrix does not hold',
+        held: (result) =>
+          result.counts.holds === 0
+            ? `the matrix gave no usable evidence for any of the ${result.keys.length} bodies tried: nothing to check`
+            : `the matrix rule ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`,
+      },
+      async (plan) => {
+        const predicted = predictor.predict(presentFields(plan));
+        if (predicted === undefined) {
+          return { check: { kind: 'not-judged', reason: 'the matrix has no usable evidence for these fields' }, evidence: [] };
+        }
+        const exchange = await sendPlan(run, plan);
+        return { check: checkPrediction(exchange, predicted), evidence: [exchange] };
+      },
+    );
+  });
+});
