@@ -119,5 +119,7 @@ if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0
   fail('no case ran: the run could not start (see the error above)');
 }
 if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
+// maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
+console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 console.log(formatCounts(counts));
 process.exit(counts.failed > 0 ? EXIT_FAILED : EXIT_OK);

@@ -1,6 +1,7 @@
 import type {} from 'vitest';
 import type { Verdict } from './outcome.js';
 import type { Observation } from './inference/types.js';
+import type { ValueExpectation } from './operation/types.js';
 
 /**
  * What a conformance case leaves behind for the reporters, attached as vitest
@@ -42,6 +43,10 @@ export interface ValueObservation {
   field: string;
   classId: string;
   description: string;
+  /** Whether the value has the form spec §2 gives the field (lib/operation/types.ts). */
+  expectation?: ValueExpectation;
+  /** The value as sent, as short JSON text (long values cut, with their length). */
+  sent?: string;
   /** Fields present in the body the value was put in. */
   base: string[];
   outcome: 'accepted' | 'rejected' | 'unstable' | 'error';

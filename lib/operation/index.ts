@@ -7,4 +7,4 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 };
 
 export { subscriptionCreate };
-export type { OperationSpec, FieldSpec, ValueClass, ValueContext } from './types.js';
+export type { OperationSpec, FieldSpec, LimitSearch, ValueClass, ValueContext, ValueExpectation } from './types.js';

@@ -39,6 +39,30 @@ export interface FieldSpec {
   classes: ValueClass[];
 }
 
+/**
+ * A limit found by bisection (issue 4 §1), as data: `make(x)` is the field's value for the integer
+ * `x` (e.g. an expirationDateTime `x` minutes ahead), and the search looks in [low, high] for the
+ * largest `x` the target accepts. Adding a limit is one more entry in `OperationSpec.limits`.
+ */
+export interface LimitSearch {
+  /** Stable id, e.g. `longest-lifetime`. */
+  id: string;
+  field: string;
+  /** e.g. "longest accepted lifetime". */
+  name: string;
+  /** Unit of `x`, e.g. "minutes", "characters". */
+  unit: string;
+  /** The part of the spec the limit belongs to, or "open: ..." when the spec does not show it. */
+  specRef: string;
+  make: (x: number, ctx: ValueContext) => unknown;
+  /** Smallest value tried; expected to be accepted. An integer. */
+  low: number;
+  /** Largest value tried; expected to be rejected. An integer greater than `low`. */
+  high: number;
+  /** Most requests the search may send (answers retried included); default: enough for integer precision. */
+  maxSteps?: number;
+}
+
 export interface OperationSpec {
   id: string;
   summary: string;
@@ -49,6 +73,8 @@ export interface OperationSpec {
   headers: Record<string, string>;
   /** In the order the spec lists them; reports keep this order. */
   fields: FieldSpec[];
+  /** Limits to find by bisection, each in an otherwise accepted body (issue 4 §1). */
+  limits?: LimitSearch[];
   /** How to undo a create: id from the 2xx body, and the DELETE path for it. */
   cleanup?: {
     idFrom: (body: unknown) => string | undefined;

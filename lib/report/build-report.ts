@@ -2,6 +2,7 @@ import type { CaseRecord } from '../case-record.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
+import { buildValues } from './build-values.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
 
 export interface CaseInput {
@@ -102,6 +103,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     matrix,
     rejectionGroups: inference.rejectionGroups,
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
+    values: buildValues(operation.fields, records),
     cases: summaries,
     counts,
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),

@@ -6,6 +6,7 @@ import type { Verdict } from '../outcome.js';
 import type { ExampleExchange } from '../case-record.js';
 import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../inference/types.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from './types.js';
+import { defaultProfileValues, mixedValues, noValues } from './fixtures-values.js';
 
 export const FIXTURE_FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'] as const;
 const FIELDS: string[] = [...FIXTURE_FIELDS];
@@ -236,6 +237,7 @@ export function defaultProfileReport(): BehaviourReport {
         },
       ),
     ],
+    values: defaultProfileValues(),
     cases,
     counts: countsOf(cases),
     findings: cases.flatMap((c) => (c.verdict === 'INFORMATIONAL' && c.finding !== undefined ? [c.finding] : [])),
@@ -310,6 +312,7 @@ export function nothingAcceptedReport(): BehaviourReport {
       }),
     ],
     diagnosis,
+    values: noValues(),
     cases,
     counts: countsOf(cases),
     findings: cases.flatMap((c) => (c.verdict === 'INFORMATIONAL' && c.finding !== undefined ? [c.finding] : [])),
@@ -389,6 +392,7 @@ export function conditionalReport(): BehaviourReport {
         summary: '400 invalidRequest when notificationUrl or expirationDateTime is absent',
       }),
     ],
+    values: mixedValues(),
     cases,
     counts: countsOf(cases),
     findings: cases.flatMap((c) => (c.verdict === 'INFORMATIONAL' && c.finding !== undefined ? [c.finding] : [])),

@@ -61,6 +61,9 @@ table.grid tr.mismatch td.predict { background: var(--bad-bg); color: var(--bad-
 .label { color: var(--muted); font-size: 12px; margin: 8px 0 0; }
 ul { margin: 6px 0; padding-left: 22px; }
 td.verdict { white-space: nowrap; }
+table.values td.sent, table.values td.msg { overflow-wrap: anywhere; }
+table.values td.value-outcome { font-weight: 600; text-align: center; }
+table.values td.form { white-space: nowrap; }
 table.cases { table-layout: fixed; }
 table.cases col.c-verdict { width: 130px; } table.cases col.c-case { width: 34%; }
 table.cases col.c-spec { width: 22%; } table.cases td { overflow-wrap: anywhere; }

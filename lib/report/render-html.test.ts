@@ -65,4 +65,29 @@ describe('renderHtml', () => {
     expect(refused).toContain('<strong>Nothing was accepted.</strong>');
     expect(refused).toContain('likely cause: token');
   });
+
+  test('draws a value table per probed field and a limits table', () => {
+    const page = renderHtml(defaultProfileReport());
+
+    expect(page).toContain('<a href="#values">Values</a>');
+    expect(page.match(/<table class="values">/g)).toHaveLength(3);
+    expect(page).toContain('<h3 class="mono">notificationUrl</h3>');
+    expect(page).toContain('<td class="muted form">not spec form</td>');
+    expect(page).toContain('<td><strong>259200 minutes (180 days)</strong></td>');
+    expect(page).toContain('No value classes recorded for <code>changeType</code>, <code>resource</code>');
+  });
+
+  test('escapes what the target sent in the value tables', () => {
+    const report = defaultProfileReport();
+    const rejected = report.values['notificationUrl']?.rejected[0];
+    if (rejected === undefined) throw new Error('fixture has a rejected notificationUrl');
+    rejected.errorMessage = SCRIPT;
+    rejected.sent = '"<img src=x>"';
+
+    const page = renderHtml(report);
+
+    expect(page).not.toMatch(/<script|<img/i);
+    expect(page).toContain('&lt;script&gt;');
+  });
 });
+

@@ -2,7 +2,8 @@ import { VERDICTS, type Verdict } from '../outcome.js';
 import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
+import { amount } from '../values/amount.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry, ReportedLimit, ValueClassResult } from './types.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
 import { ruleInWords } from './rule-in-words.js';
@@ -50,11 +51,12 @@ ${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per comb
 <div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>
 ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
-<nav><a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
+<nav><a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
 </header>
 ${ruleSection(report)}
 ${matrixSection(report)}
 ${rejectionSection(report)}
+${valuesSection(report)}
 ${examplesSection(report)}
 ${findingsSection(report)}
 ${casesSection(report)}
@@ -132,6 +134,50 @@ function rejectionSection(report: BehaviourReport): SafeHtml {
 <h2>Rejections</h2>
 <table><thead><tr><th class="num">Status</th><th>Error code</th><th>When</th><th class="num">Combinations</th><th>Message pattern</th></tr></thead><tbody>${rows}</tbody></table>
 </section>`;
+}
+
+const EXPECTATION_WORDS: Record<NonNullable<ValueClassResult['expectation']>, string> = {
+  'spec-form': 'spec form',
+  'not-spec-form': 'not spec form',
+  open: 'spec silent',
+};
+
+/** One table per probed field (accepted, then rejected, then no verdict), then every limit found. */
+function valuesSection(report: BehaviourReport): SafeHtml {
+  const fields = report.operation.fields;
+  const tables = fields.flatMap((name) => {
+    const v = report.values[name];
+    const rows = v === undefined ? [] : [...v.accepted, ...v.rejected, ...v.other];
+    return rows.length === 0
+      ? []
+      : [html`<h3 class="mono">${name}</h3>
+<table class="values"><thead><tr><th>Value class</th><th>Form</th><th>Sent</th><th>Outcome</th><th class="num">Status</th><th>Error code</th><th>Verdict</th><th>Message</th></tr></thead>
+<tbody>${rows.map(valueRow)}</tbody></table>`];
+  });
+  const unprobed = fields.filter((name) => {
+    const v = report.values[name];
+    return v === undefined || v.accepted.length + v.rejected.length + v.other.length === 0;
+  });
+  const limits = fields.flatMap((name) => report.values[name]?.limits ?? []);
+  return html`<section id="values">
+<h2>Values</h2>
+<p class="muted">One value of one field in an otherwise accepted body. “Form” says whether the value has the form spec §2 gives the field; the spec never says which values must be accepted.</p>
+${tables.length === 0 ? html`<p class="muted">No value classes were recorded.</p>` : tables}
+${tables.length === 0 || unprobed.length === 0 ? '' : html`<p class="muted">No value classes recorded for ${unprobed.map((f, i) => html`${i === 0 ? '' : ', '}<code>${f}</code>`)} (no accepted body carries the field, or its cases did not run).</p>`}
+<h3>Limits <span class="badge INFORMATIONAL">spec §8: not shown</span></h3>
+${limits.length === 0
+    ? html`<p class="muted">No limit was searched.</p>`
+    : html`<table><thead><tr><th>Field</th><th>Limit</th><th>Largest accepted</th><th class="num">First rejected</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`}
+</section>`;
+}
+
+function valueRow(r: ValueClassResult): SafeHtml {
+  const form = r.expectation === undefined ? '' : EXPECTATION_WORDS[r.expectation];
+  return html`<tr><td>${r.description}<br><code class="muted">${r.classId}</code></td><td class="muted form">${form}</td><td class="mono sent">${r.sent ?? ''}</td><td class="value-outcome ${r.outcome}">${r.outcome}</td><td class="num mono">${r.status === null ? 'no answer' : r.status}</td><td class="mono">${r.errorCode ?? ''}</td><td><span class="badge ${r.verdict}">${r.verdict}</span></td><td class="msg">${r.errorMessage ?? ''}</td></tr>`;
+}
+
+function limitRow(l: ReportedLimit): SafeHtml {
+  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td><strong>${l.value === undefined ? 'not pinned' : amount(l.value, l.unit)}</strong></td><td class="num mono">${l.firstRejected ?? '–'}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}</td></tr>`;
 }
 
 function examplesSection(report: BehaviourReport): SafeHtml {

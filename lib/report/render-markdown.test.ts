@@ -95,4 +95,37 @@ describe('renderMarkdown', () => {
     expect(md.replace(/``.*?``/g, '')).not.toMatch(/<img|!\[x\]/);
     expect(md).toContain('- bad \\| cell !\\[x\\](https://evil.example/p.png) &lt;img src=x onerror=alert(1)&gt; \\`tick\\` next line');
   });
+
+  test('a compact value table per field, rejections grouped by status and code, and the limits found', () => {
+    const md = renderMarkdown(defaultProfileReport());
+
+    expect(md).toContain('### Values (one value changed in an accepted body)');
+    expect(md).toContain('| `notificationUrl` | https-absolute, http-absolute, ip-literal | 400 `invalidRequest`: relative-path\\*, json-number\\* | – |');
+    expect(md).toContain('| `expirationDateTime` | spec-form, without-milliseconds\\* | 400 `invalidRequest`: 181-days, no-zone\\* | – |');
+    expect(md).toContain('No value classes recorded for `changeType`, `resource`');
+    expect(md).toContain('| `expirationDateTime` | longest accepted lifetime | **259200 minutes (180 days)** | 259201 | 37 |  |');
+    expect(md).toContain('| `clientState` | longest accepted clientState | **255 characters** | 256 | 23 |  |');
+  });
+
+  test('values without a verdict and limits not pinned say so', () => {
+    const md = renderMarkdown(conditionalReport());
+
+    expect(md).toContain('| `changeType` | updated | 422 `unprocessable`: garbage | 500: json-null\\*; no answer: created |');
+    expect(md).toContain('| `clientState` | longest accepted clientState | not pinned | – | 9 | no answer for 64 after a retry: search stopped, nothing inferred past what was seen |');
+    expect(md).toContain('accepted up to the largest value tried (5256000)');
+  });
+
+  test('leaves the values section out when no value case ran', () => {
+    expect(renderMarkdown(nothingAcceptedReport())).not.toContain('### Values');
+  });
+
+  test('keeps an error code from the target from breaking the value table', () => {
+    const report = defaultProfileReport();
+    const rejected = report.values['clientState']?.rejected[0];
+    if (rejected === undefined) throw new Error('fixture has a rejected clientState');
+    rejected.errorCode = 'a|b <img src=x>';
+
+    expect(renderMarkdown(report)).toContain('400 `a\\|b <img src=x>`: length-256');
+  });
 });
+

@@ -1,6 +1,7 @@
 import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
-import type { BehaviourReport, CaseSummary } from './types.js';
+import { amount } from '../values/amount.js';
+import type { BehaviourReport, CaseSummary, FieldValues, ValueClassResult } from './types.js';
 import { ruleInWords } from './rule-in-words.js';
 import {
   ROLE_MEANING,
@@ -86,6 +87,8 @@ export function renderMarkdown(report: BehaviourReport): string {
     out.push('');
   }
 
+  out.push(...valuesSection(report));
+
   out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
 
@@ -102,6 +105,60 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   out.push('_Full matrix, example requests and every case: behaviour-report.html._', '');
   return out.join('\n');
+}
+
+/**
+ * One row per probed field: which value classes were accepted, which rejected (grouped by status
+ * and error code), which got no verdict; then the limits found. Class ids are the compact names
+ * (the HTML report has the descriptions and the values sent).
+ */
+function valuesSection(report: BehaviourReport): string[] {
+  const fields = report.operation.fields;
+  const probed = fields.filter((name) => {
+    const v = report.values[name];
+    return v !== undefined && v.accepted.length + v.rejected.length + v.other.length > 0;
+  });
+  const limits = fields.flatMap((name) => report.values[name]?.limits ?? []);
+  if (probed.length === 0 && limits.length === 0) return [];
+  const out: string[] = ['### Values (one value changed in an accepted body)', ''];
+  if (probed.length > 0) {
+    out.push('| Field | Accepted | Rejected | No verdict |', '|---|---|---|---|');
+    for (const name of probed) {
+      const v = report.values[name] as FieldValues;
+      out.push(`| ${cellCode(name)} | ${classList(v.accepted)} | ${byAnswer(v.rejected)} | ${byAnswer(v.other)} |`);
+    }
+    out.push('', '\\* not the form spec §2 gives the field.');
+  }
+  const unprobed = fields.filter((name) => !probed.includes(name));
+  if (unprobed.length > 0) {
+    out.push('', `No value classes recorded for ${unprobed.map(code).join(', ')} (no accepted body carries the field, or its cases did not run).`);
+  }
+  if (limits.length > 0) {
+    out.push('', '| Field | Limit | Largest accepted | First rejected | Requests | Note |', '|---|---|---|---|---:|---|');
+    for (const limit of limits) {
+      const value = limit.value === undefined ? 'not pinned' : `**${text(amount(limit.value, limit.unit))}**`;
+      const first = limit.firstRejected === undefined ? '–' : String(limit.firstRejected);
+      out.push(`| ${cellCode(limit.field)} | ${text(limit.name)} | ${value} | ${first} | ${limit.requests} | ${limit.note === undefined ? '' : text(limit.note)} |`);
+    }
+  }
+  out.push('');
+  return out;
+}
+
+function classList(results: readonly ValueClassResult[]): string {
+  if (results.length === 0) return '–';
+  return results.map((r) => `${text(r.classId)}${r.expectation === 'not-spec-form' ? '\\*' : ''}`).join(', ');
+}
+
+/** "400 `invalidRequest`: relative-path\*, not-a-url\*; 413: very-long". */
+function byAnswer(results: readonly ValueClassResult[]): string {
+  if (results.length === 0) return '–';
+  const groups = new Map<string, ValueClassResult[]>();
+  for (const r of results) {
+    const key = `${r.status === null ? 'no answer' : r.status}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups].map(([key, group]) => `${key}: ${classList(group)}`).join('; ');
 }
 
 function problemLine(c: CaseSummary): string {

@@ -1,6 +1,6 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../inference/types.js';
-import type { ExampleExchange } from '../case-record.js';
+import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -25,6 +25,11 @@ export interface BehaviourReport {
   matrix: MatrixEntry[];
   rejectionGroups: RejectionGroup[];
   diagnosis?: Diagnosis;
+  /**
+   * What each field's values got, one value changed in an otherwise accepted body (issue 4 §1),
+   * and the limits found by bisection. One entry per operation field, empty when none was probed.
+   */
+  values: Record<string, FieldValues>;
   cases: CaseSummary[];
   counts: Record<Verdict, number>;
   /** Every INFORMATIONAL finding in plain words. */
@@ -65,4 +70,55 @@ export interface CaseSummary {
   finding?: string;
   expected?: string;
   observed?: string;
+}
+
+/** The value classes of one field, by what the target did with them, and its limits. */
+export interface FieldValues {
+  /** Answered 2xx. */
+  accepted: ValueClassResult[];
+  /** Answered 4xx: status and error code say how. */
+  rejected: ValueClassResult[];
+  /** No verdict of the target on the value: no answer, a 5xx, a status that is neither. */
+  other: ValueClassResult[];
+  limits: ReportedLimit[];
+}
+
+/** One value class as sent and answered. */
+export interface ValueClassResult {
+  /** Case id, e.g. `value/notificationUrl/relative-path`. */
+  id: string;
+  classId: ValueObservation['classId'];
+  description: string;
+  /** Whether the value has the form spec §2 gives the field. */
+  expectation?: NonNullable<ValueObservation['expectation']>;
+  /** The value as sent, short JSON text. */
+  sent?: string;
+  /** Fields of the accepted body the value was put in. */
+  base: string[];
+  outcome: ValueObservation['outcome'];
+  status: number | null;
+  errorCode?: string;
+  errorMessage?: string;
+  verdict: Verdict;
+  specRef: string;
+}
+
+/** A limit found by bisection (lib/case-record.ts LimitFinding as JSON), with the case that found it. */
+export interface ReportedLimit {
+  /** Case id, e.g. `limit/expirationDateTime/longest-lifetime`. */
+  id: string;
+  field: LimitFinding['field'];
+  /** e.g. "longest accepted lifetime". */
+  name: string;
+  /** Largest accepted value in `unit`; absent when it could not be pinned down. */
+  value?: number;
+  unit: string;
+  /** Smallest rejected value seen, in `unit`. */
+  firstRejected?: number;
+  /** Requests the search put on the wire, retries and deletes of what it created included. */
+  requests: number;
+  /** Why no value was pinned, or what bounded the search. */
+  note?: string;
+  verdict: Verdict;
+  specRef: string;
 }

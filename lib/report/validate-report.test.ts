@@ -85,4 +85,31 @@ describe('validateBehaviourReport', () => {
   test('rejects something that is not an object at all', () => {
     expect(validateBehaviourReport('report')).toEqual({ valid: false, errors: ['/: must be object'] });
   });
+
+  test('rejects values listed under a field the operation does not have, or a limit under another field', () => {
+    const report = mutable();
+    report['values'].notificationURL = { accepted: [], rejected: [], other: [], limits: [] };
+    report['values'].clientState.limits[0].field = 'expirationDateTime';
+
+    const result = validateBehaviourReport(report);
+
+    expect(result).toEqual({
+      valid: false,
+      errors: [
+        '/values/clientState/limits/0/field: "expirationDateTime" is not the field it is listed under',
+        '/values/notificationURL: is not one of operation.fields',
+      ],
+    });
+  });
+
+  test('rejects a value outcome outside the closed set', () => {
+    const report = mutable();
+    report['values'].notificationUrl.accepted[0].outcome = 'fine';
+
+    expect(validateBehaviourReport(report)).toEqual({
+      valid: false,
+      errors: ['/values/notificationUrl/accepted/0/outcome: must be one of accepted, rejected, unstable, error'],
+    });
+  });
 });
+

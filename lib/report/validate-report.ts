@@ -80,6 +80,16 @@ function unknownFieldNames(report: BehaviourReport): string[] {
   report.rejectionGroups.forEach((group, g) =>
     group.combinations.forEach((combo, i) => check(`/rejectionGroups/${g}/combinations/${i}`, combo)),
   );
+  for (const [name, values] of Object.entries(report.values)) {
+    const at = `/values/${escapePointer(name)}`;
+    if (!known.has(name)) errors.push(`${at}: is not one of operation.fields`);
+    for (const bucket of ['accepted', 'rejected', 'other'] as const) {
+      values[bucket].forEach((result, i) => check(`${at}/${bucket}/${i}/base`, result.base));
+    }
+    values.limits.forEach((limit, i) => {
+      if (limit.field !== name) errors.push(`${at}/limits/${i}/field: "${limit.field}" is not the field it is listed under`);
+    });
+  }
   return errors;
 }
 

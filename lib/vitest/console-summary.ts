@@ -1,4 +1,5 @@
 import type { BehaviourReport } from '../report/types.js';
+import { amount } from '../values/amount.js';
 
 /** The end-of-run lines: the target, the rule, the roles, the rejection groups and the verdicts. */
 export function formatConsoleSummary(report: BehaviourReport): string[] {
@@ -18,6 +19,10 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   }
   if (report.rule.unknown.length > 0) lines.push(`  without usable evidence (unstable or error): ${report.rule.unknown.length} combination(s)`);
   for (const group of report.rejectionGroups) lines.push(`  rejected: ${group.summary}`);
+  for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
+    const found = limit.value === undefined ? `not pinned (${limit.note ?? 'no value accepted'})` : amount(limit.value, limit.unit);
+    lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
+  }
   const c = report.counts;
   lines.push(`verdicts: ${c.CONFORMS} CONFORMS, ${c.DEVIATES} DEVIATES, ${c.INFORMATIONAL} INFORMATIONAL, ${c.ERROR} ERROR`);
   return lines;

@@ -1,0 +1,74 @@
+/**
+ * The verdict of one limit case. Limits are not shown in the spec (spec §8), so what the search found
+ * is INFORMATIONAL; the 400s it met must still hold spec §7 rule 1 (DEVIATES otherwise), and a search
+ * that lost an answer is an ERROR: it found nothing wrong with the target, it could not finish.
+ */
+import type { LimitFinding } from '../case-record.js';
+import { checkErrorRule } from '../checks/error-rule.js';
+import type { Exchange } from '../http/types.js';
+import type { LimitSearch } from '../operation/types.js';
+import type { Verdict } from '../outcome.js';
+import { amount } from './amount.js';
+import type { LimitResult } from './find-limit.js';
+
+export interface LimitJudgement {
+  verdict: Verdict;
+  specRef: string;
+  finding: string;
+  expected?: string;
+  observed: string;
+  limit: LimitFinding;
+}
+
+type SearchFacts = Pick<LimitSearch, 'field' | 'name' | 'unit' | 'specRef' | 'low' | 'high'>;
+
+function words(search: SearchFacts, result: LimitResult): string {
+  const { field, name, unit } = search;
+  const a = result.largestAccepted;
+  const r = result.smallestRejected;
+  switch (result.end) {
+    case 'exact':
+      return `${field}: ${name} is ${amount(a ?? 0, unit)}; ${r} rejected`;
+    case 'high-accepted':
+      return `${field}: accepted up to the largest value tried, ${amount(search.high, unit)}; no limit found below it`;
+    case 'low-rejected':
+      return `${field}: ${name} not pinned: the smallest value tried, ${amount(search.low, unit)}, was rejected`;
+    case 'max-steps':
+      return a !== undefined && r !== undefined
+        ? `${field}: ${name} between ${a} and ${r - 1} ${unit}; the search ran out of requests`
+        : `${field}: ${name} not pinned: the search ran out of requests`;
+    case 'no-answer':
+      return `${field}: ${name} not found: ${result.note ?? 'an answer was missing'}`;
+  }
+}
+
+export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: readonly Exchange[]): LimitJudgement {
+  const requests = exchanges.reduce((sum, e) => sum + e.attempts, 0);
+  const pinned = result.end === 'exact' || result.end === 'high-accepted';
+  const limit: LimitFinding = {
+    field: search.field,
+    name: search.name,
+    value: pinned ? result.largestAccepted : undefined,
+    unit: search.unit,
+    firstRejected: result.smallestRejected,
+    requests,
+    ...(result.note !== undefined ? { note: result.note } : {}),
+  };
+  const observed = `${result.steps.map((s) => `${s.x}: ${s.answer}`).join(', ')} (${result.probes} probes, ${requests} requests)`;
+  const finding = `${words(search, result)} (${result.probes} probes, ${requests} requests)`;
+  const broken = exchanges.flatMap((e) => {
+    const rule = e.method === 'POST' ? checkErrorRule(e) : undefined;
+    return rule !== undefined && !rule.holds ? [rule.problems.join('; ')] : [];
+  });
+  if (broken.length > 0) {
+    return {
+      verdict: 'DEVIATES',
+      specRef: `${search.specRef}; spec §7 rule 1`,
+      finding: `${finding}; ${broken.length} of its 400 answers break spec §7 rule 1: ${broken[0]}`,
+      expected: '400 with error.code "invalidRequest" in the §7 error object',
+      observed,
+      limit,
+    };
+  }
+  return { verdict: result.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL', specRef: search.specRef, finding, observed, limit };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import type { ValueClass } from '../operation/types.js';
+import { exchangeOf, invalidRequest } from './test-exchange.js';
+import { judgeValue } from './value-verdict.js';
+
+const relative: Pick<ValueClass, 'description' | 'expectation' | 'specRef'> = {
+  description: 'relative path',
+  expectation: 'not-spec-form',
+  specRef: 'spec §2 (notificationUrl: an absolute URL)',
+};
+const longClientState = { description: '4096 characters', expectation: 'spec-form', specRef: 'spec §2; open: spec §8' } as const;
+const created = exchangeOf(201, { id: 'sub-1' });
+
+describe('judgeValue', () => {
+  test('accepted is INFORMATIONAL, and says when the form is not the spec\'s', () => {
+    expect(judgeValue('notificationUrl', relative, created)).toMatchObject({
+      verdict: 'INFORMATIONAL',
+      finding: 'notificationUrl relative path accepted (201), a form spec §2 does not give',
+      answer: { outcome: 'accepted', status: 201 },
+    });
+    expect(judgeValue('clientState', longClientState, created).finding).toBe('clientState 4096 characters accepted (201)');
+  });
+
+  test('a value not of the spec\'s form rejected 400 invalidRequest CONFORMS to spec §7 rule 1', () => {
+    const judged = judgeValue('notificationUrl', relative, exchangeOf(400, invalidRequest('bad url')));
+
+    expect(judged).toMatchObject({
+      verdict: 'CONFORMS',
+      specRef: 'spec §2 (notificationUrl: an absolute URL); spec §7 rule 1',
+      finding: 'notificationUrl relative path rejected 400 invalidRequest',
+      observed: '400 invalidRequest: bad url',
+      answer: { outcome: 'rejected', errorCode: 'invalidRequest', errorMessage: 'bad url' },
+    });
+  });
+
+  test('a value of the spec\'s form rejected with a sound 400 is INFORMATIONAL: the spec sets no bound', () => {
+    const judged = judgeValue('clientState', longClientState, exchangeOf(400, invalidRequest()));
+
+    expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', finding: 'clientState 4096 characters rejected 400 invalidRequest' });
+  });
+
+  test.each([
+    ['another error code', { error: { code: 'badArgument', message: 'x' } }, /error\.code is "badArgument", not "invalidRequest"/],
+    ['no error object', 'Bad Request', /./],
+  ])('a 400 with %s DEVIATES, whatever the value', (_name, body, problem) => {
+    for (const valueClass of [relative, longClientState]) {
+      const judged = judgeValue('f', valueClass, exchangeOf(400, body));
+      expect(judged.verdict).toBe('DEVIATES');
+      expect(judged.specRef).toMatch(/spec §7 rule 1$/);
+      expect(judged.finding).toMatch(problem);
+    }
+  });
+
+  test('another 4xx is INFORMATIONAL under spec §7 rule 3', () => {
+    const judged = judgeValue('notificationUrl', relative, exchangeOf(422, { error: { code: 'unprocessable', message: 'no' } }));
+
+    expect(judged).toMatchObject({
+      verdict: 'INFORMATIONAL',
+      finding: 'notificationUrl relative path rejected 422 unprocessable',
+    });
+    expect(judged.specRef).toMatch(/spec §7 rule 3/);
+  });
+
+  test('a 5xx after retries DEVIATES for a malformed value, and is an ERROR for any other', () => {
+    const failed = exchangeOf(500, 'boom', { kind: 'server', message: 'HTTP 500 after 4 attempts' });
+
+    expect(judgeValue('notificationUrl', relative, failed)).toMatchObject({
+      verdict: 'DEVIATES',
+      finding: 'notificationUrl relative path answered 500 (a server error, after retries) where spec §7 rule 1 gives 400 invalidRequest for a malformed request',
+    });
+    expect(judgeValue('clientState', longClientState, failed)).toMatchObject({
+      verdict: 'ERROR',
+      finding: 'clientState 4096 characters: the service failed (500 after retries); no verdict on the value',
+    });
+    expect(judgeValue('clientState', { ...longClientState, expectation: 'open' }, failed).verdict).toBe('ERROR');
+  });
+
+  test.each([
+    ['no answer', exchangeOf(null, '', { kind: 'timeout', message: 'no answer within 10000 ms' }), 'timeout: no answer within 10000 ms'],
+    ['throttled past the retries', exchangeOf(503, '', { kind: 'throttled', message: 'HTTP 503 still after 3 retries' }), 'throttled: HTTP 503 still after 3 retries'],
+    ['the budget spent', exchangeOf(null, '', { kind: 'budget', message: 'request budget of 10 reached' }), 'budget: request budget of 10 reached'],
+  ])('%s is an ERROR, even for a malformed value', (_name, exchange, words) => {
+    const judged = judgeValue('notificationUrl', relative, exchange);
+
+    expect(judged.verdict).toBe('ERROR');
+    expect(judged.finding).toBe(`notificationUrl relative path: no verdict from the target (${words})`);
+  });
+
+  test('a redirect is neither accepted nor rejected: ERROR', () => {
+    expect(judgeValue('notificationUrl', relative, exchangeOf(302))).toMatchObject({
+      verdict: 'ERROR',
+      finding: 'notificationUrl relative path: answered 302, neither accepted nor rejected',
+    });
+  });
+});

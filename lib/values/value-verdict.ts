@@ -1,0 +1,113 @@
+/**
+ * The verdict of one value-class case: a value of one field, in an otherwise accepted body.
+ *
+ * The spec never says a value must be accepted, nor that the service must refuse other forms: spec §2
+ * gives each field's form, and spec §7 rule 1 says only what a rejection of a malformed request looks
+ * like (400, error.code invalidRequest). So:
+ *
+ * - accepted (2xx): INFORMATIONAL whatever the value's form. Accepting a form the spec does not give is
+ *   the service being lenient, which no part of the spec forbids.
+ * - 400 that breaks spec §7 rule 1: DEVIATES, whatever the value (a 400 is a rejection as malformed).
+ * - 400 invalidRequest for a value that is not the spec's form (spec §2's own text makes the request
+ *   malformed): CONFORMS. Both halves of rule 1 are established: the request is malformed by the spec's
+ *   text, and the rejection is the one rule 1 gives. For a value of the spec's form, or one the spec says
+ *   nothing of, the rejection is the service's own choice: INFORMATIONAL (the 400 still had to hold rule 1).
+ * - another 4xx: INFORMATIONAL, spec §7 rule 3 (other status codes: not shown). A 413 for a very long
+ *   value, say, may be a size limit rather than a verdict on the form.
+ * - a 5xx after the engine's retries for a value that is not the spec's form: DEVIATES spec §7 rule 1.
+ *   The request is malformed by the spec's text, and the service failed instead of answering 400.
+ *   For any other value a 5xx says the service is in trouble, not what it thinks of the value: ERROR.
+ * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
+ *   says nothing about the target's view of the value.
+ */
+import { checkErrorRule } from '../checks/error-rule.js';
+import type { Exchange } from '../http/types.js';
+import { classifyAnswer, type AnswerClass } from '../matrix/classify.js';
+import type { ValueClass } from '../operation/types.js';
+import type { Verdict } from '../outcome.js';
+
+export interface ValueJudgement {
+  verdict: Verdict;
+  specRef: string;
+  /** Plain words, e.g. "notificationUrl relative path rejected 400 invalidRequest". */
+  finding: string;
+  expected?: string;
+  observed: string;
+  /** The answer as the presence classification sees it (lib/matrix/classify.ts). */
+  answer: AnswerClass;
+}
+
+const RULE_1 = 'spec §7 rule 1';
+const RULE_1_EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
+
+function observedOf(exchange: Exchange, answer: AnswerClass): string {
+  if (exchange.failure !== undefined && exchange.status === null) return `${exchange.failure.kind}: ${exchange.failure.message}`;
+  const code = answer.errorCode === undefined ? '' : ` ${answer.errorCode}`;
+  const message = answer.errorMessage === undefined ? '' : `: ${answer.errorMessage}`;
+  return `${exchange.status}${code}${message}`;
+}
+
+export function judgeValue(field: string, valueClass: Pick<ValueClass, 'description' | 'expectation' | 'specRef'>, exchange: Exchange): ValueJudgement {
+  const answer = classifyAnswer(exchange);
+  const what = `${field} ${valueClass.description}`;
+  const observed = observedOf(exchange, answer);
+  const malformed = valueClass.expectation === 'not-spec-form';
+  const base = { answer, observed };
+  const status = exchange.status;
+
+  if (answer.outcome === 'accepted') {
+    return {
+      ...base,
+      verdict: 'INFORMATIONAL',
+      specRef: valueClass.specRef,
+      finding: `${what} accepted (${status})${malformed ? ', a form spec §2 does not give' : ''}`,
+    };
+  }
+  if (answer.outcome === 'rejected') {
+    const rejected = `${what} rejected ${status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}`;
+    const rule = checkErrorRule(exchange);
+    if (rule !== undefined && !rule.holds) {
+      return {
+        ...base,
+        verdict: 'DEVIATES',
+        specRef: `${valueClass.specRef}; ${RULE_1}`,
+        finding: `${rejected}, but the 400 breaks ${RULE_1}: ${rule.problems.join('; ')}`,
+        expected: RULE_1_EXPECTED,
+      };
+    }
+    if (status === 400 && malformed) {
+      return { ...base, verdict: 'CONFORMS', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: rejected, expected: RULE_1_EXPECTED };
+    }
+    return {
+      ...base,
+      verdict: 'INFORMATIONAL',
+      specRef: status === 400 ? valueClass.specRef : `${valueClass.specRef}; spec §7 rule 3 (other status codes not shown)`,
+      finding: rejected,
+    };
+  }
+  if (status !== null && status >= 500 && exchange.failure?.kind === 'server') {
+    return malformed
+      ? {
+          ...base,
+          verdict: 'DEVIATES',
+          specRef: `${valueClass.specRef}; ${RULE_1}`,
+          finding: `${what} answered ${status} (a server error, after retries) where ${RULE_1} gives 400 invalidRequest for a malformed request`,
+          expected: RULE_1_EXPECTED,
+        }
+      : {
+          ...base,
+          verdict: 'ERROR',
+          specRef: valueClass.specRef,
+          finding: `${what}: the service failed (${status} after retries); no verdict on the value`,
+        };
+  }
+  return {
+    ...base,
+    verdict: 'ERROR',
+    specRef: valueClass.specRef,
+    finding:
+      exchange.failure !== undefined
+        ? `${what}: no verdict from the target (${exchange.failure.kind}: ${exchange.failure.message})`
+        : `${what}: answered ${status}, neither accepted nor rejected`,
+  };
+}

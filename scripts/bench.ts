@@ -1,0 +1,151 @@
+/**
+ * `npm run bench`: the suite's speed against the limits of this machine. Prints a table and writes
+ * reports/bench.json. A script, not a timed test: the figures vary with the machine and its load.
+ *
+ *   1. a full probe run against the embedded reference service: wall time, requests, peak memory;
+ *   2. the HTTP engine's sustained rate against the reference service versus autocannon's against
+ *      the same service in the same run (goal: ratio >= 0.8);
+ *   3. exploration: share of random rules recovered exactly and requests used, n = 5, 10, 20, 30.
+ *
+ * Options: --rps N (probe run's REQUESTS_PER_SECOND, default 1000), --seconds N (rate runs, default 5),
+ *          --rounds N (alternating engine/autocannon rounds, default 2), --skip-probe, --skip-explore.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { HttpEngine } from '../lib/http/engine.js';
+import { classifyAnswer } from '../lib/matrix/classify.js';
+import { subscriptionCreate } from '../lib/operation/index.js';
+import { Secret } from '../lib/secret.js';
+import { benchExplore, formatBench, type BenchRow } from './bench-explore.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const { values: opts } = parseArgs({
+  options: {
+    rps: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '2' },
+    'skip-probe': { type: 'boolean', default: false },
+    'skip-explore': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(opts.seconds);
+const rounds = Number(opts.rounds);
+
+interface ProbeFigures { wallSeconds: number; requests: number; peakMemoryMb: number | undefined; exitCode: number | null; rps: number }
+
+/** 1. The probe as a user runs it, in a child process with a fresh report folder. */
+async function benchProbe(rps: number): Promise<ProbeFigures> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'bench-probe-'));
+  const started = performance.now();
+  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(TSX, [join(ROOT, 'bin/probe.ts')], {
+      cwd: reportDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REPORT_DIR: reportDir, REQUESTS_PER_SECOND: String(rps), CONCURRENCY: '8' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15 * 60_000);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ code: exitCode, stdout: out });
+    });
+  });
+  const wallSeconds = (performance.now() - started) / 1000;
+  const report = JSON.parse(readFileSync(join(reportDir, 'behaviour-report.json'), 'utf8')) as { run: { requestsSent: number } };
+  const memory = /peak memory: (\d+(?:\.\d+)?) MB/.exec(stdout);
+  return { wallSeconds, requests: report.run.requestsSent, peakMemoryMb: memory ? Number(memory[1]) : undefined, exitCode: code, rps };
+}
+
+/** Starts `npm run reference` as its own process, so load generator and server do not share a thread. */
+async function startReferenceProcess(token: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(TSX, [join(ROOT, 'bin/reference.ts')], { env: { ...process.env, ACCESS_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('reference did not start within 30 s')), 30_000);
+    child.stdout.once('data', (chunk: Buffer) => {
+      clearTimeout(timer);
+      resolve(chunk.toString().split('\n')[0]?.trim() ?? '');
+    });
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const CONNECTIONS = 10;
+const BODY = '{}'; // rejected at once (400): no state on the server, every request costs the same
+
+/** 2a. The engine: CONNECTIONS workers sending for `seconds`, classifying every answer as the suites do. */
+async function engineRate(url: string, token: string): Promise<number> {
+  const engine = new HttpEngine({
+    baseUrl: url, token: new Secret(token), requestTimeoutMs: 10_000, requestsPerSecond: 1_000_000, concurrency: CONNECTIONS,
+    maxRequests: 10_000_000, maxRunTimeMs: (seconds + 30) * 1000, maxRetries: 0, defaultRetryAfterMs: 1000, maxRetryAfterMs: 1000,
+    maxRecordedBodyBytes: 65_536,
+  });
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < until) {
+      const exchange = await engine.send({ method: 'POST', path: subscriptionCreate.path, headers: { 'content-type': 'application/json' }, body: BODY });
+      classifyAnswer(exchange);
+      done += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  await engine.close();
+  return done / elapsed;
+}
+
+/** 2b. autocannon against the same endpoint with the same request. */
+async function autocannonRate(url: string, token: string): Promise<number> {
+  const result = await autocannon({
+    url: `${url}${subscriptionCreate.path}`, connections: CONNECTIONS, duration: seconds, method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: BODY,
+  });
+  return result.requests.total / (result.duration || seconds);
+}
+
+const results: Record<string, unknown> = { machine: { cores: (await import('node:os')).availableParallelism(), node: process.version }, when: new Date().toISOString() };
+
+if (!opts['skip-probe']) {
+  const probe = await benchProbe(Number(opts.rps));
+  results.probe = probe;
+  console.log(`\n1. full probe run (embedded reference, REQUESTS_PER_SECOND=${probe.rps}, CONCURRENCY=8)`);
+  console.log(`   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, peak memory ${probe.peakMemoryMb ?? '?'} MB, exit ${probe.exitCode}`);
+}
+
+const token = randomBytes(16).toString('hex');
+const reference = await startReferenceProcess(token);
+try {
+  const engine: number[] = [];
+  const cannon: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    cannon.push(await autocannonRate(reference.url, token));
+    engine.push(await engineRate(reference.url, token));
+  }
+  const best = (xs: number[]): number => Math.max(...xs);
+  const rate = { engine: engine.map(Math.round), autocannon: cannon.map(Math.round), ratio: best(engine) / best(cannon), connections: CONNECTIONS, seconds, rounds };
+  results.rate = rate;
+  console.log(`\n2. sustained rate, ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds (best of each)`);
+  console.log(`   engine ${Math.round(best(engine))} req/s, autocannon ${Math.round(best(cannon))} req/s, ratio ${rate.ratio.toFixed(2)} (goal >= 0.80)`);
+} finally {
+  reference.stop();
+}
+
+if (!opts['skip-explore']) {
+  const rows: BenchRow[] = await benchExplore();
+  results.explore = rows;
+  console.log('\n3. exploration: 50 random rules per size (roles + up to 3 IDL dependencies)');
+  console.log(formatBench(rows).replace(/^/gm, '   '));
+}
+
+mkdirSync(join(ROOT, 'reports'), { recursive: true });
+writeFileSync(join(ROOT, 'reports', 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwritten: reports/bench.json');

@@ -1,0 +1,100 @@
+/**
+ * Value classes, field by field (issue 4 §1): one value of one field in an otherwise accepted body,
+ * so that the outcome speaks of that value alone. Which values are accepted is not shown in the spec;
+ * spec §2 gives each field's form and spec §7 rule 1 what a rejection as malformed looks like, so
+ * each case records what it saw and checks the rejection (lib/values/value-verdict.ts says how).
+ * Then each limit of the operation (spec §8: not shown) is found by bisection, to the unit.
+ */
+import { describe, test } from 'vitest';
+import type { Exchange } from '../lib/http/types.js';
+import { buildBody } from '../lib/matrix/build-body.js';
+import { findLimit } from '../lib/values/find-limit.js';
+import { limitAnswerOf } from '../lib/values/limit-answer.js';
+import { judgeLimit } from '../lib/values/limit-verdict.js';
+import { showValue } from '../lib/values/show-value.js';
+import { judgeValue } from '../lib/values/value-verdict.js';
+import { acceptedBase } from './support/accepted-base.js';
+import { CaseRun, example, finishCase } from './support/case-run.js';
+import { probeContext } from './support/context.js';
+
+const probe = probeContext();
+const { operation } = probe;
+const classRows = operation.fields.flatMap((field) =>
+  field.classes.map((valueClass) => [`${field.name}: ${valueClass.description}`, field.name, valueClass] as const),
+);
+const limitRows = (operation.limits ?? []).map((search) => [`${search.field}: ${search.name}`, search] as const);
+
+const noBase = (field: string): string =>
+  `no accepted body carries ${field}: the presence matrix saw no combination with it accepted, so its values cannot be told apart`;
+
+describe.concurrent('value classes (spec §2 field forms, spec §7 rule 1)', () => {
+  test.for(classRows)('%s', async ([, field, valueClass], context) => {
+    const run = new CaseRun(probe);
+    const base = await acceptedBase(probe, run, field);
+    if (base === undefined) return context.skip(noBase(field));
+    const ctx = probe.values();
+    const value = valueClass.value(ctx);
+    const exchange = await run.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
+    await run.undoCreate(exchange);
+    const judged = judgeValue(field, valueClass, exchange);
+    const { answer } = judged;
+    await finishCase(context, run, {
+      id: `value/${field}/${valueClass.id}`,
+      kind: 'value',
+      specRef: judged.specRef,
+      verdict: judged.verdict,
+      finding: judged.finding,
+      ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+      observed: judged.observed,
+      example: example(exchange),
+      value: {
+        field,
+        classId: valueClass.id,
+        description: valueClass.description,
+        expectation: valueClass.expectation,
+        sent: showValue(value),
+        base: base.present,
+        outcome: answer.outcome,
+        status: answer.status,
+        ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
+        ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
+      },
+    });
+  });
+});
+
+describe.concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
+  test.for(limitRows)('%s', async ([, search], context) => {
+    const run = new CaseRun(probe);
+    const base = await acceptedBase(probe, run, search.field);
+    if (base === undefined) return context.skip(noBase(search.field));
+    const first = run.exchanges.length; // requests before this point found the base, not the limit
+    const sent = new Map<number, Exchange>();
+    const result = await findLimit(
+      async (x) => {
+        const ctx = probe.values();
+        const exchange = await run.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
+        sent.set(x, exchange);
+        await run.undoCreate(exchange);
+        return limitAnswerOf(exchange);
+      },
+      search.low,
+      search.high,
+      search.maxSteps,
+    );
+    const judged = judgeLimit(search, result, run.exchanges.slice(first));
+    // The answer at the edge: the first value rejected, else the last accepted.
+    const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
+    await finishCase(context, run, {
+      id: `limit/${search.field}/${search.id}`,
+      kind: 'value',
+      specRef: judged.specRef,
+      verdict: judged.verdict,
+      finding: judged.finding,
+      ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+      observed: judged.observed,
+      ...(edge !== undefined ? { example: example(edge) } : {}),
+      limit: judged.limit,
+    });
+  });
+});
