@@ -16,6 +16,7 @@ test('defaults: the embedded reference, no token', () => {
     'repeats: 2 per combination',
     "notification URL: the probe's own receiver",
     'reports: /tmp/probe-describe/reports',
+    'cleanup ledger: /tmp/probe-describe/.ledger',
   ]);
 });
 
@@ -47,5 +48,12 @@ test('warns when ALLOW_INSECURE_TOKEN lets the token go over plain http', () => 
   );
   expect(describeConfig(config)).toContain(
     'WARNING: the token is sent over plain http to staging.example.com (ALLOW_INSECURE_TOKEN=true)',
+  );
+});
+
+test('a receiver behind a tunnel: says the public URL and the local port', () => {
+  const config = loadConfig({ RECEIVER_PUBLIC_URL: 'https://tunnel.example.net/hook', RECEIVER_PORT: '8787' }, { cwd, dotenvPath: false });
+  expect(describeConfig(config)).toContain(
+    "notification URL: the probe's own receiver, as https://tunnel.example.net/hook (forwarded to loopback port 8787)",
   );
 });

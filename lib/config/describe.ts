@@ -24,8 +24,9 @@ export function describeConfig(config: ProbeConfig): string[] {
       `without Retry-After, at most ${seconds(config.maxRetryAfterMs)}`,
     `repeats: ${config.repeats} per combination` +
       (config.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
-    `notification URL: ${config.notificationUrl ?? "the probe's own receiver"}`,
+    `notification URL: ${config.notificationUrl ?? ownReceiver(config)}`,
     `reports: ${config.reportDir}`,
+    `cleanup ledger: ${config.ledgerDir}`,
   ];
   if (config.accessToken !== undefined && config.baseUrl !== undefined) {
     const url = new URL(config.baseUrl);
@@ -34,4 +35,9 @@ export function describeConfig(config: ProbeConfig): string[] {
     }
   }
   return lines;
+}
+
+function ownReceiver(config: ProbeConfig): string {
+  if (config.receiverPublicUrl === undefined) return "the probe's own receiver";
+  return `the probe's own receiver, as ${config.receiverPublicUrl} (forwarded to loopback port ${config.receiverPort})`;
 }

@@ -141,6 +141,14 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
       );
     }
   }
+  if (typeof values.receiverPublicUrl === 'string') {
+    if (typeof values.notificationUrl === 'string') {
+      problems.push('RECEIVER_PUBLIC_URL: not with NOTIFICATION_URL; give one (NOTIFICATION_URL: someone else receives; RECEIVER_PUBLIC_URL: the probe receives)');
+    }
+    if (values.receiverPort === 0) {
+      problems.push('RECEIVER_PUBLIC_URL: needs RECEIVER_PORT, the local port it forwards to (the receiver otherwise takes any free port)');
+    }
+  }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
     problems.push(

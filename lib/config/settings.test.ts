@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { loadConfig } from './load-config.js';
+import { ConfigError, loadConfig } from './load-config.js';
 import { SETTINGS } from './settings.js';
 
 const cwd = '/tmp/probe-defaults';
@@ -26,8 +26,11 @@ test('the defaults are the documented table', () => {
     ['PROPERTY_RUNS', 'propertyRuns', '20'],
     ['ACCEPTED_FIELDS', 'acceptedFields', '(unset)'],
     ['NOTIFICATION_URL', 'notificationUrl', '(unset)'],
+    ['RECEIVER_PUBLIC_URL', 'receiverPublicUrl', '(unset)'],
+    ['RECEIVER_PORT', 'receiverPort', '0'],
     ['REFERENCE_PROFILE', 'referenceProfile', 'default'],
     ['REPORT_DIR', 'reportDir', 'reports'],
+    ['LEDGER_DIR', 'ledgerDir', '.ledger'],
   ]);
 });
 
@@ -50,8 +53,11 @@ test('an empty environment gives the defaults, every ProbeConfig field set', () 
     propertyRuns: 20,
     acceptedFields: undefined,
     notificationUrl: undefined,
+    receiverPublicUrl: undefined,
+    receiverPort: 0,
     referenceProfile: 'default',
     reportDir: join(cwd, 'reports'),
+    ledgerDir: join(cwd, '.ledger'),
   });
 });
 
@@ -62,4 +68,22 @@ test('every setting has a one-line description, and a default or a note on what 
     expect(s.name).toMatch(/^[A-Z][A-Z0-9_]*$/);
   }
   expect(new Set(SETTINGS.map((s) => s.name)).size).toBe(SETTINGS.length);
+});
+
+test('RECEIVER_PUBLIC_URL needs RECEIVER_PORT and excludes NOTIFICATION_URL', () => {
+  const problems = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env, { cwd, dotenvPath: false });
+      return [];
+    } catch (error) {
+      return [...(error as ConfigError).problems];
+    }
+  };
+  const tunnel = 'https://probe-receiver.example.net/notifications';
+  expect(problems({ RECEIVER_PUBLIC_URL: tunnel, RECEIVER_PORT: '8787' })).toEqual([]);
+  expect(problems({ RECEIVER_PUBLIC_URL: tunnel })).toEqual([expect.stringMatching(/^RECEIVER_PUBLIC_URL: needs RECEIVER_PORT/)]);
+  expect(problems({ RECEIVER_PUBLIC_URL: tunnel, RECEIVER_PORT: '8787', NOTIFICATION_URL: 'https://hooks.example.com/x' })).toEqual([
+    expect.stringMatching(/^RECEIVER_PUBLIC_URL: not with NOTIFICATION_URL/),
+  ]);
+  expect(problems({ RECEIVER_PORT: '70000' })).toEqual([expect.stringMatching(/^RECEIVER_PORT: must be at most 65535/)]);
 });

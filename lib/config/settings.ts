@@ -182,6 +182,23 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: httpUrlParser,
   }),
   setting({
+    name: 'RECEIVER_PUBLIC_URL',
+    field: 'receiverPublicUrl',
+    default: undefined,
+    whenUnset: "the receiver's loopback URL, which only a target on this machine can reach",
+    example: 'https://probe-receiver.example.net/notifications',
+    description:
+      "Public URL (e.g. a tunnel) that forwards to the probe's notification receiver on RECEIVER_PORT; bodies carry it as notificationUrl. Not with NOTIFICATION_URL.",
+    parser: httpUrlParser,
+  }),
+  setting({
+    name: 'RECEIVER_PORT',
+    field: 'receiverPort',
+    default: '0',
+    description: "Loopback port of the probe's notification receiver (0: any free port); give the port RECEIVER_PUBLIC_URL forwards to.",
+    parser: numberParser({ integer: true, positive: false, max: 65_535 }),
+  }),
+  setting({
     name: 'REFERENCE_PROFILE',
     field: 'referenceProfile',
     default: 'default',
@@ -193,6 +210,14 @@ export const SETTINGS: readonly AnySetting[] = [
     field: 'reportDir',
     default: 'reports',
     description: 'Folder the reports are written to.',
+    parser: folderParser,
+  }),
+  setting({
+    name: 'LEDGER_DIR',
+    field: 'ledgerDir',
+    default: '.ledger',
+    description:
+      'Folder of the cleanup ledger: each subscription the probe creates, until it is deleted, so a crashed run leaves a list for the next run or npm run cleanup.',
     parser: folderParser,
   }),
 ];

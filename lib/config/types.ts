@@ -34,8 +34,14 @@ export interface ProbeConfig {
   acceptedFields: string[] | undefined;
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
   notificationUrl: string | undefined;
+  /** Public URL forwarding to the probe's receiver (a tunnel); undefined: its loopback URL. */
+  receiverPublicUrl: string | undefined;
+  /** Loopback port of the receiver; 0: any free port. */
+  receiverPort: number;
   /** Profile of the embedded reference service (ignored when baseUrl is set). */
   referenceProfile: string;
   /** Where reports are written. */
   reportDir: string;
+  /** Folder of the cleanup ledger (lib/ledger). */
+  ledgerDir: string;
 }

@@ -133,8 +133,14 @@ export class HttpEngine {
     });
   }
 
-  static fromConfig(config: ProbeConfig, baseUrl: string, token: Secret | undefined): HttpEngine {
+  static fromConfig(
+    config: ProbeConfig,
+    baseUrl: string,
+    token: Secret | undefined,
+    hooks: Pick<EngineOptions, 'onExchange'> = {},
+  ): HttpEngine {
     return new HttpEngine({
+      ...hooks,
       baseUrl,
       token,
       requestTimeoutMs: config.requestTimeoutMs,

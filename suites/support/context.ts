@@ -7,6 +7,8 @@ import { loadConfig } from '../../lib/config/load-config.js';
 import { EMBEDDED_TARGET } from '../../lib/config/parsers.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
 import { HttpEngine } from '../../lib/http/engine.js';
+import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
+import { ReceiverClient } from '../../lib/receiver/client.js';
 import { subscriptionCreate } from '../../lib/operation/index.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { Secret } from '../../lib/secret.js';
@@ -17,6 +19,8 @@ export interface ProbeContext {
   target: TargetInfo;
   engine: HttpEngine;
   operation: OperationSpec;
+  /** The probe's own notification receiver; undefined when NOTIFICATION_URL names another one. */
+  receiver: ReceiverClient | undefined;
   /** A fresh value context: current time, the notification URL, a unique tag. */
   values(): ValueContext;
 }
@@ -32,17 +36,35 @@ export function probeContext(): ProbeContext {
   const config = loadConfig({ ...process.env, BASE_URL: EMBEDDED_TARGET });
   const target = inject('target');
   const token = target.kind === 'embedded-reference' ? new Secret(inject('referenceToken')) : config.accessToken;
-  const engine = HttpEngine.fromConfig(config, target.baseUrl, token);
-  const notificationUrl = config.notificationUrl ?? 'https://receiver.invalid/notifications';
+  // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
+  const ledger = inject('ledger');
+  const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(subscriptionCreate) });
+  const engine = HttpEngine.fromConfig(config, target.baseUrl, token, { onExchange: (e) => runLedger.observe(e) });
+  const receiverUrl = inject('receiverUrl');
+  const receiverControl = inject('receiverControl');
+  const notificationUrl = config.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
   context = {
     config,
     target,
     engine,
     operation: subscriptionCreate,
+    receiver: receiverControl === undefined ? undefined : new ReceiverClient(receiverControl),
     values: () => {
       uniqueCounter += 1;
       return { now: new Date(), notificationUrl, unique: `${runTag}-${uniqueCounter}` };
     },
   };
   return context;
+}
+
+/** The operation's cleanup, plus the subscription's own end from the answer (spec §2 expirationDateTime). */
+function ledgerUndo(operation: OperationSpec): CreateUndo {
+  const cleanup = operation.cleanup ?? { idFrom: () => undefined, deletePath: (id: string) => `${operation.path}/${encodeURIComponent(id)}` };
+  return {
+    ...cleanup,
+    expiresFrom: (body) => {
+      const value = (body as { expirationDateTime?: unknown } | null | undefined)?.expirationDateTime;
+      return typeof value === 'string' ? value : undefined;
+    },
+  };
 }

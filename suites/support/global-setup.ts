@@ -1,33 +1,55 @@
 /**
  * globalSetup of the `suites` project: decides the target. With BASE_URL set, that is the target;
  * without it, the embedded reference service is started here on loopback and stopped at the end.
+ * It also starts the notification receiver (unless NOTIFICATION_URL names another one) and the run's
+ * cleanup ledger: leftovers of earlier runs are deleted first, this run's are reconciled at the end.
  */
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../lib/config/load-config.js';
-import { startReferenceService } from '../../reference/index.js';
+import { openRunLedger } from '../../lib/ledger/open-run-ledger.js';
+import { startRunReceiver } from '../../lib/receiver/for-run.js';
+import type { ReceiverControl } from '../../lib/receiver/client.js';
+import { startReferenceService, type ReferenceService } from '../../reference/index.js';
 import type { TargetRef } from '../../lib/case-record.js';
+import { Secret } from '../../lib/secret.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The probe CLI has validated the configuration already; a plain `vitest --project suites` has not,
   // and a ConfigError here stops the run before any request with its one-line problems.
   const config = loadConfig();
+  const receiver = await startRunReceiver(config);
+  if (receiver !== undefined) {
+    project.provide('receiverUrl', receiver.url);
+    project.provide('receiverControl', { url: receiver.localUrl, key: receiver.controlKey });
+  }
+  let reference: ReferenceService | undefined;
+  let token: Secret | undefined = config.accessToken;
   if (config.baseUrl !== undefined) {
     project.provide('target', { baseUrl: config.baseUrl, kind: 'configured' });
-    return async () => {};
+  } else {
+    // The reference accepts exactly one token: the configured one, or one generated for this run.
+    const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
+    token = new Secret(referenceToken);
+    reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
+    project.provide('target', {
+      baseUrl: reference.url,
+      kind: 'embedded-reference',
+      referenceProfile: config.referenceProfile,
+    });
+    project.provide('referenceToken', referenceToken);
+    console.log(`target: embedded reference service at ${reference.url} (profile ${config.referenceProfile})`);
   }
-  // The reference accepts exactly one token: the configured one, or one generated for this run.
-  const token = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
-  const reference = await startReferenceService({ profile: config.referenceProfile, tokens: [token] });
-  project.provide('target', {
-    baseUrl: reference.url,
-    kind: 'embedded-reference',
-    referenceProfile: config.referenceProfile,
-  });
-  project.provide('referenceToken', token);
-  console.log(`target: embedded reference service at ${reference.url} (profile ${config.referenceProfile})`);
+  const kind = reference === undefined ? 'configured' : 'embedded-reference';
+  const ledger = await openRunLedger({ config, target: { baseUrl: reference?.url ?? config.baseUrl ?? '', kind }, token });
+  project.provide('ledger', { file: ledger.file, runId: ledger.runId });
   return async () => {
-    await reference.close();
+    try {
+      await ledger.reconcile(); // before the reference stops: its leftovers are deleted while it can answer
+    } finally {
+      await receiver?.close();
+      await reference?.close();
+    }
   };
 }
 
@@ -38,5 +60,11 @@ declare module 'vitest' {
     target: TargetInfo;
     /** Only for the embedded reference service: the token it was started with. */
     referenceToken: string;
+    /** The notificationUrl of the probe's own receiver; absent when NOTIFICATION_URL names another. */
+    receiverUrl?: string;
+    /** Where a worker reads the receiver's notifications (lib/receiver/client.ts); absent with NOTIFICATION_URL. */
+    receiverControl?: ReceiverControl;
+    /** This run's cleanup ledger file (lib/ledger). */
+    ledger: { file: string; runId: string };
   }
 }

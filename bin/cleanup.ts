@@ -1,0 +1,82 @@
+/**
+ * `npm run cleanup`: deletes what earlier probe runs created on BASE_URL and did not delete (a run
+ * killed mid-way, a DELETE that kept failing), as listed in the cleanup ledger (LEDGER_DIR). It reads
+ * the configuration like the probe (environment, then .env) and sends with the same limits.
+ *
+ *   npm run cleanup                  delete the leftovers of finished runs against BASE_URL
+ *   npm run cleanup -- --dry-run     list them; send nothing, change nothing
+ *
+ * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
+ * that started it: their ledger files are dropped. Runs still going are left alone.
+ *
+ * Exit codes: 0 nothing left to delete, 1 some could not be deleted (they stay listed), 2 configuration error.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../lib/config/load-config.js';
+import { describeSweep } from '../lib/ledger/describe.js';
+import { dropFinishedEmbedded } from '../lib/ledger/drop-embedded.js';
+import { systemLiveness } from '../lib/ledger/liveness.js';
+import { sweepWithEngine } from '../lib/ledger/open-run-ledger.js';
+import { newRunId } from '../lib/ledger/paths.js';
+import { allRunFiles, targetRunFiles } from '../lib/ledger/select.js';
+
+const EXIT_OK = 0;
+const EXIT_LEFT = 1;
+const EXIT_CONFIG = 2;
+
+let dryRun: boolean;
+try {
+  const args = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  if (args.values.help) {
+    console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+    process.exit(EXIT_OK);
+  }
+  dryRun = args.values['dry-run'];
+} catch (error) {
+  console.error(`cleanup: ${(error as Error).message} (see npm run cleanup -- --help)`);
+  process.exit(EXIT_CONFIG);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`config error: ${problem}`);
+    process.exit(EXIT_CONFIG);
+  }
+  throw error;
+}
+
+const dir = config.ledgerDir;
+if (config.baseUrl === undefined) {
+  if (dryRun) {
+    const files = allRunFiles(dir, systemLiveness()).filter((f) => f.run?.targetKind === 'embedded-reference' && !f.active);
+    console.log(`cleanup: no BASE_URL; would drop ${files.length} ledger file(s) of finished embedded-reference runs (nothing to delete: each server ended with its run)`);
+  } else {
+    const dropped = dropFinishedEmbedded(dir, systemLiveness());
+    console.log(
+      `cleanup: no BASE_URL; dropped ${dropped.files} ledger file(s) of finished embedded-reference runs ` +
+        `(${dropped.entries} subscription(s) listed; nothing to delete: each server ended with its run)`,
+    );
+  }
+  process.exit(EXIT_OK);
+}
+
+const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
+const finished = files.filter((f) => !f.active);
+console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}`);
+for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
+  console.log(`cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`);
+}
+const entries = finished.flatMap((f) => f.entries);
+if (dryRun) {
+  console.log(`cleanup: would delete ${entries.length} subscription(s)`);
+  for (const e of entries) console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${config.baseUrl}${e.deletePath}`);
+  process.exit(EXIT_OK);
+}
+const result = await sweepWithEngine(finished, config, config.baseUrl, config.accessToken, `cleanup-${newRunId()}`);
+for (const line of describeSweep('cleanup', result, true)) console.log(line);
+if (result.failed.length > 0) console.log(`cleanup: ${result.failed.length} still listed in ${dir}; run again later, or check the token and the target`);
+process.exit(result.failed.length > 0 ? EXIT_LEFT : EXIT_OK);

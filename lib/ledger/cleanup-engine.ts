@@ -1,0 +1,24 @@
+import type { ProbeConfig } from '../config/types.js';
+import { HttpEngine } from '../http/engine.js';
+import type { Secret } from '../secret.js';
+
+/** The longest a cleanup may take, whatever MAX_RUN_SECONDS says. */
+export const CLEANUP_MAX_MS = 5 * 60_000;
+
+/**
+ * An engine for deleting `count` leftovers: the run's rate, concurrency, timeouts and retries, and a
+ * budget of exactly one DELETE per leftover with its retries, within min(MAX_RUN_SECONDS, 5 min).
+ * It never runs at the same time as the run's own engine (before the run, or after it), so the
+ * target never sees more than the configured rate from one probe.
+ */
+export function cleanupEngine(config: ProbeConfig, baseUrl: string, token: Secret | undefined, count: number): HttpEngine {
+  return HttpEngine.fromConfig(
+    {
+      ...config,
+      maxRequests: Math.max(1, count * (config.maxRetries + 1)),
+      maxRunTimeMs: Math.min(config.maxRunTimeMs, CLEANUP_MAX_MS),
+    },
+    baseUrl,
+    token,
+  );
+}

@@ -1,0 +1,129 @@
+import { hostname } from 'node:os';
+import type { ProbeConfig } from '../config/types.js';
+import type { Secret } from '../secret.js';
+import { appendLines } from './append.js';
+import { cleanupEngine, CLEANUP_MAX_MS } from './cleanup-engine.js';
+import { describeSweep } from './describe.js';
+import { dropFinishedEmbedded } from './drop-embedded.js';
+import { systemLiveness, type LivenessProbe } from './liveness.js';
+import { newRunId, runFile } from './paths.js';
+import { inspectRunFile, targetRunFiles, type RunFile } from './select.js';
+import { sweep, type SweepResult } from './sweep.js';
+import { LEDGER_VERSION, type LedgerTargetKind } from './types.js';
+
+/** Time allowed past MAX_RUN_SECONDS and the end-of-run cleanup for vitest to start and stop. */
+const RUN_SLACK_MS = 5 * 60_000;
+
+export interface OpenRunLedgerOptions {
+  config: ProbeConfig;
+  target: { baseUrl: string; kind: LedgerTargetKind };
+  /** The token the run sends (for an embedded reference: the one it was started with). */
+  token: Secret | undefined;
+  log?: (line: string) => void;
+  liveness?: () => LivenessProbe;
+}
+
+export interface RunLedgerHandle {
+  runId: string;
+  file: string;
+  /** What the sweep before the run did (configured targets only). */
+  before: SweepResult | undefined;
+  /** At the end of the run: deletes what this run's file still lists, and says what happened. */
+  reconcile(): Promise<ReconcileResult>;
+}
+
+export interface ReconcileResult extends SweepResult {
+  /** Subscriptions this run created. */
+  created: number;
+}
+
+/** Deletes what the given files list, with an engine sized to them, then closes it. */
+export async function sweepWithEngine(
+  files: RunFile[],
+  config: ProbeConfig,
+  baseUrl: string,
+  token: Secret | undefined,
+  by: string,
+): Promise<SweepResult> {
+  const count = files.reduce((sum, f) => sum + f.entries.length, 0);
+  if (count === 0) return sweep(files, { send: () => Promise.reject(new Error('nothing to send')), by });
+  const engine = cleanupEngine(config, baseUrl, token, count);
+  try {
+    return await sweep(files, { send: (request) => engine.send(request), by });
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * Before the run: drops the ledgers of finished embedded-reference runs, deletes what finished runs
+ * against this (configured) target left behind, and starts this run's file. The returned handle's
+ * reconcile() is for the end of the run.
+ */
+export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerHandle> {
+  const { config, target } = o;
+  const log = o.log ?? ((line: string) => console.log(line));
+  const liveness = o.liveness ?? systemLiveness;
+  const dir = config.ledgerDir;
+  const runId = newRunId();
+  const file = runFile(dir, target.baseUrl, runId);
+
+  const dropped = dropFinishedEmbedded(dir, liveness());
+  if (dropped.files > 0) {
+    log(
+      `ledger: dropped ${dropped.files} file(s) of finished runs against the embedded reference service ` +
+        `(${dropped.entries} subscription(s) listed): that server ended with its run, so nothing is left to delete`,
+    );
+  }
+
+  let before: SweepResult | undefined;
+  if (target.kind === 'configured') {
+    const files = targetRunFiles(dir, target.baseUrl, liveness());
+    const finished = files.filter((f) => !f.active);
+    before = await sweepWithEngine(finished, config, target.baseUrl, o.token, runId);
+    if (before.gone.length + before.failed.length > 0 || before.unidentified > 0) {
+      for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
+    }
+    for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
+      log(`ledger: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`);
+    }
+  }
+
+  const startedAt = Date.now();
+  appendLines(file, [
+    {
+      v: LEDGER_VERSION,
+      op: 'run',
+      runId,
+      target: target.baseUrl,
+      targetKind: target.kind,
+      pid: process.pid,
+      host: hostname(),
+      startedAt: new Date(startedAt).toISOString(),
+      activeUntil: new Date(startedAt + config.maxRunTimeMs + CLEANUP_MAX_MS + RUN_SLACK_MS).toISOString(),
+    },
+  ]);
+
+  const reconcile = async (): Promise<ReconcileResult> => {
+    const own = inspectRunFile(file, liveness(), target.baseUrl);
+    const result = await sweepWithEngine([own], config, target.baseUrl, o.token, runId);
+    const byCases = own.created - own.entries.length;
+    log(
+      `ledger: this run created ${own.created} subscription(s): ${byCases} deleted by their cases, ` +
+        `${result.gone.length} at the end of the run, ${result.failed.length} could not be deleted`,
+    );
+    if (result.failed.length > 0 || result.unidentified > 0) {
+      for (const line of describeSweep('ledger: end of run', result, false).slice(1)) log(line);
+    }
+    if (result.failed.length > 0) {
+      log(
+        target.kind === 'configured'
+          ? `ledger: kept in ${file}; the next run against ${target.baseUrl} or \`npm run cleanup\` retries them`
+          : 'ledger: they end with the embedded reference service, which stops now',
+      );
+    }
+    return { ...result, created: own.created };
+  };
+
+  return { runId, file, before, reconcile };
+}

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { Exchange } from '../http/types.js';
+import { outstanding } from './outstanding.js';
+import { readLedgerFile } from './read.js';
+import { RunLedger } from './run-ledger.js';
+
+const BASE = 'https://tenant.example.com/sites/probe/';
+const PATH = '/_api/v2.0/drive/root/subscriptions';
+const ROOT = 'https://tenant.example.com/sites/probe';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'run-ledger-'));
+  file = join(dir, 'run-1.jsonl');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function exchange(method: string, path: string, status: number | null, body = ''): Exchange {
+  return {
+    seq: 1,
+    method,
+    url: `${ROOT}${path}`,
+    requestHeaders: {},
+    requestBody: undefined,
+    status,
+    responseHeaders: {},
+    responseBody: body,
+    responseBodyTruncated: false,
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 1,
+    attempts: 1,
+    retriedStatuses: [],
+  };
+}
+
+const ledger = (onWriteError?: (m: string) => void): RunLedger =>
+  new RunLedger({
+    file,
+    runId: 'run-1',
+    target: BASE,
+    undo: {
+      idFrom: (b) => (b as { id?: string } | undefined)?.id,
+      deletePath: (id) => `${PATH}/${encodeURIComponent(id)}`,
+      expiresFrom: (b) => (b as { expirationDateTime?: string } | undefined)?.expirationDateTime,
+    },
+    now: () => Date.parse('2025-01-01T00:00:05.000Z'),
+    ...(onWriteError !== undefined ? { onWriteError } : {}),
+  });
+
+test('a 2xx create is written down at once with its id, delete path and expiry', () => {
+  const l = ledger();
+  l.observe(exchange('POST', PATH, 201, JSON.stringify({ id: 'a b', expirationDateTime: '2025-02-01T00:00:00.000Z' })));
+  expect(readLedgerFile(file).lines).toEqual([
+    {
+      v: 1,
+      op: 'created',
+      runId: 'run-1',
+      target: BASE,
+      id: 'a b',
+      deletePath: `${PATH}/a%20b`,
+      createdAt: '2025-01-01T00:00:05.000Z',
+      expiresAt: '2025-02-01T00:00:00.000Z',
+      status: 201,
+    },
+  ]);
+});
+
+test('a DELETE answered 2xx, 404 or 410 removes it from the outstanding list; 500 or no answer does not', () => {
+  const l = ledger();
+  for (const id of ['a', 'b', 'c', 'd']) l.observe(exchange('POST', PATH, 201, JSON.stringify({ id })));
+  l.observe(exchange('DELETE', `${PATH}/a`, 204));
+  l.observe(exchange('DELETE', `${PATH}/b`, 404));
+  l.observe(exchange('DELETE', `${PATH}/c`, 500));
+  l.observe(exchange('DELETE', `${PATH}/d`, null));
+  const { lines } = readLedgerFile(file);
+  expect(outstanding(lines).map((e) => e.id)).toEqual(['c', 'd']);
+  expect(lines.filter((x) => x.op === 'deleted').map((x) => x.op === 'deleted' && [x.id, x.how, x.status])).toEqual([
+    ['a', 'deleted', 204],
+    ['b', 'gone', 404],
+  ]);
+  expect([l.created, l.deleted]).toEqual([4, 2]);
+});
+
+test('rejected creates leave no line; a 2xx create without an id is recorded as unidentified', () => {
+  const l = ledger();
+  l.observe(exchange('POST', PATH, 400, '{"error":{"code":"invalidRequest"}}'));
+  l.observe(exchange('POST', PATH, null));
+  l.observe(exchange('DELETE', `${PATH}/never-created`, 204));
+  l.observe(exchange('POST', PATH, 201, 'not json'));
+  expect(readLedgerFile(file).lines).toEqual([
+    { v: 1, op: 'unidentified', runId: 'run-1', target: BASE, at: '2025-01-01T00:00:05.000Z', status: 201, reason: 'answer names no id' },
+  ]);
+});
+
+test('a ledger that cannot be written says so once and never throws into the engine', () => {
+  const told = vi.fn();
+  file = join(dir, 'no-such', '\0bad', 'run.jsonl');
+  const l = ledger(told);
+  expect(() => {
+    l.observe(exchange('POST', PATH, 201, '{"id":"a"}'));
+    l.observe(exchange('POST', PATH, 201, '{"id":"b"}'));
+  }).not.toThrow();
+  expect(told).toHaveBeenCalledTimes(1);
+  expect(told.mock.calls[0]?.[0]).toMatch(/subscriptions created from now on are not protected/);
+});

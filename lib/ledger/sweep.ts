@@ -1,0 +1,97 @@
+import { rmSync, rmdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Exchange, RequestSpec } from '../http/types.js';
+import { appendLines } from './append.js';
+import { outstanding } from './outstanding.js';
+import { readLedgerFile } from './read.js';
+import type { RunFile } from './select.js';
+import { LEDGER_VERSION, type GoneHow, type LedgerEntry } from './types.js';
+
+export interface SweptEntry {
+  entry: LedgerEntry;
+  file: string;
+  how?: GoneHow;
+  status: number | null;
+  /** Why it could not be deleted (set on failures only). */
+  problem?: string;
+}
+
+export interface SweepResult {
+  /** Deleted now, found gone (404/410), or past their expiry. */
+  gone: SweptEntry[];
+  /** Still there as far as the probe knows; they stay in the ledger for the next run or `npm run cleanup`. */
+  failed: SweptEntry[];
+  /** Files removed because nothing in them is left to delete. */
+  removedFiles: number;
+  /** Creates answered 2xx without an id: no one can delete them (counted, not retried). */
+  unidentified: number;
+}
+
+export interface SweepOptions {
+  /** Sends a DELETE to the target (an HttpEngine's send: never throws for the target's doing). */
+  send: (request: RequestSpec) => Promise<Exchange>;
+  /** Run id of whoever sweeps (a run, or `cleanup-...`). */
+  by: string;
+  now?: () => number;
+  /** An expiresAt this far in the past counts as gone without asking (clock skew allowance). */
+  expiryMarginMs?: number;
+}
+
+const DEFAULT_EXPIRY_MARGIN_MS = 10 * 60_000;
+
+function problemOf(exchange: Exchange): string {
+  if (exchange.failure !== undefined) return `${exchange.failure.kind}: ${exchange.failure.message}`;
+  return `DELETE answered ${exchange.status ?? 'nothing'}`;
+}
+
+async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions): Promise<SweptEntry> {
+  const now = (o.now ?? Date.now)();
+  const expires = entry.expiresAt === undefined ? Number.NaN : Date.parse(entry.expiresAt);
+  let how: GoneHow | undefined;
+  let status: number | null = null;
+  let problem: string | undefined;
+  if (Number.isFinite(expires) && expires + (o.expiryMarginMs ?? DEFAULT_EXPIRY_MARGIN_MS) < now) {
+    how = 'expired';
+  } else {
+    const exchange = await o.send({ method: 'DELETE', path: entry.deletePath });
+    status = exchange.status;
+    if (status !== null && status >= 200 && status < 300) how = 'deleted';
+    else if (status === 404 || status === 410) how = 'gone';
+    else problem = problemOf(exchange);
+  }
+  if (how === undefined) return { entry, file: runFile.file, status, problem: problem ?? 'not deleted' };
+  // Written as soon as it is known: a sweep killed half-way leaves the rest for the next one.
+  appendLines(runFile.file, [
+    { v: LEDGER_VERSION, op: 'deleted', runId: entry.runId, by: o.by, target: entry.target, id: entry.id, deletePath: entry.deletePath, at: new Date((o.now ?? Date.now)()).toISOString(), how, status },
+  ]);
+  return { entry, file: runFile.file, how, status };
+}
+
+/**
+ * Deletes what the given run files still list, through `send` (so the engine's rate, budget and
+ * retries hold), records each success, and removes a file once nothing in it is left to delete.
+ */
+export async function sweep(files: readonly RunFile[], options: SweepOptions): Promise<SweepResult> {
+  const result: SweepResult = { gone: [], failed: [], removedFiles: 0, unidentified: 0 };
+  const swept = await Promise.all(files.flatMap((f) => f.entries.map((entry) => sweepEntry(f, entry, options))));
+  for (const s of swept) (s.how === undefined ? result.failed : result.gone).push(s);
+  for (const f of files) {
+    result.unidentified += f.unidentified;
+    if (outstanding(readLedgerFile(f.file).lines).length === 0) {
+      removeRunFile(f.file);
+      result.removedFiles += 1;
+    }
+  }
+  return result;
+}
+
+/** Removes a run file, then its target folder and the ledger folder when they are left empty. */
+export function removeRunFile(file: string): void {
+  rmSync(file, { force: true });
+  try {
+    rmdirSync(dirname(file));
+    rmdirSync(dirname(dirname(file)));
+  } catch {
+    // not empty (another run's file or target), or already gone
+  }
+}

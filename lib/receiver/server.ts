@@ -1,0 +1,302 @@
+/**
+ * The probe's notification receiver: node:http on loopback (and, with `tls`, https on the same port). It answers validation handshakes with the
+ * decoded token at once, records every notification POSTed to it, and can misbehave on purpose (wrong
+ * token, slow, 500) for tests and drills. Readers in the same process use the returned object; workers
+ * use the control API under /_receiver/ (control.ts), guarded by a per-receiver key.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createNetServer, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CONTROL_PREFIX, handleControl } from './control.js';
+import { ReceiverClosedError, ReceiverTimeoutError } from './errors.js';
+import { matchesFilter } from './filter.js';
+import { validationRequest, wrongToken } from './handshake.js';
+import { checkMode } from './mode.js';
+import { selfSignedLoopbackCert, type KeyAndCert } from './self-signed.js';
+import { NORMAL_MODE, type NotificationFilter, type ReceivedHandshake, type ReceivedNotification, type ReceiverMode } from './types.js';
+
+export const NOTIFICATION_PATH = '/notifications';
+/** The longest waitFor accepts. */
+export const MAX_WAIT_MS = 10 * 60_000;
+
+export interface ReceiverOptions {
+  /** Loopback address to listen on (default 127.0.0.1); anything else is refused. */
+  host?: string;
+  /** Port (default 0: any free port). */
+  port?: number;
+  /** The URL the service is given (e.g. a tunnel forwarding here); default `{localUrl}/notifications`. */
+  publicUrl?: string;
+  /** Key the control API wants in `x-receiver-key` (default: random). */
+  controlKey?: string;
+  /** Bytes of a body kept (default 1 MiB); the rest is read and dropped. */
+  maxBodyBytes?: number;
+  /** Notifications and handshakes kept, each (default 10 000; the oldest go first). */
+  maxKept?: number;
+  /**
+   * Also speak https on the same port (told apart by the first byte), with this key and certificate,
+   * or with a self-signed one made now (`true`); `url` is then https. Default false.
+   */
+  tls?: boolean | KeyAndCert;
+}
+
+export type NotificationPredicate = (n: ReceivedNotification) => boolean;
+
+export interface Receiver {
+  /** The notificationUrl to put in bodies: the public URL, or the loopback one. */
+  url: string;
+  /** `http://127.0.0.1:<port>`: where the receiver listens (and its control API). */
+  localUrl: string;
+  controlKey: string;
+  /** The certificate (PEM) when the receiver speaks https. */
+  cert: string | undefined;
+  notifications(filter?: NotificationFilter): ReceivedNotification[];
+  handshakes(): ReceivedHandshake[];
+  /** The first notification (already received or to come) that matches; rejects with ReceiverTimeoutError after timeoutMs. */
+  waitFor(match: NotificationPredicate | NotificationFilter, timeoutMs: number, signal?: AbortSignal): Promise<ReceivedNotification>;
+  mode(): ReceiverMode;
+  /** Replaces the mode (what is not given is normal); checked, throws a RangeError on a bad one. */
+  setMode(mode: Partial<ReceiverMode>): ReceiverMode;
+  /** Forgets what was received. */
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
+const CREDENTIALS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+function recordHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name] = CREDENTIALS.has(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+async function readCapped(req: IncomingMessage, cap: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let truncated = false;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (kept >= cap) {
+      truncated = true;
+      continue; // read to the end so the connection stays usable
+    }
+    const part = chunk.subarray(0, cap - kept);
+    if (part.length < chunk.length) truncated = true;
+    chunks.push(part);
+    kept += part.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkOptions(o: ReceiverOptions): void {
+  if (o.host !== undefined && !LOOPBACK.test(o.host)) throw new RangeError(`startReceiver: host must be a loopback address, got "${o.host}"`);
+  if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65_535)) {
+    throw new RangeError(`startReceiver: port must be a whole number from 0 to 65535, got ${String(o.port)}`);
+  }
+  if (o.publicUrl !== undefined && !/^https?:\/\//i.test(o.publicUrl)) {
+    throw new RangeError(`startReceiver: publicUrl must be an absolute http(s) URL, got "${o.publicUrl}"`);
+  }
+  for (const key of ['maxBodyBytes', 'maxKept'] as const) {
+    const v = o[key];
+    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new RangeError(`startReceiver: ${key} must be a whole number above 0, got ${String(v)}`);
+  }
+}
+
+interface Waiter {
+  match: NotificationPredicate;
+  resolve: (n: ReceivedNotification) => void;
+  reject: (e: Error) => void;
+}
+
+export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
+  checkOptions(options);
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxKept = options.maxKept ?? 10_000;
+  const controlKey = options.controlKey ?? randomBytes(16).toString('hex');
+  let mode: ReceiverMode = { ...NORMAL_MODE };
+  let seq = 0;
+  let notifications: ReceivedNotification[] = [];
+  let handshakes: ReceivedHandshake[] = [];
+  const waiters = new Set<Waiter>();
+  const closing = new AbortController();
+  const sockets = new Set<Socket>();
+
+  const keep = <T>(list: T[], item: T): T[] => {
+    list.push(item);
+    return list.length > maxKept ? list.slice(list.length - maxKept) : list;
+  };
+
+  /** Takes the mode for one answer; `fail: once` is used up by the request that gets the 500. */
+  const takeMode = (): ReceiverMode => {
+    const now = { ...mode };
+    if (mode.fail === 'once') mode = { ...mode, fail: 'never' };
+    return now;
+  };
+
+  const answer = async (res: ServerResponse, delayMs: number, status: number, type: string | undefined, body: string): Promise<void> => {
+    if (delayMs > 0) await sleep(delayMs, undefined, { signal: closing.signal });
+    res.writeHead(status, type === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+
+  const onNotification = (n: ReceivedNotification): void => {
+    notifications = keep(notifications, n);
+    for (const w of [...waiters]) if (w.match(n)) w.resolve(n);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const target = req.url ?? '/';
+    const path = target.split(/[?#]/)[0] ?? '/';
+    if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
+      return handleControl(receiver, controlKey, req, res, closing.signal);
+    }
+    const method = req.method ?? 'GET';
+    const validation = validationRequest(target);
+    const { text, truncated } = await readCapped(req, maxBodyBytes);
+    const receivedAt = new Date().toISOString();
+    if (validation !== undefined && (method === 'POST' || method === 'GET')) {
+      const m = takeMode();
+      const status = m.fail === 'never' ? 200 : 500;
+      const body = status === 500 ? 'receiver told to fail' : m.token === 'echo' ? validation.token : wrongToken(validation.token);
+      handshakes = keep(handshakes, { seq: ++seq, receivedAt, method, parameter: validation.parameter, token: validation.token, answeredStatus: status, answeredBody: body });
+      return answer(res, m.delayMs, status, 'text/plain; charset=utf-8', body);
+    }
+    if (method !== 'POST') {
+      res.setHeader('allow', 'POST, GET');
+      const status = method === 'GET' || method === 'HEAD' ? 200 : 405;
+      return answer(res, 0, status, 'text/plain; charset=utf-8', status === 200 ? 'probe notification receiver: POST notifications here\n' : '');
+    }
+    const m = takeMode();
+    const status = m.fail === 'never' ? 202 : 500;
+    onNotification({
+      seq: ++seq,
+      receivedAt,
+      method,
+      url: target,
+      headers: recordHeaders(req.headers),
+      body: parseJson(text),
+      rawBody: text,
+      bodyTruncated: truncated,
+      answeredStatus: status,
+    });
+    return answer(res, m.delayMs, status, status === 500 ? 'text/plain; charset=utf-8' : undefined, status === 500 ? 'receiver told to fail' : '');
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch(() => {
+      // The client went away, or the receiver is closing: nothing to answer.
+      if (!res.headersSent && !req.socket.destroyed && !closing.signal.aborted) {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('receiver error');
+      } else {
+        req.socket.destroy();
+      }
+    });
+  };
+  const timeouts = { headersTimeout: 10_000, requestTimeout: 60_000 };
+  const plain = createServer(timeouts, onRequest);
+  const keyAndCert = options.tls === true ? selfSignedLoopbackCert() : options.tls === false ? undefined : options.tls;
+  const secure = keyAndCert === undefined ? undefined : createHttpsServer({ ...timeouts, ...keyAndCert }, onRequest);
+  // One port for both: a TLS connection starts with a handshake record (0x16), plain HTTP with a method name.
+  const server = createNetServer((socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.setTimeout(10_000, () => socket.destroy()); // silent connections; the HTTP servers set their own
+    socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0);
+      socket.pause();
+      socket.unshift(first);
+      (first[0] === 0x16 && secure !== undefined ? secure : plain).emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('startReceiver: the server has no TCP address');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const localUrl = `http://${host}:${address.port}`;
+
+  const receiver: Receiver = {
+    url: options.publicUrl ?? `${secure !== undefined ? 'https' : 'http'}://${host}:${address.port}${NOTIFICATION_PATH}`,
+    localUrl,
+    controlKey,
+    cert: keyAndCert?.cert,
+    notifications: (filter = {}) => notifications.filter((n) => matchesFilter(n, filter)),
+    handshakes: () => [...handshakes],
+    waitFor: (match, timeoutMs, signal) => {
+      if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_WAIT_MS)) {
+        return Promise.reject(new RangeError(`waitFor: timeoutMs must be a number of milliseconds from 1 to ${MAX_WAIT_MS}, got ${String(timeoutMs)}`));
+      }
+      const predicate: NotificationPredicate = typeof match === 'function' ? match : (n) => matchesFilter(n, match);
+      const seen = notifications.find(predicate);
+      if (seen !== undefined) return Promise.resolve(seen);
+      if (closing.signal.aborted) return Promise.reject(new ReceiverClosedError('waitFor: the receiver is closed'));
+      return new Promise<ReceivedNotification>((resolve, reject) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        const waiter: Waiter = {
+          match: predicate,
+          resolve: (n) => {
+            done();
+            resolve(n);
+          },
+          reject: (e) => {
+            done();
+            reject(e);
+          },
+        };
+        const onAbort = (): void => waiter.reject(new ReceiverTimeoutError('waitFor: cancelled'));
+        const timer = setTimeout(
+          () => waiter.reject(new ReceiverTimeoutError(`waitFor: no matching notification within ${timeoutMs} ms (${notifications.length} received)`)),
+          timeoutMs,
+        );
+        waiters.add(waiter);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    },
+    mode: () => ({ ...mode }),
+    setMode: (m) => {
+      mode = checkMode(m);
+      return { ...mode };
+    },
+    clear: () => {
+      notifications = [];
+      handshakes = [];
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (closing.signal.aborted) return resolve();
+        closing.abort();
+        for (const w of [...waiters]) w.reject(new ReceiverClosedError('waitFor: the receiver closed'));
+        server.close(() => resolve());
+        plain.closeAllConnections();
+        secure?.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+  return receiver;
+}

@@ -1,0 +1,56 @@
+/** What the probe's notification receiver saw, and how it is told to behave. */
+
+/** A notification POSTed to the receiver (anything on its notification path without a validation token). */
+export interface ReceivedNotification {
+  /** Order of arrival among notifications and handshakes, from 1. */
+  seq: number;
+  receivedAt: string;
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** Lower-case names; credentials (Authorization, Cookie) redacted. */
+  headers: Record<string, string>;
+  /** The body parsed as JSON; undefined when empty or not JSON (rawBody keeps it). */
+  body: unknown;
+  rawBody: string;
+  /** The body was longer than the receiver keeps (maxBodyBytes). */
+  bodyTruncated: boolean;
+  /** The status the receiver answered with (its mode at the time). */
+  answeredStatus: number;
+}
+
+/** A validation request: a POST or GET whose query has `validationtoken` (any letter case). */
+export interface ReceivedHandshake {
+  seq: number;
+  receivedAt: string;
+  method: string;
+  /** The query parameter's name as sent, e.g. `validationtoken` (SharePoint) or `validationToken` (Graph). */
+  parameter: string;
+  /** The decoded token. */
+  token: string;
+  answeredStatus: number;
+  /** The body answered (the token when the mode is normal). */
+  answeredBody: string;
+}
+
+/** Misbehaviours for tests and drills; the default is a well-behaved receiver. */
+export interface ReceiverMode {
+  /** `echo`: answer a handshake with the decoded token; `wrong`: with something else. */
+  token: 'echo' | 'wrong';
+  /** Wait this long before every answer (handshakes and notifications). At most 60 000. */
+  delayMs: number;
+  /** Answer 500 instead: `once` (then back to `never`) or `always`. */
+  fail: 'never' | 'once' | 'always';
+}
+
+export const NORMAL_MODE: Readonly<ReceiverMode> = Object.freeze({ token: 'echo', delayMs: 0, fail: 'never' });
+
+/** Which notifications a reader wants; every given condition must hold. */
+export interface NotificationFilter {
+  /** Some item of the body's `value` array (or the body itself) has this clientState. */
+  clientState?: string;
+  /** Some item of the body's `value` array (or the body itself) has this subscriptionId. */
+  subscriptionId?: string;
+  /** Only notifications with a larger seq (to wait for the next one). */
+  after?: number;
+}

@@ -1,0 +1,178 @@
+/**
+ * The cleanup ledger end to end: probe runs against a reference service started here (a configured
+ * BASE_URL, as on staging), some of them killed with SIGKILL mid-run, then `npm run cleanup` or the
+ * next run. What counts is what the target still holds: reference.liveSubscriptions().
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { allRunFiles } from '../lib/ledger/select.js';
+import { systemLiveness } from '../lib/ledger/liveness.js';
+import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { runProbe } from './run-probe.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const TOKEN = 'cleanup-test-token-6b1f0c9e';
+
+let reference: ReferenceService;
+beforeAll(async () => {
+  reference = await startReferenceService({ tokens: [TOKEN] });
+});
+afterAll(async () => {
+  await reference.close();
+});
+
+const env = (dir: string): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  REPORT_DIR: dir,
+  BASE_URL: reference.url,
+  ACCESS_TOKEN: TOKEN,
+  REQUESTS_PER_SECOND: '500',
+});
+
+/** Subscriptions the ledger in `dir` still lists (every run, finished or not). */
+const listed = (dir: string): number => allRunFiles(join(dir, '.ledger'), systemLiveness()).reduce((n, f) => n + f.entries.length, 0);
+
+/** Every ledger file's text, to check what is (not) in it. */
+const ledgerText = (dir: string): string =>
+  allRunFiles(join(dir, '.ledger'), systemLiveness())
+    .map((f) => readFileSync(f.file, 'utf8'))
+    .join('');
+
+interface Killed {
+  afterMs: number;
+  liveAtKill: number;
+  listedAtKill: number;
+  ledgerText: string;
+}
+
+/**
+ * Starts the probe in its own process group and SIGKILLs the whole group (tsx and the node it runs,
+ * as a CI timeout would) when `when` says so, at most `limitMs` after the target saw its first request.
+ */
+async function probeKilled(dir: string, when: (sinceFirstMs: number) => boolean, limitMs: number): Promise<Killed> {
+  const child = spawn(TSX, [join(ROOT, 'bin/probe.ts'), 'spec-observations', 'presence'], { cwd: dir, env: env(dir), stdio: 'ignore', detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pid = child.pid ?? 0;
+  const requestsBefore = reference.stats().requests;
+  const started = Date.now();
+  let first: number | undefined;
+  try {
+    for (;;) {
+      if (Date.now() - started > 60_000) throw new Error('the probe sent nothing within 60 s');
+      if (first === undefined && reference.stats().requests > requestsBefore) first = Date.now();
+      if (first !== undefined && (when(Date.now() - first) || Date.now() - first >= limitMs)) break;
+      await sleep(2);
+    }
+  } finally {
+    process.kill(-pid, 'SIGKILL');
+  }
+  const afterMs = Date.now() - (first ?? started);
+  await exited;
+  await sleep(50); // let the target finish what was already in flight when the client died
+  return { afterMs, liveAtKill: reference.liveSubscriptions().length, listedAtKill: listed(dir), ledgerText: ledgerText(dir) };
+}
+
+function runCleanup(dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [join(ROOT, 'bin/cleanup.ts')], { cwd: dir, env: env(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the cleanup ledger', () => {
+  test('a probe run leaves no live subscription on the target and no ledger entry behind', async () => {
+    reference.setFaults({});
+    const run = await runProbe(env(mkdtempSync(join(tmpdir(), 'cleanup-normal-'))));
+
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const summary = /ledger: this run created (\d+) subscription\(s\): (\d+) deleted by their cases, (\d+) at the end of the run, (\d+) could not be deleted/.exec(run.stdout);
+    expect(summary, run.stdout).not.toBeNull();
+    console.log(`normal run: ${summary?.[0] ?? ''}; live subscriptions after: ${reference.liveSubscriptions().length}`);
+    expect(Number(summary?.[1])).toBeGreaterThan(0);
+    expect(reference.liveSubscriptions()).toEqual([]);
+    expect(listed(run.reportDir)).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+  }, 180_000);
+
+  test('runs killed with SIGKILL at random moments, then `npm run cleanup`: no live subscription is left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cleanup-killed-'));
+    // Each request waits 100 ms at the target, so a subscription lives at least that long between its
+    // create and its delete: a kill then often strands one, which is what the ledger is for.
+    reference.setFaults({ latencyMs: 100 });
+    const trials: string[] = [];
+    try {
+      const moments: [string, (since: number) => boolean][] = [
+        // the moment a create is on record and its delete has not happened yet
+        ['mid-case', () => listed(dir) > 0],
+        ...[1, 2].map((): [string, (since: number) => boolean] => {
+          const at = Math.floor(Math.random() * 2000);
+          return [`random ${at} ms`, (since) => since >= at];
+        }),
+      ];
+      for (const [label, when] of moments) {
+        const killed = await probeKilled(dir, when, 5000);
+        const cleanup = await runCleanup(dir);
+        const liveAfter = reference.liveSubscriptions().length;
+        trials.push(`${label}: killed ${killed.afterMs} ms after the first request; live at kill ${killed.liveAtKill}, listed ${killed.listedAtKill}; after cleanup live ${liveAfter}, listed ${listed(dir)} (exit ${cleanup.code})`);
+
+        expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
+        expect(cleanup.stdout + cleanup.stderr).not.toContain(TOKEN);
+        expect(killed.ledgerText).not.toContain(TOKEN);
+        if (killed.listedAtKill > 0) {
+          expect(cleanup.stdout).toMatch(new RegExp(`^cleanup: ${killed.listedAtKill} subscriptions? to delete: ${killed.listedAtKill} deleted or gone, 0 failed$`, 'm'));
+          expect(cleanup.stdout).toMatch(/^ {2}(deleted \(204\)|already gone \(404\)): \S+ \(created /m);
+        }
+        expect(liveAfter, `${label}\n${cleanup.stdout}`).toBe(0);
+        expect(listed(dir)).toBe(0);
+      }
+      expect(trials[0], 'the mid-case kill stranded nothing: the test did not test').toMatch(/live at kill [1-9]/);
+    } finally {
+      reference.setFaults({});
+      console.log(`killed runs + npm run cleanup:\n  ${trials.join('\n  ')}`);
+    }
+  }, 300_000);
+
+  test('a run killed mid-case, then the next probe run: it deletes the leftovers first and leaves none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cleanup-next-run-'));
+    reference.setFaults({ latencyMs: 100 });
+    let killed: Killed;
+    try {
+      killed = await probeKilled(dir, () => listed(dir) > 0, 5000);
+    } finally {
+      reference.setFaults({});
+    }
+    const run = await runProbe(env(dir), ['spec-observations', 'presence']);
+
+    console.log(`killed run + next run: live at kill ${killed.liveAtKill}, listed ${killed.listedAtKill}; after the next run live ${reference.liveSubscriptions().length}`);
+    expect(killed.liveAtKill).toBeGreaterThan(0);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`ledger: leftovers of earlier runs on ${reference.url.replace(/[.:/]/g, '\\$&')}: \\d+ subscriptions? to delete: \\d+ deleted or gone, 0 failed`));
+    expect(reference.liveSubscriptions()).toEqual([]);
+    expect(listed(dir)).toBe(0);
+    expect(existsSync(join(dir, '.ledger')), 'an empty ledger folder is removed').toBe(false);
+  }, 180_000);
+
+  test('npm run cleanup: a bad setting exits 2 with the problem, and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cleanup-config-'));
+    const before = reference.stats().requests;
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(TSX, [join(ROOT, 'bin/cleanup.ts')], { cwd: dir, env: { ...env(dir), REQUESTS_PER_SECOND: 'fast' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.once('close', (code) => resolve({ code, stderr }));
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^config error: REQUESTS_PER_SECOND/);
+    expect(reference.stats().requests).toBe(before);
+  }, 60_000);
+});
