@@ -1,0 +1,102 @@
+/**
+ * The adaptive strategy: find an accepted start (start.ts); learn what each field does alone and
+ * what the fields accepted alone do together (discover.ts); try changes of several fields that
+ * each looked required or forbidden (escapes.ts); settle on the rule of the supported class that
+ * explains every rejection with the fewest IDL statements (explain.ts), asking what splits the
+ * candidates and shows the rule's own pattern (settle.ts); then confirm it on sampled combinations
+ * (confirm.ts). Every request goes through one budgeted session, so the cap is never exceeded.
+ */
+import { count, list } from '../inference/words.js';
+import { confirm } from './confirm.js';
+import { discover } from './discover.js';
+import { Explainer } from './explain.js';
+import { describeObservations } from './from-observations.js';
+import { FIRST_TIERS, LATER_TIERS, lookalikeAssumption, searchEscapes, type EscapeSearch } from './escapes.js';
+import { seededRng } from './rng.js';
+import { describeModel, type ModelDescription } from './rule-model.js';
+import { ProbeSession } from './session.js';
+import { Settler } from './settle.js';
+import { findStart } from './start.js';
+import type { ExploreResult, Oracle } from './types.js';
+
+export interface AdaptiveSettings {
+  maxRequests: number;
+  seed: number;
+  /** Mask of the given start, if any. */
+  startFrom: number | undefined;
+  confirmSamples: number;
+  /** The supported class: at most this many IDL statements, groups of at most `maxGroup` fields. */
+  maxStatements: number;
+  maxGroup: number;
+}
+
+/** Requests the first escape checks leave for settling on a rule (splitting, pattern checks). */
+function settleReserve(n: number): number {
+  return Math.min(24, n);
+}
+
+export async function exploreAdaptive(fields: readonly string[], oracle: Oracle, settings: AdaptiveSettings): Promise<ExploreResult> {
+  const n = fields.length;
+  const session = new ProbeSession(fields, oracle, settings.maxRequests);
+  const rng = seededRng(settings.seed);
+  const unresolved: string[] = [];
+  const assumptions: string[] = [];
+  const finish = (description: ModelDescription): ExploreResult => ({
+    strategy: 'adaptive',
+    rule: description.expression,
+    roles: description.roles ?? {},
+    dependencies: description.dependencies,
+    requests: session.requests,
+    confirmed: session.usableCount(),
+    possible: 2 ** n,
+    exact: unresolved.length === 0,
+    unresolved,
+    assumptions,
+    observations: session.observations(),
+  });
+
+  const base = await findStart(session, settings.startFrom, Math.min(settings.maxRequests, 2 * n + 3));
+  if (base === undefined) {
+    unresolved.push(
+      `no accepted combination was found in ${count(session.requests, 'request')} (${settings.startFrom === undefined ? '' : 'the given start, '}every field, none, and one change away from those): pass startFrom, a body known to be accepted`,
+    );
+    return finish(describeObservations(session));
+  }
+  const confirmReserve = Math.min(settings.confirmSamples, Math.floor(settings.maxRequests / 4));
+
+  const found = await discover(session, base, unresolved);
+  const answered = found.sensitive & ~found.unknownSingles;
+  const settler = new Settler(session, base, new Explainer(base, found.sensitive, settings.maxStatements, settings.maxGroup), found.involved);
+  const search: EscapeSearch = { session, base, sensitive: answered, pools: found.pools, rng };
+  const involve = (f: number): void => settler.involve(f);
+
+  const outcomes = await searchEscapes(search, FIRST_TIERS, confirmReserve + settleReserve(n), involve);
+  let settlement = await settler.settle(confirmReserve);
+  if (settlement.kind !== 'unexplained') {
+    outcomes.push(...(await searchEscapes(search, LATER_TIERS, confirmReserve, involve)));
+    settlement = await settler.settle(confirmReserve);
+  }
+  const confirmation = await confirm(session, settler, settlement, base, settings.confirmSamples, rng);
+  settlement = confirmation.settlement;
+  if (confirmation.revised) {
+    unresolved.push(
+      'a sampled combination contradicted the rule the checks had settled on; the rule was revised to fit every answer, but the contradiction shows behaviour beyond what the checks cover (perhaps outside the supported class)',
+    );
+  }
+
+  if (settlement.kind === 'unexplained') {
+    unresolved.push(
+      `the answers fit no rule of the supported class (required, forbidden and optional fields plus at most ${settings.maxStatements} IDL dependencies of up to ${settings.maxGroup} fields): ${settlement.reason}${settlement.core.length === 0 ? '' : ` (${list(settlement.core.map((i) => fields[i] as string))})`}; the rule only repeats what was seen`,
+    );
+    return finish(describeObservations(session));
+  }
+  const { hypothesis } = settlement;
+  if (settlement.kind === 'ambiguous') {
+    unresolved.push(
+      `${settlement.rules} rules of the supported class fit every answer and differ on combinations of ${list(hypothesis.core.map((i) => fields[i] as string))} not sent (the budget ran out); the first is reported`,
+    );
+  }
+  const lookalikes = lookalikeAssumption(fields, hypothesis.lookalikes & answered, outcomes);
+  if (lookalikes !== undefined) assumptions.push(lookalikes);
+  return finish(describeModel(fields, hypothesis.model));
+}

@@ -1,0 +1,22 @@
+/**
+ * When no rule of the supported class fits (or nothing settled it), the rule says only what was
+ * seen: lib/inference's minimal expression over the observed combinations, the others don't-cares.
+ */
+import { inferDependencies } from '../inference/idl.js';
+import { minimize } from '../inference/minimize.js';
+import { rolesOf } from '../inference/roles.js';
+import type { ModelDescription } from './rule-model.js';
+import type { ProbeSession } from './session.js';
+
+export function describeObservations(session: ProbeSession): ModelDescription {
+  const { fields } = session;
+  const verdicts = new Map<number, boolean>(session.log.map((m) => [m, session.verdict(m) === true] as const));
+  const accepted = [...verdicts].filter(([, ok]) => ok).map(([m]) => m);
+  const rejected = [...verdicts].filter(([, ok]) => !ok).map(([m]) => m);
+  const roles = rolesOf(fields, verdicts);
+  return {
+    expression: minimize(fields, accepted, rejected).expression,
+    roles: roles === undefined ? undefined : Object.fromEntries(Object.entries(roles).map(([name, role]) => [name, role.presence])),
+    dependencies: roles === undefined ? [] : inferDependencies(fields, roles, accepted).dependencies,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The explorer's only way to the target: every request goes through here, so the budget is a hard
+ * cap, no combination is asked twice, and what was seen is kept in the order it was seen.
+ * An 'unknown' answer is retried once (when asked to and the budget allows) and is never evidence.
+ */
+import { presentOf } from '../inference/combinations.js';
+import type { Observation } from '../inference/types.js';
+import type { Oracle } from './types.js';
+
+/** 'exhausted': the budget was spent before this combination could be sent. */
+export type Answer = 'accepted' | 'rejected' | 'unknown' | 'exhausted';
+
+export class ProbeSession {
+  /** Oracle calls made. */
+  requests = 0;
+  /** Answers that were 'unknown' (retries included). */
+  unknownAnswers = 0;
+  /** Masks with a usable answer, in the order the answers came (readers keep their own position). */
+  readonly log: number[] = [];
+  private readonly verdicts = new Map<number, boolean>();
+  private readonly unusable = new Set<number>();
+  private readonly firstAsked: number[] = [];
+
+  constructor(
+    readonly fields: readonly string[],
+    private readonly oracle: Oracle,
+    readonly maxRequests: number,
+  ) {}
+
+  left(): number {
+    return this.maxRequests - this.requests;
+  }
+
+  verdict(mask: number): boolean | undefined {
+    return this.verdicts.get(mask);
+  }
+
+  /** Sent before, with or without a usable answer. */
+  asked(mask: number): boolean {
+    return this.verdicts.has(mask) || this.unusable.has(mask);
+  }
+
+  usableCount(): number {
+    return this.verdicts.size;
+  }
+
+  unusableMasks(): number[] {
+    return [...this.unusable];
+  }
+
+  /** The answer for a combination: from memory when known, else from the oracle (retrying 'unknown' `retries` times). */
+  async ask(mask: number, retries = 1): Promise<Answer> {
+    const known = this.verdicts.get(mask);
+    if (known !== undefined) return known ? 'accepted' : 'rejected';
+    if (this.unusable.has(mask)) return 'unknown';
+    return this.send(mask, retries);
+  }
+
+  /** Asks again a combination whose earlier answer was 'unknown'. */
+  async retry(mask: number): Promise<Answer> {
+    if (!this.unusable.has(mask)) return this.ask(mask);
+    return this.send(mask, 0);
+  }
+
+  observations(): Observation[] {
+    return this.firstAsked.map((mask): Observation => {
+      const present = presentOf(this.fields, mask);
+      const verdict = this.verdicts.get(mask);
+      if (verdict === undefined) return { present, outcome: 'error', status: null };
+      return { present, outcome: verdict ? 'accepted' : 'rejected', status: null };
+    });
+  }
+
+  private async send(mask: number, retries: number): Promise<Answer> {
+    for (let attempt = 0; attempt <= retries; attempt += 1) {
+      if (this.requests >= this.maxRequests) return attempt === 0 && !this.unusable.has(mask) ? 'exhausted' : 'unknown';
+      this.requests += 1;
+      if (!this.unusable.has(mask) && attempt === 0) this.firstAsked.push(mask);
+      const answer = await this.oracle(new Set(presentOf(this.fields, mask)));
+      if (answer === 'accepted' || answer === 'rejected') {
+        this.unusable.delete(mask);
+        this.verdicts.set(mask, answer === 'accepted');
+        this.log.push(mask);
+        return answer;
+      }
+      this.unknownAnswers += 1;
+      this.unusable.add(mask);
+    }
+    return 'unknown';
+  }
+}

@@ -1,0 +1,56 @@
+/** The explorer's contract: the oracle it probes through, its options and what it reports. */
+import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
+
+/** What the target made of one body. 'unknown' (unstable, error, gave up retrying) is recorded but is no evidence. */
+export type OracleAnswer = 'accepted' | 'rejected' | 'unknown';
+
+/** Sends one body with exactly these fields present. */
+export type Oracle = (present: ReadonlySet<string>) => Promise<OracleAnswer>;
+
+export interface ExploreOptions {
+  /** Up to this many fields every combination is sent (default 8), when the budget allows 2^n requests. */
+  exhaustiveMaxFields?: number;
+  /** Hard cap on oracle calls. Default: 10 x n for the adaptive strategy, max(2^n, 10 x n) for the exhaustive one. */
+  maxRequests?: number;
+  /** Seed of the explorer's random choices (sampling, order of pair checks); same seed, same requests. Default 1. */
+  seed?: number;
+  /** Fields of a body believed to be accepted; tried first as the starting point. */
+  startFrom?: readonly string[];
+  /**
+   * Combinations that put the adaptive rule to the test at the end (the full and the empty body
+   * first, then random ones). Default max(5, ceil(n / 2)).
+   */
+  confirmSamples?: number;
+}
+
+export interface ExploreResult {
+  strategy: 'exhaustive' | 'adaptive';
+  /** Report syntax (lib/inference/expression.ts): true exactly on the accepted combinations, as far as known. */
+  rule: string;
+  /** Role of every field under `rule`; empty when nothing was accepted. */
+  roles: Record<string, PresenceRole>;
+  /** IDL statements among the conditional fields (same procedure as lib/inference). */
+  dependencies: IdlStatement[];
+  /** Oracle calls made (retries of 'unknown' answers included). */
+  requests: number;
+  /** Distinct combinations whose answer was seen (accepted or rejected). */
+  confirmed: number;
+  /** All combinations: 2^n. */
+  possible: number;
+  /**
+   * The rule is pinned down: every check the explorer needed got an answer, and exactly one rule of
+   * the supported class (required, forbidden and optional fields plus at most 3 IDL dependencies of
+   * 2..4 fields) fits them all, given `assumptions`. Always true for a complete exhaustive run.
+   */
+  exact: boolean;
+  /** What could not be pinned down, in plain words; empty exactly when `exact`. */
+  unresolved: string[];
+  /**
+   * What `exact` rests on, in plain words: the fields that rejected every change tried (reported as
+   * required or forbidden), the checks made on them, and the first check the budget left out. The
+   * rule is right wherever those fields keep their value in the start. Empty when nothing is assumed.
+   */
+  assumptions: string[];
+  /** Every combination sent, in the order first sent; 'error' marks those without a usable answer. */
+  observations: Observation[];
+}

@@ -1,0 +1,107 @@
+/**
+ * Benchmark of the explorer: for n = 5, 10, 20 and 30 fields, 50 random rules each of the supported
+ * class (a random role per field, and up to three IDL dependencies of 2..4 fields over random
+ * fields), each probed from a random accepted start with the default options (exhaustive up to 8
+ * fields, adaptive within 10 x n requests above). Seeded, so every run gives the same figures.
+ *
+ * `benchExplore()` returns the rows (a later `npm run bench` puts them in reports/bench.json).
+ * Run directly it prints them as a table:
+ *   npx tsx scripts/bench-explore.ts
+ */
+import { pathToFileURL } from 'node:url';
+import { presentOf } from '../lib/inference/combinations.js';
+import { explore } from '../lib/explore/explore.js';
+import { oracleFor, randomClassRule, sampleAccepted } from '../lib/explore/random-rule.js';
+import { seededRng } from '../lib/explore/rng.js';
+import { sameRule } from '../lib/explore/rule-check.js';
+
+export interface BenchRow {
+  fields: number;
+  rules: number;
+  strategy: 'exhaustive' | 'adaptive';
+  /** Share of rules whose reported rule is the rule itself (same function). */
+  recovered: number;
+  /** Share reported `exact`. */
+  exact: number;
+  /** Rules reported `exact` whose rule is not the rule itself (each states the assumption it rests on). */
+  exactButWrong: number;
+  medianRequests: number;
+  maxRequests: number;
+  /** 10 x n, the adaptive budget. */
+  budget: number;
+  /** 2^n, what the exhaustive strategy sends. */
+  possible: number;
+}
+
+export interface BenchOptions {
+  sizes?: readonly number[];
+  rulesPerSize?: number;
+  seed?: number;
+}
+
+export async function benchExplore(options: BenchOptions = {}): Promise<BenchRow[]> {
+  const { sizes = [5, 10, 20, 30], rulesPerSize = 50, seed = 2_026 } = options;
+  const rows: BenchRow[] = [];
+  for (const n of sizes) {
+    const rng = seededRng(seed + n);
+    const requests: number[] = [];
+    let recovered = 0;
+    let exact = 0;
+    let exactButWrong = 0;
+    let strategy: BenchRow['strategy'] = 'adaptive';
+    while (requests.length < rulesPerSize) {
+      const rule = randomClassRule(n, rng);
+      const start = sampleAccepted(rule, n, rng);
+      if (start === undefined) continue;
+      const result = await explore(rule.fields, oracleFor(rule), { startFrom: presentOf(rule.fields, start), seed: requests.length + 1 });
+      const right = sameRule(n, rule, result.rule, rule.fields).equal;
+      strategy = result.strategy;
+      requests.push(result.requests);
+      if (right) recovered += 1;
+      if (result.exact) exact += 1;
+      if (result.exact && !right) exactButWrong += 1;
+    }
+    const sorted = [...requests].sort((a, b) => a - b);
+    rows.push({
+      fields: n,
+      rules: rulesPerSize,
+      strategy,
+      recovered: recovered / rulesPerSize,
+      exact: exact / rulesPerSize,
+      exactButWrong,
+      medianRequests: median(sorted),
+      maxRequests: sorted[sorted.length - 1] ?? 0,
+      budget: 10 * n,
+      possible: 2 ** n,
+    });
+  }
+  return rows;
+}
+
+function median(sorted: readonly number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+export function formatBench(rows: readonly BenchRow[]): string {
+  const header = ['n', 'strategy', 'rules', 'recovered', 'exact', 'exact but wrong', 'median req', 'max req', '10n', '2^n'];
+  const lines = rows.map((r) => [
+    String(r.fields),
+    r.strategy,
+    String(r.rules),
+    `${Math.round(r.recovered * 100)}%`,
+    `${Math.round(r.exact * 100)}%`,
+    String(r.exactButWrong),
+    String(r.medianRequests),
+    String(r.maxRequests),
+    String(r.budget),
+    String(r.possible),
+  ]);
+  const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
+  const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
+  return [row(header), ...lines.map(row)].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(formatBench(await benchExplore()));
+}
