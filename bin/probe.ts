@@ -82,6 +82,8 @@ type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
   'default',
   ['junit', { outputFile: join(config.reportDir, 'junit.xml') }],
+  // vitest's own HTML report (serve the folder to view it: it is blank from file://).
+  ['html', { outputFile: join(config.reportDir, 'html', 'index.html') }],
   probeReporter,
   summary,
 ];

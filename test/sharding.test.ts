@@ -1,0 +1,54 @@
+/**
+ * Issue 5 §3: a sharded run merged with --merge-reports writes the same behaviour report as one
+ * unsharded run (the report is built only from what the cases recorded, and that survives blobs).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import type { BehaviourReport } from '../lib/report/types.js';
+import { runProbe } from './run-probe.js';
+
+const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', SEED: '424242' };
+
+/** The parts of a report that speak of the target's behaviour (not of times, ports or counts). */
+function behaviour(report: BehaviourReport) {
+  return {
+    fields: report.fields,
+    rule: { expression: report.rule.expression, dependencies: report.rule.dependencies, unknown: report.rule.unknown },
+    matrix: report.matrix.map((m) => ({ present: m.present, outcome: m.outcome, status: m.status, errorCode: m.errorCode })),
+    values: Object.fromEntries(
+      Object.entries(report.values).map(([field, v]) => [
+        field,
+        {
+          accepted: v.accepted.map((c) => c.classId).sort(),
+          rejected: v.rejected.map((c) => `${c.classId}:${c.status}`).sort(),
+          limits: v.limits.map((l) => `${l.name}=${l.value}`),
+        },
+      ]),
+    ),
+    verdicts: report.cases.map((c) => `${c.id}:${c.verdict}`).sort(),
+  };
+}
+
+const read = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+
+test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', async () => {
+  const single = await runProbe(FAST, [], 300_000);
+  expect(single.code, single.stdout + single.stderr).toBe(0);
+
+  const shardDir = mkdtempSync(join(tmpdir(), 'probe-shards-'));
+  const [one, two] = await Promise.all([
+    runProbe({ ...FAST, REPORT_DIR: shardDir }, ['--shard=1/2'], 300_000),
+    runProbe({ ...FAST, REPORT_DIR: shardDir }, ['--shard=2/2'], 300_000),
+  ]);
+  expect(one.code, one.stdout + one.stderr).toBe(0);
+  expect(two.code, two.stdout + two.stderr).toBe(0);
+  const merged = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
+  expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+
+  const a = behaviour(read(single.reportDir));
+  const b = behaviour(read(shardDir));
+  expect(a.matrix).toHaveLength(32);
+  expect(b).toEqual(a);
+}, 600_000);
