@@ -25,6 +25,8 @@ export interface CaseRecord {
   observation?: Observation;
   /** One representative exchange as a cURL command (token as $ACCESS_TOKEN) with what came back. */
   example?: ExampleExchange;
+  /** Adaptive exploration (kind 'matrix', above EXHAUSTIVE_MAX_FIELDS): what it learnt and how sure it is. */
+  exploration?: ExplorationRecord;
   /** Value-level evidence (kind 'value'): one value class of one field in an otherwise accepted body. */
   value?: ValueObservation;
   /** A limit found by bisection (kind 'value'). */
@@ -37,6 +39,22 @@ export interface CaseRecord {
   target: TargetRef;
   /** Set when the engine's budget or time limit had stopped the run by the end of this case. */
   stoppedEarly?: string;
+}
+
+export interface ExplorationRecord {
+  strategy: 'exhaustive' | 'adaptive';
+  /** Combinations asked (each sent REPEATS times). */
+  combinationsAsked: number;
+  /** Distinct combinations whose outcome was observed, versus 2^n possible. */
+  confirmed: number;
+  possible: number;
+  exact: boolean;
+  /** What it could not pin down, in plain words. */
+  unresolved: string[];
+  /** What its rule rests on (fields taken as required or forbidden without every check). */
+  assumptions: string[];
+  /** Every combination it observed, as the matrix records them. */
+  observations: Observation[];
 }
 
 export interface ValueObservation {

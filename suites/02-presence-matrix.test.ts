@@ -7,6 +7,8 @@
 import { describe, test } from 'vitest';
 import { checkErrorRule } from '../lib/checks/error-rule.js';
 import { combinations } from '../lib/inference/combinations.js';
+import { explore } from '../lib/explore/explore.js';
+import type { Observation } from '../lib/inference/types.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
 import type { Exchange } from '../lib/http/types.js';
 import { probeContext } from './support/context.js';
@@ -15,9 +17,56 @@ import { rememberObservation } from './support/matrix-store.js';
 
 const probe = probeContext();
 const fields = probe.operation.fields.map((f) => f.name);
-const rows = combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
+// Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
+const adaptive = fields.length > probe.config.exhaustiveMaxFields;
+const rows = adaptive ? [] : combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
 
-describe.concurrent('presence matrix (open: spec §4 "Which fields are required: not shown")', () => {
+describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
+  test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.config.exhaustiveMaxFields})`, async (context) => {
+    const run = new CaseRun(probe);
+    const observed: Observation[] = [];
+    const result = await explore(
+      fields,
+      async (present) => {
+        const ordered = fields.filter((f) => present.has(f));
+        const { observation } = await probeCombination(run, probe.operation, ordered, probe.config.repeats, probe.values);
+        rememberObservation(observation);
+        observed.push(observation);
+        return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
+      },
+      {
+        exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
+        // A first guess only: the explorer checks it and searches on when the target refuses it.
+        ...((probe.config.acceptedFields ?? probe.operation.reportedAccepted) !== undefined
+          ? { startFrom: probe.config.acceptedFields ?? probe.operation.reportedAccepted }
+          : {}),
+      },
+    );
+    const exploration = {
+      strategy: result.strategy,
+      combinationsAsked: result.requests,
+      confirmed: result.confirmed,
+      possible: result.possible,
+      exact: result.exact,
+      unresolved: result.unresolved,
+      assumptions: result.assumptions,
+      observations: observed,
+    };
+    const summary = `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked${result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`}`;
+    const stopped = observed.some((o) => o.outcome === 'error') && !result.exact;
+    await finishCase(context, run, {
+      id: 'matrix/adaptive-exploration',
+      kind: 'matrix',
+      specRef: 'open: spec §4 which fields are required',
+      verdict: stopped ? 'ERROR' : 'INFORMATIONAL',
+      exploration,
+      observed: summary,
+      finding: summary,
+    });
+  });
+});
+
+describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are required: not shown")', { concurrent: true }, () => {
   test.for(rows)('present: %s', async ([label, present], context) => {
     const run = new CaseRun(probe);
     const { observation, exchanges: answers } = await probeCombination(run, probe.operation, present, probe.config.repeats, probe.values);

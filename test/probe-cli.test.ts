@@ -3,7 +3,7 @@
  * The targets are reference services started here on loopback with different profiles, so
  * the checks hold for what each target answers, not for one canned answer.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
@@ -27,7 +27,17 @@ describe('npm run probe', () => {
     expect(report.matrix).toHaveLength(32);
     expect(report.fields.resource?.presence).toBe('forbidden');
     expect(report.fields.clientState?.presence).toBe('optional');
-  });
+  }, 300_000);
+
+  test('above EXHAUSTIVE_MAX_FIELDS the matrix explores adaptively and finds the same rule with fewer combinations', async () => {
+    const run = await runProbe({ EXHAUSTIVE_MAX_FIELDS: '3', REQUESTS_PER_SECOND: '500', CONCURRENCY: '8' }, ['02-presence']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = readReport(run.reportDir);
+    expect(report.rule.expression).toBe('notificationUrl && expirationDateTime && !changeType && !resource');
+    expect(report.matrix.length).toBeGreaterThan(0);
+    expect(report.matrix.length).toBeLessThanOrEqual(10 * 5);
+    expect(report.cases.map((c) => c.id)).toEqual(['matrix/adaptive-exploration']);
+  }, 300_000);
 
   describe('against a configured BASE_URL', () => {
     let service: ReferenceService;
@@ -48,10 +58,11 @@ describe('npm run probe', () => {
       expect(report.fields.changeType?.presence).toBe('required');
       expect(service.stats().requests).toBeGreaterThanOrEqual(64);
       expect(run.stdout + run.stderr).not.toContain(token);
-      for (const file of readdirSync(run.reportDir)) {
-        expect(readFileSync(join(run.reportDir, file), 'utf8'), file).not.toContain(token);
+      for (const file of readdirSync(run.reportDir, { recursive: true, encoding: 'utf8' })) {
+        const path = join(run.reportDir, file);
+        if (statSync(path).isFile()) expect(readFileSync(path, 'utf8'), file).not.toContain(token);
       }
-    });
+    }, 300_000);
   });
 
   test.each([

@@ -22,15 +22,24 @@ test('the defaults are the documented table', () => {
     ['RETRY_AFTER_MAX_SECONDS', 'maxRetryAfterMs', '120'],
     ['MAX_RECORDED_BODY_BYTES', 'maxRecordedBodyBytes', '65536'],
     ['REPEATS', 'repeats', '2'],
+    ['EXHAUSTIVE_MAX_FIELDS', 'exhaustiveMaxFields', '8'],
     ['SEED', 'seed', '(unset)'],
     ['PROPERTY_RUNS', 'propertyRuns', '20'],
     ['ACCEPTED_FIELDS', 'acceptedFields', '(unset)'],
     ['NOTIFICATION_URL', 'notificationUrl', '(unset)'],
     ['RECEIVER_PUBLIC_URL', 'receiverPublicUrl', '(unset)'],
     ['RECEIVER_PORT', 'receiverPort', '0'],
+    ['NOTIFICATION_WAIT_SECONDS', 'notificationWaitMs', '30'],
+    ['CHANGE_COMMAND', 'change', '(unset)'],
+    ['CHANGE_REQUEST', 'change', '(unset)'],
+    ['CHANGE_COMMAND_TIMEOUT_SECONDS', 'changeCommandTimeoutMs', '60'],
+    ['SLOW_RECEIVER_SECONDS', 'slowReceiverMs', '6'],
     ['REFERENCE_PROFILE', 'referenceProfile', 'default'],
     ['REPORT_DIR', 'reportDir', 'reports'],
     ['LEDGER_DIR', 'ledgerDir', '.ledger'],
+    ['BASELINE', 'baseline', '(unset)'],
+    ['BASELINE_DIR', 'baselineDir', 'baselines'],
+    ['TARGET_NAME', 'targetName', '(unset)'],
   ]);
 });
 
@@ -49,15 +58,23 @@ test('an empty environment gives the defaults, every ProbeConfig field set', () 
     maxRetryAfterMs: 120_000,
     maxRecordedBodyBytes: 65_536,
     repeats: 2,
+    exhaustiveMaxFields: 8,
     seed: undefined,
     propertyRuns: 20,
     acceptedFields: undefined,
     notificationUrl: undefined,
     receiverPublicUrl: undefined,
     receiverPort: 0,
+    notificationWaitMs: 30_000,
+    change: undefined,
+    changeCommandTimeoutMs: 60_000,
+    slowReceiverMs: 6_000,
     referenceProfile: 'default',
     reportDir: join(cwd, 'reports'),
     ledgerDir: join(cwd, '.ledger'),
+    baseline: undefined,
+    baselineDir: join(cwd, 'baselines'),
+    targetName: undefined,
   });
 });
 
@@ -86,4 +103,29 @@ test('RECEIVER_PUBLIC_URL needs RECEIVER_PORT and excludes NOTIFICATION_URL', ()
     expect.stringMatching(/^RECEIVER_PUBLIC_URL: not with NOTIFICATION_URL/),
   ]);
   expect(problems({ RECEIVER_PORT: '70000' })).toEqual([expect.stringMatching(/^RECEIVER_PORT: must be at most 65535/)]);
+});
+
+test('CHANGE_COMMAND or CHANGE_REQUEST (not both) say how the events suite makes a change', () => {
+  const load = (env: Record<string, string>) => loadConfig(env, { cwd, dotenvPath: false });
+  const problems = (env: Record<string, string>): string[] => {
+    try {
+      load(env);
+      return [];
+    } catch (error) {
+      return [...(error as ConfigError).problems];
+    }
+  };
+  expect(load({ CHANGE_COMMAND: '  ./touch.sh --file probe.txt ' }).change).toEqual({ kind: 'command', command: './touch.sh --file probe.txt' });
+  expect(load({ CHANGE_REQUEST: 'put /_api/v2.0/drive/root:/p.txt:/content hello world' }).change).toEqual({
+    kind: 'request',
+    method: 'PUT',
+    path: '/_api/v2.0/drive/root:/p.txt:/content',
+    body: 'hello world',
+  });
+  expect(load({ CHANGE_REQUEST: 'POST /_reference/trigger' }).change).toEqual({ kind: 'request', method: 'POST', path: '/_reference/trigger', body: undefined });
+  expect(problems({ CHANGE_COMMAND: 'x', CHANGE_REQUEST: 'POST /x' })).toEqual([expect.stringMatching(/^CHANGE_COMMAND and CHANGE_REQUEST: give one, not both/)]);
+  expect(problems({ CHANGE_REQUEST: '/only-a-path' })).toEqual([expect.stringMatching(/^CHANGE_REQUEST: must be "METHOD PATH \[body\]"/)]);
+  expect(problems({ CHANGE_REQUEST: 'PUT drive/x' })).toEqual([expect.stringMatching(/^CHANGE_REQUEST: the path must start with a single \//)]);
+  expect(problems({ NOTIFICATION_WAIT_SECONDS: '0' })).toEqual([expect.stringMatching(/^NOTIFICATION_WAIT_SECONDS: must be a positive number/)]);
+  expect(problems({ SLOW_RECEIVER_SECONDS: '61' })).toEqual([expect.stringMatching(/^SLOW_RECEIVER_SECONDS: must be at most 60/)]);
 });

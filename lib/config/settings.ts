@@ -2,6 +2,7 @@ import {
   SUBSCRIPTIONS_PATH,
   baseUrlParser,
   booleanParser,
+  existingFileParser,
   fieldListParser,
   folderParser,
   httpUrlParser,
@@ -13,6 +14,7 @@ import {
   type Parser,
 } from './parsers.js';
 import type { ProbeConfig } from './types.js';
+import { changeCommandParser, changeRequestParser } from './change-parsers.js';
 import { subscriptionCreate } from '../operation/subscription-create.js';
 
 /** ProbeConfig fields that come from a setting (accessTokenSource is derived). */
@@ -148,6 +150,13 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: numberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({
+    name: 'EXHAUSTIVE_MAX_FIELDS',
+    field: 'exhaustiveMaxFields',
+    default: '8',
+    description: 'Up to this many fields the presence matrix sends every combination; above it the adaptive explorer learns the rule within 10 x n combinations.',
+    parser: numberParser({ integer: true, positive: false, max: 20 }),
+  }),
+  setting({
     name: 'SEED',
     field: 'seed',
     default: undefined,
@@ -199,6 +208,49 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: numberParser({ integer: true, positive: false, max: 65_535 }),
   }),
   setting({
+    name: 'NOTIFICATION_WAIT_SECONDS',
+    field: 'notificationWaitMs',
+    default: '30',
+    description:
+      'How long the events suite (06-events) waits for a notification after it caused a change, and for a second delivery after its receiver answered 500.',
+    parser: secondsAsMsParser({ positive: true, max: 600, maxNote: ' (10 minutes)' }),
+  }),
+  setting({
+    name: 'CHANGE_COMMAND',
+    field: 'change',
+    default: undefined,
+    whenUnset: 'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
+    example: './touch-drive-file.sh',
+    description:
+      'Shell command (sh -c) that changes the watched drive, run by the events suite after each create on a configured target; its environment adds BASE_URL, CHANGE_SUBSCRIPTION_ID, CHANGE_CLIENT_STATE. Never printed. Give this or CHANGE_REQUEST.',
+    parser: changeCommandParser,
+  }),
+  setting({
+    name: 'CHANGE_REQUEST',
+    field: 'change',
+    default: undefined,
+    whenUnset: 'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
+    example: 'PUT /_api/v2.0/drive/root:/probe.txt:/content probe',
+    description:
+      'Request that changes the watched drive, "METHOD PATH [body]", sent by the events suite through the probe\'s engine (token, limits) after each create on a configured target; the body goes as application/json when it parses as JSON, else as text/plain. Give this or CHANGE_COMMAND.',
+    parser: changeRequestParser,
+  }),
+  setting({
+    name: 'CHANGE_COMMAND_TIMEOUT_SECONDS',
+    field: 'changeCommandTimeoutMs',
+    default: '60',
+    description: 'Longest time CHANGE_COMMAND may run; it is then killed and the case ends in ERROR.',
+    parser: secondsAsMsParser({ positive: true, max: 600, maxNote: ' (10 minutes)' }),
+  }),
+  setting({
+    name: 'SLOW_RECEIVER_SECONDS',
+    field: 'slowReceiverMs',
+    default: '6',
+    description:
+      "How long the probe's receiver holds its answer to a validation request in the events suite's slow-receiver case: longer than the target's limit (SharePoint 5 s, Graph 10 s) shows what a timeout gives; keep it under REQUEST_TIMEOUT_MS.",
+    parser: secondsAsMsParser({ positive: true, max: 60, maxNote: " (the receiver's longest delay)" }),
+  }),
+  setting({
     name: 'REFERENCE_PROFILE',
     field: 'referenceProfile',
     default: 'default',
@@ -219,6 +271,32 @@ export const SETTINGS: readonly AnySetting[] = [
     description:
       'Folder of the cleanup ledger: each subscription the probe creates, until it is deleted, so a crashed run leaves a list for the next run or npm run cleanup.',
     parser: folderParser,
+  }),
+  setting({
+    name: 'BASELINE',
+    field: 'baseline',
+    default: undefined,
+    whenUnset: 'no comparison',
+    example: 'baselines/embedded-default.json',
+    description:
+      'Baseline file (written by npm run baseline) to compare the run with; any drift in roles, rule, matrix, value classes or limits fails the run. Also --baseline.',
+    parser: existingFileParser,
+  }),
+  setting({
+    name: 'BASELINE_DIR',
+    field: 'baselineDir',
+    default: 'baselines',
+    description: 'Folder npm run baseline writes <TARGET_NAME>.json to.',
+    parser: folderParser,
+  }),
+  setting({
+    name: 'TARGET_NAME',
+    field: 'targetName',
+    default: undefined,
+    whenUnset: "from the report's target: embedded-<profile> for the embedded reference, the BASE_URL host otherwise",
+    example: 'contoso-staging',
+    description: 'Name of the baseline npm run baseline writes (BASELINE_DIR/<TARGET_NAME>.json), one per target.',
+    parser: identifierParser,
   }),
 ];
 

@@ -26,6 +26,8 @@ export interface ProbeConfig {
   maxRecordedBodyBytes: number;
   /** How often each matrix combination is sent (>= 2 to detect instability). */
   repeats: number;
+  /** Above this many fields the presence matrix explores adaptively instead of enumerating 2^n. */
+  exhaustiveMaxFields: number;
   /** Seed of the property-based suites; undefined: a random one, printed and recorded. */
   seed: number | undefined;
   /** Random bodies per property. */
@@ -38,10 +40,33 @@ export interface ProbeConfig {
   receiverPublicUrl: string | undefined;
   /** Loopback port of the receiver; 0: any free port. */
   receiverPort: number;
+  /** How long the events suite waits for a notification after a change (and for a second delivery). */
+  notificationWaitMs: number;
+  /** How the events suite causes a change on a configured target; undefined: it cannot, and says so. */
+  change: ChangeTrigger | undefined;
+  /** Longest time CHANGE_COMMAND may run before it is stopped. */
+  changeCommandTimeoutMs: number;
+  /** How long the receiver holds its answer to a validation request in the slow-receiver case. */
+  slowReceiverMs: number;
   /** Profile of the embedded reference service (ignored when baseUrl is set). */
   referenceProfile: string;
   /** Where reports are written. */
   reportDir: string;
   /** Folder of the cleanup ledger (lib/ledger). */
   ledgerDir: string;
+  /** Baseline file the run is compared with (lib/baseline); undefined: no comparison. */
+  baseline: string | undefined;
+  /** Where npm run baseline writes <targetName>.json. */
+  baselineDir: string;
+  /** Name of the baseline file; undefined: derived from the report's target. */
+  targetName: string | undefined;
 }
+
+/**
+ * How the events suite makes the watched drive change on a configured target (the embedded reference
+ * has its own trigger): a shell command (CHANGE_COMMAND) or a request sent through the probe's engine
+ * (CHANGE_REQUEST "METHOD PATH [body]").
+ */
+export type ChangeTrigger =
+  | { kind: 'command'; command: string }
+  | { kind: 'request'; method: string; path: string; body: string | undefined };

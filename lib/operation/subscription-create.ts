@@ -61,6 +61,8 @@ export const subscriptionCreate: OperationSpec = {
     },
   ],
   // spec §8: "Limits (maximum subscription lifetime, ... size bounds): not shown". Found by probing.
+  // spec §4 "Observed behaviour": the five fields without changeType and resource "was reported to be accepted".
+  reportedAccepted: ['notificationUrl', 'expirationDateTime', 'clientState'],
   limits: [
     {
       id: 'longest-lifetime',

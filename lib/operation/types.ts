@@ -73,6 +73,11 @@ export interface OperationSpec {
   headers: Record<string, string>;
   /** In the order the spec lists them; reports keep this order. */
   fields: FieldSpec[];
+  /**
+   * A set of fields the spec reports as accepted: only a first guess for the adaptive explorer's
+   * start body, which the target's answer confirms or refutes (never taken as evidence).
+   */
+  reportedAccepted?: string[];
   /** Limits to find by bisection, each in an otherwise accepted body (issue 4 §1). */
   limits?: LimitSearch[];
   /** How to undo a create: id from the 2xx body, and the DELETE path for it. */

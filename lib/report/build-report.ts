@@ -33,8 +33,10 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
 
   const byKey = new Map<string, { observation: Observation; record: CaseRecord }>();
   for (const record of records) {
-    if (record.kind === 'matrix' && record.observation !== undefined) {
-      byKey.set(key(record.observation.present), { observation: record.observation, record });
+    if (record.kind !== 'matrix') continue;
+    // One combination per case in the exhaustive matrix; every combination asked in an exploration.
+    for (const observation of record.observation !== undefined ? [record.observation] : (record.exploration?.observations ?? [])) {
+      byKey.set(key(observation.present), { observation, record });
     }
   }
   const matrixRows = [...byKey.values()].sort((a, b) => maskOf(a.observation.present, order) - maskOf(b.observation.present, order));
