@@ -145,6 +145,20 @@ export const folderParser: Parser<string> = {
     /[\u0000-\u001f]/.test(raw.trim()) ? bad(`must be a folder path, got ${quote(raw)}`) : ok(resolve(ctx.cwd, raw.trim())),
 };
 
+/** A path to an existing file, resolved against the working directory; read later by whoever uses it. */
+export const existingFileParser: Parser<string> = {
+  accepts: 'path of an existing file (relative to the working directory)',
+  parse: (raw, ctx) => {
+    const path = resolve(ctx.cwd, raw.trim());
+    try {
+      if (statSync(path).isDirectory()) return bad(`${quote(path)} is a folder, not a file`);
+    } catch (error) {
+      return bad(`cannot read ${quote(path)}: ${fsReason(error)}`);
+    }
+    return ok(path);
+  },
+};
+
 // RFC 9110 header values are visible ASCII here: a space, newline or non-ASCII byte in a token
 // would make the request fail (or split a header) far from the setting that caused it.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
