@@ -1,0 +1,204 @@
+/**
+ * `npm run explain -- FILE`: why did this request get 400? FILE is a request body as JSON, or a cURL
+ * command as pasted from a log or a bug report (`-` reads standard input). explain sends the body to
+ * the configured target (BASE_URL; without it the embedded reference service, REFERENCE_PROFILE
+ * respected, with its own receiver so that the notification URL can be validated), then variations of
+ * it, and prints the cause in a sentence, the smallest change that gets a 2xx, the cURL commands
+ * before and after (token as $ACCESS_TOKEN) and the requests it used. What a 2xx creates is deleted.
+ *
+ *   npm run explain -- body.json              explain a JSON body
+ *   npm run explain -- request.sh             explain a pasted cURL command
+ *   pbpaste | npm run explain -- -            read it from standard input
+ *   npm run explain -- --budget 30 FILE       send at most 30 requests (default 64; MAX_REQUESTS bounds it too)
+ *   npm run explain -- --report reports/behaviour-report.json FILE
+ *                                             explain from a recorded report; sends nothing
+ *
+ * A pasted cURL command is read for its body: explain sends the operation's method and headers to the
+ * operation's path on the configured target, whatever URL, method and headers the paste had (it says
+ * when they differ). A token in the paste is never printed and never sent: the configured token is.
+ *
+ * With REPEATS of 2 or more (the default), each answer the conclusion rests on is asked once more
+ * before concluding (a target that answers differently is reported, not explained); REPEATS=1 saves
+ * those requests.
+ *
+ * Exit codes: 0 explained (or the target accepted the request), 1 could not explain it (budget spent,
+ * answers that change, no variation accepted, no verdict from the target), 2 usage, configuration or
+ * input error.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../lib/config/load-config.js';
+import type { ProbeConfig } from '../lib/config/types.js';
+import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
+import { explain } from '../lib/explain/explain.js';
+import { explainOffline, readReport } from '../lib/explain/offline.js';
+import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
+import { renderResult } from '../lib/explain/render.js';
+import { HttpEngine } from '../lib/http/engine.js';
+import { subscriptionCreate } from '../lib/operation/index.js';
+import { startRunReceiver } from '../lib/receiver/for-run.js';
+import type { Receiver } from '../lib/receiver/server.js';
+import { scrub, Secret } from '../lib/secret.js';
+import { startReferenceService, type ReferenceService } from '../reference/index.js';
+
+// Piped into `head`: stop printing, but finish the run (what it created must still be deleted).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
+const EXIT_EXPLAINED = 0;
+const EXIT_UNEXPLAINED = 1;
+const EXIT_USAGE = 2;
+const DEFAULT_BUDGET = 64;
+
+function usage(message: string): never {
+  console.error(`explain: ${message} (see npm run explain -- --help)`);
+  process.exit(EXIT_USAGE);
+}
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      budget: { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}
+try {
+  args = parse();
+} catch (error) {
+  usage((error as Error).message);
+}
+if (args.values.help) {
+  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+  process.exit(EXIT_EXPLAINED);
+}
+const [file, ...extra] = args.positionals;
+if (file === undefined) usage('give FILE: a JSON body or a cURL command (- for standard input)');
+if (extra.length > 0) usage(`one FILE at a time, got ${args.positionals.length}`);
+const budgetText = args.values.budget;
+if (budgetText !== undefined && !(/^\d+$/.test(budgetText) && Number(budgetText) >= 2)) {
+  usage('--budget: a whole number of requests, at least 2 (one create and the delete of what it makes)');
+}
+
+const label = file === '-' ? 'stdin' : file;
+let input: ExplainInput;
+try {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : resolve(file), 'utf8');
+  } catch (error) {
+    throw new InputError(`${label}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  input = readInput(text, label, { readFile: (path) => readFileSync(resolve(path), 'utf8') });
+} catch (error) {
+  if (error instanceof InputError) {
+    console.error(`explain: ${error.message}`);
+    process.exit(EXIT_USAGE);
+  }
+  throw error;
+}
+
+if (args.values.report !== undefined) {
+  const path = args.values.report;
+  let report;
+  try {
+    let text: string;
+    try {
+      text = readFileSync(resolve(path), 'utf8');
+    } catch (error) {
+      throw new InputError(`--report ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    report = readReport(text, path);
+  } catch (error) {
+    if (error instanceof InputError) {
+      console.error(`explain: ${error.message}`);
+      process.exit(EXIT_USAGE);
+    }
+    throw error;
+  }
+  const found = explainOffline(report, input.body, new Date());
+  for (const line of found.lines) console.log(line);
+  process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
+}
+
+let config: ProbeConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`config error: ${problem}`);
+    process.exit(EXIT_USAGE);
+  }
+  throw error;
+}
+const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);
+const budget = Math.min(asked, config.maxRequests);
+
+let reference: ReferenceService | undefined;
+let receiver: Receiver | undefined;
+let engine: HttpEngine | undefined;
+let token: Secret | undefined = config.accessToken;
+let code: number = EXIT_UNEXPLAINED;
+try {
+  let target: TargetWords;
+  if (config.baseUrl === undefined) {
+    // As the probe does: the reference accepts exactly one token, the configured one or one made now.
+    const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
+    token = new Secret(referenceToken);
+    try {
+      reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
+    } catch (error) {
+      console.error(`config error: REFERENCE_PROFILE: ${(error as Error).message}`);
+      process.exit(EXIT_USAGE);
+    }
+    target = {
+      url: reference.url,
+      what: `the embedded reference service (profile ${config.referenceProfile}), as BASE_URL is not set`,
+      token: config.accessToken === undefined ? 'the token generated for the embedded reference' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
+    };
+  } else {
+    target = {
+      url: config.baseUrl,
+      what: `BASE_URL ${config.baseUrl}`,
+      token: config.accessToken === undefined ? 'no token (ACCESS_TOKEN is not set)' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
+    };
+  }
+  for (const line of describeInput(input, label, subscriptionCreate, target)) console.log(line);
+  receiver = await startRunReceiver(config);
+  const notificationUrl = config.notificationUrl ?? receiver?.url;
+  if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
+  if (budget < asked) console.log(`budget: ${budget} requests (MAX_REQUESTS), not the ${asked} asked`);
+  else console.log(`budget: ${budget} requests`);
+  console.log('');
+
+  engine = HttpEngine.fromConfig({ ...config, maxRequests: budget }, target.url, token);
+  const sending = engine;
+  const run = randomBytes(4).toString('hex');
+  let n = 0;
+  const result = await explain({
+    operation: subscriptionCreate,
+    body: input.body,
+    send: (request) => sending.send(request),
+    values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),
+    budget,
+    repeats: config.repeats,
+  });
+  for (const line of renderResult(result)) console.log(line);
+  const explained = result.outcome === 'explained' || result.outcome === 'accepted';
+  code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
+} catch (error) {
+  // Belt and braces: nothing above puts the token in a message, but a third party's error might.
+  console.error(`explain: ${scrub((error as Error).message, token)}`);
+  code = EXIT_UNEXPLAINED;
+} finally {
+  await engine?.close();
+  await receiver?.close();
+  await reference?.close();
+}
+process.exit(code);

@@ -1,0 +1,56 @@
+/**
+ * The bodies explain sends are variations of the user's body: some fields taken out or added, some
+ * values replaced by the operation's known-good value. A BodyConfig names one such variation; the
+ * body itself is built afresh for each request (good values carry the clock and a unique clientState).
+ */
+import type { OperationSpec, ValueContext } from '../operation/types.js';
+
+export interface BodyConfig {
+  /** Fields the body has. */
+  present: ReadonlySet<string>;
+  /**
+   * Fields sent at the operation's good value; the others keep the user's value. A field the user's
+   * body does not have is always sent at its good value (there is no other).
+   */
+  good: ReadonlySet<string>;
+}
+
+/** A stable key: two configs with the same key send the same kind of body. */
+export function configKey(original: Readonly<Record<string, unknown>>, config: BodyConfig): string {
+  const present = [...config.present].sort();
+  const good = present.filter((f) => config.good.has(f) && Object.hasOwn(original, f));
+  return `${present.join(',')}|${good.join(',')}`;
+}
+
+/** `present` with each of `toggles` flipped: taken out when present, added when absent. */
+export function toggle(present: ReadonlySet<string>, toggles: Iterable<string>): Set<string> {
+  const out = new Set(present);
+  for (const field of toggles) {
+    if (out.has(field)) out.delete(field);
+    else out.add(field);
+  }
+  return out;
+}
+
+/**
+ * The body of a config: the user's fields in the user's order (order can matter to a target that
+ * names the first property it cannot bind), then added fields in the operation's order.
+ */
+export function buildConfigBody(
+  operation: OperationSpec,
+  original: Readonly<Record<string, unknown>>,
+  config: BodyConfig,
+  ctx: ValueContext,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const fieldSpec = new Map(operation.fields.map((f) => [f.name, f]));
+  const put = (name: string): void => {
+    const spec = fieldSpec.get(name);
+    const useGood = spec !== undefined && (config.good.has(name) || !Object.hasOwn(original, name));
+    // defineProperty: a field named __proto__ stays a field.
+    Object.defineProperty(body, name, { value: useGood ? spec.good(ctx) : original[name], enumerable: true, writable: true, configurable: true });
+  };
+  for (const name of Object.keys(original)) if (config.present.has(name)) put(name);
+  for (const field of operation.fields) if (config.present.has(field.name) && !Object.hasOwn(original, field.name)) put(field.name);
+  return body;
+}

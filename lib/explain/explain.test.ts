@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { subscriptionCreate } from '../operation/index.js';
+import { explain, mentionedFields, type ExplainOptions } from './explain.js';
+import { causeSentences, renderResult } from './render.js';
+import { fakeTarget, RECEIVER, testValues, v2Service, type Answer, type FakeTarget } from './test-target.js';
+
+const DAY = 24 * 3600_000;
+const inDays = (days: number): string => new Date(Date.now() + days * DAY).toISOString();
+
+/** The spec's five-field body (spec §4), with values the v2 service takes. */
+const FIVE = (): Record<string, unknown> => ({
+  changeType: 'updated',
+  notificationUrl: RECEIVER,
+  resource: '/me/drive/root',
+  expirationDateTime: inDays(30),
+  clientState: 'my-state',
+});
+
+function run(target: FakeTarget, body: Record<string, unknown>, options: Partial<ExplainOptions> = {}) {
+  return explain({ operation: subscriptionCreate, body, send: target.send, values: testValues, budget: 64, repeats: 2, ...options });
+}
+
+describe('explain against a v2.0-like target', () => {
+  test("the spec's five-field body: changeType and resource, each needed, in a handful of requests", async () => {
+    // Arrange
+    const target = fakeTarget(v2Service);
+    const body = FIVE();
+    // Act
+    const result = await run(target, body);
+    // Assert
+    expect(result.outcome).toBe('explained');
+    expect(result.removed).toEqual(['changeType', 'resource']);
+    expect(result.added).toEqual([]);
+    expect(result.replaced).toEqual([]);
+    expect(result.presenceEvidence.map((e) => [e.field, e.undone.answer.status])).toEqual([
+      ['changeType', 400],
+      ['resource', 400],
+    ]);
+    expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
+    expect(causeSentences(result)[0]).toBe('changeType and resource cause the 400: the target rejects a body that has either; without them it answers 201.');
+    expect(result.requests.total).toBe(target.sent);
+    expect(target.sent).toBeLessThanOrEqual(16);
+    expect(target.live.size).toBe(0);
+  });
+
+  test('without repeats the same explanation costs fewer requests', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, FIVE(), { repeats: 1 });
+    expect(result.removed).toEqual(['changeType', 'resource']);
+    expect(result.requests.repeats).toBe(0);
+    expect(target.sent).toBeLessThanOrEqual(9);
+  });
+
+  test('an expirationDateTime 200 days ahead: the value is the cause, not the field', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: inDays(200), clientState: 's' });
+    expect(result).toMatchObject({ outcome: 'explained', removed: [], added: [], replaced: ['expirationDateTime'] });
+    expect(causeSentences(result)[0]).toMatch(/^The value of expirationDateTime causes the 400: with it replaced by a known-good value the target answers 201/);
+    expect(result.valueEvidence[0]?.undone.answer.status).toBe(400);
+  });
+
+  test('a missing required field is added, and a field present as well is taken out', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, { changeType: 'updated', notificationUrl: RECEIVER });
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['changeType'], added: ['expirationDateTime'], replaced: [] });
+    expect(result.after?.body).toHaveProperty('expirationDateTime');
+    expect(causeSentences(result)[0]).toMatch(/^changeType causes the 400, and the body lacks expirationDateTime/);
+  });
+
+  test('presence and values together: resource out, notificationUrl replaced', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, { notificationUrl: 'https://elsewhere.example/hook', resource: '/me/drive/root', expirationDateTime: inDays(3) });
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['resource'], replaced: ['notificationUrl'] });
+    expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: expect.any(String) });
+  });
+
+  test('fields the operation does not know can be the cause', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: inDays(3), '@odata.type': '#x' });
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['@odata.type'] });
+  });
+
+  test('an accepted request: said, deleted, two requests', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: inDays(3) });
+    expect(result.outcome).toBe('accepted');
+    expect(target.sent).toBe(2);
+    expect(target.live.size).toBe(0);
+    expect(renderResult(result).join('\n')).toMatch(/nothing to explain/);
+  });
+});
+
+describe('explain when it cannot', () => {
+  test('never sends more than the budget, and says what it had found', async () => {
+    for (let budget = 2; budget <= 16; budget += 1) {
+      const target = fakeTarget(v2Service);
+      const result = await run(target, FIVE(), { budget });
+      expect(target.sent).toBeLessThanOrEqual(budget);
+      expect(target.live.size).toBe(0);
+      if (result.outcome !== 'explained') expect(result.outcome).toBe('budget');
+    }
+  });
+
+  test('a target that changes its answer is unstable, not explained', async () => {
+    // Accepts a body only the first time it would: every later 201 becomes a 400.
+    let accepted = 0;
+    const flaky = (body: Record<string, unknown>): Answer => {
+      const answer = v2Service(body);
+      if ('status' in answer && answer.status === 201 && (accepted += 1) > 1) {
+        return { status: 400, code: 'invalidRequest', message: 'Try again later.' };
+      }
+      return answer;
+    };
+    const result = await run(fakeTarget(flaky), FIVE());
+    expect(result.outcome).toBe('unstable');
+    expect(result.disagreements.length).toBeGreaterThan(0);
+    expect(renderResult(result).join('\n')).toMatch(/answered the same request differently/);
+  });
+
+  test('the original answered differently the second time is unstable', async () => {
+    const flipping = (body: Record<string, unknown>, index: number): Answer =>
+      index > 0 && body['clientState'] === 'my-state' && Object.keys(body).length === 5 ? { status: 400, code: 'otherError', message: 'x' } : v2Service(body);
+    const result = await run(fakeTarget(flipping), FIVE());
+    expect(result.outcome).toBe('unstable');
+  });
+
+  test('401 with known-good values too: not the body', async () => {
+    const target = fakeTarget(() => ({ status: 401, code: 'unauthenticated', message: 'no' }));
+    const result = await run(target, FIVE());
+    expect(result.outcome).toBe('not-the-body');
+    expect(target.sent).toBe(2);
+  });
+
+  test('5xx on the request: no verdict', async () => {
+    const result = await run(fakeTarget(() => ({ failure: 'server' })), FIVE());
+    expect(result.outcome).toBe('no-verdict');
+  });
+
+  test('nothing accepted, whatever the fields: says so within budget', async () => {
+    const target = fakeTarget(() => ({ status: 400, code: 'invalidRequest', message: 'no' }));
+    const result = await run(target, FIVE());
+    expect(result.outcome).toBe('no-accepted-body');
+    expect(target.sent).toBeLessThanOrEqual(64);
+    // The body's 5 fields: 2^5 combinations, the first asked twice (as given, then with good values).
+    expect(target.creates.length).toBe(33);
+  });
+});
+
+describe('mentionedFields', () => {
+  test('quoted names first, then bare whole words in order; never a longer word', () => {
+    const fields = ['changeType', 'resource', 'f1', 'f10', '@odata.type'];
+    expect(mentionedFields("The property 'resource' is read-only; changeType too", fields)).toEqual(['resource', 'changeType']);
+    expect(mentionedFields('Present: f10, f1. Accepted when: f1 && !f10.', fields)).toEqual(['f10', 'f1']);
+    expect(mentionedFields('resources and changeTypes are not fields; @odata.type is', fields)).toEqual(['@odata.type']);
+  });
+});

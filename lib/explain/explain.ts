@@ -1,0 +1,223 @@
+/**
+ * "Why did this request get 400?" (issue 5 §2), over an injected sender.
+ *
+ * The formulation, and why. The question a user asks is "what do I change to get a 2xx, and which of
+ * those changes matter". So explain looks for the smallest change of the body that gets a 2xx, made of
+ * field-level changes, and shows each part needed: with any one part undone the target rejects again
+ * (1-minimality, which delta debugging gives). It is not Zeller's original "smallest part of the input
+ * that still fails the same way": for the spec's five-field body against the v2.0 service the body
+ * `{"changeType": ...}` alone fails the same way, so that formulation names changeType only, while
+ * the fix needs resource out as well. Nor is it ddmin over "fields to remove" started from the whole
+ * body: taking out every field fails too, for another reason (required fields missing), so ddmin's
+ * precondition (the property holds on the whole set) does not hold there. Hence three steps:
+ *
+ * 1. Presence, with every known field at its known-good value (so that presence speaks alone): the
+ *    changes are toggles (take out a present field, add a missing one). A first toggle set that gets a
+ *    2xx is found by seed.ts (follow the fields the messages name, else by size); ddmin shrinks it to a
+ *    1-minimal one. Taken-out fields are the ones whose presence causes the 400 ("a body that has
+ *    either is rejected"), added ones are missing.
+ * 2. Values, with that presence: the changes are "this field's value replaced by its known-good value"
+ *    for each remaining field of the user's; the empty change is asked first (the user's values may be
+ *    fine), else ddmin finds a 1-minimal set of values that cause the 400.
+ * 3. Checks: with REPEATS >= 2 each request the conclusion rests on is asked once more (the original's
+ *    400, the accepted body, each undone change), and any other answer makes the outcome `unstable`.
+ *
+ * The oracle of both ddmin runs is "accepted (2xx)" against "not": a 4xx of any kind counts as
+ * rejected (a body without a required field is rejected too, and so the change that took it out is
+ * needed), and an answer that is no verdict (5xx, no answer after retries) is `unresolved`, never
+ * evidence. "Rejected the same way" (status, error code, message pattern) is what the repeat of the
+ * original is held to, and what render.ts says of each undone change.
+ */
+import type { Exchange, RequestSpec } from '../http/types.js';
+import { namedFields } from '../inference/message-pattern.js';
+import type { OperationSpec, ValueContext } from '../operation/types.js';
+import { toggle, type BodyConfig } from './body-config.js';
+import { ddmin } from './ddmin.js';
+import { Prober } from './prober.js';
+import { findAccepted, type SeedAnswer } from './seed.js';
+import { sameRejection, describeAnswer } from './signature.js';
+import type { ExplainResult, NeededChange, Probe } from './types.js';
+
+export interface ExplainOptions {
+  operation: OperationSpec;
+  /** The user's body: a JSON object. */
+  body: Readonly<Record<string, unknown>>;
+  send: (request: RequestSpec) => Promise<Exchange>;
+  values: () => ValueContext;
+  /** Most requests on the wire, retries and deletes included. */
+  budget: number;
+  /** Times each check the conclusion rests on is asked in all (REPEATS); 1: never asked again. */
+  repeats: number;
+}
+
+/**
+ * Fields a message names: quoted ones first ("The property 'changeType' ..."), then bare whole words
+ * ("Present: a, b"). Only a hint for the first search (seed.ts): a wrong one costs a request, and
+ * ddmin takes out whatever is not needed.
+ */
+export function mentionedFields(message: string, fields: readonly string[]): string[] {
+  const named = namedFields(message, fields);
+  const escape = (f: string): string => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const bare = fields
+    .map((f) => ({ f, at: new RegExp(`(?<![\\w$.@-])${escape(f)}(?![\\w$@-]|\\.\\w)`).exec(message)?.index }))
+    .filter((x): x is { f: string; at: number } => x.at !== undefined && !named.includes(x.f))
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.f);
+  return [...named, ...bare];
+}
+
+/** Statuses that speak of the request's credentials, path or method rather than its body. */
+const NOT_THE_BODY: Record<number, string> = {
+  401: 'the target refuses the token (401)',
+  403: 'the token is not allowed to do this (403)',
+  404: 'the target has nothing at this path: check BASE_URL (404)',
+  405: 'the target does not take this method at this path (405)',
+};
+
+export async function explain(o: ExplainOptions): Promise<ExplainResult> {
+  const { operation, body: original } = o;
+  const known = new Set(operation.fields.map((f) => f.name));
+  const own = Object.keys(original);
+  const fields = [...own, ...operation.fields.map((f) => f.name).filter((f) => !own.includes(f))];
+  const P = new Set(own);
+  const allGood = (present: ReadonlySet<string>): BodyConfig => ({ present, good: new Set([...present].filter((f) => known.has(f))) });
+  const prober = new Prober({ operation, original, send: o.send, values: o.values, budget: o.budget });
+
+  const result = (found: Pick<ExplainResult, 'outcome'> & Partial<ExplainResult>, originalProbe: Probe): ExplainResult => ({
+    fields,
+    original: originalProbe,
+    removed: [],
+    added: [],
+    replaced: [],
+    presenceEvidence: [],
+    valueEvidence: [],
+    disagreements: [],
+    ...found,
+    requests: prober.count(),
+    budget: o.budget,
+    cleanupFailures: [...prober.cleanupFailures],
+  });
+
+  const originalConfig: BodyConfig = { present: P, good: new Set() };
+  const first = await prober.probe(originalConfig);
+  if (first === undefined) throw new RangeError(`explain: a budget of ${o.budget} requests has no room for one create and its delete`);
+  if (first.verdict === 'holds') return result({ outcome: 'accepted' }, first);
+  if (first.verdict === 'unresolved') {
+    return result({ outcome: 'no-verdict', reason: `the target gave no verdict on the request: ${describeAnswer(first)}` }, first);
+  }
+  const originalProbe: Probe = first;
+  const budgetSpent = (what: string, partial?: ExplainResult['partial']): ExplainResult =>
+    result({ outcome: 'budget', reason: `the budget of ${o.budget} requests was spent ${what}`, ...(partial === undefined ? {} : { partial }) }, first);
+
+  // 1. Presence, at known-good values.
+  const seedAnswer = async (present: ReadonlySet<string>): Promise<SeedAnswer> => {
+    const probe = await prober.probe(allGood(present));
+    if (probe === undefined) return { answer: 'stop', named: [] };
+    return { answer: probe.verdict, named: probe.answer.errorMessage === undefined ? [] : mentionedFields(probe.answer.errorMessage, fields) };
+  };
+  const start = await seedAnswer(P);
+  if (start.answer === 'stop') return budgetSpent('before the body could be sent with known-good values');
+  const p0 = prober.known(allGood(P)) as Probe;
+  const notBody = first.answer.status === null ? undefined : NOT_THE_BODY[first.answer.status];
+  if (notBody !== undefined && p0.answer.status === first.answer.status) {
+    return result({ outcome: 'not-the-body', reason: `${notBody}, with known-good values as well: the cause is not in the body's fields` }, first);
+  }
+
+  let toggles: string[] = [];
+  let presenceEvidence: NeededChange[] = [];
+  if (start.answer !== 'holds') {
+    const seed = await findAccepted(fields, start, (t) => seedAnswer(toggle(P, t)));
+    if (seed.kind === 'stop') return budgetSpent('looking for a change of fields that gets a 2xx');
+    if (seed.kind === 'none') {
+      return result(
+        {
+          outcome: 'no-accepted-body',
+          reason: `no body tried got a 2xx: every combination of the fields ${fields.join(', ')} with known-good values was rejected or got no verdict, so the cause is not only in which fields the body has`,
+        },
+        first,
+      );
+    }
+    const found = await ddmin(seed.toggles, (subset, how) => prober.ask(allGood(toggle(P, subset)), how.repeat), {
+      maxCalls: 10_000,
+      confirm: o.repeats >= 2,
+    });
+    const split = (t: readonly string[]) => ({ removed: t.filter((f) => P.has(f)), added: t.filter((f) => !P.has(f)), replaced: [] });
+    if (found.status === 'budget') return budgetSpent('showing which field changes are needed', split(found.subset));
+    if (found.status === 'unstable') return unstable(found.disagreements.map((d) => allGood(toggle(P, d))));
+    if (found.status === 'unresolved') {
+      return result({ outcome: 'no-verdict', reason: 'the target gave no verdict on a body that would show whether a field change is needed', partial: split(found.subset) }, first);
+    }
+    if (found.status === 'precondition') return unstable([allGood(toggle(P, seed.toggles))]);
+    toggles = found.subset;
+    const after = allGood(toggle(P, toggles));
+    presenceEvidence = toggles.map((field) => ({
+      field,
+      kind: P.has(field) ? 'remove' : 'add',
+      undone: prober.known(allGood(toggle(after.present, [field]))) as Probe,
+    }));
+  }
+  const present = toggle(P, toggles);
+  const removed = toggles.filter((f) => P.has(f));
+  const added = toggles.filter((f) => !P.has(f));
+
+  // 2. Values, with that presence: which of the user's remaining values must become known-good.
+  const kept = own.filter((f) => present.has(f) && known.has(f));
+  const withGood = (good: readonly string[]): BodyConfig => ({ present, good: new Set([...good, ...added]) });
+  let replaced: string[] = [];
+  let valueEvidence: NeededChange[] = [];
+  const userValues = await prober.probe(withGood([]));
+  if (userValues === undefined) return budgetSpent('checking the values', { removed, added, replaced: [] });
+  if (userValues.verdict === 'holds') {
+    if (o.repeats >= 2) {
+      const again = await prober.probe(withGood([]), true);
+      if (again === undefined) return budgetSpent('checking the answer again', { removed, added, replaced: [] });
+      if (again.verdict !== 'holds') return unstable([withGood([])]);
+    }
+  } else {
+    const found = await ddmin(kept, (subset, how) => prober.ask(withGood(subset), how.repeat), { maxCalls: 10_000, confirm: o.repeats >= 2 });
+    if (found.status === 'budget') return budgetSpent('showing which values are needed', { removed, added, replaced: found.subset });
+    if (found.status === 'unstable') return unstable(found.disagreements.map((d) => withGood(d)));
+    if (found.status === 'unresolved') {
+      return result({ outcome: 'no-verdict', reason: 'the target gave no verdict on a body that would show whether a value is needed', partial: { removed, added, replaced: found.subset } }, first);
+    }
+    // The presence step's accepted body is this one with every value replaced: it held, unless the
+    // target changed its mind.
+    if (found.status === 'precondition') return unstable([withGood(kept)]);
+    replaced = found.subset;
+    valueEvidence = replaced.map((field) => ({
+      field,
+      kind: 'replace-value' as const,
+      undone: prober.known(withGood(replaced.filter((f) => f !== field))) as Probe,
+    }));
+  }
+
+  // 3. The original's rejection, once more: the conclusion explains it, so it must be stable too.
+  if (o.repeats >= 2) {
+    const again = await prober.probe(originalConfig, true);
+    if (again === undefined) return budgetSpent('checking the original request again', { removed, added, replaced });
+    if (!sameRejection(first, again, fields)) return unstable([originalConfig]);
+  }
+  const after = prober.known(withGood(replaced)) as Probe;
+  const presenceAccepted = prober.known(withGood(kept)) as Probe;
+  return result({ outcome: 'explained', removed, added, replaced, presenceEvidence, valueEvidence, after, presenceAccepted }, first);
+
+  function unstable(configs: BodyConfig[]): ExplainResult {
+    const disagreements = configs.map((config) => {
+      const answers = prober.probes.filter((p) => p.key === prober.key(config));
+      return `${bodyWords(config)}: ${answers.map((p) => describeAnswer(p)).join(', then ')}`;
+    });
+    return result({ outcome: 'unstable', reason: 'the target answered the same request differently', disagreements }, originalProbe);
+  }
+
+  function bodyWords(config: BodyConfig): string {
+    const out = [...P].filter((f) => !config.present.has(f));
+    const inn = [...config.present].filter((f) => !P.has(f));
+    const goodValues = [...config.present].filter((f) => config.good.has(f) && P.has(f));
+    const parts = [
+      ...(out.length > 0 ? [`without ${out.join(', ')}`] : []),
+      ...(inn.length > 0 ? [`with ${inn.join(', ')} added`] : []),
+      ...(goodValues.length > 0 ? [`known-good values for ${goodValues.join(', ')}`] : []),
+    ];
+    return parts.length === 0 ? 'the body as given' : `the body ${parts.join(', ')}`;
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * `explain --report PATH`: explains a body from a recorded behaviour report, sending nothing. The
+ * report's presence matrix says what each combination of fields got (with known-good values); its
+ * value table, when present, says which value classes were rejected and which limits were found.
+ * That is best effort, and the output says what it cannot know (see `LIMITS`).
+ */
+import { list } from '../inference/words.js';
+import { InputError } from './read-input.js';
+
+// The keys of reports/behaviour-report.json explain reads (lib/report/types.ts has the whole report).
+// Declared here, as the JSON they are read from: a report of an older or newer suite may lack some.
+interface MatrixEntry {
+  present: string[];
+  status: number | null;
+  outcome: string;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+interface ValueClassResult {
+  classId: string;
+  description: string;
+  /** The value as sent, short JSON text (cut ones end with their length and are not JSON). */
+  sent?: string;
+  status: number | null;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+interface ReportedLimit {
+  name: string;
+  value?: number;
+  unit: string;
+}
+
+interface FieldValues {
+  accepted: ValueClassResult[];
+  rejected: ValueClassResult[];
+  limits: ReportedLimit[];
+}
+
+export interface OfflineReport {
+  run: { target: string; startedAt: string; targetKind?: string; referenceProfile?: string };
+  operation: { fields: string[] };
+  matrix: MatrixEntry[];
+  values?: Record<string, FieldValues>;
+  diagnosis?: { message: string };
+}
+
+export interface OfflineExplanation {
+  lines: string[];
+  /** Something in the report explains the rejection (a rejected combination, or a value in a rejected class). */
+  explained: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the shape explain relies on; one line naming what is wrong. */
+export function readReport(text: string, label: string): OfflineReport {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InputError(`--report ${label}: not JSON; give reports/behaviour-report.json of a probe run`);
+  }
+  if (!isObject(value)) throw new InputError(`--report ${label}: not a behaviour report (not a JSON object)`);
+  const operation = value['operation'];
+  const matrix = value['matrix'];
+  const run = value['run'];
+  if (!isObject(operation) || !Array.isArray(operation['fields']) || !operation['fields'].every((f) => typeof f === 'string')) {
+    throw new InputError(`--report ${label}: not a behaviour report (no operation.fields)`);
+  }
+  if (!Array.isArray(matrix) || !matrix.every((m) => isObject(m) && Array.isArray(m['present']) && typeof m['outcome'] === 'string')) {
+    throw new InputError(`--report ${label}: not a behaviour report (no matrix of combinations)`);
+  }
+  if (!isObject(run) || typeof run['target'] !== 'string') throw new InputError(`--report ${label}: not a behaviour report (no run.target)`);
+  return value as unknown as OfflineReport;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+const distance = (a: readonly string[], b: readonly string[]): number => a.filter((x) => !b.includes(x)).length + b.filter((x) => !a.includes(x)).length;
+
+function answerWords(e: Omit<MatrixEntry, 'present'>): string {
+  if (e.outcome === 'unstable' || e.outcome === 'error') return `${e.outcome} (no verdict recorded)`;
+  const code = e.errorCode === undefined ? '' : ` ${e.errorCode}`;
+  const message = e.errorMessage === undefined ? '' : ` "${e.errorMessage}"`;
+  return `${e.outcome} ${e.status ?? ''}${code}${message}`.replace(/\s+$/, '');
+}
+
+const combo = (present: readonly string[]): string => (present.length === 0 ? '(no fields)' : present.join(', '));
+
+/** The JSON kind of a value: string, number, boolean, null, array, object. */
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+/** A coarse shape of a string: runs of digits and of letters collapsed, punctuation kept. */
+export function stringShape(s: string): string {
+  return s.replace(/[0-9]+/g, '9').replace(/[A-Za-z]+/g, 'a');
+}
+
+/** The value a class was sent with, when the report kept it whole (cut values end with their length). */
+function sentValue(c: ValueClassResult): { ok: true; value: unknown } | { ok: false } {
+  if (c.sent === undefined) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(c.sent) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** How a value falls in a recorded class, or undefined. */
+export function matchClass(value: unknown, c: ValueClassResult, accepted: readonly ValueClassResult[]): string | undefined {
+  const sent = sentValue(c);
+  if (!sent.ok) return undefined;
+  if (JSON.stringify(sent.value) === JSON.stringify(value)) return 'the very value recorded';
+  if (kindOf(value) !== 'string') return kindOf(sent.value) === kindOf(value) ? `a JSON ${kindOf(value)}, as the class` : undefined;
+  if (typeof sent.value !== 'string') return undefined;
+  const shape = stringShape(value as string);
+  if (shape !== stringShape(sent.value)) return undefined;
+  // A shape an accepted class has too says nothing.
+  const ambiguous = accepted.some((a) => {
+    const s = sentValue(a);
+    return s.ok && typeof s.value === 'string' && stringShape(s.value) === shape;
+  });
+  return ambiguous ? undefined : 'the same shape (digits and letters aside)';
+}
+
+/** The value measured in the limit's unit (minutes ahead of now, characters), when it can be. */
+function measure(value: unknown, limit: ReportedLimit, now: Date): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (limit.unit === 'characters') return [...value].length;
+  if (limit.unit === 'minutes') {
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? undefined : Math.floor((at - now.getTime()) / 60_000);
+  }
+  return undefined;
+}
+
+export const LIMITS = [
+  'What the report cannot tell offline:',
+  '  - whether the target still behaves as it did when the report was made;',
+  '  - the matrix was made with known-good values: it cannot tell a field\'s presence and a bad value apart, nor how they combine;',
+  '  - only the value classes the report recorded can be matched, and only by value, JSON type or shape;',
+  '  - lifetimes are measured from now, the report\'s limits from its run;',
+  '  - fields outside the report\'s operation were never probed.',
+  'Run without --report to ask the target (npm run explain -- FILE).',
+];
+
+export function explainOffline(report: OfflineReport, body: Readonly<Record<string, unknown>>, now: Date): OfflineExplanation {
+  const fields = report.operation.fields;
+  const present = fields.filter((f) => Object.hasOwn(body, f));
+  const extras = Object.keys(body).filter((f) => !fields.includes(f));
+  const lines: string[] = [`report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`];
+  let explained = false;
+
+  lines.push('', `Presence: the body has ${combo(present)}.`);
+  if (extras.length > 0) lines.push(`  ${list(extras)} ${extras.length === 1 ? 'is' : 'are'} not among the report's fields: the matrix says nothing of ${extras.length === 1 ? 'it' : 'them'}.`);
+  const entry = report.matrix.find((m) => sameSet(m.present, present));
+  const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
+  if (entry === undefined) lines.push('  The matrix has no entry for this combination.');
+  else lines.push(`  The matrix recorded it ${answerWords(entry)}.`);
+
+  if (entry?.outcome === 'rejected') {
+    if (accepted.length === 0) {
+      lines.push(`  No combination was accepted in the report${report.diagnosis === undefined ? '' : `: ${report.diagnosis.message}`}.`);
+    } else {
+      const nearest = Math.min(...accepted.map((a) => distance(a.present, present)));
+      const closest = accepted.filter((a) => distance(a.present, present) === nearest);
+      const [best] = closest;
+      if (best !== undefined) {
+        const removed = present.filter((f) => !best.present.includes(f));
+        const added = best.present.filter((f) => !present.includes(f));
+        const change = [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
+        lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${change}.`);
+        if (closest.length > 1) lines.push(`  Just as near: ${closest.slice(1).map((c) => combo(c.present)).join('; ')}.`);
+        const cause = [
+          ...(removed.length > 0 ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`] : []),
+          ...(added.length > 0 ? [`the body lacks ${list(added)}`] : []),
+        ].join(', and ');
+        lines.push(`  By the matrix, ${cause}: with any one of these changes undone the combination is recorded:`);
+        for (const f of [...removed, ...added]) {
+          const undone = best.present.includes(f) ? best.present.filter((x) => x !== f) : [...best.present, f];
+          const seen = report.matrix.find((m) => sameSet(m.present, undone));
+          lines.push(`    ${removed.includes(f) ? `with ${f} kept` : `without ${f}`}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`);
+        }
+        explained = true;
+      }
+    }
+  } else if (entry?.outcome === 'accepted') {
+    lines.push('  So the fields present do not explain a rejection; their values may (below).');
+  } else if (entry !== undefined) {
+    lines.push('  Without a verdict on this combination the matrix cannot explain it.');
+  }
+
+  lines.push('', 'Values:');
+  const table = report.values ?? {};
+  if (Object.keys(table).length === 0) lines.push('  The report has no value table.');
+  let anyValue = false;
+  for (const field of present) {
+    const v = table[field];
+    if (v === undefined || !Array.isArray(v.accepted) || !Array.isArray(v.rejected) || !Array.isArray(v.limits)) continue;
+    if (v.accepted.length + v.rejected.length + v.limits.length === 0) continue;
+    anyValue = true;
+    const value = body[field];
+    for (const c of v.rejected) {
+      const how = matchClass(value, c, v.accepted);
+      if (how === undefined) continue;
+      explained = true;
+      lines.push(`  ${field}: the value falls in class ${c.classId} (${c.description}), recorded ${answerWords({ ...c, outcome: 'rejected' })}: ${how}.`);
+    }
+    for (const c of v.accepted) {
+      const how = matchClass(value, c, []);
+      if (how === 'the very value recorded') lines.push(`  ${field}: the value is one recorded accepted (class ${c.classId}).`);
+    }
+    for (const limit of v.limits) {
+      if (limit.value === undefined) continue;
+      const amount = measure(value, limit, now);
+      if (amount === undefined) continue;
+      if (amount > limit.value) {
+        explained = true;
+        lines.push(`  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, past the ${limit.name} the report found (${limit.value} ${limit.unit}).`);
+      } else {
+        lines.push(`  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, within the ${limit.name} the report found (${limit.value} ${limit.unit}).`);
+      }
+    }
+  }
+  if (!anyValue && Object.keys(table).length > 0) lines.push('  None of the body\'s fields has recorded value classes.');
+  if (!explained) lines.push('', 'The report does not explain this body\'s rejection.');
+  lines.push('', ...LIMITS);
+  return { lines, explained };
+}

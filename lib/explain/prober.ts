@@ -1,0 +1,94 @@
+/**
+ * Sends variations of the user's body within a request budget, deletes what a 2xx creates, and
+ * remembers every answer so that a question asked twice costs one request (unless it is asked again on
+ * purpose, to check that the target answers the same).
+ */
+import type { Exchange, RequestSpec } from '../http/types.js';
+import { classifyAnswer } from '../matrix/classify.js';
+import { OperationClient } from '../matrix/operation-client.js';
+import type { OperationSpec, ValueContext } from '../operation/types.js';
+import { buildConfigBody, configKey, type BodyConfig } from './body-config.js';
+import type { DdAnswer } from './ddmin.js';
+import type { Probe, RequestCount } from './types.js';
+
+/** Room kept in the budget for each create: itself and the DELETE of what it may make. */
+const PER_CREATE = 2;
+
+export interface ProberOptions {
+  operation: OperationSpec;
+  original: Readonly<Record<string, unknown>>;
+  /** The engine's send (never throws for the target's doing). */
+  send: (request: RequestSpec) => Promise<Exchange>;
+  /** A fresh value context per body (a unique clientState each time). */
+  values: () => ValueContext;
+  /** Most requests on the wire, retries and deletes included. */
+  budget: number;
+}
+
+export class Prober {
+  readonly probes: Probe[] = [];
+  readonly #first = new Map<string, Probe>();
+  readonly #client: OperationClient;
+  readonly #options: ProberOptions;
+  #spent = 0;
+  #creates = 0;
+  #deletes = 0;
+  #repeats = 0;
+
+  constructor(options: ProberOptions) {
+    this.#options = options;
+    const counted = async (request: RequestSpec): Promise<Exchange> => {
+      const exchange = await options.send(request);
+      this.#spent += exchange.attempts;
+      if (request.method === 'DELETE') this.#deletes += 1;
+      return exchange;
+    };
+    this.#client = new OperationClient(counted, options.operation);
+  }
+
+  get cleanupFailures(): string[] {
+    return this.#client.cleanupFailures;
+  }
+
+  count(): RequestCount {
+    return { total: this.#spent, creates: this.#creates, deletes: this.#deletes, repeats: this.#repeats };
+  }
+
+  /** Whether one more create (and its delete) fits in the budget. */
+  get canSend(): boolean {
+    return this.#spent + PER_CREATE <= this.#options.budget;
+  }
+
+  key(config: BodyConfig): string {
+    return configKey(this.#options.original, config);
+  }
+
+  /** The first answer to this config, when it was asked. */
+  known(config: BodyConfig): Probe | undefined {
+    return this.#first.get(this.key(config));
+  }
+
+  /** Sends the config's body (or recalls the answer); `undefined` when the budget has no room. */
+  async probe(config: BodyConfig, repeat = false): Promise<Probe | undefined> {
+    const key = this.key(config);
+    const known = this.#first.get(key);
+    if (known !== undefined && !repeat) return known;
+    if (!this.canSend) return undefined;
+    const body = buildConfigBody(this.#options.operation, this.#options.original, config, this.#options.values());
+    const exchange = await this.#client.sendBody(body);
+    this.#creates += 1;
+    if (known !== undefined) this.#repeats += 1;
+    const answer = classifyAnswer(exchange);
+    await this.#client.undoCreate(exchange);
+    const verdict = answer.outcome === 'accepted' ? 'holds' : answer.outcome === 'rejected' ? 'fails' : 'unresolved';
+    const probe: Probe = { config, key, body, exchange, answer, verdict, repeat: known !== undefined };
+    this.probes.push(probe);
+    if (known === undefined) this.#first.set(key, probe);
+    return probe;
+  }
+
+  /** The probe as a ddmin answer. */
+  async ask(config: BodyConfig, repeat = false): Promise<DdAnswer> {
+    return (await this.probe(config, repeat))?.verdict ?? 'stop';
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * ddmin shrinks a change that works; it cannot find one. This finds a first set of field toggles
+ * (take out a present field, add an absent one) after which the target accepts the body:
+ *
+ * 1. Follow the messages: real services name the property they refuse or miss ("The property
+ *    'changeType' does not exist ...", "... 'expirationDateTime' is required"). Toggle the first field
+ *    a rejection quotes that is not toggled yet, and go on while each new rejection quotes a new one.
+ *    The spec's five-field body is accepted after two such steps.
+ * 2. Otherwise, every toggle set by size (1, 2, ...), fields the messages named first: the first
+ *    accepted one is a smallest change, and ddmin then has nothing left to shrink.
+ *
+ * Both stop when the oracle says `stop` (the budget).
+ */
+import type { DdAnswer } from './ddmin.js';
+
+export interface SeedAnswer {
+  answer: DdAnswer;
+  /** Fields the rejection's message quotes, in order of mention (empty when accepted or no message). */
+  named: string[];
+}
+
+export type SeedResult =
+  | { kind: 'found'; toggles: string[]; tried: number }
+  | { kind: 'none'; tried: number }
+  | { kind: 'stop'; tried: number };
+
+/** Subsets of `items` of size k, in lexicographic order of positions (items earlier in the list first). */
+export function* subsetsOfSize<T>(items: readonly T[], k: number): Generator<T[]> {
+  const index = Array.from({ length: k }, (_, i) => i);
+  if (k > items.length) return;
+  for (;;) {
+    yield index.map((i) => items[i] as T);
+    let i = k - 1;
+    while (i >= 0 && index[i] === items.length - k + i) i -= 1;
+    if (i < 0) return;
+    index[i] = (index[i] as number) + 1;
+    for (let j = i + 1; j < k; j += 1) index[j] = (index[j - 1] as number) + 1;
+  }
+}
+
+/**
+ * `fields`: what may be toggled, in a sensible order; `start`: the answer with no toggle (rejected);
+ * `tryToggles`: sends the body with those toggles (a caching oracle makes repeats free).
+ */
+export async function findAccepted(
+  fields: readonly string[],
+  start: SeedAnswer,
+  tryToggles: (toggles: readonly string[]) => Promise<SeedAnswer>,
+): Promise<SeedResult> {
+  let tried = 0;
+  const named: string[] = [];
+  const remember = (names: readonly string[]): void => {
+    for (const name of names) if (fields.includes(name) && !named.includes(name)) named.push(name);
+  };
+  remember(start.named);
+
+  const toggled: string[] = [];
+  let last = start;
+  for (;;) {
+    const next = last.named.find((f) => fields.includes(f) && !toggled.includes(f));
+    if (next === undefined) break;
+    toggled.push(next);
+    tried += 1;
+    last = await tryToggles(toggled);
+    if (last.answer === 'stop') return { kind: 'stop', tried };
+    if (last.answer === 'holds') return { kind: 'found', toggles: [...toggled], tried };
+    remember(last.named);
+  }
+
+  const order = [...named, ...fields.filter((f) => !named.includes(f))];
+  for (let k = 1; k <= order.length; k += 1) {
+    for (const toggles of subsetsOfSize(order, k)) {
+      tried += 1;
+      const seen = await tryToggles(toggles);
+      if (seen.answer === 'stop') return { kind: 'stop', tried };
+      if (seen.answer === 'holds') return { kind: 'found', toggles, tried };
+    }
+  }
+  return { kind: 'none', tried };
+}

@@ -1,0 +1,85 @@
+/** What `explain` found about one rejected request (lib/explain/explain.ts), as plain data for render.ts. */
+import type { Exchange } from '../http/types.js';
+import type { AnswerClass } from '../matrix/classify.js';
+import type { BodyConfig } from './body-config.js';
+import type { DdAnswer } from './ddmin.js';
+
+/** One body sent, and what the target said. */
+export interface Probe {
+  config: BodyConfig;
+  key: string;
+  body: Record<string, unknown>;
+  exchange: Exchange;
+  answer: AnswerClass;
+  verdict: Exclude<DdAnswer, 'stop'>;
+  /** Asked again to make sure the target answers the same (an earlier probe had the same key). */
+  repeat: boolean;
+}
+
+export type ExplainOutcome =
+  /** The request as given got a 2xx: nothing to explain (what it created was deleted). */
+  | 'accepted'
+  /** A smallest change that gets a 2xx was found, and each part of it shown needed. */
+  | 'explained'
+  /** 401, 403, 404 or 405 with known-good values too: the cause is not in the body. */
+  | 'not-the-body'
+  /** The target gave no verdict (5xx, no answer) on a request the conclusion needs. */
+  | 'no-verdict'
+  /** No variation of the body tried got a 2xx. */
+  | 'no-accepted-body'
+  /** The request budget was spent before the explanation was complete. */
+  | 'budget'
+  /** The same request got different answers. */
+  | 'unstable';
+
+/** A part of the change, and the evidence that it is needed: the accepted body with this part undone. */
+export interface NeededChange {
+  field: string;
+  kind: 'remove' | 'add' | 'replace-value';
+  /** The accepted body with only this change undone, as answered (rejected when the change is needed). */
+  undone: Probe;
+}
+
+export interface ExplainResult {
+  outcome: ExplainOutcome;
+  /** Fields explain worked over: the body's, then the operation's others. */
+  fields: string[];
+  /** The request as given (original values). */
+  original: Probe;
+  /** Fields whose presence causes the rejection (with known-good values): taken out in the fix. */
+  removed: string[];
+  /** Fields whose absence causes it: added (at known-good values) in the fix. */
+  added: string[];
+  /** Fields whose value causes it: their values replaced by known-good ones in the fix. */
+  replaced: string[];
+  /** The 1-minimality evidence of removed and added (with known-good values). */
+  presenceEvidence: NeededChange[];
+  /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
+  valueEvidence: NeededChange[];
+  /** The body with the presence change and every value known-good, as accepted. */
+  presenceAccepted?: Probe;
+  /** The body with the smallest change, as accepted (deleted right after). */
+  after?: Probe;
+  /** For outcomes other than explained and accepted: why, in one sentence. */
+  reason?: string;
+  /** For `budget`: a change that got a 2xx but is not shown to be the smallest. */
+  partial?: { removed: string[]; added: string[]; replaced: string[] };
+  /** For `unstable`: each request that got two different answers, in words. */
+  disagreements: string[];
+  requests: RequestCount;
+  /** The cap explain kept to (the --budget, bounded by MAX_REQUESTS). */
+  budget: number;
+  /** Subscriptions created and not deleted. */
+  cleanupFailures: string[];
+}
+
+export interface RequestCount {
+  /** Requests put on the wire, retries and deletes included. */
+  total: number;
+  /** Create requests sent (exchanges, not counting retries). */
+  creates: number;
+  /** DELETE exchanges for what a create made. */
+  deletes: number;
+  /** Creates that asked again what was asked before (checks of the conclusion). */
+  repeats: number;
+}

@@ -1,0 +1,128 @@
+/**
+ * `npm run explain` end to end, as a user runs it: a child process from a fresh working folder with a
+ * clean environment, against the embedded reference service (default profile).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { observe } from '../lib/inference/test-support.js';
+import { startReceiver, type Receiver } from '../lib/receiver/server.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const PASTED_TOKEN = 'eyJ0eXAiOi-PASTED-SENTINEL-31f7';
+const CONFIGURED_TOKEN = 'configured-SENTINEL-a9d2e4';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runExplain(args: string[], env: Record<string, string>, stdin?: string, cwd = mkdtempSync(join(tmpdir(), 'explain-'))): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bin/explain.ts'), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`explain did not finish\n${stdout}\n${stderr}`));
+    }, 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+let receiver: Receiver;
+beforeAll(async () => {
+  // The user's own receiver, named in NOTIFICATION_URL and in the pasted body: the reference's
+  // handshake reaches it, so the notificationUrl value is fine and only presence is at fault.
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+describe('npm run explain', () => {
+  test("the spec's five-field body pasted as cURL: changeType and resource, the body without them, no token printed", async () => {
+    // Arrange
+    const body = {
+      changeType: 'updated',
+      notificationUrl: receiver.url,
+      resource: '/me/drive/root',
+      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      clientState: 'client-secret-state',
+    };
+    const paste = `$ curl -sS -X POST 'https://contoso-my.sharepoint.com/personal/a_contoso_com/_api/v2.0/drive/root/subscriptions' \\
+    -H 'Content-Type: application/json' \\
+    -H 'Authorization: Bearer ${PASTED_TOKEN}' \\
+    --data-raw '${JSON.stringify(body)}' | jq .`;
+    // Act
+    const run = await runExplain(['-'], { ACCESS_TOKEN: CONFIGURED_TOKEN, NOTIFICATION_URL: receiver.url }, paste);
+    // Assert
+    const out = `${run.stdout}\n${run.stderr}`;
+    expect(run.code, out).toBe(0);
+    expect(out).not.toContain(PASTED_TOKEN);
+    expect(out).not.toContain(CONFIGURED_TOKEN);
+    expect(run.stdout).toContain('input: its Authorization header held a credential: not shown, not sent; explain sends the configured token (ACCESS_TOKEN) instead');
+    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects a body that has either; without them it answers 201.');
+    expect(run.stdout).toContain('Smallest change that gets a 2xx: take out changeType and resource.');
+    expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
+    const printed = /Body without changeType and resource:\n(\{[\s\S]*?\n\})/.exec(run.stdout)?.[1];
+    expect(printed, run.stdout).toBeDefined();
+    expect(JSON.parse(printed ?? '{}')).toEqual({ notificationUrl: receiver.url, expirationDateTime: body.expirationDateTime, clientState: body.clientState });
+    const requests = Number(/Requests: (\d+) of the budget of 64/.exec(run.stdout)?.[1]);
+    // 8 requests to find and show it (6 creates, 2 deletes), 7 more to ask each deciding question again.
+    expect(requests).toBeLessThanOrEqual(16);
+    console.log(`explain on the spec's five-field body: ${requests} requests`);
+  }, 90_000);
+
+  test('a value the reference refuses, from a JSON file, with the receiver explain starts itself', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
+    writeFileSync(
+      join(cwd, 'body.json'),
+      JSON.stringify({ notificationUrl: 'https://contoso.example/hook', expirationDateTime: new Date(Date.now() + 200 * 86_400_000).toISOString() }),
+    );
+    const run = await runExplain(['body.json'], {}, undefined, cwd);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('The values of notificationUrl and expirationDateTime cause the 400');
+  }, 90_000);
+
+  test('input that is neither JSON nor cURL: one line, exit 2', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
+    writeFileSync(join(cwd, 'notes.txt'), 'the request failed again');
+    const run = await runExplain(['notes.txt'], {}, undefined, cwd);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('explain: notes.txt: not JSON and not a cURL command\n');
+    expect(run.stdout).toBe('');
+  }, 60_000);
+
+  test('--budget below 2 is a usage error', async () => {
+    const run = await runExplain(['--budget', '1', '-'], {}, '{}');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^explain: --budget: /);
+  }, 60_000);
+
+  test('--report explains from a recorded report and sends nothing', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
+    const fields = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
+    const matrix = observe(fields, 'notificationUrl && expirationDateTime && !changeType && !resource', () => ({ status: 400, errorCode: 'invalidRequest' }));
+    writeFileSync(join(cwd, 'report.json'), JSON.stringify({ run: { target: 'http://example', startedAt: '2026-01-01T00:00:00Z' }, operation: { fields }, matrix }));
+    writeFileSync(join(cwd, 'body.json'), JSON.stringify({ changeType: 'updated', notificationUrl: 'x', resource: 'y', expirationDateTime: 'z' }));
+    // Nothing listens on port 9: a request would fail the run.
+    const run = await runExplain(['--report', 'report.json', 'body.json'], { BASE_URL: 'http://127.0.0.1:9' }, undefined, cwd);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('nothing is sent');
+    expect(run.stdout).toContain('Nearest accepted combination: notificationUrl, expirationDateTime (accepted 201): take out changeType and resource.');
+  }, 60_000);
+});
