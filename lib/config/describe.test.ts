@@ -15,6 +15,7 @@ test('defaults: the embedded reference, no token', () => {
     'retries: up to 3 per exchange; wait 2 s without Retry-After, at most 120 s',
     'repeats: 2 per combination',
     "notification URL: the probe's own receiver",
+    "events: the embedded reference's trigger makes the change; wait up to 30 s for a notification",
     'reports: /tmp/probe-describe/reports',
     'cleanup ledger: /tmp/probe-describe/.ledger',
   ]);
@@ -55,5 +56,18 @@ test('a receiver behind a tunnel: says the public URL and the local port', () =>
   const config = loadConfig({ RECEIVER_PUBLIC_URL: 'https://tunnel.example.net/hook', RECEIVER_PORT: '8787' }, { cwd, dotenvPath: false });
   expect(describeConfig(config)).toContain(
     "notification URL: the probe's own receiver, as https://tunnel.example.net/hook (forwarded to loopback port 8787)",
+  );
+});
+
+test('events on a configured target: how the change is made, never the command or the body', () => {
+  const target = { BASE_URL: 'https://t.sharepoint.com/sites/x' };
+  const line = (env: Record<string, string>): string | undefined =>
+    describeConfig(loadConfig({ ...target, ...env }, { cwd, dotenvPath: false })).find((l) => l.startsWith('events:'));
+  expect(line({})).toBe('events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped');
+  expect(line({ CHANGE_COMMAND: 'curl -H "Authorization: Bearer SECRET-abc" https://x', NOTIFICATION_WAIT_SECONDS: '90' })).toBe(
+    'events: CHANGE_COMMAND makes the change (at most 60 s); wait up to 90 s for a notification',
+  );
+  expect(line({ CHANGE_REQUEST: 'put /drive/root:/a.txt:/content secret-body' })).toBe(
+    'events: CHANGE_REQUEST PUT /drive/root:/a.txt:/content (with a body) makes the change; wait up to 30 s for a notification',
   );
 });

@@ -25,9 +25,11 @@ export function describeConfig(config: ProbeConfig): string[] {
     `repeats: ${config.repeats} per combination` +
       (config.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
     `notification URL: ${config.notificationUrl ?? ownReceiver(config)}`,
+    events(config),
     `reports: ${config.reportDir}`,
     `cleanup ledger: ${config.ledgerDir}`,
   ];
+  if (config.baseline !== undefined) lines.push(`baseline: ${config.baseline} (any drift from it fails the run)`);
   if (config.accessToken !== undefined && config.baseUrl !== undefined) {
     const url = new URL(config.baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -35,6 +37,16 @@ export function describeConfig(config: ProbeConfig): string[] {
     }
   }
   return lines;
+}
+
+/** How the events suite will cause a change. The command and the request body are not shown: they may hold a credential. */
+function events(config: ProbeConfig): string {
+  const wait = `wait up to ${seconds(config.notificationWaitMs)} for a notification`;
+  if (config.baseUrl === undefined) return `events: the embedded reference's trigger makes the change; ${wait}`;
+  const change = config.change;
+  if (change === undefined) return 'events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped';
+  if (change.kind === 'command') return `events: CHANGE_COMMAND makes the change (at most ${seconds(config.changeCommandTimeoutMs)}); ${wait}`;
+  return `events: CHANGE_REQUEST ${change.method} ${change.path}${change.body === undefined ? '' : ' (with a body)'} makes the change; ${wait}`;
 }
 
 function ownReceiver(config: ProbeConfig): string {

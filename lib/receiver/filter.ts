@@ -1,7 +1,7 @@
 import type { NotificationFilter, ReceivedNotification } from './types.js';
 
 /** The objects a notification body speaks of: the items of its `value` array, or the body itself. */
-function items(body: unknown): Record<string, unknown>[] {
+export function notificationItems(body: unknown): Record<string, unknown>[] {
   if (body === null || typeof body !== 'object') return [];
   const value = (body as { value?: unknown }).value;
   const list = Array.isArray(value) ? (value as unknown[]) : [body];
@@ -11,7 +11,7 @@ function items(body: unknown): Record<string, unknown>[] {
 export function matchesFilter(n: ReceivedNotification, f: NotificationFilter): boolean {
   if (f.after !== undefined && n.seq <= f.after) return false;
   if (f.clientState === undefined && f.subscriptionId === undefined) return true;
-  return items(n.body).some(
+  return notificationItems(n.body).some(
     (i) => (f.clientState === undefined || i['clientState'] === f.clientState) && (f.subscriptionId === undefined || i['subscriptionId'] === f.subscriptionId),
   );
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../../lib/config/load-config.js';
 import { EMBEDDED_TARGET } from '../../lib/config/parsers.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
 import { HttpEngine } from '../../lib/http/engine.js';
+import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import { subscriptionCreate } from '../../lib/operation/index.js';
@@ -39,7 +40,15 @@ export function probeContext(): ProbeContext {
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
   const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(subscriptionCreate) });
-  const engine = HttpEngine.fromConfig(config, target.baseUrl, token, { onExchange: (e) => runLedger.observe(e) });
+  // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
+  // a file, not a subscription, so the ledger must not list it for deletion.
+  const change = config.change?.kind === 'request' ? { method: config.change.method, url: `${target.baseUrl}${config.change.path}` } : undefined;
+  const isChangeRequest = (e: Exchange): boolean => change !== undefined && e.method === change.method && e.url === change.url;
+  const engine = HttpEngine.fromConfig(config, target.baseUrl, token, {
+    onExchange: (e) => {
+      if (!isChangeRequest(e)) runLedger.observe(e);
+    },
+  });
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
   const notificationUrl = config.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';

@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest';
+import type { Exchange } from '../http/types.js';
+import type { ReceivedHandshake } from '../receiver/types.js';
+import { handshakeAnswer } from './handshake-answer.js';
+
+const exchange = (status: number | null, body = '', failure?: Exchange['failure']): Exchange => ({
+  seq: 1,
+  method: 'POST',
+  url: 'http://127.0.0.1:1/_api/v2.0/drive/root/subscriptions',
+  requestHeaders: {},
+  requestBody: '{}',
+  status,
+  responseHeaders: {},
+  responseBody: body,
+  responseBodyTruncated: false,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 5012,
+  attempts: 1,
+  retriedStatuses: [],
+  ...(failure !== undefined ? { failure } : {}),
+});
+const handshake: ReceivedHandshake = { seq: 3, receivedAt: '', method: 'POST', parameter: 'validationtoken', token: 't', answeredStatus: 200, answeredBody: 'x' };
+
+test('a refused create names the validation request, the status, the code and the message', () => {
+  const body = JSON.stringify({ error: { code: 'invalidRequest', message: 'Failed to validate the notification URL: the validation request timed out.' } });
+  expect(handshakeAnswer({ kind: 'slow', delayMs: 6000 }, exchange(400, body), [handshake])).toEqual({
+    answered: true,
+    observed:
+      'the target sent 1 validation request (POST ?validationtoken=...); answered the create 400 invalidRequest "Failed to validate the notification URL: the validation request timed out." after 5012 ms',
+    finding:
+      'receiver that holds its answer to the validation request 6 s: the target sent 1 validation request (POST ?validationtoken=...) and answered the create 400 invalidRequest "Failed to validate the notification URL: the validation request timed out." after 5012 ms',
+  });
+});
+
+test('a target that does not validate creates anyway, and that is said', () => {
+  expect(handshakeAnswer({ kind: 'wrong-token' }, exchange(201, '{"id":"a"}'), []).finding).toBe(
+    'receiver that answers the validation request with something other than the token: the target sent no validation request and created the subscription (201) after 5012 ms',
+  );
+});
+
+test('no answer from the target is not an answer', () => {
+  const result = handshakeAnswer({ kind: 'fail' }, exchange(null, '', { kind: 'timeout', message: 'no answer within 10000 ms' }), [handshake, { ...handshake, seq: 4 }]);
+  expect(result.answered).toBe(false);
+  expect(result.observed).toBe('the target sent 2 validation requests (POST ?validationtoken=...); gave the create no answer (timeout: no answer within 10000 ms)');
+});

@@ -1,0 +1,54 @@
+/**
+ * What a target does with a create while the probe's receiver misbehaves during the validation
+ * request (spec §6: "any validation of the notification URL: not shown"), in plain words. Recorded,
+ * never judged: the spec says nothing of a handshake, so every branch is INFORMATIONAL.
+ */
+import type { Exchange } from '../http/types.js';
+import { classifyAnswer } from '../matrix/classify.js';
+import type { ReceivedHandshake } from '../receiver/types.js';
+
+export type ReceiverMisbehaviour = { kind: 'wrong-token' } | { kind: 'slow'; delayMs: number } | { kind: 'fail' };
+
+export function describeMisbehaviour(m: ReceiverMisbehaviour): string {
+  switch (m.kind) {
+    case 'wrong-token':
+      return 'answers the validation request with something other than the token';
+    case 'slow':
+      return `holds its answer to the validation request ${m.delayMs / 1000} s`;
+    case 'fail':
+      return 'answers the validation request 500';
+  }
+}
+
+export interface HandshakeAnswer {
+  /** The create had an answer from the target (false: the harness got none, an ERROR). */
+  answered: boolean;
+  observed: string;
+  finding: string;
+}
+
+const MESSAGE_CHARS = 160;
+const cut = (text: string): string => (text.length > MESSAGE_CHARS ? `${text.slice(0, MESSAGE_CHARS)}...` : text);
+
+/** `handshakes`: the validation requests the receiver got while the create was in flight. */
+export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, handshakes: readonly ReceivedHandshake[]): HandshakeAnswer {
+  const answer = classifyAnswer(create);
+  const took = `after ${create.durationMs} ms`;
+  let outcome: string;
+  if (create.failure !== undefined || answer.status === null) {
+    outcome = `gave the create no answer (${create.failure?.kind ?? 'no status'}: ${cut(create.failure?.message ?? '')})`;
+  } else if (answer.outcome === 'accepted') {
+    outcome = `created the subscription (${answer.status}) ${took}`;
+  } else {
+    const code = answer.errorCode === undefined ? '' : ` ${answer.errorCode}`;
+    const message = answer.errorMessage === undefined ? '' : ` ${JSON.stringify(cut(answer.errorMessage))}`;
+    outcome = `answered the create ${answer.status}${code}${message} ${took}`;
+  }
+  const parameters = [...new Set(handshakes.map((h) => h.parameter))];
+  const sent =
+    handshakes.length === 0
+      ? 'the target sent no validation request'
+      : `the target sent ${handshakes.length} validation request${handshakes.length === 1 ? '' : 's'} (${handshakes.map((h) => h.method).filter((v, i, a) => a.indexOf(v) === i).join('/')} ?${parameters.join(', ?')}=...)`;
+  const finding = `receiver that ${describeMisbehaviour(m)}: ${sent} and ${outcome}`;
+  return { answered: create.failure === undefined && answer.status !== null, observed: `${sent}; ${outcome}`, finding };
+}

@@ -1,0 +1,276 @@
+/**
+ * spec §6 Events:
+ *   "A subscription causes notifications to be sent to its notificationUrl."
+ *   "The caller-supplied clientState string is part of the subscription."
+ *   "Notification payload, event kinds, delivery headers, retries and any validation of the
+ *    notification URL: not shown."
+ * A subscription is created with a unique clientState, the watched drive is made to change (the
+ * embedded reference's trigger, or CHANGE_COMMAND / CHANGE_REQUEST on a configured target), and the
+ * probe's receiver waits, at most NOTIFICATION_WAIT_SECONDS, for the notification: it must name the
+ * subscription and carry its clientState. What the spec leaves open (payload shape, delay, redelivery
+ * after a 500, what a misbehaving receiver does to a create) is recorded as INFORMATIONAL.
+ *
+ * The receiver is shared by the whole run and some cases change its mode: the cases of this file run
+ * one after another (no describe.concurrent), files run one at a time in one worker, and every mode
+ * change is undone in a finally.
+ */
+import { describe, test, type TestContext } from 'vitest';
+import { handshakeAnswer, type ReceiverMisbehaviour } from '../lib/events/handshake-answer.js';
+import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/judge-delivery.js';
+import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
+import { redeliveryFinding } from '../lib/events/redelivery.js';
+import { spec6Open } from '../lib/events/spec-refs.js';
+import type { Exchange } from '../lib/http/types.js';
+import { buildBody } from '../lib/matrix/build-body.js';
+import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
+import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
+import { acceptedBase } from './support/accepted-base.js';
+import { CaseRun, example, finishCase } from './support/case-run.js';
+import { changeUnavailable, makeChange, receiverUnavailable, type ChangeOutcome } from './support/cause-change.js';
+import { probeContext } from './support/context.js';
+
+const probe = probeContext();
+const waitMs = probe.config.notificationWaitMs;
+
+/**
+ * Skips the case with its reason, also as an annotation: the note of context.skip reaches neither the
+ * console summary nor JUnit, an annotation reaches both (and the vitest UI).
+ */
+async function skipCase(context: TestContext, reason: string): Promise<void> {
+  await context.annotate(reason, 'skipped');
+  context.skip(reason);
+}
+
+const noAnswer = (e: Exchange): string => (e.failure !== undefined ? `${e.failure.kind}: ${e.failure.message}` : `status ${e.status ?? 'none'}`);
+const isCreated = (e: Exchange): boolean => e.failure === undefined && e.status !== null && e.status >= 200 && e.status < 300;
+
+function idOf(exchange: Exchange): string | undefined {
+  try {
+    return probe.operation.cleanup?.idFrom(JSON.parse(exchange.responseBody));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
+async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest } | string> {
+  const base = await acceptedBase(probe, run, 'clientState');
+  if (base === undefined) return 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it';
+  const ctx = probe.values();
+  const clientState = `probe-events-${ctx.unique}`;
+  const exchange = await run.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
+  return { exchange, subscription: { subscriptionId: idOf(exchange), clientState } };
+}
+
+/** The first notification for the subscription after `after` (a receiver seq), or undefined after waitMs. */
+async function waitForNotification(subscription: SubscriptionUnderTest, after?: number): Promise<ReceivedNotification | undefined> {
+  const receiver = probe.receiver;
+  if (receiver === undefined) return undefined;
+  try {
+    return await receiver.waitFor(after === undefined ? {} : { after }, waitMs, isFor(subscription));
+  } catch (error) {
+    if (error instanceof ReceiverTimeoutError) return undefined;
+    throw error;
+  }
+}
+
+/** Runs `body` with the receiver in `mode`, and puts it back to normal whatever happens. */
+async function withReceiverMode<T>(mode: Partial<ReceiverMode>, body: () => Promise<T>): Promise<T> {
+  await probe.receiver?.setMode(mode);
+  try {
+    return await body();
+  } finally {
+    await probe.receiver?.setMode({});
+  }
+}
+
+type Delivery =
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'not-created'; exchange: Exchange }
+  | { kind: 'change-failed'; exchange: Exchange; change: Extract<ChangeOutcome, { kind: 'failed' }> }
+  | {
+      kind: 'observed';
+      exchange: Exchange;
+      subscription: SubscriptionUnderTest;
+      change: Extract<ChangeOutcome, { kind: 'made' }>;
+      notification: ReceivedNotification | undefined;
+    };
+
+/**
+ * One subscription, one change, one wait: the delivery case judges it, the payload-shape and delay
+ * cases describe the same notification (on a live target a change may be costly and a wait long).
+ * The requests count in the run of the case that asked first.
+ */
+let delivery: Promise<Delivery> | undefined;
+function observeDelivery(run: CaseRun): Promise<Delivery> {
+  delivery ??= (async (): Promise<Delivery> => {
+    const unavailable = changeUnavailable(probe);
+    if (unavailable !== undefined) return { kind: 'skipped', reason: unavailable };
+    const created = await createWatched(run);
+    if (typeof created === 'string') return { kind: 'skipped', reason: created };
+    const { exchange, subscription } = created;
+    if (!isCreated(exchange)) return { kind: 'not-created', exchange };
+    try {
+      const change = await makeChange(probe, run, subscription);
+      if (change.kind === 'failed') return { kind: 'change-failed', exchange, change };
+      return { kind: 'observed', exchange, subscription, change, notification: await waitForNotification(subscription) };
+    } finally {
+      await run.undoCreate(exchange);
+    }
+  })();
+  return delivery;
+}
+
+/**
+ * Ends the case when there is no delivery to look at: skipped, with the reason; or, when no subscription
+ * or no change could be had, an ERROR in the delivery case (`owner`) and a skip pointing to it in the
+ * cases that only describe its notification. False when there is a delivery.
+ */
+async function endWithoutDelivery(context: TestContext, run: CaseRun, d: Delivery, owner: boolean): Promise<boolean> {
+  if (d.kind === 'observed') return false;
+  if (d.kind === 'skipped') {
+    await skipCase(context, d.reason);
+    return true;
+  }
+  const finding = d.kind === 'not-created' ? 'no subscription to notify' : `no change could be made (${d.change.how})`;
+  if (!owner) {
+    await skipCase(context, `${finding}: nothing to describe (see events/notification)`);
+    return true;
+  }
+  await finishCase(context, run, {
+    id: 'events/notification',
+    kind: 'events',
+    specRef: 'spec §6',
+    verdict: 'ERROR',
+    observed: d.kind === 'not-created' ? `the create in an accepted body was not accepted this time (${noAnswer(d.exchange)})` : d.change.message,
+    finding,
+    example: example(d.exchange),
+  });
+  return true;
+}
+
+const delayOf = (d: Extract<Delivery, { kind: 'observed' }>): number | undefined =>
+  d.notification === undefined ? undefined : Date.parse(d.notification.receivedAt) - d.change.startedAtMs;
+
+describe('events (spec §6)', () => {
+  test('spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState', async (context) => {
+    const run = new CaseRun(probe);
+    const d = await observeDelivery(run);
+    if (await endWithoutDelivery(context, run, d, true)) return;
+    if (d.kind !== 'observed') return;
+    const judged = judgeDelivery(d.notification, d.subscription, waitMs, delayOf(d));
+    await finishCase(context, run, {
+      id: 'events/notification',
+      kind: 'events',
+      specRef: judged.specRef,
+      verdict: judged.verdict,
+      expected: judged.expected,
+      observed: `${judged.observed} (change: ${d.change.how})`,
+      ...(judged.finding !== undefined ? { finding: judged.finding } : {}),
+      example: example(d.exchange),
+    });
+  });
+
+  test('spec §6/payload-shape (open): which keys a notification carries, SharePoint or Graph shape', async (context) => {
+    const run = new CaseRun(probe);
+    const d = await observeDelivery(run);
+    if (await endWithoutDelivery(context, run, d, false)) return;
+    if (d.kind !== 'observed') return;
+    if (d.notification === undefined) return skipCase(context, `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`);
+    const shape = describePayloadShape(payloadShape(d.notification));
+    await finishCase(context, run, {
+      id: 'events/payload-shape',
+      kind: 'events',
+      specRef: `${spec6Open('notification payload')}; ${spec6Open('delivery headers')}`,
+      verdict: 'INFORMATIONAL',
+      observed: shape,
+      finding: `notification body: ${shape}`,
+      example: example(d.exchange),
+    });
+  });
+
+  test('spec §6/delay (open): time from the change to the notification', async (context) => {
+    const run = new CaseRun(probe);
+    const d = await observeDelivery(run);
+    if (await endWithoutDelivery(context, run, d, false)) return;
+    if (d.kind !== 'observed') return;
+    const delay = delayOf(d);
+    if (delay === undefined) return skipCase(context, `no notification arrived within ${waitMs / 1000} s, so there is no delay to measure (see events/notification)`);
+    const finding = `the notification arrived ${delay} ms after the change was started (${d.change.how}, which took ${d.change.durationMs} ms)`;
+    await finishCase(context, run, {
+      id: 'events/delay',
+      kind: 'events',
+      specRef: 'open: spec §6 does not say how soon a notification is sent',
+      verdict: 'INFORMATIONAL',
+      observed: finding,
+      finding,
+      example: example(d.exchange),
+    });
+  });
+
+  test('spec §6/redelivery (open): a notification the receiver answers 500 once is sent again', async (context) => {
+    const unavailable = changeUnavailable(probe);
+    if (unavailable !== undefined) return skipCase(context, unavailable);
+    const run = new CaseRun(probe);
+    const created = await createWatched(run);
+    if (typeof created === 'string') return skipCase(context, created);
+    const { exchange, subscription } = created;
+    const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
+    if (!isCreated(exchange)) {
+      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: `the create in an accepted body was not accepted this time (${noAnswer(exchange)})` });
+      return;
+    }
+    let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
+    try {
+      outcome = await withReceiverMode({ fail: 'once' }, async () => {
+        const change = await makeChange(probe, run, subscription);
+        if (change.kind === 'failed') return { change };
+        const first = await waitForNotification(subscription);
+        return { change, first, again: first === undefined ? undefined : await waitForNotification(subscription, first.seq) };
+      });
+    } finally {
+      await run.undoCreate(exchange);
+    }
+    const { change, first, again } = outcome;
+    if (change.kind === 'failed') {
+      await finishCase(context, run, { ...base, specRef: 'spec §6', verdict: 'ERROR', observed: change.message, finding: `no change could be made (${change.how})` });
+      return;
+    }
+    if (first === undefined) return skipCase(context, `no notification arrived within ${waitMs / 1000} s, so a redelivery cannot be seen (see events/notification)`);
+    if (first.answeredStatus < 500) {
+      return skipCase(context, `the receiver's one 500 went to another request first, so this notification was answered ${first.answeredStatus}; nothing to observe`);
+    }
+    const finding = redeliveryFinding(first, again, waitMs);
+    await finishCase(context, run, { ...base, verdict: 'INFORMATIONAL', observed: finding, finding });
+  });
+
+  const misbehaviours: [string, string, Partial<ReceiverMode>, ReceiverMisbehaviour][] = [
+    ['wrong token', 'wrong-token', { token: 'wrong' }, { kind: 'wrong-token' }],
+    [`slow (${probe.config.slowReceiverMs / 1000} s, SLOW_RECEIVER_SECONDS)`, 'slow', { delayMs: probe.config.slowReceiverMs }, { kind: 'slow', delayMs: probe.config.slowReceiverMs }],
+    ['500', '500', { fail: 'always' }, { kind: 'fail' }],
+  ];
+
+  test.for(misbehaviours)('spec §6/handshake (open): the answer to a create while the receiver answers validation: %s', async ([, id, mode, misbehaviour], context) => {
+    const unavailable = receiverUnavailable(probe);
+    const receiver = probe.receiver;
+    if (unavailable !== undefined || receiver === undefined) return skipCase(context, unavailable ?? 'no receiver');
+    const run = new CaseRun(probe);
+    const base = await acceptedBase(probe, run);
+    if (base === undefined) return skipCase(context, 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail');
+    const before = Math.max(0, ...(await receiver.handshakes()).map((h) => h.seq));
+    // The engine answers with an exchange, never throws: what it created is deleted right after.
+    const exchange = await withReceiverMode(mode, () => run.sendBody(buildBody(probe.operation, base.present, probe.values())));
+    await run.undoCreate(exchange);
+    const seen = (await receiver.handshakes()).filter((h) => h.seq > before);
+    const answer = handshakeAnswer(misbehaviour, exchange, seen);
+    await finishCase(context, run, {
+      id: `events/handshake-${id}`,
+      kind: 'events',
+      specRef: spec6Open('validation of the notification URL'),
+      verdict: answer.answered ? 'INFORMATIONAL' : 'ERROR',
+      observed: answer.observed,
+      finding: answer.finding,
+      example: example(exchange),
+    });
+  });
+});

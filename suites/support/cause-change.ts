@@ -1,0 +1,76 @@
+/**
+ * Making the watched drive change, so that a subscription has something to notify (spec §6). The
+ * embedded reference has a trigger for it (POST /_reference/trigger: notifies every live subscription);
+ * on a configured target the user says how: CHANGE_COMMAND (a shell command) or CHANGE_REQUEST (a request
+ * sent through the engine). Without either, cases that need a change are skipped and say why.
+ */
+import { isLoopbackHost } from '../../lib/config/loopback.js';
+import { changeRequestSpec } from '../../lib/events/change-request.js';
+import { describeCommandResult, runCommand } from '../../lib/events/run-command.js';
+import type { Exchange } from '../../lib/http/types.js';
+import type { SubscriptionUnderTest } from '../../lib/events/judge-delivery.js';
+import type { CaseRun } from './case-run.js';
+import type { ProbeContext } from './context.js';
+
+export type ChangeOutcome =
+  | { kind: 'made'; how: string; startedAtMs: number; durationMs: number; exchange?: Exchange }
+  | { kind: 'failed'; how: string; message: string; exchange?: Exchange };
+
+/** Why the target cannot be seen notifying the probe's receiver; undefined when it can. */
+export function receiverUnavailable(probe: ProbeContext): string | undefined {
+  if (probe.receiver === undefined) return 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there';
+  const host = new URL(probe.target.baseUrl).hostname;
+  if (probe.target.kind === 'configured' && !isLoopbackHost(host) && probe.config.receiverPublicUrl === undefined) {
+    return `${host} cannot reach the receiver's loopback URL; set RECEIVER_PUBLIC_URL (a tunnel to RECEIVER_PORT)`;
+  }
+  return undefined;
+}
+
+/** Why no change can be made on this target; undefined when one can. */
+export function changeUnavailable(probe: ProbeContext): string | undefined {
+  const receiver = receiverUnavailable(probe);
+  if (receiver !== undefined) return receiver;
+  if (probe.target.kind === 'configured' && probe.config.change === undefined) {
+    return 'nothing can make the watched drive change on a configured target: set CHANGE_COMMAND or CHANGE_REQUEST (README, suite 06-events)';
+  }
+  return undefined;
+}
+
+const TRIGGER_PATH = '/_reference/trigger';
+
+/** Makes one change. Call only when changeUnavailable(probe) is undefined. */
+export async function makeChange(probe: ProbeContext, run: CaseRun, subscription: SubscriptionUnderTest): Promise<ChangeOutcome> {
+  const startedAtMs = Date.now();
+  const took = (): number => Date.now() - startedAtMs;
+  const change = probe.config.change;
+  if (probe.target.kind === 'embedded-reference') {
+    const how = `POST ${TRIGGER_PATH} on the embedded reference`;
+    try {
+      // The reference's own admin endpoint (no token, no faults, not counted): not a probe request, so not through the engine.
+      // It answers once every notification is delivered or given up, within the profile's bounded retries.
+      const response = await fetch(`${probe.target.baseUrl}${TRIGGER_PATH}`, { method: 'POST', signal: AbortSignal.timeout(Math.max(60_000, probe.config.notificationWaitMs)) });
+      await response.text();
+      if (!response.ok) return { kind: 'failed', how, message: `the trigger answered ${response.status}` };
+      return { kind: 'made', how, startedAtMs, durationMs: took() };
+    } catch (error) {
+      return { kind: 'failed', how, message: `the trigger failed: ${(error as Error).message}` };
+    }
+  }
+  if (change === undefined) throw new Error('makeChange: no change is configured (check changeUnavailable first)');
+  if (change.kind === 'command') {
+    const timeoutMs = probe.config.changeCommandTimeoutMs;
+    const result = await runCommand(change.command, {
+      env: { BASE_URL: probe.target.baseUrl, CHANGE_SUBSCRIPTION_ID: subscription.subscriptionId ?? '', CHANGE_CLIENT_STATE: subscription.clientState },
+      timeoutMs,
+      secret: probe.config.accessToken,
+    });
+    const how = 'CHANGE_COMMAND';
+    return result.ok ? { kind: 'made', how, startedAtMs, durationMs: took() } : { kind: 'failed', how, message: describeCommandResult(result, timeoutMs) };
+  }
+  const how = `CHANGE_REQUEST ${change.method} ${change.path}`;
+  const exchange = await run.send(changeRequestSpec(change));
+  if (exchange.status !== null && exchange.status >= 200 && exchange.status < 300) return { kind: 'made', how, startedAtMs, durationMs: took(), exchange };
+  const answer = exchange.failure !== undefined ? `${exchange.failure.kind}: ${exchange.failure.message}` : `answered ${exchange.status ?? 'nothing'}`;
+  return { kind: 'failed', how, message: `${how} ${answer}`, exchange };
+}
+
