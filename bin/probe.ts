@@ -7,14 +7,19 @@
  *   npm run probe -- --shard=1/2          one shard; writes a blob report for --merge-reports
  *   npm run probe -- --merge-reports      merges the shards' blobs into one set of reports
  *   npm run probe -- --ui                 the vitest UI over the suites
+ *   npm run probe -- --baseline baselines/embedded-default.json
+ *                                         compare with a baseline (also BASELINE=...); drift fails the run
  *
- * Exit codes: 0 every case holds, 1 some case failed (DEVIATES or ERROR), 2 configuration or setup error.
+ * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
+ * or ERROR) or the behaviour drifted from the baseline, 2 configuration or setup error.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startVitest, type CliOptions } from 'vitest/node';
+import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
+import type { Baseline } from '../lib/baseline/types.js';
 import { ConfigError, loadConfig } from '../lib/config/load-config.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
@@ -38,6 +43,7 @@ function parse() {
       ui: { type: 'boolean', default: false },
       shard: { type: 'string' },
       'merge-reports': { type: 'boolean', default: false },
+      baseline: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,13 +62,31 @@ if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/
 
 let config;
 try {
-  config = loadConfig();
+  // --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
+  const baselineFlag = args.values.baseline;
+  config = loadConfig(baselineFlag === undefined ? process.env : { ...process.env, BASELINE: baselineFlag });
 } catch (error) {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`config error: ${problem}`);
     process.exit(EXIT_SETUP);
   }
   throw error;
+}
+
+// The baseline is read before anything is sent: a file that cannot be used is a setup error.
+let baseline: { baseline: Baseline; shownAs: string } | undefined;
+if (config.baseline !== undefined) {
+  const shownAs = shortPath(config.baseline);
+  try {
+    const read = await readBaseline(config.baseline);
+    if (read.operation.id !== subscriptionCreate.id) {
+      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${subscriptionCreate.id}"`);
+    }
+    baseline = { baseline: read, shownAs };
+  } catch (error) {
+    if (!(error instanceof BaselineFileError)) throw error;
+    fail(`baseline ${shownAs}: ${error.problems.join('; ')}`);
+  }
 }
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -77,6 +101,7 @@ const probeReporter = new ProbeReporter({
   operation: subscriptionCreate,
   repeats: config.repeats,
   suiteVersion: version,
+  ...(baseline !== undefined ? { baseline } : {}),
 });
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
@@ -123,5 +148,18 @@ if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0
 if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
 // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
 console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+const drift = probeReporter.report?.drift;
+if (drift !== undefined && drift.changes.length > 0) {
+  console.log(
+    `drift: ${drift.changes.length} change(s) from the baseline ${drift.baseline} (listed above); ` +
+      'if intended, accept them with npm run baseline -- --accept',
+  );
+}
 console.log(formatCounts(counts));
-process.exit(counts.failed > 0 ? EXIT_FAILED : EXIT_OK);
+process.exit(counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? EXIT_FAILED : EXIT_OK);
+
+/** A path relative to the working folder when it is inside it, as the user would type it. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}

@@ -38,6 +38,11 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 .banner { margin: 16px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid; }
 .banner.warn { background: var(--warn-bg); color: var(--warn-ink); border-color: #e6c200; }
 .banner.diag { background: var(--bad-bg); color: var(--bad-ink); border-color: #f0a58a; }
+.banner.drift { background: var(--bad-bg); color: var(--bad-ink); border-color: #f0a58a; }
+.banner.drift a { color: inherit; }
+.banner.same { background: var(--ok-bg); color: var(--ok-ink); border-color: #8fd19e; }
+table.drift td.before { background: #fff5f0; }
+table.drift td.after { background: #f0fff4; font-weight: 600; }
 nav { margin: 18px 0 0; font-size: 13px; }
 nav a { color: var(--info-ink); margin-right: 14px; text-decoration: none; }
 .rule-words { font-size: 16px; font-weight: 600; }

@@ -3,7 +3,8 @@ import { evaluate, parseExpression, type Expr } from '../inference/expression.js
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry, ReportedLimit, ValueClassResult } from './types.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLimit, ValueClassResult } from './types.js';
+import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
 import { ruleInWords } from './rule-in-words.js';
@@ -51,8 +52,10 @@ ${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per comb
 <div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>
 ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
-<nav><a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
+${driftBanner(report.drift)}
+<nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
 </header>
+${report.drift === undefined ? '' : driftSection(report.drift)}
 ${ruleSection(report)}
 ${matrixSection(report)}
 ${rejectionSection(report)}
@@ -70,6 +73,28 @@ ${casesSection(report)}
 
 function runItem(label: string, value: string): SafeHtml {
   return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
+}
+
+function driftBanner(drift: ReportDrift | undefined): SafeHtml | string {
+  if (drift === undefined) return '';
+  const n = drift.changes.length;
+  return n === 0
+    ? html`<p class="banner same"><strong>No drift</strong> from the baseline <code>${drift.baseline}</code> (${drift.name}).</p>`
+    : html`<p class="banner drift"><strong>Drift: ${n} change${n === 1 ? '' : 's'}</strong> from the baseline <code>${drift.baseline}</code> (${drift.name}); the run fails. <a href="#drift">See what changed.</a></p>`;
+}
+
+/** Each change as baseline and this run side by side, then what was and was not compared. */
+function driftSection(drift: ReportDrift): SafeHtml {
+  const skipped = notComparedText(drift);
+  const rows = drift.changes.map(
+    (c) => html`<tr><td class="muted">${c.kind}</td><td class="mono">${c.subject}</td><td class="mono before">${c.before}</td><td class="mono after">${c.after}</td></tr>`,
+  );
+  return html`<section id="drift">
+<h2>Drift from the baseline</h2>
+<p>Baseline <code>${drift.baseline}</code> (${drift.name}). ${drift.changes.length === 0 ? 'Nothing changed.' : 'Any change fails the run; if it is intended, accept it with npm run baseline -- --accept.'}</p>
+${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th>What</th><th>Baseline</th><th>This run</th></tr></thead><tbody>${rows}</tbody></table>`}
+<p class="muted">Compared: ${comparedText(drift)}.${skipped === undefined ? '' : html` Not compared: ${skipped}.`}</p>
+</section>`;
 }
 
 function ruleSection(report: BehaviourReport): SafeHtml {

@@ -1,8 +1,9 @@
 import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
-import type { BehaviourReport, CaseSummary, FieldValues, ValueClassResult } from './types.js';
+import type { BehaviourReport, CaseSummary, FieldValues, ReportDrift, ValueClassResult } from './types.js';
 import { ruleInWords } from './rule-in-words.js';
+import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
   clip,
@@ -42,6 +43,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (run.stoppedEarly !== undefined) {
     out.push(`> **⚠ Stopped early:** ${text(run.stoppedEarly)}. Combinations not sent count as unknown.`, '');
   }
+
+  if (report.drift !== undefined) out.push(...driftSection(report.drift));
 
   out.push('### Acceptance rule', '');
   out.push(text(ruleInWords(report.rule.expression, operation.fields)), '');
@@ -105,6 +108,28 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   out.push('_Full matrix, example requests and every case: behaviour-report.html._', '');
   return out.join('\n');
+}
+
+/** What changed since the baseline, one row per change, then what was and was not compared. */
+function driftSection(drift: ReportDrift): string[] {
+  const n = drift.changes.length;
+  const from = `${code(drift.baseline)} (${text(drift.name)})`;
+  const out: string[] = ['### Drift from the baseline', ''];
+  if (n === 0) {
+    out.push(`No drift from ${from}.`);
+  } else {
+    out.push(`> **⚠ ${n} change${n === 1 ? '' : 's'}** from ${from}: the run fails until the target is fixed or the change is accepted (\`npm run baseline -- --accept\`).`, '');
+    out.push('| What | Baseline | This run |', '|---|---|---|');
+    for (const change of drift.changes.slice(0, LIST_LIMIT)) {
+      out.push(`| ${cellCode(change.subject)} | ${text(change.before)} | ${text(change.after)} |`);
+    }
+    if (n > LIST_LIMIT) out.push(`| … | ${n - LIST_LIMIT} more changes (see behaviour-report.html) | |`);
+  }
+  out.push('', `Compared: ${text(comparedText(drift))}.`);
+  const skipped = notComparedText(drift);
+  if (skipped !== undefined) out.push(`Not compared: ${text(skipped)}.`);
+  out.push('');
+  return out;
 }
 
 /**

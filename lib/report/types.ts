@@ -34,6 +34,55 @@ export interface BehaviourReport {
   counts: Record<Verdict, number>;
   /** Every INFORMATIONAL finding in plain words. */
   findings: string[];
+  /**
+   * What changed since the baseline the run was given (BASELINE, issue 5 §1); absent when none was.
+   * Built by lib/baseline; any change fails the run.
+   */
+  drift?: ReportDrift;
+}
+
+/** The run compared with a baseline: what changed, what was compared and what could not be. */
+export interface ReportDrift {
+  /** The baseline file, as given (relative to the working folder when inside it). */
+  baseline: string;
+  /** The name the baseline was written under (TARGET_NAME). */
+  name: string;
+  /** Every change, in the order roles, rule, dependencies, matrix, values, limits. */
+  changes: DriftLine[];
+  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean };
+  /** Evidence left out of the comparison, counted by part and reason. */
+  notCompared: NotComparedCount[];
+  /** Why the rule, roles and dependencies were not compared, when they were not. */
+  ruleNotCompared?: string;
+}
+
+/** One change, in words: `{notificationUrl, resource}: 400 invalidRequest -> 201`. */
+export interface DriftLine {
+  kind: 'role' | 'rule' | 'dependencies' | 'matrix' | 'value' | 'limit';
+  /** The field of a role, value class or limit. */
+  field?: string;
+  /** The combination of a matrix change. */
+  present?: string[];
+  /** The value class of a value change. */
+  classId?: string;
+  /** The limit's name, e.g. "longest accepted lifetime". */
+  limit?: string;
+  /** What changed, e.g. `resource`, `rule`, `{notificationUrl, resource}`. */
+  subject: string;
+  /** In the baseline. */
+  before: string;
+  /** In this run. */
+  after: string;
+  /** `subject: before -> after`. */
+  message: string;
+}
+
+export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run';
+
+export interface NotComparedCount {
+  part: 'matrix' | 'values' | 'limits';
+  reason: NotComparedReason;
+  count: number;
 }
 
 export interface RunInfo {

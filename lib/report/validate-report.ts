@@ -41,7 +41,8 @@ export function validateBehaviourReport(value: unknown): ReportValidation {
   return errors.length === 0 ? { valid: true, report } : { valid: false, errors };
 }
 
-function formatAjvError(error: ErrorObject): string {
+/** One ajv error as `/pointer: problem`. */
+export function formatAjvError(error: ErrorObject): string {
   const at = error.instancePath === '' ? '/' : error.instancePath;
   const child = (name: string): string => `${error.instancePath}/${escapePointer(name)}`;
   const params = error.params as Record<string, unknown>;
@@ -90,10 +91,14 @@ function unknownFieldNames(report: BehaviourReport): string[] {
       if (limit.field !== name) errors.push(`${at}/limits/${i}/field: "${limit.field}" is not the field it is listed under`);
     });
   }
+  report.drift?.changes.forEach((change, i) => {
+    if (change.field !== undefined && !known.has(change.field)) errors.push(`/drift/changes/${i}/field: "${change.field}" is not one of operation.fields`);
+    if (change.present !== undefined) check(`/drift/changes/${i}/present`, change.present);
+  });
   return errors;
 }
 
-function escapePointer(segment: string): string {
+export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

@@ -1,7 +1,8 @@
+import { formatDrift } from '../baseline/format-drift.js';
 import type { BehaviourReport } from '../report/types.js';
 import { amount } from '../values/amount.js';
 
-/** The end-of-run lines: the target, the rule, the roles, the rejection groups and the verdicts. */
+/** The end-of-run lines: the target, the rule, the roles, the rejection groups, the verdicts and any drift from the baseline. */
 export function formatConsoleSummary(report: BehaviourReport): string[] {
   const { run } = report;
   const lines = [
@@ -25,5 +26,6 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   }
   const c = report.counts;
   lines.push(`verdicts: ${c.CONFORMS} CONFORMS, ${c.DEVIATES} DEVIATES, ${c.INFORMATIONAL} INFORMATIONAL, ${c.ERROR} ERROR`);
+  if (report.drift !== undefined) lines.push(...formatDrift(report.drift));
   return lines;
 }

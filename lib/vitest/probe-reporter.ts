@@ -1,5 +1,9 @@
 import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { diffBaseline } from '../baseline/diff-baseline.js';
+import { extractBaseline } from '../baseline/extract-baseline.js';
+import { reportDrift } from '../baseline/format-drift.js';
+import type { Baseline } from '../baseline/types.js';
 import type { CaseRecord } from '../case-record.js';
 import type { OperationSpec } from '../operation/types.js';
 import { writeFileAtomic } from '../report/atomic-write.js';
@@ -13,6 +17,8 @@ export interface ProbeReporterOptions {
   operation: OperationSpec;
   repeats: number;
   suiteVersion: string;
+  /** The baseline to compare the run with (BASELINE): the drift goes into the report and the console. */
+  baseline?: { baseline: Baseline; shownAs: string };
   log?: (line: string) => void;
 }
 
@@ -30,7 +36,8 @@ export function collectCases(testModules: ReadonlyArray<TestModule>): CaseInput[
 
 /**
  * Writes the run's reports at the end of every probe run, also when cases failed:
- * the behaviour report (json, md, html) and summary.json (cases and outcomes).
+ * the behaviour report (json, md, html) and summary.json (cases and outcomes); given a
+ * baseline, the report carries the drift from it.
  */
 export class ProbeReporter implements Reporter {
   report: BehaviourReport | undefined;
@@ -55,6 +62,11 @@ export class ProbeReporter implements Reporter {
       suiteVersion: this.options.suiteVersion,
       repeats: this.options.repeats,
     });
+    const given = this.options.baseline;
+    if (given !== undefined) {
+      const drift = diffBaseline(given.baseline, extractBaseline(report, given.baseline.name));
+      report.drift = reportDrift(drift, given.shownAs, given.baseline.name);
+    }
     this.report = report;
     const paths = await writeBehaviourReports(report, reportDir);
     const summaryPath = join(reportDir, 'summary.json');

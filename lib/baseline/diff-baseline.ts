@@ -1,0 +1,152 @@
+import type { Baseline, BaselineAnswer, BaselineLimit, Drift, DriftChange, NotCompared } from './types.js';
+
+type Reason = NotCompared['reason'];
+
+/**
+ * What changed from `baseline` to `current` (both from extract-baseline.ts). A combination or value
+ * class is compared only when both sides have it and both got a single answer: one unstable on
+ * either side, or without a verdict (error), or missing from one side (a filtered or stopped run),
+ * is counted as not compared, never reported as drift. The rule, roles and dependencies are derived
+ * from the whole matrix, so they are compared only when both matrices are complete and stable;
+ * otherwise the matrix comparison alone says what changed.
+ */
+export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
+  const changes: DriftChange[] = [];
+  const skipped = new Tally();
+
+  const ruleNotCompared = whyRuleNotCompared(baseline, current);
+  if (ruleNotCompared === undefined) changes.push(...ruleChanges(baseline, current));
+
+  let combinations = 0;
+  const runMatrix = new Map(current.matrix.map((c) => [comboKey(c.present), c]));
+  const baseMatrix = new Map(baseline.matrix.map((c) => [comboKey(c.present), c]));
+  for (const before of baseline.matrix) {
+    const after = runMatrix.get(comboKey(before.present));
+    const reason = whyNotCompared(before, after);
+    if (reason !== undefined) skipped.add('matrix', reason);
+    else if (after !== undefined) {
+      combinations += 1;
+      if (!sameAnswer(before, after)) changes.push({ kind: 'matrix', present: after.present, from: answer(before), to: answer(after) });
+    }
+  }
+  for (const c of current.matrix) if (!baseMatrix.has(comboKey(c.present))) skipped.add('matrix', 'only-in-run');
+
+  let valueClasses = 0;
+  let limits = 0;
+  const valueChanges: DriftChange[] = [];
+  const limitChanges: DriftChange[] = [];
+  for (const field of union(Object.keys(baseline.values), Object.keys(current.values))) {
+    const before = baseline.values[field] ?? { classes: {}, limits: {} };
+    const after = current.values[field] ?? { classes: {}, limits: {} };
+    for (const classId of union(Object.keys(before.classes), Object.keys(after.classes))) {
+      const was = before.classes[classId];
+      const now = after.classes[classId];
+      const reason = was === undefined ? 'only-in-run' : whyNotCompared(was, now);
+      if (reason !== undefined) skipped.add('values', reason);
+      else if (was !== undefined && now !== undefined) {
+        valueClasses += 1;
+        if (!sameAnswer(was, now)) valueChanges.push({ kind: 'value', field, classId, from: was, to: now });
+      }
+    }
+    for (const name of union(Object.keys(before.limits), Object.keys(after.limits))) {
+      const was = before.limits[name];
+      const now = after.limits[name];
+      const reason: Reason | undefined =
+        was === undefined ? 'only-in-run' : now === undefined ? 'only-in-baseline' : was.noVerdict === true || now.noVerdict === true ? 'no-verdict' : undefined;
+      if (reason !== undefined) skipped.add('limits', reason);
+      else if (was !== undefined && now !== undefined) {
+        limits += 1;
+        if (!sameLimit(was, now)) limitChanges.push({ kind: 'limit', field, name, from: was, to: now });
+      }
+    }
+  }
+  changes.push(...valueChanges, ...limitChanges);
+
+  return {
+    changes,
+    compared: { combinations, valueClasses, limits, ruleAndRoles: ruleNotCompared === undefined },
+    notCompared: skipped.list(),
+    ...(ruleNotCompared !== undefined ? { ruleNotCompared } : {}),
+  };
+}
+
+/** Roles (in the operation's field order), then the rule, then the dependencies as a set. */
+function ruleChanges(baseline: Baseline, current: Baseline): DriftChange[] {
+  const changes: DriftChange[] = [];
+  for (const field of union(current.operation.fields, baseline.operation.fields)) {
+    const from = baseline.fields[field];
+    const to = current.fields[field];
+    if (from !== to) changes.push({ kind: 'role', field, from, to });
+  }
+  if (baseline.rule.expression !== current.rule.expression) {
+    changes.push({ kind: 'rule', from: baseline.rule.expression, to: current.rule.expression });
+  }
+  const was = new Set(baseline.rule.dependencies);
+  const now = new Set(current.rule.dependencies);
+  if (was.size !== now.size || [...was].some((d) => !now.has(d))) {
+    changes.push({ kind: 'dependencies', from: [...baseline.rule.dependencies], to: [...current.rule.dependencies] });
+  }
+  return changes;
+}
+
+/**
+ * The rule and roles are inferred from the whole matrix: they are compared when both matrices hold
+ * the same combinations (all of them, unless the adaptive explorer chose), each with one answer.
+ */
+function whyRuleNotCompared(baseline: Baseline, current: Baseline): string | undefined {
+  const settled = (b: Baseline): number => b.matrix.filter((c) => c.outcome === 'accepted' || c.outcome === 'rejected').length;
+  const keys = (b: Baseline): Set<string> => new Set(b.matrix.map((c) => comboKey(c.present)));
+  const [was, now] = [keys(baseline), keys(current)];
+  const sameSet = was.size === now.size && [...was].every((k) => now.has(k));
+  if (sameSet && was.size > 0 && settled(baseline) === was.size && settled(current) === now.size) return undefined;
+  const side = (b: Baseline): string => `${b.matrix.length} combination${b.matrix.length === 1 ? '' : 's'}, ${settled(b)} with one answer`;
+  return `compared only when both matrices hold the same combinations, each with one answer; the baseline has ${side(baseline)}, this run ${side(current)}`;
+}
+
+function whyNotCompared(before: BaselineAnswer, after: BaselineAnswer | undefined): Reason | undefined {
+  if (after === undefined) return 'only-in-baseline';
+  if (before.outcome === 'unstable' || after.outcome === 'unstable') return 'unstable';
+  if (before.outcome === 'error' || after.outcome === 'error') return 'no-verdict';
+  return undefined;
+}
+
+function sameAnswer(a: BaselineAnswer, b: BaselineAnswer): boolean {
+  return a.outcome === b.outcome && a.status === b.status && a.errorCode === b.errorCode;
+}
+
+function sameLimit(a: BaselineLimit, b: BaselineLimit): boolean {
+  return a.unit === b.unit && a.value === b.value && a.firstRejected === b.firstRejected;
+}
+
+function answer(a: BaselineAnswer): BaselineAnswer {
+  return { outcome: a.outcome, status: a.status, ...(a.errorCode !== undefined ? { errorCode: a.errorCode } : {}) };
+}
+
+/** Same fields in any order are the same combination. */
+function comboKey(present: readonly string[]): string {
+  return [...present].sort().join('\u0000');
+}
+
+/** `first` in its order, then what only `second` has. */
+function union(first: readonly string[], second: readonly string[]): string[] {
+  return [...new Set([...first, ...second])];
+}
+
+class Tally {
+  private readonly counts = new Map<string, NotCompared>();
+
+  add(part: NotCompared['part'], reason: Reason): void {
+    const key = `${part}/${reason}`;
+    const entry = this.counts.get(key);
+    if (entry === undefined) this.counts.set(key, { part, reason, count: 1 });
+    else entry.count += 1;
+  }
+
+  list(): NotCompared[] {
+    const parts: NotCompared['part'][] = ['matrix', 'values', 'limits'];
+    const reasons: Reason[] = ['unstable', 'no-verdict', 'only-in-baseline', 'only-in-run'];
+    return [...this.counts.values()].sort(
+      (a, b) => parts.indexOf(a.part) - parts.indexOf(b.part) || reasons.indexOf(a.reason) - reasons.indexOf(b.reason),
+    );
+  }
+}

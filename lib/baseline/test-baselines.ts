@@ -1,0 +1,17 @@
+/** Baselines for lib/baseline's tests, from the report fixtures. Not used by a probe run. */
+import { defaultProfileReport } from '../report/fixtures.js';
+import { extractBaseline } from './extract-baseline.js';
+import type { Baseline, BaselineCombination } from './types.js';
+
+/** The reference's default profile as a baseline: 32 combinations, value classes and two limits. */
+export function defaultBaseline(): Baseline {
+  return extractBaseline(defaultProfileReport(), 'embedded-default');
+}
+
+/** The combination with exactly these fields (in any order); throws when the baseline lacks it. */
+export function combo(baseline: Baseline, ...present: string[]): BaselineCombination {
+  const key = [...present].sort().join('+');
+  const found = baseline.matrix.find((c) => [...c.present].sort().join('+') === key);
+  if (found === undefined) throw new Error(`test-baselines: no combination {${present.join(', ')}}`);
+  return found;
+}

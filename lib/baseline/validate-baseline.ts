@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { escapePointer, formatAjvError } from '../report/validate-report.js';
+import type { Baseline } from './types.js';
+
+/** Location of the JSON Schema of a baseline file. */
+export const BASELINE_SCHEMA_URL = new URL('./baseline.schema.json', import.meta.url);
+
+export type BaselineValidation = { valid: true; baseline: Baseline } | { valid: false; errors: string[] };
+
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (compiled === undefined) {
+    const schema = JSON.parse(readFileSync(BASELINE_SCHEMA_URL, 'utf8')) as object;
+    compiled = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+  }
+  return compiled;
+}
+
+/**
+ * Checks a value against baseline.schema.json, then that every field it names is one of
+ * `operation.fields` (the schema cannot say that). Errors read `/matrix/3/outcome: must be one of …`.
+ */
+export function validateBaseline(value: unknown): BaselineValidation {
+  const validate = validator();
+  if (!validate(value)) return { valid: false, errors: [...new Set((validate.errors ?? []).map(formatAjvError))] };
+  const baseline = value as Baseline;
+  const known = new Set(baseline.operation.fields);
+  const errors: string[] = [];
+  for (const name of Object.keys(baseline.fields)) {
+    if (!known.has(name)) errors.push(`/fields/${escapePointer(name)}: is not one of operation.fields`);
+  }
+  for (const name of Object.keys(baseline.values)) {
+    if (!known.has(name)) errors.push(`/values/${escapePointer(name)}: is not one of operation.fields`);
+  }
+  baseline.matrix.forEach((combo, i) =>
+    combo.present.forEach((name, j) => {
+      if (!known.has(name)) errors.push(`/matrix/${i}/present/${j}: "${name}" is not one of operation.fields`);
+    }),
+  );
+  return errors.length === 0 ? { valid: true, baseline } : { valid: false, errors };
+}
