@@ -91,7 +91,7 @@ function driftSection(drift: ReportDrift): SafeHtml {
   );
   return html`<section id="drift">
 <h2>Drift from the baseline</h2>
-<p>Baseline <code>${drift.baseline}</code> (${drift.name}). ${drift.changes.length === 0 ? 'Nothing changed.' : 'Any change fails the run; if it is intended, accept it with npm run baseline -- --accept.'}</p>
+<p>Baseline <code>${drift.baseline}</code> (${drift.name}). ${drift.changes.length === 0 ? 'Nothing changed.' : html`Any change fails the run; if it is intended, accept it with <code>npm run baseline -- --accept</code>.`}</p>
 ${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th>What</th><th>Baseline</th><th>This run</th></tr></thead><tbody>${rows}</tbody></table>`}
 <p class="muted">Compared: ${comparedText(drift)}.${skipped === undefined ? '' : html` Not compared: ${skipped}.`}</p>
 </section>`;

@@ -121,7 +121,7 @@ function driftSection(drift: ReportDrift): string[] {
     out.push(`> **⚠ ${n} change${n === 1 ? '' : 's'}** from ${from}: the run fails until the target is fixed or the change is accepted (\`npm run baseline -- --accept\`).`, '');
     out.push('| What | Baseline | This run |', '|---|---|---|');
     for (const change of drift.changes.slice(0, LIST_LIMIT)) {
-      out.push(`| ${cellCode(change.subject)} | ${text(change.before)} | ${text(change.after)} |`);
+      out.push(`| ${cellCode(change.subject)} | ${cellCode(change.before)} | ${cellCode(change.after)} |`);
     }
     if (n > LIST_LIMIT) out.push(`| … | ${n - LIST_LIMIT} more changes (see behaviour-report.html) | |`);
   }
