@@ -18,7 +18,7 @@
  * Exit codes: 0 written, accepted or already up to date; 1 refused (the report differs and --accept was
  * not given, or the report is not fit to be a baseline); 2 configuration error or no usable report.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BaselineFileError, baselineText, readBaseline, writeBaseline } from '../lib/baseline/baseline-file.js';
@@ -26,7 +26,7 @@ import { diffBaseline } from '../lib/baseline/diff-baseline.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from '../lib/baseline/extract-baseline.js';
 import { formatDrift, reportDrift } from '../lib/baseline/format-drift.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { ConfigError, loadConfig } from '../lib/config/load-config.js';
+import { headerHelp, loadConfigOrExit } from './support/cli.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 
@@ -57,20 +57,11 @@ try {
   stop(EXIT_SETUP, `${(error as Error).message} (see npm run baseline -- --help)`);
 }
 if (args.values.help) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+  console.log(headerHelp(import.meta.url));
   process.exit(EXIT_OK);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`config error: ${problem}`);
-    process.exit(EXIT_SETUP);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const reportPath = resolve(args.values.report ?? join(config.reportDir, BEHAVIOUR_REPORT_FILES.json));
 let report: BehaviourReport;

@@ -11,9 +11,8 @@
  *
  * Exit codes: 0 nothing left to delete, 1 some could not be deleted (they stay listed), 2 configuration error.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../lib/config/load-config.js';
+import { headerHelp, loadConfigOrExit } from './support/cli.js';
 import { describeSweep } from '../lib/ledger/describe.js';
 import { dropFinishedEmbedded } from '../lib/ledger/drop-embedded.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
@@ -29,7 +28,7 @@ let dryRun: boolean;
 try {
   const args = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   if (args.values.help) {
-    console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+    console.log(headerHelp(import.meta.url));
     process.exit(EXIT_OK);
   }
   dryRun = args.values['dry-run'];
@@ -38,16 +37,7 @@ try {
   process.exit(EXIT_CONFIG);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`config error: ${problem}`);
-    process.exit(EXIT_CONFIG);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const dir = config.ledgerDir;
 if (config.baseUrl === undefined) {

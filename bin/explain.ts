@@ -29,8 +29,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../lib/config/load-config.js';
-import type { ProbeConfig } from '../lib/config/types.js';
+import { headerHelp, loadConfigOrExit } from './support/cli.js';
 import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
@@ -75,7 +74,7 @@ try {
   usage((error as Error).message);
 }
 if (args.values.help) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+  console.log(headerHelp(import.meta.url));
   process.exit(EXIT_EXPLAINED);
 }
 const [file, ...extra] = args.positionals;
@@ -127,16 +126,7 @@ if (args.values.report !== undefined) {
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
 }
 
-let config: ProbeConfig;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`config error: ${problem}`);
-    process.exit(EXIT_USAGE);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);
 const budget = Math.min(asked, config.maxRequests);
 

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { ConfigError, loadConfig } from '../lib/config/load-config.js';
+import { headerHelp, loadConfigOrExit } from './support/cli.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
@@ -54,24 +54,15 @@ try {
   fail(`${(error as Error).message} (see npm run probe -- --help)`);
 }
 if (args.values.help) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '');
+  console.log(headerHelp(import.meta.url));
   process.exit(EXIT_OK);
 }
 const shard = args.values.shard;
 if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
 
-let config;
-try {
-  // --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
-  const baselineFlag = args.values.baseline;
-  config = loadConfig(baselineFlag === undefined ? process.env : { ...process.env, BASELINE: baselineFlag });
-} catch (error) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(`config error: ${problem}`);
-    process.exit(EXIT_SETUP);
-  }
-  throw error;
-}
+// --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
+const baselineFlag = args.values.baseline;
+const config = loadConfigOrExit(baselineFlag === undefined ? process.env : { ...process.env, BASELINE: baselineFlag });
 
 // The baseline is read before anything is sent: a file that cannot be used is a setup error.
 let baseline: { baseline: Baseline; shownAs: string } | undefined;
