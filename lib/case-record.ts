@@ -37,6 +37,11 @@ export interface CaseRecord {
   cleanupFailures?: string[];
   /** The target the case probed (each record carries it, so merged shard reports still know). */
   target: TargetRef;
+  /**
+   * The worker's engine total when the case ended: requests sent by no case in particular (shared
+   * evidence, retries of deletes) are counted too. The report takes each run's last total.
+   */
+  engineRequests?: { run: string; sent: number };
   /** Set when the engine's budget or time limit had stopped the run by the end of this case. */
   stoppedEarly?: string;
 }

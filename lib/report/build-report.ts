@@ -85,7 +85,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
       startedAt: input.startedAt,
       endedAt: input.endedAt,
-      requestsSent: records.reduce((sum, r) => sum + r.requests, 0),
+      requestsSent: requestsSent(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
       ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
@@ -110,6 +110,15 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     counts,
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
+}
+
+/** Each worker run's engine total (its largest), summed over runs (shards); else the cases' own counts. */
+function requestsSent(records: readonly CaseRecord[]): number {
+  const byRun = new Map<string, number>();
+  for (const r of records) {
+    if (r.engineRequests !== undefined) byRun.set(r.engineRequests.run, Math.max(byRun.get(r.engineRequests.run) ?? 0, r.engineRequests.sent));
+  }
+  return byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
 }
 
 function maskOf(present: readonly string[], order: ReadonlyMap<string, number>): number {

@@ -6,7 +6,7 @@ import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import type { Exchange, RequestSpec } from '../../lib/http/types.js';
-import type { ProbeContext } from './context.js';
+import { workerRunId, type ProbeContext } from './context.js';
 
 export class CaseRun {
   readonly exchanges: Exchange[] = [];
@@ -75,7 +75,7 @@ export function example(exchange: Exchange): ExampleExchange {
 export async function finishCase(
   context: TestContext,
   run: CaseRun,
-  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly'>,
+  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests'>,
 ): Promise<void> {
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   const full: CaseRecord = {
@@ -83,6 +83,7 @@ export async function finishCase(
     requests: run.requests,
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
+    engineRequests: { run: workerRunId, sent: run.probe.engine.stats().requestsSent },
     ...(run.cleanupFailures.length > 0 ? { cleanupFailures: run.cleanupFailures } : {}),
   };
   context.task.meta.probe = full;

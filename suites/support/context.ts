@@ -28,7 +28,10 @@ export interface ProbeContext {
 
 let context: ProbeContext | undefined;
 let uniqueCounter = 0;
-const runTag = Date.now().toString(36);
+const runTag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** This worker's engine run, so the report can count every request it sent (shards add up). */
+export const workerRunId = runTag;
 
 export function probeContext(): ProbeContext {
   if (context !== undefined) return context;
