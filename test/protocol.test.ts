@@ -72,10 +72,10 @@ function expectTokenNowhere(run: ProbeRun): void {
   }
 }
 
-async function probeReference(profile: string): Promise<{ run: ProbeRun; service: ReferenceService }> {
+async function probeReference(profile: string, env: Record<string, string> = {}): Promise<{ run: ProbeRun; service: ReferenceService }> {
   const service = await startReferenceService({ profile, tokens: [TOKEN] });
   try {
-    const run = await runProbe({ ...FAST, BASE_URL: service.url, NOTIFICATION_URL: notificationUrl }, ['05-protocol'], RUN_TIMEOUT_MS);
+    const run = await runProbe({ ...FAST, BASE_URL: service.url, NOTIFICATION_URL: notificationUrl, ...env }, ['05-protocol'], RUN_TIMEOUT_MS);
     return { run, service };
   } finally {
     await service.close();
@@ -87,7 +87,7 @@ describe('05-protocol against reference services that refuse differently', () =>
   let graphLike: { run: ProbeRun; service: ReferenceService };
 
   beforeAll(async () => {
-    byDefault = await probeReference('default');
+    byDefault = await probeReference('default', { PROBE_WRITE_METHODS: 'true' });
     graphLike = await probeReference('graph-like');
   }, 2 * RUN_TIMEOUT_MS);
 
@@ -119,6 +119,9 @@ describe('05-protocol against reference services that refuse differently', () =>
 
     expect(cases.get('protocol/spec-9/v1.0')?.finding).toBe('a create with version v1.0: answered 404, the §7 error object with error.code itemNotFound');
     expect(cases.get('protocol/spec-4/method-delete')?.finding).toContain('answered 405, Allow: GET, POST');
+    // Without PROBE_WRITE_METHODS a configured target gets no PUT, PATCH or DELETE on its collection.
+    expect(casesOf(graphLike.run).has('protocol/spec-4/method-delete')).toBe(false);
+    expect(casesOf(graphLike.run).has('protocol/spec-4/method-get')).toBe(true);
     expect(cases.get('protocol/spec-4/one-mebibyte')?.finding).toContain('answered 201');
   });
 

@@ -173,6 +173,13 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: numberParser({ integer: true, positive: true, max: 10_000 }),
   }),
   setting({
+    name: 'PROBE_WRITE_METHODS',
+    field: 'probeWriteMethods',
+    default: 'false',
+    description: 'Also send PUT, PATCH and DELETE to the collection path of a configured target (always done on the embedded reference); off by default, as a live service might act on them.',
+    parser: booleanParser,
+  }),
+  setting({
     name: 'ACCEPTED_FIELDS',
     field: 'acceptedFields',
     default: undefined,

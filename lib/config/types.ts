@@ -32,6 +32,8 @@ export interface ProbeConfig {
   seed: number | undefined;
   /** Random bodies per property. */
   propertyRuns: number;
+  /** Send PUT/PATCH/DELETE to the collection path of a configured target (protocol cases). */
+  probeWriteMethods: boolean;
   /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
   acceptedFields: string[] | undefined;
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
