@@ -101,8 +101,10 @@ export class Dispatcher {
       if (!this.#slots.available) return;
       // The rate counts from when a request is written to its socket, not from its grant:
       // one held up in between (a new TCP or TLS connection, a busy event loop) would
-      // otherwise reach the target bunched with the next. So the next waits for that write.
-      if (this.#unstarted > 0) return;
+      // otherwise reach the target bunched with the next. So the next waits for that write,
+      // where the spacing is long enough to matter: below a millisecond (over 1000 requests
+      // a second) waiting for each write would only serialise the requests on the event loop.
+      if (this.#unstarted > 0 && this.#rate.intervalMs >= 1) return;
       const now = this.#clock.now();
       const startAt = Math.max(this.gate.at, this.#rate.nextAt());
       if (startAt > now) {
