@@ -2,45 +2,19 @@
  * `npm run explain` end to end, as a user runs it: a child process from a fresh working folder with a
  * clean environment, against the embedded reference service (default profile).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { observe } from '../lib/inference/test-support.js';
 import { startReceiver, type Receiver } from '../lib/receiver/server.js';
+import { runTool, type ToolRun } from './run-tool.js';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const PASTED_TOKEN = 'eyJ0eXAiOi-PASTED-SENTINEL-31f7';
 const CONFIGURED_TOKEN = 'configured-SENTINEL-a9d2e4';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runExplain(args: string[], env: Record<string, string>, stdin?: string, cwd = mkdtempSync(join(tmpdir(), 'explain-'))): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bin/explain.ts'), ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`explain did not finish\n${stdout}\n${stderr}`));
-    }, 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin ?? '');
-  });
+function runExplain(args: string[], env: Record<string, string>, stdin?: string, cwd = mkdtempSync(join(tmpdir(), 'explain-'))): Promise<ToolRun> {
+  return runTool('explain', { cwd, env, args, stdin: stdin ?? '', timeoutMs: 60_000 });
 }
 
 let receiver: Receiver;
