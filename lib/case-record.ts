@@ -1,5 +1,6 @@
 import type {} from 'vitest';
 import type { Verdict } from './outcome.js';
+import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
 import type { ValueExpectation } from './operation/types.js';
 
@@ -46,21 +47,15 @@ export interface CaseRecord {
   stoppedEarly?: string;
 }
 
-export interface ExplorationRecord {
-  strategy: 'exhaustive' | 'adaptive';
+/**
+ * What an exploration learnt and how sure it is (lib/explore's result, less what the report derives
+ * itself from the observations), with the observations as the matrix records them (status, code).
+ */
+export type ExplorationRecord = Pick<ExploreResult, 'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions'> & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;
-  /** Distinct combinations whose outcome was observed, versus 2^n possible. */
-  confirmed: number;
-  possible: number;
-  exact: boolean;
-  /** What it could not pin down, in plain words. */
-  unresolved: string[];
-  /** What its rule rests on (fields taken as required or forbidden without every check). */
-  assumptions: string[];
-  /** Every combination it observed, as the matrix records them. */
   observations: Observation[];
-}
+};
 
 export interface ValueObservation {
   field: string;
