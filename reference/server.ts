@@ -4,6 +4,7 @@
  * admin.ts). It must never crash or hang: every handler error becomes a 500, and node's own limits
  * (request timeout, header size) answer what never reaches a handler.
  */
+import { listen } from '../lib/net/listen.js';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -221,18 +222,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     setTimeout(() => socket.destroy(), 2_000).unref();
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('startReferenceService: the server has no TCP address');
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
-  ownPort = address.port;
+  ({ url: baseUrl, port: ownPort } = await listen(server, options, 'startReferenceService'));
   service.url = baseUrl;
   return service;
 }

@@ -2,6 +2,8 @@ import type { Exchange, RequestSpec } from '../http/types.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BodySender } from './probe-combination.js';
 
+const isSuccess = (exchange: Exchange): boolean => exchange.status !== null && exchange.status >= 200 && exchange.status < 300;
+
 /**
  * Sends bodies to an operation with the spec's headers and undoes what a 2xx created.
  * `send` is the engine's send, possibly wrapped (a suite case records its exchanges).
@@ -28,7 +30,7 @@ export class OperationClient implements BodySender {
   /** The id a 2xx answer names, if any. */
   createdId(exchange: Exchange): string | undefined {
     const cleanup = this.operation.cleanup;
-    if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return undefined;
+    if (cleanup === undefined || !isSuccess(exchange)) return undefined;
     try {
       return cleanup.idFrom(JSON.parse(exchange.responseBody));
     } catch {
@@ -39,7 +41,7 @@ export class OperationClient implements BodySender {
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
   async undoCreate(exchange: Exchange): Promise<void> {
     const cleanup = this.operation.cleanup;
-    if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return;
+    if (cleanup === undefined || !isSuccess(exchange)) return;
     const id = this.createdId(exchange);
     if (id === undefined) {
       this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);

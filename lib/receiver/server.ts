@@ -4,6 +4,7 @@
  * token, slow, 500) for tests and drills. Readers in the same process use the returned object; workers
  * use the control API under /_receiver/ (control.ts), guarded by a per-receiver key.
  */
+import { listen } from '../net/listen.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -225,20 +226,10 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('startReceiver: the server has no TCP address');
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const localUrl = `http://${host}:${address.port}`;
+  const { url: localUrl } = await listen(server, options, 'startReceiver');
 
   const receiver: Receiver = {
-    url: options.publicUrl ?? `${secure !== undefined ? 'https' : 'http'}://${host}:${address.port}${NOTIFICATION_PATH}`,
+    url: options.publicUrl ?? `${secure !== undefined ? 'https' : 'http'}://${new URL(localUrl).host}${NOTIFICATION_PATH}`,
     localUrl,
     controlKey,
     cert: keyAndCert?.cert,

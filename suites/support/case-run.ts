@@ -6,13 +6,16 @@ import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import type { Exchange, RequestSpec } from '../../lib/http/types.js';
+import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
 
 export class CaseRun {
   readonly exchanges: Exchange[] = [];
-  readonly cleanupFailures: string[] = [];
+  readonly #client: OperationClient;
 
-  constructor(readonly probe: ProbeContext) {}
+  constructor(readonly probe: ProbeContext) {
+    this.#client = new OperationClient((request) => this.send(request), probe.operation);
+  }
 
   async send(request: RequestSpec): Promise<Exchange> {
     const exchange = await this.probe.engine.send(request);
@@ -22,35 +25,17 @@ export class CaseRun {
 
   /** Sends a body to the operation with the spec's headers (spec §4). */
   sendBody(body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
-    const { operation } = this.probe;
-    return this.send({
-      method: operation.method,
-      path: operation.path,
-      headers: { ...operation.headers, ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+    return this.#client.sendBody(body, headers);
   }
 
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
-  async undoCreate(exchange: Exchange): Promise<void> {
-    const cleanup = this.probe.operation.cleanup;
-    if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return;
-    let id: string | undefined;
-    try {
-      id = cleanup.idFrom(JSON.parse(exchange.responseBody));
-    } catch {
-      id = undefined;
-    }
-    if (id === undefined) {
-      this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);
-      return;
-    }
-    const deleted = await this.send({ method: 'DELETE', path: cleanup.deletePath(id) });
-    if (deleted.status === null || deleted.status >= 300) {
-      this.cleanupFailures.push(
-        `DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`,
-      );
-    }
+  undoCreate(exchange: Exchange): Promise<void> {
+    return this.#client.undoCreate(exchange);
+  }
+
+  /** Creates the case could not undo (a suite may add its own). */
+  get cleanupFailures(): string[] {
+    return this.#client.cleanupFailures;
   }
 
   /** Requests this case put on the wire, retries included. */
