@@ -2,15 +2,7 @@
  * Minimal hitting sets of a few small sets of fields (Berge's algorithm), and from them the maximal
  * sets that contain none of those sets: the largest changes still worth trying in one request.
  */
-import { popcount } from '../inference/combinations.js';
-
-/** The inclusion-minimal members of a family of masks, smallest first. */
-export function minimalSets(family: readonly number[]): number[] {
-  const sorted = [...new Set(family)].sort((a, b) => popcount(a) - popcount(b) || a - b);
-  const kept: number[] = [];
-  for (const set of sorted) if (!kept.some((k) => (k & set) === k)) kept.push(set);
-  return kept;
-}
+import { minimalSets, popcount } from '../inference/combinations.js';
 
 /** Every minimal set meeting all the edges; undefined past `limit` of them. */
 export function minimalTransversals(edges: readonly number[], limit = 512): number[] | undefined {

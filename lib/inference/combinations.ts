@@ -46,3 +46,16 @@ export function popcount(mask: number): number {
 export function formatCombination(present: readonly string[]): string {
   return `{${present.join(', ')}}`;
 }
+
+/**
+ * The inclusion-minimal members of a family of masks, smallest first (a hitting set of these hits
+ * every member of the family).
+ */
+export function minimalSets(family: readonly number[]): number[] {
+  const sorted = [...new Set(family)].sort((a, b) => popcount(a) - popcount(b) || a - b);
+  const kept: number[] = [];
+  for (const set of sorted) {
+    if (!kept.some((k) => (k & set) === k)) kept.push(set);
+  }
+  return kept;
+}

@@ -14,7 +14,7 @@
  * hitting set (the field that tells it apart from most rejected combinations first), which keeps
  * terms short.
  */
-import { popcount } from './combinations.js';
+import { minimalSets } from './combinations.js';
 
 export interface Cube {
   care: number;
@@ -58,16 +58,6 @@ export function primeImplicants(n: number, on: readonly number[], off: readonly 
     }
   }
   return { primes, complete };
-}
-
-/** The inclusion-minimal sets of a family (a hitting set of these hits all of them). */
-function minimalSets(family: readonly number[]): number[] {
-  const sorted = [...new Set(family)].sort((a, b) => popcount(a) - popcount(b) || a - b);
-  const kept: number[] = [];
-  for (const set of sorted) {
-    if (!kept.some((k) => (k & set) === k)) kept.push(set);
-  }
-  return kept;
 }
 
 /** All minimal hitting sets (Berge), or undefined when the work budget runs out. */
