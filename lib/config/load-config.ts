@@ -7,7 +7,8 @@ import { didYouMean } from './did-you-mean.js';
 import { isLoopbackHost } from './loopback.js';
 import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
-import type { ProbeConfig } from './types.js';
+import type { ClientCredential, ProbeConfig } from './types.js';
+import { authProblems, CLIENT_CREDENTIAL_SETTINGS } from './auth-check.js';
 
 export { ConfigError } from './config-error.js';
 export { isLoopbackHost } from './loopback.js';
@@ -89,11 +90,20 @@ export function loadConfig(
       }
     }
   }
-  problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name))));
+  const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some((name) => given.has(name));
+  problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name)) ?? (clientCredentials ? 'the token got by client credentials' : undefined)));
+  problems.push(...authProblems(values, (name) => given.has(name)));
 
   if (problems.length > 0) {
     // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
-    const secrets = [given.get('ACCESS_TOKEN')?.raw.trim(), (values.accessToken as Secret | undefined)?.reveal()]
+    const credential = values.clientCredential as ClientCredential | undefined;
+    const secrets = [
+      given.get('ACCESS_TOKEN')?.raw.trim(),
+      (values.accessToken as Secret | undefined)?.reveal(),
+      given.get('CLIENT_SECRET')?.raw.trim(),
+      credential?.kind === 'secret' ? credential.secret.reveal() : undefined,
+      given.get('ACTIONS_ID_TOKEN_REQUEST_TOKEN')?.raw.trim(),
+    ]
       .filter((s): s is string => s !== undefined && s.length >= MIN_SCRUB_LENGTH)
       .map((s) => new Secret(s));
     throw new ConfigError(problems.map((line) => secrets.reduce((text, s) => scrub(text, s), line)));

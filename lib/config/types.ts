@@ -8,6 +8,17 @@ export interface ProbeConfig {
   accessToken: Secret | undefined;
   /** Which setting gave the token (for the start-of-run summary); absent when no token or not loaded from settings. */
   accessTokenSource?: 'ACCESS_TOKEN' | 'ACCESS_TOKEN_FILE';
+  /** OAuth 2.0 token endpoint (TOKEN_URL, or TENANT_ID's Microsoft identity platform v2.0 endpoint); lib/auth. */
+  tokenEndpoint: TokenEndpoint | undefined;
+  /** Application (client) id the token is requested for. */
+  clientId: string | undefined;
+  /** Scope of the client credentials request, e.g. https://contoso.sharepoint.com/.default. */
+  scope: string | undefined;
+  /** How the client proves itself to the token endpoint; undefined: GitHub Actions' OIDC token when present. */
+  clientCredential: ClientCredential | undefined;
+  /** GitHub Actions' OIDC token request URL and bearer (set by the runner when the job has id-token: write). */
+  githubOidcUrl: string | undefined;
+  githubOidcToken: Secret | undefined;
   /** Send the token over plain http:// to a host that is not loopback (off by default). */
   allowInsecureToken: boolean;
   requestTimeoutMs: number;
@@ -72,3 +83,15 @@ export interface ProbeConfig {
 export type ChangeTrigger =
   | { kind: 'command'; command: string }
   | { kind: 'request'; method: string; path: string; body: string | undefined };
+
+/** Where the token endpoint came from, so that a token error names the setting to check. */
+export interface TokenEndpoint {
+  url: string;
+  setting: 'TOKEN_URL' | 'TENANT_ID';
+}
+
+/** One client credential (lib/auth): the setting that gave it is named in every message about it. */
+export type ClientCredential =
+  | { kind: 'secret'; secret: Secret; setting: 'CLIENT_SECRET' | 'CLIENT_SECRET_FILE' }
+  | { kind: 'certificate'; file: string; setting: 'CLIENT_CERTIFICATE_FILE' }
+  | { kind: 'assertion-file'; file: string; setting: 'CLIENT_ASSERTION_FILE' };

@@ -1,6 +1,7 @@
 import { Pool, type Dispatcher as UndiciDispatcher } from 'undici';
 import type { ProbeConfig } from '../config/types.js';
-import { scrub, type Secret } from '../secret.js';
+import { scrub, Secret } from '../secret.js';
+import { BearerUnavailableError, staticBearer, type Bearer, type BearerSource } from './bearer.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
 import { announceWireStart } from './wire-start.js';
@@ -14,7 +15,8 @@ import type { EngineStats, Exchange, Failure, RequestSpec } from './types.js';
 export interface EngineOptions {
   /** Absolute http(s) URL; a path in it prefixes every request path. */
   baseUrl: string;
-  token: Secret | undefined;
+  /** A fixed token, or a source that renews it (client credentials); asked before each attempt. */
+  token: Secret | BearerSource | undefined;
   requestTimeoutMs: number;
   requestsPerSecond: number;
   /** Attempts in flight at once. */
@@ -73,7 +75,7 @@ function checkOptions(o: EngineOptions): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new HttpEngineUsageError(`HttpEngine: baseUrl should use http or https, got "${url.protocol}"`);
   }
-  const tokenSet = o.token !== undefined && !o.token.isEmpty;
+  const tokenSet = o.token !== undefined && !(o.token instanceof Secret && o.token.isEmpty);
   if (tokenSet && url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname) && o.allowInsecureToken !== true) {
     throw new HttpEngineUsageError(
       `HttpEngine: refusing to send the access token over plain http to ${url.host}; use https, or allow it explicitly (allowInsecureToken)`,
@@ -87,6 +89,14 @@ interface Ending {
   attempts: number;
   last: AttemptResponse | undefined;
   failure?: Failure;
+}
+
+/** A 401 that says the token itself is bad or expired (RFC 6750 §3.1; Graph and SharePoint say it in the body). */
+const INVALID_TOKEN = /invalid_token|InvalidAuthenticationToken|token (is )?expired|expired token|invalid jwt/i;
+
+function saysTokenInvalid(result: AttemptResponse): boolean {
+  if (result.status !== 401) return false;
+  return INVALID_TOKEN.test(result.headers['www-authenticate'] ?? '') || INVALID_TOKEN.test(result.body.slice(0, 4096));
 }
 
 /**
@@ -103,6 +113,7 @@ export class HttpEngine {
   /** The pool, telling the dispatcher when each request actually goes out. */
   readonly #wire: UndiciDispatcher;
   readonly #dispatcher: Dispatcher;
+  readonly #bearer: BearerSource | undefined;
   #seq = 0;
   #exchanges = 0;
   #retries = 0;
@@ -113,6 +124,8 @@ export class HttpEngine {
     this.#options = options;
     this.#clock = { now: options.now ?? systemClock.now, sleep: options.sleep ?? systemClock.sleep };
     this.#random = options.random ?? Math.random;
+    const token = options.token;
+    this.#bearer = token instanceof Secret ? (token.isEmpty ? undefined : staticBearer(token)) : token;
     this.#origin = url.origin;
     this.#pathPrefix = url.pathname.replace(/\/+$/, '');
     this.#pool = new Pool(url.origin, {
@@ -136,7 +149,7 @@ export class HttpEngine {
   static fromConfig(
     config: ProbeConfig,
     baseUrl: string,
-    token: Secret | undefined,
+    token: Secret | BearerSource | undefined,
     hooks: Pick<EngineOptions, 'onExchange'> = {},
   ): HttpEngine {
     return new HttpEngine({
@@ -177,37 +190,61 @@ export class HttpEngine {
     if (this.#closed) throw new HttpEngineUsageError('HttpEngine.send: the engine is closed');
     const seq = ++this.#seq;
     const startedAt = this.#clock.now();
-    const wire = this.#wireRequest(req);
+    const { wire, authorize } = this.#wireRequest(req);
     const retriedStatuses: number[] = [];
-    const ending = await this.#attemptAll(wire, retriedStatuses);
-    const exchange = this.#record(seq, startedAt, wire, ending, retriedStatuses);
+    const sent = { wire };
+    const ending = await this.#attemptAll(wire, retriedStatuses, authorize, sent);
+    const exchange = this.#record(seq, startedAt, sent.wire, ending, retriedStatuses);
     this.#exchanges += 1;
     this.#options.onExchange?.(exchange);
     return exchange;
   }
 
-  #wireRequest(req: RequestSpec): WireRequest {
+  /** The request as sent, but for the token: that is added to each attempt (it may be renewed in between). */
+  #wireRequest(req: RequestSpec): { wire: WireRequest; authorize: boolean } {
     const headers: Record<string, string> = { ...req.headers };
-    const token = this.#options.token;
     const callerSetAuth = Object.keys(headers).some(isCredentialHeader);
     // A caller's own Authorization wins: protocol cases set auth: false and send their own.
-    if (req.auth !== false && token !== undefined && !token.isEmpty && !callerSetAuth) {
-      headers.authorization = `Bearer ${token.reveal()}`;
-    }
+    const authorize = req.auth !== false && this.#bearer !== undefined && !callerSetAuth;
     const path = req.path.startsWith('/') ? req.path : `/${req.path}`;
-    return { method: req.method, path: `${this.#pathPrefix}${path}`, headers, body: req.body };
+    return { wire: { method: req.method, path: `${this.#pathPrefix}${path}`, headers, body: req.body }, authorize };
+  }
+
+  /** The wire request with the current token; a Failure when no token can be had (nothing is sent). */
+  async #authorized(wire: WireRequest): Promise<{ wire: WireRequest; bearer: Bearer } | Failure> {
+    try {
+      const bearer = await (this.#bearer as BearerSource).current();
+      return { wire: { ...wire, headers: { ...wire.headers, authorization: `Bearer ${bearer.token.reveal()}` } }, bearer };
+    } catch (error) {
+      if (!(error instanceof BearerUnavailableError)) throw error;
+      return { kind: 'token', message: this.#scrub(error.message) };
+    }
   }
 
   /** Attempts until an answer counts, a limit stops it, or retries run out: at most maxRetries + 1 passes. */
-  async #attemptAll(wire: WireRequest, retriedStatuses: number[]): Promise<Ending> {
+  async #attemptAll(unsigned: WireRequest, retriedStatuses: number[], authorize: boolean, sent: { wire: WireRequest }): Promise<Ending> {
     const o = this.#options;
     let attempts = 0;
     let last: AttemptResponse | undefined;
+    let wire = unsigned;
+    let bearer: Bearer | undefined;
+    let renewedAfter401 = false;
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
       const permit = await this.#dispatcher.acquire();
       if (!permit.ok) {
         const kind = permit.kind === 'closed' ? 'deadline' : permit.kind;
         return { attempts, last, failure: { kind, message: this.#withLast(permit.message, last) } };
+      }
+      if (authorize) {
+        // Asked after the permit: a request that waited in the queue goes out with the token current now.
+        const signed = await this.#authorized(unsigned);
+        if ('kind' in signed) {
+          permit.refund();
+          permit.release();
+          return { attempts, last, failure: signed };
+        }
+        ({ wire, bearer } = signed);
+        sent.wire = wire; // recorded with its Authorization, redacted
       }
       if (pass > 0) this.#retries += 1;
       attempts += 1;
@@ -248,6 +285,16 @@ export class HttpEngine {
 
       last = result;
       const status = result.status;
+      if (bearer !== undefined && !renewedAfter401 && saysTokenInvalid(result)) {
+        // Once per exchange, and only when the source has a newer token to offer: a second 401 in a row is the target's answer.
+        renewedAfter401 = true;
+        if ((await (this.#bearer as BearerSource).refused(bearer)) !== undefined) {
+          retriedStatuses.push(status);
+          if (pass === 0) this.#retries += 1; // a later pass counts itself at the top of the loop
+          pass -= 1; // this retry is the token's doing: it does not use up one of MAX_RETRIES
+          continue;
+        }
+      }
       if (result.bodyError !== undefined) {
         // The target answered and may have acted: the status stands, no retry.
         return { attempts, last, failure: this.#failureOf(result.bodyError, attempts) };
@@ -316,21 +363,25 @@ export class HttpEngine {
     return last === undefined ? message : `${message} (last answer: HTTP ${last.status})`;
   }
 
+  /** Every secret the token source has held or sent, scrubbed from recorded text. */
   #scrub(text: string): string {
-    return scrub(text, this.#options.token);
+    return (this.#bearer?.secrets() ?? []).reduce((t, secret) => scrub(t, secret), text);
+  }
+
+  #redactHeaders(headers: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(Object.entries(redactHeaders(headers, undefined)).map(([name, value]) => [this.#scrub(name), this.#scrub(value)]));
   }
 
   #record(seq: number, startedAt: number, wire: WireRequest, ending: Ending, retriedStatuses: number[]): Exchange {
-    const token = this.#options.token;
     const last = ending.last;
     return {
       seq,
       method: wire.method,
       url: this.#scrub(`${this.#origin}${wire.path}`),
-      requestHeaders: redactHeaders(wire.headers, token),
+      requestHeaders: this.#redactHeaders(wire.headers),
       requestBody: wire.body === undefined ? undefined : this.#scrub(wire.body),
       status: last?.status ?? null,
-      responseHeaders: last === undefined ? {} : redactHeaders(last.headers, token),
+      responseHeaders: last === undefined ? {} : this.#redactHeaders(last.headers),
       responseBody: last === undefined ? '' : this.#scrub(last.body),
       responseBodyTruncated: last?.truncated ?? false,
       startedAt: new Date(startedAt).toISOString(),

@@ -22,7 +22,8 @@ export type FailureKind =
   | 'throttled' // 429/503 still after the retry limit
   | 'budget' // the run's request budget is spent: nothing was sent
   | 'deadline' // the run's maximum time is over: nothing was sent
-  | 'malformed'; // the answer could not be parsed as HTTP
+  | 'malformed' // the answer could not be parsed as HTTP
+  | 'token'; // no access token could be got or renewed (the token endpoint failed): nothing was sent
 
 export interface Failure {
   kind: FailureKind;

@@ -19,7 +19,7 @@ export type PropertyCheck =
  * Failures that say nothing about how the target treats a body. `server` (a 5xx after retries) and
  * `timeout` (no answer in time) are left out: those are the target's answer (property 1).
  */
-const NO_VERDICT: ReadonlySet<FailureKind> = new Set(['network', 'throttled', 'budget', 'deadline', 'malformed']);
+const NO_VERDICT: ReadonlySet<FailureKind> = new Set(['network', 'throttled', 'budget', 'deadline', 'malformed', 'token']);
 
 /** An exchange reduced to what the property checks read. */
 export type Answer =

@@ -48,9 +48,14 @@ function pem(label: string, der: Buffer): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
-export function selfSignedLoopbackCert(now: Date = new Date(), validDays = 30): KeyAndCert {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const ecdsaSha256 = seq(oid('1.2.840.10045.4.3.2'));
+/**
+ * `keyType` 'rsa' (2048 bits, sha256WithRSAEncryption) is for the token self-tests: the Microsoft identity
+ * platform takes client certificates with RSA keys only.
+ */
+export function selfSignedLoopbackCert(now: Date = new Date(), validDays = 30, keyType: 'ec' | 'rsa' = 'ec'): KeyAndCert {
+  const { publicKey, privateKey } =
+    keyType === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const signatureAlgorithm = keyType === 'rsa' ? seq(oid('1.2.840.113549.1.1.11'), tlv(0x05, Buffer.alloc(0))) : seq(oid('1.2.840.10045.4.3.2'));
   const name = seq(set(seq(oid('2.5.4.3'), tlv(0x0c, Buffer.from('probe notification receiver')))));
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 0) & 0x7f | 0x01; // positive and without a leading zero byte
@@ -62,7 +67,7 @@ export function selfSignedLoopbackCert(now: Date = new Date(), validDays = 30): 
   const tbs = seq(
     explicit(0, tlv(0x02, Buffer.from([2]))), // v3
     tlv(0x02, serial),
-    ecdsaSha256,
+    signatureAlgorithm,
     name,
     seq(time(new Date(now.getTime() - DAY_MS)), time(new Date(now.getTime() + validDays * DAY_MS))),
     name,
@@ -70,6 +75,6 @@ export function selfSignedLoopbackCert(now: Date = new Date(), validDays = 30): 
     explicit(3, seq(seq(oid('2.5.29.17'), tlv(0x04, altNames)))),
   );
   const signature = sign('sha256', tbs, privateKey);
-  const cert = seq(tbs, ecdsaSha256, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
+  const cert = seq(tbs, signatureAlgorithm, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
   return { key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), cert: pem('CERTIFICATE', cert) };
 }

@@ -1,0 +1,109 @@
+/**
+ * One client credentials request (RFC 6749 §4.4) through openid-client: a maintained, certified OAuth
+ * client that already does client_secret_post, private_key_jwt and the token response checks. The
+ * server metadata is given by hand (issuer and token endpoint): the probe needs no discovery, and a
+ * Microsoft tenant's endpoint is known from TENANT_ID.
+ */
+import * as oidc from 'openid-client';
+import type { ClientCredential, TokenEndpoint } from '../config/types.js';
+import { isLoopbackHost } from '../config/loopback.js';
+import { Secret } from '../secret.js';
+import { loadClientCertificate } from './certificate.js';
+import { readAssertionFile, requestGithubOidcToken } from './federated.js';
+import { tokenErrorLine, TokenRequestError } from './token-errors.js';
+
+/** Where the client's proof comes from; GitHub Actions' OIDC token when no credential setting is given. */
+export type CredentialSource = ClientCredential | { kind: 'github-oidc'; url: string; bearer: Secret; setting: 'ACTIONS_ID_TOKEN_REQUEST_URL' };
+
+export interface ClientCredentialsOptions {
+  endpoint: TokenEndpoint;
+  clientId: string;
+  scope: string;
+  credential: CredentialSource;
+  /** Longest wait for the token endpoint (and GitHub's OIDC endpoint). */
+  timeoutMs: number;
+}
+
+export interface TokenGrant {
+  token: Secret;
+  /** expires_in of the answer, in seconds; undefined when the endpoint gave none. */
+  expiresInS: number | undefined;
+}
+
+const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+export interface TokenRequester {
+  request(): Promise<TokenGrant>;
+  /** Every secret sent to the endpoint so far (client secret, assertions), for redaction. */
+  secrets(): readonly Secret[];
+}
+
+export async function clientCredentialsRequester(o: ClientCredentialsOptions): Promise<TokenRequester> {
+  const sent: Secret[] = [];
+  const remember = (value: string | null): void => {
+    if (value !== null && value !== '' && !sent.some((s) => s.reveal() === value)) sent.push(new Secret(value));
+  };
+  const credential = o.credential;
+  /** A federated assertion is fetched before each request and handed to the client authentication below. */
+  let assertion: string | undefined;
+  let auth: oidc.ClientAuth;
+  switch (credential.kind) {
+    case 'secret':
+      sent.push(credential.secret);
+      auth = oidc.ClientSecretPost(credential.secret.reveal());
+      break;
+    case 'certificate': {
+      const cert = await loadClientCertificate(credential.file);
+      const signed = oidc.PrivateKeyJwt(cert.key, {
+        [oidc.modifyAssertion]: (header, payload) => {
+          // The Microsoft identity platform finds the certificate by thumbprint and wants the token
+          // endpoint as the audience (openid-client would put the issuer).
+          header.typ = 'JWT';
+          header['x5t'] = cert.x5t;
+          header['x5t#S256'] = cert.x5tS256;
+          payload.aud = o.endpoint.url;
+        },
+      });
+      auth = async (as, client, body, headers) => {
+        await signed(as, client, body, headers);
+        remember(body.get('client_assertion'));
+      };
+      break;
+    }
+    case 'assertion-file':
+    case 'github-oidc':
+      sent.push(...(credential.kind === 'github-oidc' ? [credential.bearer] : []));
+      auth = (_as, client, body) => {
+        body.set('client_id', client.client_id);
+        body.set('client_assertion_type', ASSERTION_TYPE);
+        body.set('client_assertion', assertion ?? '');
+      };
+      break;
+  }
+  const url = new URL(o.endpoint.url);
+  const config = new oidc.Configuration({ issuer: url.origin, token_endpoint: url.href }, o.clientId, undefined, auth);
+  config.timeout = Math.max(1, Math.ceil(o.timeoutMs / 1000));
+  // Plain http only to a loopback server (the self-tests'); the settings refuse it elsewhere.
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) oidc.allowInsecureRequests(config);
+
+  const fail = (error: unknown): never => {
+    throw new TokenRequestError(tokenErrorLine(error, { host: url.host, endpointSetting: o.endpoint.setting, credentialSetting: credential.setting, secrets: sent }));
+  };
+  return {
+    secrets: () => [...sent],
+    request: async () => {
+      if (credential.kind === 'assertion-file') assertion = readAssertionFile(credential.file);
+      if (credential.kind === 'github-oidc') assertion = await requestGithubOidcToken(credential.url, credential.bearer, o.timeoutMs);
+      if (assertion !== undefined) remember(assertion);
+      let answer: Awaited<ReturnType<typeof oidc.clientCredentialsGrant>>;
+      try {
+        answer = await oidc.clientCredentialsGrant(config, { scope: o.scope });
+      } catch (error) {
+        return fail(error);
+      }
+      const token = new Secret(answer.access_token);
+      const expiresIn = answer.expiresIn();
+      return { token, expiresInS: expiresIn !== undefined && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : undefined };
+    },
+  };
+}

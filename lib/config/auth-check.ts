@@ -1,0 +1,40 @@
+/**
+ * Rules between the token settings: exactly one token source (a token, or client credentials), and
+ * client credentials complete (endpoint, client id, scope, one credential). One line per problem.
+ */
+import type { SettingField } from './settings.js';
+
+const TOKEN = ['ACCESS_TOKEN', 'ACCESS_TOKEN_FILE'] as const;
+const ENDPOINT = ['TOKEN_URL', 'TENANT_ID'] as const;
+const CREDENTIALS = ['CLIENT_SECRET', 'CLIENT_SECRET_FILE', 'CLIENT_CERTIFICATE_FILE', 'CLIENT_ASSERTION_FILE'] as const;
+/** Settings that ask for client credentials (GitHub's ACTIONS_* are set by the runner, not by the user). */
+export const CLIENT_CREDENTIAL_SETTINGS = [...ENDPOINT, 'CLIENT_ID', 'SCOPE', ...CREDENTIALS] as const;
+
+export function authProblems(values: Partial<Record<SettingField, unknown>>, isGiven: (name: string) => boolean): string[] {
+  const oauth = CLIENT_CREDENTIAL_SETTINGS.filter(isGiven);
+  if (oauth.length === 0) return [];
+  const token = TOKEN.filter(isGiven);
+  if (token.length > 0) {
+    return [
+      `${[...token, ...oauth].join(' and ')}: give one token source, not both: a token (ACCESS_TOKEN or ACCESS_TOKEN_FILE) ` +
+        'or client credentials (TOKEN_URL or TENANT_ID, CLIENT_ID, SCOPE and one credential)',
+    ];
+  }
+  const missing: string[] = [];
+  if (!ENDPOINT.some(isGiven)) missing.push('TOKEN_URL or TENANT_ID');
+  if (!isGiven('CLIENT_ID')) missing.push('CLIENT_ID');
+  if (!isGiven('SCOPE')) missing.push('SCOPE');
+  const github = isGiven('ACTIONS_ID_TOKEN_REQUEST_URL') && isGiven('ACTIONS_ID_TOKEN_REQUEST_TOKEN');
+  if (!CREDENTIALS.some(isGiven) && !github) {
+    missing.push("a credential (CLIENT_SECRET, CLIENT_SECRET_FILE, CLIENT_CERTIFICATE_FILE, CLIENT_ASSERTION_FILE, or GitHub Actions' OIDC token: permissions id-token: write)");
+  }
+  const problems: string[] = [];
+  if (missing.length > 0) {
+    problems.push(`${missing[0]?.split(' ')[0] ?? 'CLIENT_ID'}: client credentials (${oauth.join(', ')} given) also need ${missing.join(', ')}`);
+  }
+  // BASE_URL=embedded counts as not given; an invalid BASE_URL has its own line.
+  if (!isGiven('BASE_URL') || ('baseUrl' in values && values.baseUrl === undefined)) {
+    problems.push(`${oauth[0] ?? 'CLIENT_ID'}: client credentials need BASE_URL; the embedded reference service accepts only the token it generates`);
+  }
+  return problems;
+}
