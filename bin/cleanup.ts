@@ -4,7 +4,8 @@
  * the configuration like the probe (environment, then .env) and sends with the same limits.
  *
  *   npm run cleanup                  delete the leftovers of finished runs against BASE_URL
- *   npm run cleanup -- --dry-run     list them; send nothing, change nothing
+ *   npm run cleanup -- --dry-run     list them; send nothing to the target, change nothing (with client
+ *                                    credentials it still gets a token: a quick check of the app registration)
  *
  * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
  * that started it: their ledger files are dropped. Runs still going are left alone.
@@ -13,6 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { openTokenSourceOrExit } from './support/token-source.js';
 import { describeSweep } from '../lib/ledger/describe.js';
 import { dropFinishedEmbedded } from '../lib/ledger/drop-embedded.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
@@ -54,6 +56,8 @@ if (config.baseUrl === undefined) {
   process.exit(EXIT_OK);
 }
 
+// The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is sent.
+const tokenSource = await openTokenSourceOrExit(config, 'cleanup');
 const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
 console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}`);
@@ -66,7 +70,7 @@ if (dryRun) {
   for (const e of entries) console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${config.baseUrl}${e.deletePath}`);
   process.exit(EXIT_OK);
 }
-const result = await sweepWithEngine(finished, config, config.baseUrl, config.accessToken, `cleanup-${newRunId()}`);
+const result = await sweepWithEngine(finished, config, config.baseUrl, tokenSource ?? config.accessToken, `cleanup-${newRunId()}`);
 for (const line of describeSweep('cleanup', result, true)) console.log(line);
 if (result.failed.length > 0) console.log(`cleanup: ${result.failed.length} still listed in ${dir}; run again later, or check the token and the target`);
 process.exit(result.failed.length > 0 ? EXIT_LEFT : EXIT_OK);

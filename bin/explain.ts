@@ -30,6 +30,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { openTokenSourceOrExit } from './support/token-source.js';
+import type { BearerSource } from '../lib/http/bearer.js';
 import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
@@ -133,7 +135,9 @@ const budget = Math.min(asked, config.maxRequests);
 let reference: ReferenceService | undefined;
 let receiver: Receiver | undefined;
 let engine: HttpEngine | undefined;
-let token: Secret | undefined = config.accessToken;
+// The same token source as the probe; a token endpoint error stops here, before any request.
+const tokenSource = await openTokenSourceOrExit(config, 'explain');
+let token: Secret | BearerSource | undefined = tokenSource ?? config.accessToken;
 let code: number = EXIT_UNEXPLAINED;
 try {
   let target: TargetWords;
@@ -156,7 +160,12 @@ try {
     target = {
       url: config.baseUrl,
       what: `BASE_URL ${config.baseUrl}`,
-      token: config.accessToken === undefined ? 'no token (ACCESS_TOKEN is not set)' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
+      token:
+        tokenSource !== undefined
+          ? `a token got by client credentials (CLIENT_ID ${config.clientId ?? '?'})`
+          : config.accessToken === undefined
+            ? 'no token (ACCESS_TOKEN is not set)'
+            : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
   }
   for (const line of describeInput(input, label, subscriptionCreate, target)) console.log(line);
@@ -184,7 +193,8 @@ try {
   code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
 } catch (error) {
   // Belt and braces: nothing above puts the token in a message, but a third party's error might.
-  console.error(`explain: ${scrub((error as Error).message, token)}`);
+  const secrets = token instanceof Secret ? [token] : (token?.secrets() ?? []);
+  console.error(`explain: ${secrets.reduce((text, secret) => scrub(text, secret), (error as Error).message)}`);
   code = EXIT_UNEXPLAINED;
 } finally {
   await engine?.close();

@@ -24,6 +24,9 @@ import { headerHelp, loadConfigOrExit } from './support/cli.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
+import { startTokenBroker } from '../lib/auth/broker.js';
+import { shareTokenBroker } from '../lib/auth/shared-broker.js';
+import { openTokenSourceOrExit } from './support/token-source.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 
 const EXIT_OK = 0;
@@ -83,6 +86,12 @@ if (config.baseline !== undefined) {
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 for (const line of describeConfig(config)) console.log(line);
 
+// The token is got here, before vitest starts: a bad credential stops the run before any request.
+// A merge of shard reports sends nothing, so it needs none.
+const tokenSource = args.values['merge-reports'] ? undefined : await openTokenSourceOrExit(config, 'probe');
+const tokenBroker = tokenSource === undefined ? undefined : await startTokenBroker(tokenSource);
+shareTokenBroker(tokenBroker);
+
 // The project root, so the probe runs from any working folder (the .env it reads is the one there).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const blobDir = join(config.reportDir, 'blob');
@@ -93,6 +102,7 @@ const probeReporter = new ProbeReporter({
   repeats: config.repeats,
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),
+  ...(tokenSource !== undefined ? { auth: () => tokenSource.provenance() } : {}),
 });
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
@@ -131,6 +141,7 @@ if (args.values.ui) {
   await new Promise(() => {});
 }
 await vitest.close();
+await tokenBroker?.close();
 
 const counts = summary.counts;
 if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0) {

@@ -7,7 +7,7 @@ import type { Answer } from './answer.js';
 import { errorAnswer, type RequestIds } from './errors.js';
 import type { ReferenceProfile } from './profile-types.js';
 
-export type AuthResult = { ok: true } | { ok: false; reason: 'missing' | 'scheme' | 'empty' | 'unknown' };
+export type AuthResult = { ok: true } | { ok: false; reason: 'missing' | 'scheme' | 'empty' | 'unknown' | 'expired' };
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -36,13 +36,33 @@ const MESSAGES: Record<Exclude<AuthResult, { ok: true }>['reason'], string> = {
   scheme: 'The Authorization header must use the Bearer scheme.',
   empty: 'The bearer token is empty.',
   unknown: 'The bearer token is not valid.',
+  expired: 'The access token has expired.',
 };
+
+/**
+ * The fixed tokens first, then (when the optional token check is on) a JWT signed by the issuer's keys:
+ * a token past its expiry is refused as `expired`, any other failure as `unknown`.
+ */
+export async function checkAuthorization(header: string | undefined, tokens: readonly string[], verifyJwt?: (token: string) => Promise<JwtVerdict>): Promise<AuthResult> {
+  const fixed = checkBearer(header, tokens);
+  if (fixed.ok || fixed.reason !== 'unknown' || verifyJwt === undefined) return fixed;
+  const token = (/^\s*\S+\s+(.*)$/s.exec(header ?? '')?.[1] ?? '').trim();
+  const verdict = await verifyJwt(token);
+  return verdict === 'ok' ? { ok: true } : { ok: false, reason: verdict === 'expired' ? 'expired' : 'unknown' };
+}
+
+export type JwtVerdict = 'ok' | 'expired' | 'invalid';
 
 /** 401 with `WWW-Authenticate: Bearer realm=...` (RFC 6750 §3; modelled on public reports: Graph sends it). */
 export function unauthorizedAnswer(profile: ReferenceProfile, result: Exclude<AuthResult, { ok: true }>, ids: RequestIds): Answer {
   const realm = profile.auth.realm.replace(/["\\]/g, '');
   // RFC 6750 §3.1: a request that carried a token that failed gets error="invalid_token"; one without credentials gets none.
-  const challenge = result.reason === 'missing' || result.reason === 'scheme' ? `Bearer realm="${realm}"` : `Bearer realm="${realm}", error="invalid_token"`;
+  const challenge =
+    result.reason === 'missing' || result.reason === 'scheme'
+      ? `Bearer realm="${realm}"`
+      : result.reason === 'expired'
+        ? `Bearer realm="${realm}", error="invalid_token", error_description="The access token expired"`
+        : `Bearer realm="${realm}", error="invalid_token"`;
   return errorAnswer(profile, 401, profile.errors.codes.unauthenticated, MESSAGES[result.reason], result.reason, ids, {
     'www-authenticate': challenge,
   });

@@ -30,4 +30,5 @@ export type {
 } from './profile-types.js';
 export type { FaultOptions, RetryAfterForm } from './faults.js';
 export type { ReferenceStats } from './stats.js';
+export type { TokenCheckOptions } from './token-check.js';
 export type { SubscriptionRecord } from './store.js';

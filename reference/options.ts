@@ -6,8 +6,18 @@ export function checkOptions(options: ReferenceServiceOptions): void {
   const host = options.host ?? '127.0.0.1';
   // The reference is a local test double: it never listens beyond the machine.
   if (!isLoopbackHost(host) || host.startsWith('[')) throw new RangeError(`startReferenceService: host must be a loopback address (127.x.x.x, ::1, localhost), got '${host}'`);
-  if (!Array.isArray(options.tokens) || options.tokens.length === 0) {
-    throw new RangeError('startReferenceService: tokens must list at least one bearer token');
+  if (!Array.isArray(options.tokens) || (options.tokens.length === 0 && options.jwt === undefined)) {
+    throw new RangeError('startReferenceService: tokens must list at least one bearer token (or jwt must be given)');
+  }
+  if (options.jwt !== undefined) {
+    const { issuer, audience, jwksUrl } = options.jwt;
+    if (typeof issuer !== 'string' || issuer === '' || typeof audience !== 'string' || audience === '') {
+      throw new RangeError('startReferenceService: jwt.issuer and jwt.audience must be non-empty strings');
+    }
+    const url = URL.canParse(jwksUrl) ? new URL(jwksUrl) : undefined;
+    if (url === undefined || !/^https?:$/.test(url.protocol) || !isLoopbackHost(url.hostname)) {
+      throw new RangeError(`startReferenceService: jwt.jwksUrl must be an http(s) URL on loopback, got '${String(jwksUrl)}'`);
+    }
   }
   if (!options.tokens.every((t) => typeof t === 'string' && /^[\x21-\x7e]+$/.test(t))) {
     throw new RangeError('startReferenceService: every token must be non-empty printable ASCII without spaces');

@@ -26,6 +26,7 @@ import type { HandshakeMode, ReferenceService, ReferenceServiceOptions } from '.
 import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
 import { SubscriptionStore } from './store.js';
 import { handleApi } from './subscriptions.js';
+import { jwtVerifier } from './token-check.js';
 
 const ADMIN_BODY_CAP = 1024 * 1024;
 
@@ -46,6 +47,7 @@ function pathOf(target: string): string {
 export async function startReferenceService(options: ReferenceServiceOptions): Promise<ReferenceService> {
   checkOptions(options);
   const tokens = [...options.tokens];
+  const verifyJwt = options.jwt === undefined ? undefined : jwtVerifier(options.jwt);
   let profile = parseProfileInput(options.profile ?? 'default');
   const faults = new FaultInjector(options.faults ?? {}, options.seed ?? 1);
   const stats = new StatsRecorder();
@@ -124,6 +126,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     const ctx = {
       profile: active,
       tokens,
+      ...(verifyJwt !== undefined ? { verifyJwt, onExpiredToken: () => stats.count('expiredTokens') } : {}),
       store,
       baseUrl,
       ids,

@@ -4,10 +4,13 @@ import type { FaultOptions } from './faults.js';
 import type { ReferenceProfile } from './profile-types.js';
 import type { ReferenceStats } from './stats.js';
 import type { SubscriptionRecord } from './store.js';
+import type { TokenCheckOptions } from './token-check.js';
 
 export interface ReferenceServiceOptions {
-  /** Bearer tokens the service accepts; at least one. The probe generates one per run. */
+  /** Bearer tokens the service accepts; at least one unless `jwt` is given. The probe generates one per run. */
   tokens: readonly string[];
+  /** Optional token check (default off): also accept JWTs of this issuer and audience, signed by its JWKS, not expired. */
+  jwt?: TokenCheckOptions;
   /** A profile or the name of a built-in one (default `default`). */
   profile?: ReferenceProfile | string;
   faults?: FaultOptions;

@@ -34,6 +34,8 @@ export interface ReferenceStats {
   handshakes: number;
   /** Validations that failed, so that the create was answered 400. */
   handshakeFailures: number;
+  /** Requests refused 401 because their JWT had expired (only with the optional token check, `jwt`). */
+  expiredTokens: number;
   /** Notification POSTs sent by triggers, retries included. */
   deliveryAttempts: number;
   /** Notifications answered 2xx (one per subscription and trigger at most). */
@@ -82,6 +84,7 @@ function emptyCounts(): Omit<ReferenceStats, 'liveSubscriptions'> {
     flipped: 0,
     handshakes: 0,
     handshakeFailures: 0,
+    expiredTokens: 0,
     deliveryAttempts: 0,
     deliveries: 0,
     deliveryFailures: 0,
@@ -97,6 +100,7 @@ export type CountedEvent =
   | 'flipped'
   | 'handshakes'
   | 'handshakeFailures'
+  | 'expiredTokens'
   | 'deliveryAttempts'
   | 'deliveries'
   | 'deliveryFailures';

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { jsonAnswer, type Answer } from './answer.js';
-import { checkBearer, unauthorizedAnswer } from './auth.js';
+import { checkAuthorization, unauthorizedAnswer, type JwtVerdict } from './auth.js';
 import { isJsonContentType } from './content-type.js';
 import { errorAnswer, idHeaders, type RequestIds } from './errors.js';
 import type { HandshakeFailure, HandshakeOutcome } from './handshake.js';
@@ -30,6 +30,9 @@ export interface ApiRequest {
 export interface ApiContext {
   profile: ReferenceProfile;
   tokens: readonly string[];
+  /** The optional token check (token-check.ts): a JWT of the configured issuer and audience, not expired. */
+  verifyJwt?: (token: string) => Promise<JwtVerdict>;
+  onExpiredToken?: () => void;
   store: SubscriptionStore;
   /** Base URL for Location headers, no trailing slash. */
   baseUrl: string;
@@ -154,7 +157,8 @@ async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
 
 export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   // reference choice: authentication comes before routing, so a bad token on a wrong path is 401, not 404.
-  const auth = checkBearer(req.headers.authorization, ctx.tokens);
+  const auth = await checkAuthorization(req.headers.authorization, ctx.tokens, ctx.verifyJwt);
+  if (!auth.ok && auth.reason === 'expired') ctx.onExpiredToken?.();
   if (!auth.ok) return unauthorizedAnswer(ctx.profile, auth, ctx.ids);
   const target = route(req.path);
   if (target.kind === 'none') return notFound(ctx, 'The resource could not be found.');

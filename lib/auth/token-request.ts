@@ -64,10 +64,13 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
           payload.aud = o.endpoint.url;
         },
       });
-      auth = async (as, client, body, headers) => {
-        await signed(as, client, body, headers);
-        remember(body.get('client_assertion'));
+      // openid-client awaits the client authentication (oauth4webapi: `await clientAuthentication(...)`), though its type says void.
+      const sign = signed as unknown as (...args: Parameters<oidc.ClientAuth>) => Promise<void>;
+      const signAndRemember = async (...args: Parameters<oidc.ClientAuth>): Promise<void> => {
+        await sign(...args);
+        remember(args[2].get('client_assertion'));
       };
+      auth = signAndRemember as unknown as oidc.ClientAuth;
       break;
     }
     case 'assertion-file':

@@ -74,11 +74,11 @@ export class ClientCredentialsTokenSource implements BearerSource {
     return (await this.#renew(held === undefined ? 'first' : 'expiry', held)).bearer;
   }
 
-  async refused(used: Bearer): Promise<Bearer | undefined> {
+  async refused(generation: number): Promise<Bearer | undefined> {
     const held = this.#held;
     if (held === undefined) return undefined;
     // Another request already renewed it: retry with the newer token.
-    if (held.bearer.generation !== used.generation) return this.current();
+    if (held.bearer.generation !== generation) return this.current();
     if (held.after401) return undefined;
     try {
       return (await this.#renew('401', held)).bearer;
@@ -86,6 +86,12 @@ export class ClientCredentialsTokenSource implements BearerSource {
       if (error instanceof BearerUnavailableError) return undefined;
       throw error;
     }
+  }
+
+  /** Until when current() gives the same token without asking the endpoint (epoch ms): how long a worker may cache it. */
+  freshUntilMs(): number {
+    const held = this.#held;
+    return held === undefined ? 0 : Math.max(held.renewAtMs, this.#quietUntilMs);
   }
 
   secrets(): readonly Secret[] {

@@ -12,7 +12,9 @@ export function describeConfig(config: ProbeConfig): string[] {
       : `target: POST ${config.baseUrl}${SUBSCRIPTIONS_PATH}`;
   const token =
     config.accessToken === undefined
-      ? 'token: not set'
+      ? config.clientId === undefined
+        ? 'token: not set'
+        : `token: requested by client credentials from ${config.tokenEndpoint === undefined ? '?' : new URL(config.tokenEndpoint.url).host} (${config.tokenEndpoint?.setting ?? 'TOKEN_URL'})`
       : `token: set${config.accessTokenSource === undefined ? '' : ` (from ${config.accessTokenSource})`}`;
   const lines = [
     target,
@@ -30,7 +32,7 @@ export function describeConfig(config: ProbeConfig): string[] {
     `cleanup ledger: ${config.ledgerDir}`,
   ];
   if (config.baseline !== undefined) lines.push(`baseline: ${config.baseline} (any drift from it fails the run)`);
-  if (config.accessToken !== undefined && config.baseUrl !== undefined) {
+  if ((config.accessToken !== undefined || config.clientId !== undefined) && config.baseUrl !== undefined) {
     const url = new URL(config.baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       lines.push(`WARNING: the token is sent over plain http to ${url.hostname} (ALLOW_INSECURE_TOKEN=true)`);

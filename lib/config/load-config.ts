@@ -92,7 +92,7 @@ export function loadConfig(
   }
   const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some((name) => given.has(name));
   problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name)) ?? (clientCredentials ? 'the token got by client credentials' : undefined)));
-  problems.push(...authProblems(values, (name) => given.has(name)));
+  problems.push(...authProblems((name) => given.has(name)));
 
   if (problems.length > 0) {
     // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.

@@ -14,10 +14,10 @@ export interface BearerSource {
   /** The token to send now; renewed first when it is due. Rejects when none can be had (BearerUnavailableError). */
   current(): Promise<Bearer>;
   /**
-   * The target answered 401 invalid_token to `used`: the token to retry with (renewed, or already newer),
-   * or undefined when a retry would not help (a freshly renewed token was refused too).
+   * The target answered 401 invalid_token to the token of this generation: the token to retry with
+   * (renewed, or already newer), or undefined when a retry would not help (a freshly renewed one was refused too).
    */
-  refused(used: Bearer): Promise<Bearer | undefined>;
+  refused(generation: number): Promise<Bearer | undefined>;
   /** Every secret the source has held or sent (tokens, client secrets, assertions): what redaction hides. */
   secrets(): readonly Secret[];
 }

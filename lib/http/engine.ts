@@ -288,7 +288,7 @@ export class HttpEngine {
       if (bearer !== undefined && !renewedAfter401 && saysTokenInvalid(result)) {
         // Once per exchange, and only when the source has a newer token to offer: a second 401 in a row is the target's answer.
         renewedAfter401 = true;
-        if ((await (this.#bearer as BearerSource).refused(bearer)) !== undefined) {
+        if ((await (this.#bearer as BearerSource).refused(bearer.generation)) !== undefined) {
           retriedStatuses.push(status);
           if (pass === 0) this.#retries += 1; // a later pass counts itself at the top of the loop
           pass -= 1; // this retry is the token's doing: it does not use up one of MAX_RETRIES

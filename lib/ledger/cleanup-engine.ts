@@ -1,6 +1,7 @@
 import type { ProbeConfig } from '../config/types.js';
 import { HttpEngine } from '../http/engine.js';
 import type { Secret } from '../secret.js';
+import type { BearerSource } from '../http/bearer.js';
 
 /** The longest a cleanup may take, whatever MAX_RUN_SECONDS says. */
 export const CLEANUP_MAX_MS = 5 * 60_000;
@@ -11,7 +12,7 @@ export const CLEANUP_MAX_MS = 5 * 60_000;
  * It never runs at the same time as the run's own engine (before the run, or after it), so the
  * target never sees more than the configured rate from one probe.
  */
-export function cleanupEngine(config: ProbeConfig, baseUrl: string, token: Secret | undefined, count: number): HttpEngine {
+export function cleanupEngine(config: ProbeConfig, baseUrl: string, token: Secret | BearerSource | undefined, count: number): HttpEngine {
   return HttpEngine.fromConfig(
     {
       ...config,

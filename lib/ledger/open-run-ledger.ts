@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { ProbeConfig } from '../config/types.js';
 import type { Secret } from '../secret.js';
+import type { BearerSource } from '../http/bearer.js';
 import { appendLines } from './append.js';
 import { cleanupEngine, CLEANUP_MAX_MS } from './cleanup-engine.js';
 import { describeSweep } from './describe.js';
@@ -18,7 +19,7 @@ export interface OpenRunLedgerOptions {
   config: ProbeConfig;
   target: { baseUrl: string; kind: LedgerTargetKind };
   /** The token the run sends (for an embedded reference: the one it was started with). */
-  token: Secret | undefined;
+  token: Secret | BearerSource | undefined;
   log?: (line: string) => void;
   liveness?: () => LivenessProbe;
 }
@@ -42,7 +43,7 @@ export async function sweepWithEngine(
   files: RunFile[],
   config: ProbeConfig,
   baseUrl: string,
-  token: Secret | undefined,
+  token: Secret | BearerSource | undefined,
   by: string,
 ): Promise<SweepResult> {
   const count = files.reduce((sum, f) => sum + f.entries.length, 0);

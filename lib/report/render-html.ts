@@ -3,7 +3,7 @@ import { evaluate, parseExpression, type Expr } from '../inference/expression.js
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLimit, ValueClassResult } from './types.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLimit, RunInfo, ValueClassResult } from './types.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
@@ -20,6 +20,7 @@ import {
   runDuration,
   statusText,
   targetDescription,
+  tokenDescription,
 } from './report-facts.js';
 
 const BODY_LIMIT = 4000;
@@ -47,7 +48,7 @@ export function renderHtml(report: BehaviourReport): string {
 <p class="endpoint">${operation.method} ${operation.path}</p>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}
+${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${tokenItem(run)}
 </dl>
 <div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>
 ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
@@ -73,6 +74,11 @@ ${casesSection(report)}
 
 function runItem(label: string, value: string): SafeHtml {
   return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
+}
+
+function tokenItem(run: RunInfo): SafeHtml | string {
+  const token = tokenDescription(run);
+  return token === undefined ? '' : runItem('Token', token);
 }
 
 function driftBanner(drift: ReportDrift | undefined): SafeHtml | string {

@@ -13,6 +13,7 @@ import {
   readableTime,
   runDuration,
   targetDescription,
+  tokenDescription,
 } from './report-facts.js';
 
 export { ruleInWords } from './rule-in-words.js';
@@ -40,6 +41,8 @@ export function renderMarkdown(report: BehaviourReport): string {
     ].join(' · '),
     '',
   );
+  const token = tokenDescription(run);
+  if (token !== undefined) out.push(`**Token** ${text(token)}`, '');
   if (run.stoppedEarly !== undefined) {
     out.push(`> **⚠ Stopped early:** ${text(run.stoppedEarly)}. Combinations not sent count as unknown.`, '');
   }

@@ -39,6 +39,16 @@ export function targetDescription(run: RunInfo): string {
     : `embedded reference service, profile ${run.referenceProfile}`;
 }
 
+/** "client credentials from login.microsoftonline.com (client …, scope …, certificate): 3 tokens, renewed 2 times before expiry, 0 after a 401". */
+export function tokenDescription(run: RunInfo): string | undefined {
+  const a = run.auth;
+  if (a === undefined) return undefined;
+  return (
+    `client credentials from ${a.tokenEndpointHost} (client ${a.clientId}, scope ${a.scope}, ${a.credential} from ${a.credentialSetting}): ` +
+    `${a.tokensObtained} token(s), renewed ${a.renewalsBeforeExpiry} time(s) before expiry and ${a.renewalsAfter401} after a 401`
+  );
+}
+
 /** "2 of 32 combinations accepted, 30 rejected". */
 export function outcomeTally(matrix: readonly MatrixEntry[]): string {
   const n = (o: MatrixOutcome): number => matrix.filter((e) => e.outcome === o).length;

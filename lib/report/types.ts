@@ -99,6 +99,21 @@ export interface RunInfo {
   /** Set when the request budget or the run's time limit stopped it early. */
   stoppedEarly?: string;
   repeats: number;
+  /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
+  auth?: TokenInfo;
+}
+
+export interface TokenInfo {
+  /** client-secret, certificate, assertion-file or github-oidc. */
+  credential: string;
+  credentialSetting: string;
+  tokenEndpointHost: string;
+  clientId: string;
+  scope: string;
+  tokensObtained: number;
+  renewalsBeforeExpiry: number;
+  renewalsAfter401: number;
+  lastLifetimeSeconds?: number;
 }
 
 export interface MatrixEntry {

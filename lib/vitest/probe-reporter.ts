@@ -8,7 +8,7 @@ import type { CaseRecord } from '../case-record.js';
 import type { OperationSpec } from '../operation/types.js';
 import { writeFileAtomic } from '../report/atomic-write.js';
 import { buildBehaviourReport, type CaseInput } from '../report/build-report.js';
-import type { BehaviourReport } from '../report/types.js';
+import type { BehaviourReport, TokenInfo } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from './console-summary.js';
 
@@ -19,6 +19,8 @@ export interface ProbeReporterOptions {
   suiteVersion: string;
   /** The baseline to compare the run with (BASELINE): the drift goes into the report and the console. */
   baseline?: { baseline: Baseline; shownAs: string };
+  /** Where the token came from (client credentials), read when the run ends so that renewals count. */
+  auth?: () => TokenInfo;
   log?: (line: string) => void;
 }
 
@@ -62,6 +64,7 @@ export class ProbeReporter implements Reporter {
       suiteVersion: this.options.suiteVersion,
       repeats: this.options.repeats,
     });
+    if (this.options.auth !== undefined) report.run.auth = this.options.auth();
     const given = this.options.baseline;
     if (given !== undefined) {
       const drift = diffBaseline(given.baseline, extractBaseline(report, given.baseline.name));

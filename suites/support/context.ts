@@ -13,6 +13,7 @@ import { ReceiverClient } from '../../lib/receiver/client.js';
 import { subscriptionCreate } from '../../lib/operation/index.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { Secret } from '../../lib/secret.js';
+import { TokenBrokerClient } from '../../lib/auth/broker-client.js';
 import type { TargetInfo } from './global-setup.js';
 
 export interface ProbeContext {
@@ -39,7 +40,13 @@ export function probeContext(): ProbeContext {
   // vitest.config.ts), so it is not read here. Every other setting is.
   const config = loadConfig({ ...process.env, BASE_URL: EMBEDDED_TARGET });
   const target = inject('target');
-  const token = target.kind === 'embedded-reference' ? new Secret(inject('referenceToken')) : config.accessToken;
+  const broker = inject('tokenBroker');
+  const token =
+    target.kind === 'embedded-reference'
+      ? new Secret(inject('referenceToken'))
+      : broker !== undefined
+        ? new TokenBrokerClient(broker) // the main process gets and renews it (lib/auth/broker.ts)
+        : config.accessToken;
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
   const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(subscriptionCreate) });

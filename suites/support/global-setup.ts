@@ -13,18 +13,29 @@ import type { ReceiverControl } from '../../lib/receiver/client.js';
 import { startReferenceService, type ReferenceService } from '../../reference/index.js';
 import type { TargetRef } from '../../lib/case-record.js';
 import { Secret } from '../../lib/secret.js';
+import type { BearerSource } from '../../lib/http/bearer.js';
+import { startTokenBroker, type TokenBroker, type TokenBrokerAddress } from '../../lib/auth/broker.js';
+import { clientCredentialsOptions, openTokenSource } from '../../lib/auth/from-config.js';
+import { sharedTokenBroker } from '../../lib/auth/shared-broker.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The probe CLI has validated the configuration already; a plain `vitest --project suites` has not,
   // and a ConfigError here stops the run before any request with its one-line problems.
   const config = loadConfig();
+  // The token source lives here, in the main process, whatever the worker does: bin/probe.ts has got the
+  // first token already and hands its broker over; a plain vitest run gets it here (a TokenRequestError stops it).
+  const shared = sharedTokenBroker();
+  const options = shared === undefined && config.baseUrl !== undefined ? clientCredentialsOptions(config) : undefined;
+  const ownBroker: TokenBroker | undefined = options === undefined ? undefined : await startTokenBroker(await openTokenSource(options));
+  const broker = shared ?? ownBroker;
+  if (broker !== undefined) project.provide('tokenBroker', { url: broker.url, key: broker.key });
   const receiver = await startRunReceiver(config);
   if (receiver !== undefined) {
     project.provide('receiverUrl', receiver.url);
     project.provide('receiverControl', { url: receiver.localUrl, key: receiver.controlKey });
   }
   let reference: ReferenceService | undefined;
-  let token: Secret | undefined = config.accessToken;
+  let token: Secret | BearerSource | undefined = broker?.source ?? config.accessToken;
   if (config.baseUrl !== undefined) {
     project.provide('target', { baseUrl: config.baseUrl, kind: 'configured' });
   } else {
@@ -49,6 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await receiver?.close();
       await reference?.close();
+      await ownBroker?.close();
     }
   };
 }
@@ -64,6 +76,8 @@ declare module 'vitest' {
     receiverUrl?: string;
     /** Where a worker reads the receiver's notifications (lib/receiver/client.ts); absent with NOTIFICATION_URL. */
     receiverControl?: ReceiverControl;
+    /** The run's token broker (lib/auth/broker.ts) when the token is got by client credentials. */
+    tokenBroker?: TokenBrokerAddress;
     /** This run's cleanup ledger file (lib/ledger). */
     ledger: { file: string; runId: string };
   }

@@ -1,0 +1,54 @@
+/**
+ * The run's token source from the settings: client credentials when configured (the first token is
+ * got here, so that a bad credential stops the run before any probe request), else none (a fixed
+ * ACCESS_TOKEN, or the embedded reference's own, is handled by the caller as before).
+ */
+import type { ProbeConfig } from '../config/types.js';
+import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
+import { ClientCredentialsTokenSource, type TokenProvenance } from './token-source.js';
+
+const CREDENTIAL_NAMES: Readonly<Record<CredentialSource['kind'], string>> = {
+  secret: 'client secret',
+  certificate: 'certificate',
+  'assertion-file': 'federated assertion from a file',
+  'github-oidc': "federated assertion: GitHub Actions' OIDC token",
+};
+
+/** The client credentials the settings describe; undefined when none are configured (loadConfig checked they are complete). */
+export function clientCredentialsOptions(config: ProbeConfig): ClientCredentialsOptions | undefined {
+  const { tokenEndpoint, clientId, scope } = config;
+  if (tokenEndpoint === undefined || clientId === undefined || scope === undefined) return undefined;
+  let credential: CredentialSource | undefined = config.clientCredential;
+  if (credential === undefined && config.githubOidcUrl !== undefined && config.githubOidcToken !== undefined) {
+    credential = { kind: 'github-oidc', url: config.githubOidcUrl, bearer: config.githubOidcToken, setting: 'ACTIONS_ID_TOKEN_REQUEST_URL' };
+  }
+  if (credential === undefined) return undefined;
+  return { endpoint: tokenEndpoint, clientId, scope, credential, timeoutMs: config.requestTimeoutMs };
+}
+
+/** Builds the source and gets the first token; rejects with TokenRequestError (one printable line). */
+export async function openTokenSource(options: ClientCredentialsOptions): Promise<ClientCredentialsTokenSource> {
+  const requester = await clientCredentialsRequester(options);
+  const source = new ClientCredentialsTokenSource({
+    request: () => requester.request(),
+    requestSecrets: () => requester.secrets(),
+    provenance: {
+      credential: options.credential.kind === 'secret' ? 'client-secret' : options.credential.kind,
+      credentialSetting: options.credential.setting,
+      tokenEndpointHost: new URL(options.endpoint.url).host,
+      clientId: options.clientId,
+      scope: options.scope,
+    },
+  });
+  await source.current();
+  return source;
+}
+
+/** One line for the console: where the token came from, never the token. */
+export function describeProvenance(p: TokenProvenance): string {
+  const kind = CREDENTIAL_NAMES[p.credential as CredentialSource['kind']] ?? p.credential;
+  const lifetime = p.lastLifetimeSeconds === undefined ? 'no lifetime given (renewed after a 401 only)' : `lives ${p.lastLifetimeSeconds} s`;
+  const renewals = p.renewalsBeforeExpiry + p.renewalsAfter401;
+  const renewed = p.tokensObtained <= 1 ? '' : `; renewed ${renewals} time(s) (${p.renewalsBeforeExpiry} before expiry, ${p.renewalsAfter401} after a 401)`;
+  return `token: client credentials from ${p.tokenEndpointHost}, client ${p.clientId}, scope ${p.scope}, ${kind} (${p.credentialSetting}); ${lifetime}${renewed}`;
+}
