@@ -4,6 +4,8 @@
  * ACCESS_TOKEN, or the embedded reference's own, is handled by the caller as before).
  */
 import type { ProbeConfig } from '../config/types.js';
+import { BearerUnavailableError } from '../http/bearer.js';
+import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
 import { ClientCredentialsTokenSource, type TokenProvenance } from './token-source.js';
 
@@ -40,7 +42,13 @@ export async function openTokenSource(options: ClientCredentialsOptions): Promis
       scope: options.scope,
     },
   });
-  await source.current();
+  try {
+    await source.current();
+  } catch (error) {
+    // The source says "unavailable" to the engine mid-run; before the run it is the endpoint's refusal.
+    if (error instanceof BearerUnavailableError) throw new TokenRequestError(error.message);
+    throw error;
+  }
   return source;
 }
 

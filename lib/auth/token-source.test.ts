@@ -76,6 +76,17 @@ describe('after a 401 invalid_token', () => {
     expect(source.provenance()).toMatchObject({ renewalsAfter401: 1 });
   });
 
+  test('a renewed token refused again 30 s later (it may have expired: no lifetime given) is renewed again', async () => {
+    const { source, clock, asked } = fakeSource(undefined);
+    await source.current();
+    await source.refused(1);
+    clock.now += 29_999;
+    expect(await source.refused(2)).toBeUndefined();
+    clock.now += 1;
+    expect((await source.refused(2))?.generation).toBe(3);
+    expect(asked()).toBe(3);
+  });
+
   test('a request still holding an older token is given the current one, without a new request', async () => {
     const { source, asked } = fakeSource(3600);
     await source.current();

@@ -43,12 +43,16 @@ export function renewalMarginMs(lifetimeMs: number): number {
 /** How long to wait before asking a failing endpoint again while the current token still holds. */
 const RETRY_RENEWAL_MS = 5_000;
 
+/** A token renewed after a 401 and refused again within this time is not renewed again: at most one extra request to the endpoint per 30 s. */
+const REFUSED_AGAIN_MS = 30_000;
+
 interface Held {
   bearer: Bearer;
   /** When to renew; Infinity when the endpoint gave no lifetime (then only a 401 renews it). */
   renewAtMs: number;
-  /** Got because a 401 refused the previous token: if this one is refused too, renewing again will not help. */
+  /** Got because a 401 refused the previous token: if this one is refused too soon after, renewing again will not help. */
   after401: boolean;
+  fetchedAtMs: number;
 }
 
 export class ClientCredentialsTokenSource implements BearerSource {
@@ -79,7 +83,9 @@ export class ClientCredentialsTokenSource implements BearerSource {
     if (held === undefined) return undefined;
     // Another request already renewed it: retry with the newer token.
     if (held.bearer.generation !== generation) return this.current();
-    if (held.after401) return undefined;
+    // A token just renewed for a 401 and refused again: the target refuses this client, not the token's age.
+    // Later on (it may have expired meanwhile, when the endpoint gave no lifetime) a 401 renews again.
+    if (held.after401 && this.#now() - held.fetchedAtMs < REFUSED_AGAIN_MS) return undefined;
     try {
       return (await this.#renew('401', held)).bearer;
     } catch (error) {
@@ -144,6 +150,7 @@ export class ClientCredentialsTokenSource implements BearerSource {
       bearer: { token: grant.token, generation: this.#tokens.length },
       renewAtMs: lifetimeMs === undefined ? Infinity : fetchedAt + lifetimeMs - renewalMarginMs(lifetimeMs),
       after401: why === '401',
+      fetchedAtMs: fetchedAt,
     };
     this.#held = held;
     return held;

@@ -111,7 +111,9 @@ describe('a 401 invalid_token', () => {
 });
 
 test('no token to be had: the exchange ends as a token failure and nothing is sent', async () => {
-  const server = await startServer((_req, res) => res.writeHead(200).end());
+  const server = await startServer((_req, res) => {
+    res.writeHead(200).end();
+  });
   const source: BearerSource = {
     current: () => Promise.reject(new BearerUnavailableError('token: no answer from 127.0.0.1:9 (connection failed); check TOKEN_URL and the network')),
     refused: () => Promise.resolve(undefined),
