@@ -26,6 +26,7 @@ import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
+import { withoutClientCredentials } from '../lib/config/auth-check.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 
@@ -65,7 +66,9 @@ if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/
 
 // --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
 const baselineFlag = args.values.baseline;
-const config = loadConfigOrExit(baselineFlag === undefined ? process.env : { ...process.env, BASELINE: baselineFlag });
+// A merge of shard reports sends nothing: it needs no token, and its job need not hold client credentials.
+const env = args.values['merge-reports'] ? withoutClientCredentials(process.env) : process.env;
+const config = loadConfigOrExit(baselineFlag === undefined ? env : { ...env, BASELINE: baselineFlag });
 
 // The baseline is read before anything is sent: a file that cannot be used is a setup error.
 let baseline: { baseline: Baseline; shownAs: string } | undefined;

@@ -36,3 +36,9 @@ export function authProblems(isGiven: (name: string) => boolean): string[] {
   }
   return problems;
 }
+
+/** The environment without the client credentials settings: for a command that sends nothing (a merge of shard reports). */
+export function withoutClientCredentials(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const names = new Set<string>([...CLIENT_CREDENTIAL_SETTINGS, 'ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN']);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !names.has(name)));
+}
