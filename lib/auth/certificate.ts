@@ -50,7 +50,7 @@ export function readCertificateFile(path: string): PemParts {
   const keyPem = blocks.find((b) => b.label.endsWith('PRIVATE KEY'));
   if (certPem === undefined || keyPem === undefined) {
     const missing = [certPem === undefined ? 'a CERTIFICATE block' : '', keyPem === undefined ? 'a PRIVATE KEY block' : ''].filter(Boolean);
-    throw new CertificateFileError(`${JSON.stringify(path)} has no ${missing.join(' and no ')}; give one PEM file with the certificate and its private key`);
+    throw new CertificateFileError(`${JSON.stringify(path)} lacks ${missing.join(' and ')}; give one PEM file with the certificate and its private key`);
   }
   if (keyPem.label.includes('ENCRYPTED')) {
     throw new CertificateFileError(`${JSON.stringify(path)}: the private key is encrypted; give it unencrypted (e.g. openssl pkcs8 -nocrypt) in a file only the job can read`);

@@ -32,7 +32,9 @@ export function authProblems(isGiven: (name: string) => boolean): string[] {
   }
   const problems: string[] = [];
   if (missing.length > 0) {
-    problems.push(`${missing[0]?.split(' ')[0] ?? 'CLIENT_ID'}: client credentials (${oauth.join(', ')} given) also need ${missing.join(', ')}`);
+    // The line starts with a setting: the first one missing, or (only a credential missing) the first one given.
+    const first = missing[0]?.startsWith('a credential') === false ? missing[0].split(' ')[0] : oauth[0];
+    problems.push(`${first ?? 'CLIENT_ID'}: client credentials (${oauth.join(', ')} given) also need ${missing.join(', ')}`);
   }
   return problems;
 }
