@@ -14,7 +14,7 @@ function problems(env: Record<string, string>): string[] {
   try {
     loadConfig(env, { cwd, dotenvPath: false });
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof ConfigError) return [...error.problems];
     throw error;
   }
   return [];
