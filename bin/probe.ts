@@ -28,6 +28,7 @@ import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
 import { withoutClientCredentials } from '../lib/config/auth-check.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
+import { describeProvenance } from '../lib/auth/from-config.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 
 const EXIT_OK = 0;
@@ -145,6 +146,8 @@ if (args.values.ui) {
 }
 await vitest.close();
 await tokenBroker?.close();
+// How often the token was renewed during the run (the report's run.auth says the same).
+if (tokenSource !== undefined) console.log(describeProvenance(tokenSource.provenance()));
 
 const counts = summary.counts;
 if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0) {

@@ -72,7 +72,15 @@ export class TokenBrokerClient implements BearerSource {
       }
       throw new BearerUnavailableError(message);
     }
-    const answer = JSON.parse(text) as Answer;
+    let answer: Answer;
+    try {
+      answer = JSON.parse(text) as Answer;
+    } catch {
+      throw new BearerUnavailableError('token: the token broker gave an answer that is not JSON');
+    }
+    if (typeof answer.token !== 'string' || !Number.isInteger(answer.generation) || typeof answer.freshUntilMs !== 'number') {
+      throw new BearerUnavailableError('token: the token broker gave an answer without a token');
+    }
     let token = this.#tokens.find((t) => t.reveal() === answer.token);
     if (token === undefined) {
       token = new Secret(answer.token);

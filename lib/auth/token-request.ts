@@ -104,6 +104,10 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
       } catch (error) {
         return fail(error);
       }
+      // It goes into an HTTP header: anything but visible ASCII would make every request fail far from here.
+      if (!/^[\x21-\x7e]+$/.test(answer.access_token)) {
+        throw new TokenRequestError(`token: ${url.host} answered with an access token that cannot be sent in a header (value not shown); check ${o.endpoint.setting}`);
+      }
       const token = new Secret(answer.access_token);
       const expiresIn = answer.expiresIn();
       return { token, expiresInS: expiresIn !== undefined && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : undefined };
