@@ -11,6 +11,7 @@ export const ROLE_MEANING: Record<PresenceRole, string> = {
   forbidden: 'must be absent',
   optional: 'does not matter',
   conditional: 'depends on other fields',
+  undetermined: 'not decided: unknown combinations could go either way',
 };
 
 export function comboLabel(present: readonly string[]): string {
