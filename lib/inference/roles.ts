@@ -35,7 +35,7 @@
 import { formatCombination, presentOf } from './combinations.js';
 import type { DeterminedRole, FieldRole } from './types.js';
 import { take, Unknowns } from './unknowns.js';
-import { count, list } from './words.js';
+import { count } from './words.js';
 
 /** Unknown combinations named in an undetermined role, at most (hangsOnCount says how many in all). */
 const NAMED = 8;
@@ -178,7 +178,7 @@ function roleOf(fields: readonly string[], unknowns: Unknowns, accepted: readonl
         : `accepted both with ${name} (${count(facts.acceptedWith, 'combination')}) and without it (${facts.acceptedWithout}), and no two known combinations that differ only in it got different answers`;
   return {
     presence: 'undetermined',
-    explanation: `${capitalise(seen)}, but ${count(total, 'combination')} without a usable answer (${named}) could go either way: ${list(possible)}, depending on how ${total === 1 ? 'it is' : 'they are'} answered.`,
+    explanation: `${capitalise(seen)}, but ${count(total, 'combination')} without a usable answer (${named}) could go either way: ${alternatives(possible)}, depending on how ${total === 1 ? 'it is' : 'they are'} answered.`,
     possible,
     hangsOn,
     hangsOnCount: total,
@@ -204,6 +204,11 @@ function determined(role: DeterminedRole, name: string, facts: FieldFacts, shown
       return `${capitalise(both)}, but adding or removing it changed the answer in ${changedPairs} of ${count(knownPairs, 'pair')} of known combinations that differ only in it, e.g. ${instance}.`;
     }
   }
+}
+
+/** `required or conditional`, `required, optional or conditional`. */
+function alternatives(roles: readonly DeterminedRole[]): string {
+  return roles.length <= 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1] ?? ''}`;
 }
 
 function capitalise(text: string): string {

@@ -11,6 +11,7 @@ import { ruleInWords } from './rule-in-words.js';
 import {
   MATRIX_OUTCOMES,
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   distinctAnswers,
@@ -103,7 +104,7 @@ function ruleSection(report: BehaviourReport): SafeHtml {
     const role = report.fields[name];
     return role === undefined
       ? []
-      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
+      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
   });
   return html`<section id="rule">
 <h2>Acceptance rule</h2>

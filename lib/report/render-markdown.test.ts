@@ -82,6 +82,14 @@ describe('renderMarkdown', () => {
     expect(md).toContain('4 of 32 combinations accepted, 26 rejected, 1 unstable, 1 error.');
   });
 
+  test('an undetermined role says which roles are possible and the combinations it hangs on', () => {
+    const md = renderMarkdown(conditionalReport());
+
+    expect(md).toContain(
+      '| `clientState` | **undetermined** (optional or conditional, depending on changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState (no usable answer)) |',
+    );
+  });
+
   test('keeps what the target sent from becoming markup or breaking a table', () => {
     const report = defaultProfileReport();
     const hostile = 'bad | cell ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick`\nnext line';

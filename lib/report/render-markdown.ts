@@ -6,6 +6,7 @@ import { ruleInWords } from './rule-in-words.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   groupWhen,
@@ -62,7 +63,9 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   const roleRows = operation.fields.flatMap((name) => {
     const role = report.fields[name];
-    return role === undefined ? [] : [`| ${cellCode(name)} | **${role.presence}** (${ROLE_MEANING[role.presence]}) | ${text(role.explanation)} |`];
+    if (role === undefined) return [];
+    const meaning = undeterminedText(role) ?? ROLE_MEANING[role.presence];
+    return [`| ${cellCode(name)} | **${role.presence}** (${text(meaning)}) | ${text(role.explanation)} |`];
   });
   if (roleRows.length > 0) {
     out.push('### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, '');

@@ -1,6 +1,6 @@
 /** Small derived facts both report renderers show, so that the Markdown and HTML say the same thing. */
 import type { MatrixOutcome } from '../outcome.js';
-import type { PresenceRole, RejectionGroup } from '../inference/types.js';
+import type { FieldRole, PresenceRole, RejectionGroup } from '../inference/types.js';
 import { conditionInWords } from './rule-in-words.js';
 import type { MatrixEntry, RunInfo } from './types.js';
 
@@ -13,6 +13,20 @@ export const ROLE_MEANING: Record<PresenceRole, string> = {
   conditional: 'depends on other fields',
   undetermined: 'not decided: unknown combinations could go either way',
 };
+
+/**
+ * What an undetermined role could be and what it hangs on, in words: "forbidden or optional,
+ * depending on notificationUrl + clientState"; undefined for a stated role.
+ */
+export function undeterminedText(role: FieldRole): string | undefined {
+  if (role.presence !== 'undetermined') return undefined;
+  const possible = role.possible ?? [];
+  const shown = (role.hangsOn ?? []).map(comboLabel);
+  const total = role.hangsOnCount ?? shown.length;
+  const more = total > shown.length ? ` and ${total - shown.length} more` : '';
+  const alternatives = possible.length <= 1 ? possible.join('') : `${possible.slice(0, -1).join(', ')} or ${possible[possible.length - 1] ?? ''}`;
+  return `${alternatives}, depending on ${shown.join('; ')}${more} (no usable answer)`;
+}
 
 export function comboLabel(present: readonly string[]): string {
   return present.length === 0 ? '(empty body)' : present.join(' + ');

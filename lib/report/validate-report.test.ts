@@ -26,7 +26,7 @@ describe('validateBehaviourReport', () => {
     expect(result.valid).toBe(true);
   });
 
-  test('rejects a presence outside required|forbidden|optional|conditional', () => {
+  test('rejects a presence outside required|forbidden|optional|conditional|undetermined', () => {
     const report = mutable();
     report['fields'].clientState.presence = 'sometimes';
 
@@ -34,7 +34,7 @@ describe('validateBehaviourReport', () => {
 
     expect(result).toEqual({
       valid: false,
-      errors: ['/fields/clientState/presence: must be one of required, forbidden, optional, conditional'],
+      errors: ['/fields/clientState/presence: must be one of required, forbidden, optional, conditional, undetermined'],
     });
   });
 
