@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { combinations, presentOf } from './combinations.js';
+import { evaluate, parseExpression } from './expression.js';
 import { fromIdl, holds } from './idl-statement.js';
 import { inferPresence } from './infer-presence.js';
 import { rolesOf } from './roles.js';
@@ -102,6 +103,15 @@ function checkAgainstCompletions(fields: readonly string[], table: readonly bool
     if (statement === undefined) continue;
     const breaking = table.flatMap((ok, m) => ((ok || unknown.includes(m)) && !holds(statement, m) ? [m] : []));
     expect(breaking.map((m) => presentOf(fields, m)), dependency.text).toEqual([]);
+  }
+  // A rejection group's condition is exact on the known combinations; the unknown ones it is also
+  // true on (which may be answered otherwise) are named and counted.
+  for (const group of inference.rejectionGroups) {
+    const expr = parseExpression(group.explanation);
+    const fitting = unknown.filter((m) => evaluate(expr, new Set(presentOf(fields, m))));
+    expect(group.unknownMatchingCount, group.summary).toBe(fitting.length === 0 ? undefined : fitting.length);
+    expect(group.unknownMatching, group.summary).toEqual(fitting.length === 0 ? undefined : fitting.slice(0, 8).map((m) => presentOf(fields, m)));
+    if (fitting.length > 0) expect(group.summary).toContain('exact on the known combinations only');
   }
 }
 

@@ -78,6 +78,13 @@ export interface RejectionGroup {
   explanation: string;
   /** Plain words: "400 invalidRequest when resource is present". */
   summary: string;
+  /**
+   * Combinations without a usable answer on which `explanation` is also true (the first few): the
+   * explanation is exact on the known combinations only, and these may be answered otherwise.
+   */
+  unknownMatching?: string[][];
+  /** How many combinations without a usable answer `explanation` is true on, in all. */
+  unknownMatchingCount?: number;
 }
 
 export interface Diagnosis {

@@ -7,7 +7,6 @@ import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLi
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
-import { ruleInWords } from './rule-in-words.js';
 import {
   MATRIX_OUTCOMES,
   ROLE_MEANING,
@@ -16,6 +15,7 @@ import {
   comboLabel,
   distinctAnswers,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -108,7 +108,7 @@ function ruleSection(report: BehaviourReport): SafeHtml {
   });
   return html`<section id="rule">
 <h2>Acceptance rule</h2>
-<p class="rule-words">${ruleInWords(rule.expression, operation.fields)}</p>
+<p class="rule-words">${ruleSentence(report)}</p>
 <pre>${rule.expression}</pre>
 <p>${outcomeTally(report.matrix)}.</p>
 ${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}.</p>`}

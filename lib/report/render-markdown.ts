@@ -2,7 +2,6 @@ import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportDrift, ValueClassResult } from './types.js';
-import { ruleInWords } from './rule-in-words.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
@@ -10,6 +9,7 @@ import {
   clip,
   comboLabel,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -48,7 +48,7 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
 
   out.push('### Acceptance rule', '');
-  out.push(text(ruleInWords(report.rule.expression, operation.fields)), '');
+  out.push(text(ruleSentence(report)), '');
   out.push('```text', report.rule.expression, '```', '');
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {

@@ -1,8 +1,8 @@
 /** Small derived facts both report renderers show, so that the Markdown and HTML say the same thing. */
 import type { MatrixOutcome } from '../outcome.js';
 import type { FieldRole, PresenceRole, RejectionGroup } from '../inference/types.js';
-import { conditionInWords } from './rule-in-words.js';
-import type { MatrixEntry, RunInfo } from './types.js';
+import { conditionInWords, ruleInWords } from './rule-in-words.js';
+import type { BehaviourReport, MatrixEntry, RunInfo } from './types.js';
 
 export const MATRIX_OUTCOMES: readonly MatrixOutcome[] = ['accepted', 'rejected', 'unstable', 'error'];
 
@@ -89,5 +89,20 @@ export function clip(text: string, max: number): string {
 /** When a rejection group applies, in words: "when changeType or resource is present", "for every combination". */
 export function groupWhen(group: RejectionGroup, fields: readonly string[]): string {
   const words = conditionInWords(group.explanation, fields);
-  return words === 'every combination' ? 'for every combination' : `when ${words}`;
+  const when = words === 'every combination' ? 'for every combination' : `when ${words}`;
+  if (group.unknownMatching === undefined) return when;
+  const n = group.unknownMatchingCount;
+  return `${when}, among the combinations with a usable answer (${n === undefined ? 'some' : n} without one also fit: ${group.unknownMatching.map(comboLabel).join('; ')}${n === undefined || n > group.unknownMatching.length ? '; …' : ''})`;
+}
+
+/**
+ * The acceptance rule in words. The expression is exact on the combinations with a usable answer
+ * and treats the others as either, so when there are any the sentence says what it rests on.
+ */
+export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | 'operation'>): string {
+  const words = ruleInWords(report.rule.expression, report.operation.fields);
+  const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
+  const total = 2 ** report.operation.fields.length;
+  if (known === total) return words;
+  return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} The others could go either way.`;
 }
