@@ -72,7 +72,7 @@ export function rejectionGroups(evidence: Evidence): RejectionGroup[] {
       const caveat =
         open === undefined
           ? ''
-          : `; exact on the known combinations only: ${open.total === undefined ? 'some' : count(open.total, 'combination')} without a usable answer (${open.items.map((m) => formatCombination(presentOf(fields, m))).join(', ')}${open.more ? ', …' : ''}) also fit it`;
+          : `; exact on the known combinations only: ${open.total === undefined ? 'some' : count(open.total, 'combination')} without a usable answer (${open.items.map((m) => formatCombination(presentOf(fields, m))).join(', ')}${open.more ? ', …' : ''}) also ${open.total === 1 ? 'fits' : 'fit'} it`;
       return {
         status: bucket.status,
         errorCode: bucket.errorCode,

@@ -178,7 +178,8 @@ function roleOf(fields: readonly string[], unknowns: Unknowns, accepted: readonl
         : `accepted both with ${name} (${count(facts.acceptedWith, 'combination')}) and without it (${facts.acceptedWithout}), and no two known combinations that differ only in it got different answers`;
   return {
     presence: 'undetermined',
-    explanation: `${capitalise(seen)}, but ${count(total, 'combination')} without a usable answer (${named}) could go either way: ${alternatives(possible)}, depending on how ${total === 1 ? 'it is' : 'they are'} answered.`,
+    // The first two start with the field's name, which keeps its spelling.
+    explanation: `${facts.acceptedWith > 0 && facts.acceptedWithout > 0 ? capitalise(seen) : seen}, but ${count(total, 'combination')} without a usable answer (${named}) could go either way: ${alternatives(possible)}, depending on how ${total === 1 ? 'it is' : 'they are'} answered.`,
     possible,
     hangsOn,
     hangsOnCount: total,

@@ -49,7 +49,7 @@ describe('renderHtml', () => {
     const html = renderHtml(conditionalReport());
 
     expect(html).toContain(
-      '<span class="badge undetermined">undetermined</span> <span class="muted">optional or conditional, depending on changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState (no usable answer)</span>',
+      '<span class="badge undetermined">undetermined</span> <span class="muted">optional or conditional, depending on 2 combinations without a usable answer: changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState</span>',
     );
   });
 

@@ -93,7 +93,7 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(conditionalReport());
 
     expect(md).toContain(
-      '| `clientState` | **undetermined** (optional or conditional, depending on changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState (no usable answer)) |',
+      '| `clientState` | **undetermined** (optional or conditional, depending on 2 combinations without a usable answer: changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState) |',
     );
   });
 

@@ -16,16 +16,17 @@ export const ROLE_MEANING: Record<PresenceRole, string> = {
 
 /**
  * What an undetermined role could be and what it hangs on, in words: "forbidden or optional,
- * depending on notificationUrl + clientState"; undefined for a stated role.
+ * depending on 1 combination without a usable answer: notificationUrl + clientState" (the first
+ * three named; the explanation names up to eight); undefined for a stated role.
  */
 export function undeterminedText(role: FieldRole): string | undefined {
   if (role.presence !== 'undetermined') return undefined;
   const possible = role.possible ?? [];
-  const shown = (role.hangsOn ?? []).map(comboLabel);
+  const shown = (role.hangsOn ?? []).slice(0, 3).map(comboLabel);
   const total = role.hangsOnCount ?? shown.length;
-  const more = total > shown.length ? ` and ${total - shown.length} more` : '';
   const alternatives = possible.length <= 1 ? possible.join('') : `${possible.slice(0, -1).join(', ')} or ${possible[possible.length - 1] ?? ''}`;
-  return `${alternatives}, depending on ${shown.join('; ')}${more} (no usable answer)`;
+  const combinations = total === 1 ? '1 combination' : `${total} combinations`;
+  return `${alternatives}, depending on ${combinations} without a usable answer: ${shown.join('; ')}${total > shown.length ? '; …' : ''}`;
 }
 
 export function comboLabel(present: readonly string[]): string {
@@ -92,7 +93,7 @@ export function groupWhen(group: RejectionGroup, fields: readonly string[]): str
   const when = words === 'every combination' ? 'for every combination' : `when ${words}`;
   if (group.unknownMatching === undefined) return when;
   const n = group.unknownMatchingCount;
-  return `${when}, among the combinations with a usable answer (${n === undefined ? 'some' : n} without one also fit: ${group.unknownMatching.map(comboLabel).join('; ')}${n === undefined || n > group.unknownMatching.length ? '; …' : ''})`;
+  return `${when}, among the combinations with a usable answer (${n === undefined ? 'some' : n} without one also ${n === 1 ? 'fits' : 'fit'}: ${group.unknownMatching.map(comboLabel).join('; ')}${n === undefined || n > group.unknownMatching.length ? '; …' : ''})`;
 }
 
 /**
