@@ -97,6 +97,7 @@ export function inferDependencies(
  * less the known combinations that break it. Exact for k <= 30 (below 2^53).
  */
 export function unknownsBreaking(unknowns: Unknowns, statement: Statement): number {
+  if (unknowns.size === 0) return 0;
   const k = statement.members.length;
   const holding: Record<Statement['kind'], number> = {
     Requires: 3,

@@ -5,8 +5,6 @@
  * could go (every "completion"). They are the complement of the known ones, so they are counted and
  * listed from the known verdicts alone: nothing here enumerates 2^n, which stays cheap at 30 fields.
  */
-import { popcount } from './combinations.js';
-
 export class Unknowns {
   constructor(
     readonly n: number,
@@ -16,13 +14,6 @@ export class Unknowns {
 
   isUnknown(mask: number): boolean {
     return !this.verdicts.has(mask);
-  }
-
-  /** Unknown combinations m with (m & care) === value. */
-  countIn(care: number, value: number): number {
-    let known = 0;
-    for (const mask of this.verdicts.keys()) if ((mask & care) === value) known += 1;
-    return 2 ** (this.n - popcount(care)) - known;
   }
 
   /**
@@ -40,11 +31,6 @@ export class Unknowns {
       });
       if (this.isUnknown(mask)) yield mask;
     }
-  }
-
-  /** Every unknown combination, ascending (lazy). */
-  all(): Generator<number> {
-    return this.listIn(0, 0);
   }
 
   get size(): number {
