@@ -96,7 +96,9 @@ const INVALID_TOKEN = /invalid_token|InvalidAuthenticationToken|token (is )?expi
 
 function saysTokenInvalid(result: AttemptResponse): boolean {
   if (result.status !== 401) return false;
-  return INVALID_TOKEN.test(result.headers['www-authenticate'] ?? '') || INVALID_TOKEN.test(result.body.slice(0, 4096));
+  // SharePoint also says why in x-ms-diagnostics (e.g. `2000003;reason="The token is expired."`).
+  const said = [result.headers['www-authenticate'], result.headers['x-ms-diagnostics'], result.body.slice(0, 4096)];
+  return said.some((text) => text !== undefined && INVALID_TOKEN.test(text));
 }
 
 /**
