@@ -151,10 +151,10 @@ test('tokens living 5 s, a run of several times that: renewed before expiry, no 
 
 describe('a token endpoint error stops the run before any request: one line, the setting, the code, exit 2', () => {
   test.each([
-    ['a wrong client secret', () => ({ CLIENT_SECRET: 'not-the-secret-1e2d3c4b' }), /^probe: token: 127\.0\.0\.1:\d+ refused the token request: HTTP 401 invalid_client AADSTS7000215 .*; check CLIENT_SECRET$/],
+    ['a wrong client secret', () => ({ CLIENT_SECRET: 'nX4wq9ZvL1e2d3c4b' }), /^probe: token: 127\.0\.0\.1:\d+ refused the token request: HTTP 401 invalid_client AADSTS7000215 .*; check CLIENT_SECRET$/],
     ['a wrong scope', () => ({ CLIENT_SECRET: oauth.clientSecret, SCOPE: 'api://another-app/.default' }), /^probe: token: .* HTTP 400 invalid_scope AADSTS70011 .*; check SCOPE/],
     ['an unreachable token endpoint', () => ({ CLIENT_SECRET: oauth.clientSecret, TOKEN_URL: 'http://127.0.0.1:9/oauth2/v2.0/token' }), /^probe: token: no answer from 127\.0\.0\.1:9 \(connection failed\); check TOKEN_URL and the network$/],
-    ['a token and client credentials both', () => ({ CLIENT_SECRET: oauth.clientSecret, ACCESS_TOKEN: 'a-token-7c6b5a49' }), /^config error: ACCESS_TOKEN and TOKEN_URL and CLIENT_ID and SCOPE and CLIENT_SECRET: give one token source, not both/],
+    ['a token and client credentials both', () => ({ CLIENT_SECRET: oauth.clientSecret, ACCESS_TOKEN: 'tK7pQ2mWz7c6b5a49' }), /^config error: ACCESS_TOKEN and TOKEN_URL and CLIENT_ID and SCOPE and CLIENT_SECRET: give one token source, not both/],
     ['two credentials', () => ({ CLIENT_SECRET: oauth.clientSecret, CLIENT_ASSERTION_FILE: writeSecretFile('a2.jwt', oauth.federatedAssertion()) }), /^config error: CLIENT_SECRET and CLIENT_ASSERTION_FILE: give one, not both/],
   ])('%s', async (_name, env, line) => {
     const target = await startTarget();
@@ -165,7 +165,7 @@ describe('a token endpoint error stops the run before any request: one line, the
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(line);
       expect(target.stats().requests, 'requests that reached the target').toBe(0);
-      for (const secret of ['not-the-secret-1e2d3c4b', 'a-token-7c6b5a49', ...secrets()]) expect(run.stdout + run.stderr).not.toContain(secret);
+      for (const secret of ['nX4wq9ZvL1e2d3c4b', 'tK7pQ2mWz7c6b5a49', ...secrets()]) expect(run.stdout + run.stderr).not.toContain(secret);
     } finally {
       await target.close();
     }
@@ -194,7 +194,7 @@ describe('explain and cleanup use the same token source', () => {
     const target = await startTarget();
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'auth-cleanup-'));
-      const run = await runTool('cleanup', { cwd, env: { ...clientCredentials(target), CLIENT_SECRET: 'not-the-secret-1e2d3c4b' }, timeoutMs: 60_000 });
+      const run = await runTool('cleanup', { cwd, env: { ...clientCredentials(target), CLIENT_SECRET: 'nX4wq9ZvL1e2d3c4b' }, timeoutMs: 60_000 });
       expect(run.code).toBe(2);
       expect(run.stderr.trim()).toMatch(/^cleanup: token: .* invalid_client AADSTS7000215 .*; check CLIENT_SECRET$/);
       expect(target.stats().requests).toBe(0);

@@ -85,7 +85,7 @@ function timely(payload: Record<string, unknown>): boolean {
 
 export async function startTestOAuthServer(options: TestOAuthOptions = {}): Promise<TestOAuthServer> {
   const clientId = options.clientId ?? '11111111-2222-3333-4444-555555555555';
-  const clientSecret = options.clientSecret ?? 'test-client-secret~Q8wX.4kz_secretvalue';
+  const clientSecret = options.clientSecret ?? 'Xq8~wZ.4kT_p9Lm2vR7sN3bY.Jd6';
   const scope = options.scope ?? 'api://probe-target/.default';
   const audience = scope.replace(/\/\.default$/, '');
   let lifetime = options.tokenLifetimeSeconds ?? 3600;
