@@ -50,6 +50,8 @@ interface Held {
   bearer: Bearer;
   /** When to renew; Infinity when the endpoint gave no lifetime (then only a 401 renews it). */
   renewAtMs: number;
+  /** When it expires (from expires_in); Infinity when unknown. */
+  expiresAtMs: number;
   /** Got because a 401 refused the previous token: if this one is refused too soon after, renewing again will not help. */
   after401: boolean;
   fetchedAtMs: number;
@@ -132,9 +134,8 @@ export class ClientCredentialsTokenSource implements BearerSource {
       if (!(error instanceof TokenRequestError)) throw error;
       // Mid-run, a token that has not expired yet is still worth sending (the next call tries again).
       if (why === 'expiry' && replacing !== undefined) {
-        const expiresAt = replacing.renewAtMs === Infinity ? Infinity : replacing.renewAtMs + this.#marginOf(replacing);
-        if (this.#now() < expiresAt) {
-          this.#quietUntilMs = Math.min(expiresAt, this.#now() + RETRY_RENEWAL_MS);
+        if (this.#now() < replacing.expiresAtMs) {
+          this.#quietUntilMs = Math.min(replacing.expiresAtMs, this.#now() + RETRY_RENEWAL_MS);
           return replacing;
         }
       }
@@ -149,14 +150,11 @@ export class ClientCredentialsTokenSource implements BearerSource {
     const held: Held = {
       bearer: { token: grant.token, generation: this.#tokens.length },
       renewAtMs: lifetimeMs === undefined ? Infinity : fetchedAt + lifetimeMs - renewalMarginMs(lifetimeMs),
+      expiresAtMs: lifetimeMs === undefined ? Infinity : fetchedAt + lifetimeMs,
       after401: why === '401',
       fetchedAtMs: fetchedAt,
     };
     this.#held = held;
     return held;
-  }
-
-  #marginOf(held: Held): number {
-    return this.#lifetimeS === undefined || held.renewAtMs === Infinity ? 0 : renewalMarginMs(this.#lifetimeS * 1000);
   }
 }
