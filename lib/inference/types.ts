@@ -73,7 +73,8 @@ export interface RejectionGroup {
 export interface Diagnosis {
   /** Why no role could be inferred (nothing accepted), in one sentence naming the likely cause. */
   message: string;
-  likelyCause: 'token' | 'base-url-or-path' | 'service' | 'transport' | 'unknown';
+  /** `configuration`: the target answers, but not as the operation (every answer a redirect: check BASE_URL). */
+  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'unknown';
 }
 
 export interface PresenceInference {

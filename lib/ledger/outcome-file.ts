@@ -1,0 +1,57 @@
+/**
+ * How the end-of-run ledger outcome travels from globalSetup's teardown (which runs after the
+ * reporters, at vitest's close) to bin/probe.ts, which adds it to the reports and the exit code;
+ * and, for a sharded run, from each shard to the merge (beside the shard's blob report).
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { LedgerOutcome } from './left-on-target.js';
+
+/** Set by bin/probe.ts: where globalSetup writes this run's outcome. */
+export const OUTCOME_FILE_ENV = 'PROBE_LEDGER_OUTCOME_FILE';
+
+export const SHARD_OUTCOME_PREFIX = 'ledger-outcome-';
+
+/** The outcome file of one shard, in the blob folder the merge reads. */
+export function shardOutcomeFile(blobDir: string, shard: string): string {
+  return join(blobDir, `${SHARD_OUTCOME_PREFIX}${shard.replace('/', '-')}.json`);
+}
+
+export function writeOutcome(file: string, outcome: LedgerOutcome): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(outcome, null, 2)}\n`);
+}
+
+/** The outcome in `file`, or undefined when there is none (the teardown did not get that far). */
+export function readOutcome(file: string): LedgerOutcome | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const value = JSON.parse(text) as Partial<LedgerOutcome>;
+    if (!Array.isArray(value.leftOnTarget) || !Array.isArray(value.duplicateIds) || typeof value.created !== 'number') return undefined;
+    return value as LedgerOutcome;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every shard's outcome in the blob folder, joined into one; undefined when no shard left one. */
+export function readShardOutcomes(blobDir: string): LedgerOutcome | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(blobDir).filter((n) => n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json')).sort();
+  } catch {
+    return undefined;
+  }
+  const outcomes = names.map((n) => readOutcome(join(blobDir, n))).filter((o): o is LedgerOutcome => o !== undefined);
+  if (outcomes.length === 0) return undefined;
+  return {
+    created: outcomes.reduce((sum, o) => sum + o.created, 0),
+    leftOnTarget: outcomes.flatMap((o) => o.leftOnTarget),
+    duplicateIds: outcomes.flatMap((o) => o.duplicateIds),
+  };
+}
