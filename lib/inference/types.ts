@@ -13,6 +13,13 @@ export interface Observation {
   errorMessage?: string;
   /** Every status seen over the repeats, in order (shows why a combination is unstable). */
   statuses?: (number | null)[];
+  /**
+   * For an `error`: how the exchange failed (the engine's failure kind: `network` for a reset or a
+   * dropped connection, also after the status came; `timeout`, `malformed`, `server`, ...).
+   */
+  failure?: string;
+  /** For an `error` answered with a redirect: its Location (the probe never follows one). */
+  location?: string;
 }
 
 export type PresenceRole = 'required' | 'forbidden' | 'optional' | 'conditional';
