@@ -69,13 +69,11 @@ if (dryRun) {
   for (const e of entries) console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${config.baseUrl}${e.deletePath}`);
   process.exit(EXIT_OK);
 }
-if (entries.length > 0) {
-  // The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
-  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
-  if (unreachable !== undefined) {
-    console.error(`cleanup: ${unreachable}`);
-    process.exit(EXIT_CONFIG);
-  }
+// The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
+const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
+if (unreachable !== undefined) {
+  console.error(`cleanup: ${unreachable}`);
+  process.exit(EXIT_CONFIG);
 }
 const result = await sweepWithEngine(finished, config, config.baseUrl, config.accessToken, `cleanup-${newRunId()}`);
 for (const line of describeSweep('cleanup', result, true)) console.log(line);

@@ -5,12 +5,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type FaultOptions, type ReferenceService } from '../reference/index.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
+import { runTool } from './run-tool.js';
 
 const TOKEN = 'transport-token-7c1e5a90d3';
 const FAST = { ACCESS_TOKEN: TOKEN, REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', MAX_RETRIES: '1', RETRY_AFTER_DEFAULT_SECONDS: '0' };
@@ -48,6 +50,25 @@ describe('§4 a target that cannot be reached stops the run before any suite, in
     expect(lines).toEqual([`probe: cannot reach BASE_URL http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}; no request reached it: check BASE_URL and that the service is up`]);
     expect(run.stdout).not.toMatch(/suites\/0\d/);
     expect(output(run)).not.toContain(TOKEN);
+  }, 90_000);
+
+  test('explain and cleanup stop with the same one line', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const cwd = mkdtempSync(join(tmpdir(), 'unreachable-'));
+    const env = { ...FAST, BASE_URL: `http://127.0.0.1:${port}` };
+    writeFileSync(join(cwd, 'body.json'), '{"notificationUrl": "https://example.test/hook"}');
+    const [explain, cleanup] = await Promise.all([
+      runTool('explain', { cwd, env, args: ['body.json'], timeoutMs: 60_000 }),
+      runTool('cleanup', { cwd, env, timeoutMs: 60_000 }),
+    ]);
+    const line = `cannot reach BASE_URL http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}; no request reached it: check BASE_URL and that the service is up`;
+    expect(explain.stderr.trim(), explain.stdout + explain.stderr).toBe(`explain: ${line}`);
+    expect(explain.code).toBe(2);
+    expect(cleanup.stderr.trim(), cleanup.stdout + cleanup.stderr).toBe(`cleanup: ${line}`);
+    expect(cleanup.code).toBe(2);
   }, 90_000);
 
   test('TLS handshake failure: https to a plain-http port', async () => {
