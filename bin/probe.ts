@@ -103,11 +103,11 @@ for (const line of describeConfig(config)) console.log(line);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const blobDir = join(config.reportDir, 'blob');
 // Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts): a
-// shard's beside its blob, for the merge; a single run's in a folder of its own, read after vitest closes.
+// shard's in REPORT_DIR/ledger-outcomes, for the merge; a single run's in a temporary folder.
 const outcomeFile = merging
   ? undefined
   : shard !== undefined
-    ? shardOutcomeFile(blobDir, shard)
+    ? shardOutcomeFile(config.reportDir, shard)
     : join(mkdtempSync(join(tmpdir(), 'probe-ledger-')), 'outcome.json');
 if (outcomeFile !== undefined) {
   rmSync(outcomeFile, { force: true });
@@ -164,10 +164,12 @@ if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0
   fail('no case ran: the run could not start (see the error above)');
 }
 // Issue 10 §5: what the end-of-run cleanup could not delete goes into the reports and fails the run.
-const outcome = merging ? readShardOutcomes(blobDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
+const outcome = merging ? readShardOutcomes(config.reportDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
 if (outcomeFile !== undefined && shard === undefined) rmSync(join(outcomeFile, '..'), { recursive: true, force: true });
 if (outcome !== undefined && probeReporter.report !== undefined) await probeReporter.rewrite(withLedgerOutcome(probeReporter.report, outcome));
 const left = outcome?.leftOnTarget.length ?? 0;
+// Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
+const cleanupUnknown = outcomeFile !== undefined && outcome === undefined;
 if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
 // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
 console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -181,8 +183,9 @@ if (drift !== undefined && drift.changes.length > 0) {
 const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
+if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
-const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined;
+const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown;
 process.exit(failed ? EXIT_FAILED : EXIT_OK);
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */

@@ -142,6 +142,20 @@ describe('§5 what is left on the target is in the reports and fails the run', (
     expect(run.stdout).toMatch(new RegExp(`^probe: ${left.length} subscription\\(s\\) left on ${s.url.replace(/[.]/g, '\\.')} `, 'm'));
   }, RUN_TIMEOUT_MS);
 
+  test('sharded: each shard fails on its own leftovers, and the merge reports them all', async () => {
+    service = await startReferenceService({ profile: 'default', tokens: [TOKEN], faults: { deleteStatus: 500 }, handshake: false });
+    const dir = mkdtempSync(join(tmpdir(), 'left-shards-'));
+    const env = { ...FAST, BASE_URL: service.url, REPORT_DIR: dir };
+    const shards = await Promise.all(['1/2', '2/2'].map((s) => runProbe(env, ['01-spec', '02-presence', '--shard=' + s], RUN_TIMEOUT_MS)));
+    for (const run of shards) expect(run.code, output(run)).toBe(1);
+    const merged = await runProbe({ REPORT_DIR: dir }, ['--merge-reports'], RUN_TIMEOUT_MS);
+    expect(merged.code, output(merged)).toBe(1);
+    const left = report(merged).run.leftOnTarget ?? [];
+    expect(left.map((l) => l.id).sort()).toEqual(service.liveSubscriptions().map((x) => x.id).sort());
+    expect(left.length).toBeGreaterThan(1);
+    expect(merged.stdout).toMatch(/^probe: \d+ subscription\(s\) left on /m);
+  }, RUN_TIMEOUT_MS);
+
   test('a clean run lists nothing and exits 0', async () => {
     const { run, service: s } = await probeWith({}, ['01-spec']);
     expect(run.code, output(run)).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * How the end-of-run ledger outcome travels from globalSetup's teardown (which runs after the
  * reporters, at vitest's close) to bin/probe.ts, which adds it to the reports and the exit code;
- * and, for a sharded run, from each shard to the merge (beside the shard's blob report).
+ * and, for a sharded run, from each shard to the merge, in a folder of its own beside the blob
+ * folder (vitest's merge takes every file in the blob folder for a blob and fails on anything else).
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,11 +11,14 @@ import type { LedgerOutcome } from './left-on-target.js';
 /** Set by bin/probe.ts: where globalSetup writes this run's outcome. */
 export const OUTCOME_FILE_ENV = 'PROBE_LEDGER_OUTCOME_FILE';
 
-export const SHARD_OUTCOME_PREFIX = 'ledger-outcome-';
+/** Folder (under REPORT_DIR) of the shards' outcomes, which CI carries to the merge job with the blobs. */
+export const SHARD_OUTCOME_DIR = 'ledger-outcomes';
 
-/** The outcome file of one shard, in the blob folder the merge reads. */
-export function shardOutcomeFile(blobDir: string, shard: string): string {
-  return join(blobDir, `${SHARD_OUTCOME_PREFIX}${shard.replace('/', '-')}.json`);
+const SHARD_OUTCOME_PREFIX = 'shard-';
+
+/** The outcome file of one shard, `ledger-outcomes/shard-<i>-<n>.json`. */
+export function shardOutcomeFile(reportDir: string, shard: string): string {
+  return join(reportDir, SHARD_OUTCOME_DIR, `${SHARD_OUTCOME_PREFIX}${shard.replace('/', '-')}.json`);
 }
 
 export function writeOutcome(file: string, outcome: LedgerOutcome): void {
@@ -39,15 +43,16 @@ export function readOutcome(file: string): LedgerOutcome | undefined {
   }
 }
 
-/** Every shard's outcome in the blob folder, joined into one; undefined when no shard left one. */
-export function readShardOutcomes(blobDir: string): LedgerOutcome | undefined {
+/** Every shard's outcome, joined into one; undefined when no shard left one. */
+export function readShardOutcomes(reportDir: string): LedgerOutcome | undefined {
+  const folder = join(reportDir, SHARD_OUTCOME_DIR);
   let names: string[];
   try {
-    names = readdirSync(blobDir).filter((n) => n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json')).sort();
+    names = readdirSync(folder).filter((n) => n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json')).sort();
   } catch {
     return undefined;
   }
-  const outcomes = names.map((n) => readOutcome(join(blobDir, n))).filter((o): o is LedgerOutcome => o !== undefined);
+  const outcomes = names.map((n) => readOutcome(join(folder, n))).filter((o): o is LedgerOutcome => o !== undefined);
   if (outcomes.length === 0) return undefined;
   return {
     created: outcomes.reduce((sum, o) => sum + o.created, 0),

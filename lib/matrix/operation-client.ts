@@ -50,7 +50,7 @@ export class OperationClient implements BodySender {
     }
     const safe = safeDeletePath(cleanup.deletePath, id);
     if (!safe.ok) {
-      this.cleanupFailures.push(`not deleted: ${safe.reason} (id "${showId(id)}"); no DELETE sent`);
+      this.cleanupFailures.push(`${safe.reason} (id "${showId(id)}"); no DELETE sent`);
       return;
     }
     const deleted = await this.send({ method: 'DELETE', path: safe.path });
