@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { startReferenceService, type FaultOptions, type ReferenceService } from '../reference/index.js';
+import { ruleProfile, startReferenceService, type FaultOptions, type ReferenceService } from '../reference/index.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 import { runTool } from './run-tool.js';
 
@@ -118,6 +118,34 @@ describe('§4 the likely cause reads the transport, not only the status', () => 
     expect(notJudged.map((c) => c.id)).toEqual(expect.arrayContaining([expect.stringMatching(/^protocol\/spec-7/) as unknown]));
     expect(run.code, output(run)).toBe(1);
     expect(run.stdout).toMatch(/^probe: nothing was accepted \(likely cause: token\).*check ACCESS_TOKEN/m);
+  }, RUN_TIMEOUT_MS);
+});
+
+describe('§4 every likely cause, each from a reference that misbehaves that way', () => {
+  const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
+  test.each([
+    ['token', 'every request answered 401', { faults: { unauthorizedShare: 1 } }],
+    ['configuration', 'every answer a redirect', { faults: { redirectShare: 1 } }],
+    ['transport', 'every connection dropped before an answer', { faults: { dropShare: 1 } }],
+    ['transport', 'every answer reset half-way', { faults: { resetShare: 1 } }],
+    ['service', 'every answer 503', { faults: { unavailable503Share: 1, retryAfterSeconds: 0 } }],
+    ['base-url-or-path', 'a BASE_URL prefix the target does not have: every answer 404', { prefix: '/sites/no-such-site' }],
+    ['unknown', 'a target that accepts no set of fields: every answer 400', { profile: ruleProfile(FIELDS, 'false', 'accepts-nothing') }],
+  ] as const)('%s: %s', async (cause, _, how) => {
+    service = await startReferenceService({
+      profile: 'profile' in how ? how.profile : 'default',
+      tokens: [TOKEN],
+      faults: 'faults' in how ? how.faults : {},
+      handshake: false,
+    });
+    const base = `${service.url}${'prefix' in how ? how.prefix : ''}`;
+    const run = await runProbe({ ...FAST, BASE_URL: base }, ['02-presence'], RUN_TIMEOUT_MS);
+    const r = report(run);
+    expect(r.diagnosis?.likelyCause, r.diagnosis?.message).toBe(cause);
+    // The causes outside the values sent fail the run with the diagnosis as a line of its own.
+    if (cause === 'unknown' || cause === 'service') expect(run.stdout).not.toMatch(/^probe: nothing was accepted/m);
+    else expect(run.stdout).toMatch(new RegExp(`^probe: nothing was accepted \\(likely cause: ${cause}\\)`, 'm'));
+    expect(run.code, output(run)).toBe(cause === 'unknown' ? 0 : 1);
   }, RUN_TIMEOUT_MS);
 });
 
