@@ -164,7 +164,7 @@ if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0
   fail('no case ran: the run could not start (see the error above)');
 }
 // Issue 10 §5: what the end-of-run cleanup could not delete goes into the reports and fails the run.
-const outcome = merging ? readShardOutcomes(config.reportDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
+const outcome = merging ? readShardOutcomes(config.reportDir, blobDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
 if (outcomeFile !== undefined && shard === undefined) rmSync(join(outcomeFile, '..'), { recursive: true, force: true });
 if (outcome !== undefined && probeReporter.report !== undefined) await probeReporter.rewrite(withLedgerOutcome(probeReporter.report, outcome));
 const left = outcome?.leftOnTarget.length ?? 0;

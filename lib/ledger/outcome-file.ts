@@ -43,12 +43,19 @@ export function readOutcome(file: string): LedgerOutcome | undefined {
   }
 }
 
-/** Every shard's outcome, joined into one; undefined when no shard left one. */
-export function readShardOutcomes(reportDir: string): LedgerOutcome | undefined {
+/**
+ * The outcomes of the shards whose blobs are merged (`blob-<i>-<n>.json` <-> `shard-<i>-<n>.json`),
+ * joined into one: a file left by an older run with another shard count is not read. Undefined when
+ * no merged shard left one.
+ */
+export function readShardOutcomes(reportDir: string, blobDir: string): LedgerOutcome | undefined {
   const folder = join(reportDir, SHARD_OUTCOME_DIR);
   let names: string[];
   try {
-    names = readdirSync(folder).filter((n) => n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json')).sort();
+    const merged = new Set(readdirSync(blobDir).flatMap((n) => /^blob-(\d+-\d+)\.json$/.exec(n)?.[1] ?? []));
+    names = readdirSync(folder)
+      .filter((n) => merged.has(n.slice(SHARD_OUTCOME_PREFIX.length, -'.json'.length)) && n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json'))
+      .sort();
   } catch {
     return undefined;
   }
