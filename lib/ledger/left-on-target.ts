@@ -47,8 +47,9 @@ export function leftOnTargetLine(outcome: Pick<LedgerOutcome, 'leftOnTarget'>, t
   const n = outcome.leftOnTarget.length;
   const noId = outcome.leftOnTarget.filter((l) => l.id === undefined).length;
   const unsafe = outcome.leftOnTarget.filter((l) => l.reason.includes('unsafe id')).length;
+  const failed = n - noId - unsafe;
   const parts = [
-    `${n - noId - unsafe} whose DELETE failed`,
+    ...(failed > 0 ? [`${failed} whose DELETE failed`] : []),
     ...(noId > 0 ? [`${noId} with no id to delete`] : []),
     ...(unsafe > 0 ? [`${unsafe} with an unsafe id, never sent`] : []),
   ];
