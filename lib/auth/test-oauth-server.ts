@@ -98,7 +98,7 @@ export async function startTestOAuthServer(options: TestOAuthOptions = {}): Prom
   const issuer = server.issuer.url;
   const tokenEndpoint = `${issuer}/token`;
 
-  const { key: certKey, cert } = selfSignedLoopbackCert(new Date(), 30, 'rsa');
+  const { key: certKey, cert } = await selfSignedLoopbackCert(new Date(), 30, 'rsa');
   const x509 = new X509Certificate(cert);
   const thumbprint = createHash('sha1').update(x509.raw).digest('base64url');
   const federated = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -78,7 +78,7 @@ describe('a refusal is one line: the endpoint, its error code, the setting to ch
   });
 
   test('a certificate the app does not know', async () => {
-    const other = selfSignedLoopbackCert(new Date(), 30, 'rsa');
+    const other = await selfSignedLoopbackCert(new Date(), 30, 'rsa');
     const line = await refusal({ kind: 'certificate', file: file('other.pem', `${other.cert}${other.key}`), setting: 'CLIENT_CERTIFICATE_FILE' });
     expect(line).toContain('invalid_client AADSTS700027');
     expect(line).toMatch(/check CLIENT_CERTIFICATE_FILE$/);

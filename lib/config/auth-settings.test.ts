@@ -36,8 +36,8 @@ describe('one line per problem, naming the settings, never the secret', () => {
     ['a token endpoint over plain http', { ...BASE, TOKEN_URL: 'http://login.example.com/token', CLIENT_SECRET: SECRET }, /^TOKEN_URL: must be https \(http only to a loopback host\)/],
     ['a tenant that cannot issue app-only tokens', { ...BASE, TENANT_ID: 'common', CLIENT_SECRET: SECRET }, /^TENANT_ID: must be a directory \(tenant\) id/],
     ['a certificate file without its key', { ...BASE, TENANT_ID: 'contoso.onmicrosoft.com', CLIENT_CERTIFICATE_FILE: 'cert-only.pem' }, /^CLIENT_CERTIFICATE_FILE: ".*cert-only\.pem" lacks a PRIVATE KEY block; give one PEM file with the certificate and its private key$/],
-  ])('%s', (_name, env, line) => {
-    writeFileSync(join(cwd, 'cert-only.pem'), selfSignedLoopbackCert(new Date(), 1, 'rsa').cert);
+  ])('%s', async (_name, env, line) => {
+    writeFileSync(join(cwd, 'cert-only.pem'), (await selfSignedLoopbackCert(new Date(), 1, 'rsa')).cert);
     const found = problems(env);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(line);
@@ -52,8 +52,8 @@ test('in GitHub Actions with id-token: write, CLIENT_ID without a credential use
   expect(`${String(config.githubOidcToken)}`).toBe('[redacted]');
 });
 
-test('a certificate with its key is taken; the key is never in the settings', () => {
-  const { cert, key } = selfSignedLoopbackCert(new Date(), 1, 'rsa');
+test('a certificate with its key is taken; the key is never in the settings', async () => {
+  const { cert, key } = await selfSignedLoopbackCert(new Date(), 1, 'rsa');
   writeFileSync(join(cwd, 'probe.pem'), `${cert}${key}`);
   const config = loadConfig({ ...BASE, TENANT_ID: 'contoso.onmicrosoft.com', CLIENT_CERTIFICATE_FILE: 'probe.pem' }, { cwd, dotenvPath: false });
   expect(config.clientCredential).toEqual({ kind: 'certificate', file: join(cwd, 'probe.pem'), setting: 'CLIENT_CERTIFICATE_FILE' });

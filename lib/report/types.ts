@@ -1,6 +1,7 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
+import type { LeftOnTarget } from '../ledger/left-on-target.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -105,6 +106,11 @@ export interface RunInfo {
   repeats: number;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
+  /**
+   * Subscriptions the run created and could not delete (issue 10 §5): DELETE failed, no id in the
+   * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.
+   */
+  leftOnTarget?: LeftOnTarget[];
 }
 
 export interface TokenInfo {
