@@ -105,6 +105,16 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
       if (fixed.length > 0) schema.not = { enum: fixed };
     }
   }
+  // Smallest set: a bound or spelling that refuses nothing the others do not is dropped.
+  if (schema.enum !== undefined) {
+    for (const key of ['minLength', 'maxLength', 'pattern', LIFETIME_KEYWORD]) {
+      if (!(key in schema)) continue;
+      const kept = schema[key];
+      const before = open().length;
+      delete schema[key];
+      if (open().length !== before) schema[key] = kept;
+    }
+  }
   return { schema, unexplained: open().map((s) => s.subject) };
 }
 
@@ -133,13 +143,13 @@ function lifetimeBound(strings: readonly string[], open: readonly ValueSample[],
   return bound.minimum === undefined && bound.maximum === undefined ? undefined : bound;
 }
 
+/**
+ * maxLength only from a limit found by bisection (the evidence of a length bound); minLength 1 only
+ * when the empty string was refused and every accepted string has a character. Lengths of samples
+ * tried for other reasons would be guesses.
+ */
 function lengthBounds(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], keepIf: (key: string, value: unknown) => void): void {
-  const lengths = strings.map(codePoints);
-  const shortest = Math.min(...lengths);
-  const longest = Math.max(...lengths);
-  const refused = open.map((s) => s.value).filter((v): v is string => typeof v === 'string').map(codePoints);
   const limit = limits.find((l) => l.kind === 'length');
-  if (limit !== undefined) keepIf('maxLength', Math.max(limit.value, longest));
-  else if (refused.some((n) => n > longest)) keepIf('maxLength', longest);
-  if (shortest > 0 && refused.some((n) => n < shortest)) keepIf('minLength', shortest);
+  if (limit !== undefined) keepIf('maxLength', Math.max(limit.value, ...strings.map(codePoints)));
+  if (strings.every((v) => v.length > 0) && open.some((s) => s.value === '')) keepIf('minLength', 1);
 }
