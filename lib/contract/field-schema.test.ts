@@ -60,6 +60,14 @@ describe('deriveFieldSchema', () => {
     expectExact(schema, samples);
   });
 
+  test('only https accepted, an http URL refused: a scheme pattern', () => {
+    const samples = [ok('https://127.0.0.1:4711/n', true), ok('https://127.0.0.1:4711/n?q=1', true), no('http://127.0.0.1:4711/n', true), no('/n', true)];
+    const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
+    expect(schema).toEqual({ type: 'string', format: 'uri', pattern: '^(?:https):' });
+    expect(unexplained).toEqual([]);
+    expectExact(schema, samples);
+  });
+
   test('a run-dependent value rejected for no stated reason stays unexplained, never guessed', () => {
     const { unexplained } = deriveFieldSchema([ok('a-1', true), no('b-2', true), ok('c-3', true)], [], NOW);
     expect(unexplained).toEqual(['"b-2"']);

@@ -92,6 +92,11 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
       const lifetime = lifetimeBound(strings, open(), limits, now);
       if (lifetime !== undefined) keepIf(LIFETIME_KEYWORD, lifetime);
     }
+    if (format === 'uri') {
+      // The schemes seen accepted, when a URI of another scheme was refused (e.g. https only).
+      const schemes = [...new Set(strings.map((v) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(v)?.[1] ?? ''))].sort();
+      if (!schemes.includes('')) keepIf('pattern', `^(?:${schemes.map((s) => s.replace(/[.+]/g, '\\$&')).join('|')}):`);
+    }
     lengthBounds(strings, open(), limits, keepIf);
   }
 
