@@ -41,7 +41,7 @@ export interface ObservedContract {
 
 export function buildObservedContract(report: BehaviourReport, operation: OperationSpec): ObservedContract {
   // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema.
-  const [ctx] = valueContexts(new Date(Date.UTC(2030, 0, 1)));
+  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1)));
   const fields = operation.fields.map((f) => f.name);
   const tried = triedBodies(report, operation);
   const roles = Object.fromEntries(Object.entries(report.fields).map(([name, r]) => [name, r.presence as string]));
@@ -56,7 +56,8 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     }
     const samples: ValueSample[] = [];
     if (accepted.some((m) => m.present.includes(spec.name))) {
-      samples.push({ value: spec.good(ctx), outcome: 'accepted', varies: true, subject: `${spec.name} good value` });
+      const good = spec.good(ctx);
+      samples.push({ value: good, outcome: 'accepted', varies: JSON.stringify(good) !== JSON.stringify(spec.good(other)), subject: `${spec.name} good value` });
     }
     for (const t of tried) {
       if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
@@ -131,7 +132,11 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
         ...(run.stoppedEarly !== undefined ? { stoppedEarly: run.stoppedEarly } : {}),
       },
     },
-    ...(embedded ? {} : { servers: [{ url: run.target }] }),
+    // The embedded reference listens on a new loopback port each run: a relative server keeps the document stable.
+    servers: [embedded ? { url: '/', description: 'the embedded reference service (a loopback port that changes from run to run)' } : { url: run.target }],
+    // spec §5: every request carries a bearer token.
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'spec §5: Authorization: Bearer <token>' } } },
     paths: {
       [operation.path]: {
         [operation.method.toLowerCase()]: {

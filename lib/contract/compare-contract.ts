@@ -81,7 +81,9 @@ function firstError(errors: readonly { instancePath: string; message?: string }[
   if (first === undefined) return undefined;
   const pointer = field !== undefined ? `/${field}${first.instancePath}` : first.instancePath;
   const top = pointer.split('/')[1];
-  return { text: `${pointer === '' ? 'body' : pointer.slice(1)} ${first.message ?? 'is invalid'}`, ...(top !== undefined ? { path: top.replace(/~1/g, '/').replace(/~0/g, '~') } : {}) };
+  // A `false` property schema is how a contract forbids a field: say so in words.
+  const message = first.message === 'boolean schema is false' ? 'must be absent' : (first.message ?? 'is invalid');
+  return { text: `${pointer === '' ? 'body' : pointer.slice(1)} ${message}`, ...(top !== undefined ? { path: top.replace(/~1/g, '/').replace(/~0/g, '~') } : {}) };
 }
 
 /** The contract's schema for one top-level field, when it has one (object or boolean). */
