@@ -81,6 +81,11 @@ describe('compareWithContract', () => {
     expect(result.compared.combinations).toBe(32);
   });
 
+  test('a request body schema ajv cannot compile is refused when the contract is read', () => {
+    const document = { paths: { [subscriptionCreate.path]: { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { n: { type: 'number', minimum: 1, exclusiveMinimum: true } } } } } }, responses: {} } } } };
+    expect(() => contractOperation(document, subscriptionCreate.path, 'POST')).toThrow(/request body schema is not JSON Schema 2020-12/);
+  });
+
   test('a status or error code the contract does not document is a disagreement; 4XX and default cover any', () => {
     const report = defaultProfileReport();
     const strict = compareWithContract(report, subscriptionCreate, contract({ '200': {}, '400': { content: { 'application/json': { schema: { properties: { error: { properties: { code: { enum: ['badRequest'] } } } } } } } } }), { shownAs: 'c' });

@@ -72,7 +72,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     properties[spec.name] = {
       ...derived.schema,
       ...(description(report, spec.name, derived.schema) !== undefined ? { description: description(report, spec.name, derived.schema) } : {}),
-      'x-observed': fieldObserved(report, spec.name, tried, derived.unexplained),
+      'x-observed': fieldObserved(report, spec.name, tried, derived.unexplained, derived.gaps),
     };
   }
 
@@ -177,7 +177,7 @@ function requestObserved(report: BehaviourReport, presence: PresenceSchema, fiel
   };
 }
 
-function fieldObserved(report: BehaviourReport, field: string, tried: readonly TriedBody[], unexplained: readonly string[]): Json {
+function fieldObserved(report: BehaviourReport, field: string, tried: readonly TriedBody[], unexplained: readonly string[], gaps: readonly string[]): Json {
   const values = report.values[field];
   const mine = tried.filter((t) => t.field === field && t.kind === 'value');
   const answer = (t: TriedBody): string => `${t.classId ?? ''}${t.target.status !== null ? ` (${t.target.status}${t.target.errorCode !== undefined ? ` ${t.target.errorCode}` : ''})` : ''}`;
@@ -199,6 +199,7 @@ function fieldObserved(report: BehaviourReport, field: string, tried: readonly T
       ...mine.filter((t) => t.target.outcome === 'unknown').map((t) => `${t.classId ?? ''}: no usable answer (unstable or none)`),
       ...mine.filter((t) => t.value === undefined).map((t) => `${t.classId ?? ''}: the value cannot be built again`),
       ...unexplained.map((s) => `${s}: rejected for a reason no keyword states (the value depends on the run)`),
+      ...gaps,
       ...(mine.length === 0 ? ['no value class was tried: only the good value is known'] : []),
     ],
   };

@@ -25,6 +25,8 @@ export interface FieldLimit {
 
 export interface DerivedField {
   schema: Record<string, unknown>;
+  /** Where a bound lies between a value accepted and one refused, and the values between were not tried. */
+  gaps: string[];
   /** Rejections the schema cannot express (a run-dependent value refused for no reason a keyword states). */
   unexplained: string[];
 }
@@ -62,6 +64,7 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
   const accepted = samples.filter((s) => s.outcome === 'accepted');
   const rejected = samples.filter((s) => s.outcome === 'rejected');
   const schema: Record<string, unknown> = {};
+  const gaps: string[] = [];
   const open = (): ValueSample[] => {
     const validate = validator(schema);
     return rejected.filter((s) => validate(s.value));
@@ -89,7 +92,7 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
         if (explained > 0 && (best === undefined || explained > best.explained)) best = { pattern, explained };
       }
       if (best !== undefined) schema.pattern = best.pattern;
-      const lifetime = lifetimeBound(strings, open(), limits, now);
+      const lifetime = lifetimeBound(strings, open(), limits, now, gaps);
       if (lifetime !== undefined) keepIf(LIFETIME_KEYWORD, lifetime);
     }
     if (format === 'uri') {
@@ -120,8 +123,10 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
       if (open().length !== before) schema[key] = kept;
     }
   }
-  return { schema, unexplained: open().map((s) => s.subject) };
+  return { schema, gaps: LIFETIME_KEYWORD in schema ? gaps : [], unexplained: open().map((s) => s.subject) };
 }
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 function uniqueSorted(values: readonly unknown[]): unknown[] {
   const seen = new Map<string, unknown>();
@@ -133,7 +138,7 @@ function uniqueSorted(values: readonly unknown[]): unknown[] {
  * The lifetime bound: the limit's largest accepted lifetime as the maximum; from the samples, the
  * shortest and longest accepted lifetimes as bounds where a rejected instant lies beyond them.
  */
-function lifetimeBound(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): LifetimeBound | undefined {
+function lifetimeBound(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], now: Date, gaps: string[]): LifetimeBound | undefined {
   const limit = limits.find((l) => l.kind === 'lifetime');
   const unit = (limit?.unit ?? 'minutes') as LifetimeUnit;
   const lifetimes = strings.map((v) => lifetimeOf(v, now, unit)).filter((x): x is number => x !== undefined);
@@ -142,9 +147,16 @@ function lifetimeBound(strings: readonly string[], open: readonly ValueSample[],
   const longest = Math.max(...lifetimes);
   const refused = open.map((s) => lifetimeOf(s.value, now, unit)).filter((x): x is number => x !== undefined);
   const bound: LifetimeBound = { unit };
-  if (refused.some((x) => x < shortest)) bound.minimum = Math.floor(shortest);
+  const below = refused.filter((x) => x < shortest);
+  if (below.length > 0) {
+    bound.minimum = Math.floor(shortest);
+    gaps.push(`lifetime: ${round(Math.max(...below))} ${unit} refused, ${round(shortest)} accepted; between them not tried (the minimum is the shortest accepted)`);
+  }
   if (limit !== undefined) bound.maximum = Math.max(limit.value, longest);
-  else if (refused.some((x) => x > longest)) bound.maximum = longest;
+  else if (refused.some((x) => x > longest)) {
+    bound.maximum = longest;
+    gaps.push(`lifetime: ${round(longest)} ${unit} accepted, ${round(Math.min(...refused.filter((x) => x > longest)))} refused; between them not tried (the maximum is the longest accepted)`);
+  }
   return bound.minimum === undefined && bound.maximum === undefined ? undefined : bound;
 }
 
