@@ -55,6 +55,14 @@ describe('buildObservedContract', () => {
   });
 });
 
+test('a run without the presence matrix says nothing of presence, and still describes the values it tried', () => {
+  const report = { ...defaultProfileReport(), matrix: [] };
+  const schema = bodySchema(buildObservedContract(report, subscriptionCreate).document);
+  expect(schema).not.toHaveProperty('required');
+  expect((schema['x-observed'] as { form: string }).form).toBe('not-probed');
+  expect(((schema.properties as Json).clientState as Json).maxLength).toBe(255);
+});
+
 describe('compareWithContract', () => {
   const contract = (responses: Json) =>
     contractOperation(

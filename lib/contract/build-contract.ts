@@ -81,7 +81,10 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     ? { not: {}, description: 'Nothing was accepted: no body of the fields tried got a 2xx.', 'x-observed': requestObserved(report, presence, fields) }
     : {
         type: 'object',
-        description: ruleInWords(report.rule.expression, fields),
+        description:
+          presence.form === 'not-probed'
+            ? 'Which fields are required is not known: the presence matrix gave no answer in this run.'
+            : ruleInWords(report.rule.expression, fields),
         properties,
         ...presence.keywords,
         'x-observed': requestObserved(report, presence, fields),
@@ -99,6 +102,8 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
 }
 
 function presenceOf(report: BehaviourReport, fields: string[], roles: Record<string, string>): PresenceSchema {
+  // A run without the presence matrix (a filtered run) says nothing of which fields are required: no presence keywords.
+  if (!report.matrix.some((m) => m.outcome === 'accepted' || m.outcome === 'rejected')) return { keywords: {}, forbidden: [], form: 'not-probed', checked: 0 };
   const extra = report.matrix.map((m) => m.present);
   return presenceSchema(
     { fields, roles, expression: report.rule.expression, dependencies: report.rule.dependencyDetails, dependenciesExact: report.rule.dependenciesExact },

@@ -24,7 +24,7 @@ export interface PresenceSchema {
   /** Fields whose property schema is `false`. */
   forbidden: string[];
   /** How the part the roles leave open is written. */
-  form: 'roles' | 'idl' | 'products' | 'nothing-accepted';
+  form: 'roles' | 'idl' | 'products' | 'nothing-accepted' | 'not-probed';
   /** Combinations checked against the rule (every one up to EXHAUSTIVE_CHECK_FIELDS fields). */
   checked: number;
 }
