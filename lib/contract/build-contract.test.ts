@@ -63,6 +63,21 @@ test('a run without the presence matrix says nothing of presence, and still desc
   expect(((schema.properties as Json).clientState as Json).maxLength).toBe(255);
 });
 
+test('an undetermined role and the combination it hangs on are listed as unknown, and nothing rests on them', () => {
+  const report = defaultProfileReport();
+  const hangsOn = ['notificationUrl', 'expirationDateTime', 'clientState'];
+  const row = report.matrix.find((m) => m.present.join('+') === hangsOn.join('+'));
+  if (row === undefined) throw new Error('fixture: no such combination');
+  Object.assign(row, { outcome: 'unstable', statuses: [201, 400] });
+  report.fields.clientState = { presence: 'undetermined', explanation: 'forbidden or optional, depending on 1 combination', possible: ['forbidden', 'optional'], hangsOn: [hangsOn], hangsOnCount: 1 };
+  const contract = buildObservedContract(report, subscriptionCreate);
+  const unknown = (bodySchema(contract.document)['x-observed'] as { unknown: string[] }).unknown;
+  expect(unknown).toContain('{notificationUrl, expirationDateTime, clientState}: unstable');
+  expect(unknown).toContain('clientState: role undetermined (possible: forbidden, optional), hangs on {notificationUrl, expirationDateTime, clientState}: forbidden or optional, depending on 1 combination');
+  expect(contract.roundTrip.notCompared.noVerdict).toBe(1);
+  expect(contract.roundTrip.disagreements).toEqual([]);
+});
+
 describe('compareWithContract', () => {
   const contract = (responses: Json) =>
     contractOperation(

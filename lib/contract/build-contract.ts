@@ -176,7 +176,11 @@ function requestObserved(report: BehaviourReport, presence: PresenceSchema, fiel
       ...(report.matrix.length < possible
         ? [`${possible - report.matrix.length} of ${possible} combinations were not tried: the schema's answer on them follows the inferred rule, not evidence`]
         : []),
-      ...undetermined.map(([name, r]) => `${name}: role ${r.presence}: ${r.explanation}`),
+      ...undetermined.map(
+        ([name, r]) =>
+          `${name}: role ${r.presence}${r.possible !== undefined ? ` (possible: ${r.possible.join(', ')})` : ''}` +
+          `${r.hangsOn !== undefined && r.hangsOn.length > 0 ? `, hangs on ${r.hangsOn.map((c) => `{${c.join(', ')}}`).join(', ')}` : ''}: ${r.explanation}`,
+      ),
       ...(report.diagnosis !== undefined ? [report.diagnosis.message] : []),
     ],
   };

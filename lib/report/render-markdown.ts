@@ -3,13 +3,14 @@ import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportDrift, ValueClassResult } from './types.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
-import { ruleInWords } from './rule-in-words.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -49,7 +50,7 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (report.contract?.comparison !== undefined) out.push(...comparisonSection(report.contract.comparison));
 
   out.push('### Acceptance rule', '');
-  out.push(text(ruleInWords(report.rule.expression, operation.fields)), '');
+  out.push(text(ruleSentence(report)), '');
   out.push('```text', report.rule.expression, '```', '');
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {
@@ -64,7 +65,9 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   const roleRows = operation.fields.flatMap((name) => {
     const role = report.fields[name];
-    return role === undefined ? [] : [`| ${cellCode(name)} | **${role.presence}** (${ROLE_MEANING[role.presence]}) | ${text(role.explanation)} |`];
+    if (role === undefined) return [];
+    const meaning = undeterminedText(role) ?? ROLE_MEANING[role.presence];
+    return [`| ${cellCode(name)} | **${role.presence}** (${text(meaning)}) | ${text(role.explanation)} |`];
   });
   if (roleRows.length > 0) {
     out.push('### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, '');
