@@ -46,6 +46,8 @@ export class ProbeReporter implements Reporter {
   report: BehaviourReport | undefined;
   written: string[] = [];
   private startedAt = new Date();
+  /** observed-openapi.json and .yaml, written once at the end of the run. */
+  private contractWritten: string[] = [];
 
   constructor(private readonly options: ProbeReporterOptions) {}
 
@@ -54,7 +56,7 @@ export class ProbeReporter implements Reporter {
   }
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
-    const { operation, reportDir } = this.options;
+    const { operation } = this.options;
     const log = this.options.log ?? ((line: string) => console.log(line));
     const cases = collectCases(testModules);
     const report = buildBehaviourReport({
@@ -71,8 +73,19 @@ export class ProbeReporter implements Reporter {
       report.drift = reportDrift(drift, given.shownAs, given.baseline.name);
     }
     // The observed contract (issue 12) is written beside the report, which links it and shows its schema.
-    const contract = await contractStep(report, operation, reportDir, this.options.contract);
+    const contract = await contractStep(report, operation, this.options.reportDir, this.options.contract);
     report.contract = contract.contract;
+    this.contractWritten = contract.written;
+    await this.rewrite(report);
+    for (const line of [...formatConsoleSummary(report), ...contract.lines]) log(line);
+  }
+
+  /**
+   * Writes (again) the reports of `report`: bin/probe.ts adds what the end-of-run cleanup left on
+   * the target, known only after vitest's teardown, which comes after this reporter.
+   */
+  async rewrite(report: BehaviourReport): Promise<void> {
+    const { reportDir } = this.options;
     this.report = report;
     const paths = await writeBehaviourReports(report, reportDir);
     const summaryPath = join(reportDir, 'summary.json');
@@ -80,7 +93,6 @@ export class ProbeReporter implements Reporter {
       summaryPath,
       `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`,
     );
-    this.written = [paths.json, paths.md, paths.html, summaryPath, ...contract.written];
-    for (const line of [...formatConsoleSummary(report), ...contract.lines]) log(line);
+    this.written = [paths.json, paths.md, paths.html, summaryPath, ...this.contractWritten];
   }
 }
