@@ -9,6 +9,9 @@
  *   npm run probe -- --ui                 the vitest UI over the suites
  *   npm run probe -- --baseline baselines/embedded-default.json
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
+ *   npm run probe -- --contract openapi.json
+ *                                         compare the target with an OpenAPI contract (JSON or YAML); any
+ *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
  *
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
  * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
@@ -24,6 +27,9 @@ import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
 import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
+import type { GivenContract } from '../lib/contract/contract-step.js';
+import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
@@ -57,6 +63,7 @@ function parse() {
       shard: { type: 'string' },
       'merge-reports': { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -92,6 +99,19 @@ if (config.baseline !== undefined) {
   } catch (error) {
     if (!(error instanceof BaselineFileError)) throw error;
     fail(`baseline ${shownAs}: ${error.problems.join('; ')}`);
+  }
+}
+
+// The contract (--contract) is read before anything is sent, like the baseline.
+let contract: GivenContract | undefined;
+if (args.values.contract !== undefined) {
+  const shownAs = shortPath(args.values.contract);
+  try {
+    const document = await readOpenApiFile(args.values.contract);
+    contract = { operation: contractOperation(document, subscriptionCreate.path, subscriptionCreate.method), shownAs };
+  } catch (error) {
+    if (!(error instanceof ContractError)) throw error;
+    fail(`contract ${shownAs}: ${error.message}`);
   }
 }
 
@@ -134,6 +154,7 @@ const probeReporter = new ProbeReporter({
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),
   ...(tokenSource !== undefined ? { auth: () => tokenSource.provenance() } : {}),
+  ...(contract !== undefined ? { contract } : {}),
 });
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
@@ -197,12 +218,14 @@ if (drift !== undefined && drift.changes.length > 0) {
       'if intended, accept them with npm run baseline -- --accept',
   );
 }
+const disagreements = probeReporter.report?.contract?.comparison?.disagreements.length ?? 0;
+if (disagreements > 0) console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
 const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
-const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown;
+const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown || disagreements > 0;
 process.exit(failed ? EXIT_FAILED : EXIT_OK);
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */
