@@ -44,14 +44,6 @@ async function skipCase(context: TestContext, reason: string): Promise<void> {
 const noAnswer = (e: Exchange): string => (e.failure !== undefined ? `${e.failure.kind}: ${e.failure.message}` : `status ${e.status ?? 'none'}`);
 const isCreated = (e: Exchange): boolean => e.failure === undefined && e.status !== null && e.status >= 200 && e.status < 300;
 
-function idOf(exchange: Exchange): string | undefined {
-  try {
-    return probe.operation.cleanup?.idFrom(JSON.parse(exchange.responseBody));
-  } catch {
-    return undefined;
-  }
-}
-
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
 async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest } | string> {
   const base = await acceptedBase(probe, run, 'clientState');
@@ -59,7 +51,7 @@ async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscr
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
   const exchange = await run.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
-  return { exchange, subscription: { subscriptionId: idOf(exchange), clientState } };
+  return { exchange, subscription: { subscriptionId: run.client.createdId(exchange), clientState } };
 }
 
 /** The first notification for the subscription after `after` (a receiver seq), or undefined after waitMs. */
