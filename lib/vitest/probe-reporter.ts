@@ -11,6 +11,7 @@ import { buildBehaviourReport, type CaseInput } from '../report/build-report.js'
 import type { BehaviourReport } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from './console-summary.js';
+import { formatRequestsBySuite, requestsBySuite } from './requests-by-suite.js';
 
 export interface ProbeReporterOptions {
   reportDir: string;
@@ -76,5 +77,6 @@ export class ProbeReporter implements Reporter {
     );
     this.written = [paths.json, paths.md, paths.html, summaryPath];
     for (const line of formatConsoleSummary(report)) log(line);
+    log(formatRequestsBySuite(requestsBySuite(testModules)));
   }
 }
