@@ -9,6 +9,8 @@
  *   npm run probe -- --ui                 the vitest UI over the suites
  *   npm run probe -- --baseline baselines/embedded-default.json
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
+ *   npm run probe -- --operation operations/graph-subscription-v1.json
+ *                                         probe the operation that description file names (also OPERATION=...)
  *
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
  * or ERROR) or the behaviour drifted from the baseline, 2 configuration or setup error.
@@ -20,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
+import { resolveOperationPath } from '../lib/config/operation-parser.js';
 import { describeConfig } from '../lib/config/describe.js';
-import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 
@@ -44,6 +46,7 @@ function parse() {
       shard: { type: 'string' },
       'merge-reports': { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      operation: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -60,9 +63,13 @@ if (args.values.help) {
 const shard = args.values.shard;
 if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
 
-// --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
-const baselineFlag = args.values.baseline;
-const config = loadConfigOrExit(baselineFlag === undefined ? process.env : { ...process.env, BASELINE: baselineFlag });
+// --baseline and --operation are BASELINE and OPERATION given on the command line: checked by the same
+// parsers, named the same in errors.
+const config = loadConfigOrExit(withFlags(process.env, { BASELINE: args.values.baseline, OPERATION: args.values.operation }));
+const operation = config.operation;
+// globalSetup and the suites' worker read the settings again, the operation included: give them the file
+// given here, as an absolute path (the worker's working folder need not be this one).
+if (operation.source !== undefined) process.env.OPERATION = resolveOperationPath(operation.source, process.cwd());
 
 // The baseline is read before anything is sent: a file that cannot be used is a setup error.
 let baseline: { baseline: Baseline; shownAs: string } | undefined;
@@ -70,8 +77,8 @@ if (config.baseline !== undefined) {
   const shownAs = shortPath(config.baseline);
   try {
     const read = await readBaseline(config.baseline);
-    if (read.operation.id !== subscriptionCreate.id) {
-      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${subscriptionCreate.id}"`);
+    if (read.operation.id !== operation.id) {
+      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${operation.id}" (${operation.source ?? 'OPERATION'})`);
     }
     baseline = { baseline: read, shownAs };
   } catch (error) {
@@ -89,7 +96,7 @@ const blobDir = join(config.reportDir, 'blob');
 const summary = new SummaryLineReporter();
 const probeReporter = new ProbeReporter({
   reportDir: config.reportDir,
-  operation: subscriptionCreate,
+  operation,
   repeats: config.repeats,
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),
