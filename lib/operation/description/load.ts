@@ -30,10 +30,10 @@ const located = (label: string, problem: string): string => `${label}#${problem.
 export function parseDescription(text: string, label: string): OperationDescription {
   let value: unknown;
   if (isYaml(label)) {
-    const doc = parseDocument(text, { prettyErrors: false });
+    const doc = parseDocument(text);
     if (doc.errors.length > 0) {
       throw new OperationFileError(
-        doc.errors.map((e) => `${label}: not valid YAML at line ${e.linePos?.[0].line ?? '?'}, column ${e.linePos?.[0].col ?? '?'}: ${e.message.split('\n')[0] ?? e.code}`),
+        doc.errors.map((e) => `${label}: not valid YAML at line ${e.linePos?.[0].line ?? '?'}, column ${e.linePos?.[0].col ?? '?'}: ${(e.message.split('\n')[0] ?? e.code).replace(/ at line \d+, column \d+:?$/, '')}`),
       );
     }
     value = doc.toJS();

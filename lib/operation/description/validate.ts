@@ -4,7 +4,7 @@
  * unique after families expand). Every problem is one `/pointer: message` string.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { formatAjvError } from '../../report/validate-report.js';
 import { compileValue } from './values.js';
 import { entryClasses } from './compile.js';
@@ -22,17 +22,48 @@ function validator(): ValidateFunction {
     const schema = JSON.parse(readFileSync(OPERATION_SCHEMA_URL, 'utf8')) as object;
     // strictRequired off: `not: { required: [a, b] }` (give one of a and b) names properties of the parent.
     // discriminator: one clear error for an unknown `kind` or `family` instead of one per branch.
-    compiled = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true }).compile(schema);
+    // verbose: the failing schema comes with each error, so a bad `kind` can list the known ones.
+    compiled = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true, verbose: true }).compile(schema);
   }
   return compiled;
 }
 
 export function validateDescription(value: unknown): DescriptionValidation {
   const validate = validator();
-  if (!validate(value)) return { valid: false, problems: [...new Set((validate.errors ?? []).map(formatAjvError))] };
+  if (!validate(value)) {
+    // `if`/`then` (a class entry is a family or a single class) only repeats what the branch said.
+    const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'if');
+    return { valid: false, problems: [...new Set(errors.map(formatError))] };
+  }
   const description = value as OperationDescription;
   const problems = crossReferences(description);
   return problems.length === 0 ? { valid: true, description } : { valid: false, problems };
+}
+
+/** What a pattern means, by the property it checks: a regular expression is no help to a reader. */
+const PATTERN_WORDS: Record<string, string> = {
+  id: 'must be an identifier of letters, digits, ".", "_", "-" (at most 64)',
+  path: 'must be a path below the base URL, starting with / (no query)',
+  idAt: 'must be a JSON pointer into the answer, e.g. /id',
+  endOfLifeAt: 'must be a JSON pointer into the answer, e.g. /expirationDateTime',
+  deletePath: 'must be a path starting with / holding {id} once, e.g. /things/{id}',
+};
+
+function formatError(error: ErrorObject): string {
+  const at = error.instancePath;
+  if (error.keyword === 'discriminator') {
+    const { tag, tagValue } = error.params as { tag: string; tagValue: unknown };
+    const branches = ((error.parentSchema as { oneOf?: { properties?: Record<string, { const?: unknown }> }[] } | undefined)?.oneOf ?? [])
+      .map((b) => b.properties?.[tag]?.const)
+      .filter((v): v is string => typeof v === 'string');
+    const known = branches.length > 0 ? `; one of ${branches.join(', ')}` : '';
+    return typeof tagValue === 'string' ? `${at}/${tag}: unknown ${tag} "${tagValue}"${known}` : `${at}/${tag}: must be a string${known}`;
+  }
+  if (error.keyword === 'pattern') {
+    const words = PATTERN_WORDS[at.split('/').pop() ?? ''];
+    if (words !== undefined) return `${at}: ${words}`;
+  }
+  return formatAjvError(error);
 }
 
 function crossReferences(d: OperationDescription): string[] {
