@@ -60,6 +60,7 @@ function obj(shape: Record<string, Check>): Check {
 }
 
 const JSON_TYPES = ['string', 'boolean', 'number', 'object', 'array'];
+const optionalStrs: Check = (v, p) => void (v === undefined || strs(v, p));
 const fieldTypes: Check = (v, p) => {
   if (v === undefined) return;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(p, 'an object');
@@ -75,7 +76,7 @@ const servedOperation: Check = (v, p) => {
 
 const presence: Check = (v, p) => {
   const kind = (v as { kind?: unknown } | null)?.kind;
-  if (kind === 'rule') return obj({ kind: str, fields: strs, accept: expression, types: fieldTypes })(v, p);
+  if (kind === 'rule') return obj({ kind: str, fields: strs, accept: expression, types: fieldTypes, trueOnly: optionalStrs })(v, p);
   if (kind !== 'typed') fail(`${p}.kind`, "'typed' or 'rule'");
   obj({ kind: str, typeName: str, writable: strs, readOnly: strs, required: strs, undefinedProperties: undefinedPolicy })(v, p);
 };
@@ -131,17 +132,19 @@ const wholeProfile = obj({
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */
 export function parseProfileInput(input: unknown): ReferenceProfile {
   if (typeof input === 'string') return resolveProfile(input.trim());
-  const o = input as { kind?: unknown; fields?: unknown; accept?: unknown; name?: unknown; operation?: unknown; types?: unknown } | null;
+  const o = input as { kind?: unknown; fields?: unknown; accept?: unknown; name?: unknown; operation?: unknown; types?: unknown; trueOnly?: unknown } | null;
   if (o !== null && typeof o === 'object' && o.kind === 'rule') {
     strs(o.fields, 'profile.fields');
     str(o.accept, 'profile.accept');
     if (o.name !== undefined) str(o.name, 'profile.name');
     servedOperation(o.operation, 'profile.operation');
     fieldTypes(o.types, 'profile.types');
+    optionalStrs(o.trueOnly, 'profile.trueOnly');
     return ruleProfile(o.fields as string[], o.accept as string, {
       ...(o.name !== undefined ? { name: o.name as string } : {}),
       ...(o.operation !== undefined ? { operation: o.operation as ServedOperation } : {}),
       ...(o.types !== undefined ? { types: o.types as Record<string, JsonValueType> } : {}),
+      ...(o.trueOnly !== undefined ? { trueOnly: o.trueOnly as string[] } : {}),
     });
   }
   wholeProfile(input, 'profile');

@@ -43,6 +43,8 @@ export interface RulePresence {
    * serve an operation whose good values are not all strings (Graph's includeResourceData is a boolean).
    */
   types?: Record<string, JsonValueType>;
+  /** Boolean flags that count as present in `accept` only when their value is `true` (false or absent: not present). */
+  trueOnly?: string[];
 }
 
 export type JsonValueType = 'string' | 'boolean' | 'number' | 'object' | 'array';

@@ -200,8 +200,9 @@ const V2_OPTIONAL_EXPIRATION_PROFILE: ReferenceProfile = {
  * Graph v1.0 POST /subscriptions over the twelve writable fields of microsoft.graph.subscription (reference-notes:
  * "Graph v1.0 subscription type"), as a presence rule: modelled on public reports (Graph docs: changeType,
  * notificationUrl, resource and expirationDateTime "Required"; encryptionCertificate and encryptionCertificateId
- * "required when includeResourceData is true"). The docs' condition is on the value true, which is the good value the
- * probe sends, so it reads as presence: with includeResourceData, both certificate fields. The rest optional.
+ * "required when includeResourceData is true"). The condition is on the value: includeResourceData counts in the rule
+ * only when it is true, so a description whose good value is false sees it optional and a value probe of true in a
+ * body without the certificates sees the 400; one whose good value is true sees the dependency. The rest optional.
  * reference choice: values are only checked for their JSON type (includeResourceData a boolean, the rest strings).
  */
 export const GRAPH_V1_FIELDS = [
@@ -233,6 +234,7 @@ PROFILES['graph-v1-rules'] = {
     name: 'graph-v1-rules',
     operation: { path: '/subscriptions', method: 'POST' }, // modelled on public reports (Graph: POST /v1.0/subscriptions)
     types: { includeResourceData: 'boolean' },
+    trueOnly: ['includeResourceData'],
   }),
   description: `Graph v1.0 POST /subscriptions, twelve fields, accepted when: ${GRAPH_V1_RULE}`,
   errors: GRAPH_LIKE_PROFILE.errors,
@@ -247,6 +249,8 @@ export interface RuleProfileOptions {
   operation?: ServedOperation;
   /** JSON type per field; fields not named take strings. */
   types?: Record<string, JsonValueType>;
+  /** Boolean flags that count in the rule only when true (RulePresence.trueOnly). */
+  trueOnly?: string[];
 }
 
 /**
@@ -255,15 +259,15 @@ export interface RuleProfileOptions {
  * With `operation`, it serves any operation's fields at that path, so every suite can run on any description.
  */
 export function ruleProfile(fields: string[], acceptExpression: string, options: string | RuleProfileOptions = {}): ReferenceProfile {
-  const { name, operation, types } = typeof options === 'string' ? { name: options } : options;
+  const { name, operation, types, trueOnly } = typeof options === 'string' ? { name: options } : options;
   if (fields.length === 0) throw new RangeError('ruleProfile: fields must name at least one field');
   const expr = parseExpression(acceptExpression); // throws ExpressionSyntaxError with the position
   const unknown = fieldsOf(expr).filter((f) => !fields.includes(f));
   if (unknown.length > 0) {
     throw new RangeError(`ruleProfile: the expression names fields that are not in fields: ${unknown.join(', ')}`);
   }
-  const strangers = Object.keys(types ?? {}).filter((f) => !fields.includes(f));
-  if (strangers.length > 0) throw new RangeError(`ruleProfile: types names fields that are not in fields: ${strangers.join(', ')}`);
+  const strangers = [...Object.keys(types ?? {}), ...(trueOnly ?? [])].filter((f) => !fields.includes(f));
+  if (strangers.length > 0) throw new RangeError(`ruleProfile: types or trueOnly name fields that are not in fields: ${strangers.join(', ')}`);
   if (operation !== undefined && !(operation.path.startsWith('/') && /^[A-Z]+$/.test(operation.method))) {
     throw new RangeError(`ruleProfile: operation needs a path starting with / and an upper-case method, got ${operation.method} ${operation.path}`);
   }
@@ -272,7 +276,13 @@ export function ruleProfile(fields: string[], acceptExpression: string, options:
     name: name ?? `rule: ${acceptExpression}`,
     description: `Accepts a body exactly when its present fields satisfy: ${acceptExpression}`,
     ...(operation !== undefined ? { operation: { ...operation } } : {}),
-    presence: { kind: 'rule', fields: [...fields], accept: acceptExpression, ...(types !== undefined ? { types: { ...types } } : {}) },
+    presence: {
+      kind: 'rule',
+      fields: [...fields],
+      accept: acceptExpression,
+      ...(types !== undefined ? { types: { ...types } } : {}),
+      ...(trueOnly !== undefined ? { trueOnly: [...trueOnly] } : {}),
+    },
     values: 'strings-only',
     // reference choice: presence-rule tests need no receiver; a caller who wants the handshake sets enabled (or the
     // service option `handshake`)

@@ -103,7 +103,7 @@ describe('a rule profile serving another operation', () => {
   });
 
   test('refuses types or an operation it cannot serve', () => {
-    expect(() => ruleProfile(['a'], 'a', { types: { b: 'boolean' } })).toThrow(/types names fields that are not in fields: b/);
+    expect(() => ruleProfile(['a'], 'a', { types: { b: 'boolean' } })).toThrow(/types or trueOnly name fields that are not in fields: b/);
     expect(() => ruleProfile(['a'], 'a', { operation: { path: 'subscriptions', method: 'POST' } })).toThrow(RangeError);
   });
 
@@ -120,7 +120,9 @@ describe('a rule profile serving another operation', () => {
     expect(PROFILES['graph-v1-rules']?.presence).toMatchObject({ kind: 'rule' });
     expect((PROFILES['graph-v1-rules']?.presence as { fields: string[] }).fields).toHaveLength(12);
     expect(minimal.status).toBe(201);
+    const withoutData = await client.send('POST', '/subscriptions', { body: { ...required, includeResourceData: false } });
     expect(withData.status).toBe(400);
     expect(withCertificates.status).toBe(201);
+    expect(withoutData.status).toBe(201); // the certificates are required only when includeResourceData is true
   });
 });

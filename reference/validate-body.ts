@@ -65,9 +65,11 @@ function checkTypedPresence(model: TypedPresence, keys: string[]): BodyVerdict |
   return keys.filter((k) => model.writable.includes(k));
 }
 
-function checkRule(model: RulePresence, keys: string[]): BodyVerdict | string[] {
-  if (evaluate(parseExpression(model.accept), new Set(keys))) return keys;
-  const named = [...model.fields.filter((f) => keys.includes(f)), ...keys.filter((k) => !model.fields.includes(k))];
+function checkRule(model: RulePresence, body: Record<string, unknown>, keys: string[]): BodyVerdict | string[] {
+  // A flag named in trueOnly counts in the rule only when it is true (Graph: "required when includeResourceData is true").
+  const counted = keys.filter((k) => !(model.trueOnly ?? []).includes(k) || body[k] === true);
+  if (evaluate(parseExpression(model.accept), new Set(counted))) return keys;
+  const named = [...model.fields.filter((f) => counted.includes(f)), ...counted.filter((k) => !model.fields.includes(k))];
   return problem(
     'ruleNotSatisfied',
     `The combination of fields is not accepted. Present: ${named.length === 0 ? '(none)' : named.join(', ')}. Accepted when: ${model.accept}.`,
@@ -146,7 +148,7 @@ const EDM_NAME: Record<JsonValueType, string> = {
 
 export function validateCreateBody(profile: ReferenceProfile, body: Record<string, unknown>, nowMs: number): BodyVerdict {
   const keys = Object.keys(body);
-  const presence = profile.presence.kind === 'typed' ? checkTypedPresence(profile.presence, keys) : checkRule(profile.presence, keys);
+  const presence = profile.presence.kind === 'typed' ? checkTypedPresence(profile.presence, keys) : checkRule(profile.presence, body, keys);
   if (!Array.isArray(presence)) return presence;
   const types = profile.presence.kind === 'rule' ? (profile.presence.types ?? {}) : {};
   // No prototype: a body key '__proto__' must be kept as data, not swallowed by the setter.
