@@ -19,29 +19,17 @@ import { judgeSpecVersionPath } from '../lib/checks/protocol-version.js';
 import type { Exchange } from '../lib/http/types.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
-import {
-  fieldsWithAMember as fieldsWithAMemberOf,
-  pathWithVersion,
-  recordProtocol as record,
-  sendOnce as sendOnceFor,
-  wellFormed as wellFormedOf,
-  wellFormedBody as wellFormedBodyOf,
-  type Sent,
-} from './support/well-formed.js';
+import { fieldsWithAMember, pathWithVersion, recordProtocol, sendOnce, wellFormed, wellFormedBody, type Sent } from './support/well-formed.js';
 
 const probe = probeContext();
 const operation = probe.operation;
 const MEBIBYTE = 1024 * 1024;
-const wellFormed = () => wellFormedOf(probe);
-const wellFormedBody = (shiftMs = 0, fields?: string[]) => wellFormedBodyOf(probe, shiftMs, fields);
-const fieldsWithAMember = (run: CaseRun) => fieldsWithAMemberOf(probe, run);
-const sendOnce = (key: string, send: (run: CaseRun) => Promise<Exchange>): Promise<Sent> => sendOnceFor(probe, key, send);
 
 // ---- the cases -------------------------------------------------------------------------------------
 
 describe('protocol: the well-formed body', () => {
   test('protocol/base: the body the protocol cases start from', async (context) => {
-    const wf = await wellFormed();
+    const wf = await wellFormed(probe);
     await finishCase(context, wf.run, {
       id: 'protocol/well-formed-body',
       kind: 'protocol',
@@ -61,9 +49,9 @@ describe('protocol: the well-formed body', () => {
 describe.concurrent('spec §5 authentication: requests carry a Bearer token', () => {
   for (const [index, variant] of AUTH_VARIANTS.entries()) {
     const sendVariant = (): Promise<Sent> =>
-      sendOnce(`auth/${variant.id}`, async (run) => {
+      sendOnce(probe, `auth/${variant.id}`, async (run) => {
         const headers = { ...operation.headers, ...(variant.authorization !== undefined ? { authorization: variant.authorization } : {}) };
-        const body = JSON.stringify(await wellFormedBody());
+        const body = JSON.stringify(await wellFormedBody(probe));
         const exchange = await run.send({ method: operation.method, path: operation.path, headers, body, auth: false });
         await run.undoCreate(exchange); // with the run's token: a create made without one is still ours to remove
         return exchange;
@@ -72,13 +60,13 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
 
     test(`spec §5/auth-${index + 1}: ${variant.label} -> not accepted`, async (context) => {
       const { run, exchange } = await sendVariant();
-      await record(context, run, `spec-5/${variant.id}`, judgeWithoutValidToken(variant, exchange), shown(exchange));
+      await recordProtocol(context, run, `spec-5/${variant.id}`, judgeWithoutValidToken(variant, exchange), shown(exchange));
     });
 
     test(`spec §5/auth-${index + 1}/refusal: how the answer to ${variant.label} looks`, async (context) => {
       const { exchange } = await sendVariant();
       // The request belongs to the verdict case above: this record counts none.
-      await record(context, new CaseRun(probe), `spec-5/${variant.id}/refusal`, describeRefusal(variant, exchange), shown(exchange));
+      await recordProtocol(context, new CaseRun(probe), `spec-5/${variant.id}/refusal`, describeRefusal(variant, exchange), shown(exchange));
     });
   }
 });
@@ -89,8 +77,8 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
  * Requirement: a body that is not a JSON object is answered 400 invalidRequest.
  */
 const MALFORMED: { id: string; label: string; body: () => Promise<string> }[] = [
-  { id: 'not-json', label: 'a body that is not JSON (the well-formed body cut short)', body: async () => cutShort(JSON.stringify(await wellFormedBody())) },
-  { id: 'json-array', label: 'a JSON array holding the well-formed body', body: async () => JSON.stringify([await wellFormedBody()]) },
+  { id: 'not-json', label: 'a body that is not JSON (the well-formed body cut short)', body: async () => cutShort(JSON.stringify(await wellFormedBody(probe))) },
+  { id: 'json-array', label: 'a JSON array holding the well-formed body', body: async () => JSON.stringify([await wellFormedBody(probe)]) },
   { id: 'json-null', label: 'the JSON literal null', body: () => Promise.resolve('null') },
   { id: 'empty-body', label: 'an empty body', body: () => Promise.resolve('') },
 ];
@@ -101,7 +89,7 @@ describe.concurrent('spec §7 rule 1: a malformed body is answered 400 invalidRe
       const run = new CaseRun(probe);
       const exchange = await run.sendBody(await malformed.body());
       await run.undoCreate(exchange);
-      await record(context, run, `spec-7.1/${malformed.id}`, judgeMalformedBody(malformed.label, exchange), example(exchange));
+      await recordProtocol(context, run, `spec-7.1/${malformed.id}`, judgeMalformedBody(malformed.label, exchange), example(exchange));
     });
   }
 });
@@ -122,20 +110,20 @@ describe.concurrent('spec §4 content: what the target does with the request bod
   for (const [index, variant] of CONTENT_TYPES.entries()) {
     test(`spec §4/content-${index + 1}: the well-formed body with ${variant.label}`, async (context) => {
       const run = new CaseRun(probe);
-      const body = JSON.stringify(await wellFormedBody());
+      const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
       await run.undoCreate(exchange);
       const judgement = judgeOpenRequest({ label: `the well-formed body with ${variant.label}`, specRef: CONTENT_TYPE_REF, ruleOneApplies: true }, exchange);
-      await record(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
+      await recordProtocol(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
     });
   }
 
   test('spec §4/content-4: the well-formed body with one member name twice', async (context) => {
     const run = new CaseRun(probe);
-    const fields = await fieldsWithAMember(run);
-    const first = await wellFormedBody(0, fields);
+    const fields = await fieldsWithAMember(probe, run);
+    const first = await wellFormedBody(probe, 0, fields);
     // A minute later: a timestamp that differs and is still inside any lifetime limit.
-    const dup = pickDuplicate(first, await wellFormedBody(60_000, fields));
+    const dup = pickDuplicate(first, await wellFormedBody(probe, 60_000, fields));
     const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
     const exchange = await run.sendBody(body);
     await run.undoCreate(exchange);
@@ -149,12 +137,12 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       },
       exchange,
     );
-    await record(context, run, 'spec-4/duplicate-keys', judgement, example(exchange));
+    await recordProtocol(context, run, 'spec-4/duplicate-keys', judgement, example(exchange));
   });
 
   test('spec §4/content-5: the well-formed body padded with whitespace to 1 MiB', async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody()), MEBIBYTE));
+    const exchange = await run.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
     await run.undoCreate(exchange);
     const judgement = judgeOpenRequest(
       {
@@ -164,7 +152,7 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       },
       exchange,
     );
-    await record(context, run, 'spec-4/one-mebibyte', judgement, { ...example(exchange), curl: curlWithCompactBody(exchange) });
+    await recordProtocol(context, run, 'spec-4/one-mebibyte', judgement, { ...example(exchange), curl: curlWithCompactBody(exchange) });
   });
 });
 
@@ -181,23 +169,23 @@ const OTHER_VERSIONS: { id: string; label: string; path: string | undefined }[] 
 describe.concurrent('spec §9 version: the path contains v2.0', () => {
   test('spec §9/version-1: the well-formed body on the v2.0 path -> served (2xx)', async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(await wellFormedBody());
+    const exchange = await run.sendBody(await wellFormedBody(probe));
     await run.undoCreate(exchange);
-    await record(context, run, 'spec-9/v2.0', judgeSpecVersionPath(exchange, (await wellFormed()).accepted), example(exchange));
+    await recordProtocol(context, run, 'spec-9/v2.0', judgeSpecVersionPath(exchange, (await wellFormed(probe)).accepted), example(exchange));
   });
 
   for (const [index, version] of OTHER_VERSIONS.entries()) {
     test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, async (context) => {
       if (version.path === undefined) return context.skip(`the operation path ${operation.path} has no version segment to change (spec §9)`);
       const run = new CaseRun(probe);
-      const body = JSON.stringify(await wellFormedBody());
+      const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.send({ method: operation.method, path: version.path, headers: operation.headers, body });
       await run.client.undoElsewhere(exchange, version.path, true);
       const judgement = judgeOpenRequest(
         { label: `a create with ${version.label}`, specRef: 'open: spec §9 (other versions: not shown)', ruleOneApplies: false },
         exchange,
       );
-      await record(context, run, `spec-9/${version.id}`, judgement, example(exchange));
+      await recordProtocol(context, run, `spec-9/${version.id}`, judgement, example(exchange));
     });
   }
 });
@@ -225,7 +213,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       }
       const run = new CaseRun(probe);
       const request = withBody
-        ? { method, path: operation.path, headers: operation.headers, body: JSON.stringify(await wellFormedBody()) }
+        ? { method, path: operation.path, headers: operation.headers, body: JSON.stringify(await wellFormedBody(probe)) }
         : { method, path: operation.path };
       const exchange = await run.send(request);
       // A PUT or PATCH may have created something: removed when the answer names an id.
@@ -236,7 +224,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       );
       const shown = example(exchange);
       const listing = method === 'GET' && exchange.status !== null && exchange.status < 300;
-      await record(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
+      await recordProtocol(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
     });
   }
 });
