@@ -74,6 +74,19 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
   });
 });
 
+describe('12 fields, the value suite alone (a filtered run or a shard without the presence suite)', () => {
+  test('gathers the presence evidence once through the explorer, each combination once, never 2^n', async () => {
+    const run = await runProbe({ ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' }, ['03-value'], 240_000);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = readReport(run.reportDir);
+    expect(report.cases.length).toBeGreaterThan(0);
+    expect(report.cases.every((c) => c.id.startsWith('value/'))).toBe(true);
+    // 95 combinations once each and their deletes, then the value cases: far below the 4096 of the old fallback.
+    expect(requestsBySuite(run.stdout)['03-value-classes']).toBeLessThan(10 * 12 * 2 + 100);
+    expect(report.values['includeResourceData']?.accepted.map((v) => v.classId)).toContain('true');
+  }, 300_000);
+});
+
 describe('20 fields at another path, a different rule, as a configured target', () => {
   const token = 'wide-20-token-3c1f9a';
   const names = ['notificationUrl', 'clientState', ...Array.from({ length: 18 }, (_, i) => `field${String(i + 3).padStart(2, '0')}`)];
