@@ -241,10 +241,12 @@ describe('property-based: random bodies mixing presence and value classes', () =
     const run = new CaseRun(probe);
     let predictor: RulePredictor;
     let caveat: string | undefined;
+    let ruleName = 'matrix rule';
     try {
       const evidence = await presenceEvidence(probe, run);
       predictor = evidencePredictor(evidence);
       caveat = evidence.caveat();
+      if (evidence.rule.strategy === 'adaptive') ruleName = 'explored rule';
     } catch (error) {
       await finishCase(context, run, {
         id: 'property/matrix-rule-predicts-outcome',
@@ -263,14 +265,14 @@ describe('property-based: random bodies mixing presence and value classes', () =
         id: 'property/matrix-rule-predicts-outcome',
         specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
         onViolation: 'INFORMATIONAL',
-        expected: `bodies of good values accepted (2xx) exactly when the matrix rule holds: ${predictor.expression}`,
+        expected: `bodies of good values accepted (2xx) exactly when the ${ruleName} holds: ${predictor.expression}`,
         requestsPerTrial: 2,
         goodValuesOnly: true,
         violation: 'the rule inferred from the presence matrix does not hold',
         held: (result) =>
           (result.counts.holds === 0
             ? `the matrix gave no usable evidence for any of the ${result.keys.length} bodies tried: nothing to check`
-            : `the matrix rule ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`) +
+            : `the ${ruleName} ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`) +
           (caveat === undefined ? '' : `; ${caveat}`),
       },
       async (plan) => {
