@@ -39,7 +39,8 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
   test('the run passes, and the adaptive explorer gives the exact rule, roles and dependencies', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const exploration = report.cases.find((c) => c.id === 'matrix/adaptive-exploration');
-    expect(exploration?.finding).toMatch(/^adaptive exploration: .* combinations confirmed with \d+ asked$/); // no "not pinned down"
+    expect(exploration?.finding).toMatch(/^adaptive exploration: .* combinations confirmed with \d+ asked; the rule assumes: changeType, notificationUrl, resource and expirationDateTime rejected every change tried/);
+    expect(exploration?.finding).not.toContain('not pinned down');
     expect(report.rule.expression).toBe(
       '(changeType && notificationUrl && resource && expirationDateTime && !includeResourceData) || ' +
         '(changeType && notificationUrl && resource && expirationDateTime && encryptionCertificate && encryptionCertificateId)',

@@ -24,7 +24,8 @@ export function judgeExploration(result: ExploreResult, observations: Observatio
   };
   const summary =
     `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked` +
-    (result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`);
+    (result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`) +
+    (result.assumptions.length === 0 ? '' : `; the rule assumes: ${result.assumptions.join('; ')}`);
   const stopped = observations.some((o) => o.outcome === 'error') && !result.exact;
   return { specRef: 'open: spec §4 which fields are required', verdict: stopped ? 'ERROR' : 'INFORMATIONAL', exploration, observed: summary, finding: summary };
 }
