@@ -48,14 +48,10 @@ export interface CaseRecord {
 }
 
 /**
- * What an exploration learnt and how sure it is (lib/explore's result: the report takes its rule, roles and
- * dependencies, as the observations of an adaptive run are too few to read them from), with the
- * observations as the matrix records them (status, code).
+ * What an exploration learnt and how sure it is (lib/explore's result, less what the report derives
+ * itself from the observations), with the observations as the matrix records them (status, code).
  */
-export type ExplorationRecord = Pick<
-  ExploreResult,
-  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies'
-> & {
+export type ExplorationRecord = Pick<ExploreResult, 'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions'> & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;
   observations: Observation[];

@@ -3,7 +3,6 @@ import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { buildValues } from './build-values.js';
-import { exploredRule } from './explored-rule.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
 
 export interface CaseInput {
@@ -41,11 +40,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     }
   }
   const matrixRows = [...byKey.values()].sort((a, b) => maskOf(a.observation.present, order) - maskOf(b.observation.present, order));
-  const inferred = inferPresence(operation.fields, matrixRows.map((r) => r.observation));
-  // An adaptive exploration reports its own rule: its few observations alone would give only the smallest one that fits.
-  const exploration = records.find((r) => r.exploration?.strategy === 'adaptive')?.exploration;
-  const explored = exploration === undefined ? undefined : exploredRule(operation.fields, exploration);
-  const inference = explored === undefined ? inferred : { ...inferred, roles: explored.roles, rule: { ...inferred.rule, ...explored.rule } };
+  const inference = inferPresence(operation.fields, matrixRows.map((r) => r.observation));
 
   // One example request per distinct answer, so the HTML shows each kind of outcome once.
   const exampled = new Set<string>();
@@ -98,7 +93,16 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     },
     operation,
     fields: Object.fromEntries(
-      Object.entries(roles).map(([name, role]) => [name, { presence: role.presence, explanation: role.explanation }]),
+      Object.entries(roles).map(([name, role]) => [
+        name,
+        {
+          presence: role.presence,
+          explanation: role.explanation,
+          ...(role.possible !== undefined ? { possible: role.possible } : {}),
+          ...(role.hangsOn !== undefined ? { hangsOn: role.hangsOn } : {}),
+          ...(role.hangsOnCount !== undefined ? { hangsOnCount: role.hangsOnCount } : {}),
+        },
+      ]),
     ),
     rule: {
       expression: inference.rule.expression,
