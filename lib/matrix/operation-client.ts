@@ -5,6 +5,7 @@
  * it and the count of requests are done one way. It records every exchange it sent, in order.
  */
 import type { Exchange, RequestSpec } from '../http/types.js';
+import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BodySender } from './probe-combination.js';
 
@@ -64,7 +65,12 @@ export class OperationClient implements BodySender {
       this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);
       return;
     }
-    const deleted = await this.send({ method: 'DELETE', path: cleanup.deletePath(id) });
+    const safe = safeDeletePath(cleanup.deletePath, id);
+    if (!safe.ok) {
+      this.cleanupFailures.push(`${safe.reason} (id "${showId(id)}"); no DELETE sent`);
+      return;
+    }
+    const deleted = await this.send({ method: 'DELETE', path: safe.path });
     if (deleted.status === null || deleted.status >= 300) {
       this.cleanupFailures.push(`DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
     }
@@ -85,7 +91,12 @@ export class OperationClient implements BodySender {
       return;
     }
     const tried: string[] = [];
-    const specPath = cleanup.deletePath(id);
+    const safe = safeDeletePath(cleanup.deletePath, id);
+    if (!safe.ok) {
+      this.cleanupFailures.push(`created by ${exchange.method} ${createdAt}: not deleted: ${safe.reason}; no DELETE sent`);
+      return;
+    }
+    const specPath = safe.path;
     const paths = [specPath];
     if (specPath.startsWith(`${collection}/`)) paths.push(`${createdAt}${specPath.slice(collection.length)}`);
     for (const path of new Set(paths)) {
