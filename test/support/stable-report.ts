@@ -27,5 +27,7 @@ function scrub(value: unknown): unknown {
 export function stableReport(report: BehaviourReport): unknown {
   const run: Record<string, unknown> = { ...report.run };
   for (const key of ['startedAt', 'endedAt', 'target', 'requestsSent']) delete run[key];
+  // Nothing left on the target: the same as a report from before run.leftOnTarget existed (issue 10 §5).
+  if (Array.isArray(run['leftOnTarget']) && run['leftOnTarget'].length === 0) delete run['leftOnTarget'];
   return scrub({ ...report, run });
 }
