@@ -29,5 +29,8 @@ export function stableReport(report: BehaviourReport): unknown {
   for (const key of ['startedAt', 'endedAt', 'target', 'requestsSent']) delete run[key];
   // Nothing left on the target: the same as a report from before run.leftOnTarget existed (issue 10 §5).
   if (Array.isArray(run['leftOnTarget']) && run['leftOnTarget'].length === 0) delete run['leftOnTarget'];
-  return scrub({ ...report, run });
+  // The observed contract (issue 12) is newer than the pre-change fixture, and derived from the rest.
+  const rest: Record<string, unknown> = { ...report };
+  delete rest['contract'];
+  return scrub({ ...rest, run });
 }
