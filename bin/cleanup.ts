@@ -6,6 +6,8 @@
  *   npm run cleanup                  delete the leftovers of finished runs against BASE_URL
  *   npm run cleanup -- --dry-run     list them; send nothing to the target, change nothing (with client
  *                                    credentials it still gets a token: a quick check of the app registration)
+ *   npm run cleanup -- --operation F the operation description (also OPERATION); the ledger keeps each
+ *                                    leftover's own delete path, so it only names what is cleaned up
  *
  * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
  * that started it: their ledger files are dropped. Runs still going are left alone.
@@ -14,7 +16,7 @@
  * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
 import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import { describeSweep } from '../lib/ledger/describe.js';
 import { dropFinishedEmbedded } from '../lib/ledger/drop-embedded.js';
@@ -30,19 +32,23 @@ const EXIT_LEFT = 1;
 const EXIT_CONFIG = 2;
 
 let dryRun: boolean;
+let operationFlag: string | undefined;
 try {
-  const args = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const args = parseArgs({
+    options: { 'dry-run': { type: 'boolean', default: false }, operation: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+  });
   if (args.values.help) {
     console.log(headerHelp(import.meta.url));
     process.exit(EXIT_OK);
   }
   dryRun = args.values['dry-run'];
+  operationFlag = args.values.operation;
 } catch (error) {
   console.error(`cleanup: ${(error as Error).message} (see npm run cleanup -- --help)`);
   process.exit(EXIT_CONFIG);
 }
 
-const config = loadConfigOrExit();
+const config = loadConfigOrExit(withFlags(process.env, { OPERATION: operationFlag }));
 
 const dir = config.ledgerDir;
 if (config.baseUrl === undefined) {
@@ -63,7 +69,7 @@ if (config.baseUrl === undefined) {
 const tokenSource = await openTokenSourceOrExit(config, 'cleanup');
 const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
-console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}`);
+console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}; operation ${config.operation.id}`);
 for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
   console.log(`cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`);
 }

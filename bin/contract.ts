@@ -11,7 +11,7 @@
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractStep } from '../lib/contract/contract-step.js';
-import { OPERATIONS } from '../lib/operation/index.js';
+import { loadOperationFile, OperationFileError, subscriptionCreate, type OperationSpec } from '../lib/operation/index.js';
 import { InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 import { headerHelp } from './support/cli.js';
 
@@ -40,8 +40,17 @@ try {
   if (error instanceof InvalidReportError) fail(error.message);
   fail(`${reportPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 }
-const operation = OPERATIONS[report.operation.id];
-if (operation === undefined) fail(`${reportPath} is of operation "${report.operation.id}", which this tool does not describe`);
+// The operation is a description file (OPERATION, default the shipped drive one): the report must be of it.
+let operation: OperationSpec;
+try {
+  operation = process.env.OPERATION === undefined || process.env.OPERATION === '' ? subscriptionCreate : loadOperationFile(process.env.OPERATION);
+} catch (error) {
+  if (error instanceof OperationFileError) fail(error.message);
+  throw error;
+}
+if (operation.id !== report.operation.id) {
+  fail(`${reportPath} is of operation "${report.operation.id}", not "${operation.id}": give its description file as OPERATION`);
+}
 
 const step = await contractStep(report, operation, args.values.out ?? dirname(reportPath));
 for (const line of step.lines) console.log(line);

@@ -9,6 +9,8 @@
  *   npm run probe -- --ui                 the vitest UI over the suites
  *   npm run probe -- --baseline baselines/embedded-default.json
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
+ *   npm run probe -- --operation operations/graph-subscription-v1.json
+ *                                         probe the operation that description file names (also OPERATION=...)
  *   npm run probe -- --contract openapi.json
  *                                         compare the target with an OpenAPI contract (JSON or YAML); any
  *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
@@ -26,12 +28,12 @@ import { parseArgs } from 'node:util';
 import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
+import { resolveOperationPath } from '../lib/config/operation-parser.js';
 import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
 import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
-import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
@@ -63,6 +65,7 @@ function parse() {
       shard: { type: 'string' },
       'merge-reports': { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      operation: { type: 'string' },
       contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -80,11 +83,15 @@ if (args.values.help) {
 const shard = args.values.shard;
 if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
 
-// --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
-const baselineFlag = args.values.baseline;
-// A merge of shard reports sends nothing: it needs no token, and its job need not hold client credentials.
+// --baseline and --operation are BASELINE and OPERATION given on the command line: checked by the same
+// parsers, named the same in errors. A merge of shard reports sends nothing: it needs no token, and its
+// job need not hold client credentials.
 const env = args.values['merge-reports'] ? withoutClientCredentials(process.env) : process.env;
-const config = loadConfigOrExit(baselineFlag === undefined ? env : { ...env, BASELINE: baselineFlag });
+const config = loadConfigOrExit(withFlags(env, { BASELINE: args.values.baseline, OPERATION: args.values.operation }));
+const operation = config.operation;
+// globalSetup and the suites' worker read the settings again, the operation included: give them the file
+// given here, as an absolute path (the worker's working folder need not be this one).
+if (operation.source !== undefined) process.env.OPERATION = resolveOperationPath(operation.source, process.cwd());
 
 // The baseline is read before anything is sent: a file that cannot be used is a setup error.
 let baseline: { baseline: Baseline; shownAs: string } | undefined;
@@ -92,8 +99,8 @@ if (config.baseline !== undefined) {
   const shownAs = shortPath(config.baseline);
   try {
     const read = await readBaseline(config.baseline);
-    if (read.operation.id !== subscriptionCreate.id) {
-      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${subscriptionCreate.id}"`);
+    if (read.operation.id !== operation.id) {
+      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${operation.id}" (${operation.source ?? 'OPERATION'})`);
     }
     baseline = { baseline: read, shownAs };
   } catch (error) {
@@ -108,7 +115,7 @@ if (args.values.contract !== undefined) {
   const shownAs = shortPath(args.values.contract);
   try {
     const document = await readOpenApiFile(args.values.contract);
-    contract = { operation: contractOperation(document, subscriptionCreate.path, subscriptionCreate.method), shownAs };
+    contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
   } catch (error) {
     if (!(error instanceof ContractError)) throw error;
     fail(`contract ${shownAs}: ${error.message}`);
@@ -124,7 +131,7 @@ shareTokenBroker(tokenBroker);
 // Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
 // suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
 if (config.baseUrl !== undefined && !merging) {
-  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: subscriptionCreate.path });
+  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: operation.path });
   if (unreachable !== undefined) fail(unreachable);
 }
 
@@ -149,7 +156,7 @@ if (outcomeFile !== undefined) {
 const summary = new SummaryLineReporter();
 const probeReporter = new ProbeReporter({
   reportDir: config.reportDir,
-  operation: subscriptionCreate,
+  operation,
   repeats: config.repeats,
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),

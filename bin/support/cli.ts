@@ -23,3 +23,9 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
     throw error;
   }
 }
+
+/** The environment with each given command-line flag as the setting it stands for (the flag wins). */
+export function withFlags(env: Record<string, string | undefined>, flags: Record<string, string | undefined>): Record<string, string | undefined> {
+  const given = Object.entries(flags).filter((e): e is [string, string] => e[1] !== undefined);
+  return given.length === 0 ? env : { ...env, ...Object.fromEntries(given) };
+}

@@ -8,6 +8,7 @@ import { isLoopbackHost } from './loopback.js';
 import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
 import type { ClientCredential, ProbeConfig } from './types.js';
+import type { OperationSpec } from '../operation/types.js';
 import { authProblems, CLIENT_CREDENTIAL_SETTINGS } from './auth-check.js';
 
 export { ConfigError } from './config-error.js';
@@ -86,13 +87,14 @@ export function loadConfig(
         values[field] = result.value;
         sourceOf[field] = only.name;
       } else {
-        problems.push(`${only.name}: ${result.problem}${origin}`);
+        for (const line of result.problem.split('\n')) problems.push(`${only.name}: ${line}${origin}`);
       }
     }
   }
   const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some((name) => given.has(name));
   problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name)) ?? (clientCredentials ? 'the token got by client credentials' : undefined)));
   problems.push(...authProblems((name) => given.has(name)));
+  problems.push(...operationSourceCheck(values, given.has('OPERATION')));
 
   if (problems.length > 0) {
     // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
@@ -159,6 +161,16 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
       problems.push('RECEIVER_PUBLIC_URL: needs RECEIVER_PORT, the local port it forwards to (the receiver otherwise takes any free port)');
     }
   }
+  const accepted = values.acceptedFields;
+  const operation = values.operation as OperationSpec | undefined;
+  // With OPENAPI the operation is built later (lib/operation/openapi), which checks ACCEPTED_FIELDS then.
+  if (Array.isArray(accepted) && operation !== undefined && values.openapi === undefined) {
+    const known = operation.fields.map((f) => f.name);
+    const unknown = (accepted as string[]).filter((n) => !known.includes(n));
+    if (unknown.length > 0) problems.push(`ACCEPTED_FIELDS: unknown field(s) ${unknown.map(quote).join(', ')}; known: ${known.join(', ')}`);
+    // The operation's field order, as every report uses.
+    else values.acceptedFields = known.filter((n) => (accepted as string[]).includes(n));
+  }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
     problems.push(
@@ -166,6 +178,16 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     );
   }
   return problems;
+}
+
+/** The operation comes from OPERATION (or its default), or from OPENAPI with OPERATION_ID: one source. */
+function operationSourceCheck(values: Partial<Record<SettingField, unknown>>, operationGiven: boolean): string[] {
+  const openapi = values.openapi !== undefined;
+  const operationId = values.operationId !== undefined;
+  if (openapi && !operationId) return ['OPENAPI: needs OPERATION_ID, the operationId of the operation to probe'];
+  if (operationId && !openapi) return ['OPERATION_ID: needs OPENAPI, the document it is in'];
+  if (openapi && operationGiven) return ['OPERATION and OPENAPI: give one, not both (OPENAPI builds the description OPERATION names)'];
+  return [];
 }
 
 function groupByField(settings: readonly AnySetting[]): Map<SettingField, AnySetting[]> {

@@ -102,6 +102,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
       runId,
       target: target.baseUrl,
       targetKind: target.kind,
+      operation: config.operation.id,
       pid: process.pid,
       host: hostname(),
       startedAt: new Date(startedAt).toISOString(),

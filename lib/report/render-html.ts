@@ -49,7 +49,7 @@ export function renderHtml(report: BehaviourReport): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Behaviour report: ${operation.method} ${operation.path} on ${run.target}</title>
+<title>Behaviour report: ${operation.id} (${operation.method} ${operation.path}) on ${run.target}</title>
 <style>${new SafeHtml(REPORT_CSS)}</style>
 </head>
 <body>
