@@ -70,4 +70,21 @@ describe('OPERATION: the operation description file', () => {
     expect(again.code).toBe(2);
     expect(again.stderr.trim()).toBe('config error: OPERATION: broken.json#/fields/2/name: "changeType" is already the name of /fields/0');
   }, 300_000);
+
+  test('a baseline of another operation is refused in one line, by the probe and by npm run baseline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'op-baseline-'));
+    const baseline = readJson<{ operation: { id: string } }>(join(ROOT, 'baselines/embedded-default.json'));
+    baseline.operation.id = 'graph-subscription-create';
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(baseline));
+    const probe = await runProbe({ REPORT_DIR: dir }, ['--baseline', 'other.json']);
+    expect(probe.code).toBe(2);
+    expect(probe.stderr.trim()).toBe('probe: baseline other.json is of operation "graph-subscription-create", not "subscription-create" (operations/drive-subscription-v2.json)');
+    const report = join(ROOT, 'test/fixtures/drive-subscription-v2.before.behaviour-report.json');
+    const accept = await runTool('baseline', { cwd: dir, env: {}, args: ['--report', report, '--baseline', 'other.json', '--accept'], timeoutMs: 60_000 });
+    expect(accept.code).toBe(1);
+    expect(accept.stderr.trim()).toBe('baseline: other.json is a baseline of operation "graph-subscription-create", the report of "subscription-create": give another --baseline or TARGET_NAME');
+    const named = await runTool('baseline', { cwd: dir, env: {}, args: ['--report', report, '--operation', 'operations/graph-subscription-v1.json'], timeoutMs: 60_000 });
+    expect(named.code).toBe(2);
+    expect(named.stderr.trim()).toMatch(/^baseline: \S+ is a report of operation "subscription-create", not "graph-subscription-create" \(operations\/graph-subscription-v1\.json\)$/);
+  }, 300_000);
 });
