@@ -269,17 +269,18 @@ describe.concurrent('spec §4 content: what the target does with the request bod
  * spec §9: "The subscription path contains the version segment v2.0 right after _api."
  * "Version policy, other versions and deprecation rules: not shown."
  */
-const otherVersion = (segment: string): string => {
-  if (!operation.path.startsWith('/_api/v2.0/')) throw new Error(`05-protocol: the operation path ${operation.path} has no /_api/v2.0/ prefix`);
-  return `/_api/${segment}${operation.path.slice('/_api/v2.0/'.length)}`;
-};
-const OTHER_VERSIONS: { id: string; label: string; path: string }[] = [
-  { id: 'v1.0', label: 'version v1.0', path: otherVersion('v1.0/') },
-  { id: 'v2.1', label: 'version v2.1', path: otherVersion('v2.1/') },
-  { id: 'no-version', label: 'no version segment', path: otherVersion('') },
-];
+// Another operation's path (OPERATION) need not have the spec's version segment: then §9 does not speak to it.
+const VERSIONED = operation.path.startsWith('/_api/v2.0/');
+const otherVersion = (segment: string): string => `/_api/${segment}${operation.path.slice('/_api/v2.0/'.length)}`;
+const OTHER_VERSIONS: { id: string; label: string; path: string }[] = VERSIONED
+  ? [
+      { id: 'v1.0', label: 'version v1.0', path: otherVersion('v1.0/') },
+      { id: 'v2.1', label: 'version v2.1', path: otherVersion('v2.1/') },
+      { id: 'no-version', label: 'no version segment', path: otherVersion('') },
+    ]
+  : [];
 
-describe.concurrent('spec §9 version: the path contains v2.0', () => {
+describe.skipIf(!VERSIONED).concurrent(`spec §9 version: the path contains v2.0${VERSIONED ? '' : ` (skipped: ${operation.path} has no /_api/v2.0/ segment)`}`, () => {
   test('spec §9/version-1: the well-formed body on the v2.0 path -> served (2xx)', async (context) => {
     const run = new CaseRun(probe);
     const exchange = await run.sendBody(await wellFormedBody());
