@@ -4,6 +4,7 @@ import { isAbsolute, relative } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config/load-config.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
 import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
 
 /** Exit code of a configuration or usage error, for every command. */
@@ -47,13 +48,15 @@ export async function withOpenApiOrExit(config: ProbeConfig): Promise<{ config: 
     for (const problem of error.problems) console.error(`config error: OPENAPI: ${problem}`);
     process.exit(EXIT_CONFIG);
   }
-  const known = built.operation.fields.map((f) => f.name);
-  const unknown = (config.acceptedFields ?? []).filter((n) => !known.includes(n));
-  if (unknown.length > 0) {
-    console.error(`config error: ACCEPTED_FIELDS: unknown field(s) ${unknown.map((n) => JSON.stringify(n)).join(', ')}; known: ${known.join(', ')}`);
-    process.exit(EXIT_CONFIG);
+  let acceptedFields = config.acceptedFields;
+  if (acceptedFields !== undefined) {
+    const checked = checkAcceptedFields(built.operation, acceptedFields);
+    if (!checked.ok) {
+      console.error(`config error: ${checked.problem}`);
+      process.exit(EXIT_CONFIG);
+    }
+    acceptedFields = checked.fields;
   }
-  const acceptedFields = config.acceptedFields === undefined ? undefined : known.filter((n) => config.acceptedFields?.includes(n));
   return { config: { ...config, operation: built.operation, acceptedFields }, built: built.description };
 }
 
