@@ -37,3 +37,21 @@ test('the same 400 everywhere points at the values sent', () => {
 test('nothing observed', () => {
   expect(diagnose([]).likelyCause).toBe('unknown');
 });
+
+test('an unstable combination accepted on some repeats: the diagnosis says so instead of "nothing accepted"', () => {
+  const observations: Observation[] = [
+    ...answered(400, 400),
+    { present: ['notificationUrl', 'clientState'], outcome: 'unstable', status: 400, statuses: [400, 201] },
+  ];
+  const diagnosis = diagnose(observations);
+  expect(diagnosis.likelyCause).toBe('unknown');
+  expect(diagnosis.message).toContain('{notificationUrl, clientState}) was accepted on some repeats');
+  expect(diagnosis.message).not.toContain('no set of the fields was accepted');
+});
+
+test('every answer of every repeat counts: a combination answered 401 then 400 is not "answered 401"', () => {
+  const observations: Observation[] = [...answered(401, 401), { present: ['a'], outcome: 'unstable', status: 401, statuses: [401, 400] }];
+  const diagnosis = diagnose(observations);
+  expect(diagnosis.message).not.toContain('every combination was answered 401');
+  expect(diagnosis.message).toContain('(400: 1, 401: 3)');
+});

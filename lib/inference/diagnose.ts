@@ -1,17 +1,36 @@
 /**
  * Why nothing was accepted, told from the statuses alone: a refused token, a wrong base URL or
  * path, a failing service, an unreachable one, or no single cause.
+ *
+ * "Nothing was accepted" means no combination was accepted on every repeat. An unstable one may
+ * have been accepted on some: then the diagnosis says so rather than "nothing accepted, check the
+ * token". And "every combination was answered 401" is read over every answer of every repeat, not
+ * the first answer of each combination only.
  */
+import { formatCombination } from './combinations.js';
 import type { Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
+
+/** Unstable combinations named, at most. */
+const NAMED = 3;
 
 export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (observations.length === 0) {
     return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
   }
+  const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some((s) => s !== null && s >= 200 && s < 300));
+  if (sometimes.length > 0) {
+    const named = sometimes.slice(0, NAMED).map((o) => formatCombination(o.present)).join(', ');
+    return {
+      likelyCause: 'unknown',
+      message: `no combination was accepted on every repeat, but ${count(sometimes.length, 'combination')} (${named}${sometimes.length > NAMED ? ', …' : ''}) ${sometimes.length === 1 ? 'was' : 'were'} accepted on some repeats and rejected or failed on others: the target answers the same body differently (load balancing, caching, a race); nothing could be inferred from unstable answers.`,
+    };
+  }
   const statuses = observations.map((o) => o.status);
-  const answered = statuses.filter((s): s is number => s !== null);
-  const unanswered = statuses.length - answered.length;
+  // Every answer of every repeat: a combination answered 401 then 400 is not "answered 401".
+  const answers = observations.flatMap((o) => o.statuses ?? [o.status]);
+  const answered = answers.filter((s): s is number => s !== null);
+  const unanswered = observations.filter((o) => (o.statuses ?? [o.status]).every((s) => s === null)).length;
   const every = (test: (status: number) => boolean): boolean => answered.length > 0 && answered.every(test);
   const besides = unanswered === 0 ? '' : ` (${count(unanswered, 'combination')} got no answer at all)`;
 
@@ -42,7 +61,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (every((s) => s >= 500)) {
     return {
       likelyCause: 'service',
-      message: `every answer was a server error (${tally(statuses)}): the service failed, whatever the body; retry later or check the target.`,
+      message: `every answer was a server error (${tally(answers)}): the service failed, whatever the body; retry later or check the target.`,
     };
   }
   const [first] = observations;
@@ -56,7 +75,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   }
   return {
     likelyCause: 'unknown',
-    message: `no combination was accepted, and the answers point to no single cause (${tally(statuses)}).`,
+    message: `no combination was accepted, and the answers point to no single cause (${tally(answers)}).`,
   };
 }
 

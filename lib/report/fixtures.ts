@@ -366,7 +366,15 @@ export function conditionalReport(): BehaviourReport {
       notificationUrl: role('required', 'Every accepted combination has notificationUrl (4 of 4).'),
       resource: role('conditional', 'Accepted with resource only when changeType is absent.'),
       expirationDateTime: role('required', 'Every accepted combination has expirationDateTime (4 of 4).'),
-      clientState: role('optional', 'Accepted both with and without clientState, everything else equal.'),
+      // Two combinations have no usable answer, and either could make clientState matter.
+      clientState: {
+        presence: 'undetermined',
+        explanation:
+          'Accepted both with clientState (2 combinations) and without it (2), and no two known combinations that differ only in it got different answers, but 2 combinations without a usable answer could go either way: optional or conditional, depending on how they are answered.',
+        possible: ['optional', 'conditional'],
+        hangsOn: [unstable.split('+'), failed.split('+')],
+        hangsOnCount: 2,
+      },
     },
     rule: {
       expression: 'notificationUrl && expirationDateTime && !changeType || notificationUrl && expirationDateTime && !resource',

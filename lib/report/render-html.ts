@@ -7,14 +7,15 @@ import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLi
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
-import { ruleInWords } from './rule-in-words.js';
 import {
   MATRIX_OUTCOMES,
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   distinctAnswers,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -103,11 +104,11 @@ function ruleSection(report: BehaviourReport): SafeHtml {
     const role = report.fields[name];
     return role === undefined
       ? []
-      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
+      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
   });
   return html`<section id="rule">
 <h2>Acceptance rule</h2>
-<p class="rule-words">${ruleInWords(rule.expression, operation.fields)}</p>
+<p class="rule-words">${ruleSentence(report)}</p>
 <pre>${rule.expression}</pre>
 <p>${outcomeTally(report.matrix)}.</p>
 ${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}.</p>`}

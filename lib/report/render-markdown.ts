@@ -2,13 +2,14 @@ import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportDrift, ValueClassResult } from './types.js';
-import { ruleInWords } from './rule-in-words.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -47,7 +48,7 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
 
   out.push('### Acceptance rule', '');
-  out.push(text(ruleInWords(report.rule.expression, operation.fields)), '');
+  out.push(text(ruleSentence(report)), '');
   out.push('```text', report.rule.expression, '```', '');
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {
@@ -62,7 +63,9 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   const roleRows = operation.fields.flatMap((name) => {
     const role = report.fields[name];
-    return role === undefined ? [] : [`| ${cellCode(name)} | **${role.presence}** (${ROLE_MEANING[role.presence]}) | ${text(role.explanation)} |`];
+    if (role === undefined) return [];
+    const meaning = undeterminedText(role) ?? ROLE_MEANING[role.presence];
+    return [`| ${cellCode(name)} | **${role.presence}** (${text(meaning)}) | ${text(role.explanation)} |`];
   });
   if (roleRows.length > 0) {
     out.push('### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, '');

@@ -1,5 +1,5 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
-import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../inference/types.js';
+import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
 
 /**
@@ -11,8 +11,11 @@ export interface BehaviourReport {
   reportVersion: 1;
   run: RunInfo;
   operation: { id: string; method: string; path: string; fields: string[] };
-  /** One entry per field; empty when nothing was accepted (see `diagnosis`). */
-  fields: Record<string, { presence: PresenceRole; explanation: string }>;
+  /**
+   * One entry per field; empty when nothing was accepted (see `diagnosis`). `undetermined` when the
+   * unknown combinations could make it more than one role (`possible`, `hangsOn`).
+   */
+  fields: Record<string, FieldRole>;
   rule: {
     expression: string;
     /** IDL statements, e.g. `OnlyOne(changeType, resource);`. */
@@ -77,10 +80,11 @@ export interface DriftLine {
   message: string;
 }
 
-export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run';
+/** `undetermined`: a role the unknown combinations leave open on either side (never drift). */
+export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run' | 'undetermined';
 
 export interface NotComparedCount {
-  part: 'matrix' | 'values' | 'limits';
+  part: 'matrix' | 'values' | 'limits' | 'roles';
   reason: NotComparedReason;
   count: number;
 }
