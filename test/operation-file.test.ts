@@ -2,6 +2,9 @@
  * The operation as a description file, end to end: the shipped drive description gives the report
  * the TypeScript operation gave before (test/fixtures, recorded on the unchanged code with SEED=1),
  * and a broken description stops every command before any request, one line per problem.
+ *
+ * When the report itself changes on purpose (a new key, other wording), record the fixture again:
+ * `REQUESTS_PER_SECOND=1000 CONCURRENCY=8 SEED=1 npm run probe`, then copy reports/behaviour-report.json.
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
