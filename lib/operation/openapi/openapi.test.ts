@@ -115,3 +115,32 @@ test('more than 30 properties: refused in one line naming the limit and how to p
   expect(picked.description.reportedAccepted).toEqual(['p0', 'p1']);
   expect(validateDescription(picked.description).valid).toBe(true);
 });
+
+test('a $ref outside the document is not followed (nothing fetched, no other file read): the field says so', async () => {
+  const { createServer } = await import('node:http');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  let requests = 0;
+  const server = createServer((_req, res) => {
+    requests += 1;
+    res.end('A: { type: string, example: fetched }');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  try {
+    const port = (server.address() as { port: number }).port;
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-ext-'));
+    writeFileSync(join(dir, 'other.yaml'), 'B: { type: string, example: read }');
+    const properties = { a: { $ref: `http://127.0.0.1:${port}/s.yaml#/A` }, b: { $ref: 'other.yaml#/B' } };
+    const doc = { openapi: '3.0.3', info: { title: 'X', version: '1' }, paths: { '/x': { post: { operationId: 'mk', requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } }, responses: {} } } } };
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify(doc));
+    const built = await describeFromOpenApi(join(dir, 'doc.json'), 'mk', 'doc.json');
+    expect(built.needs).toEqual([
+      `fields/0 a: needs a good value (its $ref http://127.0.0.1:${port}/s.yaml#/A points outside the document, which is not followed: bundle the document into one file); add "good": {"kind": "literal", "value": ...}`,
+      'fields/1 b: needs a good value (its $ref other.yaml#/B points outside the document, which is not followed: bundle the document into one file); add "good": {"kind": "literal", "value": ...}',
+    ]);
+    expect(requests).toBe(0);
+  } finally {
+    await new Promise((done) => server.close(done));
+  }
+});

@@ -161,7 +161,12 @@ export function propertyField(name: string, schema: Json, specBase: string): Pro
   } else {
     good = type === 'string' || type === undefined ? formatValue(format) : undefined;
     if (good === undefined) {
-      missingGood = `no example, examples, default or enum${type === 'string' ? ' and no format' : ''} for a${type === 'object' || type === 'array' || type === 'integer' ? 'n' : ''} ${type ?? 'untyped value'}`;
+      const what = type ?? 'untyped value';
+      const ref = schema['$ref'];
+      missingGood =
+        typeof ref === 'string'
+          ? `its $ref ${ref} points outside the document, which is not followed: bundle the document into one file`
+          : `no example, examples, default or enum${type === 'string' ? ' and no format' : ''} for ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`;
     }
   }
   const classes: ClassEntryDescription[] = [];
