@@ -19,6 +19,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
 import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
 import { headerHelp } from './support/cli.js';
@@ -61,7 +62,7 @@ if (fields !== undefined && (fields.length === 0 || new Set(fields).size !== fie
 
 try {
   const built = await describeFromOpenApi(resolve(file), operationId, file, fields === undefined ? {} : { fields });
-  process.stdout.write(`${JSON.stringify(built.description, null, 2)}\n`);
+  process.stdout.write(`${formatJson(built.description)}\n`);
   for (const note of built.notes) console.error(`operation: note: ${note}`);
   if (built.needs.length > 0) {
     for (const need of built.needs) console.error(`operation: needs: ${need}`);

@@ -27,6 +27,7 @@ import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.j
 import type { Baseline } from '../lib/baseline/types.js';
 import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { resolveOperationPath } from '../lib/config/operation-parser.js';
+import { formatJson } from '../lib/operation/description/format.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
@@ -80,7 +81,7 @@ let operationFile: string | undefined;
 if (built !== undefined) {
   operationFile = join(config.reportDir, 'operation.json');
   mkdirSync(config.reportDir, { recursive: true });
-  writeFileSync(operationFile, `${JSON.stringify(built, null, 2)}\n`);
+  writeFileSync(operationFile, `${formatJson(built)}\n`);
 } else if (operation.source !== undefined) {
   process.env.OPERATION = resolveOperationPath(operation.source, process.cwd());
 }

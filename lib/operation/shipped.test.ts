@@ -48,3 +48,13 @@ test('the README example of a description is a valid one', async () => {
   const checked = validateDescription(JSON.parse(example ?? 'null'));
   expect(checked.valid ? [] : checked.problems).toEqual([]);
 });
+
+test.each(['operations/drive-subscription-v2.json', 'operations/graph-subscription-v1.json', 'lib/operation/description/operation.schema.json'])(
+  '%s is written as formatJson writes it (as npm run operation does), so a diff shows only what changed',
+  async (file) => {
+    const { readFileSync } = await import('node:fs');
+    const { formatJson } = await import('./description/format.js');
+    const text = readFileSync(join(TOOL_ROOT, file), 'utf8');
+    expect(text).toBe(`${formatJson(JSON.parse(text))}\n`);
+  },
+);
