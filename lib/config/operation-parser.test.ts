@@ -31,7 +31,7 @@ test('OPERATION: a file in the working folder wins over a shipped one of the sam
     'REPEATS: must be a positive integer, got "0"',
     'OPERATION: op.yaml#/method: must be one of POST, PUT, PATCH',
     'OPERATION: op.yaml#/path: must be a path below the base URL, starting with /, without a query or a {parameter}',
-    'OPERATION: op.yaml#/fields: must NOT have fewer than 1 items',
+    'OPERATION: op.yaml#/fields: must have at least 1 item(s)',
   ]);
   expect(problemsOf({ OPERATION: 'absent.json' })).toEqual(['OPERATION: absent.json: cannot read it (ENOENT)']);
 });

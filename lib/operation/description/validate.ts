@@ -60,6 +60,7 @@ function formatError(error: ErrorObject): string {
     const known = branches.length > 0 ? `; one of ${branches.join(', ')}` : '';
     return typeof tagValue === 'string' ? `${at}/${tag}: unknown ${tag} "${tagValue}"${known}` : `${at}/${tag}: must be a string${known}`;
   }
+  if (error.keyword === 'minItems') return `${at}: must have at least ${String((error.params as { limit: number }).limit)} item(s)`;
   if (error.keyword === 'pattern') {
     const words = PATTERN_WORDS[at.split('/').pop() ?? ''];
     if (words !== undefined) return `${at}: ${words}`;
