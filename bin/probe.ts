@@ -16,9 +16,12 @@
  *                                         description built from it is written to REPORT_DIR/operation.json
  *
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
- * or ERROR) or the behaviour drifted from the baseline, 2 configuration or setup error.
+ * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
+ * nothing was accepted for a reason outside the values sent (a refused token, every answer a
+ * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -31,6 +34,11 @@ import { formatJson } from '../lib/operation/description/format.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
+import { unreachableTarget } from '../lib/http/preflight.js';
+import { leftOnTargetLine } from '../lib/ledger/left-on-target.js';
+import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } from '../lib/ledger/outcome-file.js';
+import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
+import { withLedgerOutcome } from '../lib/report/with-ledger-outcome.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -102,12 +110,31 @@ if (config.baseline !== undefined) {
   }
 }
 
+const merging = args.values['merge-reports'];
+// Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
+// suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
+if (config.baseUrl !== undefined && !merging) {
+  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: operation.path });
+  if (unreachable !== undefined) fail(unreachable);
+}
+
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 for (const line of describeConfig(config)) console.log(line);
 
 // The project root, so the probe runs from any working folder (the .env it reads is the one there).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const blobDir = join(config.reportDir, 'blob');
+// Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts): a
+// shard's in REPORT_DIR/ledger-outcomes, for the merge; a single run's in a temporary folder.
+const outcomeFile = merging
+  ? undefined
+  : shard !== undefined
+    ? shardOutcomeFile(config.reportDir, shard)
+    : join(mkdtempSync(join(tmpdir(), 'probe-ledger-')), 'outcome.json');
+if (outcomeFile !== undefined) {
+  rmSync(outcomeFile, { force: true });
+  process.env[OUTCOME_FILE_ENV] = outcomeFile;
+}
 const summary = new SummaryLineReporter();
 const probeReporter = new ProbeReporter({
   reportDir: config.reportDir,
@@ -144,7 +171,7 @@ const vitest = await startVitest(
     ...(shard !== undefined
       ? { shard, reporters: shardReporters(shard) }
       : { reporters: fullReporters }),
-    ...(args.values['merge-reports'] ? { mergeReports: blobDir } : {}),
+    ...(merging ? { mergeReports: blobDir } : {}),
     ...(operationFile !== undefined ? { provide: { operationFile } } : {}),
   },
 );
@@ -159,6 +186,13 @@ const counts = summary.counts;
 if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0) {
   fail('no case ran: the run could not start (see the error above)');
 }
+// Issue 10 §5: what the end-of-run cleanup could not delete goes into the reports and fails the run.
+const outcome = merging ? readShardOutcomes(config.reportDir, blobDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
+if (outcomeFile !== undefined && shard === undefined) rmSync(join(outcomeFile, '..'), { recursive: true, force: true });
+if (outcome !== undefined && probeReporter.report !== undefined) await probeReporter.rewrite(withLedgerOutcome(probeReporter.report, outcome));
+const left = outcome?.leftOnTarget.length ?? 0;
+// Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
+const cleanupUnknown = outcomeFile !== undefined && outcome === undefined;
 if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
 // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
 console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -169,8 +203,13 @@ if (drift !== undefined && drift.changes.length > 0) {
       'if intended, accept them with npm run baseline -- --accept',
   );
 }
+const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
+if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
+if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
+if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
-process.exit(counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? EXIT_FAILED : EXIT_OK);
+const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown;
+process.exit(failed ? EXIT_FAILED : EXIT_OK);
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */
 function shortPath(path: string): string {

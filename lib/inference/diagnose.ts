@@ -1,6 +1,7 @@
 /**
- * Why nothing was accepted, told from the statuses alone: a refused token, a wrong base URL or
- * path, a failing service, an unreachable one, or no single cause.
+ * Why nothing was accepted, told from the transport first (every answer a redirect, or cut off by
+ * the connection), then from the statuses: a refused token, a wrong base URL or path, a failing
+ * service, an unreachable one, or no single cause.
  *
  * "Nothing was accepted" means no combination was accepted on every repeat. An unstable one may
  * have been accepted on some: then the diagnosis says so rather than "nothing accepted, check the
@@ -40,6 +41,8 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
       message: `none of the ${count(statuses.length, 'combination')} got an HTTP answer (network failure, timeout, or the run's request budget or deadline): check the base URL and that the service is reachable.`,
     };
   }
+  const transport = fromTransport(observations, unanswered);
+  if (transport !== undefined) return transport;
   if (every((s) => s === 401)) {
     return {
       likelyCause: 'token',
@@ -77,6 +80,44 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
     likelyCause: 'unknown',
     message: `no combination was accepted, and the answers point to no single cause (${tally(answers)}).`,
   };
+}
+
+/** Failure kinds that say the connection, not the target's verdict, ended the answer. */
+const CUT_OFF = new Set(['network', 'timeout', 'malformed']);
+
+/**
+ * Issue 10 §4: every answer a redirect (the probe never follows one, so the token is never sent
+ * elsewhere), or every answer cut off by the connection. Statuses seen then are not the target's
+ * verdict on the body and must not be read as one.
+ */
+function fromTransport(observations: readonly Observation[], unanswered: number): Diagnosis | undefined {
+  const redirects = observations.filter((o) => o.status !== null && o.status >= 300 && o.status < 400);
+  if (redirects.length > 0 && redirects.length + unanswered === observations.length) {
+    const locations = [...new Set(redirects.map((o) => o.location).filter((l): l is string => l !== undefined))];
+    const seen = locations.length === 0 ? 'with no Location' : `to ${locations.slice(0, 2).map((l) => clip(l)).join(' and ')}${locations.length > 2 ? ` (and ${locations.length - 2} more)` : ''}`;
+    const statuses = [...new Set(redirects.map((o) => o.status))].join('/');
+    return {
+      likelyCause: 'configuration',
+      message:
+        `every answer was a redirect (${statuses} ${seen}): the probe never follows redirects, so that the token ` +
+        `is never sent anywhere else; check BASE_URL (scheme, host and path prefix) so that it names the service itself.`,
+    };
+  }
+  const cut = observations.filter((o) => o.outcome === 'error' && o.failure !== undefined && CUT_OFF.has(o.failure));
+  if (cut.length > 0 && cut.length === observations.length) {
+    const halfRead = cut.filter((o) => o.status !== null).length;
+    return {
+      likelyCause: 'transport',
+      message:
+        `every answer was cut off by the connection (reset, dropped or timed out${halfRead > 0 ? `; ${count(halfRead, 'combination')} after the status line came, so those statuses are not the target's verdict` : ''}): ` +
+        'check the network path to the target (proxy, load balancer, TLS offload) and that the service is healthy.',
+    };
+  }
+  return undefined;
+}
+
+function clip(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 /** `400: 28, 401: 4, no answer: 2`, by status. */

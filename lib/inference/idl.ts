@@ -96,7 +96,7 @@ export function inferDependencies(
  * the statement's group are free, so 2^(n-k) times the assignments of the k members it rejects,
  * less the known combinations that break it. Exact for k <= 30 (below 2^53).
  */
-export function unknownsBreaking(unknowns: Unknowns, statement: Statement): number {
+function unknownsBreaking(unknowns: Unknowns, statement: Statement): number {
   if (unknowns.size === 0) return 0;
   const k = statement.members.length;
   const holding: Record<Statement['kind'], number> = {

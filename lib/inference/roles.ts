@@ -108,11 +108,6 @@ function factsOf(unknowns: Unknowns, accepted: readonly number[], bit: number): 
 }
 
 /** The roles some completion of the unknowns gives the field (see the comment at the top), in ORDER. */
-export function possibleRoles(unknowns: Unknowns, accepted: readonly number[], bit: number): DeterminedRole[] {
-  const facts = factsOf(unknowns, accepted, bit);
-  return possibleFrom(unknowns, accepted, bit, facts);
-}
-
 function possibleFrom(unknowns: Unknowns, accepted: readonly number[], bit: number, facts: FieldFacts): DeterminedRole[] {
   const can: Record<DeterminedRole, boolean> = {
     required: facts.acceptedWithout === 0,

@@ -13,6 +13,13 @@ export interface Observation {
   errorMessage?: string;
   /** Every status seen over the repeats, in order (shows why a combination is unstable). */
   statuses?: (number | null)[];
+  /**
+   * For an `error`: how the exchange failed (the engine's failure kind: `network` for a reset or a
+   * dropped connection, also after the status came; `timeout`, `malformed`, `server`, ...).
+   */
+  failure?: string;
+  /** For an `error` answered with a redirect: its Location (the probe never follows one). */
+  location?: string;
 }
 
 /** A role every completion of the unknown combinations agrees on (lib/inference/roles.ts). */
@@ -90,7 +97,8 @@ export interface RejectionGroup {
 export interface Diagnosis {
   /** Why no role could be inferred (nothing accepted), in one sentence naming the likely cause. */
   message: string;
-  likelyCause: 'token' | 'base-url-or-path' | 'service' | 'transport' | 'unknown';
+  /** `configuration`: the target answers, but not as the operation (every answer a redirect: check BASE_URL). */
+  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'unknown';
 }
 
 export interface PresenceInference {

@@ -8,7 +8,7 @@ import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../i
 import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from './types.js';
 import { defaultProfileValues, mixedValues, noValues } from './fixtures-values.js';
 
-export const FIXTURE_FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'] as const;
+const FIXTURE_FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'] as const;
 const FIELDS: string[] = [...FIXTURE_FIELDS];
 
 const SAMPLE_VALUES: Record<string, string> = {
@@ -22,7 +22,7 @@ const SAMPLE_VALUES: Record<string, string> = {
 const PATH = '/_api/v2.0/drive/root/subscriptions';
 
 /** Every subset of the fields, each in field order, smallest first. */
-export function allCombinations(fields: readonly string[] = FIELDS): string[][] {
+function allCombinations(fields: readonly string[] = FIELDS): string[][] {
   const combos: string[][] = [];
   for (let mask = 0; mask < 1 << fields.length; mask += 1) {
     combos.push(fields.filter((_, i) => (mask & (1 << i)) !== 0));

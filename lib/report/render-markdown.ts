@@ -45,6 +45,8 @@ export function renderMarkdown(report: BehaviourReport): string {
     out.push(`> **⚠ Stopped early:** ${text(run.stoppedEarly)}. Combinations not sent count as unknown.`, '');
   }
 
+  if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
+
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
 
   out.push('### Acceptance rule', '');
@@ -215,6 +217,22 @@ function limited(lines: string[], what: string): string[] {
 }
 
 /** Plain text: one line, Markdown and HTML metacharacters escaped. */
+/** Issue 10 §5: what the run created and could not delete, first, since it fails the run. */
+function leftOnTargetSection(left: NonNullable<BehaviourReport['run']['leftOnTarget']>): string[] {
+  const shown = left.slice(0, LIST_LIMIT);
+  return [
+    `### ⚠ Left on the target: ${left.length} subscription(s)`,
+    '',
+    'Created by this run and not deleted; the run fails until they are gone (`npm run cleanup` retries those with an id).',
+    '',
+    '| Id | Created | Why it is still there |',
+    '|---|---|---|',
+    ...shown.map((l) => `| ${l.id === undefined ? 'unknown' : cellCode(l.id)} | ${text(l.createdAt)} | ${text(l.reason)} |`),
+    ...(left.length > shown.length ? ['', `… and ${left.length - shown.length} more (all are in behaviour-report.json).`] : []),
+    '',
+  ];
+}
+
 function text(value: string): string {
   return oneLine(value)
     .replace(/&/g, '&amp;')

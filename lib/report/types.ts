@@ -1,6 +1,7 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
+import type { LeftOnTarget } from '../ledger/left-on-target.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -103,6 +104,11 @@ export interface RunInfo {
   /** Set when the request budget or the run's time limit stopped it early. */
   stoppedEarly?: string;
   repeats: number;
+  /**
+   * Subscriptions the run created and could not delete (issue 10 §5): DELETE failed, no id in the
+   * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.
+   */
+  leftOnTarget?: LeftOnTarget[];
 }
 
 export interface MatrixEntry {

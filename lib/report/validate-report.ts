@@ -7,7 +7,7 @@ import type { BehaviourReport } from './types.js';
 const addFormats = addFormatsCjs.default;
 
 /** Location of the JSON Schema, for tools that want the file itself. */
-export const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
+const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
 
 export type ReportValidation =
   | { valid: true; report: BehaviourReport }

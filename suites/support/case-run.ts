@@ -54,6 +54,24 @@ export function example(exchange: Exchange): ExampleExchange {
 }
 
 /**
+ * Issue 10 §4: a case that DEVIATES only because every request it sent with the run's token was
+ * answered 401, on a target that refuses that token for a plain GET too, says nothing about the
+ * target's handling of the body: the target never judged it. It becomes an ERROR (the harness's
+ * problem, which fails the run) with the reason, instead of a DEVIATES of the target. A target that
+ * takes the token and answers 401 to a body keeps its DEVIATES.
+ */
+async function notJudgedIfTokenRefused<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
+  if (record.verdict !== 'DEVIATES' || run.exchanges.length === 0 || !run.exchanges.every((e) => e.status === 401)) return record;
+  if (!(await run.probe.tokenRefused())) return record;
+  return {
+    ...record,
+    verdict: 'ERROR',
+    finding:
+      'not judged: the target refused the run\'s own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN',
+  };
+}
+
+/**
  * Stores the record on the test and fails the test for DEVIATES and ERROR, printing
  * Expected / Actual (h2spec style). INFORMATIONAL and CONFORMS pass.
  */
@@ -64,7 +82,7 @@ export async function finishCase(
 ): Promise<void> {
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   const full: CaseRecord = {
-    ...record,
+    ...(await notJudgedIfTokenRefused(run, record)),
     requests: run.requests,
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
