@@ -1,6 +1,7 @@
 /**
  * The operation as a description file, end to end: the shipped drive description gives the report
- * the TypeScript operation gave before (test/fixtures, recorded on the unchanged code with SEED=1),
+ * the TypeScript operation gave before (test/fixtures, recorded with SEED=1 on main at f92daa1, the
+ * last code with lib/operation/subscription-create.ts),
  * and a broken description stops every command before any request, one line per problem.
  *
  * When the report itself changes on purpose (a new key, other wording), record the fixture again:
