@@ -14,6 +14,9 @@
  *   npm run probe -- --openapi openapi.yaml --operation-id createThing
  *                                         probe an OpenAPI operation (also OPENAPI, OPERATION_ID); the
  *                                         description built from it is written to REPORT_DIR/operation.json
+ *   npm run probe -- --contract openapi.json
+ *                                         compare the target with an OpenAPI contract (JSON or YAML); any
+ *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
  *
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
  * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
@@ -31,6 +34,9 @@ import type { Baseline } from '../lib/baseline/types.js';
 import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { resolveOperationPath } from '../lib/config/operation-parser.js';
 import { formatJson } from '../lib/operation/description/format.js';
+import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
+import type { GivenContract } from '../lib/contract/contract-step.js';
+import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
@@ -61,6 +67,7 @@ function parse() {
       operation: { type: 'string' },
       openapi: { type: 'string' },
       'operation-id': { type: 'string' },
+      contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -110,6 +117,19 @@ if (config.baseline !== undefined) {
   }
 }
 
+// The contract (--contract) is read before anything is sent, like the baseline.
+let contract: GivenContract | undefined;
+if (args.values.contract !== undefined) {
+  const shownAs = shortPath(args.values.contract);
+  try {
+    const document = await readOpenApiFile(args.values.contract);
+    contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
+  } catch (error) {
+    if (!(error instanceof ContractError)) throw error;
+    fail(`contract ${shownAs}: ${error.message}`);
+  }
+}
+
 const merging = args.values['merge-reports'];
 // Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
 // suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
@@ -142,6 +162,7 @@ const probeReporter = new ProbeReporter({
   repeats: config.repeats,
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),
+  ...(contract !== undefined ? { contract } : {}),
 });
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
@@ -203,12 +224,14 @@ if (drift !== undefined && drift.changes.length > 0) {
       'if intended, accept them with npm run baseline -- --accept',
   );
 }
+const disagreements = probeReporter.report?.contract?.comparison?.disagreements.length ?? 0;
+if (disagreements > 0) console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
 const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
-const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown;
+const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown || disagreements > 0;
 process.exit(failed ? EXIT_FAILED : EXIT_OK);
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */

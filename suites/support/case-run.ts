@@ -53,22 +53,39 @@ export function example(exchange: Exchange): ExampleExchange {
   };
 }
 
+const isRedirect = (status: number | null): boolean => status !== null && status >= 300 && status < 400;
+
 /**
- * Issue 10 §4: a case that DEVIATES only because every request it sent with the run's token was
- * answered 401, on a target that refuses that token for a plain GET too, says nothing about the
- * target's handling of the body: the target never judged it. It becomes an ERROR (the harness's
- * problem, which fails the run) with the reason, instead of a DEVIATES of the target. A target that
- * takes the token and answers 401 to a body keeps its DEVIATES.
+ * Issue 10 §4: a case that DEVIATES only because every request it sent was answered 401 (the run's
+ * token refused) or with a redirect (a proxy or login page in front of the service), on a target
+ * that answers a plain GET of the path the same way, says nothing about the target's handling of
+ * the body: the service never judged it. It becomes an ERROR (the harness's problem, which fails the
+ * run) with the reason, instead of a DEVIATES of the target. A target that takes the token and
+ * answers 401 or a redirect to one body keeps its DEVIATES.
  */
-async function notJudgedIfTokenRefused<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
-  if (record.verdict !== 'DEVIATES' || run.exchanges.length === 0 || !run.exchanges.every((e) => e.status === 401)) return record;
-  if (!(await run.probe.tokenRefused())) return record;
-  return {
-    ...record,
-    verdict: 'ERROR',
-    finding:
-      'not judged: the target refused the run\'s own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN',
-  };
+async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
+  const statuses = run.exchanges.map((e) => e.status);
+  if (record.verdict !== 'DEVIATES' || statuses.length === 0) return record;
+  const refused = statuses.every((s) => s === 401);
+  const redirected = statuses.every(isRedirect);
+  if (!refused && !redirected) return record;
+  const plain = await run.probe.plainGetStatus();
+  if (refused && plain === 401) {
+    return {
+      ...record,
+      verdict: 'ERROR',
+      finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN",
+    };
+  }
+  if (redirected && isRedirect(plain)) {
+    const location = run.exchanges[0]?.responseHeaders['location'];
+    return {
+      ...record,
+      verdict: 'ERROR',
+      finding: `not judged: every request was redirected (${statuses[0] ?? ''}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}), a plain GET of the path too, so the service never judged this request; the probe never follows redirects: check BASE_URL`,
+    };
+  }
+  return record;
 }
 
 /**
@@ -82,7 +99,7 @@ export async function finishCase(
 ): Promise<void> {
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   const full: CaseRecord = {
-    ...(await notJudgedIfTokenRefused(run, record)),
+    ...(await notJudgedIfNeverReached(run, record)),
     requests: run.requests,
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
