@@ -1,6 +1,6 @@
 /**
  * The operation as a description file, end to end: the shipped drive description gives the report
- * the TypeScript operation gave before (test/fixtures, recorded with SEED=1 on main at f92daa1, the
+ * the TypeScript operation gave before (test/fixtures, recorded with SEED=1 on main at a6d4af5, the
  * last code with lib/operation/subscription-create.ts),
  * and a broken description stops every command before any request, one line per problem.
  *
@@ -15,7 +15,7 @@ import { stringify } from 'yaml';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe } from './run-probe.js';
 import { runTool } from './run-tool.js';
-import { stableReport } from './support/stable-report.js';
+import { scrub, stableReport } from './support/stable-report.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -29,6 +29,9 @@ describe('OPERATION: the operation description file', () => {
     expect(run.stdout).toContain('operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields');
     const after = readJson<BehaviourReport>(join(run.reportDir, 'behaviour-report.json'));
     expect(stableReport(after)).toEqual(stableReport(before));
+    // The observed contract (reports/observed-openapi.json) is written from the report and the operation.
+    const contractBefore = readJson<unknown>(join(ROOT, 'test/fixtures/drive-subscription-v2.before.observed-openapi.json'));
+    expect(scrub(readJson<unknown>(join(run.reportDir, 'observed-openapi.json')))).toEqual(scrub(contractBefore));
     const html = readFileSync(join(run.reportDir, 'behaviour-report.html'), 'utf8');
     expect(html).toMatch(/<title>Behaviour report: subscription-create \(POST \/_api\/v2\.0\/drive\/root\/subscriptions\) on /);
   }, 300_000);

@@ -17,7 +17,8 @@ const REPLACEMENTS: readonly [RegExp, string][] = [
   [/\b\d+(\.\d+)? (ms|s)\b/g, '<n> $2'],
 ];
 
-function scrub(value: unknown): unknown {
+/** Any JSON with the run-to-run parts of its strings replaced (e.g. the observed contract's examples). */
+export function scrub(value: unknown): unknown {
   if (typeof value === 'string') return REPLACEMENTS.reduce((s, [re, to]) => s.replace(re, to), value);
   if (Array.isArray(value)) return value.map(scrub);
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
