@@ -10,37 +10,40 @@ import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
 
 export class CaseRun {
-  readonly exchanges: Exchange[] = [];
-  readonly #client: OperationClient;
+  /** The one send-and-undo module (lib/matrix/operation-client.ts), over the worker's engine. */
+  readonly client: OperationClient;
 
   constructor(readonly probe: ProbeContext) {
-    this.#client = new OperationClient((request) => this.send(request), probe.operation);
+    this.client = new OperationClient((request) => probe.engine.send(request), probe.operation);
   }
 
-  async send(request: RequestSpec): Promise<Exchange> {
-    const exchange = await this.probe.engine.send(request);
-    this.exchanges.push(exchange);
-    return exchange;
+  /** Every exchange this case sent, deletes included. */
+  get exchanges(): Exchange[] {
+    return this.client.exchanges;
+  }
+
+  send(request: RequestSpec): Promise<Exchange> {
+    return this.client.send(request);
   }
 
   /** Sends a body to the operation with the spec's headers (spec §4). */
   sendBody(body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
-    return this.#client.sendBody(body, headers);
+    return this.client.sendBody(body, headers);
   }
 
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
   undoCreate(exchange: Exchange): Promise<void> {
-    return this.#client.undoCreate(exchange);
+    return this.client.undoCreate(exchange);
   }
 
   /** Creates the case could not undo (a suite may add its own). */
   get cleanupFailures(): string[] {
-    return this.#client.cleanupFailures;
+    return this.client.cleanupFailures;
   }
 
   /** Requests this case put on the wire, retries included. */
   get requests(): number {
-    return this.exchanges.reduce((sum, e) => sum + e.attempts, 0);
+    return this.client.requests;
   }
 }
 
