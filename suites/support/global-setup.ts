@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../lib/config/load-config.js';
 import { openRunLedger } from '../../lib/ledger/open-run-ledger.js';
+import { loadOperationFile } from '../../lib/operation/description/load.js';
 import { OUTCOME_FILE_ENV, writeOutcome } from '../../lib/ledger/outcome-file.js';
 import { startRunReceiver } from '../../lib/receiver/for-run.js';
 import type { ReceiverControl } from '../../lib/receiver/client.js';
@@ -22,7 +23,10 @@ import { sharedTokenBroker } from '../../lib/auth/shared-broker.js';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The probe CLI has validated the configuration already; a plain `vitest --project suites` has not,
   // and a ConfigError here stops the run before any request with its one-line problems.
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // The probe built the operation from OPENAPI and wrote it to this file; else it is OPERATION's.
+  const builtFile = project.getProvidedContext().operationFile;
+  const config = builtFile === undefined ? loaded : { ...loaded, operation: loadOperationFile(builtFile) };
   // The token source lives here, in the main process, whatever the worker does: bin/probe.ts has got the
   // first token already and hands its broker over; a plain vitest run gets it here (a TokenRequestError stops it).
   const shared = sharedTokenBroker();
@@ -83,6 +87,8 @@ declare module 'vitest' {
     receiverControl?: ReceiverControl;
     /** The run's token broker (lib/auth/broker.ts) when the token is got by client credentials. */
     tokenBroker?: TokenBrokerAddress;
+    /** The operation description the probe built from OPENAPI (bin/probe.ts); absent: OPERATION's. */
+    operationFile?: string;
     /** This run's cleanup ledger file (lib/ledger). */
     ledger: { file: string; runId: string };
   }
