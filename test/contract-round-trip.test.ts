@@ -60,8 +60,9 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
         observed.push(observation);
         return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
       }, startFrom === undefined ? {} : { startFrom });
-      const { strategy, confirmed, possible, exact, unresolved, assumptions } = result;
-      records = [{ id: 'matrix/adaptive-exploration', kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: result.requests, target, exploration: { strategy, confirmed, possible, exact, unresolved, assumptions, combinationsAsked: result.requests, observations: observed } }];
+      const { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies } = result;
+      const exploration = { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies, combinationsAsked: result.requests, observations: observed };
+      records = [{ id: 'matrix/adaptive-exploration', kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: result.requests, target, exploration }];
     }
     return buildBehaviourReport({
       operation: { id: operation.id, method: operation.method, path: operation.path, fields },
