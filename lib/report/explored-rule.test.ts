@@ -4,7 +4,10 @@ import { explorePresence } from '../evidence/explore-presence.js';
 import { judgeExploration } from '../evidence/judge-exploration.js';
 import { RuleSender, syntheticOperation } from '../evidence/test-support.js';
 import { buildBehaviourReport } from './build-report.js';
+import { formatConsoleSummary } from '../vitest/console-summary.js';
 import { EXPLORER_CLASS_ASSUMPTION } from './explored-rule.js';
+import { renderHtml } from './render-html.js';
+import { renderMarkdown } from './render-markdown.js';
 import type { BehaviourReport } from './types.js';
 import { validateBehaviourReport } from './validate-report.js';
 
@@ -56,6 +59,22 @@ describe("the report's roles and rule after an adaptive exploration", async () =
       if (role.basis === 'explorer') expect(open?.possible, name).toContain(role.presence);
       else expect(role).toEqual(open);
     }
+  });
+
+  test('Markdown, HTML and the console summary say the basis in a few words', () => {
+    const report = reportOf(judged.exploration);
+    const assuming = `By the explorer's rule, assuming ${EXPLORER_CLASS_ASSUMPTION}`;
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain(assuming);
+    expect(markdown).toMatch(/^\| `a` \| \*\*required\*\* \(must be present; by the explorer's rule, assuming what the rule assumes\) \|/m);
+    expect(renderHtml(report)).toContain('must be present; by the explorer&#39;s rule, assuming what the rule assumes');
+    const console = formatConsoleSummary(report);
+    expect(console).toContain(`  by the explorer's rule, assuming ${[EXPLORER_CLASS_ASSUMPTION, ...result.assumptions].join('; ')}`);
+    expect(console.find((l) => l.startsWith('  a '))).toMatch(/^ {2}a +required \(by the explorer's rule\)$/);
+    // Without the basis none of it appears.
+    const answersOnly = reportOf({ ...judged.exploration, exact: false });
+    expect(renderMarkdown(answersOnly)).not.toContain("explorer's rule");
+    expect(formatConsoleSummary(answersOnly).join('\n')).not.toContain("explorer's rule");
   });
 
   test('not exact: nothing is taken from the explorer (every role rests on the answers alone)', () => {
