@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { diffBaseline } from '../baseline/diff-baseline.js';
+import { extractBaseline } from '../baseline/extract-baseline.js';
 import type { CaseRecord, ExplorationRecord } from '../case-record.js';
 import { explorePresence } from '../evidence/explore-presence.js';
 import { judgeExploration } from '../evidence/judge-exploration.js';
@@ -75,6 +77,18 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     const answersOnly = reportOf({ ...judged.exploration, exact: false });
     expect(renderMarkdown(answersOnly)).not.toContain("explorer's rule");
     expect(formatConsoleSummary(answersOnly).join('\n')).not.toContain("explorer's rule");
+  });
+
+  test("a baseline compares roles on the explorer's basis like any determined role", () => {
+    const report = reportOf(judged.exploration);
+    const baseline = extractBaseline(report, 'explored');
+    expect(baseline.fields).toEqual(result.roles);
+    // A later run where the explorer found e required: a role change, as between two roles the answers decide.
+    const later = { ...report, fields: { ...report.fields, e: { presence: 'required' as const, explanation: 'e', basis: 'explorer' as const, assumptions: ['x'] } } };
+    expect(diffBaseline(baseline, extractBaseline(later, 'explored')).changes).toContainEqual({ kind: 'role', field: 'e', from: 'optional', to: 'required' });
+    // Against a run whose exploration was not exact, the open roles are left out of the comparison, not drift.
+    const open = diffBaseline(baseline, extractBaseline(reportOf({ ...judged.exploration, exact: false }), 'explored'));
+    expect(open.changes.filter((c) => c.kind === 'role')).toEqual([]);
   });
 
   test('not exact: nothing is taken from the explorer (every role rests on the answers alone)', () => {
