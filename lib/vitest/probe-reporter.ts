@@ -12,7 +12,7 @@ import { buildBehaviourReport, type CaseInput } from '../report/build-report.js'
 import type { BehaviourReport } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from './console-summary.js';
-import { formatRequestsBySuite, requestsBySuite } from './requests-by-suite.js';
+import { formatRequestsBySuite, formatSecondsBySuite, requestsBySuite } from './requests-by-suite.js';
 
 export interface ProbeReporterOptions {
   reportDir: string;
@@ -79,7 +79,9 @@ export class ProbeReporter implements Reporter {
     this.contractWritten = contract.written;
     await this.rewrite(report);
     for (const line of [...formatConsoleSummary(report), ...contract.lines]) log(line);
-    log(formatRequestsBySuite(requestsBySuite(testModules)));
+    const bySuite = requestsBySuite(testModules);
+    log(formatRequestsBySuite(bySuite));
+    log(formatSecondsBySuite(bySuite));
   }
 
   /**
