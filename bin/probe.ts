@@ -20,12 +20,13 @@
  * nothing was accepted for a reason outside the values sent (a refused token, every answer a
  * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
+import './support/lean-dependencies.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startVitest, type CliOptions } from 'vitest/node';
+import type { CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
 import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
@@ -164,6 +165,8 @@ const shardReporters = (id: string): Reporters => [
   summary,
 ];
 
+// Imported here, after lean-dependencies has taken vitest's own modules out of tsx's hook (issue 14 §2).
+const { startVitest } = await import('vitest/node');
 const vitest = await startVitest(
   'test',
   args.positionals,
