@@ -1,4 +1,4 @@
-import { isLoopbackHost } from './loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { SUBSCRIPTIONS_PATH } from './parsers.js';
 import type { ProbeConfig } from './types.js';
 

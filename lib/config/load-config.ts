@@ -4,13 +4,13 @@ import dotenv from 'dotenv';
 import { scrub, Secret } from '../secret.js';
 import { ConfigError } from './config-error.js';
 import { didYouMean } from './did-you-mean.js';
-import { isLoopbackHost } from './loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
 import type { ProbeConfig } from './types.js';
 
 export { ConfigError } from './config-error.js';
-export { isLoopbackHost } from './loopback.js';
+export { isLoopbackHost } from '../net/loopback.js';
 
 export interface LoadConfigOptions {
   /** The .env file to read (relative to cwd); default `.env`; `false` reads none. */

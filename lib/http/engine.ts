@@ -7,6 +7,7 @@ import { announceWireStart } from './wire-start.js';
 import type { AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { Dispatcher } from './dispatcher.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
 import type { EngineStats, Exchange, Failure, RequestSpec } from './types.js';
@@ -46,8 +47,6 @@ export class HttpEngineUsageError extends Error {
   override readonly name = 'HttpEngineUsageError';
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
 function checkOptions(o: EngineOptions): URL {
   const positive = ['requestTimeoutMs', 'requestsPerSecond', 'concurrency', 'maxRequests', 'maxRunTimeMs'] as const;
   for (const key of positive) {
@@ -74,7 +73,7 @@ function checkOptions(o: EngineOptions): URL {
     throw new HttpEngineUsageError(`HttpEngine: baseUrl should use http or https, got "${url.protocol}"`);
   }
   const tokenSet = o.token !== undefined && !o.token.isEmpty;
-  if (tokenSet && url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname) && o.allowInsecureToken !== true) {
+  if (tokenSet && url.protocol === 'http:' && !isLoopbackHost(url.hostname) && o.allowInsecureToken !== true) {
     throw new HttpEngineUsageError(
       `HttpEngine: refusing to send the access token over plain http to ${url.host}; use https, or allow it explicitly (allowInsecureToken)`,
     );
