@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import { classifyError, type AttemptError } from './classify-error.js';
+import { onAbort } from './on-abort.js';
 import type { WireStartOpaque } from './wire-start.js';
 
 export interface WireRequest {
@@ -57,8 +58,8 @@ export async function runAttempt(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
-  const onClose = (): void => controller.abort();
-  options.closing.addEventListener('abort', onClose, { once: true });
+  // Every attempt in flight waits on the same closing signal: one shared listener (on-abort.ts).
+  const forgetClose = onAbort(options.closing, () => controller.abort());
   const context = (): { timedOutAfterMs?: number; closed: boolean } => ({
     closed: options.closing.aborted,
     ...(timedOut ? { timedOutAfterMs: options.timeoutMs } : {}),
@@ -118,6 +119,6 @@ export async function runAttempt(
     };
   } finally {
     clearTimeout(timer);
-    options.closing.removeEventListener('abort', onClose);
+    forgetClose();
   }
 }
