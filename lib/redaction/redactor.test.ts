@@ -92,7 +92,7 @@ describe.each(TOKENS.map((t) => [t]))('the token %s', (token) => {
 });
 
 test('leaves text without a secret alone, and finds nothing in it', () => {
-  const redactor = Redactor.of(new Secret(TOKENS[0]));
+  const redactor = Redactor.of(new Secret(TOKENS[0]!));
   const text = '{"error":{"code":"invalidRequest","message":"Property \\u0027resource\\u0027 is read-only; see https://x.example/a%2Fb"}} &amp; more';
   expect(redactor.redact(text)).toBe(text);
   expect(redactor.occursIn(text)).toBe(false);
@@ -148,7 +148,7 @@ test('property: a token in any mix of spellings, character by character, inside 
         const spelt = chars.map((ch, i) => spell(ch, hows[i]!)).join('');
         const out = Redactor.of(new Secret(token)).redact(`${before}${spelt}${after}`);
         // Undo every escape the mix can hold, with the platform's own decoders.
-        const undone = decodeURIComponent(out.replace(/%(?![0-9a-fA-F]{2})/g, '%25')).replace(/\\u([0-9a-fA-F]{4})|\\\//g, (m, hex?: string) =>
+        const undone = decodeURIComponent(out.replace(/%(?![0-9a-fA-F]{2})/g, '%25')).replace(/\\u([0-9a-fA-F]{4})|\\\//g, (_m, hex?: string) =>
           hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16)),
         );
         return fragmentsIn(undone, token).length === 0 || fragmentsIn(`${before}${after}`, token).length > 0;
