@@ -25,6 +25,9 @@ import { describeConfig } from '../lib/config/describe.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
+import { guardConsole } from '../lib/redaction/console-guard.js';
+import { runRedactor } from '../lib/redaction/run-redactor.js';
+import { scanFilesForSecrets } from '../lib/redaction/scan-files.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -79,6 +82,12 @@ if (config.baseline !== undefined) {
     fail(`baseline ${shownAs}: ${error.problems.join('; ')}`);
   }
 }
+
+// Every secret this process knows goes through one redaction step (lib/redaction), the console included;
+// globalSetup adds the embedded reference's token, a token source the tokens it obtains.
+const runStartedAt = Date.now();
+runRedactor().add(config.accessToken);
+guardConsole(runRedactor());
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 for (const line of describeConfig(config)) console.log(line);
@@ -147,7 +156,26 @@ if (drift !== undefined && drift.changes.length > 0) {
   );
 }
 console.log(formatCounts(counts));
-process.exit(counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? EXIT_FAILED : EXIT_OK);
+const leaked = await secretsInOutputs();
+process.exit(leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? EXIT_FAILED : EXIT_OK);
+
+/**
+ * The last check: no file this run wrote under REPORT_DIR or LEDGER_DIR holds 8 or more characters of a
+ * secret in any spelling (gzipped files unpacked). One line names the files, never what was found.
+ */
+async function secretsInOutputs(): Promise<boolean> {
+  // A second back: file times may be rounded down to the second.
+  const scan = await scanFilesForSecrets([config.reportDir, config.ledgerDir], runRedactor(), { since: runStartedAt - 1000 });
+  if (scan.unchecked.length > 0) {
+    console.error(`probe: could not check for secrets: ${scan.unchecked.map((u) => `${shortPath(u.file)} (${u.reason})`).join(', ')}`);
+  }
+  if (scan.leaks.length === 0) return scan.unchecked.length > 0;
+  console.error(
+    `probe: SECRET IN OUTPUT: a fragment of the token (or another secret) is in ${scan.leaks.map(shortPath).join(', ')}; ` +
+      'do not upload or share these files; the run fails',
+  );
+  return true;
+}
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */
 function shortPath(path: string): string {
