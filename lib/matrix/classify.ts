@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
+import { parseRecordedBody } from '../http/recorded-body.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 
 /** One answer reduced to what the presence outcome depends on. */
@@ -22,7 +23,7 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
   if (exchange.failure !== undefined || status === null) return { outcome: 'error', status };
   if (status >= 200 && status < 300) return { outcome: 'accepted', status };
   if (status >= 400 && status < 500 && status !== 429) {
-    const body = checkErrorBody(exchange.responseBody);
+    const body = errorFields(exchange);
     return {
       outcome: 'rejected',
       status,
@@ -31,6 +32,17 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
     };
   }
   return { outcome: 'error', status };
+}
+
+/**
+ * error.code and error.message of a rejection. A body cut at MAX_RECORDED_BODY_BYTES is not validated
+ * (its shape is unseen), but an error object that ends before the cut still names its code.
+ */
+function errorFields(exchange: Exchange): { code?: string | undefined; message?: string | undefined } {
+  if (!exchange.responseBodyTruncated) return checkErrorBody(exchange.responseBody);
+  const error = (parseRecordedBody(exchange) as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  return { code: text(error?.code), message: text(error?.message) };
 }
 
 const sameVerdict = (a: AnswerClass, b: AnswerClass): boolean =>

@@ -1,3 +1,4 @@
+import { parseRecordedBody } from '../http/recorded-body.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BodySender } from './probe-combination.js';
@@ -31,11 +32,8 @@ export class OperationClient implements BodySender {
   createdId(exchange: Exchange): string | undefined {
     const cleanup = this.operation.cleanup;
     if (cleanup === undefined || !isSuccess(exchange)) return undefined;
-    try {
-      return cleanup.idFrom(JSON.parse(exchange.responseBody));
-    } catch {
-      return undefined;
-    }
+    // A body cut at MAX_RECORDED_BODY_BYTES still names the id when it comes before the cut.
+    return cleanup.idFrom(parseRecordedBody(exchange));
   }
 
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
@@ -44,7 +42,11 @@ export class OperationClient implements BodySender {
     if (cleanup === undefined || !isSuccess(exchange)) return;
     const id = this.createdId(exchange);
     if (id === undefined) {
-      this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);
+      this.cleanupFailures.push(
+        exchange.responseBodyTruncated
+          ? `created (status ${exchange.status}), id unknown: the answer was cut at MAX_RECORDED_BODY_BYTES before naming one`
+          : `created (status ${exchange.status}) but the answer named no id to delete`,
+      );
       return;
     }
     const deleted = await this.send({ method: 'DELETE', path: cleanup.deletePath(id) });
