@@ -68,7 +68,7 @@ describe.concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
     const run = new CaseRun(probe);
     const base = await acceptedBase(probe, run, search.field);
     if (base === undefined) return context.skip(noBase(search.field));
-    const first = run.exchanges.length; // requests before this point found the base, not the limit
+    const searched = run.keepExchanges(); // requests before this point found the base, not the limit
     const sent = new Map<number, Exchange>();
     const result = await findLimit(
       async (x) => {
@@ -82,7 +82,7 @@ describe.concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
       search.high,
       search.maxSteps,
     );
-    const judged = judgeLimit(search, result, run.exchanges.slice(first));
+    const judged = judgeLimit(search, result, searched);
     // The answer at the edge: the first value rejected, else the last accepted.
     const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
     await finishCase(context, run, {

@@ -20,6 +20,9 @@ import { longestSpellingBytes, MIN_FRAGMENT, needlesOf, type Needle } from './sp
 
 export const REDACTED = '[redacted]';
 
+/** Characters decoded at a time (see redact). */
+const WINDOW = 1 << 16;
+
 /** A prefix or suffix this long of a secret, at the edge where a text was cut, is redacted too. */
 const MIN_EDGE = 4;
 
@@ -78,9 +81,14 @@ export class Redactor {
     const compiled = this.#current();
     if (compiled.index.isEmpty || text.length === 0) return text;
     const spans = compiled.index.spans(text);
-    const view = decodedView(text);
-    if (view !== undefined) {
-      for (const [s, e] of compiled.index.spans(view.text)) spans.push([view.start[s]!, view.end[e - 1]!]);
+    // The decoded view costs some ten bytes per character: a long text is decoded a window at a time,
+    // windows overlapping by the longest spelling, so that a secret across two windows is whole in one.
+    const overlap = compiled.readAheadBytes;
+    for (let from = 0; from < text.length; from += WINDOW) {
+      const at = Math.max(0, from - overlap);
+      const view = decodedView(text.slice(at, from + WINDOW));
+      if (view === undefined) continue;
+      for (const [s, e] of compiled.index.spans(view.text)) spans.push([at + view.start[s]!, at + view.end[e - 1]!]);
     }
     if (cut.start === true || cut.end === true) spans.push(...edgeSpans(text, compiled.needles, cut));
     if (spans.length === 0) return text;
@@ -98,8 +106,11 @@ export class Redactor {
     const compiled = this.#current();
     if (compiled.index.isEmpty) return false;
     if (compiled.index.occursIn(text)) return true;
-    const view = decodedView(text);
-    return view !== undefined && compiled.index.occursIn(view.text);
+    for (let from = 0; from < text.length; from += WINDOW) {
+      const view = decodedView(text.slice(Math.max(0, from - compiled.readAheadBytes), from + WINDOW));
+      if (view !== undefined && compiled.index.occursIn(view.text)) return true;
+    }
+    return false;
   }
 
   /** A copy of plain data (objects, arrays, strings; keys too) with every string redacted. */

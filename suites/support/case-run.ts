@@ -11,7 +11,10 @@ import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
 
 export class CaseRun {
-  readonly exchanges: Exchange[] = [];
+  // Only the count is kept: holding every exchange (bodies up to MAX_RECORDED_BODY_BYTES each) until
+  // the case ends multiplied the memory a run needs by the exchanges of every case in flight.
+  #attempts = 0;
+  #kept: Exchange[] | undefined;
   readonly #client: OperationClient;
 
   constructor(readonly probe: ProbeContext) {
@@ -20,8 +23,15 @@ export class CaseRun {
 
   async send(request: RequestSpec): Promise<Exchange> {
     const exchange = await this.probe.engine.send(request);
-    this.exchanges.push(exchange);
+    this.#attempts += exchange.attempts;
+    this.#kept?.push(exchange);
     return exchange;
+  }
+
+  /** From now on, collects the exchanges this case sends (for a judgement over a bounded series of them). */
+  keepExchanges(): readonly Exchange[] {
+    this.#kept = [];
+    return this.#kept;
   }
 
   /** Sends a body to the operation with the spec's headers (spec §4). */
@@ -41,7 +51,7 @@ export class CaseRun {
 
   /** Requests this case put on the wire, retries included. */
   get requests(): number {
-    return this.exchanges.reduce((sum, e) => sum + e.attempts, 0);
+    return this.#attempts;
   }
 }
 
