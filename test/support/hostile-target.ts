@@ -63,13 +63,13 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
       const status = upstream.statusCode;
       const auth = String(req.headers.authorization ?? '');
       const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-      const isCreate = req.method === 'POST' && (req.url ?? '').endsWith('/subscriptions');
+      const isCreate = req.method === 'POST' && req.url === '/_api/v2.0/drive/root/subscriptions';
       if (options.echo === true && token !== '') {
         headers['x-echo-token'] = token;
         headers['x-echo-url'] = encodeURIComponent(token);
         headers['www-authenticate'] = `Bearer error="invalid_token", token="${Buffer.from(token).toString('base64')}"`;
         echoed.header += 1;
-        if (!isCreate && options.cutAt !== undefined) {
+        if (!isCreate && options.cutAt !== undefined && status !== 204 && status !== 304) {
           // The token across the recording cap, in a JSON error body that is otherwise valid.
           const head = '{"error":{"code":"echo","message":"';
           const filler = 'f'.repeat(Math.max(0, options.cutAt - head.length - Math.floor(token.length / 2)));
