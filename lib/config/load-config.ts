@@ -128,6 +128,9 @@ function mergeSources(
 }
 
 /** Rules between settings, checked only where each setting involved is valid (values has it). */
+/** Most bytes of response bodies the requests in flight may record at once. */
+export const MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
+
 function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting: string | undefined): string[] {
   const problems: string[] = [];
   const baseUrl = values.baseUrl;
@@ -148,6 +151,15 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     if (values.receiverPort === 0) {
       problems.push('RECEIVER_PUBLIC_URL: needs RECEIVER_PORT, the local port it forwards to (the receiver otherwise takes any free port)');
     }
+  }
+  // Each request in flight may hold its recorded body a few times over while it is read, redacted and
+  // judged: the product bounds the run's memory whatever the target sends (README, Safety).
+  const { concurrency, maxRecordedBodyBytes: cap } = values;
+  if (typeof concurrency === 'number' && typeof cap === 'number' && concurrency * cap > MAX_BODY_BYTES_IN_FLIGHT) {
+    problems.push(
+      `MAX_RECORDED_BODY_BYTES x CONCURRENCY must be at most ${MAX_BODY_BYTES_IN_FLIGHT} (16 MiB), got ${cap} x ${concurrency}; ` +
+        `lower one (e.g. CONCURRENCY=${Math.max(1, Math.floor(MAX_BODY_BYTES_IN_FLIGHT / cap))})`,
+    );
   }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
