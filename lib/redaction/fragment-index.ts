@@ -9,6 +9,16 @@ import type { Needle } from './spellings.js';
 
 const BASE = 0x01000193;
 
+/**
+ * A window of lowercase letters and `- _ .` alone reads as ordinary words: a test token such as
+ * `sentinel-protocol-token-3c9e` would otherwise redact the word "protocol" from every line and file.
+ * Such windows do not count as fragments (the whole secret always does). In a random base64url token
+ * about 1 window in 700 is one; the windows around it still count.
+ */
+const WORDY = /^[a-z._-]+$/;
+
+export const isWordy = (window: string): boolean => WORDY.test(window);
+
 function power(gram: number): number {
   let p = 1;
   for (let i = 1; i < gram; i += 1) p = Math.imul(p, BASE);
@@ -32,6 +42,7 @@ class WindowSet {
   add(text: string): void {
     for (let i = 0; i + this.gram <= text.length; i += 1) {
       const window = text.slice(i, i + this.gram);
+      if (isWordy(window)) continue;
       const hash = hashOf(window, 0, this.gram);
       this.#seen[hash & 0xffff] = 1;
       const list = this.#byHash.get(hash);
@@ -70,8 +81,11 @@ function hashOf(text: string, from: number, gram: number): number {
 
 export class FragmentIndex {
   readonly #sets = new Map<number, WindowSet>();
+  /** Needles found whole whatever their windows (a wordy secret has no window that counts). */
+  readonly #whole: string[];
 
   constructor(needles: readonly Needle[]) {
+    this.#whole = [...new Set(needles.map((n) => n.text))];
     for (const needle of needles) {
       let set = this.#sets.get(needle.gram);
       if (set === undefined) {
@@ -83,12 +97,15 @@ export class FragmentIndex {
   }
 
   get isEmpty(): boolean {
-    return this.#sets.size === 0;
+    return this.#whole.length === 0;
   }
 
   /** Merged spans of `text` that are fragments of a needle. */
   spans(text: string): Span[] {
     const spans: Span[] = [];
+    for (const whole of this.#whole) {
+      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) spans.push([at, at + whole.length]);
+    }
     for (const set of this.#sets.values()) {
       set.scan(text, (i) => {
         spans.push([i, i + set.gram]);
@@ -99,6 +116,7 @@ export class FragmentIndex {
 
   /** Whether `text` holds any fragment (stops at the first). */
   occursIn(text: string): boolean {
+    if (this.#whole.some((whole) => text.includes(whole))) return true;
     for (const set of this.#sets.values()) {
       let found = false;
       set.scan(text, () => (found = true));

@@ -8,7 +8,7 @@ import { Redactor, REDACTED } from './redactor.js';
 const TOKENS = [
   'eyJhbGciOi.Tm9+dC/hIHJl=YWw_dG9r-ZW4',
   'ab+/=_-cdé+ü/=_-xyz0123456789',
-  'sécrét+/ж😀=_-0123456789abcdef',
+  'sécrét+/ж😀=_-0123456789abcdeF',
 ];
 
 const jsonAll = (s: string, upper: boolean): string =>
@@ -156,4 +156,15 @@ test('property: a token in any mix of spellings, character by character, inside 
     ),
     { seed: 20261122, numRuns: 300 },
   );
+});
+
+test('runs of lowercase words in a wordy secret are ordinary text; the whole secret and its other runs are not', () => {
+  const token = 'sentinel-protocol-token-3c9e71d0a4b2';
+  const redactor = Redactor.of(new Secret(token));
+  expect(redactor.redact('suites/05-protocol.test.ts: sentinel values')).toBe('suites/05-protocol.test.ts: sentinel values');
+  expect(redactor.redact(`Bearer ${token}`)).toBe(`Bearer ${REDACTED}`);
+  expect(redactor.redact('id token-3c9e71 seen')).toBe(`id ${REDACTED} seen`);
+  expect(redactor.occursIn('the 05-protocol suite')).toBe(false);
+  // A secret of words alone is still found whole.
+  expect(Redactor.of(new Secret('honesty-token')).redact('x honesty-token y honesty')).toBe(`x ${REDACTED} y honesty`);
 });

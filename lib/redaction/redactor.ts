@@ -6,7 +6,8 @@
  * finder, so what is redacted and what is looked for cannot drift apart.
  *
  * It replaces with `[redacted]` every run of MIN_FRAGMENT (8) or more characters that belongs to a
- * secret, in any spelling (spellings.ts) and any mix of one-character escapes (decoded-view.ts). A
+ * secret, in any spelling (spellings.ts) and any mix of one-character escapes (decoded-view.ts), but
+ * for runs of lowercase words alone (fragment-index.ts: "protocol" of `sentinel-protocol-token`). A
  * fragment shorter than that survives only at the edge of a text that was cut, and there too from 4
  * characters on when the caller says where the text was cut.
  *
@@ -15,7 +16,7 @@
  */
 import type { Secret } from '../secret.js';
 import { decodedView } from './decoded-view.js';
-import { FragmentIndex, mergeSpans, type Span } from './fragment-index.js';
+import { FragmentIndex, isWordy, mergeSpans, type Span } from './fragment-index.js';
 import { longestSpellingBytes, MIN_FRAGMENT, needlesOf, type Needle } from './spellings.js';
 
 export const REDACTED = '[redacted]';
@@ -154,11 +155,12 @@ function edgeSpans(text: string, needles: readonly Needle[], cut: CutEdges): Spa
     for (let k = Math.min(MIN_FRAGMENT - 1, needle.text.length - 1); k >= MIN_EDGE; k -= 1) {
       const head = needle.text.slice(0, k);
       const tail = needle.text.slice(-k);
-      if (cut.end === true) {
+      if (isWordy(head) && isWordy(tail)) continue;
+      if (cut.end === true && !isWordy(head)) {
         if (text.endsWith(head)) spans.push([text.length - k, text.length]);
         if (view?.text.endsWith(head) === true) spans.push([view.start[view.text.length - k]!, text.length]);
       }
-      if (cut.start === true) {
+      if (cut.start === true && !isWordy(tail)) {
         if (text.startsWith(tail)) spans.push([0, k]);
         if (view?.text.startsWith(tail) === true) spans.push([0, view.end[k - 1]!]);
       }
