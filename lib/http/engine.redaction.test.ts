@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { Redactor } from '../redaction/redactor.js';
 import { Secret } from '../secret.js';
 import { curlForRequest, toCurl } from './curl.js';
 import { HttpEngine, HttpEngineUsageError } from './engine.js';
@@ -160,4 +161,27 @@ describe('a target that echoes the token in every spelling', () => {
       await server.close();
     }
   });
+});
+
+test('a secret added to the engine\'s redactor during the run (a renewed token) is redacted from then on', async () => {
+  const renewed = 'renewed-Tok+/=9f2c7a1e';
+  const server = await startServer((_req, res) => {
+    res.writeHead(200, { 'x-issued': renewed });
+    res.end(`{"access_token":"${renewed.replaceAll('/', '\\/')}"}`);
+  });
+  const redactor = Redactor.of();
+  const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, token: new Secret(SENTINEL), redactor });
+  try {
+    expect(engine.redactor).toBe(redactor);
+    expect(redactor.secrets.map((s) => s.reveal())).toEqual([SENTINEL]); // the engine adds its own token
+    const before = await engine.send({ method: 'GET', path: '/' });
+    expect(before.responseHeaders['x-issued']).toBe(renewed);
+    redactor.add(new Secret(renewed));
+    const after = await engine.send({ method: 'GET', path: '/' });
+    expect(after.responseHeaders['x-issued']).toBe('[redacted]');
+    expect(after.responseBody).toBe('{"access_token":"[redacted]"}');
+  } finally {
+    await engine.close();
+    await server.close();
+  }
 });
