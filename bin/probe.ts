@@ -27,7 +27,7 @@ import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
-import { scanFilesForSecrets } from '../lib/redaction/scan-files.js';
+import { describeScan, scanFilesForSecrets } from '../lib/redaction/scan-files.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -166,15 +166,9 @@ process.exit(leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? E
 async function secretsInOutputs(): Promise<boolean> {
   // A second back: file times may be rounded down to the second.
   const scan = await scanFilesForSecrets([config.reportDir, config.ledgerDir], runRedactor(), { since: runStartedAt - 1000 });
-  if (scan.unchecked.length > 0) {
-    console.error(`probe: could not check for secrets: ${scan.unchecked.map((u) => `${shortPath(u.file)} (${u.reason})`).join(', ')}`);
-  }
-  if (scan.leaks.length === 0) return scan.unchecked.length > 0;
-  console.error(
-    `probe: SECRET IN OUTPUT: a fragment of the token (or another secret) is in ${scan.leaks.map(shortPath).join(', ')}; ` +
-      'do not upload or share these files; the run fails',
-  );
-  return true;
+  const { failed, lines } = describeScan(scan, shortPath);
+  for (const line of lines) console.error(line);
+  return failed;
 }
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */

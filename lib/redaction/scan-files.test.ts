@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { Secret } from '../secret.js';
 import { Redactor } from './redactor.js';
-import { scanFilesForSecrets } from './scan-files.js';
+import { describeScan, scanFilesForSecrets } from './scan-files.js';
 
 const TOKEN = 'Tk+/9=_-x€y0123456789abc';
 
@@ -45,4 +45,17 @@ test('with no secret known there is nothing to look for; a broken gzip is report
   expect(await scanFilesForSecrets([dir], Redactor.of())).toEqual({ leaks: [], unchecked: [], checked: 0 });
   const result = await scanFilesForSecrets([dir], Redactor.of(new Secret(TOKEN)));
   expect(result.unchecked.map((u) => u.file)).toEqual([join(dir, 'a.json.gz')]);
+});
+
+test('the probe is told in one line which files hold a secret, never the secret; an unchecked file fails too', () => {
+  expect(describeScan({ leaks: [], unchecked: [], checked: 3 })).toEqual({ failed: false, lines: [] });
+  const found = describeScan({ leaks: ['/r/junit.xml', '/r/html/html.meta.json.gz'], unchecked: [], checked: 9 }, (f) => f.replace('/r/', 'reports/'));
+  expect(found.failed).toBe(true);
+  expect(found.lines).toEqual([
+    'probe: SECRET IN OUTPUT: a fragment of the token (or another secret) is in reports/junit.xml, reports/html/html.meta.json.gz; do not upload or share these files; the run fails',
+  ]);
+  expect(describeScan({ leaks: [], unchecked: [{ file: 'a.gz', reason: 'Z_DATA_ERROR' }], checked: 0 })).toEqual({
+    failed: true,
+    lines: ['probe: could not check for secrets: a.gz (Z_DATA_ERROR)'],
+  });
 });

@@ -90,3 +90,21 @@ export async function scanFilesForSecrets(roots: readonly string[], redactor: Re
   }
   return result;
 }
+
+/**
+ * What the probe prints after the scan: at most two lines, file names only. `failed` when a secret was
+ * found or a file could not be checked (the safe reading: an unchecked file may hold one).
+ */
+export function describeScan(scan: ScanResult, show: (file: string) => string = (f) => f): { failed: boolean; lines: string[] } {
+  const lines: string[] = [];
+  if (scan.unchecked.length > 0) {
+    lines.push(`probe: could not check for secrets: ${scan.unchecked.map((u) => `${show(u.file)} (${u.reason})`).join(', ')}`);
+  }
+  if (scan.leaks.length > 0) {
+    lines.push(
+      `probe: SECRET IN OUTPUT: a fragment of the token (or another secret) is in ${scan.leaks.map(show).join(', ')}; ` +
+        'do not upload or share these files; the run fails',
+    );
+  }
+  return { failed: lines.length > 0, lines };
+}
