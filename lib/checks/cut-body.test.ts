@@ -58,3 +58,10 @@ describe('a 2xx create whose body was cut', () => {
     expect(client.cleanupFailures).toEqual(['created (status 201), id unknown: the answer was cut at MAX_RECORDED_BODY_BYTES before naming one']);
   });
 });
+
+test('an error message of a megabyte is kept to its first 2000 characters', () => {
+  const long = fakeExchange({ status: 400, responseBody: errorBody('invalidRequest', 'x'.repeat(1_000_000)) });
+  const message = classifyAnswer(long).errorMessage ?? '';
+  expect(message.length).toBeLessThan(2100);
+  expect(message.endsWith('… (1000000 characters)')).toBe(true);
+});

@@ -27,12 +27,20 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
     return {
       outcome: 'rejected',
       status,
-      ...(body.code !== undefined ? { errorCode: body.code } : {}),
-      ...(body.message !== undefined ? { errorMessage: body.message } : {}),
+      ...(body.code !== undefined ? { errorCode: shorten(body.code) } : {}),
+      ...(body.message !== undefined ? { errorMessage: shorten(body.message) } : {}),
     };
   }
   return { outcome: 'error', status };
 }
+
+/**
+ * Most characters of an error code or message kept: they travel in every case record and report, and a
+ * target may put a megabyte in error.message.
+ */
+export const MAX_ERROR_TEXT = 2000;
+
+const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text);
 
 /**
  * error.code and error.message of a rejection. A body cut at MAX_RECORDED_BODY_BYTES is not validated
