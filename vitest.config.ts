@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { EMBEDDED_TARGET } from './lib/config/parsers.js';
-import { NameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
+import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
 /**
  * Two projects:
@@ -9,6 +9,8 @@ import { NameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
  *   that every file shares one HTTP engine: the configured rate, concurrency and request budget then
  *   hold for the whole run, not per file. Files run in name order (numbered) so later suites can use
  *   what the presence matrix found.
+ * The sequencer is set at the root, the only place vitest 4.1 reads it; it orders the `suites`
+ * project's files by name and leaves the `tool` project's order to vitest.
  */
 // Vite fills process.env.BASE_URL with its own base ("/") when it is unset, and BASE_URL is our
 // target setting: name the embedded reference explicitly before vite does (lib/config/parsers.ts).
@@ -16,6 +18,7 @@ process.env.BASE_URL ??= EMBEDDED_TARGET;
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: nameOrderSequencer(['suites']) },
     projects: [
       {
         extends: true,
@@ -38,7 +41,6 @@ export default defineConfig({
           maxWorkers: 1,
           // Concurrent cases share the engine, whose concurrency cap is the real limit.
           maxConcurrency: 16,
-          sequence: { sequencer: NameOrderSequencer },
           // A backstop only: the engine bounds every request and the run by MAX_RUN_SECONDS.
           testTimeout: 15 * 60_000,
           hookTimeout: 15 * 60_000,

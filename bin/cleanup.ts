@@ -9,7 +9,8 @@
  * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
  * that started it: their ledger files are dropped. Runs still going are left alone.
  *
- * Exit codes: 0 nothing left to delete, 1 some could not be deleted (they stay listed), 2 configuration error.
+ * Exit codes: 0 nothing left to delete, 1 some could not be deleted (they stay listed), 2 configuration
+ * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
 import { parseArgs } from 'node:util';
 import { headerHelp, loadConfigOrExit } from './support/cli.js';
@@ -21,6 +22,8 @@ import { systemLiveness } from '../lib/ledger/liveness.js';
 import { sweepWithEngine } from '../lib/ledger/open-run-ledger.js';
 import { newRunId } from '../lib/ledger/paths.js';
 import { allRunFiles, targetRunFiles } from '../lib/ledger/select.js';
+import { unreachableTarget } from '../lib/http/preflight.js';
+import { subscriptionCreate } from '../lib/operation/index.js';
 
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
@@ -69,6 +72,12 @@ if (dryRun) {
   console.log(`cleanup: would delete ${entries.length} subscription(s)`);
   for (const e of entries) console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${config.baseUrl}${e.deletePath}`);
   process.exit(EXIT_OK);
+}
+// The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
+const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
+if (unreachable !== undefined) {
+  console.error(`cleanup: ${unreachable}`);
+  process.exit(EXIT_CONFIG);
 }
 const result = await sweepWithEngine(finished, config, config.baseUrl, config.accessToken, `cleanup-${newRunId()}`);
 for (const line of describeSweep('cleanup', result, true)) console.log(line);

@@ -43,6 +43,7 @@ import { startRunReceiver } from '../lib/receiver/for-run.js';
 import type { Receiver } from '../lib/receiver/server.js';
 import { scrub, Secret } from '../lib/secret.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { unreachableTarget } from '../lib/http/preflight.js';
 
 // Piped into `head`: stop printing, but finish the run (what it created must still be deleted).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -158,6 +159,11 @@ try {
       token: config.accessToken === undefined ? 'the token generated for the embedded reference' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
   } else {
+    const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token, path: subscriptionCreate.path });
+    if (unreachable !== undefined) {
+      console.error(`explain: ${unreachable}`);
+      process.exit(EXIT_USAGE);
+    }
     target = {
       url: config.baseUrl,
       what: `BASE_URL ${config.baseUrl}`,

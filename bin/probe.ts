@@ -11,9 +11,12 @@
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
  *
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
- * or ERROR) or the behaviour drifted from the baseline, 2 configuration or setup error.
+ * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
+ * nothing was accepted for a reason outside the values sent (a refused token, every answer a
+ * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,6 +31,11 @@ import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-re
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeScan, scanFilesForSecrets } from '../lib/redaction/scan-files.js';
+import { unreachableTarget } from '../lib/http/preflight.js';
+import { leftOnTargetLine } from '../lib/ledger/left-on-target.js';
+import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } from '../lib/ledger/outcome-file.js';
+import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
+import { withLedgerOutcome } from '../lib/report/with-ledger-outcome.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -89,12 +97,31 @@ const runStartedAt = Date.now();
 runRedactor().add(config.accessToken);
 guardConsole(runRedactor());
 
+const merging = args.values['merge-reports'];
+// Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
+// suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
+if (config.baseUrl !== undefined && !merging) {
+  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
+  if (unreachable !== undefined) fail(unreachable);
+}
+
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 for (const line of describeConfig(config)) console.log(line);
 
 // The project root, so the probe runs from any working folder (the .env it reads is the one there).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const blobDir = join(config.reportDir, 'blob');
+// Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts): a
+// shard's in REPORT_DIR/ledger-outcomes, for the merge; a single run's in a temporary folder.
+const outcomeFile = merging
+  ? undefined
+  : shard !== undefined
+    ? shardOutcomeFile(config.reportDir, shard)
+    : join(mkdtempSync(join(tmpdir(), 'probe-ledger-')), 'outcome.json');
+if (outcomeFile !== undefined) {
+  rmSync(outcomeFile, { force: true });
+  process.env[OUTCOME_FILE_ENV] = outcomeFile;
+}
 const summary = new SummaryLineReporter();
 const probeReporter = new ProbeReporter({
   reportDir: config.reportDir,
@@ -131,7 +158,7 @@ const vitest = await startVitest(
     ...(shard !== undefined
       ? { shard, reporters: shardReporters(shard) }
       : { reporters: fullReporters }),
-    ...(args.values['merge-reports'] ? { mergeReports: blobDir } : {}),
+    ...(merging ? { mergeReports: blobDir } : {}),
   },
 );
 
@@ -145,6 +172,13 @@ const counts = summary.counts;
 if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0) {
   fail('no case ran: the run could not start (see the error above)');
 }
+// Issue 10 §5: what the end-of-run cleanup could not delete goes into the reports and fails the run.
+const outcome = merging ? readShardOutcomes(config.reportDir, blobDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
+if (outcomeFile !== undefined && shard === undefined) rmSync(join(outcomeFile, '..'), { recursive: true, force: true });
+if (outcome !== undefined && probeReporter.report !== undefined) await probeReporter.rewrite(withLedgerOutcome(probeReporter.report, outcome));
+const left = outcome?.leftOnTarget.length ?? 0;
+// Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
+const cleanupUnknown = outcomeFile !== undefined && outcome === undefined;
 if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
 // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
 console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -155,9 +189,14 @@ if (drift !== undefined && drift.changes.length > 0) {
       'if intended, accept them with npm run baseline -- --accept',
   );
 }
+const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
+if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
+if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
+if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
 const leaked = await secretsInOutputs();
-process.exit(leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? EXIT_FAILED : EXIT_OK);
+const failed = leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown;
+process.exit(failed ? EXIT_FAILED : EXIT_OK);
 
 /**
  * The last check: no file this run wrote under REPORT_DIR or LEDGER_DIR holds 8 or more characters of a
@@ -166,9 +205,9 @@ process.exit(leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 ? E
 async function secretsInOutputs(): Promise<boolean> {
   // A second back: file times may be rounded down to the second.
   const scan = await scanFilesForSecrets([config.reportDir, config.ledgerDir], runRedactor(), { since: runStartedAt - 1000 });
-  const { failed, lines } = describeScan(scan, shortPath);
-  for (const line of lines) console.error(line);
-  return failed;
+  const verdict = describeScan(scan, shortPath);
+  for (const line of verdict.lines) console.error(line);
+  return verdict.failed;
 }
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */

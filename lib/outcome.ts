@@ -1,6 +1,7 @@
 /**
- * Closed sets of outcomes. One place maps a target's answer to these
- * (lib/matrix/classify.ts for presence outcomes, lib/verdict.ts for case verdicts).
+ * Closed sets of outcomes. lib/matrix/classify.ts is the one place that maps a target's answer to a
+ * presence outcome; a case verdict comes from the judge of its kind of check (lib/checks/protocol-*.ts,
+ * lib/values/value-verdict.ts and limit-verdict.ts, lib/properties/verdict.ts, lib/events/judge-delivery.ts).
  */
 
 /** What one combination of present fields got from the target (issue 3 §2). */

@@ -27,12 +27,37 @@ export interface FaultOptions {
   randomAnswerShare?: number;
   /** Reseeds the PRNG when given (so a test can replay a sequence). */
   seed?: number;
+  /** Share (0..1) of requests answered 302 to `redirectTo` (a proxy or login page in front of the service). */
+  redirectShare?: number;
+  /** Location of the `redirectShare` answers (default https://login.reference.invalid/signin). */
+  redirectTo?: string;
+  /** Share (0..1) of requests answered 400 whose body is cut off by a connection reset half-way. */
+  resetShare?: number;
+  /** Share (0..1) of requests answered 401 as for an unknown token, whatever token they carry. */
+  unauthorizedShare?: number;
+  /** Every create answers this id (a mock server answering "id": "string"; an unsafe id such as ".."). */
+  createdId?: string;
+  /** Every create answers its record without the id (it is still created). */
+  omitCreatedId?: boolean;
+  /** Every DELETE of a subscription is answered with this status and deletes nothing (404, 500, ...). */
+  deleteStatus?: number;
 }
 
-export type FaultDecision = 'none' | 'drop' | 'throttle' | 'unavailable' | 'random';
+export type FaultDecision = 'none' | 'drop' | 'throttle' | 'unavailable' | 'random' | 'redirect' | 'reset' | 'unauthorized';
 
-const SHARE_KEYS = ['dropShare', 'throttle429Share', 'unavailable503Share', 'randomAnswerShare'] as const;
-const KEYS = new Set<string>([...SHARE_KEYS, 'retryAfterSeconds', 'retryAfterForm', 'latencyMs', 'flip', 'seed']);
+const SHARE_KEYS = ['dropShare', 'throttle429Share', 'unavailable503Share', 'randomAnswerShare', 'redirectShare', 'resetShare', 'unauthorizedShare'] as const;
+const KEYS = new Set<string>([
+  ...SHARE_KEYS,
+  'retryAfterSeconds',
+  'retryAfterForm',
+  'latencyMs',
+  'flip',
+  'seed',
+  'redirectTo',
+  'createdId',
+  'omitCreatedId',
+  'deleteStatus',
+]);
 
 function isNumberIn(value: unknown, min: number, max: number, integer = false): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value));
@@ -51,7 +76,12 @@ export function checkFaults(input: unknown, api = 'setFaults'): FaultOptions {
     if (!isNumberIn(v, 0, 1)) throw new RangeError(`${api}: ${key} must be a number from 0 to 1`);
     total += v;
   }
-  if (total > 1 + 1e-9) throw new RangeError(`${api}: dropShare, throttle429Share, unavailable503Share and randomAnswerShare add up to more than 1`);
+  if (total > 1 + 1e-9) throw new RangeError(`${api}: the shares (${SHARE_KEYS.join(', ')}) add up to more than 1`);
+  for (const key of ['redirectTo', 'createdId'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'string') throw new RangeError(`${api}: ${key} must be a string`);
+  }
+  if (o['omitCreatedId'] !== undefined && typeof o['omitCreatedId'] !== 'boolean') throw new RangeError(`${api}: omitCreatedId must be true or false`);
+  if (o['deleteStatus'] !== undefined && !isNumberIn(o['deleteStatus'], 200, 599, true)) throw new RangeError(`${api}: deleteStatus must be a whole number from 200 to 599`);
   if (o['retryAfterSeconds'] !== undefined && !isNumberIn(o['retryAfterSeconds'], 0, 86_400, true)) {
     throw new RangeError(`${api}: retryAfterSeconds must be a whole number from 0 to 86400`);
   }
@@ -104,6 +134,16 @@ export class FaultInjector {
     return this.#options.latencyMs ?? 0;
   }
 
+  get redirectTo(): string {
+    return this.#options.redirectTo ?? 'https://login.reference.invalid/signin';
+  }
+
+  /** What creates and deletes answer instead of the model's own (undefined: the model decides). */
+  get ids(): { createdId: string | undefined; omitCreatedId: boolean; deleteStatus: number | undefined } {
+    const { createdId, omitCreatedId, deleteStatus } = this.#options;
+    return { createdId, omitCreatedId: omitCreatedId === true, deleteStatus };
+  }
+
   /** The PRNG, for the random answer's own choices. */
   get random(): () => number {
     return this.#next;
@@ -118,6 +158,9 @@ export class FaultInjector {
       [o.throttle429Share, 'throttle'],
       [o.unavailable503Share, 'unavailable'],
       [o.randomAnswerShare, 'random'],
+      [o.redirectShare, 'redirect'],
+      [o.resetShare, 'reset'],
+      [o.unauthorizedShare, 'unauthorized'],
     ];
     for (const [share, decision] of order) {
       edge += share ?? 0;

@@ -47,7 +47,7 @@ function quote(url: string): string {
 }
 
 /** The 400's message, in the words of the modelled service (profile `wording`). */
-export function handshakeMessage(rules: HandshakeRules, url: string, failure: HandshakeFailure, detail: string): string {
+function handshakeMessage(rules: HandshakeRules, url: string, failure: HandshakeFailure, detail: string): string {
   if (rules.wording === 'graph') {
     if (failure === 'timedOut') return 'Subscription validation request timed out.';
     return `Subscription validation request failed. ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`;

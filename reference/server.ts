@@ -25,7 +25,8 @@ import { declaredTooLarge, readBody } from './read-body.js';
 import type { HandshakeMode, ReferenceService, ReferenceServiceOptions } from './service-types.js';
 import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
 import { SubscriptionStore } from './store.js';
-import { handleApi } from './subscriptions.js';
+import { COLLECTION_PATH, handleApi } from './subscriptions.js';
+import { unauthorizedAnswer } from './auth.js';
 
 const ADMIN_BODY_CAP = 1024 * 1024;
 
@@ -41,6 +42,24 @@ function pathOf(target: string): string {
   }
   const cut = path.search(/[?#]/);
   return cut < 0 ? path : path.slice(0, cut);
+}
+
+/** The `resetShare` fault: the status and headers, half the body, then the connection is reset. */
+function cutOff(res: ServerResponse, answer: Answer): void {
+  const body = Buffer.from(answer.body ?? '');
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
+  res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+}
+
+/** The `omitCreatedId` fault: the created record without its id. */
+function withoutId(answer: Answer): Answer {
+  try {
+    const record = JSON.parse(Buffer.from(answer.body ?? '').toString('utf8')) as Record<string, unknown>;
+    delete record['id'];
+    return { ...answer, body: JSON.stringify(record) };
+  } catch {
+    return answer;
+  }
 }
 
 export async function startReferenceService(options: ReferenceServiceOptions): Promise<ReferenceService> {
@@ -114,6 +133,19 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
       stats.count('randomAnswers');
       return sendAnswer(res, randomAnswer(faults.random));
     }
+    if (decision === 'redirect') return sendAnswer(res, { status: 302, headers: { location: faults.redirectTo, 'content-length': '0' } });
+    if (decision === 'unauthorized') return sendAnswer(res, unauthorizedAnswer(profile, { ok: false, reason: 'unknown' }, requestIds(req)));
+    if (decision === 'reset') {
+      const codes = profile.errors.codes;
+      return cutOff(res, errorAnswer(profile, 400, codes.invalidRequest, 'The request is malformed or incorrect.', 'invalidRequest', requestIds(req)));
+    }
+    const idFaults = faults.ids;
+    if (idFaults.deleteStatus !== undefined && method === 'DELETE' && path.startsWith(`${COLLECTION_PATH}/`)) {
+      const status = idFaults.deleteStatus;
+      const codes = profile.errors.codes;
+      const [code, message] = status === 404 ? [codes.notFound, 'The subscription was not found.'] : [codes.internal, 'The delete failed.'];
+      return sendAnswer(res, errorAnswer(profile, status, code, message, code, requestIds(req)));
+    }
     const active = profile; // a profile change mid-request does not split one request across two profiles
     const cap = active.request.maxBodyBytes;
     if (declaredTooLarge(req, cap)) return sendAnswer(res, tooLarge(active, requestIds(req), cap));
@@ -127,11 +159,12 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
       store,
       baseUrl,
       ids,
-      newId: randomUUID,
+      newId: idFaults.createdId === undefined ? randomUUID : () => idFaults.createdId as string,
       shouldFlip: (present: string[]) => faults.shouldFlip(present),
       ...(handshakeOn(active) ? { validateNotificationUrl: (url: string) => validate(url, active) } : {}),
     };
-    const answer = await handleApi(ctx, { method, path, headers: req.headers, body: read.bytes });
+    const answered = await handleApi(ctx, { method, path, headers: req.headers, body: read.bytes });
+    const answer = answered.effect === 'created' && idFaults.omitCreatedId === true ? withoutId(answered) : answered;
     if (answer.effect === 'created') stats.count('creates');
     if (answer.effect === 'deleted') stats.count('deletes');
     if (answer.flipped === true) stats.count('flipped');

@@ -44,7 +44,7 @@ export interface ReceiverOptions {
   path?: string;
 }
 
-export async function startReceiver(answer: AnswerFn = echoToken, options: ReceiverOptions = {}): Promise<Receiver> {
+async function startReceiver(answer: AnswerFn = echoToken, options: ReceiverOptions = {}): Promise<Receiver> {
   const hanging = new Set<ServerResponse>();
   const receiver: Receiver = {
     url: '',

@@ -52,7 +52,11 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
       assumptions: result.assumptions,
       observations: observed,
     };
-    const summary = `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked${result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`}`;
+    // The report's roles rest on the answers alone (every combination not sent is unknown); the
+    // explorer's roles also rest on its assumptions (a rule of the supported class), said here.
+    const roles = Object.entries(result.roles).map(([name, role]) => `${name} ${role}`).join(', ');
+    const given = `a rule of the supported class${result.assumptions.length === 0 ? '' : `; ${result.assumptions.join('; ')}`}`;
+    const summary = `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked${result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`}${roles === '' ? '' : `; roles if the target's rule is ${given}: ${roles}`}`;
     const stopped = observed.some((o) => o.outcome === 'error') && !result.exact;
     await finishCase(context, run, {
       id: 'matrix/adaptive-exploration',

@@ -19,6 +19,7 @@ import { judgeOpenRequest } from '../lib/checks/protocol-open.js';
 import { judgeSpecVersionPath } from '../lib/checks/protocol-version.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
+import { safeDeletePath } from '../lib/operation/safe-id.js';
 import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
@@ -119,7 +120,12 @@ async function undoElsewhere(run: CaseRun, exchange: Exchange, createdAt: string
     return;
   }
   const tried: string[] = [];
-  const specPath = cleanup.deletePath(id);
+  const safe = safeDeletePath(cleanup.deletePath, id);
+  if (!safe.ok) {
+    run.cleanupFailures.push(`created by ${exchange.method} ${createdAt}: not deleted: ${safe.reason}; no DELETE sent`);
+    return;
+  }
+  const specPath = safe.path;
   const paths = [specPath];
   if (specPath.startsWith(`${operation.path}/`)) paths.push(`${createdAt}${specPath.slice(operation.path.length)}`);
   for (const path of new Set(paths)) {

@@ -27,6 +27,19 @@ describe('diffBaseline', () => {
     expect(drift.changes).toEqual([{ kind: 'role', field: 'resource', from: 'forbidden', to: 'optional' }]);
   });
 
+  test('a role undetermined on either side is counted as not compared, never as drift', () => {
+    const drift = diffBaseline(
+      changed((b) => (b.fields['clientState'] = 'undetermined')),
+      changed((b) => {
+        b.fields['resource'] = 'undetermined';
+        b.fields['changeType'] = 'optional';
+      }),
+    );
+
+    expect(drift.changes).toEqual([{ kind: 'role', field: 'changeType', from: 'forbidden', to: 'optional' }]);
+    expect(drift.notCompared).toEqual([{ part: 'roles', reason: 'undetermined', count: 2 }]);
+  });
+
   test('no roles any more (nothing accepted) is a change of every role', () => {
     const drift = diffBaseline(defaultBaseline(), changed((b) => (b.fields = {})));
 

@@ -15,7 +15,7 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
   const skipped = new Tally();
 
   const ruleNotCompared = whyRuleNotCompared(baseline, current);
-  if (ruleNotCompared === undefined) changes.push(...ruleChanges(baseline, current));
+  if (ruleNotCompared === undefined) changes.push(...ruleChanges(baseline, current, skipped));
 
   let combinations = 0;
   const runMatrix = new Map(current.matrix.map((c) => [comboKey(c.present), c]));
@@ -70,13 +70,18 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
   };
 }
 
-/** Roles (in the operation's field order), then the rule, then the dependencies as a set. */
-function ruleChanges(baseline: Baseline, current: Baseline): DriftChange[] {
+/**
+ * Roles (in the operation's field order), then the rule, then the dependencies as a set. A role
+ * undetermined on either side is not compared: what the unknown combinations leave open is no
+ * evidence that the target changed.
+ */
+function ruleChanges(baseline: Baseline, current: Baseline, skipped: Tally): DriftChange[] {
   const changes: DriftChange[] = [];
   for (const field of union(current.operation.fields, baseline.operation.fields)) {
     const from = baseline.fields[field];
     const to = current.fields[field];
-    if (from !== to) changes.push({ kind: 'role', field, from, to });
+    if (from === 'undetermined' || to === 'undetermined') skipped.add('roles', 'undetermined');
+    else if (from !== to) changes.push({ kind: 'role', field, from, to });
   }
   if (baseline.rule.expression !== current.rule.expression) {
     changes.push({ kind: 'rule', from: baseline.rule.expression, to: current.rule.expression });
@@ -143,8 +148,8 @@ class Tally {
   }
 
   list(): NotCompared[] {
-    const parts: NotCompared['part'][] = ['matrix', 'values', 'limits'];
-    const reasons: Reason[] = ['unstable', 'no-verdict', 'only-in-baseline', 'only-in-run'];
+    const parts: NotCompared['part'][] = ['roles', 'matrix', 'values', 'limits'];
+    const reasons: Reason[] = ['unstable', 'no-verdict', 'only-in-baseline', 'only-in-run', 'undetermined'];
     return [...this.counts.values()].sort(
       (a, b) => parts.indexOf(a.part) - parts.indexOf(b.part) || reasons.indexOf(a.reason) - reasons.indexOf(b.reason),
     );

@@ -31,7 +31,7 @@ export function extractBaseline(report: BehaviourReport, name: string): Baseline
 }
 
 /** Outcome, status and error code; an unstable or error answer keeps only its outcome. */
-export function answerOf(entry: Pick<MatrixEntry | ValueClassResult, 'outcome' | 'status' | 'errorCode'>): BaselineAnswer {
+function answerOf(entry: Pick<MatrixEntry | ValueClassResult, 'outcome' | 'status' | 'errorCode'>): BaselineAnswer {
   if (entry.outcome === 'unstable' || entry.outcome === 'error') return { outcome: entry.outcome, status: null };
   return {
     outcome: entry.outcome,

@@ -80,7 +80,7 @@ function listText(items: readonly string[]): string {
 }
 
 /** `{notificationUrl, resource}`; `{}` for the empty body. */
-export function comboText(present: readonly string[]): string {
+function comboText(present: readonly string[]): string {
   return `{${present.join(', ')}}`;
 }
 

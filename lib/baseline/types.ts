@@ -74,7 +74,7 @@ export type DriftChange =
   | { kind: 'limit'; field: string; name: string; from: BaselineLimit; to: BaselineLimit };
 
 export interface NotCompared {
-  part: 'matrix' | 'values' | 'limits';
+  part: 'matrix' | 'values' | 'limits' | 'roles';
   reason: NotComparedReason;
   count: number;
 }

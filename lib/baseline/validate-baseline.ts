@@ -4,7 +4,7 @@ import { escapePointer, formatAjvError } from '../report/validate-report.js';
 import type { Baseline } from './types.js';
 
 /** Location of the JSON Schema of a baseline file. */
-export const BASELINE_SCHEMA_URL = new URL('./baseline.schema.json', import.meta.url);
+const BASELINE_SCHEMA_URL = new URL('./baseline.schema.json', import.meta.url);
 
 export type BaselineValidation = { valid: true; baseline: Baseline } | { valid: false; errors: string[] };
 

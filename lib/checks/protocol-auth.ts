@@ -29,7 +29,7 @@ export const AUTH_VARIANTS: readonly AuthVariant[] = [
   { id: 'unknown-bearer', label: 'a well-formed but unknown Bearer token', authorization: 'Bearer conformance-probe.not-a-valid-token.0000' },
 ];
 
-export const AUTH_SPEC_REF = 'spec §5';
+const AUTH_SPEC_REF = 'spec §5';
 const EXPECTED = 'not accepted: refused, typically 401 or 403 (spec §5: requests carry a Bearer token)';
 
 /**

@@ -7,7 +7,7 @@ import { checkErrorRule } from './error-rule.js';
 import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
 import { noAnswer, type Judgement } from './protocol-judgement.js';
 
-export const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
+const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
 const EXPECTED = '2xx: the create is served on /_api/v2.0/drive/root/subscriptions';
 /** Answers that say the path or the method is not served there. */
 const NOT_SERVED = new Set([404, 405, 501]);

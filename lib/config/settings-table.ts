@@ -10,8 +10,8 @@ export function renderSettingsTable(): string {
   return ['| Setting | Default | Meaning | Accepts |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-export const SETTINGS_TABLE_START = '<!-- settings-table:start (generated from lib/config/settings.ts; npm run docs) -->';
-export const SETTINGS_TABLE_END = '<!-- settings-table:end -->';
+const SETTINGS_TABLE_START = '<!-- settings-table:start (generated from lib/config/settings.ts; npm run docs) -->';
+const SETTINGS_TABLE_END = '<!-- settings-table:end -->';
 
 /** Replaces the generated table between the markers of a README text. */
 export function withSettingsTable(readme: string): string {

@@ -9,7 +9,7 @@ import type { ReceivedHandshake } from '../receiver/types.js';
 
 export type ReceiverMisbehaviour = { kind: 'wrong-token' } | { kind: 'slow'; delayMs: number } | { kind: 'fail' };
 
-export function describeMisbehaviour(m: ReceiverMisbehaviour): string {
+function describeMisbehaviour(m: ReceiverMisbehaviour): string {
   switch (m.kind) {
     case 'wrong-token':
       return 'answers the validation request with something other than the token';

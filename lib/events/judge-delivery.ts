@@ -23,7 +23,7 @@ export interface DeliveryJudgement {
 }
 
 /** The item of a notification body that speaks of this subscription (by id, else by clientState). */
-export function itemFor(n: ReceivedNotification, s: SubscriptionUnderTest): Record<string, unknown> | undefined {
+function itemFor(n: ReceivedNotification, s: SubscriptionUnderTest): Record<string, unknown> | undefined {
   const items = notificationItems(n.body);
   return (
     items.find((i) => s.subscriptionId !== undefined && i['subscriptionId'] === s.subscriptionId) ??

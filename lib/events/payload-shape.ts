@@ -6,7 +6,7 @@
 import { notificationItems } from '../receiver/filter.js';
 import type { ReceivedNotification } from '../receiver/types.js';
 
-export const KNOWN_SHAPES = {
+const KNOWN_SHAPES = {
   // modelled on public reports (SharePoint webhook notification resource)
   SharePoint: ['subscriptionId', 'clientState', 'expirationDateTime', 'resource', 'tenantId', 'siteUrl', 'webId'],
   // modelled on public reports (Graph changeNotification for a driveItem)

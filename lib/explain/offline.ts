@@ -139,7 +139,7 @@ function measure(value: unknown, limit: ReportedLimit, now: Date): number | unde
   return undefined;
 }
 
-export const LIMITS = [
+const LIMITS = [
   'What the report cannot tell offline:',
   '  - whether the target still behaves as it did when the report was made;',
   '  - the matrix was made with known-good values: it cannot tell a field\'s presence and a bad value apart, nor how they combine;',

@@ -9,7 +9,7 @@ import { describeAnswer, sameRejection } from './signature.js';
 import type { ExplainResult, NeededChange, Probe } from './types.js';
 
 /** A value as short JSON text. */
-export function shortValue(value: unknown, max = 60): string {
+function shortValue(value: unknown, max = 60): string {
   const json = JSON.stringify(value) ?? String(value);
   return json.length <= max ? json : `${json.slice(0, max - 1)}…`;
 }
@@ -73,7 +73,7 @@ function evidenceLine(r: ExplainResult, change: NeededChange): string {
 }
 
 /** "take out changeType and resource; add expirationDateTime; replace the value of notificationUrl". */
-export function changeWords(change: { removed: readonly string[]; added: readonly string[]; replaced: readonly string[] }): string {
+function changeWords(change: { removed: readonly string[]; added: readonly string[]; replaced: readonly string[] }): string {
   const parts = [
     ...(change.removed.length > 0 ? [`take out ${list(change.removed)}`] : []),
     ...(change.added.length > 0 ? [`add ${list(change.added)}`] : []),

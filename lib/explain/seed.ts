@@ -11,6 +11,7 @@
  *
  * Both stop when the oracle says `stop` (the budget).
  */
+import { subsetsOfSize } from '../explore/bits.js';
 import type { DdAnswer } from './ddmin.js';
 
 export interface SeedAnswer {
@@ -23,20 +24,6 @@ export type SeedResult =
   | { kind: 'found'; toggles: string[]; tried: number }
   | { kind: 'none'; tried: number }
   | { kind: 'stop'; tried: number };
-
-/** Subsets of `items` of size k, in lexicographic order of positions (items earlier in the list first). */
-export function* subsetsOfSize<T>(items: readonly T[], k: number): Generator<T[]> {
-  const index = Array.from({ length: k }, (_, i) => i);
-  if (k > items.length) return;
-  for (;;) {
-    yield index.map((i) => items[i] as T);
-    let i = k - 1;
-    while (i >= 0 && index[i] === items.length - k + i) i -= 1;
-    if (i < 0) return;
-    index[i] = (index[i] as number) + 1;
-    for (let j = i + 1; j < k; j += 1) index[j] = (index[j - 1] as number) + 1;
-  }
-}
 
 /**
  * `fields`: what may be toggled, in a sensible order; `start`: the answer with no toggle (rejected);

@@ -7,6 +7,7 @@
  * (confirm.ts). Every request goes through one budgeted session, so the cap is never exceeded.
  */
 import { count, list } from '../inference/words.js';
+import { describeAgreement } from './agreement.js';
 import { confirm } from './confirm.js';
 import { discover } from './discover.js';
 import { Explainer } from './explain.js';
@@ -98,5 +99,6 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
   }
   const lookalikes = lookalikeAssumption(fields, hypothesis.lookalikes & answered, outcomes);
   if (lookalikes !== undefined) assumptions.push(lookalikes);
-  return finish(describeModel(fields, hypothesis.model));
+  // Roles and dependencies only where every rule that fits agrees (agreement.ts).
+  return finish(settlement.kind === 'ambiguous' ? describeAgreement(fields, settlement.alternatives) : describeModel(fields, hypothesis.model));
 }

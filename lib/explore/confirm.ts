@@ -39,13 +39,13 @@ export async function confirm(session: ProbeSession, settler: Settler, first: Se
   return { settlement, revised };
 }
 
-export function predicts(hypothesis: Hypothesis, base: number, mask: number): boolean {
+function predicts(hypothesis: Hypothesis, base: number, mask: number): boolean {
   return ((mask ^ base) & hypothesis.lookalikes) === 0 && hypothesis.table[project(hypothesis.core, mask)] === 1;
 }
 
 const DENSITIES = [0.5, 0.2, 0.8];
 
-export function confirmationSamples(
+function confirmationSamples(
   hypothesis: Hypothesis,
   base: number,
   n: number,

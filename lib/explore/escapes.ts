@@ -17,7 +17,7 @@ import { shuffled, type Rng } from './rng.js';
 import type { ProbeSession } from './session.js';
 
 /** Sensitive fields never changed in an accepted combination. */
-export function lookalikesOf(session: ProbeSession, base: number, sensitive: number): number {
+function lookalikesOf(session: ProbeSession, base: number, sensitive: number): number {
   const variable = session.log.reduce((mask, m) => (session.verdict(m) === true ? mask | (m ^ base) : mask), 0);
   return sensitive & ~variable;
 }

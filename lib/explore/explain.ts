@@ -27,8 +27,11 @@ export interface Hypothesis {
 
 export type Settlement =
   | { kind: 'settled'; hypothesis: Hypothesis }
-  /** `rules` distinct rules fit; `query` is the combination that splits them best (undefined: none left to send). */
-  | { kind: 'ambiguous'; hypothesis: Hypothesis; rules: number; query: number | undefined }
+  /**
+   * `rules` distinct rules fit; `query` is the combination that splits them best (undefined: none
+   * left to send); `alternatives`: every rule that fits, the hypothesis's first.
+   */
+  | { kind: 'ambiguous'; hypothesis: Hypothesis; rules: number; query: number | undefined; alternatives: RuleModel[] }
   /**
    * No rule of the class fits. `witness`: a rejected combination worth narrowing down against
    * `anchor`, the nearest accepted one that agrees with it on the core (or nearest at all).
@@ -107,7 +110,8 @@ export class Explainer {
       model: { required: lookalikes & base, forbidden: lookalikes & ~base, statements: first.statements },
     };
     if (rules.size === 1) return { kind: 'settled', hypothesis };
-    return { kind: 'ambiguous', hypothesis, rules: rules.size, query: this.splitter(session, core, [...rules.values()].map((r) => r.table)) };
+    const alternatives = [...rules.values()].map((r): RuleModel => ({ ...hypothesis.model, statements: r.statements }));
+    return { kind: 'ambiguous', hypothesis, rules: rules.size, query: this.splitter(session, core, [...rules.values()].map((r) => r.table)), alternatives };
   }
 
   /** Keeps the candidates that hold on every accepted combination (all of them again when the core changed). */

@@ -17,6 +17,6 @@ export function describeObservations(session: ProbeSession): ModelDescription {
   return {
     expression: minimize(fields, accepted, rejected).expression,
     roles: roles === undefined ? undefined : Object.fromEntries(Object.entries(roles).map(([name, role]) => [name, role.presence])),
-    dependencies: roles === undefined ? [] : inferDependencies(fields, roles, accepted).dependencies,
+    dependencies: roles === undefined ? [] : inferDependencies(fields, roles, verdicts).dependencies,
   };
 }

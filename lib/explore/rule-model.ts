@@ -96,7 +96,7 @@ export function describeModel(fields: readonly string[], model: RuleModel): Mode
     const verdicts = new Map<number, boolean>([...part.accepted.map((m) => [m, true] as const), ...part.rejected.map((m) => [m, false] as const)]);
     const partRoles = rolesOf(names, verdicts);
     for (const name of names) roles[name] = partRoles?.[name]?.presence ?? 'optional';
-    dependencies.push(...inferDependencies(names, partRoles, part.accepted).dependencies);
+    dependencies.push(...inferDependencies(names, partRoles, verdicts).dependencies);
     const { cubes } = minimize(names, part.accepted, part.rejected);
     const full = cubes.map((c) => ({ care: spread(part.fields, c.care), value: spread(part.fields, c.value) }));
     if (!full.some((c) => c.care === 0)) sums.push(full);

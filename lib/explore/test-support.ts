@@ -8,7 +8,7 @@ import { bitsOf } from './bits.js';
 import { cubesAccept, sameRule, sumOfProducts } from './rule-check.js';
 import type { RuleModel } from './rule-model.js';
 
-export function masksOf(fields: readonly string[], observations: readonly Observation[]): { mask: number; accepted: boolean }[] {
+function masksOf(fields: readonly string[], observations: readonly Observation[]): { mask: number; accepted: boolean }[] {
   const index = fieldIndex(fields);
   return observations
     .filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected')

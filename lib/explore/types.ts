@@ -27,9 +27,16 @@ export interface ExploreResult {
   strategy: 'exhaustive' | 'adaptive';
   /** Report syntax (lib/inference/expression.ts): true exactly on the accepted combinations, as far as known. */
   rule: string;
-  /** Role of every field under `rule`; empty when nothing was accepted. */
+  /**
+   * Role of every field; empty when nothing was accepted. What a role rests on: the exhaustive
+   * strategy, the answers alone (lib/inference: `undetermined` where a combination without a
+   * usable answer could change it); the adaptive one, the answers plus `assumptions` and the
+   * supported class (the rule is taken to be one of it; `undetermined` where several rules of the
+   * class fit and disagree), or, when no rule of the class fits, the answers alone with every
+   * combination not sent unknown. Never more than that.
+   */
   roles: Record<string, PresenceRole>;
-  /** IDL statements among the conditional fields (same procedure as lib/inference). */
+  /** IDL statements among the conditional fields (same procedure as lib/inference), on the same footing as `roles`. */
   dependencies: IdlStatement[];
   /** Oracle calls made (retries of 'unknown' answers included). */
   requests: number;

@@ -1,6 +1,6 @@
 /** Backoff for retries after network errors, timeouts and 5xx: exponential, capped, jittered. */
 
-export const BACKOFF_BASE_MS = 100;
+const BACKOFF_BASE_MS = 100;
 export const BACKOFF_CAP_MS = 2_000;
 
 /**

@@ -14,6 +14,10 @@ export interface AttemptError {
   /** One line, no stack. */
   message: string;
   retryable: boolean;
+  /** The connection itself failed (refused, name not resolved, TLS handshake): the target was never reached. */
+  connect?: true;
+  /** The error's code (ECONNREFUSED, ENOTFOUND, ERR_SSL_WRONG_VERSION_NUMBER, ...), when it had one. */
+  code?: string;
 }
 
 /** Errors while establishing the connection: most often a wrong BASE_URL. */
@@ -31,6 +35,9 @@ const CONNECT_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'CERT_HAS_EXPIRED',
 ]);
+
+/** A TLS handshake that failed (https to a plain-http port, a certificate refused): the connection never came up. */
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -100,7 +107,9 @@ export function classifyError(error: unknown, context: { timedOutAfterMs?: numbe
   if (code.startsWith('HPE_') || name === 'HTTPParserError' || MALFORMED_CODES.has(code)) {
     return { kind: 'malformed', message: `the answer is not valid HTTP: ${message}`, retryable: false };
   }
-  const hint = CONNECT_CODES.has(code) ? ' — is BASE_URL right?' : '';
-  if (TIMEOUT_CODES.has(code)) return { kind: 'timeout', message: `${message}${hint}`, retryable: true };
-  return { kind: 'network', message: `${message}${hint}`, retryable: true };
+  const connect = CONNECT_CODES.has(code) || TLS_CODE.test(code);
+  const hint = connect ? ' — is BASE_URL right?' : '';
+  const extra = { ...(connect ? { connect: true as const } : {}), ...(code !== '' ? { code } : {}) };
+  if (TIMEOUT_CODES.has(code)) return { kind: 'timeout', message: `${message}${hint}`, retryable: true, ...extra };
+  return { kind: 'network', message: `${message}${hint}`, retryable: true, ...extra };
 }

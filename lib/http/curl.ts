@@ -15,7 +15,7 @@ export interface CurlOptions {
 }
 
 /** The shell variable that stands for the token in rendered commands. */
-export const TOKEN_VARIABLE = '$ACCESS_TOKEN';
+const TOKEN_VARIABLE = '$ACCESS_TOKEN';
 
 /** POSIX single quoting: nothing inside is special; a `'` closes, is escaped, and reopens. */
 export function shellQuote(text: string): string {

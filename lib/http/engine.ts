@@ -324,7 +324,12 @@ export class HttpEngine {
     if (error.kind === 'closed') return { kind: 'deadline', message: error.message };
     const kind = error.kind === 'usage' ? 'network' : error.kind;
     const suffix = attempts > 1 ? ` (after ${attempts} attempts)` : '';
-    return { kind, message: this.#scrub(`${error.message}${suffix}`) };
+    return {
+      kind,
+      message: this.#scrub(`${error.message}${suffix}`),
+      ...(error.connect === true ? { connect: true as const } : {}),
+      ...(error.code !== undefined ? { code: error.code } : {}),
+    };
   }
 
   #withLast(message: string, last: AttemptResponse | undefined): string {

@@ -27,6 +27,10 @@ export type FailureKind =
 export interface Failure {
   kind: FailureKind;
   message: string;
+  /** The connection itself failed on the last attempt (refused, name not resolved, TLS handshake). */
+  connect?: true;
+  /** The network error's code (ECONNREFUSED, ENOTFOUND, ECONNRESET, ...), when it had one. */
+  code?: string;
 }
 
 /** One request as sent and answered, after the engine's retries. Safe to store and print. */

@@ -37,3 +37,46 @@ test('the same 400 everywhere points at the values sent', () => {
 test('nothing observed', () => {
   expect(diagnose([]).likelyCause).toBe('unknown');
 });
+
+// Issue 10 §4: the transport is read before the statuses.
+test('every answer a redirect: configuration, with the Location seen and "check BASE_URL", not the values sent', () => {
+  const observations: Observation[] = answered(302, 302, 301).map((o) => ({ ...o, outcome: 'error', location: 'https://login.example.com/signin?x=1' }));
+  const d = diagnose(observations);
+  expect(d.likelyCause).toBe('configuration');
+  expect(d.message).toContain('https://login.example.com/signin?x=1');
+  expect(d.message).toContain('never follows redirects');
+  expect(d.message).toContain('check BASE_URL');
+  expect(d.message).not.toMatch(/values sent/);
+});
+
+test('every answer cut off by a reset after its status came: transport, not a list of half-read statuses', () => {
+  const observations: Observation[] = answered(400, 400, 400, 201).map((o) => ({ ...o, outcome: 'error', failure: 'network' }));
+  const d = diagnose(observations);
+  expect(d.likelyCause).toBe('transport');
+  expect(d.message).toMatch(/cut off by the connection/);
+  expect(d.message).toMatch(/4 combinations after the status line came/);
+  expect(d.message).not.toMatch(/values sent|400: /);
+});
+
+test('some answers cut off, others the target\'s own: no transport verdict', () => {
+  const observations: Observation[] = answered(400, 400).map((o, i) => (i === 0 ? { ...o, outcome: 'error', failure: 'network' } : o));
+  expect(diagnose(observations).likelyCause).toBe('unknown');
+});
+
+test('an unstable combination accepted on some repeats: the diagnosis says so instead of "nothing accepted"', () => {
+  const observations: Observation[] = [
+    ...answered(400, 400),
+    { present: ['notificationUrl', 'clientState'], outcome: 'unstable', status: 400, statuses: [400, 201] },
+  ];
+  const diagnosis = diagnose(observations);
+  expect(diagnosis.likelyCause).toBe('unknown');
+  expect(diagnosis.message).toContain('{notificationUrl, clientState}) was accepted on some repeats');
+  expect(diagnosis.message).not.toContain('no set of the fields was accepted');
+});
+
+test('every answer of every repeat counts: a combination answered 401 then 400 is not "answered 401"', () => {
+  const observations: Observation[] = [...answered(401, 401), { present: ['a'], outcome: 'unstable', status: 401, statuses: [401, 400] }];
+  const diagnosis = diagnose(observations);
+  expect(diagnosis.message).not.toContain('every combination was answered 401');
+  expect(diagnosis.message).toContain('(400: 1, 401: 3)');
+});

@@ -1,17 +1,37 @@
 /**
- * Why nothing was accepted, told from the statuses alone: a refused token, a wrong base URL or
- * path, a failing service, an unreachable one, or no single cause.
+ * Why nothing was accepted, told from the transport first (every answer a redirect, or cut off by
+ * the connection), then from the statuses: a refused token, a wrong base URL or path, a failing
+ * service, an unreachable one, or no single cause.
+ *
+ * "Nothing was accepted" means no combination was accepted on every repeat. An unstable one may
+ * have been accepted on some: then the diagnosis says so rather than "nothing accepted, check the
+ * token". And "every combination was answered 401" is read over every answer of every repeat, not
+ * the first answer of each combination only.
  */
+import { formatCombination } from './combinations.js';
 import type { Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
+
+/** Unstable combinations named, at most. */
+const NAMED = 3;
 
 export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (observations.length === 0) {
     return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
   }
+  const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some((s) => s !== null && s >= 200 && s < 300));
+  if (sometimes.length > 0) {
+    const named = sometimes.slice(0, NAMED).map((o) => formatCombination(o.present)).join(', ');
+    return {
+      likelyCause: 'unknown',
+      message: `no combination was accepted on every repeat, but ${count(sometimes.length, 'combination')} (${named}${sometimes.length > NAMED ? ', …' : ''}) ${sometimes.length === 1 ? 'was' : 'were'} accepted on some repeats and rejected or failed on others: the target answers the same body differently (load balancing, caching, a race); nothing could be inferred from unstable answers.`,
+    };
+  }
   const statuses = observations.map((o) => o.status);
-  const answered = statuses.filter((s): s is number => s !== null);
-  const unanswered = statuses.length - answered.length;
+  // Every answer of every repeat: a combination answered 401 then 400 is not "answered 401".
+  const answers = observations.flatMap((o) => o.statuses ?? [o.status]);
+  const answered = answers.filter((s): s is number => s !== null);
+  const unanswered = observations.filter((o) => (o.statuses ?? [o.status]).every((s) => s === null)).length;
   const every = (test: (status: number) => boolean): boolean => answered.length > 0 && answered.every(test);
   const besides = unanswered === 0 ? '' : ` (${count(unanswered, 'combination')} got no answer at all)`;
 
@@ -21,6 +41,8 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
       message: `none of the ${count(statuses.length, 'combination')} got an HTTP answer (network failure, timeout, or the run's request budget or deadline): check the base URL and that the service is reachable.`,
     };
   }
+  const transport = fromTransport(observations, unanswered);
+  if (transport !== undefined) return transport;
   if (every((s) => s === 401)) {
     return {
       likelyCause: 'token',
@@ -42,7 +64,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (every((s) => s >= 500)) {
     return {
       likelyCause: 'service',
-      message: `every answer was a server error (${tally(statuses)}): the service failed, whatever the body; retry later or check the target.`,
+      message: `every answer was a server error (${tally(answers)}): the service failed, whatever the body; retry later or check the target.`,
     };
   }
   const [first] = observations;
@@ -56,8 +78,46 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   }
   return {
     likelyCause: 'unknown',
-    message: `no combination was accepted, and the answers point to no single cause (${tally(statuses)}).`,
+    message: `no combination was accepted, and the answers point to no single cause (${tally(answers)}).`,
   };
+}
+
+/** Failure kinds that say the connection, not the target's verdict, ended the answer. */
+const CUT_OFF = new Set(['network', 'timeout', 'malformed']);
+
+/**
+ * Issue 10 §4: every answer a redirect (the probe never follows one, so the token is never sent
+ * elsewhere), or every answer cut off by the connection. Statuses seen then are not the target's
+ * verdict on the body and must not be read as one.
+ */
+function fromTransport(observations: readonly Observation[], unanswered: number): Diagnosis | undefined {
+  const redirects = observations.filter((o) => o.status !== null && o.status >= 300 && o.status < 400);
+  if (redirects.length > 0 && redirects.length + unanswered === observations.length) {
+    const locations = [...new Set(redirects.map((o) => o.location).filter((l): l is string => l !== undefined))];
+    const seen = locations.length === 0 ? 'with no Location' : `to ${locations.slice(0, 2).map((l) => clip(l)).join(' and ')}${locations.length > 2 ? ` (and ${locations.length - 2} more)` : ''}`;
+    const statuses = [...new Set(redirects.map((o) => o.status))].join('/');
+    return {
+      likelyCause: 'configuration',
+      message:
+        `every answer was a redirect (${statuses} ${seen}): the probe never follows redirects, so that the token ` +
+        `is never sent anywhere else; check BASE_URL (scheme, host and path prefix) so that it names the service itself.`,
+    };
+  }
+  const cut = observations.filter((o) => o.outcome === 'error' && o.failure !== undefined && CUT_OFF.has(o.failure));
+  if (cut.length > 0 && cut.length === observations.length) {
+    const halfRead = cut.filter((o) => o.status !== null).length;
+    return {
+      likelyCause: 'transport',
+      message:
+        `every answer was cut off by the connection (reset, dropped or timed out${halfRead > 0 ? `; ${count(halfRead, 'combination')} after the status line came, so those statuses are not the target's verdict` : ''}): ` +
+        'check the network path to the target (proxy, load balancer, TLS offload) and that the service is healthy.',
+    };
+  }
+  return undefined;
+}
+
+function clip(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 /** `400: 28, 401: 4, no answer: 2`, by status. */

@@ -1,10 +1,18 @@
 /**
  * Inter-field dependencies in IDL (Requires, OnlyOne, AllOrNone, ZeroOrOne, Or) among the
- * conditional fields: those that hold on every accepted combination, reduced to the most specific
- * ones, none implied by the others. Fields that the roles already settle (required, forbidden,
- * optional) take no part, so no statement is implied by the roles alone.
+ * conditional and undetermined fields: those that hold on every accepted combination, reduced to
+ * the most specific ones, none implied by the others. Fields that the roles already settle
+ * (required, forbidden, optional) take no part, so no statement is implied by the roles alone.
+ *
+ * "Every accepted combination" must hold whatever the unknown combinations (unstable, error, never
+ * sent; lib/inference/unknowns.ts) turn out to be. A statement holds in every completion of them
+ * iff it holds on every known accepted combination and on every unknown one (any unknown may be
+ * accepted, and one accepted combination that breaks it is enough). So a statement is stated only
+ * when, besides the known accepted ones, no unknown combination breaks it: the unknowns that break
+ * it are counted as (combinations that break it) - (known ones that break it), without listing them.
  */
 import { groupMask, holds, type Statement, compareStatements, toIdl, fromIdl } from './idl-statement.js';
+import { Unknowns } from './unknowns.js';
 import { groupSizeWithin, maximalCliques, minimalGroups } from './idl-groups.js';
 import { implies } from './idl-implication.js';
 import { fieldIndex } from './combinations.js';
@@ -24,20 +32,25 @@ const MAX_CLIQUES = 50;
 /** Search nodes shared by all the checks of whether a statement is implied by the others. */
 const IMPLICATION_BUDGET = 200_000;
 
+/** `verdicts`: accepted (true) or rejected (false) for every known combination; the rest are unknown. */
 export function inferDependencies(
   fields: readonly string[],
   roles: Readonly<Record<string, FieldRole>> | undefined,
-  accepted: readonly number[],
+  verdicts: ReadonlyMap<number, boolean>,
 ): Dependencies {
   const notes: string[] = [];
-  const conditional = fields.flatMap((name, i) => (roles?.[name]?.presence === 'conditional' ? [i] : []));
-  const always = (test: (mask: number) => boolean): boolean => accepted.every(test);
-  const has = (mask: number, i: number): boolean => (mask & (1 << i)) !== 0;
+  const open = (name: string): boolean => roles?.[name]?.presence === 'conditional' || roles?.[name]?.presence === 'undetermined';
+  const conditional = fields.flatMap((name, i) => (open(name) ? [i] : []));
+  const accepted = [...verdicts].filter(([, ok]) => ok).map(([m]) => m);
+  const unknowns = new Unknowns(fields.length, verdicts);
+  // Every test below is a statement: it must hold on the known accepted and on every unknown.
+  const always = (statement: Statement): boolean =>
+    accepted.every((m) => holds(statement, m)) && unknownsBreaking(unknowns, statement) === 0;
 
   // Fields always present together are one class: AllOrNone(class); the rest works on one field per class.
   const classOf = new Map<number, number[]>();
   for (const i of conditional) {
-    const rep = [...classOf.keys()].find((r) => always((m) => has(m, r) === has(m, i)));
+    const rep = [...classOf.keys()].find((r) => always({ kind: 'AllOrNone', members: [r, i] }));
     if (rep === undefined) classOf.set(i, [i]);
     else classOf.get(rep)?.push(i);
   }
@@ -47,7 +60,7 @@ export function inferDependencies(
     .map((members) => ({ kind: 'AllOrNone', members }));
 
   // Requires, transitively reduced (implication on the accepted combinations is transitive).
-  const requires = (a: number, b: number): boolean => a !== b && always((m) => !has(m, a) || has(m, b));
+  const requires = (a: number, b: number): boolean => a !== b && always({ kind: 'Requires', members: [a, b] });
   for (const a of reps) {
     for (const b of reps) {
       if (requires(a, b) && !reps.some((c) => c !== a && c !== b && requires(a, c) && requires(c, b))) {
@@ -57,7 +70,7 @@ export function inferDependencies(
   }
 
   // At most one of a group holds iff it holds for every pair: maximal cliques of "never together".
-  const exclusive = (a: number, b: number): boolean => a !== b && always((m) => !(has(m, a) && has(m, b)));
+  const exclusive = (a: number, b: number): boolean => a !== b && always({ kind: 'ZeroOrOne', members: [a, b] });
   const { cliques, complete } = maximalCliques(reps, exclusive, MAX_CLIQUES);
   if (!complete) notes.push(`ZeroOrOne: only the first ${MAX_CLIQUES} groups of fields never present together are listed`);
 
@@ -66,7 +79,7 @@ export function inferDependencies(
   if (maxSize < Math.min(reps.length, MAX_GROUP_SIZE)) {
     notes.push(`Or/OnlyOne: groups of up to ${maxSize} of the ${reps.length} conditional fields were searched`);
   }
-  const orGroups = minimalGroups(reps, maxSize, (group) => always((m) => (m & groupMask(group)) !== 0));
+  const orGroups = minimalGroups(reps, maxSize, (group) => always({ kind: 'Or', members: group }));
   const isClique = (group: readonly number[]): boolean => group.every((a) => group.every((b) => a === b || exclusive(a, b)));
   for (const group of orGroups) candidates.push({ kind: isClique(group) ? 'OnlyOne' : 'Or', members: group });
   const onlyOne = new Set(orGroups.filter(isClique).map((g) => g.join(',')));
@@ -76,6 +89,27 @@ export function inferDependencies(
 
   const kept = dropImplied(candidates, notes);
   return { dependencies: kept.sort(compareStatements).map((s) => toIdl(fields, s)), notes };
+}
+
+/**
+ * Unknown combinations on which the statement does not hold: of all 2^n combinations, those outside
+ * the statement's group are free, so 2^(n-k) times the assignments of the k members it rejects,
+ * less the known combinations that break it. Exact for k <= 30 (below 2^53).
+ */
+function unknownsBreaking(unknowns: Unknowns, statement: Statement): number {
+  if (unknowns.size === 0) return 0;
+  const k = statement.members.length;
+  const holding: Record<Statement['kind'], number> = {
+    Requires: 3,
+    OnlyOne: k,
+    AllOrNone: 2,
+    ZeroOrOne: k + 1,
+    Or: 2 ** k - 1,
+  };
+  const breaking = 2 ** (unknowns.n - k) * (2 ** k - holding[statement.kind]);
+  let known = 0;
+  for (const mask of unknowns.verdicts.keys()) if (!holds(statement, mask)) known += 1;
+  return breaking - known;
 }
 
 /** The weakest readings go first: a Requires is dropped before the group statement that implies it. */

@@ -155,7 +155,12 @@ test('with some combinations unstable, in error or never sent, the expression ag
 
       checkConsistent(fields, observations, inference);
       expect(inference.rule.unknown).toEqual(table.flatMap((_, mask) => (fate[mask] === 'known' ? [] : [presentOf(fields, mask)])));
-      expect(presences(inference)).toEqual(naiveRoles(fields, observations));
+      // A stated role is the one the known combinations show; with unknowns it may be undetermined
+      // instead (completions.property.test.ts checks when it must be).
+      const naive = naiveRoles(fields, observations);
+      const stated = presences(inference);
+      expect(stated === undefined).toBe(naive === undefined);
+      for (const name of fields) expect([naive?.[name], 'undetermined'], name).toContain(stated?.[name] ?? naive?.[name]);
     }),
     { seed, numRuns: RUNS },
   );

@@ -28,7 +28,7 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
 
   const minimized = minimize(fields, evidence.accepted, evidence.rejected);
   const roles = rolesOf(fields, verdicts);
-  const { dependencies, notes: idlNotes } = inferDependencies(fields, roles, evidence.accepted);
+  const { dependencies, notes: idlNotes } = inferDependencies(fields, roles, verdicts);
   const { unknown, note: unknownNote } = unknownCombinations(evidence);
 
   const unreadable = fields.filter((name) => !EXPRESSION_NAME.test(name) || name === 'true' || name === 'false');

@@ -2,15 +2,26 @@
  * Rejected combinations grouped by how they were rejected (status, error code, message pattern),
  * each group with the minimal expression that is true exactly on its combinations among the known
  * ones, and a summary in plain words: "400 invalidRequest when resource is present".
+ *
+ * The expression treats the combinations without a usable answer as don't-cares, so it may also be
+ * true on some of them; "400 when resource is present" would then claim an answer nobody saw (an
+ * unstable {resource, x} may even have been accepted). Such groups name those combinations, and
+ * the summary says the condition is exact on the known combinations only.
  */
-import { presentOf } from './combinations.js';
+import { formatCombination, popcount, presentOf } from './combinations.js';
 import type { Evidence } from './evidence.js';
 import { messagePattern, namedFields } from './message-pattern.js';
 import { minimize } from './minimize.js';
 import type { Cube } from './primes.js';
 import { toImplicant } from './sum-of-products.js';
 import type { RejectionGroup } from './types.js';
+import { take, Unknowns } from './unknowns.js';
 import { count, list } from './words.js';
+
+/** Unknown combinations named per group, at most (`unknownMatchingCount` says how many in all). */
+const NAMED = 8;
+/** Inclusion-exclusion over this many terms at most (2^12 intersections). */
+const MAX_TERMS_COUNTED = 12;
 
 interface Bucket {
   status: number;
@@ -39,6 +50,7 @@ export function rejectionGroups(evidence: Evidence): RejectionGroup[] {
   }
 
   const known = [...evidence.accepted, ...evidence.rejected];
+  const unknowns = new Unknowns(fields.length, new Map(known.map((m) => [m, true] as const)));
   return [...buckets.values()]
     .sort(
       (a, b) =>
@@ -56,15 +68,58 @@ export function rejectionGroups(evidence: Evidence): RejectionGroup[] {
       const named = fields.filter((name) => bucket.named.has(name)).map((name) => `'${name}'`);
       const naming =
         named.length === 0 ? '' : named.length === 1 ? `; the message names the property ${named[0] ?? ''}` : `; the messages name the properties ${list(named)}`;
+      const open = unknownMatching(unknowns, cubes);
+      const caveat =
+        open === undefined
+          ? ''
+          : `; exact on the known combinations only: ${open.total === undefined ? 'some' : count(open.total, 'combination')} without a usable answer (${open.items.map((m) => formatCombination(presentOf(fields, m))).join(', ')}${open.more ? ', …' : ''}) also ${open.total === 1 ? 'fits' : 'fit'} it`;
       return {
         status: bucket.status,
         errorCode: bucket.errorCode,
         messagePattern: bucket.messagePattern,
         combinations: bucket.masks.map((m) => presentOf(fields, m)),
         explanation: expression,
-        summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}`,
+        summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
+        ...(open === undefined
+          ? {}
+          : { unknownMatching: open.items.map((m) => presentOf(fields, m)), ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }) }),
       };
     });
+}
+
+/**
+ * Unknown combinations on which the group's expression (a sum of cubes) is true: the first few,
+ * and how many in all (undefined past MAX_TERMS_COUNTED terms). The count is inclusion-exclusion
+ * over the cubes (an intersection of cubes is a cube, or empty when they disagree on a field),
+ * less the known combinations that fit, so never-sent combinations of 30 fields cost nothing.
+ */
+function unknownMatching(unknowns: Unknowns, cubes: readonly Cube[]): { items: number[]; more: boolean; total: number | undefined } | undefined {
+  const fits = (m: number): boolean => cubes.some((c) => (m & c.care) === c.value);
+  const found = new Set<number>();
+  for (const cube of cubes) {
+    for (const m of take(unknowns.listIn(cube.care, cube.value), NAMED + 1).items) found.add(m);
+  }
+  if (found.size === 0) return undefined;
+  const sorted = [...found].sort((a, b) => a - b);
+  let total: number | undefined;
+  if (cubes.length <= MAX_TERMS_COUNTED) {
+    let all = 0;
+    for (let subset = 1; subset < 2 ** cubes.length; subset += 1) {
+      let care = 0;
+      let value = 0;
+      let empty = false;
+      cubes.forEach((c, j) => {
+        if ((subset & (1 << j)) === 0 || empty) return;
+        if ((c.value & care) !== (value & c.care)) empty = true;
+        care |= c.care;
+        value |= c.value;
+      });
+      if (!empty) all += (popcount(subset) % 2 === 1 ? 1 : -1) * 2 ** (unknowns.n - popcount(care));
+    }
+    const knownFitting = [...unknowns.verdicts.keys()].filter(fits).length;
+    total = all - knownFitting;
+  }
+  return { items: sorted.slice(0, NAMED), more: sorted.length > NAMED || (total ?? 0) > NAMED, total };
 }
 
 /** "when resource is present", "when a and b are present and c is absent", or "when <expression>". */

@@ -13,14 +13,31 @@ export interface Observation {
   errorMessage?: string;
   /** Every status seen over the repeats, in order (shows why a combination is unstable). */
   statuses?: (number | null)[];
+  /**
+   * For an `error`: how the exchange failed (the engine's failure kind: `network` for a reset or a
+   * dropped connection, also after the status came; `timeout`, `malformed`, `server`, ...).
+   */
+  failure?: string;
+  /** For an `error` answered with a redirect: its Location (the probe never follows one). */
+  location?: string;
 }
 
-export type PresenceRole = 'required' | 'forbidden' | 'optional' | 'conditional';
+/** A role every completion of the unknown combinations agrees on (lib/inference/roles.ts). */
+export type DeterminedRole = 'required' | 'forbidden' | 'optional' | 'conditional';
+
+/** `undetermined`: the completions of the unknown combinations disagree (see `possible`, `hangsOn`). */
+export type PresenceRole = DeterminedRole | 'undetermined';
 
 export interface FieldRole {
   presence: PresenceRole;
   /** One sentence that says why, in terms of the observations. */
   explanation: string;
+  /** Undetermined only: the roles some way of answering the unknown combinations would give. */
+  possible?: DeterminedRole[];
+  /** Undetermined only: unknown combinations whose answers decide the role (the first few, in bitmask order). */
+  hangsOn?: string[][];
+  /** Undetermined only: how many unknown combinations it hangs on in all (may exceed `hangsOn`). */
+  hangsOnCount?: number;
 }
 
 /** A product term of the sum-of-products rule: fields that must be present / absent. */
@@ -68,12 +85,20 @@ export interface RejectionGroup {
   explanation: string;
   /** Plain words: "400 invalidRequest when resource is present". */
   summary: string;
+  /**
+   * Combinations without a usable answer on which `explanation` is also true (the first few): the
+   * explanation is exact on the known combinations only, and these may be answered otherwise.
+   */
+  unknownMatching?: string[][];
+  /** How many combinations without a usable answer `explanation` is true on, in all. */
+  unknownMatchingCount?: number;
 }
 
 export interface Diagnosis {
   /** Why no role could be inferred (nothing accepted), in one sentence naming the likely cause. */
   message: string;
-  likelyCause: 'token' | 'base-url-or-path' | 'service' | 'transport' | 'unknown';
+  /** `configuration`: the target answers, but not as the operation (every answer a redirect: check BASE_URL). */
+  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'unknown';
 }
 
 export interface PresenceInference {

@@ -16,7 +16,10 @@ export function describeSweep(label: string, result: SweepResult, detail: boolea
     `${label}: ${plural(total, 'subscription')} to delete: ${result.gone.length} deleted or gone, ${result.failed.length} failed`,
   ];
   if (result.unidentified > 0) {
-    lines.push(`  ${plural(result.unidentified, 'create')} answered 2xx without an id: the probe cannot delete ${result.unidentified === 1 ? 'it' : 'them'}`);
+    lines.push(
+      `  ${plural(result.unidentified, 'create')} answered 2xx without an id the probe may send (none, cut off, or unsafe): ` +
+        `the probe cannot delete ${result.unidentified === 1 ? 'it' : 'them'}`,
+    );
   }
   for (const s of result.failed) lines.push(entryLine(s));
   if (detail) for (const s of result.gone) lines.push(entryLine(s));

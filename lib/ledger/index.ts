@@ -14,4 +14,5 @@ export { cleanupEngine, CLEANUP_MAX_MS } from './cleanup-engine.js';
 export { describeSweep } from './describe.js';
 export { RunLedger, type CreateUndo, type RunLedgerOptions } from './run-ledger.js';
 export { openRunLedger, sweepWithEngine, type OpenRunLedgerOptions, type ReconcileResult, type RunLedgerHandle } from './open-run-ledger.js';
+export { ledgerOutcome, leftOnTargetLine, type LedgerOutcome, type LeftOnTarget } from './left-on-target.js';
 export * from './types.js';

@@ -7,8 +7,9 @@ import { describeSweep } from './describe.js';
 import { dropFinishedEmbedded } from './drop-embedded.js';
 import { systemLiveness, type LivenessProbe } from './liveness.js';
 import { newRunId, runFile } from './paths.js';
+import { ledgerOutcome, type LedgerOutcome } from './left-on-target.js';
 import { inspectRunFile, targetRunFiles, type RunFile } from './select.js';
-import { sweep, type SweepResult } from './sweep.js';
+import { sweep, type SweepOptions, type SweepResult } from './sweep.js';
 import { LEDGER_VERSION, type LedgerTargetKind } from './types.js';
 
 /** Time allowed past MAX_RUN_SECONDS and the end-of-run cleanup for vitest to start and stop. */
@@ -35,6 +36,8 @@ export interface RunLedgerHandle {
 export interface ReconcileResult extends SweepResult {
   /** Subscriptions this run created. */
   created: number;
+  /** What is left on the target, for the reports (issue 10 §5). */
+  outcome: LedgerOutcome;
 }
 
 /** Deletes what the given files list, with an engine sized to them, then closes it. */
@@ -44,12 +47,13 @@ export async function sweepWithEngine(
   baseUrl: string,
   token: Secret | undefined,
   by: string,
+  options: Pick<SweepOptions, 'notFoundIsGone'> = {},
 ): Promise<SweepResult> {
   const count = files.reduce((sum, f) => sum + f.entries.length, 0);
-  if (count === 0) return sweep(files, { send: () => Promise.reject(new Error('nothing to send')), by });
+  if (count === 0) return sweep(files, { ...options, send: () => Promise.reject(new Error('nothing to send')), by });
   const engine = cleanupEngine(config, baseUrl, token, count);
   try {
-    return await sweep(files, { send: (request) => engine.send(request), by });
+    return await sweep(files, { ...options, send: (request) => engine.send(request), by });
   } finally {
     await engine.close();
   }
@@ -106,7 +110,8 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
 
   const reconcile = async (): Promise<ReconcileResult> => {
     const own = inspectRunFile(file, liveness(), target.baseUrl);
-    const result = await sweepWithEngine([own], config, target.baseUrl, o.token, runId);
+    // This run made them moments ago: a 404 now says the delete path misses them, not that they expired.
+    const result = await sweepWithEngine([own], config, target.baseUrl, o.token, runId, { notFoundIsGone: false });
     const byCases = own.created - own.entries.length;
     log(
       `ledger: this run created ${own.created} subscription(s): ${byCases} deleted by their cases, ` +
@@ -122,7 +127,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
           : 'ledger: they end with the embedded reference service, which stops now',
       );
     }
-    return { ...result, created: own.created };
+    return { ...result, created: own.created, outcome: ledgerOutcome(own, result) };
   };
 
   return { runId, file, before, reconcile };

@@ -12,6 +12,7 @@ const REQUIRED: Record<LedgerLine['op'], readonly string[]> = {
   created: ['runId', 'target', 'id', 'deletePath', 'createdAt', 'status'],
   deleted: ['runId', 'by', 'target', 'id', 'deletePath', 'at', 'how'],
   unidentified: ['runId', 'target', 'at', 'status'],
+  'unsafe-id': ['runId', 'target', 'id', 'at', 'status', 'reason'],
 };
 
 function parseLine(text: string): LedgerLine | undefined {

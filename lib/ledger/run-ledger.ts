@@ -1,5 +1,6 @@
 import { parseRecordedBody } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
+import { safeDeletePath, showId } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
 import { LEDGER_VERSION, type CreatedLine, type LedgerLine } from './types.js';
 
@@ -22,7 +23,18 @@ export interface RunLedgerOptions {
   now?: () => number;
 }
 
-const gone = (status: number | null): boolean => status !== null && ((status >= 200 && status < 300) || status === 404 || status === 410);
+const deleted = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
+const notFound = (status: number | null): boolean => status === 404 || status === 410;
+
+/** The last path segment, decoded: the id a DELETE names, whichever prefix it was sent under. */
+function lastSegment(url: string): string | undefined {
+  try {
+    const segment = new URL(url).pathname.split('/').pop();
+    return segment === undefined || segment === '' ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The worker's side of the ledger: watches every exchange the engine finishes (its onExchange hook,
@@ -68,12 +80,19 @@ export class RunLedger {
       this.#write({ ...base, op: 'unidentified', at, status, reason });
       return;
     }
+    // The one gate every delete path of a created id goes through (issue 10 §6): an unsafe id is
+    // written down as such and never becomes a request, here, at the end of the run or in a cleanup.
+    const safe = safeDeletePath(this.#o.undo.deletePath, id);
+    if (!safe.ok) {
+      this.#write({ ...base, op: 'unsafe-id', id: showId(id), at, status, reason: safe.reason });
+      return;
+    }
     const expiresAt = this.#o.undo.expiresFrom?.(body);
     const line: CreatedLine = {
       ...base,
       op: 'created',
       id,
-      deletePath: this.#o.undo.deletePath(id),
+      deletePath: safe.path,
       createdAt: at,
       ...(expiresAt !== undefined ? { expiresAt } : {}),
       status,
@@ -83,10 +102,24 @@ export class RunLedger {
     this.#open.set(this.#root + line.deletePath, line);
   }
 
+  /**
+   * A DELETE answered 2xx writes its subscription off, under the spec's path or any other that ends
+   * in its id (a create made under another version is deleted there). A 404 or 410 does so only when
+   * an earlier attempt of the same DELETE may have removed it: answered to the first attempt, it
+   * says the delete path does not reach what this run just created, so it stays listed and the end
+   * of the run reports it as left on the target (issue 10 §5).
+   */
   #onDelete(exchange: Exchange): void {
-    const line = this.#open.get(exchange.url);
-    if (line === undefined || !gone(exchange.status)) return;
     const status = exchange.status;
+    const writtenOff = deleted(status) || (notFound(status) && exchange.attempts > 1);
+    if (!writtenOff) return;
+    let key: string | undefined = this.#open.has(exchange.url) ? exchange.url : undefined;
+    if (key === undefined && deleted(status)) {
+      const id = lastSegment(exchange.url);
+      key = [...this.#open].find(([, l]) => l.id === id)?.[0];
+    }
+    const line = key === undefined ? undefined : this.#open.get(key);
+    if (key === undefined || line === undefined) return;
     this.#write({
       v: LEDGER_VERSION,
       op: 'deleted',
@@ -96,11 +129,11 @@ export class RunLedger {
       id: line.id,
       deletePath: line.deletePath,
       at: new Date(this.#now()).toISOString(),
-      how: status === 404 || status === 410 ? 'gone' : 'deleted',
+      how: notFound(status) ? 'gone' : 'deleted',
       status,
     });
     this.deleted += 1;
-    this.#open.delete(exchange.url);
+    this.#open.delete(key);
   }
 
   #write(line: LedgerLine): void {

@@ -4,7 +4,7 @@ import { runActive, type LivenessProbe } from './liveness.js';
 import { outstanding, runOf } from './outstanding.js';
 import { LEDGER_FILE_SUFFIX, targetFolder } from './paths.js';
 import { readLedgerFile } from './read.js';
-import type { LedgerEntry, RunLine } from './types.js';
+import type { LedgerEntry, RunLine, UnidentifiedLine, UnsafeIdLine } from './types.js';
 
 /** One run's file as found on disk. */
 export interface RunFile {
@@ -16,7 +16,18 @@ export interface RunFile {
   created: number;
   skipped: number;
   unidentified: number;
+  /** Creates the probe cannot delete: no id in the answer (or cut before it), or an id unsafe to send. */
+  undeletable: (UnidentifiedLine | UnsafeIdLine)[];
+  /** Ids this file records more than one create of (a target that answers one id for every create). */
+  duplicateIds: { id: string; creates: number }[];
   active: boolean;
+}
+
+function duplicateIds(lines: ReturnType<typeof readLedgerFile>['lines']): { id: string; creates: number }[] {
+  const creates = new Map<string, number>();
+  for (const l of lines) if (l.op === 'created') creates.set(l.id, (creates.get(l.id) ?? 0) + 1);
+  for (const l of lines) if (l.op === 'unsafe-id') creates.set(l.id, (creates.get(l.id) ?? 0) + 1);
+  return [...creates].filter(([, n]) => n > 1).map(([id, n]) => ({ id, creates: n }));
 }
 
 function listFiles(folder: string): string[] {
@@ -41,7 +52,9 @@ export function inspectRunFile(file: string, liveness: LivenessProbe, target?: s
     entries: outstanding(lines).filter((e) => target === undefined || e.target === target),
     created: lines.filter((l) => l.op === 'created').length,
     skipped,
-    unidentified: lines.filter((l) => l.op === 'unidentified').length,
+    unidentified: lines.filter((l) => l.op === 'unidentified' || l.op === 'unsafe-id').length,
+    undeletable: lines.filter((l): l is UnidentifiedLine | UnsafeIdLine => l.op === 'unidentified' || l.op === 'unsafe-id'),
+    duplicateIds: duplicateIds(lines),
     active: runActive(run, liveness),
   };
 }

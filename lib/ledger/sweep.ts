@@ -1,6 +1,7 @@
 import { rmSync, rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Exchange, RequestSpec } from '../http/types.js';
+import { unsafeIdReason, unsafePathReason } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
 import { outstanding } from './outstanding.js';
 import { readLedgerFile } from './read.js';
@@ -35,6 +36,12 @@ export interface SweepOptions {
   now?: () => number;
   /** An expiresAt this far in the past counts as gone without asking (clock skew allowance). */
   expiryMarginMs?: number;
+  /**
+   * Whether a DELETE answered 404 or 410 means gone (default true: an earlier run's subscription may
+   * have expired or been deleted since). A run reconciling what it created itself moments ago sets
+   * false: then a 404 says the delete path does not reach it, and it is reported as not deleted.
+   */
+  notFoundIsGone?: boolean;
 }
 
 const DEFAULT_EXPIRY_MARGIN_MS = 10 * 60_000;
@@ -50,13 +57,17 @@ async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions)
   let how: GoneHow | undefined;
   let status: number | null = null;
   let problem: string | undefined;
+  // A file written by an older version, or by hand, may hold what the run ledger now refuses.
+  const unsafe = unsafeIdReason(entry.id) ?? unsafePathReason(entry.deletePath);
   if (Number.isFinite(expires) && expires + (o.expiryMarginMs ?? DEFAULT_EXPIRY_MARGIN_MS) < now) {
     how = 'expired';
+  } else if (unsafe !== undefined) {
+    problem = `unsafe id: ${unsafe}; no DELETE sent`;
   } else {
     const exchange = await o.send({ method: 'DELETE', path: entry.deletePath });
     status = exchange.status;
     if (status !== null && status >= 200 && status < 300) how = 'deleted';
-    else if (status === 404 || status === 410) how = 'gone';
+    else if ((status === 404 || status === 410) && o.notFoundIsGone !== false) how = 'gone';
     else problem = problemOf(exchange);
   }
   if (how === undefined) return { entry, file: runFile.file, status, problem: problem ?? 'not deleted' };

@@ -74,7 +74,23 @@ export interface UnidentifiedLine {
   reason: string;
 }
 
-export type LedgerLine = RunLine | CreatedLine | DeletedLine | UnidentifiedLine;
+/**
+ * A 2xx create whose id may not be put in a path (lib/operation/safe-id.ts: `..`, `/`, `%2e`,
+ * control characters): no DELETE is ever built from it, so it stays on the target.
+ */
+export interface UnsafeIdLine {
+  v: typeof LEDGER_VERSION;
+  op: 'unsafe-id';
+  runId: string;
+  target: string;
+  /** The id as shown (control characters escaped, long ids cut): never used to build a request. */
+  id: string;
+  at: string;
+  status: number;
+  reason: string;
+}
+
+export type LedgerLine = RunLine | CreatedLine | DeletedLine | UnidentifiedLine | UnsafeIdLine;
 
 /** A subscription created and not (yet) known to be gone. */
 export interface LedgerEntry {

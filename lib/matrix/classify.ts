@@ -10,6 +10,10 @@ export interface AnswerClass {
   status: number | null;
   errorCode?: string;
   errorMessage?: string;
+  /** How the exchange failed, for an `error` (lib/http Failure kind). */
+  failure?: string;
+  /** Location of a redirect, for an `error` answered 3xx. */
+  location?: string;
 }
 
 /**
@@ -20,7 +24,10 @@ export interface AnswerClass {
  */
 export function classifyAnswer(exchange: Exchange): AnswerClass {
   const status = exchange.status;
-  if (exchange.failure !== undefined || status === null) return { outcome: 'error', status };
+  // The transport's part is kept so that a diagnosis can tell a reset or a redirect from the target's verdict.
+  if (exchange.failure !== undefined || status === null) {
+    return { outcome: 'error', status, ...(exchange.failure !== undefined ? { failure: exchange.failure.kind } : {}) };
+  }
   if (status >= 200 && status < 300) return { outcome: 'accepted', status };
   if (status >= 400 && status < 500 && status !== 429) {
     const body = errorFields(exchange);
@@ -31,7 +38,8 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
       ...(body.message !== undefined ? { errorMessage: shorten(body.message) } : {}),
     };
   }
-  return { outcome: 'error', status };
+  const location = status >= 300 && status < 400 ? exchange.responseHeaders['location'] : undefined;
+  return { outcome: 'error', status, ...(location !== undefined ? { location } : {}) };
 }
 
 /**
@@ -66,7 +74,16 @@ export function foldRepeats(present: string[], answers: AnswerClass[]): Observat
   const first = answers[0];
   if (first === undefined) return { present, outcome: 'error', status: null, statuses };
   const failed = answers.find((a) => a.outcome === 'error');
-  if (failed !== undefined) return { present, outcome: 'error', status: failed.status, statuses };
+  if (failed !== undefined) {
+    return {
+      present,
+      outcome: 'error',
+      status: failed.status,
+      statuses,
+      ...(failed.failure !== undefined ? { failure: failed.failure } : {}),
+      ...(failed.location !== undefined ? { location: failed.location } : {}),
+    };
+  }
   if (!answers.every((a) => sameVerdict(a, first))) {
     return { present, outcome: 'unstable', status: first.status, statuses };
   }

@@ -1,5 +1,6 @@
 import { parseRecordedBody } from '../http/recorded-body.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
+import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BodySender } from './probe-combination.js';
 
@@ -49,7 +50,12 @@ export class OperationClient implements BodySender {
       );
       return;
     }
-    const deleted = await this.send({ method: 'DELETE', path: cleanup.deletePath(id) });
+    const safe = safeDeletePath(cleanup.deletePath, id);
+    if (!safe.ok) {
+      this.cleanupFailures.push(`${safe.reason} (id "${showId(id)}"); no DELETE sent`);
+      return;
+    }
+    const deleted = await this.send({ method: 'DELETE', path: safe.path });
     if (deleted.status === null || deleted.status >= 300) {
       this.cleanupFailures.push(`DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
     }

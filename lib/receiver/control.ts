@@ -13,8 +13,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReceiverTimeoutError } from './errors.js';
 import { filterFromQuery } from './filter.js';
-import type { Receiver } from './server.js';
-import type { ReceiverMode } from './types.js';
+import type { Receiver, ReceiverMode } from './types.js';
 
 export const CONTROL_PREFIX = '/_receiver/';
 export const CONTROL_KEY_HEADER = 'x-receiver-key';

@@ -16,7 +16,10 @@ import { matchesFilter } from './filter.js';
 import { validationRequest, wrongToken } from './handshake.js';
 import { checkMode } from './mode.js';
 import { selfSignedLoopbackCert, type KeyAndCert } from './self-signed.js';
-import { NORMAL_MODE, type NotificationFilter, type ReceivedHandshake, type ReceivedNotification, type ReceiverMode } from './types.js';
+import { NORMAL_MODE, type NotificationPredicate, type ReceivedHandshake, type ReceivedNotification, type Receiver, type ReceiverMode } from './types.js';
+
+// The receiver's interface lives in types.ts so that control.ts can take one without importing this file.
+export type { NotificationPredicate, Receiver } from './types.js';
 
 export const NOTIFICATION_PATH = '/notifications';
 /** The longest waitFor accepts. */
@@ -40,28 +43,6 @@ export interface ReceiverOptions {
    * or with a self-signed one made now (`true`); `url` is then https. Default false.
    */
   tls?: boolean | KeyAndCert;
-}
-
-export type NotificationPredicate = (n: ReceivedNotification) => boolean;
-
-export interface Receiver {
-  /** The notificationUrl to put in bodies: the public URL, or the loopback one. */
-  url: string;
-  /** `http://127.0.0.1:<port>`: where the receiver listens (and its control API). */
-  localUrl: string;
-  controlKey: string;
-  /** The certificate (PEM) when the receiver speaks https. */
-  cert: string | undefined;
-  notifications(filter?: NotificationFilter): ReceivedNotification[];
-  handshakes(): ReceivedHandshake[];
-  /** The first notification (already received or to come) that matches; rejects with ReceiverTimeoutError after timeoutMs. */
-  waitFor(match: NotificationPredicate | NotificationFilter, timeoutMs: number, signal?: AbortSignal): Promise<ReceivedNotification>;
-  mode(): ReceiverMode;
-  /** Replaces the mode (what is not given is normal); checked, throws a RangeError on a bad one. */
-  setMode(mode: Partial<ReceiverMode>): ReceiverMode;
-  /** Forgets what was received. */
-  clear(): void;
-  close(): Promise<void>;
 }
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
@@ -209,7 +190,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   };
   const timeouts = { headersTimeout: 10_000, requestTimeout: 60_000 };
   const plain = createServer(timeouts, onRequest);
-  const keyAndCert = options.tls === true ? selfSignedLoopbackCert() : options.tls === false ? undefined : options.tls;
+  const keyAndCert = options.tls === true ? await selfSignedLoopbackCert() : options.tls === false ? undefined : options.tls;
   const secure = keyAndCert === undefined ? undefined : createHttpsServer({ ...timeouts, ...keyAndCert }, onRequest);
   // One port for both: a TLS connection starts with a handshake record (0x16), plain HTTP with a method name.
   const server = createNetServer((socket: Socket) => {

@@ -1,4 +1,4 @@
-/** What the probe's notification receiver saw, and how it is told to behave. */
+/** What the probe's notification receiver saw, how it is told to behave, and what its readers may ask of it. */
 
 /** A notification POSTed to the receiver (anything on its notification path without a validation token). */
 export interface ReceivedNotification {
@@ -53,4 +53,27 @@ export interface NotificationFilter {
   subscriptionId?: string;
   /** Only notifications with a larger seq (to wait for the next one). */
   after?: number;
+}
+
+export type NotificationPredicate = (n: ReceivedNotification) => boolean;
+
+/** A running receiver (startReceiver, server.ts); the control API (control.ts) serves workers from one. */
+export interface Receiver {
+  /** The notificationUrl to put in bodies: the public URL, or the loopback one. */
+  url: string;
+  /** `http://127.0.0.1:<port>`: where the receiver listens (and its control API). */
+  localUrl: string;
+  controlKey: string;
+  /** The certificate (PEM) when the receiver speaks https. */
+  cert: string | undefined;
+  notifications(filter?: NotificationFilter): ReceivedNotification[];
+  handshakes(): ReceivedHandshake[];
+  /** The first notification (already received or to come) that matches; rejects with ReceiverTimeoutError after timeoutMs. */
+  waitFor(match: NotificationPredicate | NotificationFilter, timeoutMs: number, signal?: AbortSignal): Promise<ReceivedNotification>;
+  mode(): ReceiverMode;
+  /** Replaces the mode (what is not given is normal); checked, throws a RangeError on a bad one. */
+  setMode(mode: Partial<ReceiverMode>): ReceiverMode;
+  /** Forgets what was received. */
+  clear(): void;
+  close(): Promise<void>;
 }

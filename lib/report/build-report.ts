@@ -93,7 +93,16 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     },
     operation,
     fields: Object.fromEntries(
-      Object.entries(roles).map(([name, role]) => [name, { presence: role.presence, explanation: role.explanation }]),
+      Object.entries(roles).map(([name, role]) => [
+        name,
+        {
+          presence: role.presence,
+          explanation: role.explanation,
+          ...(role.possible !== undefined ? { possible: role.possible } : {}),
+          ...(role.hangsOn !== undefined ? { hangsOn: role.hangsOn } : {}),
+          ...(role.hangsOnCount !== undefined ? { hangsOnCount: role.hangsOnCount } : {}),
+        },
+      ]),
     ),
     rule: {
       expression: inference.rule.expression,

@@ -13,6 +13,7 @@ const PART_WORDS: Record<NotComparedCount['part'], [string, string]> = {
   matrix: ['combination', 'combinations'],
   values: ['value class', 'value classes'],
   limits: ['limit', 'limits'],
+  roles: ['role', 'roles'],
 };
 
 const REASON_WORDS: Record<NotComparedCount['reason'], string> = {
@@ -20,6 +21,7 @@ const REASON_WORDS: Record<NotComparedCount['reason'], string> = {
   'no-verdict': 'without a verdict',
   'only-in-baseline': 'only in the baseline',
   'only-in-run': 'only in this run',
+  undetermined: 'undetermined (unknown combinations leave it open)',
 };
 
 /** "25 value classes only in this run; the rule and roles (…)", or undefined when everything was compared. */

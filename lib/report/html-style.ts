@@ -34,6 +34,7 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 .ERROR, .error { background: var(--err-bg); color: var(--err-ink); }
 .unstable { background: var(--warn-bg); color: var(--warn-ink); }
 .conditional { background: #fbefff; color: #6e2d91; }
+.undetermined { background: #f1f1f1; color: #555; border: 1px dashed #999; }
 .zero { opacity: .45; }
 .banner { margin: 16px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid; }
 .banner.warn { background: var(--warn-bg); color: var(--warn-ink); border-color: #e6c200; }

@@ -52,7 +52,7 @@ test('the report writers load and validate under plain node (no tsx)', async () 
     const { stdout } = await run(process.execPath, [check], { cwd: out });
 
     expect(stdout).toBe(
-      'REPORT_INVALID /fields/clientState/presence: must be one of required, forbidden, optional, conditional\nok 32\n',
+      'REPORT_INVALID /fields/clientState/presence: must be one of required, forbidden, optional, conditional, undetermined\nok 32\n',
     );
   } finally {
     await rm(out, { recursive: true, force: true });

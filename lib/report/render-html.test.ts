@@ -45,6 +45,14 @@ describe('renderHtml', () => {
     expect(html).toContain('ZeroOrOne(changeType, resource);');
   });
 
+  test('an undetermined role is shown as such, with the combinations it hangs on', () => {
+    const html = renderHtml(conditionalReport());
+
+    expect(html).toContain(
+      '<span class="badge undetermined">undetermined</span> <span class="muted">optional or conditional, depending on 2 combinations without a usable answer: changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState</span>',
+    );
+  });
+
   test('shows the cURL request and answer once per distinct outcome, status and error code', () => {
     const html = renderHtml(conditionalReport());
 

@@ -7,14 +7,15 @@ import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLi
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
-import { ruleInWords } from './rule-in-words.js';
 import {
   MATRIX_OUTCOMES,
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   distinctAnswers,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -23,6 +24,15 @@ import {
 } from './report-facts.js';
 
 const BODY_LIMIT = 4000;
+
+/** Issue 10 §5: what the run created and could not delete, in the header, since it fails the run. */
+function leftOnTargetBanner(left: BehaviourReport['run']['leftOnTarget']): SafeHtml | string {
+  if (left === undefined || left.length === 0) return '';
+  return html`<section class="banner warn" id="left-on-target"><strong>Left on the target: ${left.length} subscription(s)</strong> created by this run and not deleted; the run fails until they are gone (<code>npm run cleanup</code> retries those with an id).
+<table><thead><tr><th>Id</th><th>Created</th><th>Why it is still there</th></tr></thead><tbody>
+${left.map((l) => html`<tr><td>${l.id === undefined ? 'unknown' : html`<code>${l.id}</code>`}</td><td>${readableTime(l.createdAt)}</td><td>${l.reason}</td></tr>`)}
+</tbody></table></section>`;
+}
 
 /**
  * behaviour-report.html: one self-contained page (inline CSS, no scripts, nothing fetched),
@@ -52,6 +62,7 @@ ${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per comb
 <div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>
 ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
+${leftOnTargetBanner(run.leftOnTarget)}
 ${driftBanner(report.drift)}
 <nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
 </header>
@@ -103,11 +114,11 @@ function ruleSection(report: BehaviourReport): SafeHtml {
     const role = report.fields[name];
     return role === undefined
       ? []
-      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
+      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
   });
   return html`<section id="rule">
 <h2>Acceptance rule</h2>
-<p class="rule-words">${ruleInWords(rule.expression, operation.fields)}</p>
+<p class="rule-words">${ruleSentence(report)}</p>
 <pre>${rule.expression}</pre>
 <p>${outcomeTally(report.matrix)}.</p>
 ${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}.</p>`}

@@ -82,6 +82,21 @@ describe('renderMarkdown', () => {
     expect(md).toContain('4 of 32 combinations accepted, 26 rejected, 1 unstable, 1 error.');
   });
 
+  test('with combinations lacking a usable answer, the rule in words says what it rests on', () => {
+    expect(renderMarkdown(conditionalReport())).toContain(
+      'On the 30 of 32 combinations with a usable answer: accepted exactly when notificationUrl and expirationDateTime are present',
+    );
+    expect(renderMarkdown(defaultProfileReport())).toContain('\nAccepted exactly when notificationUrl and expirationDateTime are present');
+  });
+
+  test('an undetermined role says which roles are possible and the combinations it hangs on', () => {
+    const md = renderMarkdown(conditionalReport());
+
+    expect(md).toContain(
+      '| `clientState` | **undetermined** (optional or conditional, depending on 2 combinations without a usable answer: changeType + notificationUrl + expirationDateTime; notificationUrl + resource + expirationDateTime + clientState) |',
+    );
+  });
+
   test('keeps what the target sent from becoming markup or breaking a table', () => {
     const report = defaultProfileReport();
     const hostile = 'bad | cell ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick`\nnext line';

@@ -2,13 +2,14 @@ import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportDrift, ValueClassResult } from './types.js';
-import { ruleInWords } from './rule-in-words.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
+  undeterminedText,
   clip,
   comboLabel,
   groupWhen,
+  ruleSentence,
   outcomeTally,
   readableTime,
   runDuration,
@@ -44,10 +45,12 @@ export function renderMarkdown(report: BehaviourReport): string {
     out.push(`> **⚠ Stopped early:** ${text(run.stoppedEarly)}. Combinations not sent count as unknown.`, '');
   }
 
+  if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
+
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
 
   out.push('### Acceptance rule', '');
-  out.push(text(ruleInWords(report.rule.expression, operation.fields)), '');
+  out.push(text(ruleSentence(report)), '');
   out.push('```text', report.rule.expression, '```', '');
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {
@@ -62,7 +65,9 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   const roleRows = operation.fields.flatMap((name) => {
     const role = report.fields[name];
-    return role === undefined ? [] : [`| ${cellCode(name)} | **${role.presence}** (${ROLE_MEANING[role.presence]}) | ${text(role.explanation)} |`];
+    if (role === undefined) return [];
+    const meaning = undeterminedText(role) ?? ROLE_MEANING[role.presence];
+    return [`| ${cellCode(name)} | **${role.presence}** (${text(meaning)}) | ${text(role.explanation)} |`];
   });
   if (roleRows.length > 0) {
     out.push('### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, '');
@@ -212,6 +217,22 @@ function limited(lines: string[], what: string): string[] {
 }
 
 /** Plain text: one line, Markdown and HTML metacharacters escaped. */
+/** Issue 10 §5: what the run created and could not delete, first, since it fails the run. */
+function leftOnTargetSection(left: NonNullable<BehaviourReport['run']['leftOnTarget']>): string[] {
+  const shown = left.slice(0, LIST_LIMIT);
+  return [
+    `### ⚠ Left on the target: ${left.length} subscription(s)`,
+    '',
+    'Created by this run and not deleted; the run fails until they are gone (`npm run cleanup` retries those with an id).',
+    '',
+    '| Id | Created | Why it is still there |',
+    '|---|---|---|',
+    ...shown.map((l) => `| ${l.id === undefined ? 'unknown' : cellCode(l.id)} | ${text(l.createdAt)} | ${text(l.reason)} |`),
+    ...(left.length > shown.length ? ['', `… and ${left.length - shown.length} more (all are in behaviour-report.json).`] : []),
+    '',
+  ];
+}
+
 function text(value: string): string {
   return oneLine(value)
     .replace(/&/g, '&amp;')

@@ -1,8 +1,8 @@
 /** Small derived facts both report renderers show, so that the Markdown and HTML say the same thing. */
 import type { MatrixOutcome } from '../outcome.js';
-import type { PresenceRole, RejectionGroup } from '../inference/types.js';
-import { conditionInWords } from './rule-in-words.js';
-import type { MatrixEntry, RunInfo } from './types.js';
+import type { FieldRole, PresenceRole, RejectionGroup } from '../inference/types.js';
+import { conditionInWords, ruleInWords } from './rule-in-words.js';
+import type { BehaviourReport, MatrixEntry, RunInfo } from './types.js';
 
 export const MATRIX_OUTCOMES: readonly MatrixOutcome[] = ['accepted', 'rejected', 'unstable', 'error'];
 
@@ -11,7 +11,23 @@ export const ROLE_MEANING: Record<PresenceRole, string> = {
   forbidden: 'must be absent',
   optional: 'does not matter',
   conditional: 'depends on other fields',
+  undetermined: 'not decided: unknown combinations could go either way',
 };
+
+/**
+ * What an undetermined role could be and what it hangs on, in words: "forbidden or optional,
+ * depending on 1 combination without a usable answer: notificationUrl + clientState" (the first
+ * three named; the explanation names up to eight); undefined for a stated role.
+ */
+export function undeterminedText(role: FieldRole): string | undefined {
+  if (role.presence !== 'undetermined') return undefined;
+  const possible = role.possible ?? [];
+  const shown = (role.hangsOn ?? []).slice(0, 3).map(comboLabel);
+  const total = role.hangsOnCount ?? shown.length;
+  const alternatives = possible.length <= 1 ? possible.join('') : `${possible.slice(0, -1).join(', ')} or ${possible[possible.length - 1] ?? ''}`;
+  const combinations = total === 1 ? '1 combination' : `${total} combinations`;
+  return `${alternatives}, depending on ${combinations} without a usable answer: ${shown.join('; ')}${total > shown.length ? '; …' : ''}`;
+}
 
 export function comboLabel(present: readonly string[]): string {
   return present.length === 0 ? '(empty body)' : present.join(' + ');
@@ -74,5 +90,20 @@ export function clip(text: string, max: number): string {
 /** When a rejection group applies, in words: "when changeType or resource is present", "for every combination". */
 export function groupWhen(group: RejectionGroup, fields: readonly string[]): string {
   const words = conditionInWords(group.explanation, fields);
-  return words === 'every combination' ? 'for every combination' : `when ${words}`;
+  const when = words === 'every combination' ? 'for every combination' : `when ${words}`;
+  if (group.unknownMatching === undefined) return when;
+  const n = group.unknownMatchingCount;
+  return `${when}, among the combinations with a usable answer (${n === undefined ? 'some' : n} without one also ${n === 1 ? 'fits' : 'fit'}: ${group.unknownMatching.map(comboLabel).join('; ')}${n === undefined || n > group.unknownMatching.length ? '; …' : ''})`;
+}
+
+/**
+ * The acceptance rule in words. The expression is exact on the combinations with a usable answer
+ * and treats the others as either, so when there are any the sentence says what it rests on.
+ */
+export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | 'operation'>): string {
+  const words = ruleInWords(report.rule.expression, report.operation.fields);
+  const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
+  const total = 2 ** report.operation.fields.length;
+  if (known === total) return words;
+  return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} The others could go either way.`;
 }

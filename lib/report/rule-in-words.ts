@@ -116,7 +116,7 @@ function sortByFields(names: string[], fields: readonly string[]): string[] {
 }
 
 /** "a", "a and b", "a, b and c" (or "a, b or c"). */
-export function joinWords(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+function joinWords(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1] ?? ''}`;
 }

@@ -1,6 +1,7 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
-import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../inference/types.js';
+import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
+import type { LeftOnTarget } from '../ledger/left-on-target.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -11,8 +12,11 @@ export interface BehaviourReport {
   reportVersion: 1;
   run: RunInfo;
   operation: { id: string; method: string; path: string; fields: string[] };
-  /** One entry per field; empty when nothing was accepted (see `diagnosis`). */
-  fields: Record<string, { presence: PresenceRole; explanation: string }>;
+  /**
+   * One entry per field; empty when nothing was accepted (see `diagnosis`). `undetermined` when the
+   * unknown combinations could make it more than one role (`possible`, `hangsOn`).
+   */
+  fields: Record<string, FieldRole>;
   rule: {
     expression: string;
     /** IDL statements, e.g. `OnlyOne(changeType, resource);`. */
@@ -77,10 +81,11 @@ export interface DriftLine {
   message: string;
 }
 
-export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run';
+/** `undetermined`: a role the unknown combinations leave open on either side (never drift). */
+export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run' | 'undetermined';
 
 export interface NotComparedCount {
-  part: 'matrix' | 'values' | 'limits';
+  part: 'matrix' | 'values' | 'limits' | 'roles';
   reason: NotComparedReason;
   count: number;
 }
@@ -99,6 +104,11 @@ export interface RunInfo {
   /** Set when the request budget or the run's time limit stopped it early. */
   stoppedEarly?: string;
   repeats: number;
+  /**
+   * Subscriptions the run created and could not delete (issue 10 §5): DELETE failed, no id in the
+   * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.
+   */
+  leftOnTarget?: LeftOnTarget[];
 }
 
 export interface MatrixEntry {

@@ -26,7 +26,7 @@ describe('validateBehaviourReport', () => {
     expect(result.valid).toBe(true);
   });
 
-  test('rejects a presence outside required|forbidden|optional|conditional', () => {
+  test('rejects a presence outside required|forbidden|optional|conditional|undetermined', () => {
     const report = mutable();
     report['fields'].clientState.presence = 'sometimes';
 
@@ -34,7 +34,7 @@ describe('validateBehaviourReport', () => {
 
     expect(result).toEqual({
       valid: false,
-      errors: ['/fields/clientState/presence: must be one of required, forbidden, optional, conditional'],
+      errors: ['/fields/clientState/presence: must be one of required, forbidden, optional, conditional, undetermined'],
     });
   });
 
@@ -80,6 +80,30 @@ describe('validateBehaviourReport', () => {
       valid: false,
       errors: ['/fields/notificationURL: is not one of operation.fields', '/matrix/1/present/0: "changeTyp" is not one of operation.fields'],
     });
+  });
+
+  test('an undetermined role must say what it could be and what it hangs on, in the operation\'s fields; a stated one must not', () => {
+    const report = mutable();
+    report['fields'].clientState = { presence: 'undetermined', explanation: 'open', possible: ['optional', 'conditional'], hangsOn: [['clientStat']], hangsOnCount: 1 };
+    report['fields'].resource = { presence: 'forbidden', explanation: 'never accepted', hangsOnCount: 3 };
+    report['fields'].changeType = { presence: 'undetermined', explanation: 'open' };
+
+    const result = validateBehaviourReport(report);
+
+    expect(result).toEqual({
+      valid: false,
+      errors: [
+        '/fields/changeType/possible: is required',
+        '/fields/changeType/hangsOn: is required',
+        '/fields/changeType/hangsOnCount: is required',
+        '/fields/changeType: must match "then" schema',
+        '/fields/resource/hangsOnCount: boolean schema is false',
+        '/fields/resource: must match "else" schema',
+      ],
+    });
+    delete report['fields'].resource.hangsOnCount;
+    report['fields'].changeType = { presence: 'optional', explanation: 'either way' };
+    expect(validateBehaviourReport(report)).toEqual({ valid: false, errors: ['/fields/clientState/hangsOn/0/0: "clientStat" is not one of operation.fields'] });
   });
 
   test('rejects something that is not an object at all', () => {

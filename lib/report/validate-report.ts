@@ -7,7 +7,7 @@ import type { BehaviourReport } from './types.js';
 const addFormats = addFormatsCjs.default;
 
 /** Location of the JSON Schema, for tools that want the file itself. */
-export const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
+const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
 
 export type ReportValidation =
   | { valid: true; report: BehaviourReport }
@@ -72,15 +72,17 @@ function unknownFieldNames(report: BehaviourReport): string[] {
       if (!known.has(name)) errors.push(`${path}/${i}: "${name}" is not one of operation.fields`);
     });
   };
-  for (const name of Object.keys(report.fields)) {
+  for (const [name, role] of Object.entries(report.fields)) {
     if (!known.has(name)) errors.push(`/fields/${escapePointer(name)}: is not one of operation.fields`);
+    role.hangsOn?.forEach((combo, i) => check(`/fields/${escapePointer(name)}/hangsOn/${i}`, combo));
   }
   report.matrix.forEach((entry, i) => check(`/matrix/${i}/present`, entry.present));
   report.rule.unknown.forEach((combo, i) => check(`/rule/unknown/${i}`, combo));
   report.rule.dependencyDetails.forEach((dep, i) => check(`/rule/dependencyDetails/${i}/fields`, dep.fields));
-  report.rejectionGroups.forEach((group, g) =>
-    group.combinations.forEach((combo, i) => check(`/rejectionGroups/${g}/combinations/${i}`, combo)),
-  );
+  report.rejectionGroups.forEach((group, g) => {
+    group.combinations.forEach((combo, i) => check(`/rejectionGroups/${g}/combinations/${i}`, combo));
+    group.unknownMatching?.forEach((combo, i) => check(`/rejectionGroups/${g}/unknownMatching/${i}`, combo));
+  });
   for (const [name, values] of Object.entries(report.values)) {
     const at = `/values/${escapePointer(name)}`;
     if (!known.has(name)) errors.push(`${at}: is not one of operation.fields`);

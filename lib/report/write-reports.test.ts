@@ -41,7 +41,7 @@ describe('writeBehaviourReports', () => {
     await expect(failure).rejects.toBeInstanceOf(InvalidReportError);
     await expect(failure).rejects.toMatchObject({
       code: 'REPORT_INVALID',
-      problems: ['/fields/resource/presence: must be one of required, forbidden, optional, conditional'],
+      problems: ['/fields/resource/presence: must be one of required, forbidden, optional, conditional, undetermined'],
     });
     expect(await readdir(dir)).toEqual([]);
   });

@@ -13,9 +13,14 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   if (report.diagnosis !== undefined) {
     lines.push(`  no combination was accepted: ${report.diagnosis.message}`);
   } else {
-    lines.push(`  rule: ${report.rule.expression}`);
+    const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
+    const total = 2 ** report.operation.fields.length;
+    lines.push(`  rule: ${report.rule.expression}${known === total ? '' : ` (exact on the ${known} of ${total} combinations with a usable answer)`}`);
     const width = Math.max(...Object.keys(report.fields).map((f) => f.length), 5);
-    for (const [name, role] of Object.entries(report.fields)) lines.push(`  ${name.padEnd(width)}  ${role.presence}`);
+    for (const [name, role] of Object.entries(report.fields)) {
+      const open = role.presence === 'undetermined' ? ` (${role.possible?.join(' or ') ?? ''}; hangs on ${role.hangsOnCount ?? 0} combination(s) without a usable answer)` : '';
+      lines.push(`  ${name.padEnd(width)}  ${role.presence}${open}`);
+    }
     if (report.rule.dependencies.length > 0) lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}`);
   }
   if (report.rule.unknown.length > 0) lines.push(`  without usable evidence (unstable, error or not sent): ${report.rule.unknown.length} combination(s)`);

@@ -52,7 +52,7 @@ export class ProbeReporter implements Reporter {
   }
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
-    const { operation, reportDir } = this.options;
+    const { operation } = this.options;
     const log = this.options.log ?? ((line: string) => console.log(line));
     // Records were redacted in the worker; the main thread's secrets (and merged shards' records) once more here.
     const cases = runRedactor().redactDeep(collectCases(testModules));
@@ -69,6 +69,16 @@ export class ProbeReporter implements Reporter {
       const drift = diffBaseline(given.baseline, extractBaseline(report, given.baseline.name));
       report.drift = reportDrift(drift, given.shownAs, given.baseline.name);
     }
+    await this.rewrite(report);
+    for (const line of formatConsoleSummary(report)) log(line);
+  }
+
+  /**
+   * Writes (again) the reports of `report`: bin/probe.ts adds what the end-of-run cleanup left on
+   * the target, known only after vitest's teardown, which comes after this reporter.
+   */
+  async rewrite(report: BehaviourReport): Promise<void> {
+    const { reportDir } = this.options;
     this.report = report;
     const paths = await writeBehaviourReports(report, reportDir);
     const summaryPath = join(reportDir, 'summary.json');
@@ -77,6 +87,5 @@ export class ProbeReporter implements Reporter {
       `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`,
     );
     this.written = [paths.json, paths.md, paths.html, summaryPath];
-    for (const line of formatConsoleSummary(report)) log(line);
   }
 }

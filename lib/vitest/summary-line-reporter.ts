@@ -7,7 +7,7 @@ export interface RunCounts {
 }
 
 /** Counts test cases from vitest's own results (CI reads the `N passed, N failed` line built from them). */
-export function countResults(testModules: ReadonlyArray<TestModule>): RunCounts {
+function countResults(testModules: ReadonlyArray<TestModule>): RunCounts {
   const counts: RunCounts = { passed: 0, failed: 0, skipped: 0 };
   for (const module of testModules) {
     for (const testCase of module.children.allTests()) {

@@ -14,6 +14,8 @@ export class CaseRun {
   // Only the count is kept: holding every exchange (bodies up to MAX_RECORDED_BODY_BYTES each) until
   // the case ends multiplied the memory a run needs by the exchanges of every case in flight.
   #attempts = 0;
+  #exchanges = 0;
+  #every401 = true;
   #kept: Exchange[] | undefined;
   readonly #client: OperationClient;
 
@@ -24,6 +26,8 @@ export class CaseRun {
   async send(request: RequestSpec): Promise<Exchange> {
     const exchange = await this.probe.engine.send(request);
     this.#attempts += exchange.attempts;
+    this.#exchanges += 1;
+    if (exchange.status !== 401) this.#every401 = false;
     this.#kept?.push(exchange);
     return exchange;
   }
@@ -47,6 +51,11 @@ export class CaseRun {
   /** Creates the case could not undo (a suite may add its own). */
   get cleanupFailures(): string[] {
     return this.#client.cleanupFailures;
+  }
+
+  /** The case sent something and every answer was 401. */
+  get everyAnswer401(): boolean {
+    return this.#exchanges > 0 && this.#every401;
   }
 
   /** Requests this case put on the wire, retries included. */
@@ -82,6 +91,24 @@ export function example(exchange: Exchange): ExampleExchange {
 }
 
 /**
+ * Issue 10 §4: a case that DEVIATES only because every request it sent with the run's token was
+ * answered 401, on a target that refuses that token for a plain GET too, says nothing about the
+ * target's handling of the body: the target never judged it. It becomes an ERROR (the harness's
+ * problem, which fails the run) with the reason, instead of a DEVIATES of the target. A target that
+ * takes the token and answers 401 to a body keeps its DEVIATES.
+ */
+async function notJudgedIfTokenRefused<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
+  if (record.verdict !== 'DEVIATES' || !run.everyAnswer401) return record;
+  if (!(await run.probe.tokenRefused())) return record;
+  return {
+    ...record,
+    verdict: 'ERROR',
+    finding:
+      'not judged: the target refused the run\'s own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN',
+  };
+}
+
+/**
  * Stores the record on the test and fails the test for DEVIATES and ERROR, printing
  * Expected / Actual (h2spec style). INFORMATIONAL and CONFORMS pass.
  */
@@ -94,7 +121,7 @@ export async function finishCase(
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
   // commands, examples) goes through the redaction step once more before it leaves the worker.
   const full: CaseRecord = run.probe.engine.redactor.redactDeep({
-    ...record,
+    ...(await notJudgedIfTokenRefused(run, record)),
     requests: run.requests,
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),

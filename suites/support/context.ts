@@ -24,6 +24,11 @@ export interface ProbeContext {
   receiver: ReceiverClient | undefined;
   /** A fresh value context: current time, the notification URL, a unique tag. */
   values(): ValueContext;
+  /**
+   * Whether the target refuses the run's own token: one GET of the operation's path (a read, never
+   * a create), asked once per run and only when a case needs to know (issue 10 §4).
+   */
+  tokenRefused(): Promise<boolean>;
 }
 
 let context: ProbeContext | undefined;
@@ -55,6 +60,7 @@ export function probeContext(): ProbeContext {
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
   const notificationUrl = config.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
+  let tokenCheck: Promise<boolean> | undefined;
   context = {
     config,
     target,
@@ -65,6 +71,7 @@ export function probeContext(): ProbeContext {
       uniqueCounter += 1;
       return { now: new Date(), notificationUrl, unique: `${runTag}-${uniqueCounter}` };
     },
+    tokenRefused: () => (tokenCheck ??= engine.send({ method: 'GET', path: subscriptionCreate.path }).then((e) => e.status === 401)),
   };
   return context;
 }

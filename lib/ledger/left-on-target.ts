@@ -1,0 +1,57 @@
+/**
+ * What a run leaves on its target (issue 10 §5), from its own ledger file after the end-of-run
+ * reconcile: creates whose DELETE failed, creates whose answer named no id (or was cut before it),
+ * and creates whose id was unsafe to send (issue 10 §6). It goes into the reports and fails the run.
+ */
+import type { SweepResult } from './sweep.js';
+import type { RunFile } from './select.js';
+
+export interface LeftOnTarget {
+  /** The id the create's answer named (as shown: control characters escaped); absent when it named none. */
+  id?: string;
+  /** The DELETE path the probe tried, when it could build one. */
+  deletePath?: string;
+  /** When the create was answered. */
+  createdAt: string;
+  /** Why it is still there, in plain words (never a token: statuses, error kinds, the id's problem). */
+  reason: string;
+}
+
+/** The end of a run's ledger, as the reports carry it. */
+export interface LedgerOutcome {
+  /** Subscriptions this run created (answered 2xx). */
+  created: number;
+  leftOnTarget: LeftOnTarget[];
+  /** Ids the target answered for more than one create: the ledger listed, and deleted, each once. */
+  duplicateIds: { id: string; creates: number }[];
+}
+
+/** Joins the reconcile's failures and the creates no DELETE could be built for, oldest first. */
+export function ledgerOutcome(own: RunFile, reconciled: SweepResult): LedgerOutcome {
+  const left: LeftOnTarget[] = reconciled.failed.map((f) => ({
+    id: f.entry.id,
+    deletePath: f.entry.deletePath,
+    createdAt: f.entry.createdAt,
+    reason: `not deleted: ${f.problem ?? 'unknown'}`,
+  }));
+  for (const line of own.undeletable) {
+    if (line.op === 'unsafe-id') left.push({ id: line.id, createdAt: line.at, reason: `not deleted: ${line.reason}; no DELETE sent` });
+    else left.push({ createdAt: line.at, reason: `created (status ${line.status}), id unknown: ${line.reason}` });
+  }
+  left.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  return { created: own.created + own.undeletable.length, leftOnTarget: left, duplicateIds: own.duplicateIds };
+}
+
+/** The one line a run ends with when something is left: counts, never ids (the reports list them). */
+export function leftOnTargetLine(outcome: Pick<LedgerOutcome, 'leftOnTarget'>, target: string): string {
+  const n = outcome.leftOnTarget.length;
+  const noId = outcome.leftOnTarget.filter((l) => l.id === undefined).length;
+  const unsafe = outcome.leftOnTarget.filter((l) => l.reason.includes('unsafe id')).length;
+  const failed = n - noId - unsafe;
+  const parts = [
+    ...(failed > 0 ? [`${failed} whose DELETE failed`] : []),
+    ...(noId > 0 ? [`${noId} with no id to delete`] : []),
+    ...(unsafe > 0 ? [`${unsafe} with an unsafe id, never sent`] : []),
+  ];
+  return `${n} subscription(s) left on ${target} (${parts.join(', ')}): listed in the reports under "Left on the target"`;
+}

@@ -1,0 +1,217 @@
+/**
+ * Issue 10 §4, §5, §6 end to end: the probe CLI (a child process, as a user runs it) against the
+ * reference service misbehaving as real targets and proxies do, each fault a data option of the
+ * reference (reference/faults.ts). Each test names what today's code got wrong.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { BehaviourReport } from '../lib/report/types.js';
+import { ruleProfile, startReferenceService, type FaultOptions, type ReferenceService } from '../reference/index.js';
+import { runProbe, type ProbeRun } from './run-probe.js';
+import { runTool } from './run-tool.js';
+
+const TOKEN = 'transport-token-7c1e5a90d3';
+const FAST = { ACCESS_TOKEN: TOKEN, REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', MAX_RETRIES: '1', RETRY_AFTER_DEFAULT_SECONDS: '0' };
+const RUN_TIMEOUT_MS = 180_000;
+
+const report = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+const file = (run: ProbeRun, name: string): string => readFileSync(join(run.reportDir, name), 'utf8');
+const output = (run: ProbeRun): string => run.stdout + run.stderr;
+
+let service: ReferenceService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function probeWith(faults: FaultOptions, suites: string[], profile = 'default'): Promise<{ run: ProbeRun; service: ReferenceService }> {
+  service = await startReferenceService({ profile, tokens: [TOKEN], faults, handshake: false });
+  const run = await runProbe({ ...FAST, BASE_URL: service.url }, suites, RUN_TIMEOUT_MS);
+  return { run, service };
+}
+
+describe('§4 a target that cannot be reached stops the run before any suite, in seconds, with one line and exit 2', () => {
+  test('connection refused', async () => {
+    // A port that was free a moment ago: nothing listens on it.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const started = performance.now();
+    const run = await runProbe({ ...FAST, BASE_URL: `http://127.0.0.1:${port}` }, [], 60_000);
+    const seconds = (performance.now() - started) / 1000;
+    expect(run.code, output(run)).toBe(2);
+    expect(seconds).toBeLessThan(20); // today: 61 s of retries, 59 ERROR cases, exit 1
+    const lines = run.stderr.split('\n').filter((l) => l.startsWith('probe:'));
+    expect(lines).toEqual([`probe: cannot reach BASE_URL http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}; no request reached it: check BASE_URL and that the service is up`]);
+    expect(run.stdout).not.toMatch(/suites\/0\d/);
+    expect(output(run)).not.toContain(TOKEN);
+  }, 90_000);
+
+  test('explain and cleanup stop with the same one line', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const cwd = mkdtempSync(join(tmpdir(), 'unreachable-'));
+    const env = { ...FAST, BASE_URL: `http://127.0.0.1:${port}` };
+    writeFileSync(join(cwd, 'body.json'), '{"notificationUrl": "https://example.test/hook"}');
+    const [explain, cleanup] = await Promise.all([
+      runTool('explain', { cwd, env, args: ['body.json'], timeoutMs: 60_000 }),
+      runTool('cleanup', { cwd, env, timeoutMs: 60_000 }),
+    ]);
+    const line = `cannot reach BASE_URL http://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}; no request reached it: check BASE_URL and that the service is up`;
+    expect(explain.stderr.trim(), explain.stdout + explain.stderr).toBe(`explain: ${line}`);
+    expect(explain.code).toBe(2);
+    expect(cleanup.stderr.trim(), cleanup.stdout + cleanup.stderr).toBe(`cleanup: ${line}`);
+    expect(cleanup.code).toBe(2);
+  }, 90_000);
+
+  test('TLS handshake failure: https to a plain-http port', async () => {
+    const plain: Server = createServer((_, res) => res.end('plain'));
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (plain.address() as AddressInfo).port;
+      const run = await runProbe({ ...FAST, BASE_URL: `https://127.0.0.1:${port}` }, [], 60_000);
+      expect(run.code, output(run)).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^probe: cannot reach BASE_URL https://127\\.0\\.0\\.1:${port}: .+`, 'm'));
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
+  }, 90_000);
+});
+
+describe('§4 the likely cause reads the transport, not only the status', () => {
+  test('every answer a redirect: configuration, with the Location and "check BASE_URL"; nothing followed', async () => {
+    const { run, service: s } = await probeWith({ redirectShare: 1, redirectTo: 'https://login.example.test/adfs/ls' }, ['02-presence']);
+    const r = report(run);
+    expect(r.diagnosis?.likelyCause).toBe('configuration'); // today: unknown, "the cause lies in the values sent"
+    expect(r.diagnosis?.message).toContain('https://login.example.test/adfs/ls');
+    expect(r.diagnosis?.message).toContain('check BASE_URL');
+    expect(r.diagnosis?.message).not.toMatch(/values sent/);
+    expect(run.code, output(run)).toBe(1);
+    expect(run.stdout).toMatch(/^probe: nothing was accepted \(likely cause: configuration\)/m);
+    expect(s.stats().creates).toBe(0);
+  }, RUN_TIMEOUT_MS);
+
+  test('every answer cut off by a reset: transport, not the statuses of half-read answers', async () => {
+    const { run } = await probeWith({ resetShare: 1 }, ['02-presence']);
+    const r = report(run);
+    expect(r.diagnosis?.likelyCause).toBe('transport'); // today: unknown, "every combination was answered 400 ..."
+    expect(r.diagnosis?.message).toMatch(/cut off by the connection/);
+    expect(run.code, output(run)).toBe(1);
+  }, RUN_TIMEOUT_MS);
+
+  test('every request refused with 401: body-level cases are not judged (no DEVIATES); token diagnosis; exit 1', async () => {
+    const { run } = await probeWith({ unauthorizedShare: 1 }, ['01-spec', '02-presence', '05-protocol']);
+    const r = report(run);
+    expect(r.diagnosis?.likelyCause).toBe('token');
+    // today: spec §7 rule 1 malformed bodies and the spec's observation DEVIATE for answering 401 where 400 was expected
+    expect(r.cases.filter((c) => c.verdict === 'DEVIATES')).toEqual([]);
+    const notJudged = r.cases.filter((c) => c.finding?.startsWith('not judged: the target refused the run\'s own token') === true);
+    expect(notJudged.length).toBeGreaterThanOrEqual(4);
+    expect(notJudged.every((c) => c.verdict === 'ERROR')).toBe(true);
+    expect(notJudged.map((c) => c.id)).toEqual(expect.arrayContaining([expect.stringMatching(/^protocol\/spec-7/) as unknown]));
+    expect(run.code, output(run)).toBe(1);
+    expect(run.stdout).toMatch(/^probe: nothing was accepted \(likely cause: token\).*check ACCESS_TOKEN/m);
+  }, RUN_TIMEOUT_MS);
+});
+
+describe('§4 every likely cause, each from a reference that misbehaves that way', () => {
+  const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
+  test.each([
+    ['token', 'every request answered 401', { faults: { unauthorizedShare: 1 } }],
+    ['configuration', 'every answer a redirect', { faults: { redirectShare: 1 } }],
+    ['transport', 'every connection dropped before an answer', { faults: { dropShare: 1 } }],
+    ['transport', 'every answer reset half-way', { faults: { resetShare: 1 } }],
+    ['service', 'every answer 503', { faults: { unavailable503Share: 1, retryAfterSeconds: 0 } }],
+    ['base-url-or-path', 'a BASE_URL prefix the target does not have: every answer 404', { prefix: '/sites/no-such-site' }],
+    ['unknown', 'a target that accepts no set of fields: every answer 400', { profile: ruleProfile(FIELDS, 'false', 'accepts-nothing') }],
+  ] as const)('%s: %s', async (cause, _, how) => {
+    service = await startReferenceService({
+      profile: 'profile' in how ? how.profile : 'default',
+      tokens: [TOKEN],
+      faults: 'faults' in how ? how.faults : {},
+      handshake: false,
+    });
+    const base = `${service.url}${'prefix' in how ? how.prefix : ''}`;
+    const run = await runProbe({ ...FAST, BASE_URL: base }, ['02-presence'], RUN_TIMEOUT_MS);
+    const r = report(run);
+    expect(r.diagnosis?.likelyCause, r.diagnosis?.message).toBe(cause);
+    // The causes outside the values sent fail the run with the diagnosis as a line of its own.
+    if (cause === 'unknown' || cause === 'service') expect(run.stdout).not.toMatch(/^probe: nothing was accepted/m);
+    else expect(run.stdout).toMatch(new RegExp(`^probe: nothing was accepted \\(likely cause: ${cause}\\)`, 'm'));
+    expect(run.code, output(run)).toBe(cause === 'unknown' ? 0 : 1);
+  }, RUN_TIMEOUT_MS);
+});
+
+describe('§5 what is left on the target is in the reports and fails the run', () => {
+  test.each([
+    ['a DELETE answered 500', { deleteStatus: 500 }, /not deleted: .*500/, true],
+    ['a DELETE answered 404', { deleteStatus: 404 }, /not deleted: DELETE answered 404/, true],
+    ['no id in the answer', { omitCreatedId: true }, /id unknown: answer names no id/, false],
+  ] as const)('%s', async (_, faults, reason, withId) => {
+    const { run, service: s } = await probeWith(faults, ['01-spec']);
+    const left = report(run).run.leftOnTarget ?? [];
+    expect(left.length).toBeGreaterThan(0); // today: only a console line; the reports say nothing and the run exits 0
+    expect(left.length).toBe(s.liveSubscriptions().length);
+    for (const l of left) {
+      expect(l.reason).toMatch(reason);
+      expect(l.id !== undefined).toBe(withId);
+    }
+    if (withId) expect(left.map((l) => l.id).sort()).toEqual(s.liveSubscriptions().map((x) => x.id).sort());
+    expect(file(run, 'behaviour-report.md')).toContain('Left on the target');
+    expect(file(run, 'behaviour-report.html')).toContain('Left on the target');
+    expect(run.code, output(run)).toBe(1);
+    expect(run.stdout).toMatch(new RegExp(`^probe: ${left.length} subscription\\(s\\) left on ${s.url.replace(/[.]/g, '\\.')} `, 'm'));
+  }, RUN_TIMEOUT_MS);
+
+  test('sharded: each shard fails on its own leftovers, and the merge reports them all', async () => {
+    service = await startReferenceService({ profile: 'default', tokens: [TOKEN], faults: { deleteStatus: 500 }, handshake: false });
+    const dir = mkdtempSync(join(tmpdir(), 'left-shards-'));
+    const env = { ...FAST, BASE_URL: service.url, REPORT_DIR: dir };
+    const shards = await Promise.all(['1/2', '2/2'].map((s) => runProbe(env, ['01-spec', '02-presence', '--shard=' + s], RUN_TIMEOUT_MS)));
+    for (const run of shards) expect(run.code, output(run)).toBe(1);
+    const merged = await runProbe({ REPORT_DIR: dir }, ['--merge-reports'], RUN_TIMEOUT_MS);
+    expect(merged.code, output(merged)).toBe(1);
+    const left = report(merged).run.leftOnTarget ?? [];
+    expect(left.map((l) => l.id).sort()).toEqual(service.liveSubscriptions().map((x) => x.id).sort());
+    expect(left.length).toBeGreaterThan(1);
+    expect(merged.stdout).toMatch(/^probe: \d+ subscription\(s\) left on /m);
+  }, RUN_TIMEOUT_MS);
+
+  test('a clean run lists nothing and exits 0', async () => {
+    const { run, service: s } = await probeWith({}, ['01-spec']);
+    expect(run.code, output(run)).toBe(0);
+    expect(report(run).run.leftOnTarget).toEqual([]);
+    expect(s.liveSubscriptions()).toEqual([]);
+  }, RUN_TIMEOUT_MS);
+});
+
+describe('§6 ids never steer a request outside the collection', () => {
+  test.each([['..'], ['.'], ['%2e%2e'], ['a/../..'], ['a\\b']])('an id of %j is never sent; listed as not deleted: unsafe id', async (id) => {
+    const { run, service: s } = await probeWith({ createdId: id }, ['01-spec']);
+    // today: DELETE {collection}/.. reaches the target, one level up from the collection
+    expect(s.stats().byMethod['DELETE'] ?? 0).toBe(0);
+    const left = report(run).run.leftOnTarget ?? [];
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((l) => /^not deleted: unsafe id: /.test(l.reason))).toBe(true);
+    expect(file(run, 'behaviour-report.md')).toContain('unsafe id');
+    expect(run.code, output(run)).toBe(1);
+  }, RUN_TIMEOUT_MS);
+
+  test('one id for every create: an INFORMATIONAL finding, and the id is deleted', async () => {
+    const { run, service: s } = await probeWith({ createdId: 'string' }, ['01-spec', '02-presence']);
+    const r = report(run);
+    const finding = r.cases.find((c) => c.id === 'ledger/duplicate-ids');
+    expect(finding?.verdict).toBe('INFORMATIONAL');
+    expect(finding?.finding).toMatch(/same id for different creates: "string" \(\d+ creates\)/);
+    expect(r.findings).toContain(finding?.finding);
+    expect(s.liveSubscriptions()).toEqual([]);
+    expect(r.run.leftOnTarget).toEqual([]);
+  }, RUN_TIMEOUT_MS);
+});
