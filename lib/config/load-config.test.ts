@@ -51,7 +51,7 @@ describe('one bad value gives exactly one line naming the setting', () => {
     ['RETRY_AFTER_MAX_SECONDS', '1', 'RETRY_AFTER_DEFAULT_SECONDS: must not exceed RETRY_AFTER_MAX_SECONDS (1), got 2'],
     ['RETRY_AFTER_MAX_SECONDS', 'soon', 'RETRY_AFTER_MAX_SECONDS: must be a non-negative number, got "soon"'],
     ['MAX_RECORDED_BODY_BYTES', '0', 'MAX_RECORDED_BODY_BYTES: must be a positive integer, got "0"'],
-    ['MAX_RECORDED_BODY_BYTES', '67108864', 'MAX_RECORDED_BODY_BYTES: must be at most 1048576 (1 MiB), got "67108864"'],
+    ['MAX_RECORDED_BODY_BYTES', '67108864', 'MAX_RECORDED_BODY_BYTES: must be at most 524288 (512 KiB), got "67108864"'],
     ['REPEATS', '0', 'REPEATS: must be a positive integer, got "0"'],
     ['REPEATS', '2.5', 'REPEATS: must be a positive integer, got "2.5"'],
     ['ALLOW_INSECURE_TOKEN', 'maybe', 'ALLOW_INSECURE_TOKEN: must be true or false (also 1/0, yes/no), got "maybe"'],
@@ -79,10 +79,10 @@ describe('one bad value gives exactly one line naming the setting', () => {
 });
 
 test('the bodies the requests in flight may record are bounded: MAX_RECORDED_BODY_BYTES x CONCURRENCY at most 16 MiB', () => {
-  expect(problemsOf({ MAX_RECORDED_BODY_BYTES: '1048576', CONCURRENCY: '20' })).toEqual([
-    'MAX_RECORDED_BODY_BYTES x CONCURRENCY must be at most 16777216 (16 MiB), got 1048576 x 20; lower one (e.g. CONCURRENCY=16)',
+  expect(problemsOf({ MAX_RECORDED_BODY_BYTES: '524288', CONCURRENCY: '40' })).toEqual([
+    'MAX_RECORDED_BODY_BYTES x CONCURRENCY must be at most 16777216 (16 MiB), got 524288 x 40; lower one (e.g. CONCURRENCY=32)',
   ]);
-  expect(load({ MAX_RECORDED_BODY_BYTES: '1048576', CONCURRENCY: '16' }).concurrency).toBe(16);
+  expect(load({ MAX_RECORDED_BODY_BYTES: '524288', CONCURRENCY: '32' }).concurrency).toBe(32);
   expect(load({ CONCURRENCY: '256' }).concurrency).toBe(256); // the default 64 KiB allows the most concurrency
 });
 

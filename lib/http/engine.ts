@@ -347,7 +347,7 @@ export class HttpEngine {
   #recordBody(answer: AttemptResponse): string {
     const redacted = this.#redactor.redact(answer.body);
     if (!answer.truncated) return redacted;
-    return this.#redactor.redact(cutUtf8(redacted, this.#options.maxRecordedBodyBytes), { end: true });
+    return this.#redactor.redactCutEdges(cutUtf8(redacted, this.#options.maxRecordedBodyBytes), { end: true });
   }
 
   #record(seq: number, startedAt: number, wire: WireRequest, ending: Ending, retriedStatuses: number[]): Exchange {

@@ -102,6 +102,23 @@ export class Redactor {
     return out + text.slice(at);
   }
 
+  /**
+   * For a text that was redacted whole and then cut: only the cut edges can hold anything new (the head
+   * or tail of a secret the cut went through), so only they are looked at.
+   */
+  redactCutEdges(text: string, cut: CutEdges): string {
+    const compiled = this.#current();
+    if (compiled.index.isEmpty || text.length === 0) return text;
+    const spans = mergeSpans(edgeSpans(text, compiled.needles, cut));
+    let out = '';
+    let at = 0;
+    for (const [s, e] of spans) {
+      out += text.slice(at, s) + REDACTED;
+      at = e;
+    }
+    return spans.length === 0 ? text : out + text.slice(at);
+  }
+
   /** Whether a fragment of a secret is in `text`, in any spelling (for the last check over the files). */
   occursIn(text: string): boolean {
     const compiled = this.#current();
@@ -150,6 +167,16 @@ export class Redactor {
 /** A secret's first (or last) MIN_EDGE to MIN_FRAGMENT - 1 characters where the text was cut. */
 function edgeSpans(text: string, needles: readonly Needle[], cut: CutEdges): Span[] {
   const spans: Span[] = [];
+  // Only the edges matter: decode at most one escaped spelling's worth at each end, not a whole body.
+  const reach = 12 * MIN_FRAGMENT;
+  if (text.length > 2 * reach) {
+    if (cut.start === true) spans.push(...edgeSpans(text.slice(0, reach), needles, { start: true }));
+    if (cut.end === true) {
+      const from = text.length - reach;
+      for (const [s, e] of edgeSpans(text.slice(from), needles, { end: true })) spans.push([from + s, from + e]);
+    }
+    return spans;
+  }
   const view = decodedView(text);
   for (const needle of needles) {
     for (let k = Math.min(MIN_FRAGMENT - 1, needle.text.length - 1); k >= MIN_EDGE; k -= 1) {
