@@ -9,6 +9,9 @@
  *   npm run probe -- --ui                 the vitest UI over the suites
  *   npm run probe -- --baseline baselines/embedded-default.json
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
+ *   npm run probe -- --contract openapi.json
+ *                                         compare the target with an OpenAPI contract (JSON or YAML); any
+ *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
  *
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
  * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
@@ -24,6 +27,9 @@ import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
 import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
+import type { GivenContract } from '../lib/contract/contract-step.js';
+import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
@@ -55,6 +61,7 @@ function parse() {
       shard: { type: 'string' },
       'merge-reports': { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -97,6 +104,19 @@ const runStartedAt = Date.now();
 runRedactor().add(config.accessToken);
 guardConsole(runRedactor());
 
+// The contract (--contract) is read before anything is sent, like the baseline.
+let contract: GivenContract | undefined;
+if (args.values.contract !== undefined) {
+  const shownAs = shortPath(args.values.contract);
+  try {
+    const document = await readOpenApiFile(args.values.contract);
+    contract = { operation: contractOperation(document, subscriptionCreate.path, subscriptionCreate.method), shownAs };
+  } catch (error) {
+    if (!(error instanceof ContractError)) throw error;
+    fail(`contract ${shownAs}: ${error.message}`);
+  }
+}
+
 const merging = args.values['merge-reports'];
 // Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
 // suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
@@ -129,6 +149,7 @@ const probeReporter = new ProbeReporter({
   repeats: config.repeats,
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),
+  ...(contract !== undefined ? { contract } : {}),
 });
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
@@ -189,13 +210,15 @@ if (drift !== undefined && drift.changes.length > 0) {
       'if intended, accept them with npm run baseline -- --accept',
   );
 }
+const disagreements = probeReporter.report?.contract?.comparison?.disagreements.length ?? 0;
+if (disagreements > 0) console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
 const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
 const leaked = await secretsInOutputs();
-const failed = leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown;
+const failed = leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown || disagreements > 0;
 process.exit(failed ? EXIT_FAILED : EXIT_OK);
 
 /**

@@ -87,8 +87,12 @@ describe('§4 a target that cannot be reached stops the run before any suite, in
 
 describe('§4 the likely cause reads the transport, not only the status', () => {
   test('every answer a redirect: configuration, with the Location and "check BASE_URL"; nothing followed', async () => {
-    const { run, service: s } = await probeWith({ redirectShare: 1, redirectTo: 'https://login.example.test/adfs/ls' }, ['02-presence']);
+    const { run, service: s } = await probeWith({ redirectShare: 1, redirectTo: 'https://login.example.test/adfs/ls' }, ['02-presence', '05-protocol']);
     const r = report(run);
+    // A redirect is not the service's verdict on a body: the malformed-body cases are not judged, never DEVIATES.
+    expect(r.cases.filter((c) => c.verdict === 'DEVIATES')).toEqual([]);
+    const notJudged = r.cases.filter((c) => c.finding?.startsWith('not judged: every request was redirected (302 to https://login.example.test/adfs/ls)') === true);
+    expect(notJudged.map((c) => c.id)).toEqual(expect.arrayContaining(['protocol/spec-7.1/not-json', 'protocol/spec-7.1/empty-body']));
     expect(r.diagnosis?.likelyCause).toBe('configuration'); // today: unknown, "the cause lies in the values sent"
     expect(r.diagnosis?.message).toContain('https://login.example.test/adfs/ls');
     expect(r.diagnosis?.message).toContain('check BASE_URL');

@@ -3,7 +3,8 @@ import { evaluate, parseExpression, type Expr } from '../inference/expression.js
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry, ReportDrift, ReportedLimit, ValueClassResult } from './types.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry, ReportContract, ReportDrift, ReportedLimit, ValueClassResult } from './types.js';
+import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { REPORT_CSS } from './html-style.js';
@@ -64,13 +65,15 @@ ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stop
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
 ${leftOnTargetBanner(run.leftOnTarget)}
 ${driftBanner(report.drift)}
-<nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a><a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
+<nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a>${report.contract?.observed === undefined ? '' : html`<a href="#contract">Contract</a>`}<a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
 </header>
 ${report.drift === undefined ? '' : driftSection(report.drift)}
+${report.contract?.comparison === undefined ? '' : comparisonSection(report.contract.comparison)}
 ${ruleSection(report)}
 ${matrixSection(report)}
 ${rejectionSection(report)}
 ${valuesSection(report)}
+${report.contract?.observed === undefined ? '' : observedContractSection(report.contract.observed)}
 ${examplesSection(report)}
 ${findingsSection(report)}
 ${casesSection(report)}
@@ -105,6 +108,28 @@ function driftSection(drift: ReportDrift): SafeHtml {
 <p>Baseline <code>${drift.baseline}</code> (${drift.name}). ${drift.changes.length === 0 ? 'Nothing changed.' : html`Any change fails the run; if it is intended, accept it with <code>npm run baseline -- --accept</code>.`}</p>
 ${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th>What</th><th>Baseline</th><th>This run</th></tr></thead><tbody>${rows}</tbody></table>`}
 <p class="muted">Compared: ${comparedText(drift)}.${skipped === undefined ? '' : html` Not compared: ${skipped}.`}</p>
+</section>`;
+}
+
+/** Where the target and the contract given with --contract disagree (issue 12 §3). */
+function comparisonSection(comparison: NonNullable<ReportContract['comparison']>): SafeHtml {
+  const rows = comparison.disagreements.map(
+    (d) => html`<tr><td class="muted">${d.kind}</td><td class="mono">${d.subject}</td><td class="mono before">${d.contract}</td><td class="mono after">${d.target}</td></tr>`,
+  );
+  return html`<section id="contract-comparison">
+<h2>Contract comparison</h2>
+<p>Contract <code>${comparison.contract}</code>. ${comparisonSentence(comparison)}</p>
+${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th>What</th><th>Contract says</th><th>Target did</th></tr></thead><tbody>${rows}</tbody></table>`}
+</section>`;
+}
+
+/** The observed contract: a link to the file and its request body schema (issue 12 §1). */
+function observedContractSection(observed: NonNullable<ReportContract['observed']>): SafeHtml {
+  return html`<section id="contract">
+<h2>Observed contract</h2>
+<p><a href="${observed.file}"><code>${observed.file}</code></a> (<a href="${observed.yaml}">YAML</a>): ${observedSentence(observed)}</p>
+<h3>Request body schema <span class="muted">(x-observed left out)</span></h3>
+<pre>${shownSchema(observed.requestBodySchema)}</pre>
 </section>`;
 }
 

@@ -1,7 +1,8 @@
 import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
-import type { BehaviourReport, CaseSummary, FieldValues, ReportDrift, ValueClassResult } from './types.js';
+import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportDrift, ValueClassResult } from './types.js';
+import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
@@ -48,6 +49,7 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
 
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
+  if (report.contract?.comparison !== undefined) out.push(...comparisonSection(report.contract.comparison));
 
   out.push('### Acceptance rule', '');
   out.push(text(ruleSentence(report)), '');
@@ -96,6 +98,7 @@ export function renderMarkdown(report: BehaviourReport): string {
   }
 
   out.push(...valuesSection(report));
+  if (report.contract?.observed !== undefined) out.push(...observedContractSection(report.contract.observed));
 
   out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
@@ -209,6 +212,32 @@ function exampleMessage(report: BehaviourReport, group: RejectionGroup): string 
   const key = first === undefined ? undefined : JSON.stringify(first);
   const entry = report.matrix.find((e) => JSON.stringify(e.present) === key && e.errorMessage !== undefined);
   return entry?.errorMessage ?? group.messagePattern;
+}
+
+/** Where the target and the contract given with --contract disagree (issue 12 §3). */
+function comparisonSection(comparison: NonNullable<ReportContract['comparison']>): string[] {
+  const lines = comparison.disagreements.map((d) => `- ${code(d.subject)}: contract says ${code(d.contract)}, target did ${code(d.target)}`);
+  return ['### Contract comparison', '', `Contract ${code(comparison.contract)}. ${text(comparisonSentence(comparison))}`, '', ...limited(lines, 'disagreements'), ''];
+}
+
+/** The observed contract: the file, and its request body schema (issue 12 §1). */
+function observedContractSection(observed: NonNullable<ReportContract['observed']>): string[] {
+  const schema = shownSchema(observed.requestBodySchema);
+  const fence = '`'.repeat(Math.max(3, ...(schema.match(/`+/g) ?? []).map((r) => r.length + 1)));
+  return [
+    '### Observed contract',
+    '',
+    `[${code(observed.file)}](${observed.file}) ([YAML](${observed.yaml})): ${text(observedSentence(observed))}`,
+    '',
+    '<details><summary>Request body schema (x-observed left out)</summary>',
+    '',
+    `${fence}json`,
+    schema,
+    fence,
+    '',
+    '</details>',
+    '',
+  ];
 }
 
 function limited(lines: string[], what: string): string[] {

@@ -1,6 +1,7 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
+import type { ContractComparison } from '../contract/types.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 
 /**
@@ -43,6 +44,23 @@ export interface BehaviourReport {
    * Built by lib/baseline; any change fails the run.
    */
   drift?: ReportDrift;
+  /** The observed contract written beside the report, and the comparison with a given one (--contract, issue 12). */
+  contract?: ReportContract;
+}
+
+/** lib/contract's output as the report carries it. */
+export interface ReportContract {
+  observed?: {
+    /** observed-openapi.json and .yaml, as written (relative to the working folder when inside it). */
+    file: string;
+    yaml: string;
+    requestBodySchema: Record<string, unknown> | boolean;
+    /** Bodies the probe tried that the document judges otherwise than the target did (0 when exact). */
+    roundTripDisagreements: number;
+    /** Why the document could not be written or is not valid OpenAPI 3.1, when so. */
+    problem?: string;
+  };
+  comparison?: ContractComparison;
 }
 
 /** The run compared with a baseline: what changed, what was compared and what could not be. */

@@ -5,6 +5,7 @@ import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import type { CaseRecord } from '../case-record.js';
+import { contractStep, type GivenContract } from '../contract/contract-step.js';
 import type { OperationSpec } from '../operation/types.js';
 import { writeFileAtomic } from '../report/atomic-write.js';
 import { buildBehaviourReport, type CaseInput } from '../report/build-report.js';
@@ -20,6 +21,8 @@ export interface ProbeReporterOptions {
   suiteVersion: string;
   /** The baseline to compare the run with (BASELINE): the drift goes into the report and the console. */
   baseline?: { baseline: Baseline; shownAs: string };
+  /** The contract to compare the target with (--contract): disagreements go into the report and the console. */
+  contract?: GivenContract;
   log?: (line: string) => void;
 }
 
@@ -44,6 +47,8 @@ export class ProbeReporter implements Reporter {
   report: BehaviourReport | undefined;
   written: string[] = [];
   private startedAt = new Date();
+  /** observed-openapi.json and .yaml, written once at the end of the run. */
+  private contractWritten: string[] = [];
 
   constructor(private readonly options: ProbeReporterOptions) {}
 
@@ -69,8 +74,12 @@ export class ProbeReporter implements Reporter {
       const drift = diffBaseline(given.baseline, extractBaseline(report, given.baseline.name));
       report.drift = reportDrift(drift, given.shownAs, given.baseline.name);
     }
+    // The observed contract (issue 12) is written beside the report, which links it and shows its schema.
+    const contract = await contractStep(report, operation, this.options.reportDir, this.options.contract);
+    report.contract = contract.contract;
+    this.contractWritten = contract.written;
     await this.rewrite(report);
-    for (const line of formatConsoleSummary(report)) log(line);
+    for (const line of [...formatConsoleSummary(report), ...contract.lines]) log(line);
   }
 
   /**
@@ -86,6 +95,6 @@ export class ProbeReporter implements Reporter {
       summaryPath,
       `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`,
     );
-    this.written = [paths.json, paths.md, paths.html, summaryPath];
+    this.written = [paths.json, paths.md, paths.html, summaryPath, ...this.contractWritten];
   }
 }

@@ -14,8 +14,10 @@ export class CaseRun {
   // Only the count is kept: holding every exchange (bodies up to MAX_RECORDED_BODY_BYTES each) until
   // the case ends multiplied the memory a run needs by the exchanges of every case in flight.
   #attempts = 0;
-  #exchanges = 0;
-  #every401 = true;
+  /** The final status of each exchange (numbers, not bodies): whether the target ever judged a request. */
+  readonly statuses: (number | null)[] = [];
+  /** The Location of the first answer (a redirect's target, for the words of a not-judged case). */
+  firstLocation: string | undefined;
   #kept: Exchange[] | undefined;
   readonly #client: OperationClient;
 
@@ -26,8 +28,8 @@ export class CaseRun {
   async send(request: RequestSpec): Promise<Exchange> {
     const exchange = await this.probe.engine.send(request);
     this.#attempts += exchange.attempts;
-    this.#exchanges += 1;
-    if (exchange.status !== 401) this.#every401 = false;
+    if (this.statuses.length === 0) this.firstLocation = exchange.responseHeaders['location'];
+    this.statuses.push(exchange.status);
     this.#kept?.push(exchange);
     return exchange;
   }
@@ -51,11 +53,6 @@ export class CaseRun {
   /** Creates the case could not undo (a suite may add its own). */
   get cleanupFailures(): string[] {
     return this.#client.cleanupFailures;
-  }
-
-  /** The case sent something and every answer was 401. */
-  get everyAnswer401(): boolean {
-    return this.#exchanges > 0 && this.#every401;
   }
 
   /** Requests this case put on the wire, retries included. */
@@ -90,22 +87,39 @@ export function example(exchange: Exchange): ExampleExchange {
   };
 }
 
+const isRedirect = (status: number | null): boolean => status !== null && status >= 300 && status < 400;
+
 /**
- * Issue 10 §4: a case that DEVIATES only because every request it sent with the run's token was
- * answered 401, on a target that refuses that token for a plain GET too, says nothing about the
- * target's handling of the body: the target never judged it. It becomes an ERROR (the harness's
- * problem, which fails the run) with the reason, instead of a DEVIATES of the target. A target that
- * takes the token and answers 401 to a body keeps its DEVIATES.
+ * Issue 10 §4: a case that DEVIATES only because every request it sent was answered 401 (the run's
+ * token refused) or with a redirect (a proxy or login page in front of the service), on a target
+ * that answers a plain GET of the path the same way, says nothing about the target's handling of
+ * the body: the service never judged it. It becomes an ERROR (the harness's problem, which fails the
+ * run) with the reason, instead of a DEVIATES of the target. A target that takes the token and
+ * answers 401 or a redirect to one body keeps its DEVIATES.
  */
-async function notJudgedIfTokenRefused<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
-  if (record.verdict !== 'DEVIATES' || !run.everyAnswer401) return record;
-  if (!(await run.probe.tokenRefused())) return record;
-  return {
-    ...record,
-    verdict: 'ERROR',
-    finding:
-      'not judged: the target refused the run\'s own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN',
-  };
+async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
+  const statuses = run.statuses;
+  if (record.verdict !== 'DEVIATES' || statuses.length === 0) return record;
+  const refused = statuses.every((s) => s === 401);
+  const redirected = statuses.every(isRedirect);
+  if (!refused && !redirected) return record;
+  const plain = await run.probe.plainGetStatus();
+  if (refused && plain === 401) {
+    return {
+      ...record,
+      verdict: 'ERROR',
+      finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN",
+    };
+  }
+  if (redirected && isRedirect(plain)) {
+    const location = run.firstLocation;
+    return {
+      ...record,
+      verdict: 'ERROR',
+      finding: `not judged: every request was redirected (${statuses[0] ?? ''}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}), a plain GET of the path too, so the service never judged this request; the probe never follows redirects: check BASE_URL`,
+    };
+  }
+  return record;
 }
 
 /**
@@ -121,7 +135,7 @@ export async function finishCase(
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
   // commands, examples) goes through the redaction step once more before it leaves the worker.
   const full: CaseRecord = run.probe.engine.redactor.redactDeep({
-    ...(await notJudgedIfTokenRefused(run, record)),
+    ...(await notJudgedIfNeverReached(run, record)),
     requests: run.requests,
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),

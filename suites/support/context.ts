@@ -25,10 +25,11 @@ export interface ProbeContext {
   /** A fresh value context: current time, the notification URL, a unique tag. */
   values(): ValueContext;
   /**
-   * Whether the target refuses the run's own token: one GET of the operation's path (a read, never
-   * a create), asked once per run and only when a case needs to know (issue 10 §4).
+   * The status a plain GET of the operation's path gets with the run's token (null: no answer): one
+   * read, never a create, asked once per run and only when a case needs to know whether its 401s or
+   * redirects are about its body or about every request (issue 10 §4).
    */
-  tokenRefused(): Promise<boolean>;
+  plainGetStatus(): Promise<number | null>;
 }
 
 let context: ProbeContext | undefined;
@@ -60,7 +61,7 @@ export function probeContext(): ProbeContext {
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
   const notificationUrl = config.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
-  let tokenCheck: Promise<boolean> | undefined;
+  let plainGet: Promise<number | null> | undefined;
   context = {
     config,
     target,
@@ -71,7 +72,7 @@ export function probeContext(): ProbeContext {
       uniqueCounter += 1;
       return { now: new Date(), notificationUrl, unique: `${runTag}-${uniqueCounter}` };
     },
-    tokenRefused: () => (tokenCheck ??= engine.send({ method: 'GET', path: subscriptionCreate.path }).then((e) => e.status === 401)),
+    plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: subscriptionCreate.path }).then((e) => e.status)),
   };
   return context;
 }

@@ -1,0 +1,49 @@
+/**
+ * `npm run contract -- reports/behaviour-report.json`: writes the observed contract of a recorded
+ * probe run (observed-openapi.json and .yaml, OpenAPI 3.1) beside the report, offline: sends nothing.
+ *
+ *   npm run contract -- reports/behaviour-report.json            writes reports/observed-openapi.{json,yaml}
+ *   npm run contract -- reports/behaviour-report.json --out DIR  writes them into DIR
+ *
+ * Exit codes: 0 written, valid OpenAPI 3.1 and exact on every body the report holds; 1 written, but
+ * not valid or not exact (the disagreements are printed); 2 usage error or no usable report.
+ */
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contractStep } from '../lib/contract/contract-step.js';
+import { OPERATIONS } from '../lib/operation/index.js';
+import { InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
+import { headerHelp } from './support/cli.js';
+
+function fail(message: string): never {
+  console.error(`contract: ${message}`);
+  process.exit(2);
+}
+
+let args: { values: { out?: string; help?: boolean }; positionals: string[] };
+try {
+  args = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } });
+} catch (error) {
+  fail(`${(error as Error).message} (see npm run contract -- --help)`);
+}
+if (args.values.help === true) {
+  console.log(headerHelp(import.meta.url));
+  process.exit(0);
+}
+const [reportPath, ...extra] = args.positionals;
+if (reportPath === undefined || extra.length > 0) fail('give one behaviour report, e.g. npm run contract -- reports/behaviour-report.json');
+
+let report: Awaited<ReturnType<typeof readBehaviourReport>>;
+try {
+  report = await readBehaviourReport(reportPath);
+} catch (error) {
+  if (error instanceof InvalidReportError) fail(error.message);
+  fail(`${reportPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+}
+const operation = OPERATIONS[report.operation.id];
+if (operation === undefined) fail(`${reportPath} is of operation "${report.operation.id}", which this tool does not describe`);
+
+const step = await contractStep(report, operation, args.values.out ?? dirname(reportPath));
+for (const line of step.lines) console.log(line);
+const observed = step.contract.observed;
+process.exit(observed === undefined || observed.problem !== undefined || observed.roundTripDisagreements > 0 ? 1 : 0);

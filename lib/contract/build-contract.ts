@@ -1,0 +1,230 @@
+/**
+ * The observed contract (issue 12 §1): an OpenAPI 3.1 document whose request body schema accepts
+ * exactly what the target accepted, built from the behaviour report and the operation alone, and
+ * checked against every body the probe tried before it is returned (`x-observed.roundTrip`).
+ * Keys and lists come in a fixed order (the operation's field order, sorted sets), so two runs
+ * against an unchanged target give the same document apart from the run-specific `x-observed` keys.
+ */
+import type { OperationSpec } from '../operation/types.js';
+import { ruleInWords } from '../report/rule-in-words.js';
+import type { BehaviourReport } from '../report/types.js';
+import { compareWithContract } from './compare-contract.js';
+import { LIFETIME_KEYWORD, type LifetimeBound } from './contract-ajv.js';
+import { contractOperation } from './contract-operation.js';
+import { triedBodies, valueContexts, type TriedBody } from './evidence.js';
+import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-schema.js';
+import { limitKind } from './limit-kind.js';
+import { presenceSchema, type PresenceSchema } from './presence-schema.js';
+import { observedResponses } from './responses.js';
+import type { ContractComparison } from './types.js';
+
+type Json = Record<string, unknown>;
+
+export const CONTRACT_FILES = { json: 'observed-openapi.json', yaml: 'observed-openapi.yaml' } as const;
+
+/**
+ * `x-observed` keys that change from run to run against an unchanged target: times, request counts,
+ * and the real example answers (they carry the ids and instants the target made). Everything else
+ * in the document is the same for the same behaviour.
+ */
+export const RUN_SPECIFIC_KEYS: readonly string[] = ['startedAt', 'endedAt', 'requestsSent', 'requests', 'example'];
+
+/** Longest list of combinations written out in `x-observed`; the rest are counted. */
+const LIST_LIMIT = 64;
+
+export interface ObservedContract {
+  document: Json;
+  requestSchema: Json;
+  /** The document checked against every body the report holds: zero disagreements when it is exact. */
+  roundTrip: ContractComparison;
+}
+
+export function buildObservedContract(report: BehaviourReport, operation: OperationSpec): ObservedContract {
+  // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema.
+  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1)));
+  const fields = operation.fields.map((f) => f.name);
+  const tried = triedBodies(report, operation);
+  const roles = Object.fromEntries(Object.entries(report.fields).map(([name, r]) => [name, r.presence as string]));
+  const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
+  const presence = presenceOf(report, fields, roles);
+
+  const properties: Json = {};
+  for (const spec of operation.fields) {
+    if (presence.forbidden.includes(spec.name)) {
+      properties[spec.name] = false;
+      continue;
+    }
+    const samples: ValueSample[] = [];
+    if (accepted.some((m) => m.present.includes(spec.name))) {
+      const good = spec.good(ctx);
+      samples.push({ value: good, outcome: 'accepted', varies: JSON.stringify(good) !== JSON.stringify(spec.good(other)), subject: `${spec.name} good value` });
+    }
+    for (const t of tried) {
+      if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
+      samples.push({ value: t.value(ctx), outcome: t.target.outcome, varies: t.varies ?? true, subject: t.subject });
+    }
+    const limits: FieldLimit[] = (report.values[spec.name]?.limits ?? []).flatMap((l) => {
+      const search = operation.limits?.find((s) => s.field === spec.name && s.name === l.name);
+      const kind = search === undefined ? undefined : limitKind(search, ctx);
+      return kind === undefined || l.value === undefined ? [] : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value }];
+    });
+    const derived = deriveFieldSchema(samples, limits, ctx.now);
+    properties[spec.name] = {
+      ...derived.schema,
+      ...(description(report, spec.name, derived.schema) !== undefined ? { description: description(report, spec.name, derived.schema) } : {}),
+      'x-observed': fieldObserved(report, spec.name, tried, derived.unexplained, derived.gaps),
+    };
+  }
+
+  const nothingAccepted = presence.form === 'nothing-accepted';
+  const requestSchema: Json = nothingAccepted
+    ? { not: {}, description: 'Nothing was accepted: no body of the fields tried got a 2xx.', 'x-observed': requestObserved(report, presence, fields) }
+    : {
+        type: 'object',
+        description:
+          presence.form === 'not-probed'
+            ? 'Which fields are required is not known: the presence matrix gave no answer in this run.'
+            : ruleInWords(report.rule.expression, fields),
+        properties,
+        ...presence.keywords,
+        'x-observed': requestObserved(report, presence, fields),
+      };
+
+  const document = assemble(report, operation, requestSchema);
+  const roundTrip = compareWithContract(report, operation, contractOperation(document, operation.path, operation.method), { shownAs: CONTRACT_FILES.json, wholeBodyOnly: true });
+  const operationObserved = pathOperation(document, operation)['x-observed'] as Json;
+  operationObserved.roundTrip = {
+    compared: roundTrip.compared,
+    notCompared: roundTrip.notCompared,
+    disagreements: roundTrip.disagreements.map((d) => d.message),
+  };
+  return { document, requestSchema, roundTrip };
+}
+
+function presenceOf(report: BehaviourReport, fields: string[], roles: Record<string, string>): PresenceSchema {
+  // A run without the presence matrix (a filtered run) says nothing of which fields are required: no presence keywords.
+  if (!report.matrix.some((m) => m.outcome === 'accepted' || m.outcome === 'rejected')) return { keywords: {}, forbidden: [], form: 'not-probed', checked: 0 };
+  const extra = report.matrix.map((m) => m.present);
+  return presenceSchema(
+    { fields, roles, expression: report.rule.expression, dependencies: report.rule.dependencyDetails, dependenciesExact: report.rule.dependenciesExact },
+    fields.length > 14 ? extra : [],
+  );
+}
+
+function pathOperation(document: Json, operation: OperationSpec): Json {
+  return ((document.paths as Json)[operation.path] as Json)[operation.method.toLowerCase()] as Json;
+}
+
+function assemble(report: BehaviourReport, operation: OperationSpec, requestSchema: Json): Json {
+  const { run } = report;
+  const embedded = run.targetKind === 'embedded-reference';
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${operation.summary}: the observed contract`,
+      version: run.suiteVersion,
+      description:
+        'What the target accepted and how it answered, as found by probing (subscription-conformance). ' +
+        'The request body schema accepts exactly the bodies the target accepted among those tried; `x-observed` on each element ' +
+        'says what it rests on and what is unknown. `x-lifetime` bounds an instant relative to the request time.',
+      'x-observed': {
+        target: embedded ? `embedded reference service (profile ${run.referenceProfile ?? 'default'})` : run.target,
+        targetKind: run.targetKind,
+        startedAt: run.startedAt,
+        endedAt: run.endedAt,
+        requestsSent: run.requestsSent,
+        repeats: run.repeats,
+        ...(run.stoppedEarly !== undefined ? { stoppedEarly: run.stoppedEarly } : {}),
+      },
+    },
+    // The embedded reference listens on a new loopback port each run: a relative server keeps the document stable.
+    servers: [embedded ? { url: '/', description: 'the embedded reference service (a loopback port that changes from run to run)' } : { url: run.target }],
+    // spec §5: every request carries a bearer token.
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'spec §5: Authorization: Bearer <token>' } } },
+    paths: {
+      [operation.path]: {
+        [operation.method.toLowerCase()]: {
+          operationId: operation.id,
+          summary: operation.summary,
+          requestBody: { required: true, content: { 'application/json': { schema: requestSchema } } },
+          responses: observedResponses(report),
+          'x-observed': {
+            rule: report.rule.expression,
+            dependencies: report.rule.dependencies,
+            roles: Object.fromEntries(operation.fields.map((f) => [f.name, report.fields[f.name]?.presence ?? 'unknown'])),
+          },
+        },
+      },
+    },
+  };
+}
+
+function requestObserved(report: BehaviourReport, presence: PresenceSchema, fields: string[]): Json {
+  const counts = { accepted: 0, rejected: 0, unknown: 0 };
+  for (const m of report.matrix) counts[m.outcome === 'accepted' || m.outcome === 'rejected' ? m.outcome : 'unknown'] += 1;
+  const unknown = report.matrix.filter((m) => m.outcome !== 'accepted' && m.outcome !== 'rejected').map((m) => `{${m.present.join(', ')}}: ${m.outcome}`);
+  const undetermined = Object.entries(report.fields).filter(([, r]) => !['required', 'forbidden', 'optional', 'conditional'].includes(r.presence));
+  const possible = 2 ** fields.length;
+  return {
+    form: presence.form,
+    evidence: { combinationsTried: report.matrix.length, ...counts, possible },
+    checkedAgainstRule: presence.checked,
+    unknown: [
+      ...unknown.slice(0, LIST_LIMIT),
+      ...(unknown.length > LIST_LIMIT ? [`… and ${unknown.length - LIST_LIMIT} more unstable or unanswered combinations`] : []),
+      ...(report.matrix.length < possible
+        ? [`${possible - report.matrix.length} of ${possible} combinations were not tried: the schema's answer on them follows the inferred rule, not evidence`]
+        : []),
+      ...undetermined.map(
+        ([name, r]) =>
+          `${name}: role ${r.presence}${r.possible !== undefined ? ` (possible: ${r.possible.join(', ')})` : ''}` +
+          `${r.hangsOn !== undefined && r.hangsOn.length > 0 ? `, hangs on ${r.hangsOn.map((c) => `{${c.join(', ')}}`).join(', ')}` : ''}: ${r.explanation}`,
+      ),
+      ...(report.diagnosis !== undefined ? [report.diagnosis.message] : []),
+    ],
+  };
+}
+
+function fieldObserved(report: BehaviourReport, field: string, tried: readonly TriedBody[], unexplained: readonly string[], gaps: readonly string[]): Json {
+  const values = report.values[field];
+  const mine = tried.filter((t) => t.field === field && t.kind === 'value');
+  const answer = (t: TriedBody): string => `${t.classId ?? ''}${t.target.status !== null ? ` (${t.target.status}${t.target.errorCode !== undefined ? ` ${t.target.errorCode}` : ''})` : ''}`;
+  const role = report.fields[field];
+  return {
+    role: role?.presence ?? 'unknown',
+    ...(role !== undefined ? { why: role.explanation } : {}),
+    accepted: mine.filter((t) => t.target.outcome === 'accepted').map((t) => t.classId ?? ''),
+    rejected: mine.filter((t) => t.target.outcome === 'rejected').map(answer),
+    limits: (values?.limits ?? []).map((l) => ({
+      name: l.name,
+      ...(l.value !== undefined ? { longestAccepted: l.value } : {}),
+      ...(l.firstRejected !== undefined ? { firstRejected: l.firstRejected } : {}),
+      unit: l.unit,
+      requests: l.requests,
+      ...(l.note !== undefined ? { note: l.note } : {}),
+    })),
+    unknown: [
+      ...mine.filter((t) => t.target.outcome === 'unknown').map((t) => `${t.classId ?? ''}: no usable answer (unstable or none)`),
+      ...mine.filter((t) => t.value === undefined).map((t) => `${t.classId ?? ''}: the value cannot be built again`),
+      ...unexplained.map((s) => `${s}: rejected for a reason no keyword states (the value depends on the run)`),
+      ...gaps,
+      ...(mine.length === 0 ? ['no value class was tried: only the good value is known'] : []),
+    ],
+  };
+}
+
+function description(report: BehaviourReport, field: string, schema: Json): string | undefined {
+  const parts: string[] = [];
+  const role = report.fields[field]?.presence;
+  if (role !== undefined) parts.push(`Role: ${role}.`);
+  const lifetime = schema[LIFETIME_KEYWORD] as LifetimeBound | undefined;
+  if (lifetime !== undefined) {
+    const bounds = [
+      ...(lifetime.minimum !== undefined ? [`at least ${lifetime.minimum}`] : []),
+      ...(lifetime.maximum !== undefined ? [`at most ${lifetime.maximum}`] : []),
+    ];
+    parts.push(`Lifetime: ${bounds.join(' and ')} ${lifetime.unit} after the request (${LIFETIME_KEYWORD}: JSON Schema has no "now + N").`);
+  }
+  return parts.length === 0 ? undefined : parts.join(' ');
+}

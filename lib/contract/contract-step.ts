@@ -1,0 +1,82 @@
+/**
+ * The contract part of a probe run's end (and of `npm run contract`): build the observed contract
+ * from the report, validate it as OpenAPI 3.1, write it beside the report, and, given a contract,
+ * compare the target with it. What it finds goes into `report.contract` (the Markdown and HTML show
+ * it) and into console lines. A failure here is recorded as a problem and never costs the behaviour report.
+ */
+import { join } from 'node:path';
+import type { OperationSpec } from '../operation/types.js';
+import type { BehaviourReport, ReportContract } from '../report/types.js';
+import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
+import { compareWithContract } from './compare-contract.js';
+import { validateOpenApi } from './openapi-file.js';
+import type { ContractOperation } from './types.js';
+import { writeObservedContract } from './write-contract.js';
+
+/** Disagreements printed on the console; the reports hold them all. */
+const CONSOLE_LIMIT = 40;
+
+export interface GivenContract {
+  operation: ContractOperation;
+  /** The file as the user gave it. */
+  shownAs: string;
+}
+
+export interface ContractStepResult {
+  contract: ReportContract;
+  written: string[];
+  lines: string[];
+}
+
+export async function contractStep(report: BehaviourReport, operation: OperationSpec, dir: string, given?: GivenContract): Promise<ContractStepResult> {
+  const contract: ReportContract = {};
+  const lines: string[] = [];
+  const written: string[] = [];
+  try {
+    const observed = buildObservedContract(report, operation);
+    const checked = await validateOpenApi(observed.document);
+    const paths = await writeObservedContract(observed.document, dir);
+    written.push(paths.json, paths.yaml);
+    const n = observed.roundTrip.disagreements.length;
+    const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
+    contract.observed = {
+      file: CONTRACT_FILES.json,
+      yaml: CONTRACT_FILES.yaml,
+      requestBodySchema: observed.requestSchema,
+      roundTripDisagreements: n,
+      ...(checked.valid ? {} : { problem: `not valid OpenAPI 3.1: ${checked.errors}` }),
+    };
+    lines.push(
+      `contract: ${paths.json} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'})`,
+      ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
+      ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    contract.observed = { file: CONTRACT_FILES.json, yaml: CONTRACT_FILES.yaml, requestBodySchema: false, roundTripDisagreements: 0, problem: `not written: ${message}` };
+    lines.push(`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`);
+  }
+  if (given !== undefined) {
+    try {
+      const comparison = compareWithContract(report, operation, given.operation, { shownAs: given.shownAs });
+      contract.comparison = comparison;
+      lines.push(...comparisonLines(comparison));
+    } catch (error) {
+      // Checked when it was read; should it still fail here, the run's reports are kept and the line says why.
+      lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { contract, written, lines };
+}
+
+export function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {
+  const n = comparison.disagreements.length;
+  const { combinations, valueClasses, limits } = comparison.compared;
+  const skipped = comparison.notCompared.noVerdict + comparison.notCompared.notBuildable;
+  return [
+    `contract ${comparison.contract}: ${n === 0 ? 'the target agrees with it' : `${n} disagreement${n === 1 ? '' : 's'}`} ` +
+      `(compared ${combinations} combinations, ${valueClasses} value classes, ${limits} limit sides${skipped > 0 ? `; not compared: ${comparison.notCompared.noVerdict} without a verdict, ${comparison.notCompared.notBuildable} that cannot be built again` : ''})`,
+    ...comparison.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  ${d.message}`),
+    ...(n > CONSOLE_LIMIT ? [`  … and ${n - CONSOLE_LIMIT} more (all in behaviour-report.json, contract.comparison)`] : []),
+  ];
+}

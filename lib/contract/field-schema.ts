@@ -1,0 +1,172 @@
+/**
+ * One field's value schema, from what the target accepted and rejected in that field: the JSON type
+ * seen accepted, a format every accepted string has, a date-time spelling pattern, lifetime and
+ * length bounds, and, for rejections none of those explain, an `enum` of the accepted values or a
+ * `not: {enum}` of the rejected ones. Each constraint is kept only as far as the evidence carries
+ * it: it must accept every accepted value, and is added only when it refuses a rejected one.
+ * Candidates are judged by the same ajv that checks the contract, so what is derived is what is checked.
+ */
+import { contractAjv, lifetimeOf, LIFETIME_KEYWORD, type LifetimeBound, type LifetimeUnit } from './contract-ajv.js';
+
+export interface ValueSample {
+  value: unknown;
+  outcome: 'accepted' | 'rejected';
+  /** The value depends on the run (time, notification URL, unique tag): never listed literally. */
+  varies: boolean;
+  subject: string;
+}
+
+export interface FieldLimit {
+  kind: 'length' | 'lifetime';
+  unit: string;
+  /** Largest accepted, in `unit`. */
+  value: number;
+}
+
+export interface DerivedField {
+  schema: Record<string, unknown>;
+  /** Where a bound lies between a value accepted and one refused, and the values between were not tried. */
+  gaps: string[];
+  /** Rejections the schema cannot express (a run-dependent value refused for no reason a keyword states). */
+  unexplained: string[];
+}
+
+// Widest first: on a tie the wider spelling is kept (it claims less than the evidence shows).
+const DATE_TIME_SPELLINGS = [
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$',
+];
+const FORMATS = ['date-time', 'uri', 'email', 'uuid'];
+const TYPE_ORDER = ['string', 'integer', 'number', 'boolean', 'null', 'object', 'array'];
+
+const json = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
+const byJson = (a: unknown, b: unknown): number => (json(a) < json(b) ? -1 : json(a) > json(b) ? 1 : 0);
+const codePoints = (s: string): number => [...s].length;
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+export function deriveFieldSchema(samples: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): DerivedField {
+  const ajv = contractAjv(() => now);
+  // ajv caches a compiled schema by its object, and `schema` below changes as keywords are added:
+  // each check compiles a copy and drops it again.
+  const validator = (schema: Record<string, unknown>): ((value: unknown) => boolean) => {
+    const copy = structuredClone(schema);
+    const validate = ajv.compile(copy);
+    ajv.removeSchema(copy);
+    return (value) => validate(value) as boolean;
+  };
+  const accepted = samples.filter((s) => s.outcome === 'accepted');
+  const rejected = samples.filter((s) => s.outcome === 'rejected');
+  const schema: Record<string, unknown> = {};
+  const gaps: string[] = [];
+  const open = (): ValueSample[] => {
+    const validate = validator(schema);
+    return rejected.filter((s) => validate(s.value));
+  };
+  const keepIf = (key: string, value: unknown): void => {
+    const before = open().length;
+    schema[key] = value;
+    if (open().length === before) delete schema[key];
+  };
+
+  let types = [...new Set(accepted.map((s) => jsonType(s.value)))];
+  if (types.includes('integer') && types.includes('number')) types = types.filter((t) => t !== 'integer');
+  types.sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
+  if (types.length > 0) schema.type = types.length === 1 ? types[0] : types;
+
+  const strings = accepted.map((s) => s.value).filter((v): v is string => typeof v === 'string');
+  if (strings.length > 0 && types.length === 1) {
+    const format = FORMATS.find((f) => strings.every(validator({ format: f })));
+    if (format !== undefined) schema.format = format;
+    if (format === 'date-time') {
+      let best: { pattern: string; explained: number } | undefined;
+      for (const pattern of DATE_TIME_SPELLINGS) {
+        if (!strings.every((v) => new RegExp(pattern, 'u').test(v))) continue;
+        const explained = open().filter((s) => typeof s.value === 'string' && !new RegExp(pattern, 'u').test(s.value)).length;
+        if (explained > 0 && (best === undefined || explained > best.explained)) best = { pattern, explained };
+      }
+      if (best !== undefined) schema.pattern = best.pattern;
+      const lifetime = lifetimeBound(strings, open(), limits, now, gaps);
+      if (lifetime !== undefined) keepIf(LIFETIME_KEYWORD, lifetime);
+    }
+    if (format === 'uri') {
+      // The schemes seen accepted, when a URI of another scheme was refused (e.g. https only).
+      const schemes = [...new Set(strings.map((v) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(v)?.[1] ?? ''))].sort();
+      if (!schemes.includes('')) keepIf('pattern', `^(?:${schemes.map((s) => s.replace(/[.+]/g, '\\$&')).join('|')}):`);
+    }
+    lengthBounds(strings, open(), limits, keepIf);
+  }
+
+  const left = open();
+  if (left.length > 0) {
+    const acceptedValues = uniqueSorted(accepted.map((s) => s.value));
+    if (accepted.length > 0 && accepted.every((s) => !s.varies) && acceptedValues.length <= left.length) {
+      schema.enum = acceptedValues;
+    } else {
+      const fixed = uniqueSorted(left.filter((s) => !s.varies).map((s) => s.value));
+      if (fixed.length > 0) schema.not = { enum: fixed };
+    }
+  }
+  // Smallest set: a bound or spelling that refuses nothing the others do not is dropped.
+  if (schema.enum !== undefined) {
+    for (const key of ['minLength', 'maxLength', 'pattern', LIFETIME_KEYWORD]) {
+      if (!(key in schema)) continue;
+      const kept = schema[key];
+      const before = open().length;
+      delete schema[key];
+      if (open().length !== before) schema[key] = kept;
+    }
+  }
+  return { schema, gaps: LIFETIME_KEYWORD in schema ? gaps : [], unexplained: open().map((s) => s.subject) };
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+function uniqueSorted(values: readonly unknown[]): unknown[] {
+  const seen = new Map<string, unknown>();
+  for (const v of values) seen.set(json(v), v);
+  return [...seen.values()].sort(byJson);
+}
+
+/**
+ * The lifetime bound: the limit's largest accepted lifetime as the maximum; from the samples, the
+ * shortest and longest accepted lifetimes as bounds where a rejected instant lies beyond them.
+ */
+function lifetimeBound(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], now: Date, gaps: string[]): LifetimeBound | undefined {
+  const limit = limits.find((l) => l.kind === 'lifetime');
+  const unit = (limit?.unit ?? 'minutes') as LifetimeUnit;
+  const lifetimes = strings.map((v) => lifetimeOf(v, now, unit)).filter((x): x is number => x !== undefined);
+  if (lifetimes.length === 0) return undefined;
+  const shortest = Math.min(...lifetimes);
+  const longest = Math.max(...lifetimes);
+  const refused = open.map((s) => lifetimeOf(s.value, now, unit)).filter((x): x is number => x !== undefined);
+  const bound: LifetimeBound = { unit };
+  const below = refused.filter((x) => x < shortest);
+  if (below.length > 0) {
+    bound.minimum = Math.floor(shortest);
+    gaps.push(`lifetime: ${round(Math.max(...below))} ${unit} refused, ${round(shortest)} accepted; between them not tried (the minimum is the shortest accepted)`);
+  }
+  if (limit !== undefined) bound.maximum = Math.max(limit.value, longest);
+  else if (refused.some((x) => x > longest)) {
+    bound.maximum = longest;
+    gaps.push(`lifetime: ${round(longest)} ${unit} accepted, ${round(Math.min(...refused.filter((x) => x > longest)))} refused; between them not tried (the maximum is the longest accepted)`);
+  }
+  return bound.minimum === undefined && bound.maximum === undefined ? undefined : bound;
+}
+
+/**
+ * maxLength only from a limit found by bisection (the evidence of a length bound); minLength 1 only
+ * when the empty string was refused and every accepted string has a character. Lengths of samples
+ * tried for other reasons would be guesses.
+ */
+function lengthBounds(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], keepIf: (key: string, value: unknown) => void): void {
+  const limit = limits.find((l) => l.kind === 'length');
+  if (limit !== undefined) keepIf('maxLength', Math.max(limit.value, ...strings.map(codePoints)));
+  if (strings.every((v) => v.length > 0) && open.some((s) => s.value === '')) keepIf('minLength', 1);
+}

@@ -1,0 +1,69 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, test } from 'vitest';
+import { combinations } from '../inference/combinations.js';
+import { inferPresence } from '../inference/infer-presence.js';
+import { evaluate, parseExpression } from '../inference/expression.js';
+import type { Observation } from '../inference/types.js';
+import { presenceSchema } from './presence-schema.js';
+
+/** Infers from a truth table as the report does, and returns the presence schema and a body checker. */
+function fromTruth(fields: string[], truth: string) {
+  const rule = parseExpression(truth);
+  const observations: Observation[] = combinations(fields).map((present) => {
+    const ok = evaluate(rule, new Set(present));
+    return { present, outcome: ok ? 'accepted' : 'rejected', status: ok ? 201 : 400 };
+  });
+  const inference = inferPresence(fields, observations);
+  const roles = Object.fromEntries(Object.entries(inference.roles ?? {}).map(([f, r]) => [f, r.presence]));
+  const schema = presenceSchema({ fields, roles, expression: inference.rule.expression, dependencies: inference.rule.dependencies, dependenciesExact: inference.rule.dependenciesExact });
+  const validate = new Ajv2020({ strict: false }).compile({
+    type: 'object',
+    properties: Object.fromEntries(fields.map((f) => [f, !schema.forbidden.includes(f)])),
+    ...schema.keywords,
+  });
+  const accepts = (present: string[]): boolean => validate(Object.fromEntries(present.map((f) => [f, 'v']))) as boolean;
+  return { schema, accepts, rule };
+}
+
+const F = ['a', 'b', 'c', 'd'];
+
+describe('presenceSchema', () => {
+  test.each([
+    ['IF a THEN b', 'd && (!a || b)', 'dependentRequired'],
+    ['OnlyOne', 'd && ((a && !b && !c) || (!a && b && !c) || (!a && !b && c))', 'oneOf'],
+    ['Or', 'd && (a || b || c)', 'anyOf'],
+    ['two statements', 'd && ((a && b) || c)', 'allOf'],
+    ['AllOrNone', 'd && ((a && b && c) || (!a && !b && !c))', 'anyOf'],
+    ['ZeroOrOne', 'd && !((a && b) || (a && c) || (b && c))', 'not'],
+  ])('%s is written with IDL keywords (%s) and accepts exactly the rule', (_name, truth, keyword) => {
+    const { schema, accepts, rule } = fromTruth(F, truth);
+    expect(schema.form).toBe('idl');
+    expect(Object.keys(schema.keywords)).toContain(keyword);
+    expect(schema.keywords.required).toEqual(['d']);
+    for (const present of combinations(F)) expect(accepts(present), present.join('+')).toBe(evaluate(rule, new Set(present)));
+  });
+
+  test('required fields go in `required`, forbidden ones are `false`: a conjunction needs nothing else', () => {
+    const { schema } = fromTruth(F, 'a && !b && c');
+    expect(schema).toMatchObject({ form: 'roles', forbidden: ['b'], keywords: { required: ['a', 'c'] } });
+    expect(Object.keys(schema.keywords)).toEqual(['required']);
+  });
+
+  test('a rule that roles and IDL do not describe exactly is the anyOf of its minimal products', () => {
+    // Odd parity of a, b, c: the inference finds Or(a, b, c) but it is not the whole rule.
+    const { schema, accepts, rule } = fromTruth(F, 'd && ((a && !b && !c) || (!a && b && !c) || (!a && !b && c) || (a && b && c))');
+    expect(schema.form).toBe('products');
+    expect(schema.keywords.required).toEqual(['d']);
+    expect(schema.keywords.anyOf).toEqual([
+      { required: ['a', 'b', 'c'] },
+      { required: ['a'], properties: { b: false, c: false } },
+      { required: ['b'], properties: { a: false, c: false } },
+      { required: ['c'], properties: { a: false, b: false } },
+    ]);
+    for (const present of combinations(F)) expect(accepts(present)).toBe(evaluate(rule, new Set(present)));
+  });
+
+  test('nothing accepted: no form, the caller writes a schema that accepts nothing', () => {
+    expect(presenceSchema({ fields: F, roles: {}, expression: 'false', dependencies: [], dependenciesExact: true }).form).toBe('nothing-accepted');
+  });
+});

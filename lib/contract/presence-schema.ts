@@ -1,0 +1,160 @@
+/**
+ * The presence part of the request body schema: which fields must, must not, or may be there, as
+ * JSON Schema over `required` lists. Required fields go in `required`, forbidden ones are
+ * `properties: {x: false}`; what the roles leave open is written with the IDL dependencies
+ * (`dependentRequired`, `oneOf`/`anyOf`/`not` over `required`) when they describe the rule exactly,
+ * else as the `anyOf` of the rule's products (the minimal sum of products the inference found).
+ * Either form is checked against the rule on every combination before it is used.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
+import type { IdlStatement, PresenceRole } from '../inference/types.js';
+
+export interface PresenceInput {
+  fields: string[];
+  roles: Record<string, PresenceRole | string>;
+  expression: string;
+  dependencies: IdlStatement[];
+  dependenciesExact: boolean;
+}
+
+export interface PresenceSchema {
+  /** Keywords to merge into the body schema (required, dependentRequired, allOf, anyOf, not). */
+  keywords: Record<string, unknown>;
+  /** Fields whose property schema is `false`. */
+  forbidden: string[];
+  /** How the part the roles leave open is written. */
+  form: 'roles' | 'idl' | 'products' | 'nothing-accepted' | 'not-probed';
+  /** Combinations checked against the rule (every one up to EXHAUSTIVE_CHECK_FIELDS fields). */
+  checked: number;
+}
+
+/** Up to this many fields every combination is checked against the rule (2^14 = 16384 bodies). */
+const EXHAUSTIVE_CHECK_FIELDS = 14;
+
+interface Product {
+  present: string[];
+  absent: string[];
+}
+
+export class PresenceSchemaError extends Error {
+  readonly code = 'CONTRACT_PRESENCE_MISMATCH';
+  constructor(message: string) {
+    super(message);
+    this.name = 'PresenceSchemaError';
+  }
+}
+
+export function presenceSchema(input: PresenceInput, extraCombinations: readonly string[][] = []): PresenceSchema {
+  const { fields, roles } = input;
+  const expr = parseExpression(input.expression);
+  const required = fields.filter((f) => roles[f] === 'required');
+  const forbidden = fields.filter((f) => roles[f] === 'forbidden');
+  const products = toProducts(expr, fields);
+  if (products.length === 0) return { keywords: {}, forbidden: [], form: 'nothing-accepted', checked: 0 };
+
+  const base: Record<string, unknown> = required.length > 0 ? { required } : {};
+  const residual = products
+    .map((p) => ({ present: p.present.filter((f) => !required.includes(f)), absent: p.absent.filter((f) => !forbidden.includes(f)) }))
+    .filter((p) => !p.present.some((f) => forbidden.includes(f)) && !p.absent.some((f) => required.includes(f)));
+
+  const candidates: { form: PresenceSchema['form']; keywords: Record<string, unknown>; forbidden: string[] }[] = [];
+  if (residual.length === 0 || residual.some((p) => p.present.length === 0 && p.absent.length === 0)) {
+    candidates.push({ form: 'roles', keywords: base, forbidden });
+  } else {
+    if (input.dependenciesExact && input.dependencies.length > 0) {
+      candidates.push({ form: 'idl', keywords: { ...base, ...idlKeywords(input.dependencies) }, forbidden });
+    }
+    candidates.push({ form: 'products', keywords: { ...base, anyOf: residual.map(productSchema) }, forbidden });
+  }
+  // The rule's own products, roles not factored out: equivalent to the rule by construction.
+  candidates.push({ form: 'products', keywords: { anyOf: products.map(productSchema) }, forbidden: [] });
+  const checks = combinationsToCheck(fields, extraCombinations);
+  for (const candidate of candidates) {
+    if (agrees(candidate.keywords, fields, candidate.forbidden, expr, checks)) return { ...candidate, checked: checks.length };
+  }
+  throw new PresenceSchemaError(`presenceSchema: no form agrees with the rule ${input.expression}`);
+}
+
+function productSchema(p: Product): Record<string, unknown> {
+  return {
+    ...(p.present.length > 0 ? { required: p.present } : {}),
+    ...(p.absent.length > 0 ? { properties: Object.fromEntries(p.absent.map((f) => [f, false])) } : {}),
+  };
+}
+
+const requiredOne = (f: string): Record<string, unknown> => ({ required: [f] });
+const noneOf = (group: readonly string[]): Record<string, unknown> => ({ properties: Object.fromEntries(group.map((f) => [f, false])) });
+
+/** IDL statements as JSON Schema: IF a THEN b is dependentRequired; the group kinds are combinators over `required`. */
+function idlKeywords(statements: readonly IdlStatement[]): Record<string, unknown> {
+  const dependentRequired: Record<string, string[]> = {};
+  const allOf: Record<string, unknown>[] = [];
+  for (const s of statements) {
+    const g = s.fields;
+    switch (s.kind) {
+      case 'Requires': {
+        const [a, b] = g as [string, string];
+        dependentRequired[a] = [...new Set([...(dependentRequired[a] ?? []), b])];
+        break;
+      }
+      case 'OnlyOne':
+        allOf.push({ oneOf: g.map(requiredOne) });
+        break;
+      case 'Or':
+        allOf.push({ anyOf: g.map(requiredOne) });
+        break;
+      case 'AllOrNone':
+        allOf.push({ anyOf: [{ required: g }, noneOf(g)] });
+        break;
+      case 'ZeroOrOne':
+        allOf.push({ not: { anyOf: g.flatMap((a, i) => g.slice(i + 1).map((b) => ({ required: [a, b] }))) } });
+        break;
+    }
+  }
+  return {
+    ...(Object.keys(dependentRequired).length > 0 ? { dependentRequired } : {}),
+    ...(allOf.length === 1 ? (allOf[0] as Record<string, unknown>) : allOf.length > 1 ? { allOf } : {}),
+  };
+}
+
+/** Disjunctive normal form of the rule: each product's present and absent fields (contradictions dropped). */
+function toProducts(expr: Expr, fields: readonly string[]): Product[] {
+  const order = new Map(fields.map((f, i) => [f, i]));
+  const sort = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  const dnf = (e: Expr, negated: boolean): { p: Set<string>; a: Set<string> }[] => {
+    switch (e.kind) {
+      case 'const':
+        return e.value !== negated ? [{ p: new Set(), a: new Set() }] : [];
+      case 'field':
+        return [negated ? { p: new Set(), a: new Set([e.name]) } : { p: new Set([e.name]), a: new Set() }];
+      case 'not':
+        return dnf(e.operand, !negated);
+      case 'and':
+      case 'or': {
+        const parts = e.operands.map((o) => dnf(o, negated));
+        if ((e.kind === 'or') !== negated) return parts.flat();
+        return parts.reduce(
+          (acc, part) =>
+            acc.flatMap((x) => part.map((y) => ({ p: new Set([...x.p, ...y.p]), a: new Set([...x.a, ...y.a]) }))).filter((t) => ![...t.p].some((f) => t.a.has(f))),
+          [{ p: new Set<string>(), a: new Set<string>() }],
+        );
+      }
+    }
+  };
+  return dnf(expr, false).map((t) => ({ present: sort(t.p), absent: sort(t.a) }));
+}
+
+function combinationsToCheck(fields: readonly string[], extra: readonly string[][]): string[][] {
+  const all: string[][] = [];
+  if (fields.length <= EXHAUSTIVE_CHECK_FIELDS) {
+    for (let mask = 0; mask < 2 ** fields.length; mask += 1) all.push(fields.filter((_, i) => (mask & (1 << i)) !== 0));
+  }
+  return [...all, ...extra];
+}
+
+function agrees(keywords: Record<string, unknown>, fields: readonly string[], forbidden: readonly string[], expr: Expr, checks: readonly string[][]): boolean {
+  const ajv = new Ajv2020({ strict: false });
+  const validate = ajv.compile({ type: 'object', properties: Object.fromEntries(fields.map((f) => [f, !forbidden.includes(f)])), ...keywords });
+  return checks.every((present) => (validate(Object.fromEntries(present.map((f) => [f, true]))) as boolean) === evaluate(expr, new Set(present)));
+}

@@ -1,0 +1,169 @@
+/**
+ * Issue 12 §2: the observed contract round-trips. Random ground-truth rules (roles plus up to three
+ * IDL dependencies, 3 to 12 fields) are served by the reference service over HTTP; the probe's
+ * matrix step (exhaustive up to 8 fields, the adaptive explorer above) gives the observations, the
+ * report is built from them as a probe run builds it, and the exported request body schema, judged
+ * by a fresh ajv here (not the generator's own checker), must accept a body exactly when the target
+ * accepted it: every combination tried, zero disagreements.
+ */
+import fc from 'fast-check';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CaseRecord } from '../lib/case-record.js';
+import { buildObservedContract } from '../lib/contract/build-contract.js';
+import { validateOpenApi } from '../lib/contract/openapi-file.js';
+import { explore } from '../lib/explore/explore.js';
+import { combinations } from '../lib/inference/combinations.js';
+import { evaluate, parseExpression } from '../lib/inference/expression.js';
+import { truthTable } from '../lib/inference/truth-table.js';
+import type { Observation } from '../lib/inference/types.js';
+import { buildBody } from '../lib/matrix/build-body.js';
+import { probeCombination } from '../lib/matrix/probe-combination.js';
+import { runMatrix } from '../lib/matrix/run-matrix.js';
+import { buildBehaviourReport } from '../lib/report/build-report.js';
+import type { BehaviourReport } from '../lib/report/types.js';
+import { ruleProfile, startReferenceService, type ReferenceService } from '../reference/index.js';
+import { arbitraryRule, clientFor, idlRule, loopbackEngine, syntheticOperation, values } from './support/synthetic.js';
+
+const TOKEN = 'contract-token';
+const SEED = 20261122;
+const RULES = 200;
+let service: ReferenceService;
+
+beforeAll(async () => {
+  service = await startReferenceService({ tokens: [TOKEN], handshake: false });
+});
+afterAll(async () => {
+  await service.close();
+});
+
+/** Probes the reference serving `truth` the way 02-presence-matrix does, and builds the report. */
+async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
+  const operation = syntheticOperation(n);
+  const fields = operation.fields.map((f) => f.name);
+  service.setProfile(ruleProfile(fields, truth));
+  const engine = loopbackEngine(service.url, TOKEN, { requestsPerSecond: 20_000, maxRetries: 10 });
+  const target = { baseUrl: service.url, kind: 'embedded-reference' as const, referenceProfile: 'rule' };
+  try {
+    const client = clientFor(engine, operation);
+    let records: CaseRecord[];
+    if (n <= 8) {
+      const observations = await runMatrix(client, operation, { repeats: 2, values, parallel: 8 });
+      records = observations.map((observation) => ({ id: `matrix/${observation.present.join('+')}`, kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: 2, observation, target }));
+    } else {
+      const observed: Observation[] = [];
+      // As a user gives ACCEPTED_FIELDS: a body the target accepts (one of the truth's), for the explorer to start from.
+      const acceptedMask = truthTable(fields, truth).findIndex(Boolean);
+      const startFrom = acceptedMask < 0 ? undefined : fields.filter((_, i) => (acceptedMask & (1 << i)) !== 0);
+      const result = await explore(fields, async (present) => {
+        const { observation } = await probeCombination(client, operation, fields.filter((f) => present.has(f)), 2, values);
+        observed.push(observation);
+        return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
+      }, startFrom === undefined ? {} : { startFrom });
+      const { strategy, confirmed, possible, exact, unresolved, assumptions } = result;
+      records = [{ id: 'matrix/adaptive-exploration', kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: result.requests, target, exploration: { strategy, confirmed, possible, exact, unresolved, assumptions, combinationsAsked: result.requests, observations: observed } }];
+    }
+    return buildBehaviourReport({
+      operation: { id: operation.id, method: operation.method, path: operation.path, fields },
+      cases: records.map((record) => ({ name: record.id, record })),
+      startedAt: new Date().toISOString(),
+      endedAt: new Date().toISOString(),
+      suiteVersion: 'test',
+      repeats: 2,
+    });
+  } finally {
+    await engine.close();
+  }
+}
+
+function requestSchemaOf(document: Record<string, unknown>, path: string): object {
+  const post = ((document.paths as Record<string, Record<string, unknown>>)[path] as Record<string, unknown>).post as {
+    requestBody: { content: { 'application/json': { schema: object } } };
+  };
+  return post.requestBody.content['application/json'].schema;
+}
+
+describe('the observed contract accepts exactly what the target accepted', () => {
+  test(`${RULES} random rules over 3 to 12 fields (roles and up to three IDL dependencies), probed over HTTP`, async () => {
+    const tally = { rules: 0, bodies: 0, disagreements: 0, adaptive: 0, truthChecked: 0, adaptiveEqualToTruth: 0 };
+    const forms: Record<string, number> = {};
+    await fc.assert(
+      fc.asyncProperty(
+        // Rules that accept nothing give a trivial contract: only satisfiable ones count towards the 200.
+        fc
+          .integer({ min: 3, max: 12 })
+          .chain((n) => fc.tuple(fc.constant(n), idlRule(Array.from({ length: n }, (_, i) => `f${i}`))))
+          .filter(([n, truth]) => truthTable(Array.from({ length: n }, (_, i) => `f${i}`), truth).some(Boolean)),
+        async ([n, truth]) => {
+          const report = await probeReport(n, truth);
+          const operation = syntheticOperation(n);
+          const contract = buildObservedContract(report, operation);
+          const validate = new Ajv2020({ strict: false }).compile(requestSchemaOf(contract.document, operation.path));
+          const ctx = values();
+          const wrong = report.matrix
+            .filter((row) => row.outcome === 'accepted' || row.outcome === 'rejected')
+            .filter((row) => (validate(buildBody(operation, row.present, ctx)) as boolean) !== (row.outcome === 'accepted'))
+            .map((row) => `{${row.present.join(', ')}}: ${row.outcome}`);
+          const form = ((requestSchemaOf(contract.document, operation.path) as { 'x-observed': { form: string } })['x-observed']).form;
+          forms[form] = (forms[form] ?? 0) + 1;
+          tally.rules += 1;
+          tally.bodies += report.matrix.length;
+          tally.disagreements += wrong.length;
+          expect(wrong, `rule ${truth}, inferred ${report.rule.expression}`).toEqual([]);
+          expect(contract.roundTrip.disagreements).toEqual([]);
+          if (n <= 8) {
+            // Exhaustive: every combination was tried, so the schema equals the ground truth itself.
+            const rule = parseExpression(truth);
+            for (const present of combinations(operation.fields.map((f) => f.name))) {
+              expect(validate(buildBody(operation, present, ctx)), `{${present.join(', ')}} under ${truth}`).toBe(evaluate(rule, new Set(present)));
+            }
+            tally.truthChecked += 1;
+          } else {
+            // Measured, not asserted: beyond the combinations tried the schema follows the inferred rule (x-observed says so).
+            const rule = parseExpression(truth);
+            tally.adaptive += 1;
+            if (combinations(operation.fields.map((f) => f.name)).every((present) => (validate(buildBody(operation, present, ctx)) as boolean) === evaluate(rule, new Set(present)))) {
+              tally.adaptiveEqualToTruth += 1;
+            }
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RULES },
+    );
+    console.log(`contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.adaptiveEqualToTruth} of them equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}`);
+    expect(tally).toMatchObject({ rules: RULES, disagreements: 0 });
+  }, 900_000);
+
+  test('60 arbitrary truth tables over 3 to 6 fields: rules no IDL describes, written as the anyOf of their products', async () => {
+    const forms: Record<string, number> = {};
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 6 }).chain((n) => fc.tuple(fc.constant(n), arbitraryRule(Array.from({ length: n }, (_, i) => `f${i}`)))),
+        async ([n, truth]) => {
+          const report = await probeReport(n, truth);
+          const operation = syntheticOperation(n);
+          const contract = buildObservedContract(report, operation);
+          const schema = requestSchemaOf(contract.document, operation.path) as { 'x-observed': { form: string } };
+          forms[schema['x-observed'].form] = (forms[schema['x-observed'].form] ?? 0) + 1;
+          const validate = new Ajv2020({ strict: false }).compile(schema);
+          const rule = parseExpression(truth);
+          const ctx = values();
+          for (const present of combinations(operation.fields.map((f) => f.name))) {
+            expect(validate(buildBody(operation, present, ctx)), `{${present.join(', ')}} under ${truth}`).toBe(evaluate(rule, new Set(present)));
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 60 },
+    );
+    console.log(`contract round trip, arbitrary rules: presence written as ${JSON.stringify(forms)}`);
+    expect(forms.products ?? 0).toBeGreaterThan(30);
+  }, 600_000);
+
+  test('the document of a random rule is valid OpenAPI 3.1 (@readme/openapi-parser)', async () => {
+    const report = await probeReport(6, '(f0 || f1) && !f2 && (!f3 || f4)');
+    const contract = buildObservedContract(report, syntheticOperation(6));
+    const checked = await validateOpenApi(contract.document);
+    expect(checked.errors).toBe('');
+    expect(checked.valid).toBe(true);
+  });
+});
