@@ -10,13 +10,19 @@
  *   npm run baseline -- --force            keep a report that stopped early or has ERROR cases anyway
  *   npm run baseline -- --report <file>    read another behaviour-report.json
  *   npm run baseline -- --baseline <file>  write or compare this file
+ *   npm run baseline -- --operation <file> refuse a report of another operation than this description's
+ *                                          (also OPERATION, or --openapi/--operation-id; unset, the report
+ *                                          names its operation)
  *
  * Which file: --baseline, else BASELINE, else the baseline the report was compared with (a probe run
  * given one), else BASELINE_DIR/<TARGET_NAME>.json (TARGET_NAME defaults to embedded-<profile> for the
  * embedded reference, the BASE_URL host otherwise).
  *
+ * A baseline of another operation than the report's is never compared nor overwritten (refused, exit 1).
+ *
  * Exit codes: 0 written, accepted or already up to date; 1 refused (the report differs and --accept was
- * not given, or the report is not fit to be a baseline); 2 configuration error or no usable report.
+ * not given, the report is not fit to be a baseline, or the baseline is of another operation);
+ * 2 configuration error or no usable report.
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -26,7 +32,7 @@ import { diffBaseline } from '../lib/baseline/diff-baseline.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from '../lib/baseline/extract-baseline.js';
 import { formatDrift, reportDrift } from '../lib/baseline/format-drift.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 
@@ -47,6 +53,9 @@ function parse() {
       force: { type: 'boolean', default: false },
       report: { type: 'string' },
       baseline: { type: 'string' },
+      operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -61,7 +70,10 @@ if (args.values.help) {
   process.exit(EXIT_OK);
 }
 
-const config = loadConfigOrExit();
+const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
+// Unset, the report names its operation; given, a report of another is refused.
+const operationGiven = args.values.operation !== undefined || process.env.OPERATION !== undefined || config.openapi !== undefined;
 
 const reportPath = resolve(args.values.report ?? join(config.reportDir, BEHAVIOUR_REPORT_FILES.json));
 let report: BehaviourReport;
@@ -72,6 +84,10 @@ try {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') stop(EXIT_SETUP, `no report at ${shortPath(reportPath)}: run npm run probe first`);
   throw error;
+}
+
+if (operationGiven && report.operation.id !== config.operation.id) {
+  stop(EXIT_SETUP, `${shortPath(reportPath)} is a report of operation "${report.operation.id}", not "${config.operation.id}" (${config.operation.source ?? 'OPERATION'})`);
 }
 
 const unfit = unfitForBaseline(report);
@@ -88,6 +104,10 @@ if (existsSync(path)) {
     if (!(error instanceof BaselineFileError)) throw error;
     if (!args.values.accept) stop(EXIT_SETUP, `${shortPath(path)} is not a usable baseline (${error.problems.join('; ')}); --accept overwrites it`);
   }
+}
+
+if (existing !== undefined && existing.operation.id !== report.operation.id) {
+  stop(EXIT_REFUSED, `${shortPath(path)} is a baseline of operation "${existing.operation.id}", the report of "${report.operation.id}": give another --baseline or TARGET_NAME`);
 }
 
 const name = config.targetName ?? existing?.name ?? defaultTargetName(report.run);

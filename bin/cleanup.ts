@@ -5,6 +5,8 @@
  *
  *   npm run cleanup                  delete the leftovers of finished runs against BASE_URL
  *   npm run cleanup -- --dry-run     list them; send nothing, change nothing
+ *   npm run cleanup -- --operation F the operation description (also OPERATION; or --openapi F --operation-id ID);
+ *                                    the ledger keeps each leftover's own delete path, so it only names what is cleaned up
  *
  * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
  * that started it: their ledger files are dropped. Runs still going are left alone.
@@ -13,7 +15,7 @@
  * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
 import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeSweep } from '../lib/ledger/describe.js';
@@ -23,26 +25,35 @@ import { sweepWithEngine } from '../lib/ledger/open-run-ledger.js';
 import { newRunId } from '../lib/ledger/paths.js';
 import { allRunFiles, targetRunFiles } from '../lib/ledger/select.js';
 import { unreachableTarget } from '../lib/http/preflight.js';
-import { subscriptionCreate } from '../lib/operation/index.js';
 
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
 const EXIT_CONFIG = 2;
 
 let dryRun: boolean;
+let operationFlags: Record<string, string | undefined> = {};
 try {
-  const args = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const args = parseArgs({
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   if (args.values.help) {
     console.log(headerHelp(import.meta.url));
     process.exit(EXIT_OK);
   }
   dryRun = args.values['dry-run'];
+  operationFlags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 } catch (error) {
   console.error(`cleanup: ${(error as Error).message} (see npm run cleanup -- --help)`);
   process.exit(EXIT_CONFIG);
 }
 
-const config = loadConfigOrExit();
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, operationFlags)));
 // Ids and messages come from the target: the console passes through the redaction step (lib/redaction).
 guardConsole(runRedactor().add(config.accessToken));
 
@@ -63,7 +74,7 @@ if (config.baseUrl === undefined) {
 
 const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
-console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}`);
+console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}; operation ${config.operation.id}`);
 for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
   console.log(`cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`);
 }
@@ -74,7 +85,7 @@ if (dryRun) {
   process.exit(EXIT_OK);
 }
 // The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
-const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
+const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: config.operation.path });
 if (unreachable !== undefined) {
   console.error(`cleanup: ${unreachable}`);
   process.exit(EXIT_CONFIG);

@@ -12,6 +12,9 @@
  *   npm run explain -- --budget 30 FILE       send at most 30 requests (default 64; MAX_REQUESTS bounds it too)
  *   npm run explain -- --report reports/behaviour-report.json FILE
  *                                             explain from a recorded report; sends nothing
+ *   npm run explain -- --operation operations/graph-subscription-v1.json FILE
+ *                                             the operation the body is for (also OPERATION; or
+ *                                             --openapi DOC --operation-id ID)
  *
  * A pasted cURL command is read for its body: explain sends the operation's method and headers to the
  * operation's path on the configured target, whatever URL, method and headers the paste had (it says
@@ -29,7 +32,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
@@ -38,7 +41,6 @@ import { explainOffline, readReport } from '../lib/explain/offline.js';
 import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
 import { renderResult } from '../lib/explain/render.js';
 import { HttpEngine } from '../lib/http/engine.js';
-import { subscriptionCreate } from '../lib/operation/index.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
 import type { Receiver } from '../lib/receiver/server.js';
 import { scrub, Secret } from '../lib/secret.js';
@@ -67,6 +69,9 @@ function parse() {
     options: {
       budget: { type: 'string' },
       report: { type: 'string' },
+      operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -129,7 +134,9 @@ if (args.values.report !== undefined) {
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
 }
 
-const config = loadConfigOrExit();
+const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
+const operation = config.operation;
 const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);
 const budget = Math.min(asked, config.maxRequests);
 
@@ -159,7 +166,7 @@ try {
       token: config.accessToken === undefined ? 'the token generated for the embedded reference' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
   } else {
-    const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token, path: subscriptionCreate.path });
+    const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token, path: operation.path });
     if (unreachable !== undefined) {
       console.error(`explain: ${unreachable}`);
       process.exit(EXIT_USAGE);
@@ -170,7 +177,7 @@ try {
       token: config.accessToken === undefined ? 'no token (ACCESS_TOKEN is not set)' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
   }
-  for (const line of describeInput(input, label, subscriptionCreate, target)) console.log(line);
+  for (const line of describeInput(input, label, operation, target)) console.log(line);
   receiver = await startRunReceiver(config);
   const notificationUrl = config.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
@@ -183,7 +190,7 @@ try {
   const run = randomBytes(4).toString('hex');
   let n = 0;
   const result = await explain({
-    operation: subscriptionCreate,
+    operation,
     body: input.body,
     send: (request) => sending.send(request),
     values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),

@@ -9,6 +9,11 @@
  *   npm run probe -- --ui                 the vitest UI over the suites
  *   npm run probe -- --baseline baselines/embedded-default.json
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
+ *   npm run probe -- --operation operations/graph-subscription-v1.json
+ *                                         probe the operation that description file names (also OPERATION=...)
+ *   npm run probe -- --openapi openapi.yaml --operation-id createThing
+ *                                         probe an OpenAPI operation (also OPENAPI, OPERATION_ID); the
+ *                                         description built from it is written to REPORT_DIR/operation.json
  *   npm run probe -- --contract openapi.json
  *                                         compare the target with an OpenAPI contract (JSON or YAML); any
  *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
@@ -18,7 +23,7 @@
  * nothing was accepted for a reason outside the values sent (a refused token, every answer a
  * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +31,13 @@ import { parseArgs } from 'node:util';
 import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { resolveOperationPath } from '../lib/config/operation-parser.js';
+import { formatJson } from '../lib/operation/description/format.js';
 import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
 import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
-import { subscriptionCreate } from '../lib/operation/index.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
@@ -61,6 +67,9 @@ function parse() {
       shard: { type: 'string' },
       'merge-reports': { type: 'boolean', default: false },
       baseline: { type: 'string' },
+      operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
       contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -78,9 +87,22 @@ if (args.values.help) {
 const shard = args.values.shard;
 if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
 
-// --baseline is BASELINE given on the command line: checked by the same parser, named the same in errors.
-const baselineFlag = args.values.baseline;
-const config = loadConfigOrExit(baselineFlag === undefined ? process.env : { ...process.env, BASELINE: baselineFlag });
+// --baseline, --operation, --openapi and --operation-id are settings given on the command line: checked
+// by the same parsers, named the same in errors.
+const flags = { BASELINE: args.values.baseline, OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config, built } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
+const operation = config.operation;
+// globalSetup and the suites' worker read the settings again: give them the description file given here,
+// as an absolute path (the worker's working folder need not be this one), or the one built from OPENAPI,
+// written beside the reports (the worker cannot build it: that is asynchronous, and functions cannot be passed).
+let operationFile: string | undefined;
+if (built !== undefined) {
+  operationFile = join(config.reportDir, 'operation.json');
+  mkdirSync(config.reportDir, { recursive: true });
+  writeFileSync(operationFile, `${formatJson(built)}\n`);
+} else if (operation.source !== undefined) {
+  process.env.OPERATION = resolveOperationPath(operation.source, process.cwd());
+}
 
 // The baseline is read before anything is sent: a file that cannot be used is a setup error.
 let baseline: { baseline: Baseline; shownAs: string } | undefined;
@@ -88,8 +110,8 @@ if (config.baseline !== undefined) {
   const shownAs = shortPath(config.baseline);
   try {
     const read = await readBaseline(config.baseline);
-    if (read.operation.id !== subscriptionCreate.id) {
-      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${subscriptionCreate.id}"`);
+    if (read.operation.id !== operation.id) {
+      fail(`baseline ${shownAs} is of operation "${read.operation.id}", not "${operation.id}" (${operation.source ?? 'OPERATION'})`);
     }
     baseline = { baseline: read, shownAs };
   } catch (error) {
@@ -110,7 +132,7 @@ if (args.values.contract !== undefined) {
   const shownAs = shortPath(args.values.contract);
   try {
     const document = await readOpenApiFile(args.values.contract);
-    contract = { operation: contractOperation(document, subscriptionCreate.path, subscriptionCreate.method), shownAs };
+    contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
   } catch (error) {
     if (!(error instanceof ContractError)) throw error;
     fail(`contract ${shownAs}: ${error.message}`);
@@ -121,7 +143,7 @@ const merging = args.values['merge-reports'];
 // Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
 // suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
 if (config.baseUrl !== undefined && !merging) {
-  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
+  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: operation.path });
   if (unreachable !== undefined) fail(unreachable);
 }
 
@@ -145,7 +167,7 @@ if (outcomeFile !== undefined) {
 const summary = new SummaryLineReporter();
 const probeReporter = new ProbeReporter({
   reportDir: config.reportDir,
-  operation: subscriptionCreate,
+  operation,
   repeats: config.repeats,
   suiteVersion: version,
   ...(baseline !== undefined ? { baseline } : {}),
@@ -180,6 +202,7 @@ const vitest = await startVitest(
       ? { shard, reporters: shardReporters(shard) }
       : { reporters: fullReporters }),
     ...(merging ? { mergeReports: blobDir } : {}),
+    ...(operationFile !== undefined ? { provide: { operationFile } } : {}),
   },
 );
 

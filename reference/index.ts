@@ -5,7 +5,7 @@
  * notification URLs (handshake.ts) and sends notifications on demand (deliver.ts), to loopback URLs only.
  */
 export { startReferenceService } from './server.js';
-export { PROFILES, ruleProfile, resolveProfile } from './profiles.js';
+export { PROFILES, ruleProfile, resolveProfile, type RuleProfileOptions } from './profiles.js';
 export { parseProfileInput, ProfileError } from './profile-json.js';
 export { checkFaults } from './faults.js';
 export { COLLECTION_PATH } from './subscriptions.js';
@@ -21,6 +21,8 @@ export type {
   PresenceModel,
   TypedPresence,
   RulePresence,
+  JsonValueType,
+  ServedOperation,
   UndefinedPropertyPolicy,
   ValueRules,
   TimestampFormat,

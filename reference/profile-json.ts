@@ -4,7 +4,7 @@
  * refused with a message that names the path of the bad value, so that a test in another process sees why.
  */
 import { ExpressionSyntaxError, parseExpression } from '../lib/inference/expression.js';
-import type { ReferenceProfile } from './profile-types.js';
+import type { JsonValueType, ReferenceProfile, ServedOperation } from './profile-types.js';
 import { resolveProfile, ruleProfile } from './profiles.js';
 
 export class ProfileError extends Error {
@@ -59,9 +59,24 @@ function obj(shape: Record<string, Check>): Check {
   };
 }
 
+const JSON_TYPES = ['string', 'boolean', 'number', 'object', 'array'];
+const optionalStrs: Check = (v, p) => void (v === undefined || strs(v, p));
+const fieldTypes: Check = (v, p) => {
+  if (v === undefined) return;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(p, 'an object');
+  for (const [field, type] of Object.entries(v as Record<string, unknown>)) oneOf(...JSON_TYPES)(type, `${p}.${field}`);
+};
+const servedOperation: Check = (v, p) => {
+  if (v === undefined) return;
+  obj({
+    path: (x, q) => void ((typeof x === 'string' && /^\/[^?#\s]*$/.test(x)) || fail(q, 'a path starting with /')),
+    method: (x, q) => void ((typeof x === 'string' && /^[A-Z]+$/.test(x)) || fail(q, 'an upper-case method')),
+  })(v, p);
+};
+
 const presence: Check = (v, p) => {
   const kind = (v as { kind?: unknown } | null)?.kind;
-  if (kind === 'rule') return obj({ kind: str, fields: strs, accept: expression })(v, p);
+  if (kind === 'rule') return obj({ kind: str, fields: strs, accept: expression, types: fieldTypes, trueOnly: optionalStrs })(v, p);
   if (kind !== 'typed') fail(`${p}.kind`, "'typed' or 'rule'");
   obj({ kind: str, typeName: str, writable: strs, readOnly: strs, required: strs, undefinedProperties: undefinedPolicy })(v, p);
 };
@@ -87,6 +102,7 @@ const codes = obj(
 const wholeProfile = obj({
   name: str,
   description: str,
+  operation: servedOperation,
   presence,
   values: (v, p) => (v === 'strings-only' ? undefined : valueRules(v, p)),
   defaultLifetimeMinutes: positive,
@@ -116,12 +132,20 @@ const wholeProfile = obj({
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */
 export function parseProfileInput(input: unknown): ReferenceProfile {
   if (typeof input === 'string') return resolveProfile(input.trim());
-  const o = input as { kind?: unknown; fields?: unknown; accept?: unknown; name?: unknown } | null;
+  const o = input as { kind?: unknown; fields?: unknown; accept?: unknown; name?: unknown; operation?: unknown; types?: unknown; trueOnly?: unknown } | null;
   if (o !== null && typeof o === 'object' && o.kind === 'rule') {
     strs(o.fields, 'profile.fields');
     str(o.accept, 'profile.accept');
     if (o.name !== undefined) str(o.name, 'profile.name');
-    return ruleProfile(o.fields as string[], o.accept as string, o.name as string | undefined);
+    servedOperation(o.operation, 'profile.operation');
+    fieldTypes(o.types, 'profile.types');
+    optionalStrs(o.trueOnly, 'profile.trueOnly');
+    return ruleProfile(o.fields as string[], o.accept as string, {
+      ...(o.name !== undefined ? { name: o.name as string } : {}),
+      ...(o.operation !== undefined ? { operation: o.operation as ServedOperation } : {}),
+      ...(o.types !== undefined ? { types: o.types as Record<string, JsonValueType> } : {}),
+      ...(o.trueOnly !== undefined ? { trueOnly: o.trueOnly as string[] } : {}),
+    });
   }
   wholeProfile(input, 'profile');
   return structuredClone(input as ReferenceProfile);

@@ -38,6 +38,22 @@ export interface RulePresence {
   fields: string[];
   /** Expression over field names, e.g. `notificationUrl && !resource`. */
   accept: string;
+  /**
+   * JSON type each field's value must have (a field not named: a string), so that a rule profile can
+   * serve an operation whose good values are not all strings (Graph's includeResourceData is a boolean).
+   */
+  types?: Record<string, JsonValueType>;
+  /** Boolean flags that count as present in `accept` only when their value is `true` (false or absent: not present). */
+  trueOnly?: string[];
+}
+
+export type JsonValueType = 'string' | 'boolean' | 'number' | 'object' | 'array';
+
+/** Where the service takes creates: the operation's collection path and method (default: the v2.0 drive path, POST). */
+export interface ServedOperation {
+  /** Collection path, e.g. `/subscriptions`; an item is `<path>/<id>` (GET, DELETE). */
+  path: string;
+  method: string;
 }
 
 export type TimestampFormat =
@@ -78,6 +94,8 @@ export interface ErrorCodes {
 export interface ReferenceProfile {
   name: string;
   description: string;
+  /** The operation served; absent: POST /_api/v2.0/drive/root/subscriptions (spec §4). */
+  operation?: ServedOperation;
   presence: PresenceModel;
   /** `strings-only`: every present field must be a JSON string, nothing more is checked. */
   values: ValueRules | 'strings-only';

@@ -6,7 +6,7 @@
  *   `reference choice`                neither says; the reference picks something plausible and a profile can change it.
  */
 import { fieldsOf, parseExpression } from '../lib/inference/expression.js';
-import type { ReferenceProfile } from './profile-types.js';
+import type { JsonValueType, ReferenceProfile, ServedOperation } from './profile-types.js';
 
 const DEFAULT_PROFILE: ReferenceProfile = {
   name: 'default',
@@ -196,6 +196,32 @@ const V2_OPTIONAL_EXPIRATION_PROFILE: ReferenceProfile = {
   },
 };
 
+/**
+ * Graph v1.0 POST /subscriptions over the twelve writable fields of microsoft.graph.subscription (reference-notes:
+ * "Graph v1.0 subscription type"), as a presence rule: modelled on public reports (Graph docs: changeType,
+ * notificationUrl, resource and expirationDateTime "Required"; encryptionCertificate and encryptionCertificateId
+ * "required when includeResourceData is true"). The condition is on the value: includeResourceData counts in the rule
+ * only when it is true, so a description whose good value is false sees it optional and a value probe of true in a
+ * body without the certificates sees the 400; one whose good value is true sees the dependency. The rest optional.
+ * reference choice: values are only checked for their JSON type (includeResourceData a boolean, the rest strings).
+ */
+export const GRAPH_V1_FIELDS = [
+  'changeType',
+  'notificationUrl',
+  'resource',
+  'expirationDateTime',
+  'clientState',
+  'lifecycleNotificationUrl',
+  'includeResourceData',
+  'encryptionCertificate',
+  'encryptionCertificateId',
+  'latestSupportedTlsVersion',
+  'notificationQueryOptions',
+  'notificationUrlAppId',
+];
+const GRAPH_V1_RULE =
+  'changeType && notificationUrl && resource && expirationDateTime && (!includeResourceData || encryptionCertificate && encryptionCertificateId)';
+
 export const PROFILES: Record<string, ReferenceProfile> = {
   default: DEFAULT_PROFILE,
   'graph-like': GRAPH_LIKE_PROFILE,
@@ -203,22 +229,60 @@ export const PROFILES: Record<string, ReferenceProfile> = {
   'v2-optional-expiration': V2_OPTIONAL_EXPIRATION_PROFILE,
 };
 
+PROFILES['graph-v1-rules'] = {
+  ...ruleProfile(GRAPH_V1_FIELDS, GRAPH_V1_RULE, {
+    name: 'graph-v1-rules',
+    operation: { path: '/subscriptions', method: 'POST' }, // modelled on public reports (Graph: POST /v1.0/subscriptions)
+    types: { includeResourceData: 'boolean' },
+    trueOnly: ['includeResourceData'],
+  }),
+  description: `Graph v1.0 POST /subscriptions, twelve fields, accepted when: ${GRAPH_V1_RULE}`,
+  errors: GRAPH_LIKE_PROFILE.errors,
+  auth: GRAPH_LIKE_PROFILE.auth,
+  notifications: GRAPH_LIKE_PROFILE.notifications,
+};
+
+/** What a rule profile may add: the operation it serves and the JSON type of fields whose values are not strings. */
+export interface RuleProfileOptions {
+  name?: string;
+  /** The served collection path and create method (default: POST /_api/v2.0/drive/root/subscriptions). */
+  operation?: ServedOperation;
+  /** JSON type per field; fields not named take strings. */
+  types?: Record<string, JsonValueType>;
+  /** Boolean flags that count in the rule only when true (RulePresence.trueOnly). */
+  trueOnly?: string[];
+}
+
 /**
  * A profile for the tool's own tests: a body is accepted exactly when `acceptExpression` holds for its set
- * of present fields; values are only checked to be JSON strings.
+ * of present fields; values are only checked to have their JSON type (a string unless `types` says otherwise).
+ * With `operation`, it serves any operation's fields at that path, so every suite can run on any description.
  */
-export function ruleProfile(fields: string[], acceptExpression: string, name?: string): ReferenceProfile {
+export function ruleProfile(fields: string[], acceptExpression: string, options: string | RuleProfileOptions = {}): ReferenceProfile {
+  const { name, operation, types, trueOnly } = typeof options === 'string' ? { name: options } : options;
   if (fields.length === 0) throw new RangeError('ruleProfile: fields must name at least one field');
   const expr = parseExpression(acceptExpression); // throws ExpressionSyntaxError with the position
   const unknown = fieldsOf(expr).filter((f) => !fields.includes(f));
   if (unknown.length > 0) {
     throw new RangeError(`ruleProfile: the expression names fields that are not in fields: ${unknown.join(', ')}`);
   }
+  const strangers = [...Object.keys(types ?? {}), ...(trueOnly ?? [])].filter((f) => !fields.includes(f));
+  if (strangers.length > 0) throw new RangeError(`ruleProfile: types or trueOnly name fields that are not in fields: ${strangers.join(', ')}`);
+  if (operation !== undefined && !(operation.path.startsWith('/') && /^[A-Z]+$/.test(operation.method))) {
+    throw new RangeError(`ruleProfile: operation needs a path starting with / and an upper-case method, got ${operation.method} ${operation.path}`);
+  }
   return {
     ...DEFAULT_PROFILE,
     name: name ?? `rule: ${acceptExpression}`,
     description: `Accepts a body exactly when its present fields satisfy: ${acceptExpression}`,
-    presence: { kind: 'rule', fields: [...fields], accept: acceptExpression },
+    ...(operation !== undefined ? { operation: { ...operation } } : {}),
+    presence: {
+      kind: 'rule',
+      fields: [...fields],
+      accept: acceptExpression,
+      ...(types !== undefined ? { types: { ...types } } : {}),
+      ...(trueOnly !== undefined ? { trueOnly: [...trueOnly] } : {}),
+    },
     values: 'strings-only',
     // reference choice: presence-rule tests need no receiver; a caller who wants the handshake sets enabled (or the
     // service option `handshake`)

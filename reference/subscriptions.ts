@@ -43,10 +43,15 @@ export interface ApiContext {
 
 type Route = { kind: 'collection' } | { kind: 'item'; id: string } | { kind: 'none' };
 
-function route(path: string): Route {
-  if (path === COLLECTION_PATH) return { kind: 'collection' };
-  if (!path.startsWith(`${COLLECTION_PATH}/`)) return { kind: 'none' };
-  const rest = path.slice(COLLECTION_PATH.length + 1);
+/** The collection path and create method the profile serves (a rule profile may serve any operation's). */
+export function servedOperation(profile: ReferenceProfile): { path: string; method: string } {
+  return profile.operation ?? { path: COLLECTION_PATH, method: 'POST' };
+}
+
+function route(collection: string, path: string): Route {
+  if (path === collection) return { kind: 'collection' };
+  if (!path.startsWith(`${collection}/`)) return { kind: 'none' };
+  const rest = path.slice(collection.length + 1);
   if (rest === '' || rest.includes('/')) return { kind: 'none' };
   try {
     return { kind: 'item', id: decodeURIComponent(rest) };
@@ -147,7 +152,7 @@ async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   }
   const { record, expiresAtMs } = buildRecord(ctx, verdict.ok ? verdict.body : { values: stringFields(body) });
   ctx.store.add(record, expiresAtMs);
-  const location = `${ctx.baseUrl}${COLLECTION_PATH}/${encodeURIComponent(record.id)}`;
+  const location = `${ctx.baseUrl}${servedOperation(profile).path}/${encodeURIComponent(record.id)}`;
   // modelled on public reports (onedrive-api-docs, webhooks/create-subscription.md): 201 Created with the record
   return { ...jsonAnswer(201, record, { ...idHeaders(ctx.ids), location }), effect: 'created', flipped };
 }
@@ -156,12 +161,13 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answe
   // reference choice: authentication comes before routing, so a bad token on a wrong path is 401, not 404.
   const auth = checkBearer(req.headers.authorization, ctx.tokens);
   if (!auth.ok) return unauthorizedAnswer(ctx.profile, auth, ctx.ids);
-  const target = route(req.path);
+  const served = servedOperation(ctx.profile);
+  const target = route(served.path, req.path);
   if (target.kind === 'none') return notFound(ctx, 'The resource could not be found.');
   if (target.kind === 'collection') {
-    if (req.method === 'POST') return create(ctx, req);
+    if (req.method === served.method) return create(ctx, req);
     if (req.method === 'GET') return jsonAnswer(200, { value: ctx.store.list(ctx.ids.nowMs) }, idHeaders(ctx.ids));
-    return methodNotAllowed(ctx, req.method, 'GET, POST');
+    return methodNotAllowed(ctx, req.method, served.method === 'GET' ? 'GET' : `GET, ${served.method}`);
   }
   if (req.method === 'GET') {
     const found = ctx.store.get(target.id, ctx.ids.nowMs);

@@ -6,7 +6,7 @@
  */
 import { evaluate, parseExpression } from '../lib/inference/expression.js';
 import { parseInstant } from './instant.js';
-import type { ReferenceProfile, RulePresence, TypedPresence, ValueRules } from './profile-types.js';
+import type { JsonValueType, ReferenceProfile, RulePresence, TypedPresence, ValueRules } from './profile-types.js';
 
 export type ProblemReason =
   | 'undefinedProperty'
@@ -65,9 +65,11 @@ function checkTypedPresence(model: TypedPresence, keys: string[]): BodyVerdict |
   return keys.filter((k) => model.writable.includes(k));
 }
 
-function checkRule(model: RulePresence, keys: string[]): BodyVerdict | string[] {
-  if (evaluate(parseExpression(model.accept), new Set(keys))) return keys;
-  const named = [...model.fields.filter((f) => keys.includes(f)), ...keys.filter((k) => !model.fields.includes(k))];
+function checkRule(model: RulePresence, body: Record<string, unknown>, keys: string[]): BodyVerdict | string[] {
+  // A flag named in trueOnly counts in the rule only when it is true (Graph: "required when includeResourceData is true").
+  const counted = keys.filter((k) => !(model.trueOnly ?? []).includes(k) || body[k] === true);
+  if (evaluate(parseExpression(model.accept), new Set(counted))) return keys;
+  const named = [...model.fields.filter((f) => counted.includes(f)), ...counted.filter((k) => !model.fields.includes(k))];
   return problem(
     'ruleNotSatisfied',
     `The combination of fields is not accepted. Present: ${named.length === 0 ? '(none)' : named.join(', ')}. Accepted when: ${model.accept}.`,
@@ -132,19 +134,33 @@ function checkValues(rules: ValueRules, values: Record<string, string>, nowMs: n
   return { ok: true, body: accepted };
 }
 
+const jsonTypeOf = (value: unknown): JsonValueType | 'null' =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonValueType);
+
+/** OData's name for each JSON type, as the messages of the modelled services say it. */
+const EDM_NAME: Record<JsonValueType, string> = {
+  string: 'a string (Edm.String)',
+  boolean: 'a boolean (Edm.Boolean)',
+  number: 'a number',
+  object: 'an object',
+  array: 'an array',
+};
+
 export function validateCreateBody(profile: ReferenceProfile, body: Record<string, unknown>, nowMs: number): BodyVerdict {
   const keys = Object.keys(body);
-  const presence = profile.presence.kind === 'typed' ? checkTypedPresence(profile.presence, keys) : checkRule(profile.presence, keys);
+  const presence = profile.presence.kind === 'typed' ? checkTypedPresence(profile.presence, keys) : checkRule(profile.presence, body, keys);
   if (!Array.isArray(presence)) return presence;
+  const types = profile.presence.kind === 'rule' ? (profile.presence.types ?? {}) : {};
   // No prototype: a body key '__proto__' must be kept as data, not swallowed by the setter.
   const values = Object.create(null) as Record<string, string>;
   for (const key of presence) {
     const value = body[key];
-    if (typeof value !== 'string') {
+    const wanted = Object.hasOwn(types, key) ? (types[key] as JsonValueType) : 'string';
+    if (jsonTypeOf(value) !== wanted) {
       const seen = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-      return problem('wrongType', `The property '${key}' must be a string (Edm.String), but the request has ${seen}.`, key);
+      return problem('wrongType', `The property '${key}' must be ${EDM_NAME[wanted]}, but the request has ${seen}.`, key);
     }
-    values[key] = value;
+    if (typeof value === 'string') values[key] = value;
   }
   return profile.values === 'strings-only' ? { ok: true, body: { values } } : checkValues(profile.values, values, nowMs);
 }

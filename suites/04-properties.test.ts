@@ -16,13 +16,13 @@ import { describePlan, materializeBody, planKey, plansDigest, presentFields, typ
 import { runBoundedProperty, type BoundedPropertyResult, type Trial } from '../lib/properties/bounded-run.js';
 import { propertyBounds, resolveSeed } from '../lib/properties/bounds.js';
 import { checkErrorAnswer } from '../lib/properties/error-answer.js';
-import { checkPrediction, rulePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
+import { checkPrediction, evidencePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
 import { checkSameStatus } from '../lib/properties/same-status.js';
 import { statusTally } from '../lib/properties/status-tally.js';
 import { propertyVerdict, type ViolationVerdict } from '../lib/properties/verdict.js';
-import { matrixEvidence } from './support/accepted-base.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
+import { presenceEvidence } from './support/presence-evidence.js';
 
 const probe = probeContext();
 const seed = resolveSeed(probe.config.seed);
@@ -231,17 +231,22 @@ describe('property-based: random bodies mixing presence and value classes', () =
 
   /**
    * A consistency check of the target with itself: the rule is the one inferred from this
-   * target's own presence matrix (inferPresence over matrixEvidence), and the spec does not state
+   * target's own presence evidence (suites/support/presence-evidence.ts: what the matrix saw, and the
+   * explorer's rule where it is exact, its assumptions said in the finding), and the spec does not state
    * any rule (§4 "Which fields are required: not shown"). A mismatch is therefore INFORMATIONAL:
    * it says the matrix's rule does not hold (the target changed its mind, or acceptance depends on
    * more than presence), which the report must say, but it breaks nothing the spec states.
    */
   test('open §4/property-4: the rule inferred from the presence matrix predicts accepted vs rejected', async (context) => {
     const run = new CaseRun(probe);
-    const fields = probe.operation.fields.map((f) => f.name);
     let predictor: RulePredictor;
+    let caveat: string | undefined;
+    let ruleName = 'matrix rule';
     try {
-      predictor = rulePredictor(fields, await matrixEvidence(probe, run));
+      const evidence = await presenceEvidence(probe, run);
+      predictor = evidencePredictor(evidence);
+      caveat = evidence.caveat();
+      if (evidence.rule.strategy === 'adaptive') ruleName = 'explored rule';
     } catch (error) {
       await finishCase(context, run, {
         id: 'property/matrix-rule-predicts-outcome',
@@ -260,14 +265,15 @@ describe('property-based: random bodies mixing presence and value classes', () =
         id: 'property/matrix-rule-predicts-outcome',
         specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
         onViolation: 'INFORMATIONAL',
-        expected: `bodies of good values accepted (2xx) exactly when the matrix rule holds: ${predictor.expression}`,
+        expected: `bodies of good values accepted (2xx) exactly when the ${ruleName} holds: ${predictor.expression}`,
         requestsPerTrial: 2,
         goodValuesOnly: true,
         violation: 'the rule inferred from the presence matrix does not hold',
         held: (result) =>
-          result.counts.holds === 0
+          (result.counts.holds === 0
             ? `the matrix gave no usable evidence for any of the ${result.keys.length} bodies tried: nothing to check`
-            : `the matrix rule ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`,
+            : `the ${ruleName} ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`) +
+          (caveat === undefined ? '' : `; ${caveat}`),
       },
       async (plan) => {
         const predicted = predictor.predict(presentFields(plan));

@@ -8,143 +8,28 @@
  * Every request is sent once: where a verdict case has an INFORMATIONAL twin (auth), both read the
  * same exchange, and the twin's record counts no requests.
  */
-import { describe, test, type TestContext } from 'vitest';
+import { describe, test } from 'vitest';
 import type { ExampleExchange } from '../lib/case-record.js';
 import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/checks/protocol-auth.js';
 import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/checks/protocol-bodies.js';
 import { curlWithAuthorization, curlWithCompactBody } from '../lib/checks/protocol-curl.js';
-import type { Judgement } from '../lib/checks/protocol-judgement.js';
 import { judgeMalformedBody } from '../lib/checks/protocol-malformed.js';
 import { judgeOpenRequest } from '../lib/checks/protocol-open.js';
 import { judgeSpecVersionPath } from '../lib/checks/protocol-version.js';
 import type { Exchange } from '../lib/http/types.js';
-import { buildBody } from '../lib/matrix/build-body.js';
-import { safeDeletePath } from '../lib/operation/safe-id.js';
-import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
+import { fieldsWithAMember, pathWithVersion, recordProtocol, sendOnce, wellFormed, wellFormedBody, type Sent } from './support/well-formed.js';
 
 const probe = probeContext();
 const operation = probe.operation;
-const allFields = operation.fields.map((f) => f.name);
 const MEBIBYTE = 1024 * 1024;
-
-// ---- the well-formed body every case starts from -------------------------------------------------
-
-interface WellFormed {
-  present: string[];
-  /** The target accepted a body with these fields before (presence matrix or ACCEPTED_FIELDS). */
-  accepted: boolean;
-  source: string;
-  /** The run that found it (the presence matrix's requests when this file had to send them). */
-  run: CaseRun;
-}
-
-let wellFormedOnce: Promise<WellFormed> | undefined;
-
-/** The accepted base (suites/support/accepted-base.ts); without one, the spec's five fields (spec §4). */
-function wellFormed(): Promise<WellFormed> {
-  wellFormedOnce ??= (async () => {
-    const run = new CaseRun(probe);
-    const base = await acceptedBase(probe, run);
-    if (base !== undefined) return { present: base.present, accepted: true, source: base.source, run };
-    return { present: allFields, accepted: false, source: 'no accepted body known: the five fields spec §4 shows', run };
-  })();
-  return wellFormedOnce;
-}
-
-/** A fresh well-formed body (fresh values: a unique clientState, a timestamp `shiftMs` from now). */
-async function wellFormedBody(shiftMs = 0, fields?: string[]): Promise<Record<string, unknown>> {
-  const present = fields ?? (await wellFormed()).present;
-  const values = probe.values();
-  return buildBody(operation, present, { ...values, now: new Date(values.now.getTime() + shiftMs) });
-}
-
-/**
- * Fields of a well-formed body that has a member to repeat: the accepted base, or when that is the
- * empty body, the smallest accepted combination with a field (matrix evidence already gathered, so no
- * request); the spec's five fields when none is known.
- */
-async function fieldsWithAMember(run: CaseRun): Promise<string[]> {
-  const { present } = await wellFormed();
-  if (present.length > 0) return present;
-  for (const field of allFields) {
-    const base = await acceptedBase(probe, run, field);
-    if (base !== undefined && base.present.length > 0) return base.present;
-  }
-  return allFields;
-}
-
-// ---- sending once, cleaning up, recording ---------------------------------------------------------
-
-interface Sent {
-  run: CaseRun;
-  exchange: Exchange;
-}
-
-const sent = new Map<string, Promise<Sent>>();
-
-/** Sends a case's request once; the verdict case and its INFORMATIONAL twin both await the same one. */
-function sendOnce(key: string, send: (run: CaseRun) => Promise<Exchange>): Promise<Sent> {
-  let pending = sent.get(key);
-  if (pending === undefined) {
-    pending = (async () => {
-      const run = new CaseRun(probe);
-      return { run, exchange: await send(run) };
-    })();
-    sent.set(key, pending);
-  }
-  return pending;
-}
-
-const idOf = (exchange: Exchange): string | undefined => {
-  try {
-    return operation.cleanup?.idFrom(JSON.parse(exchange.responseBody));
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * Undoes a create made on another path (another version, another method). The spec's DELETE path
- * (the operation's cleanup, under v2.0) is tried first, then the same path under the created-at
- * prefix; a subscription neither removes is recorded as a cleanup failure. `required` says whether a
- * 2xx without an id is itself a failure (a POST create) or may not have created anything (PUT, PATCH).
- */
-async function undoElsewhere(run: CaseRun, exchange: Exchange, createdAt: string, required: boolean): Promise<void> {
-  const cleanup = operation.cleanup;
-  if (cleanup === undefined || exchange.status === null || exchange.status < 200 || exchange.status >= 300) return;
-  const id = idOf(exchange);
-  if (id === undefined) {
-    if (required) run.cleanupFailures.push(`${exchange.method} ${createdAt} answered ${exchange.status} but named no id to delete`);
-    return;
-  }
-  const tried: string[] = [];
-  const safe = safeDeletePath(cleanup.deletePath, id);
-  if (!safe.ok) {
-    run.cleanupFailures.push(`created by ${exchange.method} ${createdAt}: not deleted: ${safe.reason}; no DELETE sent`);
-    return;
-  }
-  const specPath = safe.path;
-  const paths = [specPath];
-  if (specPath.startsWith(`${operation.path}/`)) paths.push(`${createdAt}${specPath.slice(operation.path.length)}`);
-  for (const path of new Set(paths)) {
-    const deleted = await run.send({ method: 'DELETE', path });
-    if (deleted.status !== null && deleted.status < 300) return;
-    tried.push(`DELETE ${path}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
-  }
-  run.cleanupFailures.push(`created by ${exchange.method} ${createdAt} (id ${id}) and not deleted: ${tried.join('; ')}`);
-}
-
-async function record(context: TestContext, run: CaseRun, id: string, judgement: Judgement, shown: ExampleExchange): Promise<void> {
-  await finishCase(context, run, { id: `protocol/${id}`, kind: 'protocol', example: shown, ...judgement });
-}
 
 // ---- the cases -------------------------------------------------------------------------------------
 
 describe('protocol: the well-formed body', () => {
   test('protocol/base: the body the protocol cases start from', async (context) => {
-    const wf = await wellFormed();
+    const wf = await wellFormed(probe);
     await finishCase(context, wf.run, {
       id: 'protocol/well-formed-body',
       kind: 'protocol',
@@ -164,9 +49,9 @@ describe('protocol: the well-formed body', () => {
 describe.concurrent('spec §5 authentication: requests carry a Bearer token', () => {
   for (const [index, variant] of AUTH_VARIANTS.entries()) {
     const sendVariant = (): Promise<Sent> =>
-      sendOnce(`auth/${variant.id}`, async (run) => {
+      sendOnce(probe, `auth/${variant.id}`, async (run) => {
         const headers = { ...operation.headers, ...(variant.authorization !== undefined ? { authorization: variant.authorization } : {}) };
-        const body = JSON.stringify(await wellFormedBody());
+        const body = JSON.stringify(await wellFormedBody(probe));
         const exchange = await run.send({ method: operation.method, path: operation.path, headers, body, auth: false });
         await run.undoCreate(exchange); // with the run's token: a create made without one is still ours to remove
         return exchange;
@@ -175,13 +60,13 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
 
     test(`spec §5/auth-${index + 1}: ${variant.label} -> not accepted`, async (context) => {
       const { run, exchange } = await sendVariant();
-      await record(context, run, `spec-5/${variant.id}`, judgeWithoutValidToken(variant, exchange), shown(exchange));
+      await recordProtocol(context, run, `spec-5/${variant.id}`, judgeWithoutValidToken(variant, exchange), shown(exchange));
     });
 
     test(`spec §5/auth-${index + 1}/refusal: how the answer to ${variant.label} looks`, async (context) => {
       const { exchange } = await sendVariant();
       // The request belongs to the verdict case above: this record counts none.
-      await record(context, new CaseRun(probe), `spec-5/${variant.id}/refusal`, describeRefusal(variant, exchange), shown(exchange));
+      await recordProtocol(context, new CaseRun(probe), `spec-5/${variant.id}/refusal`, describeRefusal(variant, exchange), shown(exchange));
     });
   }
 });
@@ -192,8 +77,8 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
  * Requirement: a body that is not a JSON object is answered 400 invalidRequest.
  */
 const MALFORMED: { id: string; label: string; body: () => Promise<string> }[] = [
-  { id: 'not-json', label: 'a body that is not JSON (the well-formed body cut short)', body: async () => cutShort(JSON.stringify(await wellFormedBody())) },
-  { id: 'json-array', label: 'a JSON array holding the well-formed body', body: async () => JSON.stringify([await wellFormedBody()]) },
+  { id: 'not-json', label: 'a body that is not JSON (the well-formed body cut short)', body: async () => cutShort(JSON.stringify(await wellFormedBody(probe))) },
+  { id: 'json-array', label: 'a JSON array holding the well-formed body', body: async () => JSON.stringify([await wellFormedBody(probe)]) },
   { id: 'json-null', label: 'the JSON literal null', body: () => Promise.resolve('null') },
   { id: 'empty-body', label: 'an empty body', body: () => Promise.resolve('') },
 ];
@@ -204,7 +89,7 @@ describe.concurrent('spec §7 rule 1: a malformed body is answered 400 invalidRe
       const run = new CaseRun(probe);
       const exchange = await run.sendBody(await malformed.body());
       await run.undoCreate(exchange);
-      await record(context, run, `spec-7.1/${malformed.id}`, judgeMalformedBody(malformed.label, exchange), example(exchange));
+      await recordProtocol(context, run, `spec-7.1/${malformed.id}`, judgeMalformedBody(malformed.label, exchange), example(exchange));
     });
   }
 });
@@ -225,20 +110,20 @@ describe.concurrent('spec §4 content: what the target does with the request bod
   for (const [index, variant] of CONTENT_TYPES.entries()) {
     test(`spec §4/content-${index + 1}: the well-formed body with ${variant.label}`, async (context) => {
       const run = new CaseRun(probe);
-      const body = JSON.stringify(await wellFormedBody());
+      const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
       await run.undoCreate(exchange);
       const judgement = judgeOpenRequest({ label: `the well-formed body with ${variant.label}`, specRef: CONTENT_TYPE_REF, ruleOneApplies: true }, exchange);
-      await record(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
+      await recordProtocol(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
     });
   }
 
   test('spec §4/content-4: the well-formed body with one member name twice', async (context) => {
     const run = new CaseRun(probe);
-    const fields = await fieldsWithAMember(run);
-    const first = await wellFormedBody(0, fields);
+    const fields = await fieldsWithAMember(probe, run);
+    const first = await wellFormedBody(probe, 0, fields);
     // A minute later: a timestamp that differs and is still inside any lifetime limit.
-    const dup = pickDuplicate(first, await wellFormedBody(60_000, fields));
+    const dup = pickDuplicate(first, await wellFormedBody(probe, 60_000, fields));
     const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
     const exchange = await run.sendBody(body);
     await run.undoCreate(exchange);
@@ -252,12 +137,12 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       },
       exchange,
     );
-    await record(context, run, 'spec-4/duplicate-keys', judgement, example(exchange));
+    await recordProtocol(context, run, 'spec-4/duplicate-keys', judgement, example(exchange));
   });
 
   test('spec §4/content-5: the well-formed body padded with whitespace to 1 MiB', async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody()), MEBIBYTE));
+    const exchange = await run.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
     await run.undoCreate(exchange);
     const judgement = judgeOpenRequest(
       {
@@ -267,7 +152,7 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       },
       exchange,
     );
-    await record(context, run, 'spec-4/one-mebibyte', judgement, { ...example(exchange), curl: curlWithCompactBody(exchange) });
+    await recordProtocol(context, run, 'spec-4/one-mebibyte', judgement, { ...example(exchange), curl: curlWithCompactBody(exchange) });
   });
 });
 
@@ -275,35 +160,32 @@ describe.concurrent('spec §4 content: what the target does with the request bod
  * spec §9: "The subscription path contains the version segment v2.0 right after _api."
  * "Version policy, other versions and deprecation rules: not shown."
  */
-const otherVersion = (segment: string): string => {
-  if (!operation.path.startsWith('/_api/v2.0/')) throw new Error(`05-protocol: the operation path ${operation.path} has no /_api/v2.0/ prefix`);
-  return `/_api/${segment}${operation.path.slice('/_api/v2.0/'.length)}`;
-};
-const OTHER_VERSIONS: { id: string; label: string; path: string }[] = [
-  { id: 'v1.0', label: 'version v1.0', path: otherVersion('v1.0/') },
-  { id: 'v2.1', label: 'version v2.1', path: otherVersion('v2.1/') },
-  { id: 'no-version', label: 'no version segment', path: otherVersion('') },
+const OTHER_VERSIONS: { id: string; label: string; path: string | undefined }[] = [
+  { id: 'v1.0', label: 'version v1.0', path: pathWithVersion(operation.path, 'v1.0/') },
+  { id: 'v2.1', label: 'version v2.1', path: pathWithVersion(operation.path, 'v2.1/') },
+  { id: 'no-version', label: 'no version segment', path: pathWithVersion(operation.path, '') },
 ];
 
 describe.concurrent('spec §9 version: the path contains v2.0', () => {
   test('spec §9/version-1: the well-formed body on the v2.0 path -> served (2xx)', async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(await wellFormedBody());
+    const exchange = await run.sendBody(await wellFormedBody(probe));
     await run.undoCreate(exchange);
-    await record(context, run, 'spec-9/v2.0', judgeSpecVersionPath(exchange, (await wellFormed()).accepted), example(exchange));
+    await recordProtocol(context, run, 'spec-9/v2.0', judgeSpecVersionPath(exchange, (await wellFormed(probe)).accepted), example(exchange));
   });
 
   for (const [index, version] of OTHER_VERSIONS.entries()) {
-    test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path})`, async (context) => {
+    test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, async (context) => {
+      if (version.path === undefined) return context.skip(`the operation path ${operation.path} has no version segment to change (spec §9)`);
       const run = new CaseRun(probe);
-      const body = JSON.stringify(await wellFormedBody());
+      const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.send({ method: operation.method, path: version.path, headers: operation.headers, body });
-      await undoElsewhere(run, exchange, version.path, true);
+      await run.client.undoElsewhere(exchange, version.path, true);
       const judgement = judgeOpenRequest(
         { label: `a create with ${version.label}`, specRef: 'open: spec §9 (other versions: not shown)', ruleOneApplies: false },
         exchange,
       );
-      await record(context, run, `spec-9/${version.id}`, judgement, example(exchange));
+      await recordProtocol(context, run, `spec-9/${version.id}`, judgement, example(exchange));
     });
   }
 });
@@ -331,18 +213,18 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       }
       const run = new CaseRun(probe);
       const request = withBody
-        ? { method, path: operation.path, headers: operation.headers, body: JSON.stringify(await wellFormedBody()) }
+        ? { method, path: operation.path, headers: operation.headers, body: JSON.stringify(await wellFormedBody(probe)) }
         : { method, path: operation.path };
       const exchange = await run.send(request);
       // A PUT or PATCH may have created something: removed when the answer names an id.
-      if (withBody) await undoElsewhere(run, exchange, operation.path, false);
+      if (withBody) await run.client.undoElsewhere(exchange, operation.path, false);
       const judgement = judgeOpenRequest(
         { label: `${method} on the create path${withBody ? ' with the well-formed body' : ''}`, specRef: 'open: spec §4 (other subscription operations: not shown)', ruleOneApplies: false },
         exchange,
       );
       const shown = example(exchange);
       const listing = method === 'GET' && exchange.status !== null && exchange.status < 300;
-      await record(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
+      await recordProtocol(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
     });
   }
 });

@@ -43,23 +43,18 @@ async function skipCase(context: TestContext, reason: string): Promise<void> {
 
 const noAnswer = (e: Exchange): string => (e.failure !== undefined ? `${e.failure.kind}: ${e.failure.message}` : `status ${e.status ?? 'none'}`);
 const isCreated = (e: Exchange): boolean => e.failure === undefined && e.status !== null && e.status >= 200 && e.status < 300;
-
-function idOf(exchange: Exchange): string | undefined {
-  try {
-    return probe.operation.cleanup?.idFrom(JSON.parse(exchange.responseBody));
-  } catch {
-    return undefined;
-  }
-}
+/** Why a create in an accepted body was refused, with what the presence rule assumes when the body came from it. */
+const notAccepted = (e: Exchange, caveat: string | undefined): string =>
+  `the create in an accepted body was not accepted this time (${noAnswer(e)})${caveat === undefined ? '' : `; that body was read from the presence rule, and ${caveat}`}`;
 
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
-async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest } | string> {
+async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest; caveat?: string } | string> {
   const base = await acceptedBase(probe, run, 'clientState');
   if (base === undefined) return 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it';
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
   const exchange = await run.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
-  return { exchange, subscription: { subscriptionId: idOf(exchange), clientState } };
+  return { exchange, subscription: { subscriptionId: run.client.createdId(exchange), clientState }, ...(base.caveat !== undefined ? { caveat: base.caveat } : {}) };
 }
 
 /** The first notification for the subscription after `after` (a receiver seq), or undefined after waitMs. */
@@ -86,7 +81,7 @@ async function withReceiverMode<T>(mode: Partial<ReceiverMode>, body: () => Prom
 
 type Delivery =
   | { kind: 'skipped'; reason: string }
-  | { kind: 'not-created'; exchange: Exchange }
+  | { kind: 'not-created'; exchange: Exchange; caveat: string | undefined }
   | { kind: 'change-failed'; exchange: Exchange; change: Extract<ChangeOutcome, { kind: 'failed' }> }
   | {
       kind: 'observed';
@@ -109,7 +104,7 @@ function observeDelivery(run: CaseRun): Promise<Delivery> {
     const created = await createWatched(run);
     if (typeof created === 'string') return { kind: 'skipped', reason: created };
     const { exchange, subscription } = created;
-    if (!isCreated(exchange)) return { kind: 'not-created', exchange };
+    if (!isCreated(exchange)) return { kind: 'not-created', exchange, caveat: created.caveat };
     try {
       const change = await makeChange(probe, run, subscription);
       if (change.kind === 'failed') return { kind: 'change-failed', exchange, change };
@@ -142,7 +137,7 @@ async function endWithoutDelivery(context: TestContext, run: CaseRun, d: Deliver
     kind: 'events',
     specRef: 'spec §6',
     verdict: 'ERROR',
-    observed: d.kind === 'not-created' ? `the create in an accepted body was not accepted this time (${noAnswer(d.exchange)})` : d.change.message,
+    observed: d.kind === 'not-created' ? notAccepted(d.exchange, d.caveat) : d.change.message,
     finding,
     example: example(d.exchange),
   });
@@ -217,7 +212,7 @@ describe('events (spec §6)', () => {
     const { exchange, subscription } = created;
     const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
     if (!isCreated(exchange)) {
-      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: `the create in an accepted body was not accepted this time (${noAnswer(exchange)})` });
+      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: notAccepted(exchange, created.caveat) });
       return;
     }
     let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };

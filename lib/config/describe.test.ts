@@ -10,6 +10,7 @@ const cwd = '/tmp/probe-describe';
 test('defaults: the embedded reference, no token', () => {
   expect(describeConfig(loadConfig({}, { cwd, dotenvPath: false }))).toEqual([
     'target: embedded reference service (profile "default")',
+    'operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields',
     'token: not set',
     'limits: 10 requests/s, concurrency 4, budget 2000 requests, max run time 900 s, request timeout 10000 ms',
     'retries: up to 3 per exchange; wait 2 s without Retry-After, at most 120 s',
@@ -31,8 +32,9 @@ test('a target with a token from a file: says where the token came from, never t
       { cwd: dir, dotenvPath: false },
     );
     const lines = describeConfig(config);
-    expect(lines.slice(0, 2)).toEqual([
+    expect(lines.slice(0, 3)).toEqual([
       'target: POST https://t.sharepoint.com/sites/x/_api/v2.0/drive/root/subscriptions',
+      'operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields',
       'token: set (from ACCESS_TOKEN_FILE)',
     ]);
     expect(lines).toContain('repeats: 1 per combination (an unstable answer cannot be detected with fewer than 2)');

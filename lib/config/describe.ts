@@ -1,5 +1,4 @@
 import { isLoopbackHost } from '../net/loopback.js';
-import { SUBSCRIPTIONS_PATH } from './parsers.js';
 import type { ProbeConfig } from './types.js';
 
 const seconds = (ms: number): string => `${ms / 1000} s`;
@@ -9,13 +8,14 @@ export function describeConfig(config: ProbeConfig): string[] {
   const target =
     config.baseUrl === undefined
       ? `target: embedded reference service (profile "${config.referenceProfile}")`
-      : `target: POST ${config.baseUrl}${SUBSCRIPTIONS_PATH}`;
+      : `target: ${config.operation.method} ${config.baseUrl}${config.operation.path}`;
   const token =
     config.accessToken === undefined
       ? 'token: not set'
       : `token: set${config.accessTokenSource === undefined ? '' : ` (from ${config.accessTokenSource})`}`;
   const lines = [
     target,
+    operationLine(config),
     token,
     `limits: ${config.requestsPerSecond} requests/s, concurrency ${config.concurrency}, ` +
       `budget ${config.maxRequests} requests, max run time ${seconds(config.maxRunTimeMs)}, ` +
@@ -47,6 +47,12 @@ function events(config: ProbeConfig): string {
   if (change === undefined) return 'events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped';
   if (change.kind === 'command') return `events: CHANGE_COMMAND makes the change (at most ${seconds(config.changeCommandTimeoutMs)}); ${wait}`;
   return `events: CHANGE_REQUEST ${change.method} ${change.path}${change.body === undefined ? '' : ' (with a body)'} makes the change; ${wait}`;
+}
+
+function operationLine(config: ProbeConfig): string {
+  const { operation: op } = config;
+  if (config.openapi !== undefined) return `operation: ${config.operationId ?? '?'} from the OpenAPI document ${config.openapi}`;
+  return `operation: ${op.id}${op.source === undefined ? '' : ` (${op.source})`}: ${op.method} ${op.path}, ${op.fields.length} fields`;
 }
 
 function ownReceiver(config: ProbeConfig): string {

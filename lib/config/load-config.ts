@@ -8,6 +8,8 @@ import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
 import type { ProbeConfig } from './types.js';
+import type { OperationSpec } from '../operation/types.js';
+import { checkAcceptedFields } from './accepted-fields.js';
 
 export { ConfigError } from './config-error.js';
 export { isLoopbackHost } from '../net/loopback.js';
@@ -85,11 +87,12 @@ export function loadConfig(
         values[field] = result.value;
         sourceOf[field] = only.name;
       } else {
-        problems.push(`${only.name}: ${result.problem}${origin}`);
+        for (const line of result.problem.split('\n')) problems.push(`${only.name}: ${line}${origin}`);
       }
     }
   }
   problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name))));
+  problems.push(...operationSourceCheck(values, given.has('OPERATION')));
 
   if (problems.length > 0) {
     // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
@@ -161,6 +164,14 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
         `lower one (e.g. CONCURRENCY=${Math.max(1, Math.floor(MAX_BODY_BYTES_IN_FLIGHT / cap))})`,
     );
   }
+  const accepted = values.acceptedFields;
+  const operation = values.operation as OperationSpec | undefined;
+  // With OPENAPI the operation is built later (lib/operation/openapi), which checks ACCEPTED_FIELDS then.
+  if (Array.isArray(accepted) && operation !== undefined && values.openapi === undefined) {
+    const checked = checkAcceptedFields(operation, accepted as string[]);
+    if (checked.ok) values.acceptedFields = checked.fields;
+    else problems.push(checked.problem);
+  }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
     problems.push(
@@ -168,6 +179,16 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     );
   }
   return problems;
+}
+
+/** The operation comes from OPERATION (or its default), or from OPENAPI with OPERATION_ID: one source. */
+function operationSourceCheck(values: Partial<Record<SettingField, unknown>>, operationGiven: boolean): string[] {
+  const openapi = values.openapi !== undefined;
+  const operationId = values.operationId !== undefined;
+  if (openapi && !operationId) return ['OPENAPI: needs OPERATION_ID, the operationId of the operation to probe'];
+  if (operationId && !openapi) return ['OPERATION_ID: needs OPENAPI, the document it is in'];
+  if (openapi && operationGiven) return ['OPERATION and OPENAPI: give one, not both (OPENAPI builds the description OPERATION names)'];
+  return [];
 }
 
 function groupByField(settings: readonly AnySetting[]): Map<SettingField, AnySetting[]> {

@@ -2,7 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Secret } from '../secret.js';
 
-/** What a parser makes of one raw value: the value, or one problem sentence (without the setting's name). */
+/**
+ * What a parser makes of one raw value: the value, or a problem sentence (without the setting's name);
+ * a problem of several lines is several problems, one a line (e.g. each of a description file's).
+ */
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
 export interface ParseContext {
@@ -228,17 +231,22 @@ export const tokenFileParser: Parser<Secret> = {
   },
 };
 
-/** A comma-separated list of the operation's field names (at least one, no repeats). */
-export function fieldListParser(known: readonly string[]): Parser<string[]> {
-  return {
-    accepts: `comma-separated field names among ${known.join(', ')}`,
-    parse: (raw) => {
-      const names = raw.split(',').map((n) => n.trim()).filter((n) => n !== '');
-      const unknown = names.filter((n) => !known.includes(n));
-      if (unknown.length > 0) return bad(`unknown field(s) ${unknown.map(quote).join(', ')}; known: ${known.join(', ')}`);
-      if (new Set(names).size !== names.length) return bad(`a field is named twice: ${quote(raw)}`);
-      if (names.length === 0) return bad('names no field');
-      return ok(known.filter((n) => names.includes(n)));
-    },
-  };
-}
+/** An OpenAPI operationId: any text without spaces or control characters (OpenAPI puts no other rule on it). */
+export const operationIdParser: Parser<string> = {
+  accepts: 'operationId of the OPENAPI document',
+  parse: (raw) => (/^[^\s\x00-\x1f]{1,200}$/.test(raw.trim()) ? ok(raw.trim()) : bad(`must be an operationId without spaces, got ${quote(raw)}`)),
+};
+
+/**
+ * A comma-separated list of field names (at least one, no repeats). Whether each is a field of the
+ * operation (OPERATION) is checked once both are read (load-config.ts), which also puts them in its order.
+ */
+export const fieldListParser: Parser<string[]> = {
+  accepts: "comma-separated field names of the operation (OPERATION)",
+  parse: (raw) => {
+    const names = raw.split(',').map((n) => n.trim()).filter((n) => n !== '');
+    if (new Set(names).size !== names.length) return bad(`a field is named twice: ${quote(raw)}`);
+    if (names.length === 0) return bad('names no field');
+    return ok(names);
+  },
+};

@@ -8,6 +8,7 @@ import {
   httpUrlParser,
   identifierParser,
   numberParser,
+  operationIdParser,
   secondsAsMsParser,
   tokenFileParser,
   tokenParser,
@@ -15,7 +16,8 @@ import {
 } from './parsers.js';
 import type { ProbeConfig } from './types.js';
 import { changeCommandParser, changeRequestParser } from './change-parsers.js';
-import { subscriptionCreate } from '../operation/subscription-create.js';
+import { operationParser } from './operation-parser.js';
+import { DEFAULT_OPERATION_FILE } from '../operation/shipped.js';
 
 /** ProbeConfig fields that come from a setting (accessTokenSource is derived). */
 export type SettingField = Exclude<keyof ProbeConfig, 'accessTokenSource'>;
@@ -52,7 +54,7 @@ export const SETTINGS: readonly AnySetting[] = [
     default: undefined,
     whenUnset: 'start the embedded reference service (also spelt BASE_URL=embedded)',
     example: 'https://contoso.sharepoint.com/sites/probe',
-    description: `Root of the target service, with any tenant or site prefix; the probe POSTs to {BASE_URL}${SUBSCRIPTIONS_PATH}.`,
+    description: `Root of the target service, with any tenant or site prefix; the probe sends the operation (OPERATION) to {BASE_URL}{its path}, by default POST {BASE_URL}${SUBSCRIPTIONS_PATH}.`,
     parser: baseUrlParser,
   }),
   setting({
@@ -182,13 +184,39 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: booleanParser,
   }),
   setting({
+    name: 'OPERATION',
+    field: 'operation',
+    default: DEFAULT_OPERATION_FILE,
+    description:
+      'Operation description (README "Operation descriptions"): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph\'s POST /subscriptions.',
+    parser: operationParser,
+  }),
+  setting({
+    name: 'OPENAPI',
+    field: 'openapi',
+    default: undefined,
+    whenUnset: 'the operation comes from OPERATION',
+    example: 'openapi.yaml',
+    description: 'OpenAPI 3.0/3.1 document to build the operation description from, with OPERATION_ID (instead of OPERATION). Also --openapi.',
+    parser: existingFileParser,
+  }),
+  setting({
+    name: 'OPERATION_ID',
+    field: 'operationId',
+    default: undefined,
+    whenUnset: 'none; needed with OPENAPI',
+    example: 'createSubscription',
+    description: 'operationId of the OPENAPI document\'s operation to probe. Also --operation-id.',
+    parser: operationIdParser,
+  }),
+  setting({
     name: 'ACCEPTED_FIELDS',
     field: 'acceptedFields',
     default: undefined,
     whenUnset: 'the smallest accepted combination the presence matrix found',
     example: 'notificationUrl,expirationDateTime',
     description: 'Fields of the accepted body that value-level probes change one value of.',
-    parser: fieldListParser(subscriptionCreate.fields.map((f) => f.name)),
+    parser: fieldListParser,
   }),
   setting({
     name: 'NOTIFICATION_URL',

@@ -1,3 +1,4 @@
+import type { OperationSpec } from '../operation/types.js';
 import type { Secret } from '../secret.js';
 
 /** The probe's settings after validation. Every field has a documented default (lib/config/settings.ts). */
@@ -34,6 +35,11 @@ export interface ProbeConfig {
   propertyRuns: number;
   /** Send PUT/PATCH/DELETE to the collection path of a configured target (protocol cases). */
   probeWriteMethods: boolean;
+  /** The operation probed, compiled from its description file (OPERATION). */
+  operation: OperationSpec;
+  /** OpenAPI document to build the operation from instead (with operationId); lib/operation/openapi. */
+  openapi: string | undefined;
+  operationId: string | undefined;
   /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
   acceptedFields: string[] | undefined;
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */

@@ -30,20 +30,12 @@ export class Prober {
   readonly #first = new Map<string, Probe>();
   readonly #client: OperationClient;
   readonly #options: ProberOptions;
-  #spent = 0;
   #creates = 0;
-  #deletes = 0;
   #repeats = 0;
 
   constructor(options: ProberOptions) {
     this.#options = options;
-    const counted = async (request: RequestSpec): Promise<Exchange> => {
-      const exchange = await options.send(request);
-      this.#spent += exchange.attempts;
-      if (request.method === 'DELETE') this.#deletes += 1;
-      return exchange;
-    };
-    this.#client = new OperationClient(counted, options.operation);
+    this.#client = new OperationClient(options.send, options.operation);
   }
 
   get cleanupFailures(): string[] {
@@ -51,12 +43,13 @@ export class Prober {
   }
 
   count(): RequestCount {
-    return { total: this.#spent, creates: this.#creates, deletes: this.#deletes, repeats: this.#repeats };
+    const deletes = this.#client.exchanges.filter((e) => e.method === 'DELETE').length;
+    return { total: this.#client.requests, creates: this.#creates, deletes, repeats: this.#repeats };
   }
 
   /** Whether one more create (and its delete) fits in the budget. */
   get canSend(): boolean {
-    return this.#spent + PER_CREATE <= this.#options.budget;
+    return this.#client.requests + PER_CREATE <= this.#options.budget;
   }
 
   key(config: BodyConfig): string {

@@ -101,6 +101,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
       runId,
       target: target.baseUrl,
       targetKind: target.kind,
+      operation: config.operation.id,
       pid: process.pid,
       host: hostname(),
       startedAt: new Date(startedAt).toISOString(),

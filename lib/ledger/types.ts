@@ -19,6 +19,8 @@ export interface RunLine {
   /** Base URL of the target (BASE_URL, or the embedded reference's loopback URL). */
   target: string;
   targetKind: LedgerTargetKind;
+  /** Id of the operation the run probed (its description file's `id`); absent in files of older runs. */
+  operation?: string;
   pid: number;
   host: string;
   startedAt: string;

@@ -1,4 +1,10 @@
 import { parseRecordedBody } from '../http/recorded-body.js';
+/**
+ * The one module that sends to an operation and undoes what a create made (issue 11 §3): the suites'
+ * cases (suites/support/case-run.ts), explain's prober, the presence step (lib/evidence) and the tool's
+ * own tests all send through it, so a body, its headers, the id read from a 2xx, the DELETE that undoes
+ * it and the count of requests are done one way. It records every exchange it sent, in order.
+ */
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
@@ -6,19 +12,30 @@ import type { BodySender } from './probe-combination.js';
 
 const isSuccess = (exchange: Exchange): boolean => exchange.status !== null && exchange.status >= 200 && exchange.status < 300;
 
-/**
- * Sends bodies to an operation with the spec's headers and undoes what a 2xx created.
- * `send` is the engine's send, possibly wrapped (a suite case records its exchanges).
- */
 export class OperationClient implements BodySender {
   readonly cleanupFailures: string[] = [];
+  /** Every exchange sent through this client, deletes included, in the order sent. */
+  readonly exchanges: Exchange[] = [];
 
+  /** `transport`: the engine's send (it never throws for the target's doing). */
   constructor(
-    private readonly send: (request: RequestSpec) => Promise<Exchange>,
-    private readonly operation: OperationSpec,
+    private readonly transport: (request: RequestSpec) => Promise<Exchange>,
+    readonly operation: OperationSpec,
   ) {}
 
-  /** Sends a body with the spec's headers (spec §4); a string body is sent as it is. */
+  /** Sends any request (another method, path or headers) and records it. */
+  async send(request: RequestSpec): Promise<Exchange> {
+    const exchange = await this.transport(request);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  /** Requests put on the wire, retries included. */
+  get requests(): number {
+    return this.exchanges.reduce((sum, e) => sum + e.attempts, 0);
+  }
+
+  /** Sends a body with the operation's headers (spec §4); a string body is sent as it is. */
   sendBody(body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
     const { operation } = this;
     return this.send({
@@ -59,5 +76,36 @@ export class OperationClient implements BodySender {
     if (deleted.status === null || deleted.status >= 300) {
       this.cleanupFailures.push(`DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
     }
+  }
+
+  /**
+   * Undoes a create made on another path (another version, another method). The operation's DELETE path is
+   * tried first, then the same path under the created-at prefix; a subscription neither removes is recorded
+   * as a cleanup failure. `required` says whether a 2xx without an id is itself a failure (a create) or may
+   * not have created anything (PUT, PATCH).
+   */
+  async undoElsewhere(exchange: Exchange, createdAt: string, required: boolean): Promise<void> {
+    const { cleanup, path: collection } = this.operation;
+    if (cleanup === undefined || !isSuccess(exchange)) return;
+    const id = this.createdId(exchange);
+    if (id === undefined) {
+      if (required) this.cleanupFailures.push(`${exchange.method} ${createdAt} answered ${exchange.status} but named no id to delete`);
+      return;
+    }
+    const tried: string[] = [];
+    const safe = safeDeletePath(cleanup.deletePath, id);
+    if (!safe.ok) {
+      this.cleanupFailures.push(`created by ${exchange.method} ${createdAt}: not deleted: ${safe.reason}; no DELETE sent`);
+      return;
+    }
+    const specPath = safe.path;
+    const paths = [specPath];
+    if (specPath.startsWith(`${collection}/`)) paths.push(`${createdAt}${specPath.slice(collection.length)}`);
+    for (const path of new Set(paths)) {
+      const deleted = await this.send({ method: 'DELETE', path });
+      if (deleted.status !== null && deleted.status < 300) return;
+      tried.push(`DELETE ${path}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
+    }
+    this.cleanupFailures.push(`created by ${exchange.method} ${createdAt} (id ${id}) and not deleted: ${tried.join('; ')}`);
   }
 }

@@ -1,10 +1,12 @@
-import { subscriptionCreate } from './subscription-create.js';
+import { DEFAULT_OPERATION_FILE, shippedOperation } from './shipped.js';
 import type { OperationSpec } from './types.js';
 
-/** Operations the suite knows, by id. A second operation is one more entry here. */
-export const OPERATIONS: Record<string, OperationSpec> = {
-  [subscriptionCreate.id]: subscriptionCreate,
-};
+/**
+ * The shipped drive operation (operations/drive-subscription-v2.json), compiled: what the probe sends
+ * when OPERATION names no other. The suites read config.operation; tests and the benchmark use this.
+ */
+export const subscriptionCreate: OperationSpec = shippedOperation(DEFAULT_OPERATION_FILE);
 
-export { subscriptionCreate };
+export { DEFAULT_OPERATION_FILE, shippedOperation, TOOL_ROOT } from './shipped.js';
+export { loadOperationFile, OperationFileError } from './description/load.js';
 export type { OperationSpec, FieldSpec, LimitSearch, ValueClass, ValueContext, ValueExpectation } from './types.js';

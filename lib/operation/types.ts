@@ -1,6 +1,7 @@
 /**
- * An operation described as data: adding a field or a second operation is a data change,
- * not new engine code. The engine, the matrix and inference read only this.
+ * An operation as the suites and lib modules read it: compiled from a description file
+ * (lib/operation/description/, operations/*.json) or, in the tool's own tests, built in code.
+ * The engine, the matrix and inference read only this.
  */
 
 /** What good values may depend on: the clock, the notification URL, a per-request unique tag. */
@@ -80,9 +81,15 @@ export interface OperationSpec {
   reportedAccepted?: string[];
   /** Limits to find by bisection, each in an otherwise accepted body (issue 4 §1). */
   limits?: LimitSearch[];
-  /** How to undo a create: id from the 2xx body, and the DELETE path for it. */
+  /**
+   * How to undo a create: id from the 2xx body, and the DELETE path for it (one function expands the
+   * description's template: description/delete-path.ts); the created thing's own end, when the answer says it.
+   */
   cleanup?: {
     idFrom: (body: unknown) => string | undefined;
     deletePath: (id: string) => string;
+    expiresFrom?: (body: unknown) => string | undefined;
   };
+  /** The description file it was compiled from, for messages; absent for one built in code. */
+  source?: string;
 }

@@ -2,6 +2,7 @@
  * Property 4: for bodies of good values only, the acceptance rule inferred from the presence
  * matrix predicts the outcome: accepted (2xx) exactly when the rule is true for the present fields.
  */
+import type { PresenceEvidence } from '../evidence/presence-evidence.js';
 import type { Exchange } from '../http/types.js';
 import { evaluate, parseExpression } from '../inference/expression.js';
 import { inferPresence } from '../inference/infer-presence.js';
@@ -26,6 +27,20 @@ export function rulePredictor(fields: string[], observations: Observation[]): Ru
   return {
     expression: rule.expression,
     predict: (present) => (unknown.has(keyOf(present)) ? undefined : evaluate(expr, new Set(present))),
+  };
+}
+
+/**
+ * The presence evidence as a predictor (lib/evidence): what was observed, and where the explorer's rule is
+ * exact, what it says of combinations never sent; undefined where neither knows.
+ */
+export function evidencePredictor(evidence: PresenceEvidence): RulePredictor {
+  return {
+    expression: evidence.rule.expression,
+    predict: (present) => {
+      const answer = evidence.accepts(present);
+      return answer === 'unknown' ? undefined : answer === 'yes';
+    },
   };
 }
 

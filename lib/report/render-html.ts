@@ -48,13 +48,13 @@ export function renderHtml(report: BehaviourReport): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Behaviour report: ${operation.method} ${operation.path} on ${run.target}</title>
+<title>Behaviour report: ${operation.id} (${operation.method} ${operation.path}) on ${run.target}</title>
 <style>${new SafeHtml(REPORT_CSS)}</style>
 </head>
 <body>
 <main>
 <header>
-<h1>Subscription creation: behaviour report</h1>
+<h1>${operation.id}: behaviour report</h1>
 <p class="endpoint">${operation.method} ${operation.path}</p>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}

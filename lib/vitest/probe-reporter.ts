@@ -13,6 +13,7 @@ import type { BehaviourReport } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { formatConsoleSummary } from './console-summary.js';
+import { formatRequestsBySuite, requestsBySuite } from './requests-by-suite.js';
 
 export interface ProbeReporterOptions {
   reportDir: string;
@@ -80,6 +81,7 @@ export class ProbeReporter implements Reporter {
     this.contractWritten = contract.written;
     await this.rewrite(report);
     for (const line of [...formatConsoleSummary(report), ...contract.lines]) log(line);
+    log(formatRequestsBySuite(requestsBySuite(testModules)));
   }
 
   /**

@@ -11,53 +11,40 @@ import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
 
 export class CaseRun {
-  // Only the count is kept: holding every exchange (bodies up to MAX_RECORDED_BODY_BYTES each) until
-  // the case ends multiplied the memory a run needs by the exchanges of every case in flight.
-  #attempts = 0;
-  /** The final status of each exchange (numbers, not bodies): whether the target ever judged a request. */
-  readonly statuses: (number | null)[] = [];
-  /** The Location of the first answer (a redirect's target, for the words of a not-judged case). */
-  firstLocation: string | undefined;
-  #kept: Exchange[] | undefined;
-  readonly #client: OperationClient;
+  /** The one send-and-undo module (lib/matrix/operation-client.ts), over the worker's engine. */
+  readonly client: OperationClient;
 
   constructor(readonly probe: ProbeContext) {
-    this.#client = new OperationClient((request) => this.send(request), probe.operation);
+    this.client = new OperationClient((request) => probe.engine.send(request), probe.operation);
   }
 
-  async send(request: RequestSpec): Promise<Exchange> {
-    const exchange = await this.probe.engine.send(request);
-    this.#attempts += exchange.attempts;
-    if (this.statuses.length === 0) this.firstLocation = exchange.responseHeaders['location'];
-    this.statuses.push(exchange.status);
-    this.#kept?.push(exchange);
-    return exchange;
+  /** Every exchange this case sent, deletes included. */
+  get exchanges(): Exchange[] {
+    return this.client.exchanges;
   }
 
-  /** From now on, collects the exchanges this case sends (for a judgement over a bounded series of them). */
-  keepExchanges(): readonly Exchange[] {
-    this.#kept = [];
-    return this.#kept;
+  send(request: RequestSpec): Promise<Exchange> {
+    return this.client.send(request);
   }
 
   /** Sends a body to the operation with the spec's headers (spec §4). */
   sendBody(body: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
-    return this.#client.sendBody(body, headers);
+    return this.client.sendBody(body, headers);
   }
 
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
   undoCreate(exchange: Exchange): Promise<void> {
-    return this.#client.undoCreate(exchange);
+    return this.client.undoCreate(exchange);
   }
 
   /** Creates the case could not undo (a suite may add its own). */
   get cleanupFailures(): string[] {
-    return this.#client.cleanupFailures;
+    return this.client.cleanupFailures;
   }
 
   /** Requests this case put on the wire, retries included. */
   get requests(): number {
-    return this.#attempts;
+    return this.client.requests;
   }
 }
 
@@ -98,7 +85,7 @@ const isRedirect = (status: number | null): boolean => status !== null && status
  * answers 401 or a redirect to one body keeps its DEVIATES.
  */
 async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
-  const statuses = run.statuses;
+  const statuses = run.exchanges.map((e) => e.status);
   if (record.verdict !== 'DEVIATES' || statuses.length === 0) return record;
   const refused = statuses.every((s) => s === 401);
   const redirected = statuses.every(isRedirect);
@@ -112,7 +99,7 @@ async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'f
     };
   }
   if (redirected && isRedirect(plain)) {
-    const location = run.firstLocation;
+    const location = run.exchanges[0]?.responseHeaders['location'];
     return {
       ...record,
       verdict: 'ERROR',

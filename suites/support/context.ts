@@ -10,8 +10,8 @@ import { HttpEngine } from '../../lib/http/engine.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
-import { subscriptionCreate } from '../../lib/operation/index.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
+import { loadOperationFile } from '../../lib/operation/description/load.js';
 import { Secret } from '../../lib/secret.js';
 import type { TargetInfo } from './global-setup.js';
 
@@ -48,7 +48,11 @@ export function probeContext(): ProbeContext {
   const token = target.kind === 'embedded-reference' ? new Secret(inject('referenceToken')) : config.accessToken;
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
-  const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(subscriptionCreate) });
+  // The operation comes from OPERATION, read here: a worker cannot be handed functions (inject is JSON);
+  // or from the description the probe built from OPENAPI and wrote to a file.
+  const builtFile = inject('operationFile');
+  const operation = builtFile === undefined ? config.operation : loadOperationFile(builtFile);
+  const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(operation) });
   // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
   // a file, not a subscription, so the ledger must not list it for deletion.
   const change = config.change?.kind === 'request' ? { method: config.change.method, url: `${target.baseUrl}${config.change.path}` } : undefined;
@@ -66,25 +70,21 @@ export function probeContext(): ProbeContext {
     config,
     target,
     engine,
-    operation: subscriptionCreate,
+    operation,
     receiver: receiverControl === undefined ? undefined : new ReceiverClient(receiverControl),
     values: () => {
       uniqueCounter += 1;
       return { now: new Date(), notificationUrl, unique: `${runTag}-${uniqueCounter}` };
     },
-    plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: subscriptionCreate.path }).then((e) => e.status)),
+    plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: operation.path }).then((e) => e.status)),
   };
   return context;
 }
 
-/** The operation's cleanup, plus the subscription's own end from the answer (spec §2 expirationDateTime). */
+/**
+ * The operation's cleanup (id, delete path and end of life, where its description says them). Without
+ * one, a create's id is not known: the ledger lists each 2xx create as unidentified.
+ */
 function ledgerUndo(operation: OperationSpec): CreateUndo {
-  const cleanup = operation.cleanup ?? { idFrom: () => undefined, deletePath: (id: string) => `${operation.path}/${encodeURIComponent(id)}` };
-  return {
-    ...cleanup,
-    expiresFrom: (body) => {
-      const value = (body as { expirationDateTime?: unknown } | null | undefined)?.expirationDateTime;
-      return typeof value === 'string' ? value : undefined;
-    },
-  };
+  return operation.cleanup ?? { idFrom: () => undefined, deletePath: () => operation.path };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { subscriptionCreate } from '../subscription-create.js';
-import type { ValueContext } from '../types.js';
+import { subscriptionCreate } from './index.js';
+import type { ValueContext } from './types.js';
 
 const ctx: ValueContext = { now: new Date('2026-03-01T10:00:00.000Z'), notificationUrl: 'https://receiver.example/hook', unique: 'run1-7' };
 const field = (name: string) => {
@@ -14,7 +14,7 @@ const valueOf = (name: string, id: string): unknown => {
   return found.value(ctx);
 };
 
-describe('value classes of subscription-create', () => {
+describe('value classes of the shipped drive description (operations/drive-subscription-v2.json)', () => {
   test.each(subscriptionCreate.fields.map((f) => [f.name, f] as const))('%s: unique ids, a spec reference each, and every wrong JSON type', (_name, f) => {
     const ids = f.classes.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);

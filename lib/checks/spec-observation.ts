@@ -1,0 +1,51 @@
+/**
+ * Verdicts of the spec's two reported observations (spec §4 "Observed behaviour"): what the target answers
+ * is recorded; where it answers 400, spec §7 rule 1 (error.code invalidRequest, the §7 error object) is
+ * checked. A report is not a rule: a different answer is INFORMATIONAL, a broken §7 error is DEVIATES.
+ */
+import type { Exchange } from '../http/types.js';
+import { checkErrorRule } from './error-rule.js';
+import type { Judgement } from './protocol-judgement.js';
+
+const answered = (exchange: Exchange): string =>
+  exchange.failure !== undefined ? `${exchange.failure.kind}: ${exchange.failure.message}` : `status ${exchange.status}`;
+
+/** Observation 1: the body with every field, reported answered 400 invalidRequest. `what`: e.g. "all five fields". */
+export function judgeReportedRejected(what: string, exchange: Exchange): Judgement {
+  const observed = answered(exchange);
+  if (exchange.failure !== undefined || exchange.status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
+  const rule = checkErrorRule(exchange);
+  if (exchange.status === 400 && rule !== undefined) {
+    return {
+      specRef: 'spec §4 observed behaviour; spec §7 rule 1',
+      verdict: rule.holds ? 'CONFORMS' : 'DEVIATES',
+      expected: '400 with error.code "invalidRequest" and the §7 error object',
+      observed: rule.holds ? observed : `${observed}; ${rule.problems.join('; ')}`,
+      ...(rule.holds ? {} : { finding: `the 400 for ${what} breaks spec §7 rule 1` }),
+    };
+  }
+  return {
+    specRef: 'spec §4 observed behaviour (a report, not a rule)',
+    verdict: 'INFORMATIONAL',
+    observed,
+    finding: `${what} answered ${exchange.status}, not the 400 the spec reports`,
+  };
+}
+
+/** Observation 2: the body reported accepted (`fields`), recorded as the target answers it. */
+export function judgeReportedAccepted(fields: readonly string[], exchange: Exchange): Judgement {
+  const observed = answered(exchange);
+  const status = exchange.status;
+  if (exchange.failure !== undefined || status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
+  const accepted = status >= 200 && status < 300;
+  const rule = checkErrorRule(exchange);
+  const broken = rule !== undefined && !rule.holds;
+  return {
+    specRef: accepted ? 'spec §4 observed behaviour (a report, not a rule)' : 'spec §4 observed behaviour; spec §7',
+    verdict: broken ? 'DEVIATES' : 'INFORMATIONAL',
+    observed: broken ? `${observed}; ${rule.problems.join('; ')}` : observed,
+    finding: accepted
+      ? `${fields.join(', ')} accepted (${status}), as the spec reports`
+      : `${fields.join(', ')} answered ${status}, not accepted as the spec reports`,
+  };
+}

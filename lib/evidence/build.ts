@@ -1,0 +1,41 @@
+/**
+ * The two ways presence evidence comes to be: every combination observed (the exhaustive matrix, whose
+ * rule lib/inference reads from the observations), or an exploration (lib/explore: its rule, roles and
+ * dependencies, exactness and assumptions, with the observations as the matrix records them).
+ */
+import type { ExploreResult } from '../explore/types.js';
+import { inferPresence } from '../inference/infer-presence.js';
+import type { Observation } from '../inference/types.js';
+import { PresenceEvidence } from './presence-evidence.js';
+
+export function evidenceFromMatrix(fields: readonly string[], observations: readonly Observation[]): PresenceEvidence {
+  const inference = inferPresence([...fields], [...observations]);
+  const missing = 2 ** fields.length - observations.length;
+  const unusable = inference.rule.unknown.length;
+  const unresolved = [
+    ...(missing > 0 ? [`${missing} of ${2 ** fields.length} combinations were not sent`] : []),
+    ...(unusable > 0 && missing === 0 ? [`${unusable} combinations got no usable answer`] : []),
+  ];
+  return new PresenceEvidence(fields, observations, {
+    strategy: 'exhaustive',
+    expression: inference.rule.expression,
+    roles: Object.fromEntries(Object.entries(inference.roles ?? {}).map(([name, role]) => [name, role.presence])),
+    dependencies: inference.rule.dependencies,
+    exact: unresolved.length === 0,
+    assumptions: [],
+    unresolved,
+  });
+}
+
+/** `observations`: what was sent, with statuses and error codes (the explorer's own carry only the verdict). */
+export function evidenceFromExploration(fields: readonly string[], result: ExploreResult, observations: readonly Observation[]): PresenceEvidence {
+  return new PresenceEvidence(fields, observations, {
+    strategy: result.strategy,
+    expression: result.rule,
+    roles: result.roles,
+    dependencies: result.dependencies,
+    exact: result.exact,
+    assumptions: result.assumptions,
+    unresolved: result.unresolved,
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The presence step as one call: lib/explore asks for combinations (every one up to exhaustiveMaxFields
+ * fields, else adaptively within 10 x n), each sent `repeats` times as a body of good values through the one
+ * send-and-undo module, and the answers become the evidence later suites ask. Used by the presence suite
+ * above EXHAUSTIVE_MAX_FIELDS, and by any suite that runs without it (a shard, a filtered run), so that no
+ * suite ever sends 2^n bodies above EXHAUSTIVE_MAX_FIELDS.
+ */
+import { explore } from '../explore/explore.js';
+import type { ExploreResult } from '../explore/types.js';
+import type { Exchange } from '../http/types.js';
+import type { Observation } from '../inference/types.js';
+import { probeCombination, type BodySender } from '../matrix/probe-combination.js';
+import type { OperationSpec, ValueContext } from '../operation/types.js';
+import { evidenceFromExploration, evidenceFromMatrix } from './build.js';
+import type { PresenceEvidence } from './presence-evidence.js';
+
+export interface ExplorePresenceOptions {
+  repeats: number;
+  values: () => ValueContext;
+  exhaustiveMaxFields: number;
+  /** A body believed accepted (ACCEPTED_FIELDS, the operation's reported-accepted body): a first guess only. */
+  startFrom?: readonly string[];
+  /** A combination already observed with a verdict is not sent again (a partial matrix in this worker). */
+  known?: (present: readonly string[]) => Observation | undefined;
+  /** Each combination sent, with its exchanges (the presence suite records them). */
+  onObservation?: (observation: Observation, exchanges: Exchange[]) => void;
+}
+
+export interface PresenceExploration {
+  evidence: PresenceEvidence;
+  result: ExploreResult;
+  /** The last observation of each combination asked, in the order first asked. */
+  observations: Observation[];
+}
+
+export async function explorePresence(sender: BodySender, operation: OperationSpec, options: ExplorePresenceOptions): Promise<PresenceExploration> {
+  const fields = operation.fields.map((f) => f.name);
+  const byKey = new Map<string, Observation>();
+  const result = await explore(
+    fields,
+    async (present) => {
+      const ordered = fields.filter((f) => present.has(f));
+      const key = ordered.join('+');
+      const known = options.known?.(ordered);
+      let observation: Observation;
+      if (known !== undefined && (known.outcome === 'accepted' || known.outcome === 'rejected')) {
+        observation = known;
+      } else {
+        const done = await probeCombination(sender, operation, ordered, options.repeats, options.values);
+        observation = done.observation;
+        options.onObservation?.(observation, done.exchanges);
+      }
+      byKey.set(key, observation);
+      return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
+    },
+    {
+      exhaustiveMaxFields: options.exhaustiveMaxFields,
+      ...(options.startFrom !== undefined ? { startFrom: options.startFrom } : {}),
+    },
+  );
+  const observations = [...byKey.values()];
+  const evidence = result.strategy === 'exhaustive' ? evidenceFromMatrix(fields, observations) : evidenceFromExploration(fields, result, observations);
+  return { evidence, result, observations };
+}

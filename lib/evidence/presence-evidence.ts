@@ -1,0 +1,119 @@
+/**
+ * What the presence suite learnt, in the one form every later suite asks it in (issue 11 §3): does the
+ * target accept this set of present fields (yes, no, or unknown); the smallest accepted body that has a
+ * given field; the rule, whether it is exact and what it assumes. Later suites never read the matrix's
+ * observations as if they were complete, so nothing needs 2^n combinations once the explorer has a rule.
+ *
+ * Answers come from what was observed first. A combination never sent is answered from the rule only
+ * when the rule is exact (the adaptive explorer pinned it down; its assumptions, when it has any, are
+ * stated in `caveat` for findings to repeat); otherwise it is `unknown`.
+ */
+import { fieldIndex, maskOf } from '../inference/combinations.js';
+import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
+import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
+import { ruleTerms, type RuleTerm } from './rule-terms.js';
+
+export type Acceptance = 'yes' | 'no' | 'unknown';
+
+/** The rule the presence suite reports, and how far it can be trusted. */
+export interface PresenceRule {
+  strategy: 'exhaustive' | 'adaptive';
+  /** Report syntax: true exactly on the accepted combinations, as far as known. */
+  expression: string;
+  /** Role of every field; empty when nothing was accepted. */
+  roles: Record<string, PresenceRole>;
+  dependencies: IdlStatement[];
+  /** Pinned down: every combination answered (exhaustive), or the explorer's checks all answered (adaptive). */
+  exact: boolean;
+  /** What exactness rests on, in plain words (adaptive only); empty when nothing is assumed. */
+  assumptions: string[];
+  /** What could not be pinned down, in plain words; empty exactly when `exact`. */
+  unresolved: string[];
+}
+
+/** A body the evidence says is accepted, and whether that was seen or read from the rule. */
+export interface AcceptedBody {
+  present: string[];
+  basis: 'observed' | 'rule';
+}
+
+export class PresenceEvidence {
+  readonly #index: Map<string, number>;
+  readonly #byMask = new Map<number, Observation>();
+  readonly #expr: Expr | undefined;
+  readonly #terms: RuleTerm[] | undefined;
+
+  constructor(
+    readonly fields: readonly string[],
+    readonly observations: readonly Observation[],
+    readonly rule: PresenceRule,
+  ) {
+    this.#index = fieldIndex(fields);
+    for (const o of observations) {
+      const mask = maskOf(this.#index, o.present);
+      if (mask === undefined) throw new Error(`PresenceEvidence: observation names a field not in ${fields.join(', ')}: ${o.present.join(', ')}`);
+      this.#byMask.set(mask, o);
+    }
+    // The rule answers for combinations never sent only when it is exact and the matrix was not complete.
+    const trusted = rule.exact && rule.strategy === 'adaptive';
+    this.#expr = trusted ? parseOrUndefined(rule.expression) : undefined;
+    this.#terms = this.#expr === undefined ? undefined : ruleTerms(this.#expr);
+  }
+
+  /** Every combination of the fields has an observation. */
+  get complete(): boolean {
+    return this.#byMask.size === 2 ** this.fields.length;
+  }
+
+  /** Whether a body with exactly these fields present (good values) is accepted. */
+  accepts(present: readonly string[]): Acceptance {
+    const mask = maskOf(this.#index, present);
+    if (mask === undefined) return 'unknown';
+    const seen = this.#byMask.get(mask);
+    if (seen !== undefined) return seen.outcome === 'accepted' ? 'yes' : seen.outcome === 'rejected' ? 'no' : 'unknown';
+    if (this.#expr === undefined) return 'unknown';
+    return evaluate(this.#expr, new Set(present)) ? 'yes' : 'no';
+  }
+
+  /**
+   * The accepted body with the fewest fields (ties: the one first in the matrix's bitmask order) that has
+   * `including` (any, when undefined): among the observed ones and, when the rule is trusted, the smallest
+   * body each of its terms accepts. Undefined when none is known.
+   */
+  smallestAccepted(including?: string): AcceptedBody | undefined {
+    const candidates: AcceptedBody[] = this.observations
+      .filter((o) => o.outcome === 'accepted' && (including === undefined || o.present.includes(including)))
+      .map((o) => ({ present: o.present, basis: 'observed' }));
+    for (const term of this.#terms ?? []) {
+      if (including !== undefined && term.absent.has(including)) continue;
+      const present = this.fields.filter((f) => term.present.has(f) || f === including);
+      if (this.accepts(present) === 'yes') candidates.push({ present, basis: this.#byMask.has(this.#mask(present)) ? 'observed' : 'rule' });
+    }
+    return candidates.sort((a, b) => a.present.length - b.present.length || this.#mask(a.present) - this.#mask(b.present))[0];
+  }
+
+  /**
+   * What a finding resting on this evidence must say, or undefined when it rests on observations alone or
+   * on an exact rule that assumes nothing.
+   */
+  caveat(): string | undefined {
+    const { rule } = this;
+    if (rule.strategy === 'exhaustive' && rule.exact) return undefined;
+    if (!rule.exact) return `the presence rule is not exact (${rule.unresolved.join('; ')}): combinations it was not asked about are unknown`;
+    if (rule.assumptions.length > 0) return `the presence rule assumes: ${rule.assumptions.join('; ')}`;
+    return undefined;
+  }
+
+  /** The combination's bitmask, which is also the matrix's order (field i is bit i). */
+  #mask(present: readonly string[]): number {
+    return present.reduce((sum, f) => sum + 2 ** (this.#index.get(f) ?? 31), 0);
+  }
+}
+
+function parseOrUndefined(expression: string): Expr | undefined {
+  try {
+    return parseExpression(expression);
+  } catch {
+    return undefined; // field names the syntax cannot read back: only observations answer
+  }
+}

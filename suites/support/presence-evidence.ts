@@ -1,0 +1,58 @@
+/**
+ * The presence evidence of this worker (lib/evidence): what the presence suite learnt, for the suites that
+ * run after it. Files share this module because the suites project runs without isolation in one worker.
+ * When the presence suite did not run here (a shard, a filtered run) or did not finish its matrix, the
+ * presence step runs once, each combination sent once, through lib/explore: every combination up to
+ * EXHAUSTIVE_MAX_FIELDS, else adaptively within 10 x n; so later suites stand on what this target answered,
+ * and none sends 2^n bodies above EXHAUSTIVE_MAX_FIELDS.
+ */
+import { evidenceFromMatrix } from '../../lib/evidence/build.js';
+import { explorePresence } from '../../lib/evidence/explore-presence.js';
+import type { PresenceEvidence } from '../../lib/evidence/presence-evidence.js';
+import type { Observation } from '../../lib/inference/types.js';
+import type { CaseRun } from './case-run.js';
+import type { ProbeContext } from './context.js';
+
+const observations = new Map<string, Observation>();
+let published: PresenceEvidence | undefined;
+let gathering: Promise<PresenceEvidence> | undefined;
+
+const keyOf = (present: readonly string[]): string => [...present].sort().join('+');
+
+/** One combination of the exhaustive matrix, as its case saw it. */
+export function rememberObservation(observation: Observation): void {
+  observations.set(keyOf(observation.present), observation);
+}
+
+/** The presence suite's exploration, once it has its rule. */
+export function publishEvidence(evidence: PresenceEvidence): void {
+  published = evidence;
+}
+
+/** A body believed accepted, to start an exploration from: ACCEPTED_FIELDS, else the operation's reported one. */
+export function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] } {
+  const start = probe.config.acceptedFields ?? probe.operation.reportedAccepted;
+  return start === undefined ? {} : { startFrom: start };
+}
+
+/** What the presence suite learnt; the presence step is run by `run` when it learnt nothing in this worker. */
+export function presenceEvidence(probe: ProbeContext, run: CaseRun): Promise<PresenceEvidence> {
+  if (published !== undefined) return Promise.resolve(published);
+  const fields = probe.operation.fields.map((f) => f.name);
+  if (observations.size === 2 ** fields.length) {
+    published = evidenceFromMatrix(fields, [...observations.values()]);
+    return Promise.resolve(published);
+  }
+  gathering ??= (async () => {
+    const { evidence } = await explorePresence(run.client, probe.operation, {
+      repeats: 1,
+      values: probe.values,
+      exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
+      ...explorationStart(probe),
+      known: (present) => observations.get(keyOf(present)),
+    });
+    published = evidence;
+    return evidence;
+  })();
+  return gathering;
+}

@@ -1,0 +1,32 @@
+/**
+ * A behaviour report with what changes from run to run taken out (times, instants, ids, ports, the
+ * per-run unique tag, durations, the request count), so that two runs of the same operation against
+ * the same target compare equal, and any difference left is a difference of behaviour or wording.
+ */
+import type { BehaviourReport } from '../../lib/report/types.js';
+
+const REPLACEMENTS: readonly [RegExp, string][] = [
+  [/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?/g, '<instant>'],
+  [/\b\d{4}-\d{2}-\d{2}\b/g, '<date>'],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>'],
+  [/(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:<port>'],
+  // The suites' unique tag: base-36 clock and random letters, then a counter (suites/support/context.ts).
+  [/\b[0-9a-z]{9,14}-\d+\b/g, '<unique>'],
+  [/x{3,}/g, 'x…'],
+  [/\b1\d{12}\b/g, '<epoch-ms>'],
+  [/\b\d+(\.\d+)? (ms|s)\b/g, '<n> $2'],
+];
+
+/** Any JSON with the run-to-run parts of its strings replaced (e.g. the observed contract's examples). */
+export function scrub(value: unknown): unknown {
+  if (typeof value === 'string') return REPLACEMENTS.reduce((s, [re, to]) => s.replace(re, to), value);
+  if (Array.isArray(value)) return value.map(scrub);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
+  return value;
+}
+
+export function stableReport(report: BehaviourReport): unknown {
+  const run: Record<string, unknown> = { ...report.run };
+  for (const key of ['startedAt', 'endedAt', 'target', 'requestsSent']) delete run[key];
+  return scrub({ ...report, run });
+}
