@@ -51,7 +51,11 @@ export class OperationClient implements BodySender {
     const cleanup = this.operation.cleanup;
     if (cleanup === undefined || !isSuccess(exchange)) return undefined;
     // A body cut at MAX_RECORDED_BODY_BYTES still names the id when it comes before the cut.
-    return cleanup.idFrom(parseRecordedBody(exchange));
+    try {
+      return cleanup.idFrom(parseRecordedBody(exchange));
+    } catch {
+      return undefined; // an operation's idFrom may not expect a body that is not an object
+    }
   }
 
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
