@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../report/atomic-write.js';
 import { buildBehaviourReport, type CaseInput } from '../report/build-report.js';
 import type { BehaviourReport } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import { formatConsoleSummary } from './console-summary.js';
 import { formatRequestsBySuite, formatSecondsBySuite, requestsBySuite } from './requests-by-suite.js';
 
@@ -59,7 +60,8 @@ export class ProbeReporter implements Reporter {
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
     const { operation } = this.options;
     const log = this.options.log ?? ((line: string) => console.log(line));
-    const cases = collectCases(testModules);
+    // Records were redacted in the worker; the main thread's secrets (and merged shards' records) once more here.
+    const cases = runRedactor().redactDeep(collectCases(testModules));
     const report = buildBehaviourReport({
       operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
       cases,
