@@ -35,6 +35,8 @@ import { parseArgs } from 'node:util';
 import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import type { BearerSource } from '../lib/http/bearer.js';
+import { guardConsole } from '../lib/redaction/console-guard.js';
+import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
@@ -43,7 +45,7 @@ import { renderResult } from '../lib/explain/render.js';
 import { HttpEngine } from '../lib/http/engine.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
 import type { Receiver } from '../lib/receiver/server.js';
-import { scrub, Secret } from '../lib/secret.js';
+import { Secret } from '../lib/secret.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { unreachableTarget } from '../lib/http/preflight.js';
 
@@ -143,6 +145,9 @@ const budget = Math.min(asked, config.maxRequests);
 let reference: ReferenceService | undefined;
 let receiver: Receiver | undefined;
 let engine: HttpEngine | undefined;
+// What the target answered is printed: the console passes through the redaction step (lib/redaction);
+// a token source adds every token it gets (and its client secret or assertions) to the same step.
+guardConsole(runRedactor().add(config.accessToken));
 // The same token source as the probe; a token endpoint error stops here, before any request.
 const tokenSource = await openTokenSourceOrExit(config, 'explain');
 let token: Secret | BearerSource | undefined = tokenSource ?? config.accessToken;
@@ -153,6 +158,7 @@ try {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
     token = new Secret(referenceToken);
+    runRedactor().add(token);
     try {
       reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
     } catch (error) {
@@ -206,8 +212,7 @@ try {
   code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
 } catch (error) {
   // Belt and braces: nothing above puts the token in a message, but a third party's error might.
-  const secrets = token instanceof Secret ? [token] : (token?.secrets() ?? []);
-  console.error(`explain: ${secrets.reduce((text, secret) => scrub(text, secret), (error as Error).message)}`);
+  console.error(`explain: ${runRedactor().redact((error as Error).message)}`);
   code = EXIT_UNEXPLAINED;
 } finally {
   await engine?.close();

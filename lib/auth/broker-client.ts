@@ -5,6 +5,7 @@
  */
 import { BearerUnavailableError, type Bearer, type BearerSource } from '../http/bearer.js';
 import { Secret } from '../secret.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import { BROKER_KEY_HEADER, type TokenBrokerAddress } from './broker.js';
 
 const CALL_TIMEOUT_MS = 60_000;
@@ -85,6 +86,7 @@ export class TokenBrokerClient implements BearerSource {
     if (token === undefined) {
       token = new Secret(answer.token);
       this.#tokens.push(token);
+      runRedactor().add(token); // this worker thread's redaction step (the engine adds it to its own too)
     }
     const bearer: Bearer = { token, generation: answer.generation };
     if (this.#held === undefined || answer.generation >= this.#held.bearer.generation) this.#held = { bearer, freshUntilMs: answer.freshUntilMs };

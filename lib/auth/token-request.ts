@@ -6,7 +6,7 @@
  */
 import * as oidc from 'openid-client';
 import type { ClientCredential, TokenEndpoint } from '../config/types.js';
-import { isLoopbackHost } from '../config/loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { Secret } from '../secret.js';
 import { loadClientCertificate } from './certificate.js';
 import { readAssertionFile, requestGithubOidcToken } from './federated.js';

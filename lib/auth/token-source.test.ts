@@ -102,3 +102,18 @@ describe('after a 401 invalid_token', () => {
     expect(source.secrets().map((s) => s.reveal())).toEqual(['token-1', 'token-2', 'client-secret-value']);
   });
 });
+
+test('the redaction step is told of the client secret at once, and of every token and assertion when got', async () => {
+  const told: string[] = [];
+  let asked = 0;
+  const source = new ClientCredentialsTokenSource({
+    request: () => Promise.resolve({ token: new Secret(`told-token-${++asked}`), expiresInS: 3600 }),
+    requestSecrets: () => [new Secret('the-client-secret'), ...(asked > 0 ? [new Secret(`assertion-${asked}`)] : [])],
+    provenance: { credential: 'certificate', credentialSetting: 'CLIENT_CERTIFICATE_FILE', tokenEndpointHost: 'h', clientId: 'c', scope: 's' },
+    redactor: { add: (secret) => secret !== undefined && told.push(secret.reveal()) },
+  });
+  expect(told).toEqual(['the-client-secret']);
+  await source.current();
+  await source.refused(1);
+  expect(new Set(told)).toEqual(new Set(['the-client-secret', 'told-token-1', 'assertion-1', 'told-token-2', 'assertion-2']));
+});

@@ -5,6 +5,7 @@
  */
 import { BearerUnavailableError, type Bearer, type BearerSource } from '../http/bearer.js';
 import type { Secret } from '../secret.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import { TokenRequestError } from './token-errors.js';
 import type { TokenGrant } from './token-request.js';
 
@@ -33,6 +34,8 @@ export interface TokenSourceOptions {
   requestSecrets(): readonly Secret[];
   provenance: Omit<TokenProvenance, 'tokensObtained' | 'renewalsBeforeExpiry' | 'renewalsAfter401'>;
   now?: () => number;
+  /** The redaction step told of every token got and every secret sent (default: this thread's, runRedactor()). */
+  redactor?: { add(secret: Secret | undefined): unknown };
 }
 
 /** Renew this long before expiry: a quarter of the lifetime, at least 2 s (expiry is whole seconds), at most 5 min. */
@@ -69,9 +72,13 @@ export class ClientCredentialsTokenSource implements BearerSource {
   /** After a failed renewal while the old token still holds, the endpoint is not asked again before this. */
   #quietUntilMs = 0;
 
+  readonly #redactor: { add(secret: Secret | undefined): unknown };
+
   constructor(options: TokenSourceOptions) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
+    this.#redactor = options.redactor ?? runRedactor();
+    for (const secret of options.requestSecrets()) this.#redactor.add(secret);
   }
 
   async current(): Promise<Bearer> {
@@ -131,6 +138,7 @@ export class ClientCredentialsTokenSource implements BearerSource {
     try {
       grant = await this.#o.request();
     } catch (error) {
+      for (const secret of this.#o.requestSecrets()) this.#redactor.add(secret); // the assertion it sent
       if (!(error instanceof TokenRequestError)) throw error;
       // Mid-run, a token that has not expired yet is still worth sending (the next call tries again).
       if (why === 'expiry' && replacing !== undefined) {
@@ -142,6 +150,8 @@ export class ClientCredentialsTokenSource implements BearerSource {
       throw new BearerUnavailableError(error.message);
     }
     const fetchedAt = this.#now();
+    // Known to the redaction step before anyone can send or print it.
+    for (const secret of [grant.token, ...this.#o.requestSecrets()]) this.#redactor.add(secret);
     this.#tokens.push(grant.token);
     if (why === 'expiry') this.#beforeExpiry += 1;
     if (why === '401') this.#after401 += 1;

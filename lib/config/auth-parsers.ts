@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CertificateFileError, readCertificateFile } from '../auth/certificate.js';
 import { Secret } from '../secret.js';
-import { isLoopbackHost } from './loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote, type Parsed, type Parser } from './parsers.js';
 import type { ClientCredential, TokenEndpoint } from './types.js';
 

@@ -1,13 +1,17 @@
 import { Pool, type Dispatcher as UndiciDispatcher } from 'undici';
 import type { ProbeConfig } from '../config/types.js';
-import { scrub, Secret } from '../secret.js';
+import { Secret } from '../secret.js';
 import { BearerUnavailableError, staticBearer, type Bearer, type BearerSource } from './bearer.js';
+import type { Redactor } from '../redaction/redactor.js';
+import { runRedactor } from '../redaction/run-redactor.js';
+import { cutUtf8 } from './cut-utf8.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
 import { announceWireStart } from './wire-start.js';
 import type { AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { Dispatcher } from './dispatcher.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
 import type { EngineStats, Exchange, Failure, RequestSpec } from './types.js';
@@ -38,6 +42,11 @@ export interface EngineOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Random in [0, 1) for backoff jitter. */
   random?: () => number;
+  /**
+   * The redaction step every recorded string goes through (default: this thread's, runRedactor()).
+   * The engine adds `token` to it; a token source adds renewed tokens and its own secrets to the same one.
+   */
+  redactor?: Redactor;
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
 }
@@ -47,8 +56,6 @@ export class HttpEngineUsageError extends Error {
   readonly code = 'HTTP_ENGINE_USAGE';
   override readonly name = 'HttpEngineUsageError';
 }
-
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 function checkOptions(o: EngineOptions): URL {
   const positive = ['requestTimeoutMs', 'requestsPerSecond', 'concurrency', 'maxRequests', 'maxRunTimeMs'] as const;
@@ -76,7 +83,7 @@ function checkOptions(o: EngineOptions): URL {
     throw new HttpEngineUsageError(`HttpEngine: baseUrl should use http or https, got "${url.protocol}"`);
   }
   const tokenSet = o.token !== undefined && !(o.token instanceof Secret && o.token.isEmpty);
-  if (tokenSet && url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname) && o.allowInsecureToken !== true) {
+  if (tokenSet && url.protocol === 'http:' && !isLoopbackHost(url.hostname) && o.allowInsecureToken !== true) {
     throw new HttpEngineUsageError(
       `HttpEngine: refusing to send the access token over plain http to ${url.host}; use https, or allow it explicitly (allowInsecureToken)`,
     );
@@ -116,6 +123,7 @@ export class HttpEngine {
   readonly #wire: UndiciDispatcher;
   readonly #dispatcher: Dispatcher;
   readonly #bearer: BearerSource | undefined;
+  readonly #redactor: Redactor;
   #seq = 0;
   #exchanges = 0;
   #retries = 0;
@@ -128,6 +136,8 @@ export class HttpEngine {
     this.#random = options.random ?? Math.random;
     const token = options.token;
     this.#bearer = token instanceof Secret ? (token.isEmpty ? undefined : staticBearer(token)) : token;
+    // A source's tokens are added as the engine gets them (#authorized); the source adds its own secrets to the run's step.
+    this.#redactor = (options.redactor ?? runRedactor()).add(token instanceof Secret ? token : undefined);
     this.#origin = url.origin;
     this.#pathPrefix = url.pathname.replace(/\/+$/, '');
     this.#pool = new Pool(url.origin, {
@@ -169,6 +179,11 @@ export class HttpEngine {
       maxRecordedBodyBytes: config.maxRecordedBodyBytes,
       allowInsecureToken: config.allowInsecureToken,
     });
+  }
+
+  /** The redaction step of this engine's records, for strings made from them later (case records). */
+  get redactor(): Redactor {
+    return this.#redactor;
   }
 
   stats(): EngineStats {
@@ -216,6 +231,7 @@ export class HttpEngine {
   async #authorized(wire: WireRequest): Promise<{ wire: WireRequest; bearer: Bearer } | Failure> {
     try {
       const bearer = await (this.#bearer as BearerSource).current();
+      this.#redactor.add(bearer.token); // a renewed token is redacted from the moment it is sent
       return { wire: { ...wire, headers: { ...wire.headers, authorization: `Bearer ${bearer.token.reveal()}` } }, bearer };
     } catch (error) {
       if (!(error instanceof BearerUnavailableError)) throw error;
@@ -257,6 +273,7 @@ export class HttpEngine {
         result = await runAttempt(this.#wire, wire, {
           timeoutMs,
           maxBodyBytes: o.maxRecordedBodyBytes,
+          readAheadBytes: this.#redactor.readAheadBytes,
           closing: this.#dispatcher.closingSignal,
           onWireStart: permit.started,
         });
@@ -370,13 +387,18 @@ export class HttpEngine {
     return last === undefined ? message : `${message} (last answer: HTTP ${last.status})`;
   }
 
-  /** Every secret the token source has held or sent, scrubbed from recorded text. */
   #scrub(text: string): string {
-    return (this.#bearer?.secrets() ?? []).reduce((t, secret) => scrub(t, secret), text);
+    return this.#redactor.redact(text);
   }
 
-  #redactHeaders(headers: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(Object.entries(redactHeaders(headers, undefined)).map(([name, value]) => [this.#scrub(name), this.#scrub(value)]));
+  /**
+   * The body as recorded: redacted whole (read-ahead included, so a secret across the cap is seen whole),
+   * then cut at maxRecordedBodyBytes, then its end checked again for the head of a secret.
+   */
+  #recordBody(answer: AttemptResponse): string {
+    const redacted = this.#redactor.redact(answer.body);
+    if (!answer.truncated) return redacted;
+    return this.#redactor.redactCutEdges(cutUtf8(redacted, this.#options.maxRecordedBodyBytes), { end: true });
   }
 
   #record(seq: number, startedAt: number, wire: WireRequest, ending: Ending, retriedStatuses: number[]): Exchange {
@@ -385,17 +407,17 @@ export class HttpEngine {
       seq,
       method: wire.method,
       url: this.#scrub(`${this.#origin}${wire.path}`),
-      requestHeaders: this.#redactHeaders(wire.headers),
+      requestHeaders: redactHeaders(wire.headers, this.#redactor),
       requestBody: wire.body === undefined ? undefined : this.#scrub(wire.body),
       status: last?.status ?? null,
-      responseHeaders: last === undefined ? {} : this.#redactHeaders(last.headers),
-      responseBody: last === undefined ? '' : this.#scrub(last.body),
+      responseHeaders: last === undefined ? {} : redactHeaders(last.headers, this.#redactor),
+      responseBody: last === undefined ? '' : this.#recordBody(last),
       responseBodyTruncated: last?.truncated ?? false,
       startedAt: new Date(startedAt).toISOString(),
       durationMs: Math.round(this.#clock.now() - startedAt),
       attempts: ending.attempts,
       retriedStatuses,
-      ...(ending.failure !== undefined ? { failure: ending.failure } : {}),
+      ...(ending.failure !== undefined ? { failure: { ...ending.failure, message: this.#scrub(ending.failure.message) } } : {}),
     };
   }
 }

@@ -19,6 +19,7 @@ import type { BearerSource } from '../../lib/http/bearer.js';
 import { startTokenBroker, type TokenBroker, type TokenBrokerAddress } from '../../lib/auth/broker.js';
 import { clientCredentialsOptions, openTokenSource } from '../../lib/auth/from-config.js';
 import { sharedTokenBroker } from '../../lib/auth/shared-broker.js';
+import { runRedactor } from '../../lib/redaction/run-redactor.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The probe CLI has validated the configuration already; a plain `vitest --project suites` has not,
@@ -47,6 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The reference accepts exactly one token: the configured one, or one generated for this run.
     const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
     token = new Secret(referenceToken);
+    // The main thread's redaction step (console, final check of the files) must know this token too.
+    runRedactor().add(token);
     reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
     project.provide('target', {
       baseUrl: reference.url,
