@@ -13,6 +13,7 @@ import { allRunFiles } from '../lib/ledger/select.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
+import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -32,7 +33,7 @@ const env = (dir: string): Record<string, string> => ({
   REPORT_DIR: dir,
   BASE_URL: reference.url,
   ACCESS_TOKEN: TOKEN,
-  REQUESTS_PER_SECOND: '500',
+  ...FAST_PROBE_SETTINGS,
 });
 
 /** Subscriptions the ledger in `dir` still lists (every run, finished or not). */

@@ -17,7 +17,7 @@ import { startReferenceService, type ReferenceService } from '../reference/index
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const TOKEN = 'sentinel-protocol-token-3c9e71d0a4b2';
-const FAST = { REQUESTS_PER_SECOND: '500', ACCESS_TOKEN: TOKEN };
+const FAST = { ACCESS_TOKEN: TOKEN };
 let receiver: Server;
 let notificationUrl: string;
 

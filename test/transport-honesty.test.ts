@@ -15,7 +15,7 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 import { runTool } from './run-tool.js';
 
 const TOKEN = 'transport-token-7c1e5a90d3';
-const FAST = { ACCESS_TOKEN: TOKEN, REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', MAX_RETRIES: '1', RETRY_AFTER_DEFAULT_SECONDS: '0' };
+const FAST = { ACCESS_TOKEN: TOKEN, MAX_RETRIES: '1' };
 const RUN_TIMEOUT_MS = 180_000;
 
 const report = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
