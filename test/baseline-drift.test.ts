@@ -108,7 +108,7 @@ describe('a baseline, a drifted target, the change accepted', () => {
   );
 });
 
-describe('npm run baseline refuses what would not make a sound baseline', () => {
+describe.concurrent('npm run baseline refuses what would not make a sound baseline', () => {
   const reportDir = (report: BehaviourReport): string => {
     const dir = mkdtempSync(join(work, 'report-'));
     writeFileSync(join(dir, 'behaviour-report.json'), JSON.stringify(report));
@@ -154,7 +154,7 @@ describe('npm run baseline refuses what would not make a sound baseline', () => 
   });
 });
 
-describe('npm run probe with a baseline that cannot be used', () => {
+describe.concurrent('npm run probe with a baseline that cannot be used', () => {
   test('a BASELINE that does not exist: exit 2, one line naming it, nothing sent', async () => {
     const run = await runProbe({ BASELINE: 'baselines/nope.json' });
 

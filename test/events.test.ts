@@ -22,7 +22,9 @@ function cases(run: ProbeRun): Record<string, string> {
 const CHANGE_CASES = ['events/notification', 'events/payload-shape', 'events/delay', 'events/redelivery-after-500'];
 const HANDSHAKE_CASES = ['events/handshake-wrong-token', 'events/handshake-slow', 'events/handshake-500'];
 
-describe('npm run probe -- 06-events on the embedded reference', () => {
+// Each run probes its own embedded reference: the two run at once. (The configured-target runs below share one
+// service whose trigger notifies every live subscription, so they stay one after another.)
+describe.concurrent('npm run probe -- 06-events on the embedded reference', () => {
   test('default profile: the notification names the subscription and its clientState; the SharePoint shape; a 5 s handshake limit', async () => {
     const run = await runProbe({}, ['06-events'], RUN_MS);
     expect(run.code, run.stdout + run.stderr).toBe(0);

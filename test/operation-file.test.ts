@@ -17,7 +17,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const FAST = { SEED: '1' };
 
-describe('OPERATION: the operation description file', () => {
+// Each case has its own report folder and embedded reference: they run at once.
+describe.concurrent('OPERATION: the operation description file', () => {
   test('the shipped drive description gives the report the code-defined operation gave (times, ids, ports aside)', async () => {
     const before = readJson<BehaviourReport>(join(ROOT, 'test/fixtures/drive-subscription-v2.before.behaviour-report.json'));
     const run = await runProbe(FAST);
