@@ -23,6 +23,19 @@ process.env.BASE_URL ??= EMBEDDED_TARGET;
 const TOOL_WORKERS = 3;
 const SLOWEST_TOOL_FILES = [
   'test/fault-drills.test.ts',
+  'test/events.test.ts',
+  'test/cleanup.test.ts',
+  'test/sharding.test.ts',
+  'test/suite-order.test.ts',
+  'test/many-fields.test.ts',
+  'test/protocol.test.ts',
+  'test/baseline-drift.test.ts',
+  'test/contract-cli.test.ts',
+  'test/properties.test.ts',
+  'test/transport-honesty.test.ts',
+  'test/operation-file.test.ts',
+  'test/probe-cli.test.ts',
+  'test/values.test.ts',
 ];
 
 export default defineConfig({
