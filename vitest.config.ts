@@ -22,6 +22,8 @@ process.env.BASE_URL ??= EMBEDDED_TARGET;
  */
 const TOOL_WORKERS = 3;
 const SLOWEST_TOOL_FILES = [
+  'test/contract-round-trip.test.ts',
+  'test/transport-honesty.test.ts',
   'test/fault-drills.test.ts',
   'test/events.test.ts',
   'test/cleanup.test.ts',
@@ -32,7 +34,6 @@ const SLOWEST_TOOL_FILES = [
   'test/baseline-drift.test.ts',
   'test/contract-cli.test.ts',
   'test/properties.test.ts',
-  'test/transport-honesty.test.ts',
   'test/operation-file.test.ts',
   'test/probe-cli.test.ts',
   'test/values.test.ts',
