@@ -52,6 +52,9 @@ export default defineConfig({
           // mostly wait (child processes, loopback servers, a Retry-After), so more files run at once than
           // there are cores; each test file starts its own servers on port 0, so they never collide.
           maxWorkers: TOOL_WORKERS,
+          // Cases marked concurrent each start a probe child (tsx, then vitest: seconds of CPU to start); at
+          // most this many at once per file, so that 2 cores are not buried in child start-ups.
+          maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
