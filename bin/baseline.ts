@@ -11,7 +11,8 @@
  *   npm run baseline -- --report <file>    read another behaviour-report.json
  *   npm run baseline -- --baseline <file>  write or compare this file
  *   npm run baseline -- --operation <file> refuse a report of another operation than this description's
- *                                          (also OPERATION; unset, the report names its operation)
+ *                                          (also OPERATION, or --openapi/--operation-id; unset, the report
+ *                                          names its operation)
  *
  * Which file: --baseline, else BASELINE, else the baseline the report was compared with (a probe run
  * given one), else BASELINE_DIR/<TARGET_NAME>.json (TARGET_NAME defaults to embedded-<profile> for the
@@ -31,7 +32,7 @@ import { diffBaseline } from '../lib/baseline/diff-baseline.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from '../lib/baseline/extract-baseline.js';
 import { formatDrift, reportDrift } from '../lib/baseline/format-drift.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 
@@ -53,6 +54,8 @@ function parse() {
       report: { type: 'string' },
       baseline: { type: 'string' },
       operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -67,8 +70,10 @@ if (args.values.help) {
   process.exit(EXIT_OK);
 }
 
-const config = loadConfigOrExit(withFlags(process.env, { OPERATION: args.values.operation }));
-const operationGiven = args.values.operation !== undefined || process.env.OPERATION !== undefined;
+const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
+// Unset, the report names its operation; given, a report of another is refused.
+const operationGiven = args.values.operation !== undefined || process.env.OPERATION !== undefined || config.openapi !== undefined;
 
 const reportPath = resolve(args.values.report ?? join(config.reportDir, BEHAVIOUR_REPORT_FILES.json));
 let report: BehaviourReport;

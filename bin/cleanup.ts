@@ -5,8 +5,8 @@
  *
  *   npm run cleanup                  delete the leftovers of finished runs against BASE_URL
  *   npm run cleanup -- --dry-run     list them; send nothing, change nothing
- *   npm run cleanup -- --operation F the operation description (also OPERATION); the ledger keeps each
- *                                    leftover's own delete path, so it only names what is cleaned up
+ *   npm run cleanup -- --operation F the operation description (also OPERATION; or --openapi F --operation-id ID);
+ *                                    the ledger keeps each leftover's own delete path, so it only names what is cleaned up
  *
  * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
  * that started it: their ledger files are dropped. Runs still going are left alone.
@@ -15,7 +15,7 @@
  * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
 import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { describeSweep } from '../lib/ledger/describe.js';
 import { dropFinishedEmbedded } from '../lib/ledger/drop-embedded.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
@@ -23,30 +23,35 @@ import { sweepWithEngine } from '../lib/ledger/open-run-ledger.js';
 import { newRunId } from '../lib/ledger/paths.js';
 import { allRunFiles, targetRunFiles } from '../lib/ledger/select.js';
 import { unreachableTarget } from '../lib/http/preflight.js';
-import { subscriptionCreate } from '../lib/operation/index.js';
 
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
 const EXIT_CONFIG = 2;
 
 let dryRun: boolean;
-let operationFlag: string | undefined;
+let operationFlags: Record<string, string | undefined> = {};
 try {
   const args = parseArgs({
-    options: { 'dry-run': { type: 'boolean', default: false }, operation: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
   if (args.values.help) {
     console.log(headerHelp(import.meta.url));
     process.exit(EXIT_OK);
   }
   dryRun = args.values['dry-run'];
-  operationFlag = args.values.operation;
+  operationFlags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 } catch (error) {
   console.error(`cleanup: ${(error as Error).message} (see npm run cleanup -- --help)`);
   process.exit(EXIT_CONFIG);
 }
 
-const config = loadConfigOrExit(withFlags(process.env, { OPERATION: operationFlag }));
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, operationFlags)));
 
 const dir = config.ledgerDir;
 if (config.baseUrl === undefined) {
@@ -76,7 +81,7 @@ if (dryRun) {
   process.exit(EXIT_OK);
 }
 // The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
-const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: subscriptionCreate.path });
+const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: config.accessToken, path: config.operation.path });
 if (unreachable !== undefined) {
   console.error(`cleanup: ${unreachable}`);
   process.exit(EXIT_CONFIG);

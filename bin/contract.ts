@@ -4,6 +4,8 @@
  *
  *   npm run contract -- reports/behaviour-report.json            writes reports/observed-openapi.{json,yaml}
  *   npm run contract -- reports/behaviour-report.json --out DIR  writes them into DIR
+ *   npm run contract -- --operation operations/graph-subscription-v1.json reports/behaviour-report.json
+ *                                    the report's operation description (also OPERATION; default the shipped drive one)
  *
  * Exit codes: 0 written, valid OpenAPI 3.1 and exact on every body the report holds; 1 written, but
  * not valid or not exact (the disagreements are printed); 2 usage error or no usable report.
@@ -11,7 +13,8 @@
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contractStep } from '../lib/contract/contract-step.js';
-import { loadOperationFile, OperationFileError, subscriptionCreate, type OperationSpec } from '../lib/operation/index.js';
+import { resolveOperationPath } from '../lib/config/operation-parser.js';
+import { DEFAULT_OPERATION_FILE, loadOperationFile, OperationFileError } from '../lib/operation/index.js';
 import { InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 import { headerHelp } from './support/cli.js';
 
@@ -20,9 +23,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let args: { values: { out?: string; help?: boolean }; positionals: string[] };
+let args: { values: { out?: string; operation?: string; help?: boolean }; positionals: string[] };
 try {
-  args = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } });
+  args = parseArgs({
+    allowPositionals: true,
+    options: { out: { type: 'string' }, operation: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+  });
 } catch (error) {
   fail(`${(error as Error).message} (see npm run contract -- --help)`);
 }
@@ -40,16 +46,18 @@ try {
   if (error instanceof InvalidReportError) fail(error.message);
   fail(`${reportPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 }
-// The operation is a description file (OPERATION, default the shipped drive one): the report must be of it.
-let operation: OperationSpec;
+// The report names its operation; the description (OPERATION, as for the probe) gives its value classes.
+const operationFile = args.values.operation ?? process.env.OPERATION ?? DEFAULT_OPERATION_FILE;
+let operation: ReturnType<typeof loadOperationFile>;
 try {
-  operation = process.env.OPERATION === undefined || process.env.OPERATION === '' ? subscriptionCreate : loadOperationFile(process.env.OPERATION);
+  operation = loadOperationFile(resolveOperationPath(operationFile, process.cwd()), operationFile);
 } catch (error) {
-  if (error instanceof OperationFileError) fail(error.message);
-  throw error;
+  if (!(error instanceof OperationFileError)) throw error;
+  for (const problem of error.problems) console.error(`contract: ${problem}`);
+  process.exit(2);
 }
 if (operation.id !== report.operation.id) {
-  fail(`${reportPath} is of operation "${report.operation.id}", not "${operation.id}": give its description file as OPERATION`);
+  fail(`${reportPath} is a report of operation "${report.operation.id}", not "${operation.id}" (${operationFile}): give its description with --operation`);
 }
 
 const step = await contractStep(report, operation, args.values.out ?? dirname(reportPath));

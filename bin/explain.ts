@@ -13,7 +13,8 @@
  *   npm run explain -- --report reports/behaviour-report.json FILE
  *                                             explain from a recorded report; sends nothing
  *   npm run explain -- --operation operations/graph-subscription-v1.json FILE
- *                                             the operation the body is for (also OPERATION)
+ *                                             the operation the body is for (also OPERATION; or
+ *                                             --openapi DOC --operation-id ID)
  *
  * A pasted cURL command is read for its body: explain sends the operation's method and headers to the
  * operation's path on the configured target, whatever URL, method and headers the paste had (it says
@@ -31,7 +32,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
@@ -67,6 +68,8 @@ function parse() {
       budget: { type: 'string' },
       report: { type: 'string' },
       operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -129,7 +132,8 @@ if (args.values.report !== undefined) {
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
 }
 
-const config = loadConfigOrExit(withFlags(process.env, { OPERATION: args.values.operation }));
+const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
 const operation = config.operation;
 const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);
 const budget = Math.min(asked, config.maxRequests);

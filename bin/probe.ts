@@ -11,6 +11,9 @@
  *                                         compare with a baseline (also BASELINE=...); drift fails the run
  *   npm run probe -- --operation operations/graph-subscription-v1.json
  *                                         probe the operation that description file names (also OPERATION=...)
+ *   npm run probe -- --openapi openapi.yaml --operation-id createThing
+ *                                         probe an OpenAPI operation (also OPENAPI, OPERATION_ID); the
+ *                                         description built from it is written to REPORT_DIR/operation.json
  *   npm run probe -- --contract openapi.json
  *                                         compare the target with an OpenAPI contract (JSON or YAML); any
  *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
@@ -20,7 +23,7 @@
  * nothing was accepted for a reason outside the values sent (a refused token, every answer a
  * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +31,9 @@ import { parseArgs } from 'node:util';
 import { startVitest, type CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit, withFlags } from './support/cli.js';
+import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { resolveOperationPath } from '../lib/config/operation-parser.js';
+import { formatJson } from '../lib/operation/description/format.js';
 import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
 import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
@@ -61,6 +65,8 @@ function parse() {
       'merge-reports': { type: 'boolean', default: false },
       baseline: { type: 'string' },
       operation: { type: 'string' },
+      openapi: { type: 'string' },
+      'operation-id': { type: 'string' },
       contract: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -78,13 +84,22 @@ if (args.values.help) {
 const shard = args.values.shard;
 if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
 
-// --baseline and --operation are BASELINE and OPERATION given on the command line: checked by the same
-// parsers, named the same in errors.
-const config = loadConfigOrExit(withFlags(process.env, { BASELINE: args.values.baseline, OPERATION: args.values.operation }));
+// --baseline, --operation, --openapi and --operation-id are settings given on the command line: checked
+// by the same parsers, named the same in errors.
+const flags = { BASELINE: args.values.baseline, OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config, built } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
 const operation = config.operation;
-// globalSetup and the suites' worker read the settings again, the operation included: give them the file
-// given here, as an absolute path (the worker's working folder need not be this one).
-if (operation.source !== undefined) process.env.OPERATION = resolveOperationPath(operation.source, process.cwd());
+// globalSetup and the suites' worker read the settings again: give them the description file given here,
+// as an absolute path (the worker's working folder need not be this one), or the one built from OPENAPI,
+// written beside the reports (the worker cannot build it: that is asynchronous, and functions cannot be passed).
+let operationFile: string | undefined;
+if (built !== undefined) {
+  operationFile = join(config.reportDir, 'operation.json');
+  mkdirSync(config.reportDir, { recursive: true });
+  writeFileSync(operationFile, `${formatJson(built)}\n`);
+} else if (operation.source !== undefined) {
+  process.env.OPERATION = resolveOperationPath(operation.source, process.cwd());
+}
 
 // The baseline is read before anything is sent: a file that cannot be used is a setup error.
 let baseline: { baseline: Baseline; shownAs: string } | undefined;
@@ -178,6 +193,7 @@ const vitest = await startVitest(
       ? { shard, reporters: shardReporters(shard) }
       : { reporters: fullReporters }),
     ...(merging ? { mergeReports: blobDir } : {}),
+    ...(operationFile !== undefined ? { provide: { operationFile } } : {}),
   },
 );
 

@@ -1,7 +1,11 @@
 /**
  * The operation as a description file, end to end: the shipped drive description gives the report
- * the TypeScript operation gave before (test/fixtures, recorded on the unchanged code with SEED=1),
+ * the TypeScript operation gave before (test/fixtures, recorded with SEED=1 on main at a6d4af5, the
+ * last code with lib/operation/subscription-create.ts),
  * and a broken description stops every command before any request, one line per problem.
+ *
+ * When the report itself changes on purpose (a new key, other wording), record the fixture again:
+ * `REQUESTS_PER_SECOND=1000 CONCURRENCY=8 SEED=1 npm run probe`, then copy reports/behaviour-report.json.
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +15,7 @@ import { stringify } from 'yaml';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe } from './run-probe.js';
 import { runTool } from './run-tool.js';
-import { stableReport } from './support/stable-report.js';
+import { scrub, stableReport } from './support/stable-report.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -26,6 +30,9 @@ describe.concurrent('OPERATION: the operation description file', () => {
     expect(run.stdout).toContain('operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields');
     const after = readJson<BehaviourReport>(join(run.reportDir, 'behaviour-report.json'));
     expect(stableReport(after)).toEqual(stableReport(before));
+    // The observed contract (reports/observed-openapi.json) is written from the report and the operation.
+    const contractBefore = readJson<unknown>(join(ROOT, 'test/fixtures/drive-subscription-v2.before.observed-openapi.json'));
+    expect(scrub(readJson<unknown>(join(run.reportDir, 'observed-openapi.json')))).toEqual(scrub(contractBefore));
     const html = readFileSync(join(run.reportDir, 'behaviour-report.html'), 'utf8');
     expect(html).toMatch(/<title>Behaviour report: subscription-create \(POST \/_api\/v2\.0\/drive\/root\/subscriptions\) on /);
   }, 300_000);
@@ -70,5 +77,22 @@ describe.concurrent('OPERATION: the operation description file', () => {
     const again = await runTool('cleanup', { cwd: dir, env: { OPERATION: 'broken.json' }, timeoutMs: 60_000 });
     expect(again.code).toBe(2);
     expect(again.stderr.trim()).toBe('config error: OPERATION: broken.json#/fields/2/name: "changeType" is already the name of /fields/0');
+  }, 300_000);
+
+  test('a baseline of another operation is refused in one line, by the probe and by npm run baseline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'op-baseline-'));
+    const baseline = readJson<{ operation: { id: string } }>(join(ROOT, 'baselines/embedded-default.json'));
+    baseline.operation.id = 'graph-subscription-create';
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(baseline));
+    const probe = await runProbe({ REPORT_DIR: dir }, ['--baseline', 'other.json']);
+    expect(probe.code).toBe(2);
+    expect(probe.stderr.trim()).toBe('probe: baseline other.json is of operation "graph-subscription-create", not "subscription-create" (operations/drive-subscription-v2.json)');
+    const report = join(ROOT, 'test/fixtures/drive-subscription-v2.before.behaviour-report.json');
+    const accept = await runTool('baseline', { cwd: dir, env: {}, args: ['--report', report, '--baseline', 'other.json', '--accept'], timeoutMs: 60_000 });
+    expect(accept.code).toBe(1);
+    expect(accept.stderr.trim()).toBe('baseline: other.json is a baseline of operation "graph-subscription-create", the report of "subscription-create": give another --baseline or TARGET_NAME');
+    const named = await runTool('baseline', { cwd: dir, env: {}, args: ['--report', report, '--operation', 'operations/graph-subscription-v1.json'], timeoutMs: 60_000 });
+    expect(named.code).toBe(2);
+    expect(named.stderr.trim()).toMatch(/^baseline: \S+ is a report of operation "subscription-create", not "graph-subscription-create" \(operations\/graph-subscription-v1\.json\)$/);
   }, 300_000);
 });

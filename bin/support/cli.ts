@@ -1,7 +1,11 @@
 /** What every command-line entry point does the same way: its --help text and its configuration. */
 import { readFileSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config/load-config.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
+import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
+import type { OperationDescription } from '../../lib/operation/description/types.js';
 
 /** Exit code of a configuration or usage error, for every command. */
 export const EXIT_CONFIG = 2;
@@ -28,4 +32,35 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 export function withFlags(env: Record<string, string | undefined>, flags: Record<string, string | undefined>): Record<string, string | undefined> {
   const given = Object.entries(flags).filter((e): e is [string, string] => e[1] !== undefined);
   return given.length === 0 ? env : { ...env, ...Object.fromEntries(given) };
+}
+
+/**
+ * The configuration with its operation built from OPENAPI and OPERATION_ID when they are given (that
+ * is asynchronous, so loadConfig cannot); exit 2 with one line per problem, as for any setting.
+ */
+export async function withOpenApiOrExit(config: ProbeConfig): Promise<{ config: ProbeConfig; built?: OperationDescription }> {
+  if (config.openapi === undefined || config.operationId === undefined) return { config };
+  let built: { operation: ProbeConfig['operation']; description: OperationDescription };
+  try {
+    built = await operationFromOpenApi(config.openapi, config.operationId, shortLabel(config.openapi));
+  } catch (error) {
+    if (!(error instanceof OpenApiError)) throw error;
+    for (const problem of error.problems) console.error(`config error: OPENAPI: ${problem}`);
+    process.exit(EXIT_CONFIG);
+  }
+  let acceptedFields = config.acceptedFields;
+  if (acceptedFields !== undefined) {
+    const checked = checkAcceptedFields(built.operation, acceptedFields);
+    if (!checked.ok) {
+      console.error(`config error: ${checked.problem}`);
+      process.exit(EXIT_CONFIG);
+    }
+    acceptedFields = checked.fields;
+  }
+  return { config: { ...config, operation: built.operation, acceptedFields }, built: built.description };
+}
+
+function shortLabel(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

@@ -9,6 +9,7 @@ import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
 import type { ProbeConfig } from './types.js';
 import type { OperationSpec } from '../operation/types.js';
+import { checkAcceptedFields } from './accepted-fields.js';
 
 export { ConfigError } from './config-error.js';
 export { isLoopbackHost } from './loopback.js';
@@ -155,11 +156,9 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
   const operation = values.operation as OperationSpec | undefined;
   // With OPENAPI the operation is built later (lib/operation/openapi), which checks ACCEPTED_FIELDS then.
   if (Array.isArray(accepted) && operation !== undefined && values.openapi === undefined) {
-    const known = operation.fields.map((f) => f.name);
-    const unknown = (accepted as string[]).filter((n) => !known.includes(n));
-    if (unknown.length > 0) problems.push(`ACCEPTED_FIELDS: unknown field(s) ${unknown.map(quote).join(', ')}; known: ${known.join(', ')}`);
-    // The operation's field order, as every report uses.
-    else values.acceptedFields = known.filter((n) => (accepted as string[]).includes(n));
+    const checked = checkAcceptedFields(operation, accepted as string[]);
+    if (checked.ok) values.acceptedFields = checked.fields;
+    else problems.push(checked.problem);
   }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {

@@ -37,3 +37,24 @@ test('the Graph description: the writable properties of microsoft.graph.subscrip
   expect(op.cleanup?.deletePath('abc')).toBe('/subscriptions/abc');
   expect(op.reportedAccepted).toEqual(['changeType', 'notificationUrl', 'resource', 'expirationDateTime']);
 });
+
+test('the README example of a description is a valid one', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { validateDescription } = await import('./description/validate.js');
+  const readme = readFileSync(join(TOOL_ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Operation descriptions'));
+  const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
+  expect(example).toBeDefined();
+  const checked = validateDescription(JSON.parse(example ?? 'null'));
+  expect(checked.valid ? [] : checked.problems).toEqual([]);
+});
+
+test.each(['operations/drive-subscription-v2.json', 'operations/graph-subscription-v1.json', 'lib/operation/description/operation.schema.json'])(
+  '%s is written as formatJson writes it (as npm run operation does), so a diff shows only what changed',
+  async (file) => {
+    const { readFileSync } = await import('node:fs');
+    const { formatJson } = await import('./description/format.js');
+    const text = readFileSync(join(TOOL_ROOT, file), 'utf8');
+    expect(text).toBe(`${formatJson(JSON.parse(text))}\n`);
+  },
+);

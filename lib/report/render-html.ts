@@ -54,7 +54,7 @@ export function renderHtml(report: BehaviourReport): string {
 <body>
 <main>
 <header>
-<h1>Subscription creation: behaviour report</h1>
+<h1>${operation.id}: behaviour report</h1>
 <p class="endpoint">${operation.method} ${operation.path}</p>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}

@@ -31,7 +31,7 @@ const MESSAGE_LIMIT = 160;
 export function renderMarkdown(report: BehaviourReport): string {
   const { run, operation } = report;
   const out: string[] = [];
-  out.push(`## Subscription creation: behaviour report`, '');
+  out.push(`## ${text(operation.id)}: behaviour report`, '');
   out.push(
     [
       `**Target** ${code(run.target)} (${text(targetDescription(run))})`,

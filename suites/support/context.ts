@@ -11,6 +11,7 @@ import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
+import { loadOperationFile } from '../../lib/operation/description/load.js';
 import { Secret } from '../../lib/secret.js';
 import type { TargetInfo } from './global-setup.js';
 
@@ -47,8 +48,10 @@ export function probeContext(): ProbeContext {
   const token = target.kind === 'embedded-reference' ? new Secret(inject('referenceToken')) : config.accessToken;
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
-  // The operation comes from OPERATION, read here: a worker cannot be handed functions (inject is JSON).
-  const operation = config.operation;
+  // The operation comes from OPERATION, read here: a worker cannot be handed functions (inject is JSON);
+  // or from the description the probe built from OPENAPI and wrote to a file.
+  const builtFile = inject('operationFile');
+  const operation = builtFile === undefined ? config.operation : loadOperationFile(builtFile);
   const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(operation) });
   // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
   // a file, not a subscription, so the ledger must not list it for deletion.

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../lib/config/load-config.js';
 import { openRunLedger } from '../../lib/ledger/open-run-ledger.js';
+import { loadOperationFile } from '../../lib/operation/description/load.js';
 import { OUTCOME_FILE_ENV, writeOutcome } from '../../lib/ledger/outcome-file.js';
 import { startRunReceiver } from '../../lib/receiver/for-run.js';
 import type { ReceiverControl } from '../../lib/receiver/client.js';
@@ -18,7 +19,10 @@ import { Secret } from '../../lib/secret.js';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The probe CLI has validated the configuration already; a plain `vitest --project suites` has not,
   // and a ConfigError here stops the run before any request with its one-line problems.
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // The probe built the operation from OPENAPI and wrote it to this file; else it is OPERATION's.
+  const builtFile = project.getProvidedContext().operationFile;
+  const config = builtFile === undefined ? loaded : { ...loaded, operation: loadOperationFile(builtFile) };
   const receiver = await startRunReceiver(config);
   if (receiver !== undefined) {
     project.provide('receiverUrl', receiver.url);
@@ -69,6 +73,8 @@ declare module 'vitest' {
     receiverUrl?: string;
     /** Where a worker reads the receiver's notifications (lib/receiver/client.ts); absent with NOTIFICATION_URL. */
     receiverControl?: ReceiverControl;
+    /** The operation description the probe built from OPENAPI (bin/probe.ts); absent: OPERATION's. */
+    operationFile?: string;
     /** This run's cleanup ledger file (lib/ledger). */
     ledger: { file: string; runId: string };
   }

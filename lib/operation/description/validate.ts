@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { MAX_FIELDS } from '../../inference/combinations.js';
 import { formatAjvError } from '../../report/validate-report.js';
 import { compileValue } from './values.js';
 import { entryClasses } from './compile.js';
@@ -43,7 +44,7 @@ export function validateDescription(value: unknown): DescriptionValidation {
 /** What a pattern means, by the property it checks: a regular expression is no help to a reader. */
 const PATTERN_WORDS: Record<string, string> = {
   id: 'must be an identifier of letters, digits, ".", "_", "-" (at most 64)',
-  path: 'must be a path below the base URL, starting with / (no query)',
+  path: 'must be a path below the base URL, starting with /, without a query or a {parameter}',
   idAt: 'must be a JSON pointer into the answer, e.g. /id',
   endOfLifeAt: 'must be a JSON pointer into the answer, e.g. /expirationDateTime',
   deletePath: 'must be a path starting with / holding {id} once, e.g. /things/{id}',
@@ -59,6 +60,7 @@ function formatError(error: ErrorObject): string {
     const known = branches.length > 0 ? `; one of ${branches.join(', ')}` : '';
     return typeof tagValue === 'string' ? `${at}/${tag}: unknown ${tag} "${tagValue}"${known}` : `${at}/${tag}: must be a string${known}`;
   }
+  if (error.keyword === 'minItems') return `${at}: must have at least ${String((error.params as { limit: number }).limit)} item(s)`;
   if (error.keyword === 'pattern') {
     const words = PATTERN_WORDS[at.split('/').pop() ?? ''];
     if (words !== undefined) return `${at}: ${words}`;
@@ -68,6 +70,11 @@ function formatError(error: ErrorObject): string {
 
 function crossReferences(d: OperationDescription): string[] {
   const problems: string[] = [];
+  if (d.fields.length > MAX_FIELDS) {
+    problems.push(
+      `/fields: ${d.fields.length} fields; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/inference/combinations.ts): keep the ${MAX_FIELDS} or fewer to probe (from OpenAPI: --fields)`,
+    );
+  }
   const fieldAt = new Map<string, number>();
   d.fields.forEach((field, i) => {
     const earlier = fieldAt.get(field.name);

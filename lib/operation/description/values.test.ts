@@ -65,7 +65,7 @@ describe('value-class families', () => {
     expect(lifetimes.map((c) => [c.id, c.description, c.value(ctx)])).toEqual([
       ['29-days', '29 days ahead', '2026-03-30T10:00:00.000Z'],
       ['42301-minutes', '42301 minutes ahead', '2026-03-30T19:01:00.000Z'],
-      ['1-days-ago', '1 days ago', '2026-02-28T10:00:00.000Z'],
+      ['1-day-ago', '1 day ago', '2026-02-28T10:00:00.000Z'],
     ]);
     const lengths = entryClasses({ family: 'string-lengths', specRef: 's', lengths: [1, 255] }, good);
     expect(lengths.map((c) => [c.id, (c.value(ctx) as string).length])).toEqual([['length-1', 1], ['length-255', 255]]);

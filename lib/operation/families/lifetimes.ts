@@ -9,8 +9,10 @@ export interface LifetimesOptions {
 }
 
 function defaultName(l: LifetimeDescription): { id: string; description: string } {
-  const [n, unit] = l.days !== undefined ? [l.days, 'days'] : [l.minutes ?? 0, 'minutes'];
-  if (n < 0) return { id: `${-n}-${unit}-ago`, description: `${-n} ${unit} ago` };
+  const n = l.days ?? l.minutes ?? 0;
+  const abs = Math.abs(n);
+  const unit = `${l.days !== undefined ? 'day' : 'minute'}${abs === 1 ? '' : 's'}`;
+  if (n < 0) return { id: `${abs}-${unit}-ago`, description: `${abs} ${unit} ago` };
   return { id: `${n}-${unit}`, description: `${n} ${unit} ahead` };
 }
 

@@ -1,0 +1,50 @@
+/** The JSON request body of an OpenAPI operation, as one object schema (allOf merged). */
+import type { FoundOperation } from './find-operation.js';
+import { OpenApiError, isObject, type Json, type OpenApiDocument } from './read-document.js';
+
+export interface BodySchema {
+  /** The media type the body is sent as, e.g. application/json. */
+  contentType: string;
+  properties: [string, Json][];
+  required: string[];
+}
+
+const isJsonMedia = (type: string): boolean => /^application\/([\w.+-]*\+)?json\b/i.test(type);
+
+/** Merges `allOf` members into one object schema (properties and required lists), recursively. */
+function flatten(schema: Json): { properties: Map<string, Json>; required: Set<string> } {
+  const properties = new Map<string, Json>();
+  const required = new Set<string>();
+  for (const part of Array.isArray(schema['allOf']) ? schema['allOf'] : []) {
+    if (!isObject(part)) continue;
+    const inner = flatten(part);
+    for (const [k, v] of inner.properties) properties.set(k, v);
+    for (const r of inner.required) required.add(r);
+  }
+  if (isObject(schema['properties'])) {
+    for (const [k, v] of Object.entries(schema['properties'])) if (isObject(v)) properties.set(k, v);
+  }
+  if (Array.isArray(schema['required'])) for (const r of schema['required']) if (typeof r === 'string') required.add(r);
+  return { properties, required };
+}
+
+export function bodySchema(doc: OpenApiDocument, found: FoundOperation): BodySchema {
+  const at = `${doc.label}#${found.pointer}`;
+  const body = found.operation['requestBody'];
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : undefined;
+  if (content === undefined) throw new OpenApiError([`${at}/requestBody: the operation has no request body to probe`]);
+  const contentType = Object.keys(content).find(isJsonMedia);
+  if (contentType === undefined) {
+    throw new OpenApiError([`${at}/requestBody/content: no JSON media type (got ${Object.keys(content).join(', ') || 'none'}); the probe sends JSON bodies`]);
+  }
+  const media = content[contentType];
+  const schema = isObject(media) && isObject(media['schema']) ? media['schema'] : undefined;
+  if (schema === undefined) throw new OpenApiError([`${at}/requestBody/content/${contentType.replace(/\//g, '~1')}/schema: missing`]);
+  const { properties, required } = flatten(schema);
+  if (properties.size === 0) {
+    throw new OpenApiError([`${at}/requestBody: its schema names no properties (a JSON object with properties is what the probe varies)`]);
+  }
+  // Read-only properties are in answers, not requests (OpenAPI: readOnly "SHOULD NOT be sent").
+  const writable = [...properties].filter(([, s]) => s['readOnly'] !== true);
+  return { contentType, properties: writable, required: [...required].filter((r) => writable.some(([k]) => k === r)) };
+}

@@ -1,0 +1,119 @@
+/**
+ * An operation description from an OpenAPI 3.0/3.1 operation: the path and method from the document,
+ * fields from its JSON request body's properties, good values and value classes from their schemas,
+ * the required ones as the body reported accepted, and the undo from a DELETE beside it.
+ */
+import { MAX_FIELDS } from '../../inference/combinations.js';
+import type { FieldDescription, LimitDescription, OperationDescription, UndoDescription } from '../description/types.js';
+import { bodySchema } from './body-schema.js';
+import { allOperations, findOperation, type FoundOperation } from './find-operation.js';
+import { propertyField } from './property-field.js';
+import { OpenApiError, isObject, type Json, type OpenApiDocument } from './read-document.js';
+
+export interface BuiltDescription {
+  /** Fields without a good value have none here: the description is incomplete until `needs` is done. */
+  description: OperationDescription;
+  /** What the user must add before probing, one line each (a field's good value, a path parameter). */
+  needs: string[];
+  /** What the user may want to check, one line each (no undo found, the base URL). */
+  notes: string[];
+}
+
+export interface BuildOptions {
+  /** Only these properties, in this order (the way to probe a body of more than MAX_FIELDS properties). */
+  fields?: readonly string[];
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** `createThing`, `POST /things` -> `createThing`; an id the description schema accepts. */
+function descriptionId(operationId: string): string {
+  const id = operationId.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  return id === '' ? 'operation' : id;
+}
+
+/** The 2xx answer's schema properties, to find the id and the end of life in it. */
+function answerProperties(found: FoundOperation): Map<string, Json> {
+  const responses = isObject(found.operation['responses']) ? found.operation['responses'] : {};
+  const properties = new Map<string, Json>();
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^2/.test(status) || !isObject(response) || !isObject(response['content'])) continue;
+    for (const media of Object.values(response['content'])) {
+      const schema = isObject(media) && isObject(media['schema']) ? media['schema'] : undefined;
+      const props = schema !== undefined && isObject(schema['properties']) ? schema['properties'] : {};
+      for (const [k, v] of Object.entries(props)) if (isObject(v)) properties.set(k, v);
+      for (const part of schema !== undefined && Array.isArray(schema['allOf']) ? schema['allOf'] : []) {
+        if (isObject(part) && isObject(part['properties'])) for (const [k, v] of Object.entries(part['properties'])) if (isObject(v)) properties.set(k, v);
+      }
+    }
+  }
+  return properties;
+}
+
+/** A DELETE on `{path}/{param}` deletes what the create made; its id is `id` in the answer. */
+function findUndo(doc: OpenApiDocument, found: FoundOperation): UndoDescription | undefined {
+  const base = found.path.replace(/\/+$/, '');
+  const del = allOperations(doc).find((o) => o.method === 'DELETE' && new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^/{}]+\\}$`).test(o.path));
+  if (del === undefined) return undefined;
+  const answer = answerProperties(found);
+  const idKey = answer.has('id') ? 'id' : undefined;
+  if (idKey === undefined) return undefined;
+  const end = [...answer].find(([k, s]) => /expir|until|end/i.test(k) && s['format'] === 'date-time')?.[0];
+  return { idAt: `/${idKey}`, deletePath: `${base}/{id}`, ...(end !== undefined ? { endOfLifeAt: `/${end}` } : {}) };
+}
+
+export function buildDescription(doc: OpenApiDocument, operationId: string, options: BuildOptions = {}): BuiltDescription {
+  const found = findOperation(doc, operationId);
+  const at = `${doc.label}#${found.pointer}`;
+  if (!BODY_METHODS.has(found.method)) {
+    throw new OpenApiError([`${at}: a ${found.method} has no body to probe; the probe varies the JSON body of a POST, PUT or PATCH`]);
+  }
+  const body = bodySchema(doc, found);
+  let properties = body.properties;
+  if (options.fields !== undefined) {
+    const known = new Map(properties);
+    const unknown = options.fields.filter((f) => !known.has(f));
+    if (unknown.length > 0) throw new OpenApiError([`--fields: not properties of ${operationId}'s request body: ${unknown.join(', ')}`]);
+    properties = options.fields.map((f) => [f, known.get(f) ?? {}] as [string, Json]);
+  }
+  if (properties.length > MAX_FIELDS) {
+    const required = body.required.length > 0 ? ` (the required ones: ${body.required.join(',')})` : '';
+    throw new OpenApiError([
+      `${at}: the request body has ${properties.length} properties; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/inference/combinations.ts): pick at most ${MAX_FIELDS} with --fields name,name,...${required}`,
+    ]);
+  }
+  const title = isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;
+  const specBase = `${title}: ${operationId} request body`;
+  const fields: FieldDescription[] = [];
+  const limits: LimitDescription[] = [];
+  const needs: string[] = [];
+  properties.forEach(([name, schema], i) => {
+    const built = propertyField(name, schema, specBase);
+    fields.push(built.field as FieldDescription);
+    limits.push(...built.limits);
+    if (built.missingGood !== undefined) needs.push(`fields/${i} ${name}: needs a good value (${built.missingGood}); add "good": {"kind": "literal", "value": ...}`);
+  });
+  const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+  for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value`);
+  const notes: string[] = [];
+  const undo = findUndo(doc, found);
+  if (undo === undefined) notes.push(`no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand, or what a create makes is not deleted`);
+  const servers = doc.document['servers'];
+  const server = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0]['url'] === 'string' ? servers[0]['url'] : undefined;
+  if (server !== undefined) notes.push(`BASE_URL is the service root the path is below, e.g. the document's server ${server}`);
+  const names = new Set(properties.map(([n]) => n));
+  const required = body.required.filter((r) => names.has(r));
+  const summary = [found.operation['summary'], found.operation['description']].find((s): s is string => typeof s === 'string' && s.trim() !== '');
+  const description: OperationDescription = {
+    id: descriptionId(operationId),
+    summary: `${summary?.trim().split('\n')[0] ?? operationId} (from ${doc.label}, operationId ${operationId})`,
+    method: found.method as OperationDescription['method'],
+    path: found.path,
+    headers: { 'content-type': body.contentType },
+    fields,
+    ...(required.length > 0 ? { reportedAccepted: required } : {}),
+    ...(limits.length > 0 ? { limits } : {}),
+    ...(undo !== undefined ? { undo } : {}),
+  };
+  return { description, needs, notes };
+}

@@ -1,0 +1,32 @@
+/** OpenAPI 3.0/3.1 -> operation description -> the OperationSpec the probe runs, in one call. */
+import { compileOperation } from '../description/compile.js';
+import type { OperationDescription } from '../description/types.js';
+import { validateDescription } from '../description/validate.js';
+import type { OperationSpec } from '../types.js';
+import { buildDescription, type BuildOptions, type BuiltDescription } from './build-description.js';
+import { OpenApiError, readOpenApi } from './read-document.js';
+
+export { buildDescription, type BuiltDescription } from './build-description.js';
+export { OpenApiError, readOpenApi } from './read-document.js';
+
+/** Reads the document and builds the description; `label` names the file in messages. */
+export async function describeFromOpenApi(path: string, operationId: string, label = path, options: BuildOptions = {}): Promise<BuiltDescription> {
+  return buildDescription(await readOpenApi(path, label), operationId, options);
+}
+
+/**
+ * The operation to probe, straight from an OpenAPI document: refused, one line per item, while the
+ * document leaves a good value or a path parameter to the user (write it out with npm run operation).
+ */
+export async function operationFromOpenApi(path: string, operationId: string, label = path): Promise<{ operation: OperationSpec; description: OperationDescription }> {
+  const built = await describeFromOpenApi(path, operationId, label);
+  if (built.needs.length > 0) {
+    throw new OpenApiError([
+      ...built.needs.map((n) => `${label} ${operationId}: ${n}`),
+      `${label}: write the description with npm run operation -- --openapi ${label} --operation-id ${operationId} > op.json, complete it, and give OPERATION=op.json`,
+    ]);
+  }
+  const checked = validateDescription(built.description);
+  if (!checked.valid) throw new OpenApiError(checked.problems.map((p) => `${label} ${operationId} (as a description): ${p}`));
+  return { operation: compileOperation(checked.description, `${label}#${operationId}`), description: checked.description };
+}

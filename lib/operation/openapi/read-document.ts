@@ -1,0 +1,62 @@
+/**
+ * Reads an OpenAPI 3.0 or 3.1 document (JSON or YAML) and resolves its `$ref`s with
+ * @readme/openapi-parser's dereference. Only references inside the document are followed: nothing
+ * is fetched, no other file is read (bundle a multi-file document first).
+ */
+import { readFileSync } from 'node:fs';
+import { dereference } from '@readme/openapi-parser';
+import { parse as parseYaml } from 'yaml';
+
+export class OpenApiError extends Error {
+  readonly code = 'OPENAPI_UNUSABLE';
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'OpenApiError';
+    this.problems = problems;
+  }
+}
+
+/** A JSON object as the parser gives it: the code reads documents of either version through this. */
+export type Json = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface OpenApiDocument {
+  /** As the user named it, for messages. */
+  label: string;
+  /** "3.0.3", "3.1.0". */
+  version: string;
+  /** Dereferenced: no `$ref` left (a circular one stays as it is). */
+  document: Json;
+}
+
+export async function readOpenApi(path: string, label = path): Promise<OpenApiDocument> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new OpenApiError([`${label}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`]);
+  }
+  let parsed: unknown;
+  try {
+    parsed = /\.json$/i.test(label) ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new OpenApiError([`${label}: not valid ${/\.json$/i.test(label) ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0] ?? ''}`]);
+  }
+  if (!isObject(parsed)) throw new OpenApiError([`${label}: not an OpenAPI document (not an object)`]);
+  const version = parsed['openapi'];
+  if (typeof version !== 'string' || !/^3\.[01]\./.test(version)) {
+    const seen = typeof version === 'string' ? `openapi ${version}` : parsed['swagger'] !== undefined ? `swagger ${String(parsed['swagger'])}` : 'no "openapi" version';
+    throw new OpenApiError([`${label}#/openapi: an OpenAPI 3.0 or 3.1 document is needed, got ${seen}`]);
+  }
+  let document: Json;
+  try {
+    // circular: 'ignore' leaves a self-referencing schema's $ref in place instead of failing.
+    document = (await dereference(structuredClone(parsed) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as unknown as Json;
+  } catch (error) {
+    throw new OpenApiError([`${label}: cannot resolve its $refs: ${(error as Error).message.split('\n')[0] ?? ''}`]);
+  }
+  return { label, version, document };
+}
