@@ -16,6 +16,8 @@
  */
 import { parseArgs } from 'node:util';
 import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { guardConsole } from '../lib/redaction/console-guard.js';
+import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeSweep } from '../lib/ledger/describe.js';
 import { dropFinishedEmbedded } from '../lib/ledger/drop-embedded.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
@@ -52,6 +54,8 @@ try {
 }
 
 const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, operationFlags)));
+// Ids and messages come from the target: the console passes through the redaction step (lib/redaction).
+guardConsole(runRedactor().add(config.accessToken));
 
 const dir = config.ledgerDir;
 if (config.baseUrl === undefined) {

@@ -33,6 +33,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { guardConsole } from '../lib/redaction/console-guard.js';
+import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
@@ -142,6 +144,8 @@ let reference: ReferenceService | undefined;
 let receiver: Receiver | undefined;
 let engine: HttpEngine | undefined;
 let token: Secret | undefined = config.accessToken;
+// What the target answered is printed: the console passes through the redaction step (lib/redaction).
+guardConsole(runRedactor().add(token));
 let code: number = EXIT_UNEXPLAINED;
 try {
   let target: TargetWords;
@@ -149,6 +153,7 @@ try {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
     token = new Secret(referenceToken);
+    runRedactor().add(token);
     try {
       reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
     } catch (error) {

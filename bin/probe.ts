@@ -23,12 +23,13 @@
  * nothing was accepted for a reason outside the values sent (a refused token, every answer a
  * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
+import './support/lean-dependencies.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startVitest, type CliOptions } from 'vitest/node';
+import type { CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
 import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
@@ -40,6 +41,9 @@ import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
+import { guardConsole } from '../lib/redaction/console-guard.js';
+import { runRedactor } from '../lib/redaction/run-redactor.js';
+import { describeScan, scanFilesForSecrets } from '../lib/redaction/scan-files.js';
 import { unreachableTarget } from '../lib/http/preflight.js';
 import { leftOnTargetLine } from '../lib/ledger/left-on-target.js';
 import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } from '../lib/ledger/outcome-file.js';
@@ -117,6 +121,12 @@ if (config.baseline !== undefined) {
   }
 }
 
+// Every secret this process knows goes through one redaction step (lib/redaction), the console included;
+// globalSetup adds the embedded reference's token, a token source the tokens it obtains.
+const runStartedAt = Date.now();
+runRedactor().add(config.accessToken);
+guardConsole(runRedactor());
+
 // The contract (--contract) is read before anything is sent, like the baseline.
 let contract: GivenContract | undefined;
 if (args.values.contract !== undefined) {
@@ -179,6 +189,8 @@ const shardReporters = (id: string): Reporters => [
   summary,
 ];
 
+// Imported here, after lean-dependencies has taken vitest's own modules out of tsx's hook (issue 14 §2).
+const { startVitest } = await import('vitest/node');
 const vitest = await startVitest(
   'test',
   args.positionals,
@@ -231,8 +243,21 @@ if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 console.log(formatCounts(counts));
-const failed = counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown || disagreements > 0;
+const leaked = await secretsInOutputs();
+const failed = leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown || disagreements > 0;
 process.exit(failed ? EXIT_FAILED : EXIT_OK);
+
+/**
+ * The last check: no file this run wrote under REPORT_DIR or LEDGER_DIR holds 8 or more characters of a
+ * secret in any spelling (gzipped files unpacked). One line names the files, never what was found.
+ */
+async function secretsInOutputs(): Promise<boolean> {
+  // A second back: file times may be rounded down to the second.
+  const scan = await scanFilesForSecrets([config.reportDir, config.ledgerDir], runRedactor(), { since: runStartedAt - 1000 });
+  const verdict = describeScan(scan, shortPath);
+  for (const line of verdict.lines) console.error(line);
+  return verdict.failed;
+}
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */
 function shortPath(path: string): string {

@@ -48,10 +48,14 @@ export interface CaseRecord {
 }
 
 /**
- * What an exploration learnt and how sure it is (lib/explore's result, less what the report derives
- * itself from the observations), with the observations as the matrix records them (status, code).
+ * What an exploration learnt and how sure it is (lib/explore's result), with the observations as the
+ * matrix records them (status, code). The report takes the explorer's rule, roles and dependencies only
+ * when `exact`, and then only where the answers alone leave them open (lib/report/explored-rule.ts).
  */
-export type ExplorationRecord = Pick<ExploreResult, 'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions'> & {
+export type ExplorationRecord = Pick<
+  ExploreResult,
+  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies'
+> & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;
   observations: Observation[];

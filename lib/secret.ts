@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { Redactor } from './redaction/redactor.js';
 
 const REDACTED = '[redacted]';
 
@@ -35,8 +36,11 @@ export class Secret {
   }
 }
 
-/** Replaces every occurrence of the secret in a text (for error messages from third parties). */
+/**
+ * Replaces the secret in a text (for error messages from third parties), in every spelling and every
+ * fragment of 8 characters or more: the one redaction step (lib/redaction/redactor.ts) for one secret.
+ */
 export function scrub(text: string, secret: Secret | undefined): string {
   if (secret === undefined || secret.isEmpty) return text;
-  return text.split(secret.reveal()).join(REDACTED);
+  return Redactor.of(secret).redact(text);
 }

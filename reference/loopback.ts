@@ -4,24 +4,11 @@
  * after lookup, so that a `localhost` mapped elsewhere (hosts file, resolver) still sends nothing away.
  */
 import { lookup as dnsLookup } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { isLoopbackAddress, isLoopbackHost } from '../lib/net/loopback.js';
 
-/** 127.0.0.0/8, ::1, and 127.x written as an IPv4-mapped IPv6 address. */
-export function isLoopbackAddress(address: string): boolean {
-  const a = address.toLowerCase();
-  if (isIP(a) === 4) return a.startsWith('127.');
-  if (isIP(a) !== 6) return false;
-  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
-  const mapped = /^::ffff:(.+)$/.exec(a)?.[1];
-  return mapped !== undefined && isIP(mapped) === 4 && mapped.startsWith('127.');
-}
-
-/** A loopback address or the name `localhost`; a URL's bracketed IPv6 host (`[::1]`) is accepted too. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase();
-  if (h === 'localhost') return true;
-  return isLoopbackAddress(h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h);
-}
+// The project's one loopback test (lib/net/loopback.ts), re-exported for the reference's callers.
+export { isLoopbackAddress, isLoopbackHost };
 
 export type LoopbackTarget = { ok: true; url: URL } | { ok: false; reason: 'invalid-url' | 'not-loopback' | 'self' };
 

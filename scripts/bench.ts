@@ -2,7 +2,10 @@
  * `npm run bench`: the suite's speed against the limits of this machine. Prints a table and writes
  * reports/bench.json. A script, not a timed test: the figures vary with the machine and its load.
  *
- *   1. a full probe run against the embedded reference service: wall time, requests, peak memory;
+ *   1. a full probe run against the embedded reference service: wall time, requests, peak memory (the
+ *      probe process's own, vitest's worker thread included, and the sum over its process tree, tsx and
+ *      npm-free), the load average around it, and per suite the requests and wall time, with what the
+ *      same suite would take at the default 10 requests per second;
  *   2. the HTTP engine's sustained rate against the reference service versus autocannon's against
  *      the same service in the same run (goal: ratio >= 0.8);
  *   3. exploration: share of random rules recovered exactly and requests used, n = 5, 10, 20, 30.
@@ -13,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,8 @@ import { HttpEngine } from '../lib/http/engine.js';
 import { classifyAnswer } from '../lib/matrix/classify.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { Secret } from '../lib/secret.js';
+import { parseSuiteCosts, type SuiteCost } from '../lib/vitest/requests-by-suite.js';
+import { treeRssSampler } from './process-tree-rss.js';
 import { benchExplore, formatBench, type BenchRow } from './bench-explore.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,12 +43,35 @@ const { values: opts } = parseArgs({
 const seconds = Number(opts.seconds);
 const rounds = Number(opts.rounds);
 
-interface ProbeFigures { wallSeconds: number; requests: number; peakMemoryMb: number | undefined; exitCode: number | null; rps: number }
+interface SuiteRow extends SuiteCost {
+  /** What the suite would take at the default 10 requests/s: its requests at that rate plus the time it spent not sending (waits). */
+  estimatedSecondsAt10: number;
+}
+interface ProbeFigures {
+  wallSeconds: number;
+  requests: number;
+  /** The probe process's own peak (maxRSS: vitest's worker is a thread of it), as the probe prints it. */
+  peakMemoryMb: number | undefined;
+  /** Peak of the summed resident memory of the process tree under tsx's CLI (sampled every 100 ms, Linux only). */
+  treePeakMemoryMb: number | undefined;
+  loadAverage: { before: number; after: number };
+  suites: SuiteRow[];
+  exitCode: number | null;
+  rps: number;
+}
+
+/** At `rps` a suite's sending took about requests / rps; the rest of its time was waiting, which 10 req/s does not change. */
+function estimateAt10(row: SuiteCost, rps: number): SuiteRow {
+  const waiting = Math.max(0, row.seconds - row.requests / rps);
+  return { ...row, estimatedSecondsAt10: row.requests / 10 + waiting };
+}
 
 /** 1. The probe as a user runs it, in a child process with a fresh report folder. */
 async function benchProbe(rps: number): Promise<ProbeFigures> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-probe-'));
+  const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
+  let sampler: ReturnType<typeof treeRssSampler> | undefined;
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
     const child = spawn(TSX, [join(ROOT, 'bin/probe.ts')], {
       cwd: reportDir,
@@ -51,6 +79,7 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
+    if (child.pid !== undefined) sampler = treeRssSampler(child.pid, 100);
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 15 * 60_000);
     child.on('close', (exitCode) => {
@@ -59,9 +88,19 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
     });
   });
   const wallSeconds = (performance.now() - started) / 1000;
+  const treePeak = sampler?.stop();
   const report = JSON.parse(readFileSync(join(reportDir, 'behaviour-report.json'), 'utf8')) as { run: { requestsSent: number } };
   const memory = /peak memory: (\d+(?:\.\d+)?) MB/.exec(stdout);
-  return { wallSeconds, requests: report.run.requestsSent, peakMemoryMb: memory ? Number(memory[1]) : undefined, exitCode: code, rps };
+  return {
+    wallSeconds,
+    requests: report.run.requestsSent,
+    peakMemoryMb: memory ? Number(memory[1]) : undefined,
+    treePeakMemoryMb: treePeak === undefined ? undefined : Math.round(treePeak / 1024 / 1024),
+    loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
+    suites: parseSuiteCosts(stdout).map((row) => estimateAt10(row, rps)),
+    exitCode: code,
+    rps,
+  };
 }
 
 /** Starts `npm run reference` as its own process, so load generator and server do not share a thread. */
@@ -112,13 +151,25 @@ async function autocannonRate(url: string, token: string): Promise<number> {
   return result.requests.total / (result.duration || seconds);
 }
 
-const results: Record<string, unknown> = { machine: { cores: (await import('node:os')).availableParallelism(), node: process.version }, when: new Date().toISOString() };
+const results: Record<string, unknown> = { machine: { cores: availableParallelism(), node: process.version }, when: new Date().toISOString() };
 
 if (!opts['skip-probe']) {
   const probe = await benchProbe(Number(opts.rps));
   results.probe = probe;
   console.log(`\n1. full probe run (embedded reference, REQUESTS_PER_SECOND=${probe.rps}, CONCURRENCY=8)`);
-  console.log(`   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, peak memory ${probe.peakMemoryMb ?? '?'} MB, exit ${probe.exitCode}`);
+  console.log(`   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, peak memory ${probe.peakMemoryMb ?? '?'} MB (process tree ${probe.treePeakMemoryMb ?? '?'} MB), exit ${probe.exitCode}`);
+  console.log(`   load average ${probe.loadAverage.before.toFixed(2)} before, ${probe.loadAverage.after.toFixed(2)} after on ${availableParallelism()} cores`);
+  console.log(formatSuiteTable(probe.suites, probe.rps).replace(/^/gm, '   '));
+}
+
+/** Per suite: requests, wall time at this run's rate, and the estimate at 10 requests/s. */
+function formatSuiteTable(rows: readonly SuiteRow[], rps: number): string {
+  const header = ['suite', 'requests', `seconds at ${rps}/s`, 'seconds at 10/s (estimate)'];
+  const lines = rows.map((r) => [r.suite, String(r.requests), r.seconds.toFixed(1), r.estimatedSecondsAt10.toFixed(0)]);
+  const total = rows.reduce((sum, r) => ({ requests: sum.requests + r.requests, seconds: sum.seconds + r.seconds, at10: sum.at10 + r.estimatedSecondsAt10 }), { requests: 0, seconds: 0, at10: 0 });
+  lines.push(['all suites', String(total.requests), total.seconds.toFixed(1), total.at10.toFixed(0)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  return [header, ...lines].map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')).join('\n');
 }
 
 const token = randomBytes(16).toString('hex');

@@ -60,8 +60,9 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
         observed.push(observation);
         return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
       }, startFrom === undefined ? {} : { startFrom });
-      const { strategy, confirmed, possible, exact, unresolved, assumptions } = result;
-      records = [{ id: 'matrix/adaptive-exploration', kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: result.requests, target, exploration: { strategy, confirmed, possible, exact, unresolved, assumptions, combinationsAsked: result.requests, observations: observed } }];
+      const { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies } = result;
+      const exploration = { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies, combinationsAsked: result.requests, observations: observed };
+      records = [{ id: 'matrix/adaptive-exploration', kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: result.requests, target, exploration }];
     }
     return buildBehaviourReport({
       operation: { id: operation.id, method: operation.method, path: operation.path, fields },
@@ -85,7 +86,7 @@ function requestSchemaOf(document: Record<string, unknown>, path: string): objec
 
 describe('the observed contract accepts exactly what the target accepted', () => {
   test(`${RULES} random rules over 3 to 12 fields (roles and up to three IDL dependencies), probed over HTTP`, async () => {
-    const tally = { rules: 0, bodies: 0, disagreements: 0, adaptive: 0, truthChecked: 0, adaptiveEqualToTruth: 0 };
+    const tally = { rules: 0, bodies: 0, disagreements: 0, adaptive: 0, truthChecked: 0, adaptiveEqualToTruth: 0, explorerBasis: 0 };
     const forms: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(
@@ -122,6 +123,7 @@ describe('the observed contract accepts exactly what the target accepted', () =>
             // Measured, not asserted: beyond the combinations tried the schema follows the inferred rule (x-observed says so).
             const rule = parseExpression(truth);
             tally.adaptive += 1;
+            if (report.rule.basis === 'explorer') tally.explorerBasis += 1;
             if (combinations(operation.fields.map((f) => f.name)).every((present) => (validate(buildBody(operation, present, ctx)) as boolean) === evaluate(rule, new Set(present)))) {
               tally.adaptiveEqualToTruth += 1;
             }
@@ -130,7 +132,7 @@ describe('the observed contract accepts exactly what the target accepted', () =>
       ),
       { seed: SEED, numRuns: RULES },
     );
-    console.log(`contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.adaptiveEqualToTruth} of them equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}`);
+    console.log(`contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.explorerBasis} with the explorer's rule as basis, ${tally.adaptiveEqualToTruth} equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}`);
     expect(tally).toMatchObject({ rules: RULES, disagreements: 0 });
   }, 900_000);
 

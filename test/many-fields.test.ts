@@ -26,8 +26,8 @@ function requestsBySuite(stdout: string): Record<string, number> {
 
 /**
  * The explorer's roles and dependencies, as the exploration case's finding states them ("...; roles if the
- * target's rule is ...: a required, b optional; dependencies: IF a THEN b;"). The report's own roles rest on the
- * answers alone, so after an exploration they are mostly undetermined (README, "Many fields").
+ * target's rule is ...: a required, b optional; dependencies: IF a THEN b;"). The report states them too where the
+ * exploration is exact and the answers alone leave a role open, marked `basis: 'explorer'` (README, "Many fields").
  */
 function explored(report: BehaviourReport): { finding: string; roles: Record<string, string>; dependencies: string[] } {
   const finding = report.cases.find((c) => c.id === 'matrix/adaptive-exploration')?.finding ?? '';
@@ -72,6 +72,20 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
     expect(exploration.dependencies).toEqual(['IF includeResourceData THEN encryptionCertificate;', 'IF includeResourceData THEN encryptionCertificateId;']);
   });
 
+  test("the report itself states the explorer's roles and dependencies, each marked with the explorer's basis", () => {
+    const roles = Object.fromEntries(Object.entries(report.fields).map(([name, role]) => [name, role.presence]));
+    expect(roles).toEqual(explored(report).roles);
+    for (const name of ['changeType', 'notificationUrl', 'resource', 'expirationDateTime']) {
+      expect(report.fields[name], name).toMatchObject({ presence: 'required', basis: 'explorer' });
+      expect(report.fields[name]?.assumptions?.join(' '), name).toContain('changeType, notificationUrl, resource and expirationDateTime rejected every change tried');
+    }
+    expect(report.rule).toMatchObject({ basis: 'explorer', dependenciesExact: true });
+    expect(report.rule.explorerNotUsed).toBeUndefined();
+    expect(report.rule.dependencies).toEqual(['IF includeResourceData THEN encryptionCertificate;', 'IF includeResourceData THEN encryptionCertificateId;']);
+    expect(run.stdout).toMatch(/^ {2}changeType +required \(by the explorer's rule\)$/m);
+    expect(run.stdout).toContain("  by the explorer's rule, assuming the target's rule is of the explorer's class");
+  });
+
   test('all six suites ran on it; the presence suite asked at most 10 x n combinations and the run sent far fewer than 2^n bodies', () => {
     const bySuite = requestsBySuite(run.stdout);
     expect(Object.keys(bySuite)).toEqual(SUITES);
@@ -98,7 +112,8 @@ describe('12 fields, the value suite alone (a filtered run or a shard without th
 });
 
 describe('20 fields at another path, a different rule, as a configured target', () => {
-  const token = 'wide-20-token-3c1f9a';
+  // No 8-character stretch in common with anything the report holds (the operation id is wide-20-test): the final scan redacts any such fragment and fails the run.
+  const token = '3c1f9a-q7zr-k2vx';
   const names = ['notificationUrl', 'clientState', ...Array.from({ length: 18 }, (_, i) => `field${String(i + 3).padStart(2, '0')}`)];
   const rule = 'notificationUrl && field03 && !field04 && (!field05 || field06) && !(field07 && field08)';
   let service: ReferenceService;
@@ -129,6 +144,10 @@ describe('20 fields at another path, a different rule, as a configured target', 
     expect(roles).toMatchObject({ notificationUrl: 'required', field03: 'required', field04: 'forbidden', field05: 'conditional', field06: 'conditional', field07: 'conditional', field08: 'conditional', field20: 'optional' });
     expect(Object.values(roles).filter((r) => r === 'optional')).toHaveLength(13);
     expect(dependencies).toEqual(['IF field05 THEN field06;', 'ZeroOrOne(field07, field08);']);
+    // The report states them as well, on the explorer's basis where the answers alone leave them open.
+    expect(Object.fromEntries(Object.entries(report.fields).map(([name, role]) => [name, role.presence]))).toEqual(roles);
+    expect(report.fields['field04']).toMatchObject({ presence: 'forbidden', basis: 'explorer' });
+    expect(report.rule).toMatchObject({ basis: 'explorer', dependencies });
     expect(service.stats().liveSubscriptions).toBe(0);
   });
 

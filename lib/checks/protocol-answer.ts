@@ -3,6 +3,7 @@
  * and that answer in plain words for findings.
  */
 import type { Exchange } from '../http/types.js';
+import { bodyCut } from '../http/recorded-body.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 
 export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-answer'; reason: string };
@@ -71,7 +72,9 @@ export function describeAnswer(exchange: Exchange): string {
   if (allow !== undefined) parts.push(`Allow: ${shorten(allow, HEADER_SHOWN_CHARS)}`);
   const location = headers['location'];
   if (status >= 300 && status < 400) parts.push(location !== undefined ? `redirect to ${shorten(location, HEADER_SHOWN_CHARS)}` : 'redirect without a Location');
-  if (isSuccess(status)) parts.push(bodyShape(exchange.responseBody));
+  const cut = bodyCut(exchange);
+  if (cut !== undefined && status >= 200) parts.push(`a ${cut}, not judged`);
+  else if (isSuccess(status)) parts.push(bodyShape(exchange.responseBody));
   else if (status >= 400) parts.push(errorBodyWords(exchange.responseBody));
   return parts.join(', ');
 }

@@ -4,7 +4,7 @@
  * body that is not one (not JSON, an array, null, nothing) is malformed: 400 invalidRequest or DEVIATES.
  */
 import type { Exchange } from '../http/types.js';
-import { checkErrorRule } from './error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
 import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
 import { noAnswer, type Judgement } from './protocol-judgement.js';
 
@@ -19,6 +19,8 @@ export function judgeMalformedBody(what: string, exchange: Exchange): Judgement 
   const { status } = answer;
   const base = { specRef: MALFORMED_SPEC_REF, expected: EXPECTED };
   if (status === 400) {
+    const cut = ruleOneNotJudged(exchange);
+    if (cut !== undefined) return { ...base, verdict: 'INFORMATIONAL', observed, finding: `${what}: answered 400; ${cut}` };
     const rule = checkErrorRule(exchange);
     if (rule === undefined || rule.holds) return { ...base, verdict: 'CONFORMS', observed };
     return { ...base, verdict: 'DEVIATES', observed: `${observed}; ${rule.problems.join('; ')}`, finding: `${what}: the 400 breaks spec §7 rule 1` };

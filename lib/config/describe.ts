@@ -1,4 +1,4 @@
-import { isLoopbackHost } from './loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import type { ProbeConfig } from './types.js';
 
 const seconds = (ms: number): string => `${ms / 1000} s`;

@@ -51,6 +51,7 @@ describe('one bad value gives exactly one line naming the setting', () => {
     ['RETRY_AFTER_MAX_SECONDS', '1', 'RETRY_AFTER_DEFAULT_SECONDS: must not exceed RETRY_AFTER_MAX_SECONDS (1), got 2'],
     ['RETRY_AFTER_MAX_SECONDS', 'soon', 'RETRY_AFTER_MAX_SECONDS: must be a non-negative number, got "soon"'],
     ['MAX_RECORDED_BODY_BYTES', '0', 'MAX_RECORDED_BODY_BYTES: must be a positive integer, got "0"'],
+    ['MAX_RECORDED_BODY_BYTES', '67108864', 'MAX_RECORDED_BODY_BYTES: must be at most 524288 (512 KiB), got "67108864"'],
     ['REPEATS', '0', 'REPEATS: must be a positive integer, got "0"'],
     ['REPEATS', '2.5', 'REPEATS: must be a positive integer, got "2.5"'],
     ['ALLOW_INSECURE_TOKEN', 'maybe', 'ALLOW_INSECURE_TOKEN: must be true or false (also 1/0, yes/no), got "maybe"'],
@@ -75,6 +76,14 @@ describe('one bad value gives exactly one line naming the setting', () => {
   ])('%s=%j', (name, value, line) => {
     expect(problemsOf({ [name]: value })).toEqual([line]);
   });
+});
+
+test('the bodies the requests in flight may record are bounded: MAX_RECORDED_BODY_BYTES x CONCURRENCY at most 16 MiB', () => {
+  expect(problemsOf({ MAX_RECORDED_BODY_BYTES: '524288', CONCURRENCY: '40' })).toEqual([
+    'MAX_RECORDED_BODY_BYTES x CONCURRENCY must be at most 16777216 (16 MiB), got 524288 x 40; lower one (e.g. CONCURRENCY=32)',
+  ]);
+  expect(load({ MAX_RECORDED_BODY_BYTES: '524288', CONCURRENCY: '32' }).concurrency).toBe(32);
+  expect(load({ CONCURRENCY: '256' }).concurrency).toBe(256); // the default 64 KiB allows the most concurrency
 });
 
 test('several bad values give one line each, all of them', () => {

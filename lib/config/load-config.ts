@@ -4,7 +4,7 @@ import dotenv from 'dotenv';
 import { scrub, Secret } from '../secret.js';
 import { ConfigError } from './config-error.js';
 import { didYouMean } from './did-you-mean.js';
-import { isLoopbackHost } from './loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
 import type { ProbeConfig } from './types.js';
@@ -12,7 +12,7 @@ import type { OperationSpec } from '../operation/types.js';
 import { checkAcceptedFields } from './accepted-fields.js';
 
 export { ConfigError } from './config-error.js';
-export { isLoopbackHost } from './loopback.js';
+export { isLoopbackHost } from '../net/loopback.js';
 
 export interface LoadConfigOptions {
   /** The .env file to read (relative to cwd); default `.env`; `false` reads none. */
@@ -131,6 +131,9 @@ function mergeSources(
 }
 
 /** Rules between settings, checked only where each setting involved is valid (values has it). */
+/** Most bytes of response bodies the requests in flight may record at once. */
+export const MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
+
 function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting: string | undefined): string[] {
   const problems: string[] = [];
   const baseUrl = values.baseUrl;
@@ -151,6 +154,15 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     if (values.receiverPort === 0) {
       problems.push('RECEIVER_PUBLIC_URL: needs RECEIVER_PORT, the local port it forwards to (the receiver otherwise takes any free port)');
     }
+  }
+  // Each request in flight may hold its recorded body a few times over while it is read, redacted and
+  // judged: the product bounds the run's memory whatever the target sends (README, Safety).
+  const { concurrency, maxRecordedBodyBytes: cap } = values;
+  if (typeof concurrency === 'number' && typeof cap === 'number' && concurrency * cap > MAX_BODY_BYTES_IN_FLIGHT) {
+    problems.push(
+      `MAX_RECORDED_BODY_BYTES x CONCURRENCY must be at most ${MAX_BODY_BYTES_IN_FLIGHT} (16 MiB), got ${cap} x ${concurrency}; ` +
+        `lower one (e.g. CONCURRENCY=${Math.max(1, Math.floor(MAX_BODY_BYTES_IN_FLIGHT / cap))})`,
+    );
   }
   const accepted = values.acceptedFields;
   const operation = values.operation as OperationSpec | undefined;

@@ -1,6 +1,7 @@
 /**
  * The presence suite's case above EXHAUSTIVE_MAX_FIELDS: what the exploration learnt (its rule, roles and
- * dependencies, in the finding: the report's own roles rest on the answers alone) and how sure it is (spec §4:
+ * dependencies, in the finding; the report takes them, marked as the explorer's, where the exploration is exact and the
+ * answers alone leave a role open) and how sure it is (spec §4:
  * which fields are required is not shown, so INFORMATIONAL; an ERROR when missing answers kept the rule from
  * being pinned down).
  */
@@ -18,6 +19,9 @@ export function judgeExploration(result: ExploreResult, observations: Observatio
     exact: result.exact,
     unresolved: result.unresolved,
     assumptions: result.assumptions,
+    rule: result.rule,
+    roles: result.roles,
+    dependencies: result.dependencies,
     observations,
   };
   // The explorer's roles rest on its assumptions (the target's rule is one of the supported class, and what

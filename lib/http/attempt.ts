@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import { classifyError, type AttemptError } from './classify-error.js';
+import { onAbort } from './on-abort.js';
 import type { WireStartOpaque } from './wire-start.js';
 
 export interface WireRequest {
@@ -16,7 +17,9 @@ export interface AttemptResponse {
   status: number;
   /** Lowercased names; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /** What was read: up to maxBodyBytes, plus readAheadBytes when the body is longer (see AttemptOptions). */
   body: string;
+  /** The body is longer than maxBodyBytes: the record must cut it there. */
   truncated: boolean;
   /** Set when the body broke off after the status and headers came. */
   bodyError?: AttemptError;
@@ -27,6 +30,11 @@ export type AttemptResult = AttemptResponse | { kind: 'error'; error: AttemptErr
 export interface AttemptOptions {
   timeoutMs: number;
   maxBodyBytes: number;
+  /**
+   * Read this many bytes past maxBodyBytes before stopping, so that a secret across the cap is seen
+   * whole by the redaction before the record is cut (the rest of the body is never read).
+   */
+  readAheadBytes?: number;
   /** Aborts the attempt when the engine closes. */
   closing: AbortSignal;
   /** Called as the request is written to its socket (needs the `announceWireStart` interceptor). */
@@ -57,8 +65,8 @@ export async function runAttempt(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
-  const onClose = (): void => controller.abort();
-  options.closing.addEventListener('abort', onClose, { once: true });
+  // Every attempt in flight waits on the same closing signal: one shared listener (on-abort.ts).
+  const forgetClose = onAbort(options.closing, () => controller.abort());
   const context = (): { timedOutAfterMs?: number; closed: boolean } => ({
     closed: options.closing.aborted,
     ...(timedOut ? { timedOutAfterMs: options.timeoutMs } : {}),
@@ -82,32 +90,38 @@ export async function runAttempt(
       return { kind: 'error', error: classifyError(error, context()) };
     }
 
-    const decoder = new StringDecoder('utf8');
-    let body = '';
+    // Chunks are kept as bytes and decoded once: concatenating strings chunk by chunk makes a rope the
+    // size of the body many times over. Past the read limit nothing more is read: the socket is dropped.
+    const limit = options.maxBodyBytes + (options.readAheadBytes ?? 0);
+    const chunks: Buffer[] = [];
     let kept = 0;
-    let truncated = false;
+    let longer = false;
     let bodyError: AttemptError | undefined;
     try {
       for await (const chunk of response.body) {
         const bytes = chunk as Buffer;
-        const room = options.maxBodyBytes - kept;
+        const room = limit - kept;
         if (bytes.length > room) {
-          // StringDecoder holds back a multi-byte character cut in half instead of mangling it.
-          body += decoder.write(bytes.subarray(0, room));
-          truncated = true;
+          chunks.push(bytes.subarray(0, room));
+          kept += room;
+          longer = true;
           break;
         }
-        body += decoder.write(bytes);
+        chunks.push(bytes);
         kept += bytes.length;
       }
-      if (!truncated) body += decoder.end();
     } catch (error) {
       bodyError = classifyError(error, context());
-      body += decoder.end();
     } finally {
       // After a break or an error the stream may still hold the socket.
       if (!response.body.destroyed) response.body.destroy();
     }
+    // StringDecoder holds back a multi-byte character cut in half at the limit instead of mangling it.
+    const decoder = new StringDecoder('utf8');
+    const all = Buffer.concat(chunks, kept);
+    chunks.length = 0;
+    const body = longer ? decoder.write(all) : decoder.end(all);
+    const truncated = longer || kept > options.maxBodyBytes;
     return {
       kind: 'response',
       status: response.statusCode,
@@ -118,6 +132,6 @@ export async function runAttempt(
     };
   } finally {
     clearTimeout(timer);
-    options.closing.removeEventListener('abort', onClose);
+    forgetClose();
   }
 }

@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { sleepUnlessAborted } from './on-abort.js';
 
 /** Time source of the engine; injectable so that tests can drive it. */
 export interface Clock {
@@ -12,12 +12,6 @@ export const systemClock: Clock = {
   // Monotonic yet epoch-based: waits are not thrown off by wall-clock steps, and the
   // value still compares with HTTP-dates.
   now: () => performance.timeOrigin + performance.now(),
-  sleep: async (ms, signal) => {
-    if (signal.aborted || ms <= 0) return;
-    try {
-      await delay(Math.ceil(ms), undefined, { signal });
-    } catch {
-      // Aborted: the caller checks why and stops waiting.
-    }
-  },
+  // One listener on the signal for every sleeper at once (on-abort.ts), not one each.
+  sleep: (ms, signal) => sleepUnlessAborted(ms, signal),
 };

@@ -1,12 +1,16 @@
 import { Pool, type Dispatcher as UndiciDispatcher } from 'undici';
 import type { ProbeConfig } from '../config/types.js';
-import { scrub, type Secret } from '../secret.js';
+import type { Secret } from '../secret.js';
+import type { Redactor } from '../redaction/redactor.js';
+import { runRedactor } from '../redaction/run-redactor.js';
+import { cutUtf8 } from './cut-utf8.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
 import { announceWireStart } from './wire-start.js';
 import type { AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { Dispatcher } from './dispatcher.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
 import type { EngineStats, Exchange, Failure, RequestSpec } from './types.js';
@@ -36,6 +40,11 @@ export interface EngineOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Random in [0, 1) for backoff jitter. */
   random?: () => number;
+  /**
+   * The redaction step every recorded string goes through (default: this thread's, runRedactor()).
+   * The engine adds `token` to it; a token source adds renewed tokens and its own secrets to the same one.
+   */
+  redactor?: Redactor;
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
 }
@@ -45,8 +54,6 @@ export class HttpEngineUsageError extends Error {
   readonly code = 'HTTP_ENGINE_USAGE';
   override readonly name = 'HttpEngineUsageError';
 }
-
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 function checkOptions(o: EngineOptions): URL {
   const positive = ['requestTimeoutMs', 'requestsPerSecond', 'concurrency', 'maxRequests', 'maxRunTimeMs'] as const;
@@ -74,7 +81,7 @@ function checkOptions(o: EngineOptions): URL {
     throw new HttpEngineUsageError(`HttpEngine: baseUrl should use http or https, got "${url.protocol}"`);
   }
   const tokenSet = o.token !== undefined && !o.token.isEmpty;
-  if (tokenSet && url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname) && o.allowInsecureToken !== true) {
+  if (tokenSet && url.protocol === 'http:' && !isLoopbackHost(url.hostname) && o.allowInsecureToken !== true) {
     throw new HttpEngineUsageError(
       `HttpEngine: refusing to send the access token over plain http to ${url.host}; use https, or allow it explicitly (allowInsecureToken)`,
     );
@@ -103,6 +110,7 @@ export class HttpEngine {
   /** The pool, telling the dispatcher when each request actually goes out. */
   readonly #wire: UndiciDispatcher;
   readonly #dispatcher: Dispatcher;
+  readonly #redactor: Redactor;
   #seq = 0;
   #exchanges = 0;
   #retries = 0;
@@ -113,6 +121,7 @@ export class HttpEngine {
     this.#options = options;
     this.#clock = { now: options.now ?? systemClock.now, sleep: options.sleep ?? systemClock.sleep };
     this.#random = options.random ?? Math.random;
+    this.#redactor = (options.redactor ?? runRedactor()).add(options.token);
     this.#origin = url.origin;
     this.#pathPrefix = url.pathname.replace(/\/+$/, '');
     this.#pool = new Pool(url.origin, {
@@ -154,6 +163,11 @@ export class HttpEngine {
       maxRecordedBodyBytes: config.maxRecordedBodyBytes,
       allowInsecureToken: config.allowInsecureToken,
     });
+  }
+
+  /** The redaction step of this engine's records, for strings made from them later (case records). */
+  get redactor(): Redactor {
+    return this.#redactor;
   }
 
   stats(): EngineStats {
@@ -218,6 +232,7 @@ export class HttpEngine {
         result = await runAttempt(this.#wire, wire, {
           timeoutMs,
           maxBodyBytes: o.maxRecordedBodyBytes,
+          readAheadBytes: this.#redactor.readAheadBytes,
           closing: this.#dispatcher.closingSignal,
           onWireStart: permit.started,
         });
@@ -322,27 +337,36 @@ export class HttpEngine {
   }
 
   #scrub(text: string): string {
-    return scrub(text, this.#options.token);
+    return this.#redactor.redact(text);
+  }
+
+  /**
+   * The body as recorded: redacted whole (read-ahead included, so a secret across the cap is seen whole),
+   * then cut at maxRecordedBodyBytes, then its end checked again for the head of a secret.
+   */
+  #recordBody(answer: AttemptResponse): string {
+    const redacted = this.#redactor.redact(answer.body);
+    if (!answer.truncated) return redacted;
+    return this.#redactor.redactCutEdges(cutUtf8(redacted, this.#options.maxRecordedBodyBytes), { end: true });
   }
 
   #record(seq: number, startedAt: number, wire: WireRequest, ending: Ending, retriedStatuses: number[]): Exchange {
-    const token = this.#options.token;
     const last = ending.last;
     return {
       seq,
       method: wire.method,
       url: this.#scrub(`${this.#origin}${wire.path}`),
-      requestHeaders: redactHeaders(wire.headers, token),
+      requestHeaders: redactHeaders(wire.headers, this.#redactor),
       requestBody: wire.body === undefined ? undefined : this.#scrub(wire.body),
       status: last?.status ?? null,
-      responseHeaders: last === undefined ? {} : redactHeaders(last.headers, token),
-      responseBody: last === undefined ? '' : this.#scrub(last.body),
+      responseHeaders: last === undefined ? {} : redactHeaders(last.headers, this.#redactor),
+      responseBody: last === undefined ? '' : this.#recordBody(last),
       responseBodyTruncated: last?.truncated ?? false,
       startedAt: new Date(startedAt).toISOString(),
       durationMs: Math.round(this.#clock.now() - startedAt),
       attempts: ending.attempts,
       retriedStatuses,
-      ...(ending.failure !== undefined ? { failure: ending.failure } : {}),
+      ...(ending.failure !== undefined ? { failure: { ...ending.failure, message: this.#scrub(ending.failure.message) } } : {}),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { Redactor } from '../redaction/redactor.js';
 import { Secret } from '../secret.js';
 import { redactAuthorization, redactHeaders } from './redact.js';
 
@@ -14,8 +15,11 @@ test.each([
 });
 
 test('redactHeaders hides credentials and scrubs the secret from every other header', () => {
-  const secret = new Secret('s3cret');
+  const secret = new Secret('s3cret+token/value');
   expect(
-    redactHeaders({ Authorization: 'Bearer s3cret', 'Proxy-Authorization': 'Basic x', 'x-echo': 'got s3cret' }, secret),
-  ).toEqual({ Authorization: 'Bearer [redacted]', 'Proxy-Authorization': 'Basic [redacted]', 'x-echo': 'got [redacted]' });
+    redactHeaders(
+      { Authorization: 'Bearer s3cret', 'Proxy-Authorization': 'Basic x', 'x-echo': 'got s3cret+token/value', 'x-s3cret+token/value': 'name', 'x-url': 's3cret%2Btoken%2Fvalue' },
+      Redactor.of(secret),
+    ),
+  ).toEqual({ Authorization: 'Bearer [redacted]', 'Proxy-Authorization': 'Basic [redacted]', 'x-echo': 'got [redacted]', 'x-[redacted]': 'name', 'x-url': '[redacted]' });
 });

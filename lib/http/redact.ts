@@ -1,6 +1,6 @@
-import { scrub, type Secret } from '../secret.js';
+import { REDACTED, type Redactor } from '../redaction/redactor.js';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 /** Headers whose value carries credentials. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
@@ -25,11 +25,11 @@ export function redactAuthorization(value: string): string {
   return REDACTED;
 }
 
-/** Copy of the headers safe to record: credentials redacted, the secret scrubbed from every value. */
-export function redactHeaders(headers: Record<string, string>, secret: Secret | undefined): Record<string, string> {
+/** Copy of the headers safe to record: credentials hidden, every name and value through the redaction step. */
+export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[scrub(name, secret)] = scrub(isCredentialHeader(name) ? redactAuthorization(value) : value, secret);
+    out[redactor.redact(name)] = redactor.redact(isCredentialHeader(name) ? redactAuthorization(value) : value);
   }
   return out;
 }

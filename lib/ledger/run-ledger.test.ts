@@ -132,6 +132,18 @@ test('rejected creates leave no line; a 2xx create without an id is recorded as 
   ]);
 });
 
+test('a create whose answer was cut at MAX_RECORDED_BODY_BYTES: its id is read when it comes before the cut, else "created, id unknown"', () => {
+  const l = ledger();
+  const cut = (body: string): Exchange => ({ ...exchange('POST', PATH, 201, body.slice(0, 100)), responseBodyTruncated: true });
+  l.observe(cut(JSON.stringify({ id: 'kept', clientState: 'c'.repeat(500) })));
+  l.observe(cut(JSON.stringify({ clientState: 'c'.repeat(500), id: 'lost' })));
+  const { lines } = readLedgerFile(file);
+  expect(lines.map((x) => (x.op === 'created' ? ['created', x.id] : x.op === 'unidentified' ? ['unidentified', x.reason] : [x.op]))).toEqual([
+    ['created', 'kept'],
+    ['unidentified', 'created, id unknown: answer cut at MAX_RECORDED_BODY_BYTES before an id'],
+  ]);
+});
+
 test('a ledger that cannot be written says so once and never throws into the engine', () => {
   const told = vi.fn();
   file = join(dir, 'no-such', '\0bad', 'run.jsonl');

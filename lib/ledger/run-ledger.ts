@@ -1,3 +1,4 @@
+import { parseRecordedBody } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
@@ -70,16 +71,12 @@ export class RunLedger {
     const status = exchange.status;
     if (status === null || status < 200 || status >= 300) return;
     const at = new Date(this.#now()).toISOString();
-    let body: unknown;
-    try {
-      body = JSON.parse(exchange.responseBody);
-    } catch {
-      body = undefined;
-    }
+    // A body cut at MAX_RECORDED_BODY_BYTES still names the id when it comes before the cut.
+    const body = parseRecordedBody(exchange);
     const id = this.#o.undo.idFrom(body);
     const base = { v: LEDGER_VERSION, runId: this.#o.runId, target: this.#o.target } as const;
     if (id === undefined) {
-      const reason = exchange.responseBodyTruncated ? 'answer cut at MAX_RECORDED_BODY_BYTES' : 'answer names no id';
+      const reason = exchange.responseBodyTruncated ? 'created, id unknown: answer cut at MAX_RECORDED_BODY_BYTES before an id' : 'answer names no id';
       this.#write({ ...base, op: 'unidentified', at, status, reason });
       return;
     }

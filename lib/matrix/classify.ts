@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
+import { parseRecordedBody } from '../http/recorded-body.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 
 /** One answer reduced to what the presence outcome depends on. */
@@ -29,16 +30,35 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
   }
   if (status >= 200 && status < 300) return { outcome: 'accepted', status };
   if (status >= 400 && status < 500 && status !== 429) {
-    const body = checkErrorBody(exchange.responseBody);
+    const body = errorFields(exchange);
     return {
       outcome: 'rejected',
       status,
-      ...(body.code !== undefined ? { errorCode: body.code } : {}),
-      ...(body.message !== undefined ? { errorMessage: body.message } : {}),
+      ...(body.code !== undefined ? { errorCode: shorten(body.code) } : {}),
+      ...(body.message !== undefined ? { errorMessage: shorten(body.message) } : {}),
     };
   }
   const location = status >= 300 && status < 400 ? exchange.responseHeaders['location'] : undefined;
   return { outcome: 'error', status, ...(location !== undefined ? { location } : {}) };
+}
+
+/**
+ * Most characters of an error code or message kept: they travel in every case record and report, and a
+ * target may put a megabyte in error.message.
+ */
+export const MAX_ERROR_TEXT = 2000;
+
+const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text);
+
+/**
+ * error.code and error.message of a rejection. A body cut at MAX_RECORDED_BODY_BYTES is not validated
+ * (its shape is unseen), but an error object that ends before the cut still names its code.
+ */
+function errorFields(exchange: Exchange): { code?: string | undefined; message?: string | undefined } {
+  if (!exchange.responseBodyTruncated) return checkErrorBody(exchange.responseBody);
+  const error = (parseRecordedBody(exchange) as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  return { code: text(error?.code), message: text(error?.message) };
 }
 
 const sameVerdict = (a: AnswerClass, b: AnswerClass): boolean =>

@@ -1,3 +1,4 @@
+import { parseRecordedBody } from '../http/recorded-body.js';
 /**
  * The one module that sends to an operation and undoes what a create made (issue 11 §3): the suites'
  * cases (suites/support/case-run.ts), explain's prober, the presence step (lib/evidence) and the tool's
@@ -49,10 +50,11 @@ export class OperationClient implements BodySender {
   createdId(exchange: Exchange): string | undefined {
     const cleanup = this.operation.cleanup;
     if (cleanup === undefined || !isSuccess(exchange)) return undefined;
+    // A body cut at MAX_RECORDED_BODY_BYTES still names the id when it comes before the cut.
     try {
-      return cleanup.idFrom(JSON.parse(exchange.responseBody));
+      return cleanup.idFrom(parseRecordedBody(exchange));
     } catch {
-      return undefined;
+      return undefined; // an operation's idFrom may not expect a body that is not an object
     }
   }
 
@@ -62,7 +64,11 @@ export class OperationClient implements BodySender {
     if (cleanup === undefined || !isSuccess(exchange)) return;
     const id = this.createdId(exchange);
     if (id === undefined) {
-      this.cleanupFailures.push(`created (status ${exchange.status}) but the answer named no id to delete`);
+      this.cleanupFailures.push(
+        exchange.responseBodyTruncated
+          ? `created (status ${exchange.status}), id unknown: the answer was cut at MAX_RECORDED_BODY_BYTES before naming one`
+          : `created (status ${exchange.status}) but the answer named no id to delete`,
+      );
       return;
     }
     const safe = safeDeletePath(cleanup.deletePath, id);

@@ -6,7 +6,8 @@
  * object is only recorded: §4 names the error response as "status 400 with a JSON error object"
  * and §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
  */
-import { checkErrorRule } from '../checks/error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
+import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 import { answerOf, isClientError, type PropertyCheck } from './check-result.js';
@@ -17,6 +18,8 @@ export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
   if (!isClientError(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
+  const cut = ruleOneNotJudged(exchange) ?? notJudgedCut(exchange);
+  if (cut !== undefined) return { kind: 'not-judged', reason: `${status}: ${cut}` };
   if (status === 400) {
     const rule = checkErrorRule(exchange);
     if (rule !== undefined && !rule.holds) return { kind: 'violated', problem: `400 breaks spec §7 rule 1: ${rule.problems.join('; ')}` };

@@ -1,5 +1,5 @@
 import type { ProbeConfig } from '../config/types.js';
-import { isLoopbackHost } from '../config/loopback.js';
+import { isLoopbackHost } from '../net/loopback.js';
 import { startReceiver, type Receiver } from './server.js';
 
 /**

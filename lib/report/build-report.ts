@@ -3,6 +3,7 @@ import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { buildValues } from './build-values.js';
+import { reportedPresence } from './explored-rule.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
 
 export interface CaseInput {
@@ -40,7 +41,11 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     }
   }
   const matrixRows = [...byKey.values()].sort((a, b) => maskOf(a.observation.present, order) - maskOf(b.observation.present, order));
-  const inference = inferPresence(operation.fields, matrixRows.map((r) => r.observation));
+  const observations = matrixRows.map((r) => r.observation);
+  const inference = inferPresence(operation.fields, observations);
+  // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
+  const exploration = records.find((r) => r.exploration?.strategy === 'adaptive')?.exploration;
+  const presence = reportedPresence(operation.fields, inference, observations, exploration);
 
   // One example request per distinct answer, so the HTML shows each kind of outcome once.
   const exampled = new Set<string>();
@@ -76,7 +81,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const target = records[0]?.target;
   const stoppedEarly = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const seed = records.find((r) => r.seed !== undefined)?.seed;
-  const roles = inference.roles ?? {};
+  const roles = presence.roles ?? {};
   return {
     reportVersion: 1,
     run: {
@@ -101,16 +106,11 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
           ...(role.possible !== undefined ? { possible: role.possible } : {}),
           ...(role.hangsOn !== undefined ? { hangsOn: role.hangsOn } : {}),
           ...(role.hangsOnCount !== undefined ? { hangsOnCount: role.hangsOnCount } : {}),
+          ...(role.basis !== undefined ? { basis: role.basis, assumptions: role.assumptions ?? [] } : {}),
         },
       ]),
     ),
-    rule: {
-      expression: inference.rule.expression,
-      dependencies: inference.rule.dependencies.map((d) => d.text),
-      dependencyDetails: inference.rule.dependencies,
-      dependenciesExact: inference.rule.dependenciesExact,
-      unknown: inference.rule.unknown,
-    },
+    rule: presence.rule,
     matrix,
     rejectionGroups: inference.rejectionGroups,
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),

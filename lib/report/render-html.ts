@@ -12,6 +12,8 @@ import {
   MATRIX_OUTCOMES,
   ROLE_MEANING,
   undeterminedText,
+  roleBasisText,
+  ruleBasisText,
   clip,
   comboLabel,
   distinctAnswers,
@@ -139,12 +141,13 @@ function ruleSection(report: BehaviourReport): SafeHtml {
     const role = report.fields[name];
     return role === undefined
       ? []
-      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}</span></td><td>${role.explanation}</td></tr>`];
+      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}${roleBasisText(role) === undefined ? '' : `; ${roleBasisText(role) ?? ''}`}</span></td><td>${role.explanation}</td></tr>`];
   });
   return html`<section id="rule">
 <h2>Acceptance rule</h2>
 <p class="rule-words">${ruleSentence(report)}</p>
 <pre>${rule.expression}</pre>
+${ruleBasisText(rule) === undefined ? '' : html`<p>${ruleBasisText(rule) ?? ''}</p>`}
 <p>${outcomeTally(report.matrix)}.</p>
 ${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}.</p>`}
 <h3>Field roles</h3>

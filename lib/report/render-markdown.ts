@@ -7,6 +7,8 @@ import { comparedText, notComparedText } from './drift-words.js';
 import {
   ROLE_MEANING,
   undeterminedText,
+  roleBasisText,
+  ruleBasisText,
   clip,
   comboLabel,
   groupWhen,
@@ -54,6 +56,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   out.push('### Acceptance rule', '');
   out.push(text(ruleSentence(report)), '');
   out.push('```text', report.rule.expression, '```', '');
+  const ruleBasis = ruleBasisText(report.rule);
+  if (ruleBasis !== undefined) out.push(text(ruleBasis), '');
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {
     out.push('', `Unknown (no usable answer, treated as either): ${report.rule.unknown.map((c) => code(comboLabel(c))).join(', ')}.`);
@@ -68,7 +72,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   const roleRows = operation.fields.flatMap((name) => {
     const role = report.fields[name];
     if (role === undefined) return [];
-    const meaning = undeterminedText(role) ?? ROLE_MEANING[role.presence];
+    const basis = roleBasisText(role);
+    const meaning = (undeterminedText(role) ?? ROLE_MEANING[role.presence]) + (basis === undefined ? '' : `; ${basis}`);
     return [`| ${cellCode(name)} | **${role.presence}** (${text(meaning)}) | ${text(role.explanation)} |`];
   });
   if (roleRows.length > 0) {

@@ -2,7 +2,7 @@
 import type { MatrixOutcome } from '../outcome.js';
 import type { FieldRole, PresenceRole, RejectionGroup } from '../inference/types.js';
 import { conditionInWords, ruleInWords } from './rule-in-words.js';
-import type { BehaviourReport, MatrixEntry, RunInfo } from './types.js';
+import type { BehaviourReport, ExplorerBasis, MatrixEntry, RunInfo } from './types.js';
 
 export const MATRIX_OUTCOMES: readonly MatrixOutcome[] = ['accepted', 'rejected', 'unstable', 'error'];
 
@@ -27,6 +27,18 @@ export function undeterminedText(role: FieldRole): string | undefined {
   const alternatives = possible.length <= 1 ? possible.join('') : `${possible.slice(0, -1).join(', ')} or ${possible[possible.length - 1] ?? ''}`;
   const combinations = total === 1 ? '1 combination' : `${total} combinations`;
   return `${alternatives}, depending on ${combinations} without a usable answer: ${shown.join('; ')}${total > shown.length ? '; …' : ''}`;
+}
+
+/** A role's basis in a few words ("by the explorer's rule, assuming ..." is spelt out once, with the rule); undefined for the answers alone. */
+export function roleBasisText(role: ExplorerBasis): string | undefined {
+  return role.basis === 'explorer' ? "by the explorer's rule, assuming what the rule assumes" : undefined;
+}
+
+/** The rule's basis in words: "By the explorer's rule, assuming a; b." or why the explorer's rule was not taken; undefined otherwise. */
+export function ruleBasisText(rule: BehaviourReport['rule']): string | undefined {
+  if (rule.basis === 'explorer') return `By the explorer's rule, assuming ${(rule.assumptions ?? []).join('; ')}.`;
+  if (rule.explorerNotUsed !== undefined) return `From the answers alone: ${rule.explorerNotUsed}.`;
+  return undefined;
 }
 
 export function comboLabel(present: readonly string[]): string {
@@ -105,5 +117,7 @@ export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | '
   const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
   const total = 2 ** report.operation.fields.length;
   if (known === total) return words;
-  return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} The others could go either way.`;
+  // With the explorer's basis the rule also speaks for the combinations not answered, under its assumptions.
+  const others = report.rule.basis === 'explorer' ? "The others as the explorer's rule says, under its assumptions." : 'The others could go either way.';
+  return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} ${others}`;
 }

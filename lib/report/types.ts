@@ -17,7 +17,7 @@ export interface BehaviourReport {
    * One entry per field; empty when nothing was accepted (see `diagnosis`). `undetermined` when the
    * unknown combinations could make it more than one role (`possible`, `hangsOn`).
    */
-  fields: Record<string, FieldRole>;
+  fields: Record<string, ReportedRole>;
   rule: {
     expression: string;
     /** IDL statements, e.g. `OnlyOne(changeType, resource);`. */
@@ -26,7 +26,9 @@ export interface BehaviourReport {
     dependenciesExact: boolean;
     /** Combinations with no usable evidence (unstable, error, not sent). */
     unknown: string[][];
-  };
+    /** Why an exact exploration's rule was not taken (it disagrees with an answer); the rule is then the answers' own. */
+    explorerNotUsed?: string;
+  } & ExplorerBasis;
   matrix: MatrixEntry[];
   rejectionGroups: RejectionGroup[];
   diagnosis?: Diagnosis;
@@ -47,6 +49,21 @@ export interface BehaviourReport {
   /** The observed contract written beside the report, and the comparison with a given one (--contract, issue 12). */
   contract?: ReportContract;
 }
+
+/**
+ * What a role or the rule rests on beyond the answers. Absent: the answers alone (every way the
+ * unknown combinations could go gives it). `explorer`: an exact adaptive exploration's rule (the only
+ * rule of the explorer's class that fits every answer), taken where the answers alone leave it open;
+ * true only if `assumptions` hold (lib/report/explored-rule.ts).
+ */
+export interface ExplorerBasis {
+  basis?: 'explorer';
+  /** With `basis`: what the explorer's rule assumes, in plain words, the class of rules first. */
+  assumptions?: string[];
+}
+
+/** A field's role as the report states it. */
+export type ReportedRole = FieldRole & ExplorerBasis;
 
 /** lib/contract's output as the report carries it. */
 export interface ReportContract {

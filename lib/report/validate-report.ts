@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsCjs from 'ajv-formats';
+import { evaluate, parseExpression } from '../inference/expression.js';
 import type { BehaviourReport } from './types.js';
 
 // ajv-formats is CommonJS: under nodenext its default import is the module object.
@@ -28,7 +29,8 @@ function validator(): ValidateFunction {
 
 /**
  * Checks a value against behaviour-report.schema.json, then checks that every field name
- * the report mentions is one of `operation.fields` (the schema cannot say that).
+ * the report mentions is one of `operation.fields`, and that a rule taken from the explorer agrees
+ * with every answer in the matrix (the schema cannot say either).
  * Errors read `/matrix/3/outcome: must be one of accepted, rejected, unstable, error`.
  */
 export function validateBehaviourReport(value: unknown): ReportValidation {
@@ -37,7 +39,7 @@ export function validateBehaviourReport(value: unknown): ReportValidation {
     return { valid: false, errors: dedupe((validate.errors ?? []).map(formatAjvError)) };
   }
   const report = value as BehaviourReport;
-  const errors = unknownFieldNames(report);
+  const errors = [...unknownFieldNames(report), ...explorerRuleAgainstAnswers(report)];
   return errors.length === 0 ? { valid: true, report } : { valid: false, errors };
 }
 
@@ -98,6 +100,24 @@ function unknownFieldNames(report: BehaviourReport): string[] {
     if (change.present !== undefined) check(`/drift/changes/${i}/present`, change.present);
   });
   return errors;
+}
+
+/**
+ * A rule stated on the explorer's basis must still agree with every answer the matrix holds (the
+ * builder checks it before taking the rule; this catches a report edited or built otherwise).
+ */
+function explorerRuleAgainstAnswers(report: BehaviourReport): string[] {
+  if (report.rule.basis !== 'explorer') return [];
+  let expr;
+  try {
+    expr = parseExpression(report.rule.expression);
+  } catch {
+    return ['/rule/expression: a rule with basis explorer must be readable as an expression'];
+  }
+  const index = report.matrix.findIndex(
+    (m) => (m.outcome === 'accepted' || m.outcome === 'rejected') && evaluate(expr, new Set(m.present)) !== (m.outcome === 'accepted'),
+  );
+  return index < 0 ? [] : [`/matrix/${index}: ${report.matrix[index]?.outcome ?? ''}, but the rule with basis explorer says otherwise`];
 }
 
 export function escapePointer(segment: string): string {

@@ -20,7 +20,7 @@
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
-import { checkErrorRule } from '../checks/error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../matrix/classify.js';
 import type { ValueClass } from '../operation/types.js';
@@ -74,6 +74,10 @@ export function judgeValue(field: string, valueClass: Pick<ValueClass, 'descript
         finding: `${rejected}, but the 400 breaks ${RULE_1}: ${rule.problems.join('; ')}`,
         expected: RULE_1_EXPECTED,
       };
+    }
+    const cut = ruleOneNotJudged(exchange);
+    if (cut !== undefined) {
+      return { ...base, verdict: 'INFORMATIONAL', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: `${rejected}; ${cut}` };
     }
     if (status === 400 && malformed) {
       return { ...base, verdict: 'CONFORMS', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: rejected, expected: RULE_1_EXPECTED };

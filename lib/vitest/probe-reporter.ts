@@ -11,8 +11,9 @@ import { writeFileAtomic } from '../report/atomic-write.js';
 import { buildBehaviourReport, type CaseInput } from '../report/build-report.js';
 import type { BehaviourReport } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import { formatConsoleSummary } from './console-summary.js';
-import { formatRequestsBySuite, requestsBySuite } from './requests-by-suite.js';
+import { formatRequestsBySuite, formatSecondsBySuite, requestsBySuite } from './requests-by-suite.js';
 
 export interface ProbeReporterOptions {
   reportDir: string;
@@ -59,7 +60,8 @@ export class ProbeReporter implements Reporter {
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
     const { operation } = this.options;
     const log = this.options.log ?? ((line: string) => console.log(line));
-    const cases = collectCases(testModules);
+    // Records were redacted in the worker; the main thread's secrets (and merged shards' records) once more here.
+    const cases = runRedactor().redactDeep(collectCases(testModules));
     const report = buildBehaviourReport({
       operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
       cases,
@@ -79,7 +81,9 @@ export class ProbeReporter implements Reporter {
     this.contractWritten = contract.written;
     await this.rewrite(report);
     for (const line of [...formatConsoleSummary(report), ...contract.lines]) log(line);
-    log(formatRequestsBySuite(requestsBySuite(testModules)));
+    const bySuite = requestsBySuite(testModules);
+    log(formatRequestsBySuite(bySuite));
+    log(formatSecondsBySuite(bySuite));
   }
 
   /**

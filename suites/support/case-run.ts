@@ -5,6 +5,7 @@
 import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
+import { cutUtf8 } from '../../lib/http/cut-utf8.js';
 import type { Exchange, RequestSpec } from '../../lib/http/types.js';
 import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
@@ -47,11 +48,28 @@ export class CaseRun {
   }
 }
 
+/**
+ * Most bytes of a body an example keeps. The record travels from the worker to the main process and
+ * into every report; the whole recorded body (up to MAX_RECORDED_BODY_BYTES) stays in the worker.
+ */
+export const EXAMPLE_BODY_BYTES = 16 * 1024;
+
+/** The body as an example shows it: whole when short, else its start and how much was left out. */
+function exampleBody(exchange: Exchange): string {
+  const body = exchange.responseBody;
+  const kept = cutUtf8(body, EXAMPLE_BODY_BYTES);
+  const cutHere = kept.length < body.length;
+  if (!cutHere && !exchange.responseBodyTruncated) return body;
+  const bytes = Buffer.byteLength(body);
+  const note = exchange.responseBodyTruncated ? `recorded ${bytes} bytes (MAX_RECORDED_BODY_BYTES), the target sent more` : `${bytes} bytes`;
+  return `${kept}\n… [example shows ${Buffer.byteLength(kept)} bytes; ${note}]`;
+}
+
 export function example(exchange: Exchange): ExampleExchange {
   return {
     curl: toCurl(exchange),
     status: exchange.status,
-    responseBody: exchange.responseBody,
+    responseBody: exampleBody(exchange),
     ...(exchange.failure !== undefined ? { failure: `${exchange.failure.kind}: ${exchange.failure.message}` } : {}),
   };
 }
@@ -101,14 +119,16 @@ export async function finishCase(
   record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests'>,
 ): Promise<void> {
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
-  const full: CaseRecord = {
+  // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
+  // commands, examples) goes through the redaction step once more before it leaves the worker.
+  const full: CaseRecord = run.probe.engine.redactor.redactDeep({
     ...(await notJudgedIfNeverReached(run, record)),
     requests: run.requests,
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
     engineRequests: { run: workerRunId, sent: run.probe.engine.stats().requestsSent },
     ...(run.cleanupFailures.length > 0 ? { cleanupFailures: run.cleanupFailures } : {}),
-  };
+  });
   context.task.meta.probe = full;
   // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
   // classes as the console and the behaviour report; the record itself travels in meta.

@@ -4,7 +4,7 @@
  * on a configured target the user says how: CHANGE_COMMAND (a shell command) or CHANGE_REQUEST (a request
  * sent through the engine). Without either, cases that need a change are skipped and say why.
  */
-import { isLoopbackHost } from '../../lib/config/loopback.js';
+import { isLoopbackHost } from '../../lib/net/loopback.js';
 import { changeRequestSpec } from '../../lib/events/change-request.js';
 import { describeCommandResult, runCommand } from '../../lib/events/run-command.js';
 import type { Exchange } from '../../lib/http/types.js';

@@ -15,6 +15,7 @@ import type { ReceiverControl } from '../../lib/receiver/client.js';
 import { startReferenceService, type ReferenceService } from '../../reference/index.js';
 import type { TargetRef } from '../../lib/case-record.js';
 import { Secret } from '../../lib/secret.js';
+import { runRedactor } from '../../lib/redaction/run-redactor.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The probe CLI has validated the configuration already; a plain `vitest --project suites` has not,
@@ -36,6 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The reference accepts exactly one token: the configured one, or one generated for this run.
     const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
     token = new Secret(referenceToken);
+    // The main thread's redaction step (console, final check of the files) must know this token too.
+    runRedactor().add(token);
     reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
     project.provide('target', {
       baseUrl: reference.url,

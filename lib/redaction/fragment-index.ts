@@ -1,0 +1,140 @@
+/**
+ * Finds every run of characters that some needle contains, at least `gram` characters long, in one
+ * pass over a text: each window of `gram` characters is hashed (rolling, so the pass costs a few
+ * operations per character and allocates nothing) and looked up among the needles' windows; a hash
+ * hit is confirmed by comparing the characters. Overlapping hits merge into one span, so a whole
+ * secret, a cut-off half of it and a 9-character piece are all found the same way.
+ */
+import type { Needle } from './spellings.js';
+
+const BASE = 0x01000193;
+
+/**
+ * A window of lowercase letters and `- _ .` alone reads as ordinary words: a test token such as
+ * `sentinel-protocol-token-3c9e` would otherwise redact the word "protocol" from every line and file.
+ * Such windows do not count as fragments (the whole secret always does). In a random base64url token
+ * about 1 window in 700 is one; the windows around it still count.
+ */
+const WORDY = /^[a-z._-]+$/;
+
+export const isWordy = (window: string): boolean => WORDY.test(window);
+
+function power(gram: number): number {
+  let p = 1;
+  for (let i = 1; i < gram; i += 1) p = Math.imul(p, BASE);
+  return p;
+}
+
+/** Half-open span [start, end) of a text. */
+export type Span = [start: number, end: number];
+
+/** The windows of one length, from every needle of that length. */
+class WindowSet {
+  readonly #byHash = new Map<number, string[]>();
+  /** Low 16 bits of every window's hash: most positions are ruled out here, without a Map lookup. */
+  readonly #seen = new Uint8Array(1 << 16);
+  readonly #top: number;
+
+  constructor(readonly gram: number) {
+    this.#top = power(gram);
+  }
+
+  add(text: string): void {
+    for (let i = 0; i + this.gram <= text.length; i += 1) {
+      const window = text.slice(i, i + this.gram);
+      if (isWordy(window)) continue;
+      const hash = hashOf(window, 0, this.gram);
+      this.#seen[hash & 0xffff] = 1;
+      const list = this.#byHash.get(hash);
+      if (list === undefined) this.#byHash.set(hash, [window]);
+      else if (!list.includes(window)) list.push(window);
+    }
+  }
+
+  /** Calls `hit(i)` for each index where a window of the set starts in `text`; `true` from it stops the scan. */
+  scan(text: string, hit: (index: number) => boolean | void): void {
+    const g = this.gram;
+    const n = text.length;
+    if (n < g) return;
+    // Locals, not fields, in the loop: it runs once per character of every recorded text.
+    const seen = this.#seen;
+    const top = this.#top;
+    let hash = hashOf(text, 0, g);
+    for (let i = 0; ; i += 1) {
+      if (seen[hash & 0xffff] === 1 && this.#confirm(text, i, hash) && hit(i) === true) return;
+      if (i + g >= n) return;
+      hash = (Math.imul(hash - Math.imul(text.charCodeAt(i), top), BASE) + text.charCodeAt(i + g)) | 0;
+    }
+  }
+
+  #confirm(text: string, i: number, hash: number): boolean {
+    const candidates = this.#byHash.get(hash);
+    return candidates !== undefined && candidates.some((w) => text.startsWith(w, i));
+  }
+}
+
+function hashOf(text: string, from: number, gram: number): number {
+  let hash = 0;
+  for (let i = from; i < from + gram; i += 1) hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
+  return hash;
+}
+
+export class FragmentIndex {
+  readonly #sets = new Map<number, WindowSet>();
+  /** Needles found whole whatever their windows (a wordy secret has no window that counts). */
+  readonly #whole: string[];
+
+  constructor(needles: readonly Needle[]) {
+    this.#whole = [...new Set(needles.map((n) => n.text))];
+    for (const needle of needles) {
+      let set = this.#sets.get(needle.gram);
+      if (set === undefined) {
+        set = new WindowSet(needle.gram);
+        this.#sets.set(needle.gram, set);
+      }
+      set.add(needle.text);
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.#whole.length === 0;
+  }
+
+  /** Merged spans of `text` that are fragments of a needle. */
+  spans(text: string): Span[] {
+    const spans: Span[] = [];
+    for (const whole of this.#whole) {
+      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) spans.push([at, at + whole.length]);
+    }
+    for (const set of this.#sets.values()) {
+      set.scan(text, (i) => {
+        spans.push([i, i + set.gram]);
+      });
+    }
+    return mergeSpans(spans);
+  }
+
+  /** Whether `text` holds any fragment (stops at the first). */
+  occursIn(text: string): boolean {
+    if (this.#whole.some((whole) => text.includes(whole))) return true;
+    for (const set of this.#sets.values()) {
+      let found = false;
+      set.scan(text, () => (found = true));
+      if (found) return true;
+    }
+    return false;
+  }
+}
+
+/** Sorted, with overlapping and touching spans joined. */
+export function mergeSpans(spans: Span[]): Span[] {
+  if (spans.length < 2) return spans;
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [[spans[0]![0], spans[0]![1]]];
+  for (const [s, e] of spans.slice(1)) {
+    const last = out[out.length - 1]!;
+    if (s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
