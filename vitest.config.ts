@@ -16,15 +16,45 @@ import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 // target setting: name the embedded reference explicitly before vite does (lib/config/parsers.ts).
 process.env.BASE_URL ??= EMBEDDED_TARGET;
 
+/**
+ * The `tool` files that take longest, longest first (measured: README "Development", where the time
+ * goes). Started first, they overlap the many short files instead of leaving one worker alone at the end.
+ */
+const TOOL_WORKERS = 3;
+const SLOWEST_TOOL_FILES = [
+  'test/contract-round-trip.test.ts',
+  'test/transport-honesty.test.ts',
+  'test/fault-drills.test.ts',
+  'test/events.test.ts',
+  'test/cleanup.test.ts',
+  'test/sharding.test.ts',
+  'test/suite-order.test.ts',
+  'test/many-fields.test.ts',
+  'test/protocol.test.ts',
+  'test/baseline-drift.test.ts',
+  'test/contract-cli.test.ts',
+  'test/properties.test.ts',
+  'test/operation-file.test.ts',
+  'test/probe-cli.test.ts',
+  'test/values.test.ts',
+];
+
 export default defineConfig({
   test: {
-    sequence: { sequencer: nameOrderSequencer(['suites']) },
+    sequence: { sequencer: nameOrderSequencer(['suites'], SLOWEST_TOOL_FILES) },
     projects: [
       {
         extends: true,
         test: {
           name: 'tool',
           include: ['lib/**/*.test.ts', 'reference/**/*.test.ts', 'test/**/*.test.ts', 'bin/**/*.test.ts'],
+          // vitest's default is one worker per core less one: a single worker on 2 cores. The self-tests
+          // mostly wait (child processes, loopback servers, a Retry-After), so more files run at once than
+          // there are cores; each test file starts its own servers on port 0, so they never collide.
+          maxWorkers: TOOL_WORKERS,
+          // Cases marked concurrent each start a probe child (tsx, then vitest: seconds of CPU to start); at
+          // most this many at once per file, so that 2 cores are not buried in child start-ups.
+          maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,26 +1,49 @@
 /**
- * `npm test`: the tool's own checks: type check, lint, then the `tool` vitest project
- * (unit tests, the reference service, and self-tests that run the probe end to end).
- * Ends with one plain line `N passed, N failed[, N skipped]` from vitest's results, for CI.
+ * `npm test`: the tool's own checks: type check, lint, and the `tool` vitest project (unit tests, the
+ * reference service, and self-tests that run the probe end to end). Prints the duration of each part
+ * and ends with one plain line `N passed, N failed[, N skipped]` from vitest's results, for CI.
+ *
+ * The type check and lint run beside vitest, not before it: the self-tests mostly wait on child
+ * processes and loopback servers (README "Development", where the time goes), so the two checks'
+ * CPU fits in that waiting. Their output is held and printed after vitest's, each part in one piece.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startVitest } from 'vitest/node';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 
-function runCheck(label: string, command: string, args: string[]): boolean {
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const ok = result.status === 0;
-  console.log(`${label}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return ok;
+interface PartResult {
+  label: string;
+  ok: boolean;
+  seconds: number;
+  output: string;
 }
 
+const since = (started: number): number => (performance.now() - started) / 1000;
+
+function runCheck(label: string, command: string, args: string[]): Promise<PartResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', (error) => resolve({ label, ok: false, seconds: since(started), output: `${output}${error.message}\n` }));
+    child.once('close', (code) => resolve({ label, ok: code === 0, seconds: since(started), output }));
+  });
+}
+
+const line = (part: PartResult): string => `${part.label}: ${part.ok ? 'ok' : 'FAILED'} (${part.seconds.toFixed(1)} s)`;
+
+const started = performance.now();
 const filters = process.argv.slice(2);
-const checksOk = filters.length > 0
-  ? true // a filtered run (npm test -- lib/http) is for a quick look: skip the whole-tree checks
-  : [runCheck('typecheck', 'node_modules/.bin/tsc', ['--noEmit']), runCheck('lint', 'node_modules/.bin/eslint', ['.'])].every(Boolean);
+// A filtered run (npm test -- lib/http) is for a quick look: skip the whole-tree checks.
+const checks: Promise<PartResult>[] =
+  filters.length > 0
+    ? []
+    : [runCheck('typecheck', 'node_modules/.bin/tsc', ['--noEmit']), runCheck('lint', 'node_modules/.bin/eslint', ['.'])];
 
 const summary = new SummaryLineReporter();
+const vitestStarted = performance.now();
 const vitest = await startVitest('test', filters, {
   project: ['tool'],
   run: true,
@@ -28,8 +51,14 @@ const vitest = await startVitest('test', filters, {
   reporters: ['default', summary],
 });
 await vitest.close();
-
 const counts = summary.counts ?? { passed: 0, failed: 1, skipped: 0 };
+const tests: PartResult = { label: 'vitest project tool', ok: counts.failed === 0 && counts.passed > 0, seconds: since(vitestStarted), output: '' };
+
+const parts = await Promise.all(checks);
+for (const part of parts) if (part.output.trim() !== '') console.log(`\n${part.label} output:\n${part.output.trimEnd()}`);
+console.log('');
+for (const part of [...parts, tests]) console.log(line(part));
+console.log(`npm test: ${since(started).toFixed(1)} s in all`);
 console.log('');
 console.log(formatCounts(counts));
-process.exit(checksOk && counts.failed === 0 && counts.passed > 0 ? 0 : 1);
+process.exit(parts.every((p) => p.ok) && tests.ok ? 0 : 1);

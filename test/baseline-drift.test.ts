@@ -12,7 +12,6 @@ import type { BehaviourReport, MatrixEntry } from '../lib/report/types.js';
 import { runBaseline } from './run-baseline.js';
 import { runProbe } from './run-probe.js';
 
-const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8' };
 const SUITES = ['02-presence', '03-value'];
 // The machine running the self-tests may be busy: a probe run is a few seconds alone.
 const PROBE_TIMEOUT_MS = 180_000;
@@ -41,7 +40,7 @@ describe('a baseline, a drifted target, the change accepted', () => {
       mkdirSync(graphDir);
 
       // A baseline from the default profile.
-      const first = await runProbe({ ...FAST, REPORT_DIR: defaultDir }, SUITES, PROBE_TIMEOUT_MS);
+      const first = await runProbe({ REPORT_DIR: defaultDir }, SUITES, PROBE_TIMEOUT_MS);
       expect(first.code, first.stdout + first.stderr).toBe(0);
       const written = await runBaseline(work, { REPORT_DIR: defaultDir, BASELINE_DIR: baselineDir });
       expect(written.code, written.stdout + written.stderr).toBe(0);
@@ -51,7 +50,7 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(committed).not.toMatch(/127\.0\.0\.1|requests|startedAt|seed|message/);
 
       // The graph-like profile against it: exit 1, every change named.
-      const drifted = await runProbe({ ...FAST, REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
+      const drifted = await runProbe({ REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
       expect(drifted.code, drifted.stdout + drifted.stderr).toBe(1);
       expect(drifted.stdout).toMatch(/^\d+ passed, 0 failed/m);
       const out = drifted.stdout;
@@ -100,7 +99,7 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(readFileSync(baselinePath, 'utf8')).toContain('"referenceProfile": "graph-like"');
 
       // The next run against the same behaviour passes, with no drift.
-      const again = await runProbe({ ...FAST, REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
+      const again = await runProbe({ REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
       expect(again.code, again.stdout + again.stderr).toBe(0);
       expect(again.stdout).toMatch(/drift from baseline .*embedded-default\.json \(embedded-default\): none/);
       expect(readReport(graphDir).drift?.changes).toEqual([]);
@@ -109,7 +108,7 @@ describe('a baseline, a drifted target, the change accepted', () => {
   );
 });
 
-describe('npm run baseline refuses what would not make a sound baseline', () => {
+describe.concurrent('npm run baseline refuses what would not make a sound baseline', () => {
   const reportDir = (report: BehaviourReport): string => {
     const dir = mkdtempSync(join(work, 'report-'));
     writeFileSync(join(dir, 'behaviour-report.json'), JSON.stringify(report));
@@ -155,7 +154,7 @@ describe('npm run baseline refuses what would not make a sound baseline', () => 
   });
 });
 
-describe('npm run probe with a baseline that cannot be used', () => {
+describe.concurrent('npm run probe with a baseline that cannot be used', () => {
   test('a BASELINE that does not exist: exit 2, one line naming it, nothing sent', async () => {
     const run = await runProbe({ BASELINE: 'baselines/nope.json' });
 

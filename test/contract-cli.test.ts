@@ -23,7 +23,6 @@ import { runProbe } from './run-probe.js';
 import { runTool } from './run-tool.js';
 
 const addFormats = addFormatsCjs.default;
-const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8' };
 const SUITES = ['02-presence', '03-value'];
 const PROBE_TIMEOUT_MS = 180_000;
 
@@ -48,7 +47,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'contract-cli-'));
   first = join(work, 'first');
   mkdirSync(first);
-  const run = await runProbe({ ...FAST, REPORT_DIR: first }, SUITES, PROBE_TIMEOUT_MS);
+  const run = await runProbe({ REPORT_DIR: first }, SUITES, PROBE_TIMEOUT_MS);
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect(run.stdout).toMatch(/contract: .*observed-openapi\.json \(OpenAPI 3\.1 valid; round trip over \d+ bodies tried: 0 disagreements\)/);
 }, PROBE_TIMEOUT_MS);
@@ -101,7 +100,7 @@ describe('the observed contract of the embedded reference', () => {
   test('two runs against the unchanged target write the same document apart from x-observed times, counts and examples', async () => {
     const second = join(work, 'second');
     mkdirSync(second);
-    const run = await runProbe({ ...FAST, REPORT_DIR: second }, SUITES, PROBE_TIMEOUT_MS);
+    const run = await runProbe({ REPORT_DIR: second }, SUITES, PROBE_TIMEOUT_MS);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const [a, b] = [first, second].map((dir) => readFileSync(join(dir, 'observed-openapi.json'), 'utf8'));
     expect(a).not.toBe(b); // the times differ: the comparison below is not vacuous
@@ -125,7 +124,7 @@ describe('--contract: the target held up to a contract', () => {
     const dir = join(work, 'graph');
     mkdirSync(dir);
     const contract = join(first, 'observed-openapi.json');
-    const run = await runProbe({ ...FAST, REPORT_DIR: dir, REFERENCE_PROFILE: 'graph-like' }, [...SUITES, '--contract', contract], PROBE_TIMEOUT_MS);
+    const run = await runProbe({ REPORT_DIR: dir, REFERENCE_PROFILE: 'graph-like' }, [...SUITES, '--contract', contract], PROBE_TIMEOUT_MS);
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^\d+ passed, 0 failed/m);
     expect(run.stdout).toMatch(/contract .*observed-openapi\.json: \d+ disagreements \(compared 32 combinations, \d+ value classes, \d+ limit sides\)/);
@@ -147,7 +146,7 @@ describe('--contract: the target held up to a contract', () => {
   test('the same contract against the default profile itself: exit 0', async () => {
     const dir = join(work, 'self');
     mkdirSync(dir);
-    const run = await runProbe({ ...FAST, REPORT_DIR: dir }, [...SUITES, '--contract', join(first, 'observed-openapi.yaml')], PROBE_TIMEOUT_MS);
+    const run = await runProbe({ REPORT_DIR: dir }, [...SUITES, '--contract', join(first, 'observed-openapi.yaml')], PROBE_TIMEOUT_MS);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/contract .*observed-openapi\.yaml: the target agrees with it/);
     expect(readJson<BehaviourReport>(join(dir, 'behaviour-report.json')).contract?.comparison?.disagreements).toEqual([]);
@@ -157,7 +156,7 @@ describe('--contract: the target held up to a contract', () => {
     const bad = join(work, 'bad.json');
     writeFileSync(bad, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }));
     mkdirSync(join(work, 'bad'));
-    const run = await runProbe({ ...FAST, REPORT_DIR: join(work, 'bad') }, ['--contract', bad], PROBE_TIMEOUT_MS);
+    const run = await runProbe({ REPORT_DIR: join(work, 'bad') }, ['--contract', bad], PROBE_TIMEOUT_MS);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toMatch(/^probe: contract .*bad\.json: it has no POST \/_api\/v2\.0\/drive\/root\/subscriptions$/m);
   });

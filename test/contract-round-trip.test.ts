@@ -42,7 +42,7 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
   const operation = syntheticOperation(n);
   const fields = operation.fields.map((f) => f.name);
   service.setProfile(ruleProfile(fields, truth));
-  const engine = loopbackEngine(service.url, TOKEN, { requestsPerSecond: 20_000, maxRetries: 10 });
+  const engine = loopbackEngine(service.url, TOKEN, { maxRetries: 10 });
   const target = { baseUrl: service.url, kind: 'embedded-reference' as const, referenceProfile: 'rule' };
   try {
     const client = clientFor(engine, operation);

@@ -102,6 +102,9 @@ describe('fault drill: 20% of requests 429 (Retry-After 1), 10% 503, 5% dropped,
   });
 
   test('presence matrix and value classes: the faulty run reports the rule, roles, matrix and values of the fault-free run; the reference saw every limit kept', async () => {
+    // One after the other: the references run in this worker, and a second run beside the faulty one delays
+    // its answers, so requests the client sent before it saw a Retry-After arrive late enough to count as early
+    // (tried: 3 early arrivals when both ran at once under load).
     const a = await drill(clean, SUITES);
     const b = await drill(faulty, SUITES);
     console.log(`fault drill (${SUITES.join(', ')})\n  ${figures('fault-free', a)}\n  ${figures('faulty', b)}`);

@@ -13,7 +13,7 @@ import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const FIXTURES = new URL('./fixtures/operations/', import.meta.url).pathname;
-const FAST = { REQUESTS_PER_SECOND: '1000', CONCURRENCY: '8', SEED: '11', PROPERTY_RUNS: '10', NOTIFICATION_WAIT_SECONDS: '5' };
+const FAST = { SEED: '11', PROPERTY_RUNS: '10' };
 const SUITES = ['01-spec-observations', '02-presence-matrix', '03-value-classes', '04-properties', '05-protocol', '06-events'];
 
 const readReport = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;

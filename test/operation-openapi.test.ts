@@ -46,7 +46,7 @@ describe('npm run operation', () => {
 describe('npm run probe -- --openapi FILE --operation-id ID', () => {
   test('probes the operation the document describes, and keeps the description it built beside the reports', async () => {
     const run = await runProbe(
-      { REQUESTS_PER_SECOND: '1000', CONCURRENCY: '8', SEED: '1' },
+      { SEED: '1' },
       ['--openapi', fixture('drive-3.1.yaml'), '--operation-id', 'createSubscription', '02-presence'],
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
-const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', PROPERTY_RUNS: '10' };
+const FAST = { PROPERTY_RUNS: '10' };
 const COLLECTION = '/_api/v2.0/drive/root/subscriptions';
 
 const readReport = (dir: string): BehaviourReport =>

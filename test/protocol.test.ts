@@ -17,7 +17,7 @@ import { startReferenceService, type ReferenceService } from '../reference/index
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const TOKEN = 'sentinel-protocol-token-3c9e71d0a4b2';
-const FAST = { REQUESTS_PER_SECOND: '500', ACCESS_TOKEN: TOKEN };
+const FAST = { ACCESS_TOKEN: TOKEN };
 let receiver: Server;
 let notificationUrl: string;
 
@@ -87,8 +87,8 @@ describe('05-protocol against reference services that refuse differently', () =>
   let graphLike: { run: ProbeRun; service: ReferenceService };
 
   beforeAll(async () => {
-    byDefault = await probeReference('default', { PROBE_WRITE_METHODS: 'true' });
-    graphLike = await probeReference('graph-like');
+    // Two services, two probe children: independent, so at once.
+    [byDefault, graphLike] = await Promise.all([probeReference('default', { PROBE_WRITE_METHODS: 'true' }), probeReference('graph-like')]);
   }, 2 * RUN_TIMEOUT_MS);
 
   test('both runs exit 0: every refusal conforms to spec §5, every malformed body gets 400 invalidRequest', () => {

@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe } from './run-probe.js';
 
-const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', SEED: '424242' };
+const FAST = { SEED: '424242' };
 
 /** The parts of a report that speak of the target's behaviour (not of times, ports or counts). */
 function behaviour(report: BehaviourReport) {

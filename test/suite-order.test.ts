@@ -12,7 +12,7 @@ import { expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
-const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8', SEED: '31337' };
+const FAST = { SEED: '31337' };
 
 /** Suite numbers in the order the run output reports each file done (vitest prints a file when it ends). */
 function fileOrder(run: ProbeRun): number[] {

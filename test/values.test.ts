@@ -12,7 +12,6 @@ import { defaultMaxSteps } from '../lib/values/find-limit.js';
 import { PROFILES, startReferenceService, type ReferenceService, type ValueRules } from '../reference/index.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
-const FAST = { REQUESTS_PER_SECOND: '500', CONCURRENCY: '8' };
 const TOKEN = 'values-e2e-token-3b9d';
 
 function rulesOf(profile: string): ValueRules {
@@ -42,7 +41,7 @@ async function probeProfile(profile: string): Promise<{ service: ReferenceServic
   // as a real service refuses a URL it cannot validate) is off, so what differs between the runs is the value rules.
   const service = await startReferenceService({ profile, tokens: [TOKEN], handshake: false });
   const run = await runProbe(
-    { ...FAST, BASE_URL: service.url, ACCESS_TOKEN: TOKEN, NOTIFICATION_URL: 'https://receiver.invalid/notifications' },
+    { BASE_URL: service.url, ACCESS_TOKEN: TOKEN, NOTIFICATION_URL: 'https://receiver.invalid/notifications' },
     ['03-value'],
     240_000,
   );

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import config from '../../vitest.config.js';
-import { inNameOrder } from './name-order-sequencer.js';
+import { inNameOrder, slowestFirst } from './name-order-sequencer.js';
 
 const spec = (project: string, moduleId: string) => ({ project: { name: project }, moduleId });
 
@@ -36,4 +36,10 @@ test('the sequencer is set at the root of vitest.config.ts, the only place vites
     const inner = typeof project === 'object' && project !== null && 'test' in project ? project.test : undefined;
     expect(inner?.sequence?.sequencer, 'a sequencer inside a project is ignored').toBeUndefined();
   }
+});
+
+test('the files named slow go first, in the order named; the rest keep the order vitest gave them', () => {
+  const given = ['/r/lib/a.test.ts', '/r/test/medium.test.ts', '/r/lib/b.test.ts', '/r/test/slowest.test.ts'].map((moduleId) => ({ moduleId }));
+  const sorted = slowestFirst(given, ['test/slowest.test.ts', 'test/medium.test.ts', 'test/absent.test.ts']);
+  expect(sorted.map((s) => s.moduleId)).toEqual(['/r/test/slowest.test.ts', '/r/test/medium.test.ts', '/r/lib/a.test.ts', '/r/lib/b.test.ts']);
 });

@@ -10,13 +10,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * ignored), so this one class serves every project and picks by project name. Sharding keeps
  * vitest's split (by a hash of the path); within each shard the files still run in name order.
  */
-export function nameOrderSequencer(projects: readonly string[]): typeof BaseSequencer {
+export function nameOrderSequencer(projects: readonly string[], slowFirst: readonly string[] = []): typeof BaseSequencer {
   const named = new Set(projects);
   return class NameOrderSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-      return inNameOrder(await super.sort(files), named);
+      return inNameOrder(slowestFirst(await super.sort(files), slowFirst), named);
     }
   };
+}
+
+/**
+ * `files` with those whose path ends in one of `slowFirst` moved to the front, in that list's order;
+ * the rest keep theirs. vitest sorts by the durations it cached on an earlier run, and a fresh clone has
+ * none (it then sorts by file size): started first, the long files overlap the many short ones, and no
+ * worker is left alone with a long file at the end.
+ */
+export function slowestFirst<T extends { moduleId: string }>(files: readonly T[], slowFirst: readonly string[]): T[] {
+  const rank = (f: T): number => {
+    const i = slowFirst.findIndex((path) => f.moduleId.endsWith(`/${path}`));
+    return i < 0 ? slowFirst.length : i;
+  };
+  // Array.prototype.sort is stable: files of equal rank keep vitest's order.
+  return [...files].sort((a, b) => rank(a) - rank(b));
 }
 
 /** `files` with the named projects' files in name order, each in a slot one of them held: the rest stay put. */

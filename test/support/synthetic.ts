@@ -9,6 +9,7 @@ import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { subscriptionCreate } from '../../lib/operation/index.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { Secret } from '../../lib/secret.js';
+import { FAST_ENGINE_OPTIONS } from './fast-settings.js';
 
 export function syntheticOperation(n: number): OperationSpec {
   return {
@@ -27,8 +28,7 @@ export function loopbackEngine(baseUrl: string, token: string, overrides: Partia
     baseUrl,
     token: new Secret(token),
     requestTimeoutMs: 5_000,
-    requestsPerSecond: 1_000,
-    concurrency: 16,
+    ...FAST_ENGINE_OPTIONS,
     maxRequests: 500_000,
     maxRunTimeMs: 15 * 60_000,
     maxRetries: 4,
