@@ -46,13 +46,13 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (every((s) => s === 401)) {
     return {
       likelyCause: 'token',
-      message: `every combination was answered 401${besides}: the access token was refused; check ACCESS_TOKEN.`,
+      message: `every combination was answered 401${besides}: the access token was refused; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions).`,
     };
   }
   if (every((s) => s === 401 || s === 403)) {
     return {
       likelyCause: 'token',
-      message: `every combination was answered 401 or 403${besides}: the access token was refused or lacks permission on the drive; check ACCESS_TOKEN and its scopes.`,
+      message: `every combination was answered 401 or 403${besides}: the access token was refused or lacks permission on the drive; check ACCESS_TOKEN and its scopes (or, with client credentials, SCOPE and the app's permissions).`,
     };
   }
   if (every((s) => s === 404)) {

@@ -95,7 +95,7 @@ async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'f
     return {
       ...record,
       verdict: 'ERROR',
-      finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN",
+      finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions)",
     };
   }
   if (redirected && isRedirect(plain)) {
