@@ -219,7 +219,7 @@ export const GRAPH_V1_FIELDS = [
   'notificationQueryOptions',
   'notificationUrlAppId',
 ];
-const GRAPH_V1_RULE =
+export const GRAPH_V1_RULE =
   'changeType && notificationUrl && resource && expirationDateTime && (!includeResourceData || encryptionCertificate && encryptionCertificateId)';
 
 export const PROFILES: Record<string, ReferenceProfile> = {

@@ -7,22 +7,8 @@ import { explorePresence } from './explore-presence.js';
 import { PresenceEvidence } from './presence-evidence.js';
 import { ruleTerms } from './rule-terms.js';
 import { RuleSender, syntheticOperation } from './test-support.js';
+import { GRAPH_V1_FIELDS as GRAPH_FIELDS, GRAPH_V1_RULE as GRAPH_RULE } from '../../reference/profiles.js';
 
-const GRAPH_FIELDS = [
-  'changeType',
-  'notificationUrl',
-  'resource',
-  'expirationDateTime',
-  'clientState',
-  'lifecycleNotificationUrl',
-  'includeResourceData',
-  'encryptionCertificate',
-  'encryptionCertificateId',
-  'latestSupportedTlsVersion',
-  'notificationQueryOptions',
-  'notificationUrlAppId',
-];
-const GRAPH_RULE = 'changeType && notificationUrl && resource && expirationDateTime && (!includeResourceData || encryptionCertificate && encryptionCertificateId)';
 const REQUIRED = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime'];
 const values = () => ({ now: new Date(0), notificationUrl: 'https://r.example/n', unique: 'u' });
 

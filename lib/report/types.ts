@@ -3,6 +3,7 @@ import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../infe
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
 import type { ContractComparison } from '../contract/types.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
+import type { TokenProvenance } from '../auth/token-source.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -148,18 +149,8 @@ export interface RunInfo {
   leftOnTarget?: LeftOnTarget[];
 }
 
-export interface TokenInfo {
-  /** client-secret, certificate, assertion-file or github-oidc. */
-  credential: string;
-  credentialSetting: string;
-  tokenEndpointHost: string;
-  clientId: string;
-  scope: string;
-  tokensObtained: number;
-  renewalsBeforeExpiry: number;
-  renewalsAfter401: number;
-  lastLifetimeSeconds?: number;
-}
+/** Where the run's token came from (lib/auth): the same data the token source keeps, never the token. */
+export type TokenInfo = TokenProvenance;
 
 export interface MatrixEntry {
   present: string[];
