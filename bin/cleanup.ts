@@ -16,7 +16,7 @@
  * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
 import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { EXIT_CONFIG, headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
@@ -30,7 +30,6 @@ import { unreachableTarget } from '../lib/http/preflight.js';
 
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
-const EXIT_CONFIG = 2;
 
 let dryRun: boolean;
 let operationFlags: Record<string, string | undefined> = {};

@@ -8,7 +8,7 @@ import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
 import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
 import { noAnswer, type Judgement } from './protocol-judgement.js';
 
-export const MALFORMED_SPEC_REF = 'spec §7 rule 1 (spec §4: the request body is a JSON object)';
+const MALFORMED_SPEC_REF = 'spec §7 rule 1 (spec §4: the request body is a JSON object)';
 const EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
 
 /** `what` names the body in plain words, e.g. "a JSON array". */

@@ -199,7 +199,7 @@ export function fsReason(error: unknown): string {
 }
 
 /** True when a value given as a file path is more likely the token itself (so it must not be echoed). */
-export function looksLikeToken(raw: string): boolean {
+function looksLikeToken(raw: string): boolean {
   const text = raw.trim();
   if (/^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(text)) return true; // a JWT
   return text.length >= 64 && !/[/\\.]/.test(text);

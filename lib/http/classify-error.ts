@@ -67,7 +67,7 @@ function asErrorLike(value: unknown): ErrorLike {
 }
 
 /** The error's code, looking into `cause` and AggregateError members (Happy Eyeballs tries several addresses). */
-export function errorCode(error: unknown, depth = 0): string | undefined {
+function errorCode(error: unknown, depth = 0): string | undefined {
   const e = asErrorLike(error);
   if (typeof e.code === 'string') return e.code;
   if (depth >= 3) return undefined;
@@ -81,7 +81,7 @@ export function errorCode(error: unknown, depth = 0): string | undefined {
 }
 
 /** A one-line message; AggregateError's own message is empty, so its members speak for it. */
-export function errorMessage(error: unknown): string {
+function errorMessage(error: unknown): string {
   const e = asErrorLike(error);
   let text = typeof e.message === 'string' ? e.message : '';
   if (text === '' && Array.isArray(e.errors)) {

@@ -30,7 +30,7 @@ export interface ProbeReporterOptions {
 }
 
 /** Collects the CaseRecords the suites left in task meta (they survive sharding and merging). */
-export function collectCases(testModules: ReadonlyArray<TestModule>): CaseInput[] {
+function collectCases(testModules: ReadonlyArray<TestModule>): CaseInput[] {
   const cases: CaseInput[] = [];
   for (const module of testModules) {
     for (const testCase of module.children.allTests()) {
