@@ -109,8 +109,10 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
         throw new TokenRequestError(`token: ${url.host} answered with an access token that cannot be sent in a header (value not shown); check ${o.endpoint.setting}`);
       }
       const token = new Secret(answer.access_token);
-      const expiresIn = answer.expiresIn();
-      return { token, expiresInS: expiresIn !== undefined && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : undefined };
+      // The endpoint's own expires_in: openid-client's expiresIn() is the time left, counted down from
+      // when the answer arrived, and a second boundary in between made it one less than what was issued.
+      const expiresIn = answer.expires_in;
+      return { token, expiresInS: typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : undefined };
     },
   };
 }
