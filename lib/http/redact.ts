@@ -25,11 +25,15 @@ export function redactAuthorization(value: string): string {
   return REDACTED;
 }
 
-/** Copy of the headers safe to record: credentials hidden, every name and value through the redaction step. */
+/**
+ * Copy of the headers safe to record: credentials hidden, every name and value through the redaction step
+ * (as fields: most names and values recur in every exchange, and each distinct one is scanned once).
+ */
 export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[redactor.redact(name)] = redactor.redact(isCredentialHeader(name) ? redactAuthorization(value) : value);
+  for (const name in headers) {
+    const value = headers[name]!;
+    out[redactor.redactField(name)] = redactor.redactField(isCredentialHeader(name) ? redactAuthorization(value) : value);
   }
   return out;
 }

@@ -40,11 +40,24 @@ interface Compiled {
   readAheadBytes: number;
 }
 
+/** Longest text `redactField` remembers, and how many it remembers before it starts afresh. */
+const FIELD_MAX_CHARS = 512;
+const FIELD_MEMO_SIZE = 2048;
+
+const NO_SECRETS: readonly (Secret | undefined)[] = [];
+
 export class Redactor {
   readonly #added = new Map<string, Secret>();
   readonly #source: (() => readonly (Secret | undefined)[]) | undefined;
   readonly #needles = new Map<string, Needle[]>();
   #compiled: Compiled | undefined;
+  /** Bumped when a new secret is added: the compiled finder is then out of date. */
+  #version = 0;
+  /** The version and the source's answer the compiled finder was checked against last. */
+  #compiledVersion = -1;
+  #compiledSourced: readonly (Secret | undefined)[] = NO_SECRETS;
+  /** Redacted header names, values and URLs by their text, for the compiled finder (emptied when it changes). */
+  readonly #fields = new Map<string, string>();
 
   constructor(source?: () => readonly (Secret | undefined)[]) {
     this.#source = source;
@@ -59,17 +72,19 @@ export class Redactor {
 
   /** Adds a secret (a new or renewed token, a client secret, an assertion); empty ones are skipped. */
   add(secret: Secret | undefined): this {
-    if (secret !== undefined && !secret.isEmpty) this.#added.set(secret.reveal(), secret);
+    if (secret === undefined || secret.isEmpty) return this;
+    // Asked before every attempt with the token it sends: a known one must cost no more than a lookup.
+    const value = secret.reveal();
+    if (!this.#added.has(value)) {
+      this.#added.set(value, secret);
+      this.#version += 1;
+    }
     return this;
   }
 
   /** The secrets known now, each once. */
   get secrets(): Secret[] {
-    const all = new Map(this.#added);
-    for (const secret of this.#source?.() ?? []) {
-      if (secret !== undefined && !secret.isEmpty) all.set(secret.reveal(), secret);
-    }
-    return [...all.values()];
+    return secretsOf(this.#added, this.#source?.() ?? NO_SECRETS);
   }
 
   /** How far past a cut a text must be read for a secret across the cut to be seen whole. */
@@ -100,6 +115,21 @@ export class Redactor {
       at = e;
     }
     return out + text.slice(at);
+  }
+
+  /**
+   * `redact` for a short text that recurs from exchange to exchange (a header name or value, a URL): each
+   * distinct one is scanned once per set of secrets, then remembered. Longer texts are scanned each time.
+   */
+  redactField(text: string): string {
+    if (text.length > FIELD_MAX_CHARS) return this.redact(text);
+    this.#current(); // empties the memo when the secrets changed
+    const known = this.#fields.get(text);
+    if (known !== undefined) return known;
+    const redacted = this.redact(text);
+    if (this.#fields.size >= FIELD_MEMO_SIZE) this.#fields.clear(); // unique values (request ids, dates) must not grow it
+    this.#fields.set(text, redacted);
+    return redacted;
   }
 
   /**
@@ -145,8 +175,19 @@ export class Redactor {
     return out;
   }
 
+  /**
+   * The finder for the secrets known now. Asked for every string that is redacted, so the common case, no
+   * secret added and the source giving the same ones, is a comparison; the finder is rebuilt only when the
+   * set changed, and each secret's spellings are computed once in the redactor's life.
+   */
   #current(): Compiled {
-    const secrets = this.secrets.map((s) => s.reveal());
+    const sourced = this.#source?.() ?? NO_SECRETS;
+    if (this.#compiled !== undefined && this.#compiledVersion === this.#version && sameItems(sourced, this.#compiledSourced)) {
+      return this.#compiled;
+    }
+    this.#compiledVersion = this.#version;
+    this.#compiledSourced = [...sourced];
+    const secrets = secretsOf(this.#added, sourced).map((s) => s.reveal());
     const key = secrets.join('\u0000');
     if (this.#compiled?.key === key) return this.#compiled;
     const needles: Needle[] = [];
@@ -160,8 +201,24 @@ export class Redactor {
     }
     const readAheadBytes = Math.max(0, ...secrets.map(longestSpellingBytes));
     this.#compiled = { key, index: new FragmentIndex(needles), needles, readAheadBytes };
+    this.#fields.clear();
     return this.#compiled;
   }
+}
+
+/** The added secrets and the source's, each value once. */
+function secretsOf(added: ReadonlyMap<string, Secret>, sourced: readonly (Secret | undefined)[]): Secret[] {
+  const all = new Map(added);
+  for (const secret of sourced) {
+    if (secret !== undefined && !secret.isEmpty) all.set(secret.reveal(), secret);
+  }
+  return [...all.values()];
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A secret's first (or last) MIN_EDGE to MIN_FRAGMENT - 1 characters where the text was cut. */
