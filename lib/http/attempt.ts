@@ -2,7 +2,6 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Dispatcher } from 'undici';
 import { classifyError, type AttemptError } from './classify-error.js';
 import { onAbort } from './on-abort.js';
-import type { WireStartOpaque } from './wire-start.js';
 
 export interface WireRequest {
   method: string;
@@ -37,101 +36,165 @@ export interface AttemptOptions {
   readAheadBytes?: number;
   /** Aborts the attempt when the engine closes. */
   closing: AbortSignal;
-  /** Called as the request is written to its socket (needs the `announceWireStart` interceptor). */
-  onWireStart: () => void;
+  /** Told as the request is written to its socket (after any connect, just before the request line): the permit. */
+  wire: { started(): void };
 }
 
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+/** Header fields as undici parses them for a handler. */
+type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
+
+/** undici's parsed headers (lowercased names, latin1 values, repeats as arrays), repeats joined. */
+function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  for (const name in raw) {
+    const value = raw[name];
     if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    out[name] = typeof value === 'string' ? value : value.join(', ');
   }
   return out;
 }
 
 /**
- * Puts one request on the wire and reads the answer, keeping at most `maxBodyBytes` of the
- * body (read no further: a huge body neither fills memory nor holds the run). Never throws.
+ * Puts one request on the wire and reads the answer, keeping at most `maxBodyBytes` (+ read-ahead) of
+ * the body and reading no further: past that the connection is dropped, so a huge body neither fills
+ * memory nor holds the run. Never throws (a request undici refuses is an error result of kind `usage`).
  */
-export async function runAttempt(
-  dispatcher: Dispatcher,
-  request: WireRequest,
-  options: AttemptOptions,
-): Promise<AttemptResult> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  // Every attempt in flight waits on the same closing signal: one shared listener (on-abort.ts).
-  const forgetClose = onAbort(options.closing, () => controller.abort());
-  const context = (): { timedOutAfterMs?: number; closed: boolean } => ({
-    closed: options.closing.aborted,
-    ...(timedOut ? { timedOutAfterMs: options.timeoutMs } : {}),
-  });
+export function runAttempt(dispatcher: Dispatcher, request: WireRequest, options: AttemptOptions): Promise<AttemptResult> {
+  return new Promise((resolve) => new Attempt(options, resolve).start(dispatcher, request));
+}
 
-  try {
-    let response: Dispatcher.ResponseData<WireStartOpaque>;
-    try {
-      response = await dispatcher.request({
+/**
+ * One attempt as an undici dispatch handler. The handler API, rather than `dispatcher.request`, is the
+ * send path's hot spot: `request` wraps every answer in a Readable stream, an AbortSignal with its
+ * listeners and two handler adapters, and reading that stream with `for await` costs event-loop turns
+ * per answer; at a few thousand requests a second those were most of the engine's own time. Here the
+ * chunks land in an array, the status and headers in fields, and aborting is the controller's `abort`.
+ */
+class Attempt implements Dispatcher.DispatchHandler {
+  readonly #options: AttemptOptions;
+  readonly #resolve: (result: AttemptResult) => void;
+  readonly #limit: number;
+  readonly #timer: NodeJS.Timeout;
+  readonly #forgetClose: () => void;
+  #controller: Dispatcher.DispatchController | undefined;
+  /** An abort asked for before the request reached its socket: carried out when it does. */
+  #pendingAbort: Error | undefined;
+  #timedOut = false;
+  #settled = false;
+  #status = 0;
+  #headers: Record<string, string> = {};
+  readonly #chunks: Buffer[] = [];
+  #kept = 0;
+  /** The body went past the read limit: the connection was dropped on purpose. */
+  #longer = false;
+
+  constructor(options: AttemptOptions, resolve: (result: AttemptResult) => void) {
+    this.#options = options;
+    this.#resolve = resolve;
+    this.#limit = options.maxBodyBytes + (options.readAheadBytes ?? 0);
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#abort();
+    }, options.timeoutMs);
+    // Every attempt in flight waits on the same closing signal: one shared listener (on-abort.ts).
+    this.#forgetClose = onAbort(options.closing, () => this.#abort());
+  }
+
+  start(dispatcher: Dispatcher, request: WireRequest): void {
+    if (this.#options.closing.aborted) {
+      this.#settle({ kind: 'error', error: classifyError(undefined, this.#context()) });
+      return;
+    }
+    dispatcher.dispatch(
+      {
         method: request.method,
         path: request.path,
         headers: request.headers,
         body: request.body ?? null,
-        signal: controller.signal,
-        opaque: { onWireStart: options.onWireStart } satisfies WireStartOpaque,
-        // Backstops for the timer above, in case an abort is not seen in some state.
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-      });
-    } catch (error) {
-      return { kind: 'error', error: classifyError(error, context()) };
-    }
+        // Backstops for the timer, in case an abort is not seen in some state.
+        headersTimeout: this.#options.timeoutMs,
+        bodyTimeout: this.#options.timeoutMs,
+      },
+      this,
+    );
+  }
 
-    // Chunks are kept as bytes and decoded once: concatenating strings chunk by chunk makes a rope the
-    // size of the body many times over. Past the read limit nothing more is read: the socket is dropped.
-    const limit = options.maxBodyBytes + (options.readAheadBytes ?? 0);
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let longer = false;
-    let bodyError: AttemptError | undefined;
-    try {
-      for await (const chunk of response.body) {
-        const bytes = chunk as Buffer;
-        const room = limit - kept;
-        if (bytes.length > room) {
-          chunks.push(bytes.subarray(0, room));
-          kept += room;
-          longer = true;
-          break;
-        }
-        chunks.push(bytes);
-        kept += bytes.length;
-      }
-    } catch (error) {
-      bodyError = classifyError(error, context());
-    } finally {
-      // After a break or an error the stream may still hold the socket.
-      if (!response.body.destroyed) response.body.destroy();
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#pendingAbort !== undefined) {
+      controller.abort(this.#pendingAbort);
+      return;
     }
-    // StringDecoder holds back a multi-byte character cut in half at the limit instead of mangling it.
-    const decoder = new StringDecoder('utf8');
-    const all = Buffer.concat(chunks, kept);
+    this.#options.wire.started();
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    if (statusCode < 200) return; // 1xx: informational, the answer is still to come (as `request` does)
+    this.#status = statusCode;
+    this.#headers = flattenHeaders(headers);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    const room = this.#limit - this.#kept;
+    if (chunk.length > room) {
+      this.#chunks.push(chunk.subarray(0, room));
+      this.#kept += room;
+      this.#longer = true;
+      controller.abort(new Error('body read limit reached')); // ends in onResponseError, which keeps what was read
+      return;
+    }
+    this.#chunks.push(chunk);
+    this.#kept += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    this.#settle(this.#response(undefined));
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
+    if (this.#status === 0) {
+      this.#settle({ kind: 'error', error: classifyError(error, this.#context()) });
+      return;
+    }
+    // The status and headers came: the answer stands, with what was read of its body.
+    this.#settle(this.#response(this.#longer ? undefined : classifyError(error, this.#context())));
+  }
+
+  #abort(): void {
+    if (this.#settled) return;
+    const reason = new Error('attempt aborted');
+    if (this.#controller === undefined) this.#pendingAbort = reason;
+    else this.#controller.abort(reason);
+  }
+
+  #context(): { timedOutAfterMs?: number; closed: boolean } {
+    return {
+      closed: this.#options.closing.aborted,
+      ...(this.#timedOut ? { timedOutAfterMs: this.#options.timeoutMs } : {}),
+    };
+  }
+
+  #response(bodyError: AttemptError | undefined): AttemptResponse {
+    const chunks = this.#chunks;
+    const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#kept);
     chunks.length = 0;
-    const body = longer ? decoder.write(all) : decoder.end(all);
-    const truncated = longer || kept > options.maxBodyBytes;
+    // Cut at the limit, StringDecoder holds back a multi-byte character cut in half instead of mangling it.
+    const body = this.#longer ? new StringDecoder('utf8').write(all) : all.toString('utf8');
     return {
       kind: 'response',
-      status: response.statusCode,
-      headers: flattenHeaders(response.headers),
+      status: this.#status,
+      headers: this.#headers,
       body,
-      truncated,
+      truncated: this.#longer || this.#kept > this.#options.maxBodyBytes,
       ...(bodyError !== undefined ? { bodyError } : {}),
     };
-  } finally {
-    clearTimeout(timer);
-    forgetClose();
+  }
+
+  #settle(result: AttemptResult): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.#forgetClose();
+    this.#resolve(result);
   }
 }

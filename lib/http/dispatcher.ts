@@ -6,7 +6,7 @@ import { RunLimits } from './run-limits.js';
 
 /** Leave to put one request on the wire; `release` must be called once it is done. */
 export interface Permit {
-  ok: true;
+  readonly ok: true;
   /** The request is being written to its socket now (after any connect). */
   started: () => void;
   release: () => void;
@@ -150,31 +150,23 @@ export class Dispatcher {
     this.limits.reserve();
     this.#rate.started(now);
     this.#unstarted += 1;
-    let started = false;
-    let released = false;
-    const markStarted = (): boolean => {
-      if (started) return false;
-      started = true;
-      this.#unstarted -= 1;
-      return true;
-    };
-    return {
-      ok: true,
-      started: () => {
-        if (!markStarted()) return;
-        this.#rate.started(this.#clock.now());
-        this.#pump();
-      },
-      release: () => {
-        if (released) return;
-        released = true;
-        markStarted(); // a request that failed before its write frees the queue too
-        this.#slots.release();
-        this.#pump();
-      },
-      refund: () => this.limits.refund(),
-    };
+    return new Grant(this.#owner);
   }
+
+  /** What a permit reports back; made once, not per grant (a permit is asked for before every attempt). */
+  readonly #owner: GrantOwner = {
+    wrote: (counted) => {
+      this.#unstarted -= 1;
+      if (!counted) return;
+      this.#rate.started(this.#clock.now());
+      this.#pump();
+    },
+    freed: () => {
+      this.#slots.release();
+      this.#pump();
+    },
+    refund: () => this.limits.refund(),
+  };
 
   #wakeAt(at: number): void {
     if (this.#wakeScheduled) return;
@@ -185,5 +177,45 @@ export class Dispatcher {
       this.#wakeScheduled = false;
       this.#pump();
     });
+  }
+}
+
+interface GrantOwner {
+  /** The request left its unstarted state: written to its socket (`counted`), or released without a write. */
+  wrote(counted: boolean): void;
+  freed(): void;
+  refund(): void;
+}
+
+/** A permit as a plain object with methods: no closures made per request. Each step counts once. */
+class Grant implements Permit {
+  readonly ok = true;
+  readonly #owner: GrantOwner;
+  #started = false;
+  #released = false;
+
+  constructor(owner: GrantOwner) {
+    this.#owner = owner;
+  }
+
+  started(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#owner.wrote(true);
+  }
+
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    if (!this.#started) {
+      // A request that failed before its write frees the queue too.
+      this.#started = true;
+      this.#owner.wrote(false);
+    }
+    this.#owner.freed();
+  }
+
+  refund(): void {
+    this.#owner.refund();
   }
 }

@@ -1,4 +1,4 @@
-import { Pool, type Dispatcher as UndiciDispatcher } from 'undici';
+import { Pool } from 'undici';
 import type { ProbeConfig } from '../config/types.js';
 import { Secret } from '../secret.js';
 import { BearerUnavailableError, staticBearer, type Bearer, type BearerSource } from './bearer.js';
@@ -7,7 +7,6 @@ import { runRedactor } from '../redaction/run-redactor.js';
 import { cutUtf8 } from './cut-utf8.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
-import { announceWireStart } from './wire-start.js';
 import type { AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { Dispatcher } from './dispatcher.js';
@@ -119,8 +118,6 @@ export class HttpEngine {
   readonly #origin: string;
   readonly #pathPrefix: string;
   readonly #pool: Pool;
-  /** The pool, telling the dispatcher when each request actually goes out. */
-  readonly #wire: UndiciDispatcher;
   readonly #dispatcher: Dispatcher;
   readonly #bearer: BearerSource | undefined;
   readonly #redactor: Redactor;
@@ -147,7 +144,6 @@ export class HttpEngine {
       headersTimeout: options.requestTimeoutMs,
       bodyTimeout: options.requestTimeoutMs,
     });
-    this.#wire = this.#pool.compose(announceWireStart);
     this.#dispatcher = new Dispatcher({
       requestsPerSecond: options.requestsPerSecond,
       concurrency: options.concurrency,
@@ -270,12 +266,12 @@ export class HttpEngine {
       let throttleWaitMs: number | undefined;
       const timeoutMs = this.#attemptTimeoutMs();
       try {
-        result = await runAttempt(this.#wire, wire, {
+        result = await runAttempt(this.#pool, wire, {
           timeoutMs,
           maxBodyBytes: o.maxRecordedBodyBytes,
           readAheadBytes: this.#redactor.readAheadBytes,
           closing: this.#dispatcher.closingSignal,
-          onWireStart: permit.started,
+          wire: permit,
         });
         // The gate moves before the slot is freed: a queued request would otherwise start
         // in between and reach the target before the time it named.
@@ -406,7 +402,7 @@ export class HttpEngine {
     return {
       seq,
       method: wire.method,
-      url: this.#scrub(`${this.#origin}${wire.path}`),
+      url: this.#redactor.redactField(`${this.#origin}${wire.path}`),
       requestHeaders: redactHeaders(wire.headers, this.#redactor),
       requestBody: wire.body === undefined ? undefined : this.#scrub(wire.body),
       status: last?.status ?? null,
