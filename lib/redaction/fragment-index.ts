@@ -51,25 +51,42 @@ class WindowSet {
     }
   }
 
-  /** Calls `hit(i)` for each index where a window of the set starts in `text`; `true` from it stops the scan. */
-  scan(text: string, hit: (index: number) => boolean | void): void {
+  /** Appends [i, i + gram) for each index where a window of the set starts in `text`. */
+  collect(text: string, into: Span[]): void {
+    this.#scan(text, into);
+  }
+
+  /** Whether a window of the set occurs in `text` (stops at the first). */
+  occursIn(text: string): boolean {
+    return this.#scan(text, undefined);
+  }
+
+  /** One pass over `text`; without `into` it stops at the first hit. No closure: it runs for every recorded string. */
+  #scan(text: string, into: Span[] | undefined): boolean {
     const g = this.gram;
     const n = text.length;
-    if (n < g) return;
+    if (n < g) return false;
     // Locals, not fields, in the loop: it runs once per character of every recorded text.
     const seen = this.#seen;
     const top = this.#top;
+    let found = false;
     let hash = hashOf(text, 0, g);
     for (let i = 0; ; i += 1) {
-      if (seen[hash & 0xffff] === 1 && this.#confirm(text, i, hash) && hit(i) === true) return;
-      if (i + g >= n) return;
+      if (seen[hash & 0xffff] === 1 && this.#confirm(text, i, hash)) {
+        if (into === undefined) return true;
+        into.push([i, i + g]);
+        found = true;
+      }
+      if (i + g >= n) return found;
       hash = (Math.imul(hash - Math.imul(text.charCodeAt(i), top), BASE) + text.charCodeAt(i + g)) | 0;
     }
   }
 
   #confirm(text: string, i: number, hash: number): boolean {
     const candidates = this.#byHash.get(hash);
-    return candidates !== undefined && candidates.some((w) => text.startsWith(w, i));
+    if (candidates === undefined) return false;
+    for (const window of candidates) if (text.startsWith(window, i)) return true;
+    return false;
   }
 }
 
@@ -103,25 +120,22 @@ export class FragmentIndex {
   /** Merged spans of `text` that are fragments of a needle. */
   spans(text: string): Span[] {
     const spans: Span[] = [];
-    for (const whole of this.#whole) {
-      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) spans.push([at, at + whole.length]);
-    }
-    for (const set of this.#sets.values()) {
-      set.scan(text, (i) => {
-        spans.push([i, i + set.gram]);
-      });
-    }
+    this.collect(text, spans);
     return mergeSpans(spans);
+  }
+
+  /** Appends the spans of `text` that are fragments of a needle, unmerged (one pass per window length). */
+  collect(text: string, into: Span[]): void {
+    for (const whole of this.#whole) {
+      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) into.push([at, at + whole.length]);
+    }
+    for (const set of this.#sets.values()) set.collect(text, into);
   }
 
   /** Whether `text` holds any fragment (stops at the first). */
   occursIn(text: string): boolean {
-    if (this.#whole.some((whole) => text.includes(whole))) return true;
-    for (const set of this.#sets.values()) {
-      let found = false;
-      set.scan(text, () => (found = true));
-      if (found) return true;
-    }
+    for (const whole of this.#whole) if (text.includes(whole)) return true;
+    for (const set of this.#sets.values()) if (set.occursIn(text)) return true;
     return false;
   }
 }
@@ -131,7 +145,8 @@ export function mergeSpans(spans: Span[]): Span[] {
   if (spans.length < 2) return spans;
   spans.sort((a, b) => a[0] - b[0]);
   const out: Span[] = [[spans[0]![0], spans[0]![1]]];
-  for (const [s, e] of spans.slice(1)) {
+  for (let i = 1; i < spans.length; i += 1) {
+    const [s, e] = spans[i]!;
     const last = out[out.length - 1]!;
     if (s <= last[1]) last[1] = Math.max(last[1], e);
     else out.push([s, e]);

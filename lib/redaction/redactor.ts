@@ -33,6 +33,8 @@ export interface CutEdges {
   end?: boolean;
 }
 
+const NO_CUT: CutEdges = {};
+
 interface Compiled {
   key: string;
   index: FragmentIndex;
@@ -93,10 +95,11 @@ export class Redactor {
   }
 
   /** The text with every fragment of a secret replaced by `[redacted]`. */
-  redact(text: string, cut: CutEdges = {}): string {
+  redact(text: string, cut: CutEdges = NO_CUT): string {
     const compiled = this.#current();
     if (compiled.index.isEmpty || text.length === 0) return text;
-    const spans = compiled.index.spans(text);
+    const spans: Span[] = [];
+    compiled.index.collect(text, spans);
     // The decoded view costs some ten bytes per character: a long text is decoded a window at a time,
     // windows overlapping by the longest spelling, so that a secret across two windows is whole in one.
     const overlap = compiled.readAheadBytes;
@@ -104,7 +107,9 @@ export class Redactor {
       const at = Math.max(0, from - overlap);
       const view = decodedView(text.slice(at, from + WINDOW));
       if (view === undefined) continue;
-      for (const [s, e] of compiled.index.spans(view.text)) spans.push([at + view.start[s]!, at + view.end[e - 1]!]);
+      const found: Span[] = [];
+      compiled.index.collect(view.text, found);
+      for (const [s, e] of found) spans.push([at + view.start[s]!, at + view.end[e - 1]!]);
     }
     if (cut.start === true || cut.end === true) spans.push(...edgeSpans(text, compiled.needles, cut));
     if (spans.length === 0) return text;
