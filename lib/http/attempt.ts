@@ -43,15 +43,17 @@ export interface AttemptOptions {
 /** Header fields as undici parses them for a handler. */
 type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
-/** undici's parsed headers (lowercased names, latin1 values, repeats as arrays), repeats joined. */
+/**
+ * undici's parsed headers with repeats joined, in place: the object is this attempt's own. A field named
+ * `__proto__` (which undici keeps as an own property) is dropped, as copying into a plain object did.
+ */
 function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
   for (const name in raw) {
     const value = raw[name];
-    if (value === undefined) continue;
-    out[name] = typeof value === 'string' ? value : value.join(', ');
+    if (value === undefined || name === '__proto__') delete raw[name];
+    else if (typeof value !== 'string') raw[name] = value.join(', ');
   }
-  return out;
+  return raw as Record<string, string>;
 }
 
 /**

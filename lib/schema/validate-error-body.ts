@@ -42,14 +42,16 @@ export function checkErrorBody(rawBody: string): ErrorBodyCheck {
   }
   const valid = validate(body);
   const inner = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  const field = (name: string): string | undefined => {
-    const v = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)[name] : undefined;
-    return typeof v === 'string' ? v : undefined;
-  };
   return {
     valid,
     problems: valid ? [] : (validate.errors ?? []).map(describe),
-    code: field('code'),
-    message: field('message'),
+    code: stringField(inner, 'code'),
+    message: stringField(inner, 'message'),
   };
+}
+
+/** A module-level function, not a closure per call: every 4xx of a run is checked here. */
+function stringField(inner: unknown, name: string): string | undefined {
+  const v = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)[name] : undefined;
+  return typeof v === 'string' ? v : undefined;
 }
