@@ -1,10 +1,10 @@
-import { Pool } from 'undici';
 import type { ProbeConfig } from '../config/types.js';
 import { Secret } from '../secret.js';
 import { BearerUnavailableError, staticBearer, type Bearer, type BearerSource } from './bearer.js';
 import type { Redactor } from '../redaction/redactor.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { cutUtf8 } from './cut-utf8.js';
+import { Connections } from './connections.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
 import type { AttemptError } from './classify-error.js';
@@ -117,7 +117,7 @@ export class HttpEngine {
   readonly #random: () => number;
   readonly #origin: string;
   readonly #pathPrefix: string;
-  readonly #pool: Pool;
+  readonly #connections: Connections;
   readonly #dispatcher: Dispatcher;
   readonly #bearer: BearerSource | undefined;
   readonly #redactor: Redactor;
@@ -133,16 +133,15 @@ export class HttpEngine {
     this.#random = options.random ?? Math.random;
     const token = options.token;
     this.#bearer = token instanceof Secret ? (token.isEmpty ? undefined : staticBearer(token)) : token;
-    // A source's tokens are added as the engine gets them (#authorized); the source adds its own secrets to the run's step.
+    // A source's tokens are added as the engine gets them (#authorize); the source adds its own secrets to the run's step.
     this.#redactor = (options.redactor ?? runRedactor()).add(token instanceof Secret ? token : undefined);
     this.#origin = url.origin;
     this.#pathPrefix = url.pathname.replace(/\/+$/, '');
-    this.#pool = new Pool(url.origin, {
-      connections: options.concurrency,
-      pipelining: 1,
-      connect: { timeout: options.requestTimeoutMs },
-      headersTimeout: options.requestTimeoutMs,
-      bodyTimeout: options.requestTimeoutMs,
+    this.#connections = new Connections(url.origin, {
+      size: options.concurrency,
+      connectTimeoutMs: options.requestTimeoutMs,
+      headersTimeoutMs: options.requestTimeoutMs,
+      bodyTimeoutMs: options.requestTimeoutMs,
     });
     this.#dispatcher = new Dispatcher({
       requestsPerSecond: options.requestsPerSecond,
@@ -196,7 +195,7 @@ export class HttpEngine {
     if (this.#closed) return;
     this.#closed = true;
     this.#dispatcher.close();
-    await this.#pool.destroy();
+    await this.#connections.destroy();
   }
 
   async send(req: RequestSpec): Promise<Exchange> {
@@ -205,15 +204,17 @@ export class HttpEngine {
     const startedAt = this.#clock.now();
     const { wire, authorize } = this.#wireRequest(req);
     const retriedStatuses: number[] = [];
-    const sent = { wire };
-    const ending = await this.#attemptAll(wire, retriedStatuses, authorize, sent);
-    const exchange = this.#record(seq, startedAt, sent.wire, ending, retriedStatuses);
+    const ending = await this.#attemptAll(wire, retriedStatuses, authorize);
+    const exchange = this.#record(seq, startedAt, wire, ending, retriedStatuses);
     this.#exchanges += 1;
     this.#options.onExchange?.(exchange);
     return exchange;
   }
 
-  /** The request as sent, but for the token: that is added to each attempt (it may be renewed in between). */
+  /**
+   * The request as sent, but for the token: that is set on its headers (the exchange's own copy) before
+   * each attempt, as it may be renewed in between; the record shows the last one sent, redacted.
+   */
   #wireRequest(req: RequestSpec): { wire: WireRequest; authorize: boolean } {
     const headers: Record<string, string> = { ...req.headers };
     const callerSetAuth = Object.keys(headers).some(isCredentialHeader);
@@ -223,12 +224,13 @@ export class HttpEngine {
     return { wire: { method: req.method, path: `${this.#pathPrefix}${path}`, headers, body: req.body }, authorize };
   }
 
-  /** The wire request with the current token; a Failure when no token can be had (nothing is sent). */
-  async #authorized(wire: WireRequest): Promise<{ wire: WireRequest; bearer: Bearer } | Failure> {
+  /** Signs the wire request with the current token; a Failure when no token can be had (then nothing is sent). */
+  async #authorize(wire: WireRequest): Promise<Bearer | Failure> {
     try {
       const bearer = await (this.#bearer as BearerSource).current();
       this.#redactor.add(bearer.token); // a renewed token is redacted from the moment it is sent
-      return { wire: { ...wire, headers: { ...wire.headers, authorization: `Bearer ${bearer.token.reveal()}` } }, bearer };
+      wire.headers.authorization = `Bearer ${bearer.token.reveal()}`;
+      return bearer;
     } catch (error) {
       if (!(error instanceof BearerUnavailableError)) throw error;
       return { kind: 'token', message: this.#scrub(error.message) };
@@ -236,11 +238,10 @@ export class HttpEngine {
   }
 
   /** Attempts until an answer counts, a limit stops it, or retries run out: at most maxRetries + 1 passes. */
-  async #attemptAll(unsigned: WireRequest, retriedStatuses: number[], authorize: boolean, sent: { wire: WireRequest }): Promise<Ending> {
+  async #attemptAll(wire: WireRequest, retriedStatuses: number[], authorize: boolean): Promise<Ending> {
     const o = this.#options;
     let attempts = 0;
     let last: AttemptResponse | undefined;
-    let wire = unsigned;
     let bearer: Bearer | undefined;
     let renewedAfter401 = false;
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
@@ -251,22 +252,22 @@ export class HttpEngine {
       }
       if (authorize) {
         // Asked after the permit: a request that waited in the queue goes out with the token current now.
-        const signed = await this.#authorized(unsigned);
+        const signed = await this.#authorize(wire);
         if ('kind' in signed) {
           permit.refund();
           permit.release();
           return { attempts, last, failure: signed };
         }
-        ({ wire, bearer } = signed);
-        sent.wire = wire; // recorded with its Authorization, redacted
+        bearer = signed;
       }
       if (pass > 0) this.#retries += 1;
       attempts += 1;
       let result;
       let throttleWaitMs: number | undefined;
       const timeoutMs = this.#attemptTimeoutMs();
+      const client = this.#connections.take();
       try {
-        result = await runAttempt(this.#pool, wire, {
+        result = await runAttempt(client, wire, {
           timeoutMs,
           maxBodyBytes: o.maxRecordedBodyBytes,
           readAheadBytes: this.#redactor.readAheadBytes,
@@ -277,6 +278,7 @@ export class HttpEngine {
         // in between and reach the target before the time it named.
         throttleWaitMs = this.#holdForRetryAfter(result);
       } finally {
+        this.#connections.give(client);
         permit.release();
       }
       const isLastPass = pass === o.maxRetries;
