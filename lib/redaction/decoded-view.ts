@@ -6,15 +6,64 @@
  * .NET's `\u002B` for `+`, PHP's `\/` for `/`, a URL's `%2B` all meet the secret's own spelling.
  */
 
-export interface DecodedView {
-  text: string;
-  /** For each UTF-16 unit of `text`: where its escape starts in the raw text, and where it ends. */
-  start: Int32Array;
-  end: Int32Array;
+/**
+ * The decoded text, and for each of its UTF-16 units where it came from in the raw text. Only the escapes
+ * are stored (a unit between two escapes is its raw character, at a known offset), so that decoding a
+ * body costs about a copy of its plain runs plus a little per escape, not three typed-array writes per
+ * character; a position is looked up (binary search over the escapes) only for a hit, which is rare.
+ */
+export class DecodedView {
+  readonly text: string;
+  /** Per escape, ascending: the decoded index of its first unit, its units (1, or 2 for a surrogate pair), its raw span. */
+  readonly #at: readonly number[];
+  readonly #units: readonly number[];
+  readonly #rawFrom: readonly number[];
+  readonly #rawTo: readonly number[];
+
+  constructor(text: string, at: readonly number[], units: readonly number[], rawFrom: readonly number[], rawTo: readonly number[]) {
+    this.text = text;
+    this.#at = at;
+    this.#units = units;
+    this.#rawFrom = rawFrom;
+    this.#rawTo = rawTo;
+  }
+
+  /** Where the unit at `index` of `text` starts in the raw text. */
+  start(index: number): number {
+    const k = this.#escapeAtOrBefore(index);
+    if (k < 0) return index;
+    const past = this.#at[k]! + this.#units[k]!;
+    return index < past ? this.#rawFrom[k]! : this.#rawTo[k]! + (index - past);
+  }
+
+  /** Where the unit at `index` of `text` ends in the raw text. */
+  end(index: number): number {
+    const k = this.#escapeAtOrBefore(index);
+    if (k < 0) return index + 1;
+    const past = this.#at[k]! + this.#units[k]!;
+    return index < past ? this.#rawTo[k]! : this.#rawTo[k]! + (index - past) + 1;
+  }
+
+  /** The last escape whose first unit is at or before `index`, or -1. */
+  #escapeAtOrBefore(index: number): number {
+    let lo = 0;
+    let hi = this.#at.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#at[mid]! <= index) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
 }
 
 /** Characters that can begin an escape; a text without any has nothing to decode. */
 const ESCAPE_START = /[\\%&]/;
+/** The same, to jump from one to the next over a plain run. */
+const NEXT_ESCAPE = /[\\%&]/g;
 
 /** JSON's two-character escapes, by the character after the backslash (-1: none). */
 const JSON_SHORT = new Int32Array(128).fill(-1);
@@ -66,76 +115,53 @@ function htmlReference(raw: string, at: number): { codePoint: number; length: nu
   return { codePoint, length: semicolon + 1 - at };
 }
 
-/** The view being written: decoded UTF-16 units, and where each came from in the raw text. */
-interface Builder {
-  units: Uint16Array;
-  start: Int32Array;
-  end: Int32Array;
-  n: number;
-}
-
-function put(b: Builder, unit: number, from: number, to: number): void {
-  b.units[b.n] = unit;
-  b.start[b.n] = from;
-  b.end[b.n] = to;
-  b.n += 1;
-}
-
-function putCodePoint(b: Builder, codePoint: number, from: number, to: number): void {
-  if (codePoint < 0x10000) {
-    put(b, codePoint, from, to);
-    return;
+/** An escape at `raw[at]`: the code point it stands for and its raw length, or undefined when it is none. */
+function escapeAt(raw: string, at: number): { codePoint: number; length: number } | undefined {
+  const c = raw.charCodeAt(at);
+  if (c === 92 /* \\ */) {
+    if (at + 1 >= raw.length) return undefined;
+    const next = raw.charCodeAt(at + 1);
+    if (next === 117 /* u */) {
+      const unit = hexAt(raw, at + 2, 4);
+      if (unit >= 0) return { codePoint: unit, length: 6 }; // a lone surrogate stays one unit, as written
+    }
+    const short = next < 128 ? JSON_SHORT[next]! : -1;
+    return short >= 0 ? { codePoint: short, length: 2 } : undefined;
   }
-  const v = codePoint - 0x10000;
-  put(b, 0xd800 + (v >> 10), from, to);
-  put(b, 0xdc00 + (v & 0x3ff), from, to);
+  return c === 37 /* % */ ? percentUtf8(raw, at) : htmlReference(raw, at);
 }
 
 /** The decoded view, or undefined when the text has no escape to undo (then the raw text is the view). */
 export function decodedView(raw: string): DecodedView | undefined {
   if (!ESCAPE_START.test(raw)) return undefined;
-  // Module-level helpers, not closures: this runs for every recorded text that holds a `\`, `%` or `&`.
-  const b: Builder = { units: new Uint16Array(raw.length), start: new Int32Array(raw.length), end: new Int32Array(raw.length), n: 0 };
-  let i = 0;
-  const length = raw.length;
-  while (i < length) {
-    const c = raw.charCodeAt(i);
-    if (c === 92 /* \ */ && i + 1 < length) {
-      const next = raw.charCodeAt(i + 1);
-      if (next === 117 /* u */) {
-        const unit = hexAt(raw, i + 2, 4);
-        if (unit >= 0) {
-          put(b, unit, i, i + 6);
-          i += 6;
-          continue;
-        }
-      }
-      const short = next < 128 ? JSON_SHORT[next]! : -1;
-      if (short >= 0) {
-        put(b, short, i, i + 2);
-        i += 2;
-        continue;
-      }
-    } else if (c === 37 /* % */) {
-      const decoded = percentUtf8(raw, i);
-      if (decoded !== undefined) {
-        putCodePoint(b, decoded.codePoint, i, i + decoded.length);
-        i += decoded.length;
-        continue;
-      }
-    } else if (c === 38 /* & */) {
-      const decoded = htmlReference(raw, i);
-      if (decoded !== undefined) {
-        putCodePoint(b, decoded.codePoint, i, i + decoded.length);
-        i += decoded.length;
-        continue;
-      }
+  const at: number[] = [];
+  const units: number[] = [];
+  const rawFrom: number[] = [];
+  const rawTo: number[] = [];
+  const pieces: string[] = [];
+  let decodedLength = 0;
+  let plainFrom = 0;
+  // A regex finds the next escape character natively, so plain runs are skipped, then copied as slices.
+  const finder = new RegExp(NEXT_ESCAPE);
+  for (let match = finder.exec(raw); match !== null; match = finder.exec(raw)) {
+    const i = match.index;
+    const escape = escapeAt(raw, i);
+    if (escape === undefined) continue; // a lone `\`, `%` or `&`: itself, part of the plain run
+    if (i > plainFrom) {
+      pieces.push(raw.slice(plainFrom, i));
+      decodedLength += i - plainFrom;
     }
-    put(b, c, i, i + 1);
-    i += 1;
+    const decoded = escape.codePoint < 0x10000 ? String.fromCharCode(escape.codePoint) : String.fromCodePoint(escape.codePoint);
+    pieces.push(decoded);
+    at.push(decodedLength);
+    units.push(decoded.length);
+    rawFrom.push(i);
+    rawTo.push(i + escape.length);
+    decodedLength += decoded.length;
+    plainFrom = i + escape.length;
+    finder.lastIndex = plainFrom;
   }
-  const n = b.n;
-  // One copy through Buffer: spreading the units into String.fromCharCode is some 40 times slower.
-  const text = Buffer.from(b.units.buffer, b.units.byteOffset, n * 2).toString('utf16le');
-  return { text, start: b.start.subarray(0, n), end: b.end.subarray(0, n) };
+  if (at.length === 0) return undefined;
+  pieces.push(raw.slice(plainFrom));
+  return new DecodedView(pieces.join(''), at, units, rawFrom, rawTo);
 }

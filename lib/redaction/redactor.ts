@@ -109,7 +109,7 @@ export class Redactor {
       if (view === undefined) continue;
       const found: Span[] = [];
       compiled.index.collect(view.text, found);
-      for (const [s, e] of found) spans.push([at + view.start[s]!, at + view.end[e - 1]!]);
+      for (const [s, e] of found) spans.push([at + view.start(s), at + view.end(e - 1)]);
     }
     if (cut.start === true || cut.end === true) spans.push(...edgeSpans(text, compiled.needles, cut));
     if (spans.length === 0) return text;
@@ -247,11 +247,11 @@ function edgeSpans(text: string, needles: readonly Needle[], cut: CutEdges): Spa
       if (isWordy(head) && isWordy(tail)) continue;
       if (cut.end === true && !isWordy(head)) {
         if (text.endsWith(head)) spans.push([text.length - k, text.length]);
-        if (view?.text.endsWith(head) === true) spans.push([view.start[view.text.length - k]!, text.length]);
+        if (view?.text.endsWith(head) === true) spans.push([view.start(view.text.length - k), text.length]);
       }
       if (cut.start === true && !isWordy(tail)) {
         if (text.startsWith(tail)) spans.push([0, k]);
-        if (view?.text.startsWith(tail) === true) spans.push([0, view.end[k - 1]!]);
+        if (view?.text.startsWith(tail) === true) spans.push([0, view.end(k - 1)]);
       }
     }
   }
