@@ -16,6 +16,7 @@ import { curlWithAuthorization, curlWithCompactBody } from '../lib/checks/protoc
 import { judgeMalformedBody } from '../lib/checks/protocol-malformed.js';
 import { judgeOpenRequest } from '../lib/checks/protocol-open.js';
 import { judgeSpecVersionPath } from '../lib/checks/protocol-version.js';
+import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
@@ -127,7 +128,7 @@ describe.concurrent('spec §4 content: what the target does with the request bod
     const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
     const exchange = await run.sendBody(body);
     await run.undoCreate(exchange);
-    const kept = dup === undefined || exchange.status === null || exchange.status >= 300 ? undefined : keptOccurrence(exchange.responseBody, dup);
+    const kept = dup === undefined || !isSuccessStatus(exchange.status) ? undefined : keptOccurrence(exchange.responseBody, dup);
     const judgement = judgeOpenRequest(
       {
         label: dup === undefined ? 'an empty body with no member to repeat' : `the well-formed body with ${dup.field} twice`,
@@ -223,7 +224,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
         exchange,
       );
       const shown = example(exchange);
-      const listing = method === 'GET' && exchange.status !== null && exchange.status < 300;
+      const listing = method === 'GET' && isSuccessStatus(exchange.status);
       await recordProtocol(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
     });
   }

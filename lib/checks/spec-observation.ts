@@ -3,6 +3,7 @@
  * is recorded; where it answers 400, spec §7 rule 1 (error.code invalidRequest, the §7 error object) is
  * checked. A report is not a rule: a different answer is INFORMATIONAL, a broken §7 error is DEVIATES.
  */
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
 import type { Judgement } from './protocol-judgement.js';
@@ -37,7 +38,7 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
   const observed = answered(exchange);
   const status = exchange.status;
   if (exchange.failure !== undefined || status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
-  const accepted = status >= 200 && status < 300;
+  const accepted = isSuccessStatus(status);
   const rule = checkErrorRule(exchange);
   const broken = rule !== undefined && !rule.holds;
   return {

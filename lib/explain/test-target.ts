@@ -2,6 +2,7 @@
  * An in-process target for explain's unit tests (nothing outside tests imports it): a function from
  * body to answer, wrapped as the engine's send, with creates, deletes and live subscriptions counted.
  */
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { ValueContext } from '../operation/types.js';
 
@@ -60,7 +61,7 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
       return exchange(request, a.failure === 'server' ? 503 : null, undefined, 4, { kind: a.failure, message: `${a.failure} after 4 attempts` });
     }
     sent += 1;
-    if (a.status >= 200 && a.status < 300) {
+    if (isSuccessStatus(a.status)) {
       const id = `sub-${(next += 1)}`;
       live.add(id);
       return exchange(request, a.status, { id });

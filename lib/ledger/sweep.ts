@@ -1,5 +1,6 @@
 import { rmSync, rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { unsafeIdReason, unsafePathReason } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
@@ -66,7 +67,7 @@ async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions)
   } else {
     const exchange = await o.send({ method: 'DELETE', path: entry.deletePath });
     status = exchange.status;
-    if (status !== null && status >= 200 && status < 300) how = 'deleted';
+    if (isSuccessStatus(status)) how = 'deleted';
     else if ((status === 404 || status === 410) && o.notFoundIsGone !== false) how = 'gone';
     else problem = problemOf(exchange);
   }

@@ -36,9 +36,6 @@ export function answerOf(exchange: Exchange): Answer {
   return { kind: 'status', status: exchange.status };
 }
 
-export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-export const isClientError = (status: number): boolean => status >= 400 && status < 500;
-
 /** What a check says, in words: the problem, the note, or why it was not judged. */
 export function checkText(check: PropertyCheck): string {
   switch (check.kind) {

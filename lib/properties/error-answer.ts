@@ -10,14 +10,15 @@ import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
 import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
-import { answerOf, isClientError, type PropertyCheck } from './check-result.js';
+import { isClientErrorStatus } from '../http/status.js';
+import { answerOf, type PropertyCheck } from './check-result.js';
 
 export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   const answer = answerOf(exchange);
   if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
-  if (!isClientError(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
+  if (!isClientErrorStatus(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
   const cut = ruleOneNotJudged(exchange) ?? notJudgedCut(exchange);
   if (cut !== undefined) return { kind: 'not-judged', reason: `${status}: ${cut}` };
   if (status === 400) {

@@ -8,7 +8,8 @@ import { evaluate, parseExpression } from '../inference/expression.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
-import { answerOf, isClientError, isSuccess, type PropertyCheck } from './check-result.js';
+import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
+import { answerOf, type PropertyCheck } from './check-result.js';
 
 export interface RulePredictor {
   /** The rule as inferPresence wrote it. */
@@ -49,10 +50,10 @@ export function checkPrediction(exchange: Exchange, predictedAccepted: boolean):
   if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
-  if (isSuccess(status)) {
+  if (isSuccessStatus(status)) {
     return predictedAccepted ? { kind: 'holds' } : { kind: 'violated', problem: `accepted (${status}) where the rule predicts a rejection` };
   }
-  if (isClientError(status)) {
+  if (isClientErrorStatus(status)) {
     if (!predictedAccepted) return { kind: 'holds' };
     const code = checkErrorBody(exchange.responseBody).code;
     return { kind: 'violated', problem: `rejected (${status}${code !== undefined ? ` ${code}` : ''}) where the rule predicts acceptance` };

@@ -6,6 +6,7 @@ import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { cutUtf8 } from '../../lib/http/cut-utf8.js';
+import { isRedirectStatus } from '../../lib/http/status.js';
 import type { Exchange, RequestSpec } from '../../lib/http/types.js';
 import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
@@ -74,8 +75,6 @@ export function example(exchange: Exchange): ExampleExchange {
   };
 }
 
-const isRedirect = (status: number | null): boolean => status !== null && status >= 300 && status < 400;
-
 /**
  * Issue 10 §4: a case that DEVIATES only because every request it sent was answered 401 (the run's
  * token refused) or with a redirect (a proxy or login page in front of the service), on a target
@@ -88,7 +87,7 @@ async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'f
   const statuses = run.exchanges.map((e) => e.status);
   if (record.verdict !== 'DEVIATES' || statuses.length === 0) return record;
   const refused = statuses.every((s) => s === 401);
-  const redirected = statuses.every(isRedirect);
+  const redirected = statuses.every(isRedirectStatus);
   if (!refused && !redirected) return record;
   const plain = await run.probe.plainGetStatus();
   if (refused && plain === 401) {
@@ -98,7 +97,7 @@ async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'f
       finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions)",
     };
   }
-  if (redirected && isRedirect(plain)) {
+  if (redirected && isRedirectStatus(plain)) {
     const location = run.exchanges[0]?.responseHeaders['location'];
     return {
       ...record,
