@@ -4,6 +4,7 @@
  */
 import type { PresenceEvidence } from '../evidence/presence-evidence.js';
 import type { Exchange } from '../http/types.js';
+import { combinationKey } from '../inference/combinations.js';
 import { evaluate, parseExpression } from '../inference/expression.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
@@ -18,16 +19,14 @@ export interface RulePredictor {
   predict(present: readonly string[]): boolean | undefined;
 }
 
-const keyOf = (present: readonly string[]): string => [...present].sort().join('+');
-
 /** The rule inferred from the matrix observations; combinations without usable evidence predict nothing. */
 export function rulePredictor(fields: string[], observations: Observation[]): RulePredictor {
   const { rule } = inferPresence(fields, observations);
-  const unknown = new Set(rule.unknown.map(keyOf));
+  const unknown = new Set(rule.unknown.map(combinationKey));
   const expr = parseExpression(rule.expression);
   return {
     expression: rule.expression,
-    predict: (present) => (unknown.has(keyOf(present)) ? undefined : evaluate(expr, new Set(present))),
+    predict: (present) => (unknown.has(combinationKey(present)) ? undefined : evaluate(expr, new Set(present))),
   };
 }
 
