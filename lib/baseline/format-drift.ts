@@ -1,3 +1,4 @@
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import { formatCombination } from '../inference/combinations.js';
 import { comparedText, notComparedText } from '../report/drift-words.js';
 import type { DriftLine, ReportDrift } from '../report/types.js';
@@ -83,7 +84,7 @@ function listText(items: readonly string[]): string {
 /** `400 invalidRequest`, `201`. */
 function statusText(a: BaselineAnswer): string {
   if (a.outcome === 'unstable') return 'unstable';
-  if (a.status === null) return 'no answer';
+  if (a.status === null) return statusOrNoAnswer(null);
   return a.errorCode === undefined ? String(a.status) : `${a.status} ${a.errorCode}`;
 }
 

@@ -3,6 +3,7 @@
  * and that answer in plain words for findings.
  */
 import type { Exchange } from '../http/types.js';
+import { failureText } from '../http/answer-text.js';
 import { bodyCut } from '../http/recorded-body.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
@@ -19,7 +20,7 @@ export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-
 export function answerOf(exchange: Exchange): ProtocolAnswer {
   const { failure, status } = exchange;
   if (status !== null && (failure === undefined || failure.kind === 'server')) return { kind: 'answered', status };
-  return { kind: 'no-answer', reason: failure !== undefined ? `${failure.kind}: ${failure.message}` : 'no HTTP answer' };
+  return { kind: 'no-answer', reason: failure !== undefined ? failureText(failure) : 'no HTTP answer' };
 }
 
 const HEADER_SHOWN_CHARS = 160;

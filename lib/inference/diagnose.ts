@@ -8,6 +8,7 @@
  * token". And "every combination was answered 401" is read over every answer of every repeat, not
  * the first answer of each combination only.
  */
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from './combinations.js';
 import type { Diagnosis, Observation } from './types.js';
@@ -127,6 +128,6 @@ function tally(statuses: readonly (number | null)[]): string {
   for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
   return [...counts]
     .sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity))
-    .map(([s, n]) => `${s ?? 'no answer'}: ${n}`)
+    .map(([s, n]) => `${statusOrNoAnswer(s)}: ${n}`)
     .join(', ');
 }

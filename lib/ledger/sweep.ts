@@ -1,5 +1,6 @@
 import { rmSync, rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { failureText } from '../http/answer-text.js';
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { unsafeIdReason, unsafePathReason } from '../operation/safe-id.js';
@@ -48,7 +49,7 @@ export interface SweepOptions {
 const DEFAULT_EXPIRY_MARGIN_MS = 10 * 60_000;
 
 function problemOf(exchange: Exchange): string {
-  if (exchange.failure !== undefined) return `${exchange.failure.kind}: ${exchange.failure.message}`;
+  if (exchange.failure !== undefined) return failureText(exchange.failure);
   return `DELETE answered ${exchange.status ?? 'nothing'}`;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Judgement } from '../checks/protocol-judgement.js';
 import { checkErrorRule } from '../checks/error-rule.js';
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 
@@ -23,7 +24,7 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
     return check !== undefined && !check.holds ? [`${a.status}: ${check.problems.join('; ')}`] : [];
   });
   const shown = shownExchange(answers);
-  const statuses = (observation.statuses ?? []).map((s) => s ?? 'no answer').join(', ');
+  const statuses = (observation.statuses ?? []).map(statusOrNoAnswer).join(', ');
   const observed = `${observation.outcome} (${statuses})${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''}`;
   if (observation.outcome === 'error') {
     return { specRef: OPEN, verdict: 'ERROR', observed, finding: `no verdict from the target for {${label}}: ${shown?.failure?.message ?? `status ${shown?.status ?? null}`}` };

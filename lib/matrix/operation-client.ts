@@ -5,6 +5,7 @@ import { parseRecordedBody } from '../http/recorded-body.js';
  * own tests all send through it, so a body, its headers, the id read from a 2xx, the DELETE that undoes
  * it and the count of requests are done one way. It records every exchange it sent, in order.
  */
+import { answerText } from '../http/answer-text.js';
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
@@ -77,7 +78,7 @@ export class OperationClient implements BodySender {
     }
     const deleted = await this.send({ method: 'DELETE', path: safe.path });
     if (!isSuccessStatus(deleted.status)) {
-      this.cleanupFailures.push(`DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
+      this.cleanupFailures.push(`DELETE ${id}: ${answerText(deleted)}`);
     }
   }
 
@@ -107,7 +108,7 @@ export class OperationClient implements BodySender {
     for (const path of new Set(paths)) {
       const deleted = await this.send({ method: 'DELETE', path });
       if (isSuccessStatus(deleted.status)) return;
-      tried.push(`DELETE ${path}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
+      tried.push(`DELETE ${path}: ${answerText(deleted)}`);
     }
     this.cleanupFailures.push(`created by ${exchange.method} ${createdAt} (id ${id}) and not deleted: ${tried.join('; ')}`);
   }

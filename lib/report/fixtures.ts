@@ -2,6 +2,7 @@
  * Realistic behaviour reports for the report writers' tests and the screenshot script.
  * Not used by a probe run.
  */
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { Verdict } from '../outcome.js';
 import type { ExampleExchange } from '../case-record.js';
 import { combinationKey } from '../inference/combinations.js';
@@ -98,7 +99,7 @@ function matrixCases(matrix: readonly MatrixEntry[]): CaseSummary[] {
       name: `POST with ${label}`,
       specRef: "open: spec §4 'Which fields are required: not shown'",
       verdict: entry.outcome === 'error' ? 'ERROR' : 'INFORMATIONAL',
-      observed: `${entry.status ?? 'no answer'} ${entry.outcome}${entry.errorCode === undefined ? '' : ` ${entry.errorCode}`}`,
+      observed: `${statusOrNoAnswer(entry.status)} ${entry.outcome}${entry.errorCode === undefined ? '' : ` ${entry.errorCode}`}`,
     } satisfies CaseSummary;
   });
 }

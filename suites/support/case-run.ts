@@ -6,6 +6,7 @@ import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { cutUtf8 } from '../../lib/http/cut-utf8.js';
+import { failureText } from '../../lib/http/answer-text.js';
 import { isRedirectStatus } from '../../lib/http/status.js';
 import type { Exchange, RequestSpec } from '../../lib/http/types.js';
 import { OperationClient } from '../../lib/matrix/operation-client.js';
@@ -71,7 +72,7 @@ export function example(exchange: Exchange): ExampleExchange {
     curl: toCurl(exchange),
     status: exchange.status,
     responseBody: exampleBody(exchange),
-    ...(exchange.failure !== undefined ? { failure: `${exchange.failure.kind}: ${exchange.failure.message}` } : {}),
+    ...(exchange.failure !== undefined ? { failure: failureText(exchange.failure) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
 import { isLoopbackHost } from '../../lib/net/loopback.js';
 import { changeRequestSpec } from '../../lib/events/change-request.js';
 import { describeCommandResult, runCommand } from '../../lib/events/run-command.js';
+import { answerText } from '../../lib/http/answer-text.js';
 import { isSuccessStatus } from '../../lib/http/status.js';
 import type { Exchange } from '../../lib/http/types.js';
 import type { SubscriptionUnderTest } from '../../lib/events/judge-delivery.js';
@@ -71,7 +72,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
   const how = `CHANGE_REQUEST ${change.method} ${change.path}`;
   const exchange = await run.send(changeRequestSpec(change));
   if (isSuccessStatus(exchange.status)) return { kind: 'made', how, startedAtMs, durationMs: took(), exchange };
-  const answer = exchange.failure !== undefined ? `${exchange.failure.kind}: ${exchange.failure.message}` : `answered ${exchange.status ?? 'nothing'}`;
+  const answer = answerText(exchange);
   return { kind: 'failed', how, message: `${how} ${answer}`, exchange };
 }
 
