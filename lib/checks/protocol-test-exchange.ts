@@ -1,26 +1,5 @@
-/** Exchanges for the protocol checks' unit tests: a plain answered request unless told otherwise. */
+/** Answers the protocol checks' unit tests share; the exchange itself comes from lib/http/test-exchange.ts. */
 import type { Exchange } from '../http/types.js';
-
-export const errorBody = (code: string, message = 'The request is malformed or incorrect.'): string => JSON.stringify({ error: { code, message } });
-
-export function fakeExchange(overrides: Partial<Exchange> = {}): Exchange {
-  return {
-    seq: 1,
-    method: 'POST',
-    url: 'https://drive.example.com/_api/v2.0/drive/root/subscriptions',
-    requestHeaders: { 'content-type': 'application/json' },
-    requestBody: '{"notificationUrl":"https://receiver.example.com/n"}',
-    status: 201,
-    responseHeaders: {},
-    responseBody: '',
-    responseBodyTruncated: false,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 3,
-    attempts: 1,
-    retriedStatuses: [],
-    ...overrides,
-  };
-}
 
 /** The target kept answering 5xx through the engine's retries. */
 export const serverFailure = (status = 500): Partial<Exchange> => ({

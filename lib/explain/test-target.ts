@@ -3,6 +3,7 @@
  * body to answer, wrapped as the engine's send, with creates, deletes and live subscriptions counted.
  */
 import { isSuccessStatus } from '../http/status.js';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { ValueContext } from '../operation/types.js';
 
@@ -29,22 +30,19 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
   let next = 0;
   const creates: Record<string, unknown>[] = [];
   const live = new Set<string>();
-  const exchange = (request: RequestSpec, status: number | null, body: unknown, attempts = 1, failure?: Exchange['failure']): Exchange => ({
-    seq: sent,
-    method: request.method,
-    url: `http://127.0.0.1:1${request.path}`,
-    requestHeaders: { ...request.headers, authorization: 'Bearer [redacted]' },
-    requestBody: request.body,
-    status,
-    responseHeaders: {},
-    responseBody: body === undefined ? '' : JSON.stringify(body),
-    responseBodyTruncated: false,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-    attempts,
-    retriedStatuses: [],
-    ...(failure === undefined ? {} : { failure }),
-  });
+  const exchange = (request: RequestSpec, status: number | null, body: object | undefined, attempts = 1, failure?: Exchange['failure']): Exchange =>
+    fakeExchange({
+      seq: sent,
+      method: request.method,
+      url: `http://127.0.0.1:1${request.path}`,
+      requestHeaders: { ...request.headers, authorization: 'Bearer [redacted]' },
+      requestBody: request.body,
+      status,
+      body,
+      durationMs: 1,
+      attempts,
+      ...(failure === undefined ? {} : { failure }),
+    });
   const send = async (request: RequestSpec): Promise<Exchange> => {
     if (request.method === 'DELETE') {
       sent += 1;

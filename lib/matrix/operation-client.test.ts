@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fakeExchange } from '../checks/protocol-test-exchange.js';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { syntheticOperation } from '../evidence/test-support.js';
 import { OperationClient } from './operation-client.js';
