@@ -3,8 +3,8 @@
  * outcome is INFORMATIONAL; a 4xx it got must still hold spec §7 (rule 1 for 400); no verdict from the target
  * is an ERROR, never evidence.
  */
-import type { Judgement } from '../checks/protocol-judgement.js';
-import { checkErrorRule } from '../checks/error-rule.js';
+import type { Judgement } from '../protocol/protocol-judgement.js';
+import { checkErrorRule } from '../protocol/error-rule.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';

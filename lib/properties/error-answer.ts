@@ -6,7 +6,7 @@
  * object is only recorded: §4 names the error response as "status 400 with a JSON error object"
  * and §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
  */
-import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';

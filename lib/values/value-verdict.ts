@@ -20,7 +20,7 @@
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
-import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../matrix/classify.js';
