@@ -47,7 +47,7 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
  * Most characters of an error code or message kept: they travel in every case record and report, and a
  * target may put a megabyte in error.message.
  */
-export const MAX_ERROR_TEXT = 2000;
+const MAX_ERROR_TEXT = 2000;
 
 const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text);
 

@@ -54,7 +54,7 @@ export class CaseRun {
  * Most bytes of a body an example keeps. The record travels from the worker to the main process and
  * into every report; the whole recorded body (up to MAX_RECORDED_BODY_BYTES) stays in the worker.
  */
-export const EXAMPLE_BODY_BYTES = 16 * 1024;
+const EXAMPLE_BODY_BYTES = 16 * 1024;
 
 /** The body as an example shows it: whole when short, else its start and how much was left out. */
 function exampleBody(exchange: Exchange): string {
