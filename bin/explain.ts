@@ -31,7 +31,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { loadConfigOrExit, parseArgsOrExit, usageError, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import type { BearerSource } from '../lib/http/bearer.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
@@ -59,8 +59,7 @@ const EXIT_USAGE = 2;
 const DEFAULT_BUDGET = 64;
 
 function usage(message: string): never {
-  console.error(`explain: ${message} (see npm run explain -- --help)`);
-  process.exit(EXIT_USAGE);
+  usageError('explain', message);
 }
 
 const args = parseArgsOrExit('explain', import.meta.url, {

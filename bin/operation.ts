@@ -21,15 +21,14 @@ import { resolve } from 'node:path';
 import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
 import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
-import { parseArgsOrExit } from './support/cli.js';
+import { parseArgsOrExit, usageError } from './support/cli.js';
 
 const EXIT_COMPLETE = 0;
 const EXIT_NEEDS = 1;
 const EXIT_USAGE = 2;
 
 function usage(message: string): never {
-  console.error(`operation: ${message} (see npm run operation -- --help)`);
-  process.exit(EXIT_USAGE);
+  usageError('operation', message);
 }
 
 const args = parseArgsOrExit('operation', import.meta.url, {

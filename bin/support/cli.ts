@@ -16,6 +16,12 @@ export function headerHelp(entryPointUrl: string): string {
   return readFileSync(new URL(entryPointUrl), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '';
 }
 
+/** One line naming the command, the problem and where the usage is; exit 2 before anything is read or sent. */
+export function usageError(command: string, message: string): never {
+  console.error(`${command}: ${message} (see npm run ${command} -- --help)`);
+  process.exit(EXIT_CONFIG);
+}
+
 /**
  * The command's flags, or exit: `--help` (its config must have a boolean `help`) prints the entry
  * point's header comment and exits 0; a flag parseArgs refuses gets one line naming the command and
@@ -26,8 +32,7 @@ export function parseArgsOrExit<C extends ParseArgsConfig>(command: string, entr
   try {
     parsed = parseArgs(config);
   } catch (error) {
-    console.error(`${command}: ${(error as Error).message} (see npm run ${command} -- --help)`);
-    process.exit(EXIT_CONFIG);
+    usageError(command, (error as Error).message);
   }
   if ((parsed.values as { help?: boolean }).help === true) {
     console.log(headerHelp(entryPointUrl));
