@@ -19,7 +19,7 @@ import { propertyBounds, resolveSeed } from '../lib/properties/bounds.js';
 import { checkErrorAnswer } from '../lib/properties/error-answer.js';
 import { checkPrediction, evidencePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
 import { checkSameStatus } from '../lib/properties/same-status.js';
-import { statusTally } from '../lib/properties/status-tally.js';
+import { statusTally } from '../lib/http/answer-text.js';
 import { propertyVerdict, type ViolationVerdict } from '../lib/properties/verdict.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';

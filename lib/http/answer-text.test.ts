@@ -1,10 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { answerText, failureText, statusOrNoAnswer } from './answer-text.js';
+import { answerText, failureText, statusOrNoAnswer, statusTally } from './answer-text.js';
 import { fakeExchange } from './test-exchange.js';
 
 describe('answer text', () => {
   test('a failure is named by its kind, then the message', () => {
     expect(failureText({ kind: 'timeout', message: 'no answer within 30000 ms' })).toBe('timeout: no answer within 30000 ms');
+  });
+
+  test('statuses are counted in status order, no answer last', () => {
+    expect(statusTally([400, 201, 400, null, 201, 400])).toBe('201 x2, 400 x3, no answer x1');
+    expect(statusTally([])).toBe('');
   });
 
   test('a missing status reads "no answer"', () => {

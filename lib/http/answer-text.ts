@@ -13,3 +13,13 @@ export const statusOrNoAnswer = (status: number | null): string => (status === n
 /** `answered 404`, or the failure when there was one (`network: ECONNRESET`); `answered nothing` otherwise. */
 export const answerText = (exchange: Exchange): string =>
   exchange.failure !== undefined ? failureText(exchange.failure) : `answered ${exchange.status ?? 'nothing'}`;
+
+/** Statuses seen, counted, in status order: `201 x7, 400 x13, no answer x1`. */
+export function statusTally(statuses: readonly (number | null)[]): string {
+  const counts = new Map<number | null, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity))
+    .map(([status, n]) => `${statusOrNoAnswer(status)} x${n}`)
+    .join(', ');
+}

@@ -8,7 +8,7 @@
  * token". And "every combination was answered 401" is read over every answer of every repeat, not
  * the first answer of each combination only.
  */
-import { statusOrNoAnswer } from '../http/answer-text.js';
+import { statusTally } from '../http/answer-text.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from './combinations.js';
 import type { Diagnosis, Observation } from './types.js';
@@ -66,7 +66,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (every((s) => s >= 500)) {
     return {
       likelyCause: 'service',
-      message: `every answer was a server error (${tally(answers)}): the service failed, whatever the body; retry later or check the target.`,
+      message: `every answer was a server error (${statusTally(answers)}): the service failed, whatever the body; retry later or check the target.`,
     };
   }
   const [first] = observations;
@@ -80,7 +80,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   }
   return {
     likelyCause: 'unknown',
-    message: `no combination was accepted, and the answers point to no single cause (${tally(answers)}).`,
+    message: `no combination was accepted, and the answers point to no single cause (${statusTally(answers)}).`,
   };
 }
 
@@ -120,14 +120,4 @@ function fromTransport(observations: readonly Observation[], unanswered: number)
 
 function clip(text: string): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
-
-/** `400: 28, 401: 4, no answer: 2`, by status. */
-function tally(statuses: readonly (number | null)[]): string {
-  const counts = new Map<number | null, number>();
-  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts]
-    .sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity))
-    .map(([s, n]) => `${statusOrNoAnswer(s)}: ${n}`)
-    .join(', ');
 }
