@@ -3,8 +3,8 @@
  * reports/bench.json. A script, not a timed test: the figures vary with the machine and its load.
  *
  *   1. a full probe run against the embedded reference service: wall time, requests, peak memory (the
- *      probe process's own, vitest's worker thread included, and the sum over its process tree, tsx and
- *      npm-free), the load average around it, and per suite the requests and wall time, with what the
+ *      probe process's own, vitest's worker thread included, and the sum over its process tree, npm-free),
+ *      the load average around it, and per suite the requests and wall time, with what the
  *      same suite would take at the default 10 requests per second;
  *   2. the HTTP engine's sustained rate against the reference service versus autocannon's against
  *      the same service in the same run (goal: ratio >= 0.8);
@@ -52,7 +52,7 @@ interface ProbeFigures {
   requests: number;
   /** The probe process's own peak (maxRSS: vitest's worker is a thread of it), as the probe prints it. */
   peakMemoryMb: number | undefined;
-  /** Peak of the summed resident memory of the process tree under tsx's CLI (sampled every 100 ms, Linux only). */
+  /** Peak of the summed resident memory of the probe's process tree (node and tsx's esbuild service; sampled every 100 ms, Linux only). */
   treePeakMemoryMb: number | undefined;
   loadAverage: { before: number; after: number };
   suites: SuiteRow[];
@@ -66,6 +66,18 @@ function estimateAt10(row: SuiteCost, rps: number): SuiteRow {
   return { ...row, estimatedSecondsAt10: row.requests / 10 + waiting };
 }
 
+/**
+ * `npm run probe`'s command line (package.json), without npm: node's flags (the probe's memory settings,
+ * issue 14 §2) and tsx, resolved from the project, so that the probe runs in the report folder and reads
+ * no .env of the developer's.
+ */
+function probeCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { probe: string } };
+  const [command, ...args] = pkg.scripts.probe.split(/\s+/);
+  if (command !== 'node') throw new Error(`bench: package.json's probe script does not start with node: ${pkg.scripts.probe}`);
+  return args.map((word) => (word === 'tsx' ? import.meta.resolve('tsx') : word.endsWith('.ts') ? join(ROOT, word) : word));
+}
+
 /** 1. The probe as a user runs it, in a child process with a fresh report folder. */
 async function benchProbe(rps: number): Promise<ProbeFigures> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-probe-'));
@@ -73,7 +85,7 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
   const started = performance.now();
   let sampler: ReturnType<typeof treeRssSampler> | undefined;
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = spawn(TSX, [join(ROOT, 'bin/probe.ts')], {
+    const child = spawn(process.execPath, probeCommand(), {
       cwd: reportDir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REPORT_DIR: reportDir, REQUESTS_PER_SECOND: String(rps), CONCURRENCY: '8' },
       stdio: ['ignore', 'pipe', 'inherit'],
