@@ -5,7 +5,7 @@
  */
 import type { Judgement } from '../protocol/protocol-judgement.js';
 import { checkErrorRule } from '../protocol/error-rule.js';
-import { statusOrNoAnswer } from '../http/answer-text.js';
+import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 
@@ -27,7 +27,7 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
   const statuses = (observation.statuses ?? []).map(statusOrNoAnswer).join(', ');
   const observed = `${observation.outcome} (${statuses})${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''}`;
   if (observation.outcome === 'error') {
-    return { specRef: OPEN, verdict: 'ERROR', observed, finding: `no verdict from the target for {${label}}: ${shown?.failure?.message ?? `status ${shown?.status ?? null}`}` };
+    return { specRef: OPEN, verdict: 'ERROR', observed, finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : answerText(shown)}` };
   }
   if (broken.length > 0) {
     return {
