@@ -17,6 +17,7 @@ describe('buildObservedContract', () => {
     ['default profile', defaultProfileReport],
     ['conditional, with unstable and failed combinations', conditionalReport],
     ['nothing accepted', nothingAcceptedReport],
+    ['no body sent (a run of suite 01 alone)', () => ({ ...defaultProfileReport(), matrix: [], values: {}, rejectionGroups: [] })],
   ])('%s: valid OpenAPI 3.1, exact on every body the report holds, the same document when built again', async (_name, make) => {
     const report = make();
     const contract = buildObservedContract(report, subscriptionCreate);

@@ -51,6 +51,14 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
       },
     };
   }
+  // OpenAPI 3.1 wants at least one response: a run whose suites sent no body (a filtered run, such as
+  // `npm run probe -- 01-spec`) still writes a valid document, saying that nothing is known.
+  if (statuses.length === 0) {
+    responses.default = {
+      description: 'Not known: no answer to a body of the presence matrix or the value classes was recorded in this run.',
+      'x-observed': { combinations: 0, valueClasses: [] },
+    };
+  }
   return responses;
 }
 
