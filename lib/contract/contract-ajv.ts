@@ -21,7 +21,7 @@ export interface LifetimeBound {
 
 export type LifetimeUnit = 'seconds' | 'minutes' | 'hours' | 'days';
 
-export const UNIT_MS: Record<LifetimeUnit, number> = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+const UNIT_MS: Record<LifetimeUnit, number> = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 
 export function isLifetimeUnit(unit: string): unit is LifetimeUnit {
   return Object.hasOwn(UNIT_MS, unit);
@@ -34,7 +34,7 @@ export function lifetimeOf(value: unknown, now: Date, unit: LifetimeUnit): numbe
   return Number.isNaN(at) ? undefined : (at - now.getTime()) / UNIT_MS[unit];
 }
 
-export function withinLifetime(bound: LifetimeBound, value: unknown, now: Date): boolean {
+function withinLifetime(bound: LifetimeBound, value: unknown, now: Date): boolean {
   const lifetime = lifetimeOf(value, now, bound.unit);
   // A string that is no date-time is for `format` to refuse; the lifetime speaks of instants only.
   if (lifetime === undefined) return true;

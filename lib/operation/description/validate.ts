@@ -12,7 +12,7 @@ import { entryClasses } from './compile.js';
 import type { OperationDescription } from './types.js';
 
 /** The JSON Schema of a description file, for editors (`"$schema"`) and tools. */
-export const OPERATION_SCHEMA_URL = new URL('./operation.schema.json', import.meta.url);
+const OPERATION_SCHEMA_URL = new URL('./operation.schema.json', import.meta.url);
 
 export type DescriptionValidation = { valid: true; description: OperationDescription } | { valid: false; problems: string[] };
 
