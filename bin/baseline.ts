@@ -26,13 +26,12 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BaselineFileError, baselineText, readBaseline, writeBaseline } from '../lib/baseline/baseline-file.js';
 import { diffBaseline } from '../lib/baseline/diff-baseline.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from '../lib/baseline/extract-baseline.js';
 import { formatDrift, reportDrift } from '../lib/baseline/format-drift.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 
@@ -45,30 +44,18 @@ function stop(code: number, message: string): never {
   process.exit(code);
 }
 
-let args: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    options: {
-      accept: { type: 'boolean', default: false },
-      force: { type: 'boolean', default: false },
-      report: { type: 'string' },
-      baseline: { type: 'string' },
-      operation: { type: 'string' },
-      openapi: { type: 'string' },
-      'operation-id': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-}
-try {
-  args = parse();
-} catch (error) {
-  stop(EXIT_SETUP, `${(error as Error).message} (see npm run baseline -- --help)`);
-}
-if (args.values.help) {
-  console.log(headerHelp(import.meta.url));
-  process.exit(EXIT_OK);
-}
+const args = parseArgsOrExit('baseline', import.meta.url, {
+  options: {
+    accept: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
+    report: { type: 'string' },
+    baseline: { type: 'string' },
+    operation: { type: 'string' },
+    openapi: { type: 'string' },
+    'operation-id': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
 
 const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));

@@ -15,8 +15,7 @@
  * Exit codes: 0 nothing left to delete, 1 some could not be deleted (they stay listed), 2 configuration
  * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
-import { parseArgs } from 'node:util';
-import { EXIT_CONFIG, headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { EXIT_CONFIG, loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
@@ -31,28 +30,17 @@ import { unreachableTarget } from '../lib/http/preflight.js';
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
 
-let dryRun: boolean;
-let operationFlags: Record<string, string | undefined> = {};
-try {
-  const args = parseArgs({
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      operation: { type: 'string' },
-      openapi: { type: 'string' },
-      'operation-id': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (args.values.help) {
-    console.log(headerHelp(import.meta.url));
-    process.exit(EXIT_OK);
-  }
-  dryRun = args.values['dry-run'];
-  operationFlags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
-} catch (error) {
-  console.error(`cleanup: ${(error as Error).message} (see npm run cleanup -- --help)`);
-  process.exit(EXIT_CONFIG);
-}
+const args = parseArgsOrExit('cleanup', import.meta.url, {
+  options: {
+    'dry-run': { type: 'boolean', default: false },
+    operation: { type: 'string' },
+    openapi: { type: 'string' },
+    'operation-id': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+const dryRun = args.values['dry-run'];
+const operationFlags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 
 const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, operationFlags)));
 // Ids and messages come from the target: the console passes through the redaction step (lib/redaction).

@@ -11,31 +11,21 @@
  * not valid or not exact (the disagreements are printed); 2 usage error or no usable report.
  */
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { contractStep } from '../lib/contract/contract-step.js';
 import { resolveOperationPath } from '../lib/config/operation-parser.js';
 import { DEFAULT_OPERATION_FILE, loadOperationFile, OperationFileError } from '../lib/operation/index.js';
 import { InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
-import { headerHelp } from './support/cli.js';
+import { parseArgsOrExit } from './support/cli.js';
 
 function fail(message: string): never {
   console.error(`contract: ${message}`);
   process.exit(2);
 }
 
-let args: { values: { out?: string; operation?: string; help?: boolean }; positionals: string[] };
-try {
-  args = parseArgs({
-    allowPositionals: true,
-    options: { out: { type: 'string' }, operation: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
-  });
-} catch (error) {
-  fail(`${(error as Error).message} (see npm run contract -- --help)`);
-}
-if (args.values.help === true) {
-  console.log(headerHelp(import.meta.url));
-  process.exit(0);
-}
+const args = parseArgsOrExit('contract', import.meta.url, {
+  allowPositionals: true,
+  options: { out: { type: 'string' }, operation: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+});
 const [reportPath, ...extra] = args.positionals;
 if (reportPath === undefined || extra.length > 0) fail('give one behaviour report, e.g. npm run contract -- reports/behaviour-report.json');
 

@@ -31,8 +31,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { loadConfigOrExit, parseArgsOrExit, usageError, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import type { BearerSource } from '../lib/http/bearer.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
@@ -60,33 +59,20 @@ const EXIT_USAGE = 2;
 const DEFAULT_BUDGET = 64;
 
 function usage(message: string): never {
-  console.error(`explain: ${message} (see npm run explain -- --help)`);
-  process.exit(EXIT_USAGE);
+  usageError('explain', message);
 }
 
-let args: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: {
-      budget: { type: 'string' },
-      report: { type: 'string' },
-      operation: { type: 'string' },
-      openapi: { type: 'string' },
-      'operation-id': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-}
-try {
-  args = parse();
-} catch (error) {
-  usage((error as Error).message);
-}
-if (args.values.help) {
-  console.log(headerHelp(import.meta.url));
-  process.exit(EXIT_EXPLAINED);
-}
+const args = parseArgsOrExit('explain', import.meta.url, {
+  allowPositionals: true,
+  options: {
+    budget: { type: 'string' },
+    report: { type: 'string' },
+    operation: { type: 'string' },
+    openapi: { type: 'string' },
+    'operation-id': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
 const [file, ...extra] = args.positionals;
 if (file === undefined) usage('give FILE: a JSON body or a cURL command (- for standard input)');
 if (extra.length > 0) usage(`one FILE at a time, got ${args.positionals.length}`);

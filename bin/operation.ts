@@ -18,41 +18,27 @@
  * 2 usage error, or a document or operation that cannot be described (one line per problem).
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
 import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
-import { headerHelp } from './support/cli.js';
+import { parseArgsOrExit, usageError } from './support/cli.js';
 
 const EXIT_COMPLETE = 0;
 const EXIT_NEEDS = 1;
 const EXIT_USAGE = 2;
 
 function usage(message: string): never {
-  console.error(`operation: ${message} (see npm run operation -- --help)`);
-  process.exit(EXIT_USAGE);
+  usageError('operation', message);
 }
 
-let args: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    options: {
-      openapi: { type: 'string' },
-      'operation-id': { type: 'string' },
-      fields: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-}
-try {
-  args = parse();
-} catch (error) {
-  usage((error as Error).message);
-}
-if (args.values.help) {
-  console.log(headerHelp(import.meta.url));
-  process.exit(EXIT_COMPLETE);
-}
+const args = parseArgsOrExit('operation', import.meta.url, {
+  options: {
+    openapi: { type: 'string' },
+    'operation-id': { type: 'string' },
+    fields: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
 const file = args.values.openapi ?? process.env.OPENAPI;
 const operationId = args.values['operation-id'] ?? process.env.OPERATION_ID;
 if (file === undefined || file.trim() === '') usage('give --openapi FILE (or OPENAPI), an OpenAPI 3.0 or 3.1 document');

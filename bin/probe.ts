@@ -28,11 +28,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { headerHelp, loadConfigOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { resolveOperationPath } from '../lib/config/operation-parser.js';
 import { formatJson } from '../lib/operation/description/format.js';
 import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
@@ -64,32 +63,20 @@ function fail(message: string): never {
   process.exit(EXIT_SETUP);
 }
 
-let args: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: {
-      ui: { type: 'boolean', default: false },
-      shard: { type: 'string' },
-      'merge-reports': { type: 'boolean', default: false },
-      baseline: { type: 'string' },
-      operation: { type: 'string' },
-      openapi: { type: 'string' },
-      'operation-id': { type: 'string' },
-      contract: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-}
-try {
-  args = parse();
-} catch (error) {
-  fail(`${(error as Error).message} (see npm run probe -- --help)`);
-}
-if (args.values.help) {
-  console.log(headerHelp(import.meta.url));
-  process.exit(EXIT_OK);
-}
+const args = parseArgsOrExit('probe', import.meta.url, {
+  allowPositionals: true,
+  options: {
+    ui: { type: 'boolean', default: false },
+    shard: { type: 'string' },
+    'merge-reports': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    operation: { type: 'string' },
+    openapi: { type: 'string' },
+    'operation-id': { type: 'string' },
+    contract: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
 const shard = args.values.shard;
 if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/n such as 1/2, got "${shard}"`);
 

@@ -21,7 +21,7 @@ function isKnown(token: string, tokens: readonly string[]): boolean {
   return found;
 }
 
-export function checkBearer(header: string | undefined, tokens: readonly string[]): AuthResult {
+function checkBearer(header: string | undefined, tokens: readonly string[]): AuthResult {
   if (header === undefined || header.trim() === '') return { ok: false, reason: 'missing' };
   const match = /^\s*(\S+)(?:\s+(.*))?$/s.exec(header);
   // The scheme name is case-insensitive (RFC 9110 §11.1).

@@ -5,6 +5,7 @@
  * 1 + retries attempts each (profile-json caps retries at 10, timeouts and delays at 60 s).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isSuccessStatus } from '../lib/http/status.js';
 import { loopbackTarget } from './loopback.js';
 import { notificationBody } from './notification-body.js';
 import { postLoopback, type OutboundResult } from './outbound.js';
@@ -106,7 +107,7 @@ async function deliverOne(record: SubscriptionRecord, rules: NotificationRules, 
     });
     const done = attemptOf(result, started);
     log.push(done);
-    if (done.status !== null && done.status >= 200 && done.status < 300) {
+    if (isSuccessStatus(done.status)) {
       return { subscriptionId: record.id, notificationUrl: record.notificationUrl, outcome: 'delivered', attempts: log.length, finalStatus: done.status, message: null, log };
     }
     if (result.kind === 'cancelled') break;

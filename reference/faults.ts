@@ -37,6 +37,8 @@ export interface FaultOptions {
   unauthorizedShare?: number;
   /** Every create answers this id (a mock server answering "id": "string"; an unsafe id such as ".."). */
   createdId?: string;
+  /** Creates answer these ids in turn, then from the first again (several unsafe ids in one run). */
+  createdIds?: string[];
   /** Every create answers its record without the id (it is still created). */
   omitCreatedId?: boolean;
   /** Every DELETE of a subscription is answered with this status and deletes nothing (404, 500, ...). */
@@ -55,6 +57,7 @@ const KEYS = new Set<string>([
   'seed',
   'redirectTo',
   'createdId',
+  'createdIds',
   'omitCreatedId',
   'deleteStatus',
 ]);
@@ -80,6 +83,11 @@ export function checkFaults(input: unknown, api = 'setFaults'): FaultOptions {
   for (const key of ['redirectTo', 'createdId'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'string') throw new RangeError(`${api}: ${key} must be a string`);
   }
+  const ids = o['createdIds'];
+  if (ids !== undefined && !(Array.isArray(ids) && ids.length > 0 && ids.length <= 100 && ids.every((id) => typeof id === 'string'))) {
+    throw new RangeError(`${api}: createdIds must be a list of 1 to 100 strings`);
+  }
+  if (ids !== undefined && o['createdId'] !== undefined) throw new RangeError(`${api}: give createdId or createdIds, not both`);
   if (o['omitCreatedId'] !== undefined && typeof o['omitCreatedId'] !== 'boolean') throw new RangeError(`${api}: omitCreatedId must be true or false`);
   if (o['deleteStatus'] !== undefined && !isNumberIn(o['deleteStatus'], 200, 599, true)) throw new RangeError(`${api}: deleteStatus must be a whole number from 200 to 599`);
   if (o['retryAfterSeconds'] !== undefined && !isNumberIn(o['retryAfterSeconds'], 0, 86_400, true)) {
@@ -113,6 +121,7 @@ export class FaultInjector {
   #options: FaultOptions = {};
   #next: () => number;
   #flipCount = 0;
+  #createdIdTurn = 0;
 
   constructor(options: FaultOptions, seed: number) {
     this.#next = mulberry32(seed);
@@ -126,6 +135,7 @@ export class FaultInjector {
   /** Replaces all options (not a merge): what is not given is off. */
   set(options: FaultOptions): void {
     this.#options = checkFaults(options);
+    this.#createdIdTurn = 0;
     this.#flipCount = 0;
     if (this.#options.seed !== undefined) this.#next = mulberry32(this.#options.seed);
   }
@@ -139,9 +149,18 @@ export class FaultInjector {
   }
 
   /** What creates and deletes answer instead of the model's own (undefined: the model decides). */
-  get ids(): { createdId: string | undefined; omitCreatedId: boolean; deleteStatus: number | undefined } {
-    const { createdId, omitCreatedId, deleteStatus } = this.#options;
-    return { createdId, omitCreatedId: omitCreatedId === true, deleteStatus };
+  get ids(): { omitCreatedId: boolean; deleteStatus: number | undefined } {
+    const { omitCreatedId, deleteStatus } = this.#options;
+    return { omitCreatedId: omitCreatedId === true, deleteStatus };
+  }
+
+  /** The id the next create answers, when a fault names it (createdId, or the next of createdIds). */
+  nextCreatedId(): string | undefined {
+    const { createdId, createdIds } = this.#options;
+    if (createdIds === undefined) return createdId;
+    const id = createdIds[this.#createdIdTurn % createdIds.length];
+    this.#createdIdTurn += 1;
+    return id;
   }
 
   /** The PRNG, for the random answer's own choices. */

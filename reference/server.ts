@@ -162,7 +162,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
       store,
       baseUrl,
       ids,
-      newId: idFaults.createdId === undefined ? randomUUID : () => idFaults.createdId as string,
+      newId: () => faults.nextCreatedId() ?? randomUUID(),
       shouldFlip: (present: string[]) => faults.shouldFlip(present),
       ...(handshakeOn(active) ? { validateNotificationUrl: (url: string) => validate(url, active) } : {}),
     };

@@ -41,6 +41,13 @@ describe('id and delete faults', () => {
     expect([(a.json as { id: string }).id, (b.json as { id: string }).id]).toEqual(['..', '..']);
   });
 
+  test('createdIds: creates answer the ids in turn, then from the first again', async () => {
+    service().setFaults({ createdIds: ['..', 'a/../..', '.'] });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(((await client.create(v2Body())).json as { id: string }).id);
+    expect(ids).toEqual(['..', 'a/../..', '.', '..']);
+  });
+
   test('omitCreatedId: the create is made and answered without its id', async () => {
     service().setFaults({ omitCreatedId: true });
     const reply = await client.create(v2Body());
@@ -60,6 +67,8 @@ describe('id and delete faults', () => {
   test('the new options are checked', () => {
     expect(() => checkFaults({ deleteStatus: 99 })).toThrow(/deleteStatus/);
     expect(() => checkFaults({ createdId: 1 })).toThrow(/createdId must be a string/);
+    expect(() => checkFaults({ createdIds: [] })).toThrow(/createdIds must be a list of 1 to 100 strings/);
+    expect(() => checkFaults({ createdIds: ['a'], createdId: 'b' })).toThrow(/not both/);
     expect(() => checkFaults({ omitCreatedId: 'yes' })).toThrow(/omitCreatedId/);
     expect(() => checkFaults({ redirectShare: 0.6, resetShare: 0.6 })).toThrow(/add up to more than 1/);
   });

@@ -31,7 +31,7 @@ function rssBytes(pid: number): number {
 }
 
 /** Resident bytes of `root` and its descendants now; 0 when /proc cannot be read. */
-export function treeRss(root: number): number {
+function treeRss(root: number): number {
   let byParent: Map<number, number[]>;
   try {
     byParent = children();

@@ -1,10 +1,10 @@
 /**
  * spec §4 "Observed behaviour" and spec §7: the two observations the spec reports, replayed
  * against the target: every field (reported 400 invalidRequest), and the body reported accepted
- * (the operation's `reportedAccepted`). Verdicts: lib/checks/spec-observation.ts.
+ * (the operation's `reportedAccepted`). Verdicts: lib/protocol/spec-observation.ts.
  */
 import { describe, test } from 'vitest';
-import { judgeReportedAccepted, judgeReportedRejected } from '../lib/checks/spec-observation.js';
+import { judgeReportedAccepted, judgeReportedRejected } from '../lib/protocol/spec-observation.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';

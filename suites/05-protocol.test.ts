@@ -4,18 +4,19 @@
  *   spec §4  content: malformed bodies (spec §7 rule 1), Content-Type variants, duplicate keys, 1 MiB;
  *   spec §9  version: the v2.0 path serves the create; other versions are recorded;
  *   spec §4  other methods on the path are recorded.
- * Verdicts come from lib/checks/protocol-*.ts; this file only sends, cleans up and records.
+ * Verdicts come from lib/protocol/protocol-*.ts; this file only sends, cleans up and records.
  * Every request is sent once: where a verdict case has an INFORMATIONAL twin (auth), both read the
  * same exchange, and the twin's record counts no requests.
  */
 import { describe, test } from 'vitest';
 import type { ExampleExchange } from '../lib/case-record.js';
-import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/checks/protocol-auth.js';
-import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/checks/protocol-bodies.js';
-import { curlWithAuthorization, curlWithCompactBody } from '../lib/checks/protocol-curl.js';
-import { judgeMalformedBody } from '../lib/checks/protocol-malformed.js';
-import { judgeOpenRequest } from '../lib/checks/protocol-open.js';
-import { judgeSpecVersionPath } from '../lib/checks/protocol-version.js';
+import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/protocol/protocol-auth.js';
+import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/protocol/protocol-bodies.js';
+import { curlWithAuthorization, curlWithCompactBody } from '../lib/protocol/protocol-curl.js';
+import { judgeMalformedBody } from '../lib/protocol/protocol-malformed.js';
+import { judgeOpenRequest } from '../lib/protocol/protocol-open.js';
+import { judgeSpecVersionPath } from '../lib/protocol/protocol-version.js';
+import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
@@ -127,7 +128,7 @@ describe.concurrent('spec §4 content: what the target does with the request bod
     const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
     const exchange = await run.sendBody(body);
     await run.undoCreate(exchange);
-    const kept = dup === undefined || exchange.status === null || exchange.status >= 300 ? undefined : keptOccurrence(exchange.responseBody, dup);
+    const kept = dup === undefined || !isSuccessStatus(exchange.status) ? undefined : keptOccurrence(exchange.responseBody, dup);
     const judgement = judgeOpenRequest(
       {
         label: dup === undefined ? 'an empty body with no member to repeat' : `the well-formed body with ${dup.field} twice`,
@@ -223,7 +224,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
         exchange,
       );
       const shown = example(exchange);
-      const listing = method === 'GET' && exchange.status !== null && exchange.status < 300;
+      const listing = method === 'GET' && isSuccessStatus(exchange.status);
       await recordProtocol(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
     });
   }

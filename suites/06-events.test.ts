@@ -20,6 +20,8 @@ import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/
 import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
 import { redeliveryFinding } from '../lib/events/redelivery.js';
 import { spec6Open } from '../lib/events/spec-refs.js';
+import { failureText } from '../lib/http/answer-text.js';
+import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
@@ -41,8 +43,8 @@ async function skipCase(context: TestContext, reason: string): Promise<void> {
   context.skip(reason);
 }
 
-const noAnswer = (e: Exchange): string => (e.failure !== undefined ? `${e.failure.kind}: ${e.failure.message}` : `status ${e.status ?? 'none'}`);
-const isCreated = (e: Exchange): boolean => e.failure === undefined && e.status !== null && e.status >= 200 && e.status < 300;
+const noAnswer = (e: Exchange): string => (e.failure !== undefined ? failureText(e.failure) : `status ${e.status ?? 'none'}`);
+const isCreated = (e: Exchange): boolean => e.failure === undefined && isSuccessStatus(e.status);
 /** Why a create in an accepted body was refused, with what the presence rule assumes when the body came from it. */
 const notAccepted = (e: Exchange, caveat: string | undefined): string =>
   `the create in an accepted body was not accepted this time (${noAnswer(e)})${caveat === undefined ? '' : `; that body was read from the presence rule, and ${caveat}`}`;

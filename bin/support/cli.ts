@@ -1,6 +1,7 @@
 /** What every command-line entry point does the same way: its --help text and its configuration. */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../../lib/config/load-config.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
 import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
@@ -13,6 +14,31 @@ export const EXIT_CONFIG = 2;
 /** The entry point's header comment, which is its usage text. */
 export function headerHelp(entryPointUrl: string): string {
   return readFileSync(new URL(entryPointUrl), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '';
+}
+
+/** One line naming the command, the problem and where the usage is; exit 2 before anything is read or sent. */
+export function usageError(command: string, message: string): never {
+  console.error(`${command}: ${message} (see npm run ${command} -- --help)`);
+  process.exit(EXIT_CONFIG);
+}
+
+/**
+ * The command's flags, or exit: `--help` (its config must have a boolean `help`) prints the entry
+ * point's header comment and exits 0; a flag parseArgs refuses gets one line naming the command and
+ * exits 2 before anything is read or sent.
+ */
+export function parseArgsOrExit<C extends ParseArgsConfig>(command: string, entryPointUrl: string, config: C): ReturnType<typeof parseArgs<C>> {
+  let parsed: ReturnType<typeof parseArgs<C>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    usageError(command, (error as Error).message);
+  }
+  if ((parsed.values as { help?: boolean }).help === true) {
+    console.log(headerHelp(entryPointUrl));
+    process.exit(0);
+  }
+  return parsed;
 }
 
 /** The validated configuration, or one `config error:` line per problem and exit 2 before any request. */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Secret } from '../secret.js';
 import { TokenRequestError } from './token-errors.js';
 
-export const ENTRA_FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
+const ENTRA_FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 

@@ -14,7 +14,7 @@ import { createHash, generateKeyPairSync, sign, verify, X509Certificate, type Ke
 import { OAuth2Server } from 'oauth2-mock-server';
 import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
 
-export const FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
+const FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 export interface TestOAuthOptions {

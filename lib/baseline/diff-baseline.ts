@@ -1,3 +1,4 @@
+import { combinationKey } from '../inference/combinations.js';
 import type { Baseline, BaselineAnswer, BaselineLimit, Drift, DriftChange, NotCompared } from './types.js';
 
 type Reason = NotCompared['reason'];
@@ -18,10 +19,10 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
   if (ruleNotCompared === undefined) changes.push(...ruleChanges(baseline, current, skipped));
 
   let combinations = 0;
-  const runMatrix = new Map(current.matrix.map((c) => [comboKey(c.present), c]));
-  const baseMatrix = new Map(baseline.matrix.map((c) => [comboKey(c.present), c]));
+  const runMatrix = new Map(current.matrix.map((c) => [combinationKey(c.present), c]));
+  const baseMatrix = new Map(baseline.matrix.map((c) => [combinationKey(c.present), c]));
   for (const before of baseline.matrix) {
-    const after = runMatrix.get(comboKey(before.present));
+    const after = runMatrix.get(combinationKey(before.present));
     const reason = whyNotCompared(before, after);
     if (reason !== undefined) skipped.add('matrix', reason);
     else if (after !== undefined) {
@@ -29,7 +30,7 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
       if (!sameAnswer(before, after)) changes.push({ kind: 'matrix', present: after.present, from: answer(before), to: answer(after) });
     }
   }
-  for (const c of current.matrix) if (!baseMatrix.has(comboKey(c.present))) skipped.add('matrix', 'only-in-run');
+  for (const c of current.matrix) if (!baseMatrix.has(combinationKey(c.present))) skipped.add('matrix', 'only-in-run');
 
   let valueClasses = 0;
   let limits = 0;
@@ -100,7 +101,7 @@ function ruleChanges(baseline: Baseline, current: Baseline, skipped: Tally): Dri
  */
 function whyRuleNotCompared(baseline: Baseline, current: Baseline): string | undefined {
   const settled = (b: Baseline): number => b.matrix.filter((c) => c.outcome === 'accepted' || c.outcome === 'rejected').length;
-  const keys = (b: Baseline): Set<string> => new Set(b.matrix.map((c) => comboKey(c.present)));
+  const keys = (b: Baseline): Set<string> => new Set(b.matrix.map((c) => combinationKey(c.present)));
   const [was, now] = [keys(baseline), keys(current)];
   const sameSet = was.size === now.size && [...was].every((k) => now.has(k));
   if (sameSet && was.size > 0 && settled(baseline) === was.size && settled(current) === now.size) return undefined;
@@ -125,11 +126,6 @@ function sameLimit(a: BaselineLimit, b: BaselineLimit): boolean {
 
 function answer(a: BaselineAnswer): BaselineAnswer {
   return { outcome: a.outcome, status: a.status, ...(a.errorCode !== undefined ? { errorCode: a.errorCode } : {}) };
-}
-
-/** Same fields in any order are the same combination. */
-function comboKey(present: readonly string[]): string {
-  return [...present].sort().join('\u0000');
 }
 
 /** `first` in its order, then what only `second` has. */

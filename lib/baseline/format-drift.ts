@@ -1,3 +1,5 @@
+import { statusOrNoAnswer } from '../http/answer-text.js';
+import { formatCombination } from '../inference/combinations.js';
 import { comparedText, notComparedText } from '../report/drift-words.js';
 import type { DriftLine, ReportDrift } from '../report/types.js';
 import type { BaselineAnswer, BaselineLimit, Drift, DriftChange } from './types.js';
@@ -19,7 +21,7 @@ export function driftLine(change: DriftChange): DriftLine {
     case 'dependencies':
       return line(change, {}, 'dependencies', listText(change.from), listText(change.to));
     case 'matrix':
-      return line(change, { present: change.present }, comboText(change.present), statusText(change.from), statusText(change.to));
+      return line(change, { present: change.present }, formatCombination(change.present), statusText(change.from), statusText(change.to));
     case 'value':
       return line(
         change,
@@ -79,15 +81,10 @@ function listText(items: readonly string[]): string {
   return items.length === 0 ? '(none)' : items.join(' ');
 }
 
-/** `{notificationUrl, resource}`; `{}` for the empty body. */
-function comboText(present: readonly string[]): string {
-  return `{${present.join(', ')}}`;
-}
-
 /** `400 invalidRequest`, `201`. */
 function statusText(a: BaselineAnswer): string {
   if (a.outcome === 'unstable') return 'unstable';
-  if (a.status === null) return 'no answer';
+  if (a.status === null) return statusOrNoAnswer(null);
   return a.errorCode === undefined ? String(a.status) : `${a.status} ${a.errorCode}`;
 }
 

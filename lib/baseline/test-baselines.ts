@@ -1,4 +1,5 @@
 /** Baselines for lib/baseline's tests, from the report fixtures. Not used by a probe run. */
+import { combinationKey, formatCombination } from '../inference/combinations.js';
 import { defaultProfileReport } from '../report/fixtures.js';
 import { extractBaseline } from './extract-baseline.js';
 import type { Baseline, BaselineCombination } from './types.js';
@@ -10,8 +11,8 @@ export function defaultBaseline(): Baseline {
 
 /** The combination with exactly these fields (in any order); throws when the baseline lacks it. */
 export function combo(baseline: Baseline, ...present: string[]): BaselineCombination {
-  const key = [...present].sort().join('+');
-  const found = baseline.matrix.find((c) => [...c.present].sort().join('+') === key);
-  if (found === undefined) throw new Error(`test-baselines: no combination {${present.join(', ')}}`);
+  const key = combinationKey(present);
+  const found = baseline.matrix.find((c) => combinationKey(c.present) === key);
+  if (found === undefined) throw new Error(`test-baselines: no combination ${formatCombination(present)}`);
   return found;
 }

@@ -14,7 +14,7 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = <T>(problem: string): Parsed<T> => ({ ok: false, problem });
 
 /** The Microsoft identity platform's v2.0 token endpoint of a tenant (the public cloud; other clouds: TOKEN_URL). */
-export function microsoftTokenEndpoint(tenant: string): string {
+function microsoftTokenEndpoint(tenant: string): string {
   return `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`;
 }
 

@@ -142,7 +142,7 @@ function mergeSources(
 
 /** Rules between settings, checked only where each setting involved is valid (values has it). */
 /** Most bytes of response bodies the requests in flight may record at once. */
-export const MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
+const MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
 function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting: string | undefined): string[] {
   const problems: string[] = [];

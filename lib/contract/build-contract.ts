@@ -5,6 +5,7 @@
  * Keys and lists come in a fixed order (the operation's field order, sorted sets), so two runs
  * against an unchanged target give the same document apart from the run-specific `x-observed` keys.
  */
+import { formatCombination } from '../inference/combinations.js';
 import type { OperationSpec } from '../operation/types.js';
 import { ruleInWords } from '../report/rule-in-words.js';
 import type { BehaviourReport } from '../report/types.js';
@@ -163,7 +164,7 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
 function requestObserved(report: BehaviourReport, presence: PresenceSchema, fields: string[]): Json {
   const counts = { accepted: 0, rejected: 0, unknown: 0 };
   for (const m of report.matrix) counts[m.outcome === 'accepted' || m.outcome === 'rejected' ? m.outcome : 'unknown'] += 1;
-  const unknown = report.matrix.filter((m) => m.outcome !== 'accepted' && m.outcome !== 'rejected').map((m) => `{${m.present.join(', ')}}: ${m.outcome}`);
+  const unknown = report.matrix.filter((m) => m.outcome !== 'accepted' && m.outcome !== 'rejected').map((m) => `${formatCombination(m.present)}: ${m.outcome}`);
   const undetermined = Object.entries(report.fields).filter(([, r]) => !['required', 'forbidden', 'optional', 'conditional'].includes(r.presence));
   const possible = 2 ** fields.length;
   return {

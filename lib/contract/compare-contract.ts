@@ -19,7 +19,7 @@ export function compareWithContract(
 ): ContractComparison {
   const now = options.now ?? new Date();
   const [ctx] = valueContexts(now);
-  const ajv = contractAjv(() => ctx.now);
+  const ajv = contractAjv(ctx.now);
   const validate = ajv.compile(contract.requestSchema as object);
   const compared = { combinations: 0, valueClasses: 0, limits: 0 };
   const notCompared = { noVerdict: 0, notBuildable: 0 };

@@ -69,7 +69,7 @@ export async function contractStep(report: BehaviourReport, operation: Operation
   return { contract, written, lines };
 }
 
-export function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {
+function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {
   const n = comparison.disagreements.length;
   const { combinations, valueClasses, limits } = comparison.compared;
   const skipped = comparison.notCompared.noVerdict + comparison.notCompared.notBuildable;

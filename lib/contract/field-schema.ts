@@ -52,14 +52,21 @@ function jsonType(value: unknown): string {
 }
 
 export function deriveFieldSchema(samples: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): DerivedField {
-  const ajv = contractAjv(() => now);
+  const ajv = contractAjv(now);
   // ajv caches a compiled schema by its object, and `schema` below changes as keywords are added:
-  // each check compiles a copy and drops it again.
+  // each check compiles a copy and drops it again. The same schema is checked again and again (before
+  // and after each candidate keyword), and compiling is what costs: one compile per distinct schema.
+  const compiled = new Map<string, (value: unknown) => boolean>();
   const validator = (schema: Record<string, unknown>): ((value: unknown) => boolean) => {
+    const key = JSON.stringify(schema);
+    const known = compiled.get(key);
+    if (known !== undefined) return known;
     const copy = structuredClone(schema);
     const validate = ajv.compile(copy);
     ajv.removeSchema(copy);
-    return (value) => validate(value) as boolean;
+    const check = (value: unknown): boolean => validate(value) as boolean;
+    compiled.set(key, check);
+    return check;
   };
   const accepted = samples.filter((s) => s.outcome === 'accepted');
   const rejected = samples.filter((s) => s.outcome === 'rejected');

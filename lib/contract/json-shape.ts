@@ -5,7 +5,7 @@
  */
 import { contractAjv } from './contract-ajv.js';
 
-const dateTime = contractAjv(() => new Date(0)).compile({ type: 'string', format: 'date-time' });
+const dateTime = contractAjv(new Date(0)).compile({ type: 'string', format: 'date-time' });
 
 export function shapeOf(value: unknown): Record<string, unknown> {
   if (value === null) return { type: 'null' };

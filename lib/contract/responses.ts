@@ -4,6 +4,7 @@
  * as an enum), its rejection groups (when each happens) and one real answer (token-free: the
  * report's examples carry `$ACCESS_TOKEN`, never the token).
  */
+import { isSuccessStatus } from '../http/status.js';
 import type { BehaviourReport, MatrixEntry } from '../report/types.js';
 import { parseBody, shapeOf } from './json-shape.js';
 
@@ -23,7 +24,7 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
     const rows = known.filter((m) => m.status === status);
     const example = exampleBody(report.matrix, status);
     const reason = REASON[String(status)] ?? `Status ${status}`;
-    if (status < 300) {
+    if (isSuccessStatus(status)) {
       responses[String(status)] = {
         description: `${reason}: the answer to an accepted body (${rows.length} of the combinations tried).`,
         ...(example !== undefined ? { content: { 'application/json': { schema: shapeOf(example) } } } : {}),

@@ -1,24 +1,11 @@
 import { expect, test } from 'vitest';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange } from '../http/types.js';
 import type { ReceivedHandshake } from '../receiver/types.js';
 import { handshakeAnswer } from './handshake-answer.js';
 
-const exchange = (status: number | null, body = '', failure?: Exchange['failure']): Exchange => ({
-  seq: 1,
-  method: 'POST',
-  url: 'http://127.0.0.1:1/_api/v2.0/drive/root/subscriptions',
-  requestHeaders: {},
-  requestBody: '{}',
-  status,
-  responseHeaders: {},
-  responseBody: body,
-  responseBodyTruncated: false,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 5012,
-  attempts: 1,
-  retriedStatuses: [],
-  ...(failure !== undefined ? { failure } : {}),
-});
+const exchange = (status: number | null, body = '', failure?: Exchange['failure']): Exchange =>
+  fakeExchange({ status, responseBody: body, durationMs: 5012, ...(failure !== undefined ? { failure } : {}) });
 const handshake: ReceivedHandshake = { seq: 3, receivedAt: '', method: 'POST', parameter: 'validationtoken', token: 't', answeredStatus: 200, answeredBody: 'x' };
 
 test('a refused create names the validation request, the status, the code and the message', () => {

@@ -3,6 +3,7 @@
  * request (spec §6: "any validation of the notification URL: not shown"), in plain words. Recorded,
  * never judged: the spec says nothing of a handshake, so every branch is INFORMATIONAL.
  */
+import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer } from '../matrix/classify.js';
 import type { ReceivedHandshake } from '../receiver/types.js';
@@ -36,7 +37,8 @@ export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, hands
   const took = `after ${create.durationMs} ms`;
   let outcome: string;
   if (create.failure !== undefined || answer.status === null) {
-    outcome = `gave the create no answer (${create.failure?.kind ?? 'no status'}: ${cut(create.failure?.message ?? '')})`;
+    const failure = create.failure === undefined ? 'no status' : failureText({ ...create.failure, message: cut(create.failure.message) });
+    outcome = `gave the create no answer (${failure})`;
   } else if (answer.outcome === 'accepted') {
     outcome = `created the subscription (${answer.status}) ${took}`;
   } else {

@@ -8,6 +8,7 @@
 import { explore } from '../explore/explore.js';
 import type { ExploreResult } from '../explore/types.js';
 import type { Exchange } from '../http/types.js';
+import { combinationKey } from '../inference/combinations.js';
 import type { Observation } from '../inference/types.js';
 import { probeCombination, type BodySender } from '../matrix/probe-combination.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
@@ -40,7 +41,7 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
     fields,
     async (present) => {
       const ordered = fields.filter((f) => present.has(f));
-      const key = ordered.join('+');
+      const key = combinationKey(ordered);
       const known = options.known?.(ordered);
       let observation: Observation;
       if (known !== undefined && (known.outcome === 'accepted' || known.outcome === 'rejected')) {

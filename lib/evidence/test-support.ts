@@ -2,7 +2,7 @@
  * For the evidence tests (nothing outside tests imports it): an operation of any fields built in code, and
  * a sender that answers as a rule says, counting what it was sent, without a network.
  */
-import { fakeExchange } from '../checks/protocol-test-exchange.js';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange } from '../http/types.js';
 import { evaluate, parseExpression } from '../inference/expression.js';
 import type { BodySender } from '../matrix/probe-combination.js';

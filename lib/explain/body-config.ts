@@ -3,6 +3,7 @@
  * values replaced by the operation's known-good value. A BodyConfig names one such variation; the
  * body itself is built afresh for each request (good values carry the clock and a unique clientState).
  */
+import { combinationKey } from '../inference/combinations.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 
 export interface BodyConfig {
@@ -17,9 +18,9 @@ export interface BodyConfig {
 
 /** A stable key: two configs with the same key send the same kind of body. */
 export function configKey(original: Readonly<Record<string, unknown>>, config: BodyConfig): string {
-  const present = [...config.present].sort();
+  const present = [...config.present];
   const good = present.filter((f) => config.good.has(f) && Object.hasOwn(original, f));
-  return `${present.join(',')}|${good.join(',')}`;
+  return JSON.stringify([combinationKey(present), combinationKey(good)]);
 }
 
 /** `present` with each of `toggles` flipped: taken out when present, added when absent. */

@@ -3,6 +3,7 @@
  * the smallest change that gets a 2xx, the cURL commands before and after (token as $ACCESS_TOKEN) and
  * the requests used. Pure: lines in, lines out.
  */
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import { toCurl } from '../http/curl.js';
 import { count, list } from '../inference/words.js';
 import { describeAnswer, sameRejection } from './signature.js';
@@ -14,7 +15,7 @@ function shortValue(value: unknown, max = 60): string {
   return json.length <= max ? json : `${json.slice(0, max - 1)}…`;
 }
 
-const statusOf = (p: Probe | undefined): string => (p?.answer.status === null || p === undefined ? 'no answer' : String(p.answer.status));
+const statusOf = (p: Probe | undefined): string => statusOrNoAnswer(p?.answer.status ?? null);
 
 /** `changeType causes`, `changeType and resource cause`. */
 function subject(fields: readonly string[]): string {

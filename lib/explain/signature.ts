@@ -1,4 +1,5 @@
 /** How a rejection is told apart from another, and said in words. */
+import { failureText } from '../http/answer-text.js';
 import { messagePattern } from '../inference/message-pattern.js';
 import type { Probe } from './types.js';
 
@@ -21,7 +22,7 @@ const MAX_MESSAGE = 160;
 /** `400 invalidRequest "The property ..."`, `201`, `no answer (timeout: ...)`. */
 export function describeAnswer(p: Probe): string {
   const { status, errorCode, errorMessage } = p.answer;
-  if (p.exchange.failure !== undefined) return `no verdict (${p.exchange.failure.kind}: ${p.exchange.failure.message})`;
+  if (p.exchange.failure !== undefined) return `no verdict (${failureText(p.exchange.failure)})`;
   if (status === null) return 'no answer';
   const message = errorMessage === undefined ? '' : ` "${errorMessage.length > MAX_MESSAGE ? `${errorMessage.slice(0, MAX_MESSAGE)}…` : errorMessage}"`;
   return `${status}${errorCode === undefined ? '' : ` ${errorCode}`}${message}`;

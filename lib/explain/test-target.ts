@@ -2,6 +2,8 @@
  * An in-process target for explain's unit tests (nothing outside tests imports it): a function from
  * body to answer, wrapped as the engine's send, with creates, deletes and live subscriptions counted.
  */
+import { isSuccessStatus } from '../http/status.js';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { ValueContext } from '../operation/types.js';
 
@@ -28,22 +30,19 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
   let next = 0;
   const creates: Record<string, unknown>[] = [];
   const live = new Set<string>();
-  const exchange = (request: RequestSpec, status: number | null, body: unknown, attempts = 1, failure?: Exchange['failure']): Exchange => ({
-    seq: sent,
-    method: request.method,
-    url: `http://127.0.0.1:1${request.path}`,
-    requestHeaders: { ...request.headers, authorization: 'Bearer [redacted]' },
-    requestBody: request.body,
-    status,
-    responseHeaders: {},
-    responseBody: body === undefined ? '' : JSON.stringify(body),
-    responseBodyTruncated: false,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-    attempts,
-    retriedStatuses: [],
-    ...(failure === undefined ? {} : { failure }),
-  });
+  const exchange = (request: RequestSpec, status: number | null, body: object | undefined, attempts = 1, failure?: Exchange['failure']): Exchange =>
+    fakeExchange({
+      seq: sent,
+      method: request.method,
+      url: `http://127.0.0.1:1${request.path}`,
+      requestHeaders: { ...request.headers, authorization: 'Bearer [redacted]' },
+      requestBody: request.body,
+      status,
+      body,
+      durationMs: 1,
+      attempts,
+      ...(failure === undefined ? {} : { failure }),
+    });
   const send = async (request: RequestSpec): Promise<Exchange> => {
     if (request.method === 'DELETE') {
       sent += 1;
@@ -60,7 +59,7 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
       return exchange(request, a.failure === 'server' ? 503 : null, undefined, 4, { kind: a.failure, message: `${a.failure} after 4 attempts` });
     }
     sent += 1;
-    if (a.status >= 200 && a.status < 300) {
+    if (isSuccessStatus(a.status)) {
       const id = `sub-${(next += 1)}`;
       live.add(id);
       return exchange(request, a.status, { id });

@@ -2,7 +2,7 @@
  * The adaptive strategy: find an accepted start (start.ts); learn what each field does alone and
  * what the fields accepted alone do together (discover.ts); try changes of several fields that
  * each looked required or forbidden (escapes.ts); settle on the rule of the supported class that
- * explains every rejection with the fewest IDL statements (explain.ts), asking what splits the
+ * explains every rejection with the fewest IDL statements (fit-rule.ts), asking what splits the
  * candidates and shows the rule's own pattern (settle.ts); then confirm it on sampled combinations
  * (confirm.ts). Every request goes through one budgeted session, so the cap is never exceeded.
  */
@@ -10,7 +10,7 @@ import { count, list } from '../inference/words.js';
 import { describeAgreement } from './agreement.js';
 import { confirm } from './confirm.js';
 import { discover } from './discover.js';
-import { Explainer } from './explain.js';
+import { RuleFitter } from './fit-rule.js';
 import { describeObservations } from './from-observations.js';
 import { FIRST_TIERS, LATER_TIERS, lookalikeAssumption, searchEscapes, type EscapeSearch } from './escapes.js';
 import { seededRng } from './rng.js';
@@ -67,7 +67,7 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
 
   const found = await discover(session, base, unresolved);
   const answered = found.sensitive & ~found.unknownSingles;
-  const settler = new Settler(session, base, new Explainer(base, found.sensitive, settings.maxStatements, settings.maxGroup), found.involved);
+  const settler = new Settler(session, base, new RuleFitter(base, found.sensitive, settings.maxStatements, settings.maxGroup), found.involved);
   const search: EscapeSearch = { session, base, sensitive: answered, pools: found.pools, rng };
   const involve = (f: number): void => settler.involve(f);
 

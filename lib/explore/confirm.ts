@@ -7,7 +7,7 @@
  * settling, once more at most.
  */
 import { bit, bitsOf, project, spread } from './bits.js';
-import type { Hypothesis, Settlement } from './explain.js';
+import type { Hypothesis, Settlement } from './fit-rule.js';
 import type { Rng } from './rng.js';
 import type { ProbeSession } from './session.js';
 import type { Settler } from './settle.js';

@@ -4,7 +4,7 @@
  * down to the fields that matter and bring them into the core.
  */
 import { bitsOf, maskOfIndices } from './bits.js';
-import { localChecks, type Explainer, type Settlement } from './explain.js';
+import { localChecks, type RuleFitter, type Settlement } from './fit-rule.js';
 import { minimalSubset } from './minimal-subset.js';
 import type { ProbeSession } from './session.js';
 
@@ -19,7 +19,7 @@ export class Settler {
   constructor(
     private readonly session: ProbeSession,
     private readonly base: number,
-    private readonly explainer: Explainer,
+    private readonly fitter: RuleFitter,
     /** Fields found to interact so far (grows). */
     private involved: number,
   ) {}
@@ -30,8 +30,8 @@ export class Settler {
 
   /** Splitting requests may use the whole budget; pattern checks stop above `floor`. */
   async settle(floor: number): Promise<Settlement> {
-    const { session, base, explainer } = this;
-    let settlement = explainer.explain(session, this.involved);
+    const { session, base, fitter } = this;
+    let settlement = fitter.fit(session, this.involved);
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       if (settlement.kind === 'unexplained') {
         if (!(await this.localise(settlement))) return settlement;
@@ -44,7 +44,7 @@ export class Settler {
         if (checks.length === 0 || room <= 0) return settlement;
         for (const m of checks.slice(0, room)) await session.ask(m);
       }
-      settlement = explainer.explain(session, this.involved);
+      settlement = fitter.fit(session, this.involved);
     }
     return settlement;
   }

@@ -36,7 +36,3 @@ export function staticBearer(token: Secret): BearerSource {
     secrets: () => [token],
   };
 }
-
-export function isBearerSource(value: unknown): value is BearerSource {
-  return typeof value === 'object' && value !== null && typeof (value as BearerSource).current === 'function';
-}

@@ -1,23 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { curlForRequest, shellQuote, toCurl } from './curl.js';
-import type { Exchange } from './types.js';
+import { fakeExchange } from './test-exchange.js';
 
-const exchange: Exchange = {
-  seq: 1,
-  method: 'POST',
+const exchange = fakeExchange({
   url: 'https://drive.example.com/_api/v2.0/drive/root/subscriptions',
-  requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer [redacted]' },
   requestBody: `{"clientState":"it's \\"quoted\\" $HOME \`x\`"}`,
   status: 400,
-  responseHeaders: {},
-  responseBody: '',
-  responseBodyTruncated: false,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 5,
-  attempts: 1,
-  retriedStatuses: [],
-};
+});
 
 /** What a POSIX shell makes of a command line: its arguments, one per line (no curl needed). */
 function shellWords(command: string): string[] {

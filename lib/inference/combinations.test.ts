@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { combinations, formatCombination, maskOf, fieldIndex, presentOf } from './combinations.js';
+import { combinationKey, combinations, formatCombination, maskOf, fieldIndex, presentOf } from './combinations.js';
 
 test('combinations are every subset, in bitmask order (field i is bit i)', () => {
   expect(combinations(['a', 'b', 'c'])).toEqual([[], ['a'], ['b'], ['a', 'b'], ['c'], ['a', 'c'], ['b', 'c'], ['a', 'b', 'c']]);
@@ -21,4 +21,10 @@ test('a combination prints as a set', () => {
 
 test('enumerating more than 20 fields is refused, naming the API', () => {
   expect(() => combinations(Array.from({ length: 21 }, (_, i) => `f${i}`))).toThrow(/^combinations: 21 fields/);
+});
+
+test('combinationKey: the same fields in any order are one key; a field name holding + or , is not two fields', () => {
+  expect(combinationKey(['b', 'a'])).toBe(combinationKey(['a', 'b']));
+  expect(combinationKey(['a+b'])).not.toBe(combinationKey(['a', 'b']));
+  expect(combinationKey(['a,b'])).not.toBe(combinationKey(['a', 'b']));
 });

@@ -42,6 +42,14 @@ export function popcount(mask: number): number {
   return count;
 }
 
+/**
+ * The one key of a combination, for maps and comparisons: the same fields in any order give the same
+ * key. NUL separates them because no field name holds it, where `+` or `,` may (`a+b` is not {a, b}).
+ */
+export function combinationKey(present: readonly string[]): string {
+  return [...present].sort().join('\u0000');
+}
+
 /** `{notificationUrl, expirationDateTime}`; `{}` for the empty body. */
 export function formatCombination(present: readonly string[]): string {
   return `{${present.join(', ')}}`;

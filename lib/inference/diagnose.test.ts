@@ -78,5 +78,5 @@ test('every answer of every repeat counts: a combination answered 401 then 400 i
   const observations: Observation[] = [...answered(401, 401), { present: ['a'], outcome: 'unstable', status: 401, statuses: [401, 400] }];
   const diagnosis = diagnose(observations);
   expect(diagnosis.message).not.toContain('every combination was answered 401');
-  expect(diagnosis.message).toContain('(400: 1, 401: 3)');
+  expect(diagnosis.message).toContain('(400 x1, 401 x3)');
 });

@@ -8,6 +8,8 @@
  * token". And "every combination was answered 401" is read over every answer of every repeat, not
  * the first answer of each combination only.
  */
+import { statusTally } from '../http/answer-text.js';
+import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from './combinations.js';
 import type { Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
@@ -19,7 +21,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (observations.length === 0) {
     return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
   }
-  const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some((s) => s !== null && s >= 200 && s < 300));
+  const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some(isSuccessStatus));
   if (sometimes.length > 0) {
     const named = sometimes.slice(0, NAMED).map((o) => formatCombination(o.present)).join(', ');
     return {
@@ -64,7 +66,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (every((s) => s >= 500)) {
     return {
       likelyCause: 'service',
-      message: `every answer was a server error (${tally(answers)}): the service failed, whatever the body; retry later or check the target.`,
+      message: `every answer was a server error (${statusTally(answers)}): the service failed, whatever the body; retry later or check the target.`,
     };
   }
   const [first] = observations;
@@ -78,7 +80,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   }
   return {
     likelyCause: 'unknown',
-    message: `no combination was accepted, and the answers point to no single cause (${tally(answers)}).`,
+    message: `no combination was accepted, and the answers point to no single cause (${statusTally(answers)}).`,
   };
 }
 
@@ -91,7 +93,7 @@ const CUT_OFF = new Set(['network', 'timeout', 'malformed']);
  * verdict on the body and must not be read as one.
  */
 function fromTransport(observations: readonly Observation[], unanswered: number): Diagnosis | undefined {
-  const redirects = observations.filter((o) => o.status !== null && o.status >= 300 && o.status < 400);
+  const redirects = observations.filter((o) => isRedirectStatus(o.status));
   if (redirects.length > 0 && redirects.length + unanswered === observations.length) {
     const locations = [...new Set(redirects.map((o) => o.location).filter((l): l is string => l !== undefined))];
     const seen = locations.length === 0 ? 'with no Location' : `to ${locations.slice(0, 2).map((l) => clip(l)).join(' and ')}${locations.length > 2 ? ` (and ${locations.length - 2} more)` : ''}`;
@@ -118,14 +120,4 @@ function fromTransport(observations: readonly Observation[], unanswered: number)
 
 function clip(text: string): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
-
-/** `400: 28, 401: 4, no answer: 2`, by status. */
-function tally(statuses: readonly (number | null)[]): string {
-  const counts = new Map<number | null, number>();
-  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts]
-    .sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity))
-    .map(([s, n]) => `${s ?? 'no answer'}: ${n}`)
-    .join(', ');
 }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { combinations, presentOf } from './combinations.js';
+import { combinationKey, combinations, presentOf } from './combinations.js';
 import { evaluate, formatExpression, parseExpression } from './expression.js';
 import { fromIdl, holds } from './idl-statement.js';
 import { inferPresence } from './infer-presence.js';
@@ -199,14 +199,14 @@ function naiveRoles(fields: readonly string[], observations: readonly Observatio
   const known = observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected');
   const accepted = known.filter((o) => o.outcome === 'accepted');
   if (accepted.length === 0) return undefined;
-  const outcomeOf = new Map(known.map((o) => [[...o.present].sort().join(), o.outcome]));
+  const outcomeOf = new Map(known.map((o) => [combinationKey(o.present), o.outcome]));
   return Object.fromEntries(
     fields.map((f) => {
       if (accepted.every((o) => o.present.includes(f))) return [f, 'required'];
       if (accepted.every((o) => !o.present.includes(f))) return [f, 'forbidden'];
       const matters = known.some((o) => {
         if (o.present.includes(f)) return false;
-        const other = outcomeOf.get([...o.present, f].sort().join());
+        const other = outcomeOf.get(combinationKey([...o.present, f]));
         return other !== undefined && other !== o.outcome;
       });
       return [f, matters ? 'conditional' : 'optional'];

@@ -141,7 +141,7 @@ describe('nothing accepted: no roles, a diagnosis instead', () => {
     const observations = answeredAll(FIELDS, 400).map((o, i) => (i < 2 ? { ...o, status: 401 } : o));
     expect(inferPresence(FIELDS, observations).diagnosis).toEqual({
       likelyCause: 'unknown',
-      message: 'no combination was accepted, and the answers point to no single cause (400: 6, 401: 2).',
+      message: 'no combination was accepted, and the answers point to no single cause (400 x6, 401 x2).',
     });
   });
 });

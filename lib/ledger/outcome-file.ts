@@ -12,7 +12,7 @@ import type { LedgerOutcome } from './left-on-target.js';
 export const OUTCOME_FILE_ENV = 'PROBE_LEDGER_OUTCOME_FILE';
 
 /** Folder (under REPORT_DIR) of the shards' outcomes, which CI carries to the merge job with the blobs. */
-export const SHARD_OUTCOME_DIR = 'ledger-outcomes';
+const SHARD_OUTCOME_DIR = 'ledger-outcomes';
 
 const SHARD_OUTCOME_PREFIX = 'shard-';
 

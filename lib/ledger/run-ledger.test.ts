@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange } from '../http/types.js';
 import { outstanding } from './outstanding.js';
 import { readLedgerFile } from './read.js';
@@ -20,21 +21,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function exchange(method: string, path: string, status: number | null, body = ''): Exchange {
-  return {
-    seq: 1,
-    method,
-    url: `${ROOT}${path}`,
-    requestHeaders: {},
-    requestBody: undefined,
-    status,
-    responseHeaders: {},
-    responseBody: body,
-    responseBodyTruncated: false,
-    startedAt: '2025-01-01T00:00:00.000Z',
-    durationMs: 1,
-    attempts: 1,
-    retriedStatuses: [],
-  };
+  return fakeExchange({ method, url: `${ROOT}${path}`, requestBody: undefined, status, responseBody: body });
 }
 
 const ledger = (onWriteError?: (m: string) => void): RunLedger =>

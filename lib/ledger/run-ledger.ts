@@ -1,4 +1,5 @@
 import { parseRecordedBody } from '../http/recorded-body.js';
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
@@ -23,7 +24,6 @@ export interface RunLedgerOptions {
   now?: () => number;
 }
 
-const deleted = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
 const notFound = (status: number | null): boolean => status === 404 || status === 410;
 
 /** The last path segment, decoded: the id a DELETE names, whichever prefix it was sent under. */
@@ -69,7 +69,7 @@ export class RunLedger {
 
   #onCreate(exchange: Exchange): void {
     const status = exchange.status;
-    if (status === null || status < 200 || status >= 300) return;
+    if (!isSuccessStatus(status)) return;
     const at = new Date(this.#now()).toISOString();
     // A body cut at MAX_RECORDED_BODY_BYTES still names the id when it comes before the cut.
     const body = parseRecordedBody(exchange);
@@ -111,10 +111,10 @@ export class RunLedger {
    */
   #onDelete(exchange: Exchange): void {
     const status = exchange.status;
-    const writtenOff = deleted(status) || (notFound(status) && exchange.attempts > 1);
+    const writtenOff = isSuccessStatus(status) || (notFound(status) && exchange.attempts > 1);
     if (!writtenOff) return;
     let key: string | undefined = this.#open.has(exchange.url) ? exchange.url : undefined;
-    if (key === undefined && deleted(status)) {
+    if (key === undefined && isSuccessStatus(status)) {
       const id = lastSegment(exchange.url);
       key = [...this.#open].find(([, l]) => l.id === id)?.[0];
     }

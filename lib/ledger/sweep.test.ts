@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { appendLines } from './append.js';
 import { dropFinishedEmbedded } from './drop-embedded.js';
@@ -28,11 +29,12 @@ function fakeSend(statuses: Record<string, number | null>, sent: string[]): (r: 
     sent.push(`${r.method} ${r.path}`);
     const id = r.path.split('/').at(-1) ?? '';
     const status = id in statuses ? (statuses[id] ?? null) : 204;
-    return Promise.resolve({
-      seq: 1, method: r.method, url: r.path, requestHeaders: {}, requestBody: undefined, status, responseHeaders: {}, responseBody: '',
-      responseBodyTruncated: false, startedAt: '', durationMs: 0, attempts: 1, retriedStatuses: [],
-      ...(status === null ? { failure: { kind: 'network' as const, message: 'connection refused' } } : {}),
-    });
+    return Promise.resolve(
+      fakeExchange({
+        method: r.method, url: r.path, requestBody: undefined, status,
+        ...(status === null ? { failure: { kind: 'network', message: 'connection refused' } } : {}),
+      }),
+    );
   };
 }
 

@@ -1,5 +1,7 @@
 import { rmSync, rmdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { failureText } from '../http/answer-text.js';
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { unsafeIdReason, unsafePathReason } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
@@ -47,7 +49,7 @@ export interface SweepOptions {
 const DEFAULT_EXPIRY_MARGIN_MS = 10 * 60_000;
 
 function problemOf(exchange: Exchange): string {
-  if (exchange.failure !== undefined) return `${exchange.failure.kind}: ${exchange.failure.message}`;
+  if (exchange.failure !== undefined) return failureText(exchange.failure);
   return `DELETE answered ${exchange.status ?? 'nothing'}`;
 }
 
@@ -66,7 +68,7 @@ async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions)
   } else {
     const exchange = await o.send({ method: 'DELETE', path: entry.deletePath });
     status = exchange.status;
-    if (status !== null && status >= 200 && status < 300) how = 'deleted';
+    if (isSuccessStatus(status)) how = 'deleted';
     else if ((status === 404 || status === 410) && o.notFoundIsGone !== false) how = 'gone';
     else problem = problemOf(exchange);
   }

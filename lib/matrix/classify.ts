@@ -1,3 +1,4 @@
+import { isClientErrorStatus, isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
@@ -28,8 +29,8 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
   if (exchange.failure !== undefined || status === null) {
     return { outcome: 'error', status, ...(exchange.failure !== undefined ? { failure: exchange.failure.kind } : {}) };
   }
-  if (status >= 200 && status < 300) return { outcome: 'accepted', status };
-  if (status >= 400 && status < 500 && status !== 429) {
+  if (isSuccessStatus(status)) return { outcome: 'accepted', status };
+  if (isClientErrorStatus(status) && status !== 429) {
     const body = errorFields(exchange);
     return {
       outcome: 'rejected',
@@ -38,7 +39,7 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
       ...(body.message !== undefined ? { errorMessage: shorten(body.message) } : {}),
     };
   }
-  const location = status >= 300 && status < 400 ? exchange.responseHeaders['location'] : undefined;
+  const location = isRedirectStatus(status) ? exchange.responseHeaders['location'] : undefined;
   return { outcome: 'error', status, ...(location !== undefined ? { location } : {}) };
 }
 
@@ -46,7 +47,7 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
  * Most characters of an error code or message kept: they travel in every case record and report, and a
  * target may put a megabyte in error.message.
  */
-export const MAX_ERROR_TEXT = 2000;
+const MAX_ERROR_TEXT = 2000;
 
 const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text);
 

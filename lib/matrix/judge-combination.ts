@@ -3,8 +3,9 @@
  * outcome is INFORMATIONAL; a 4xx it got must still hold spec §7 (rule 1 for 400); no verdict from the target
  * is an ERROR, never evidence.
  */
-import type { Judgement } from '../checks/protocol-judgement.js';
-import { checkErrorRule } from '../checks/error-rule.js';
+import type { Judgement } from '../protocol/protocol-judgement.js';
+import { checkErrorRule } from '../protocol/error-rule.js';
+import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 
@@ -23,10 +24,10 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
     return check !== undefined && !check.holds ? [`${a.status}: ${check.problems.join('; ')}`] : [];
   });
   const shown = shownExchange(answers);
-  const statuses = (observation.statuses ?? []).map((s) => s ?? 'no answer').join(', ');
+  const statuses = (observation.statuses ?? []).map(statusOrNoAnswer).join(', ');
   const observed = `${observation.outcome} (${statuses})${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''}`;
   if (observation.outcome === 'error') {
-    return { specRef: OPEN, verdict: 'ERROR', observed, finding: `no verdict from the target for {${label}}: ${shown?.failure?.message ?? `status ${shown?.status ?? null}`}` };
+    return { specRef: OPEN, verdict: 'ERROR', observed, finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : answerText(shown)}` };
   }
   if (broken.length > 0) {
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fakeExchange } from '../checks/protocol-test-exchange.js';
+import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { syntheticOperation } from '../evidence/test-support.js';
 import { OperationClient } from './operation-client.js';
@@ -46,7 +46,7 @@ describe('OperationClient: the one module that sends a body and undoes the creat
 
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v9/subscriptions', 'DELETE /subscriptions/s2', 'DELETE /v9/subscriptions/s2']);
     expect(client.cleanupFailures).toEqual([
-      'created by POST /v9/subscriptions (id s2) and not deleted: DELETE /subscriptions/s2: answered 404; DELETE /v9/subscriptions/s2: HTTP 500',
+      'created by POST /v9/subscriptions (id s2) and not deleted: DELETE /subscriptions/s2: answered 404; DELETE /v9/subscriptions/s2: server: HTTP 500',
     ]);
   });
 

@@ -5,12 +5,12 @@ import { parseRecordedBody } from '../http/recorded-body.js';
  * own tests all send through it, so a body, its headers, the id read from a 2xx, the DELETE that undoes
  * it and the count of requests are done one way. It records every exchange it sent, in order.
  */
+import { answerText } from '../http/answer-text.js';
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BodySender } from './probe-combination.js';
-
-const isSuccess = (exchange: Exchange): boolean => exchange.status !== null && exchange.status >= 200 && exchange.status < 300;
 
 export class OperationClient implements BodySender {
   readonly cleanupFailures: string[] = [];
@@ -49,7 +49,7 @@ export class OperationClient implements BodySender {
   /** The id a 2xx answer names, if any. */
   createdId(exchange: Exchange): string | undefined {
     const cleanup = this.operation.cleanup;
-    if (cleanup === undefined || !isSuccess(exchange)) return undefined;
+    if (cleanup === undefined || !isSuccessStatus(exchange.status)) return undefined;
     // A body cut at MAX_RECORDED_BODY_BYTES still names the id when it comes before the cut.
     try {
       return cleanup.idFrom(parseRecordedBody(exchange));
@@ -61,7 +61,7 @@ export class OperationClient implements BodySender {
   /** Deletes what a 2xx create made, when the answer names an id; a failed delete is recorded. */
   async undoCreate(exchange: Exchange): Promise<void> {
     const cleanup = this.operation.cleanup;
-    if (cleanup === undefined || !isSuccess(exchange)) return;
+    if (cleanup === undefined || !isSuccessStatus(exchange.status)) return;
     const id = this.createdId(exchange);
     if (id === undefined) {
       this.cleanupFailures.push(
@@ -77,8 +77,8 @@ export class OperationClient implements BodySender {
       return;
     }
     const deleted = await this.send({ method: 'DELETE', path: safe.path });
-    if (deleted.status === null || deleted.status >= 300) {
-      this.cleanupFailures.push(`DELETE ${id}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
+    if (!isSuccessStatus(deleted.status)) {
+      this.cleanupFailures.push(`DELETE ${id}: ${answerText(deleted)}`);
     }
   }
 
@@ -90,7 +90,7 @@ export class OperationClient implements BodySender {
    */
   async undoElsewhere(exchange: Exchange, createdAt: string, required: boolean): Promise<void> {
     const { cleanup, path: collection } = this.operation;
-    if (cleanup === undefined || !isSuccess(exchange)) return;
+    if (cleanup === undefined || !isSuccessStatus(exchange.status)) return;
     const id = this.createdId(exchange);
     if (id === undefined) {
       if (required) this.cleanupFailures.push(`${exchange.method} ${createdAt} answered ${exchange.status} but named no id to delete`);
@@ -107,8 +107,8 @@ export class OperationClient implements BodySender {
     if (specPath.startsWith(`${collection}/`)) paths.push(`${createdAt}${specPath.slice(collection.length)}`);
     for (const path of new Set(paths)) {
       const deleted = await this.send({ method: 'DELETE', path });
-      if (deleted.status !== null && deleted.status < 300) return;
-      tried.push(`DELETE ${path}: ${deleted.failure?.message ?? `answered ${deleted.status ?? 'nothing'}`}`);
+      if (isSuccessStatus(deleted.status)) return;
+      tried.push(`DELETE ${path}: ${answerText(deleted)}`);
     }
     this.cleanupFailures.push(`created by ${exchange.method} ${createdAt} (id ${id}) and not deleted: ${tried.join('; ')}`);
   }

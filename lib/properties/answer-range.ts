@@ -8,7 +8,8 @@
  * and not 400 alone.
  */
 import type { Exchange } from '../http/types.js';
-import { answerOf, isClientError, isSuccess, type PropertyCheck } from './check-result.js';
+import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
+import { answerOf, type PropertyCheck } from './check-result.js';
 
 export function checkAnswerRange(exchange: Exchange): PropertyCheck {
   const answer = answerOf(exchange);
@@ -19,7 +20,7 @@ export function checkAnswerRange(exchange: Exchange): PropertyCheck {
     const attempts = exchange.attempts > 1 ? ` on each of ${exchange.attempts} attempts` : '';
     return { kind: 'violated', problem: `answered ${status}${attempts}, a 5xx` };
   }
-  if (!isSuccess(status) && !isClientError(status)) return { kind: 'violated', problem: `answered ${status}, neither 2xx nor 4xx` };
+  if (!isSuccessStatus(status) && !isClientErrorStatus(status)) return { kind: 'violated', problem: `answered ${status}, neither 2xx nor 4xx` };
   // A 5xx the engine retried away is recorded, not a counterexample: it does not reproduce on
   // the same body, so shrinking could not pin it down.
   const transient = exchange.retriedStatuses.filter((s) => s >= 500 && s !== 503);

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { propertyBounds, resolveSeed } from './bounds.js';
-import { statusTally } from './status-tally.js';
 import { propertyVerdict } from './verdict.js';
 
 describe('propertyBounds', () => {
@@ -41,12 +40,5 @@ describe('propertyVerdict', () => {
     ['an open property held', 'held', 5, 0, 'INFORMATIONAL', 'INFORMATIONAL'],
   ] as const)('%s', (_, outcome, holds, noteCount, onViolation, verdict) => {
     expect(propertyVerdict({ outcome, counts: counts(holds), noteCount }, onViolation)).toBe(verdict);
-  });
-});
-
-describe('statusTally', () => {
-  test('counts statuses in order, no answer last', () => {
-    expect(statusTally([400, 201, 400, null, 201, 400])).toBe('201 x2, 400 x3, no answer x1');
-    expect(statusTally([])).toBe('');
   });
 });

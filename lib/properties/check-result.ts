@@ -3,6 +3,7 @@
  * set: the runner shrinks on `violated` only, and stops the property on `no-answer`, so that a
  * network failure is never shrunk against a live target nor reported as the target's doing.
  */
+import { failureText } from '../http/answer-text.js';
 import type { Exchange, FailureKind } from '../http/types.js';
 
 export type PropertyCheck =
@@ -30,14 +31,11 @@ export type Answer =
 
 export function answerOf(exchange: Exchange): Answer {
   const failure = exchange.failure;
-  if (failure !== undefined && NO_VERDICT.has(failure.kind)) return { kind: 'none', problem: `${failure.kind}: ${failure.message}` };
+  if (failure !== undefined && NO_VERDICT.has(failure.kind)) return { kind: 'none', problem: failureText(failure) };
   if (failure?.kind === 'timeout') return { kind: 'hang', message: failure.message };
-  if (exchange.status === null) return { kind: 'none', problem: failure === undefined ? 'no answer' : `${failure.kind}: ${failure.message}` };
+  if (exchange.status === null) return { kind: 'none', problem: failure === undefined ? 'no answer' : failureText(failure) };
   return { kind: 'status', status: exchange.status };
 }
-
-export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-export const isClientError = (status: number): boolean => status >= 400 && status < 500;
 
 /** What a check says, in words: the problem, the note, or why it was not judged. */
 export function checkText(check: PropertyCheck): string {

@@ -4,10 +4,10 @@ import { answerOf, checkText } from './check-result.js';
 import { checkErrorAnswer } from './error-answer.js';
 import { checkPrediction } from './rule-prediction.js';
 import { checkSameStatus } from './same-status.js';
-import { fakeExchange, invalidRequest } from './test-support.js';
+import { errorBody, fakeExchange } from '../http/test-exchange.js';
 
 const created = fakeExchange({ status: 201, body: { id: 'sub-1' } });
-const rejected = fakeExchange(invalidRequest());
+const rejected = fakeExchange({ status: 400, body: errorBody('invalidRequest') });
 const serverError = fakeExchange({ status: 500, attempts: 4, failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' } });
 const hang = fakeExchange({ status: null, failure: { kind: 'timeout', message: 'no answer within 100 ms' } });
 const refused = fakeExchange({ status: null, failure: { kind: 'network', message: 'ECONNREFUSED' } });
@@ -67,7 +67,7 @@ describe('property 2: checkErrorAnswer', () => {
   test('another 4xx without the §7 object is noted only (spec §7 rule 3)', () => {
     const check = checkErrorAnswer(fakeExchange({ status: 415, body: 'unsupported' }));
     expect(check).toMatchObject({ kind: 'holds', note: expect.stringContaining('415 body is not the §7 error object') });
-    expect(checkErrorAnswer(fakeExchange(invalidRequest(404)))).toEqual({ kind: 'holds' });
+    expect(checkErrorAnswer(fakeExchange({ status: 404, body: errorBody('invalidRequest') }))).toEqual({ kind: 'holds' });
   });
 
   test('answers that are not 4xx are not this property to judge', () => {

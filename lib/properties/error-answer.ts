@@ -6,18 +6,19 @@
  * object is only recorded: §4 names the error response as "status 400 with a JSON error object"
  * and §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
  */
-import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
-import { answerOf, isClientError, type PropertyCheck } from './check-result.js';
+import { isClientErrorStatus } from '../http/status.js';
+import { answerOf, type PropertyCheck } from './check-result.js';
 
 export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   const answer = answerOf(exchange);
   if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
-  if (!isClientError(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
+  if (!isClientErrorStatus(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
   const cut = ruleOneNotJudged(exchange) ?? notJudgedCut(exchange);
   if (cut !== undefined) return { kind: 'not-judged', reason: `${status}: ${cut}` };
   if (status === 400) {

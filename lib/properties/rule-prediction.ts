@@ -4,11 +4,13 @@
  */
 import type { PresenceEvidence } from '../evidence/presence-evidence.js';
 import type { Exchange } from '../http/types.js';
+import { combinationKey } from '../inference/combinations.js';
 import { evaluate, parseExpression } from '../inference/expression.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
-import { answerOf, isClientError, isSuccess, type PropertyCheck } from './check-result.js';
+import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
+import { answerOf, type PropertyCheck } from './check-result.js';
 
 export interface RulePredictor {
   /** The rule as inferPresence wrote it. */
@@ -17,16 +19,14 @@ export interface RulePredictor {
   predict(present: readonly string[]): boolean | undefined;
 }
 
-const keyOf = (present: readonly string[]): string => [...present].sort().join('+');
-
 /** The rule inferred from the matrix observations; combinations without usable evidence predict nothing. */
 export function rulePredictor(fields: string[], observations: Observation[]): RulePredictor {
   const { rule } = inferPresence(fields, observations);
-  const unknown = new Set(rule.unknown.map(keyOf));
+  const unknown = new Set(rule.unknown.map(combinationKey));
   const expr = parseExpression(rule.expression);
   return {
     expression: rule.expression,
-    predict: (present) => (unknown.has(keyOf(present)) ? undefined : evaluate(expr, new Set(present))),
+    predict: (present) => (unknown.has(combinationKey(present)) ? undefined : evaluate(expr, new Set(present))),
   };
 }
 
@@ -49,10 +49,10 @@ export function checkPrediction(exchange: Exchange, predictedAccepted: boolean):
   if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
-  if (isSuccess(status)) {
+  if (isSuccessStatus(status)) {
     return predictedAccepted ? { kind: 'holds' } : { kind: 'violated', problem: `accepted (${status}) where the rule predicts a rejection` };
   }
-  if (isClientError(status)) {
+  if (isClientErrorStatus(status)) {
     if (!predictedAccepted) return { kind: 'holds' };
     const code = checkErrorBody(exchange.responseBody).code;
     return { kind: 'violated', problem: `rejected (${status}${code !== undefined ? ` ${code}` : ''}) where the rule predicts acceptance` };

@@ -1,4 +1,5 @@
 import type { CaseRecord } from '../case-record.js';
+import { combinationKey } from '../inference/combinations.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
@@ -21,8 +22,6 @@ export interface BuildInput {
   repeats: number;
 }
 
-const key = (present: readonly string[]): string => [...present].sort().join('+');
-
 /**
  * Builds the behaviour report from what the cases recorded, and nothing else: the target's
  * answers are the only evidence (a merged sharded run therefore gives the same report).
@@ -37,7 +36,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     if (record.kind !== 'matrix') continue;
     // One combination per case in the exhaustive matrix; every combination asked in an exploration.
     for (const observation of record.observation !== undefined ? [record.observation] : (record.exploration?.observations ?? [])) {
-      byKey.set(key(observation.present), { observation, record });
+      byKey.set(combinationKey(observation.present), { observation, record });
     }
   }
   const matrixRows = [...byKey.values()].sort((a, b) => maskOf(a.observation.present, order) - maskOf(b.observation.present, order));

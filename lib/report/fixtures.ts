@@ -2,8 +2,10 @@
  * Realistic behaviour reports for the report writers' tests and the screenshot script.
  * Not used by a probe run.
  */
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { Verdict } from '../outcome.js';
 import type { ExampleExchange } from '../case-record.js';
+import { combinationKey } from '../inference/combinations.js';
 import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../inference/types.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from './types.js';
 import { defaultProfileValues, mixedValues, noValues } from './fixtures-values.js';
@@ -97,7 +99,7 @@ function matrixCases(matrix: readonly MatrixEntry[]): CaseSummary[] {
       name: `POST with ${label}`,
       specRef: "open: spec §4 'Which fields are required: not shown'",
       verdict: entry.outcome === 'error' ? 'ERROR' : 'INFORMATIONAL',
-      observed: `${entry.status ?? 'no answer'} ${entry.outcome}${entry.errorCode === undefined ? '' : ` ${entry.errorCode}`}`,
+      observed: `${statusOrNoAnswer(entry.status)} ${entry.outcome}${entry.errorCode === undefined ? '' : ` ${entry.errorCode}`}`,
     } satisfies CaseSummary;
   });
 }
@@ -325,12 +327,12 @@ export function nothingAcceptedReport(): BehaviourReport {
  */
 export function conditionalReport(): BehaviourReport {
   const run = runInfo({ referenceProfile: 'zero-or-one', requestsSent: 99 });
-  const unstable = 'changeType+notificationUrl+expirationDateTime';
-  const failed = 'notificationUrl+resource+expirationDateTime+clientState';
+  const unstable = ['changeType', 'notificationUrl', 'expirationDateTime'];
+  const failed = ['notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
   const matrix = matrixOf(run.target, (p, combo) => {
-    const key = combo.join('+');
-    if (key === unstable) return { status: 201, outcome: 'unstable', statuses: [201, 503, 201] };
-    if (key === failed) {
+    const key = combinationKey(combo);
+    if (key === combinationKey(unstable)) return { status: 201, outcome: 'unstable', statuses: [201, 503, 201] };
+    if (key === combinationKey(failed)) {
       return { status: null, outcome: 'error', statuses: [null, null, null], responseBody: '', failure: 'socket hang up (ECONNRESET)' };
     }
     if (!p.has('notificationUrl') || !p.has('expirationDateTime')) return rejected('invalidRequest', missingMessage(p));
@@ -372,7 +374,7 @@ export function conditionalReport(): BehaviourReport {
         explanation:
           'Accepted both with clientState (2 combinations) and without it (2), and no two known combinations that differ only in it got different answers, but 2 combinations without a usable answer could go either way: optional or conditional, depending on how they are answered.',
         possible: ['optional', 'conditional'],
-        hangsOn: [unstable.split('+'), failed.split('+')],
+        hangsOn: [unstable, failed],
         hangsOnCount: 2,
       },
     },
@@ -381,7 +383,7 @@ export function conditionalReport(): BehaviourReport {
       dependencies: idl.map((d) => d.text),
       dependencyDetails: idl,
       dependenciesExact: true,
-      unknown: [unstable.split('+'), failed.split('+')],
+      unknown: [unstable, failed],
     },
     matrix,
     rejectionGroups: [

@@ -1,3 +1,4 @@
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
 import type { RejectionGroup } from '../inference/types.js';
@@ -243,7 +244,7 @@ ${limits.length === 0
 
 function valueRow(r: ValueClassResult): SafeHtml {
   const form = r.expectation === undefined ? '' : EXPECTATION_WORDS[r.expectation];
-  return html`<tr><td>${r.description}<br><code class="muted">${r.classId}</code></td><td class="muted form">${form}</td><td class="mono sent">${r.sent ?? ''}</td><td class="value-outcome ${r.outcome}">${r.outcome}</td><td class="num mono">${r.status === null ? 'no answer' : r.status}</td><td class="mono">${r.errorCode ?? ''}</td><td><span class="badge ${r.verdict}">${r.verdict}</span></td><td class="msg">${r.errorMessage ?? ''}</td></tr>`;
+  return html`<tr><td>${r.description}<br><code class="muted">${r.classId}</code></td><td class="muted form">${form}</td><td class="mono sent">${r.sent ?? ''}</td><td class="value-outcome ${r.outcome}">${r.outcome}</td><td class="num mono">${statusOrNoAnswer(r.status)}</td><td class="mono">${r.errorCode ?? ''}</td><td><span class="badge ${r.verdict}">${r.verdict}</span></td><td class="msg">${r.errorMessage ?? ''}</td></tr>`;
 }
 
 function limitRow(l: ReportedLimit): SafeHtml {

@@ -1,3 +1,4 @@
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
 import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
@@ -196,7 +197,7 @@ function byAnswer(results: readonly ValueClassResult[]): string {
   if (results.length === 0) return '–';
   const groups = new Map<string, ValueClassResult[]>();
   for (const r of results) {
-    const key = `${r.status === null ? 'no answer' : r.status}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
+    const key = `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups].map(([key, group]) => `${key}: ${classList(group)}`).join('; ');

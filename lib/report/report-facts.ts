@@ -1,4 +1,5 @@
 /** Small derived facts both report renderers show, so that the Markdown and HTML say the same thing. */
+import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { MatrixOutcome } from '../outcome.js';
 import type { FieldRole, PresenceRole, RejectionGroup } from '../inference/types.js';
 import { conditionInWords, ruleInWords } from './rule-in-words.js';
@@ -91,7 +92,7 @@ export function statusText(entry: Pick<MatrixEntry, 'status' | 'statuses' | 'out
   if (entry.outcome === 'unstable' && entry.statuses !== undefined) {
     return entry.statuses.map((s) => (s === null ? '–' : String(s))).join('/');
   }
-  return entry.status === null ? 'no answer' : String(entry.status);
+  return statusOrNoAnswer(entry.status);
 }
 
 /** One matrix entry per distinct answer (outcome, status, error code), the first seen that carries an example. */

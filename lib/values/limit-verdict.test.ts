@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LimitResult } from './find-limit.js';
 import { judgeLimit } from './limit-verdict.js';
-import { exchangeOf, invalidRequest } from './test-exchange.js';
+import { errorBody, fakeExchange } from '../http/test-exchange.js';
 
 const lifetime = {
   field: 'expirationDateTime',
@@ -24,9 +24,9 @@ const exact: LimitResult = {
   ],
 };
 
-const created = { ...exchangeOf(201, { id: 'a' }) };
-const deleted = { ...exchangeOf(204), method: 'DELETE' };
-const refused = exchangeOf(400, invalidRequest());
+const created = fakeExchange({ status: 201, body: { id: 'a' } });
+const deleted = { ...fakeExchange({ status: 204 }), method: 'DELETE' };
+const refused = fakeExchange({ status: 400, body: errorBody('invalidRequest') });
 
 describe('judgeLimit', () => {
   test('an exact limit is INFORMATIONAL, in plain words, with the requests its search used', () => {
@@ -84,7 +84,7 @@ describe('judgeLimit', () => {
   });
 
   test('a 400 met on the way that breaks spec §7 rule 1 DEVIATES', () => {
-    const judged = judgeLimit(lifetime, exact, [created, exchangeOf(400, { error: { code: 'tooLong', message: 'x' } })]);
+    const judged = judgeLimit(lifetime, exact, [created, fakeExchange({ status: 400, body: { error: { code: 'tooLong', message: 'x' } } })]);
 
     expect(judged.verdict).toBe('DEVIATES');
     expect(judged.specRef).toBe('open: spec §8; spec §7 rule 1');

@@ -4,7 +4,7 @@
  * that lost an answer is an ERROR: it found nothing wrong with the target, it could not finish.
  */
 import type { LimitFinding } from '../case-record.js';
-import { checkErrorRule } from '../checks/error-rule.js';
+import { checkErrorRule } from '../protocol/error-rule.js';
 import type { Exchange } from '../http/types.js';
 import type { LimitSearch } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';

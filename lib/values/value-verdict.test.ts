@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ValueClass } from '../operation/types.js';
-import { exchangeOf, invalidRequest } from './test-exchange.js';
+import { errorBody, fakeExchange } from '../http/test-exchange.js';
 import { judgeValue } from './value-verdict.js';
 
 const relative: Pick<ValueClass, 'description' | 'expectation' | 'specRef'> = {
@@ -9,7 +9,7 @@ const relative: Pick<ValueClass, 'description' | 'expectation' | 'specRef'> = {
   specRef: 'spec §2 (notificationUrl: an absolute URL)',
 };
 const longClientState = { description: '4096 characters', expectation: 'spec-form', specRef: 'spec §2; open: spec §8' } as const;
-const created = exchangeOf(201, { id: 'sub-1' });
+const created = fakeExchange({ status: 201, body: { id: 'sub-1' } });
 
 describe('judgeValue', () => {
   test('accepted is INFORMATIONAL, and says when the form is not the spec\'s', () => {
@@ -22,7 +22,7 @@ describe('judgeValue', () => {
   });
 
   test('a value not of the spec\'s form rejected 400 invalidRequest CONFORMS to spec §7 rule 1', () => {
-    const judged = judgeValue('notificationUrl', relative, exchangeOf(400, invalidRequest('bad url')));
+    const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 400, body: errorBody('invalidRequest', 'bad url') }));
 
     expect(judged).toMatchObject({
       verdict: 'CONFORMS',
@@ -34,7 +34,7 @@ describe('judgeValue', () => {
   });
 
   test('a value of the spec\'s form rejected with a sound 400 is INFORMATIONAL: the spec sets no bound', () => {
-    const judged = judgeValue('clientState', longClientState, exchangeOf(400, invalidRequest()));
+    const judged = judgeValue('clientState', longClientState, fakeExchange({ status: 400, body: errorBody('invalidRequest') }));
 
     expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', finding: 'clientState 4096 characters rejected 400 invalidRequest' });
   });
@@ -44,7 +44,7 @@ describe('judgeValue', () => {
     ['no error object', 'Bad Request', /./],
   ])('a 400 with %s DEVIATES, whatever the value', (_name, body, problem) => {
     for (const valueClass of [relative, longClientState]) {
-      const judged = judgeValue('f', valueClass, exchangeOf(400, body));
+      const judged = judgeValue('f', valueClass, fakeExchange({ status: 400, body }));
       expect(judged.verdict).toBe('DEVIATES');
       expect(judged.specRef).toMatch(/spec §7 rule 1$/);
       expect(judged.finding).toMatch(problem);
@@ -52,7 +52,7 @@ describe('judgeValue', () => {
   });
 
   test('another 4xx is INFORMATIONAL under spec §7 rule 3', () => {
-    const judged = judgeValue('notificationUrl', relative, exchangeOf(422, { error: { code: 'unprocessable', message: 'no' } }));
+    const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 422, body: { error: { code: 'unprocessable', message: 'no' } } }));
 
     expect(judged).toMatchObject({
       verdict: 'INFORMATIONAL',
@@ -62,7 +62,7 @@ describe('judgeValue', () => {
   });
 
   test('a 5xx after retries DEVIATES for a malformed value, and is an ERROR for any other', () => {
-    const failed = exchangeOf(500, 'boom', { kind: 'server', message: 'HTTP 500 after 4 attempts' });
+    const failed = fakeExchange({ status: 500, body: 'boom', failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' }, attempts: 4 });
 
     expect(judgeValue('notificationUrl', relative, failed)).toMatchObject({
       verdict: 'DEVIATES',
@@ -76,9 +76,9 @@ describe('judgeValue', () => {
   });
 
   test.each([
-    ['no answer', exchangeOf(null, '', { kind: 'timeout', message: 'no answer within 10000 ms' }), 'timeout: no answer within 10000 ms'],
-    ['throttled past the retries', exchangeOf(503, '', { kind: 'throttled', message: 'HTTP 503 still after 3 retries' }), 'throttled: HTTP 503 still after 3 retries'],
-    ['the budget spent', exchangeOf(null, '', { kind: 'budget', message: 'request budget of 10 reached' }), 'budget: request budget of 10 reached'],
+    ['no answer', fakeExchange({ status: null, failure: { kind: 'timeout', message: 'no answer within 10000 ms' } }), 'timeout: no answer within 10000 ms'],
+    ['throttled past the retries', fakeExchange({ status: 503, failure: { kind: 'throttled', message: 'HTTP 503 still after 3 retries' } }), 'throttled: HTTP 503 still after 3 retries'],
+    ['the budget spent', fakeExchange({ status: null, failure: { kind: 'budget', message: 'request budget of 10 reached' } }), 'budget: request budget of 10 reached'],
   ])('%s is an ERROR, even for a malformed value', (_name, exchange, words) => {
     const judged = judgeValue('notificationUrl', relative, exchange);
 
@@ -87,7 +87,7 @@ describe('judgeValue', () => {
   });
 
   test('a redirect is neither accepted nor rejected: ERROR', () => {
-    expect(judgeValue('notificationUrl', relative, exchangeOf(302))).toMatchObject({
+    expect(judgeValue('notificationUrl', relative, fakeExchange({ status: 302 }))).toMatchObject({
       verdict: 'ERROR',
       finding: 'notificationUrl relative path: answered 302, neither accepted nor rejected',
     });

@@ -20,7 +20,8 @@
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
-import { checkErrorRule, ruleOneNotJudged } from '../checks/error-rule.js';
+import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
+import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../matrix/classify.js';
 import type { ValueClass } from '../operation/types.js';
@@ -41,7 +42,7 @@ const RULE_1 = 'spec §7 rule 1';
 const RULE_1_EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
 
 function observedOf(exchange: Exchange, answer: AnswerClass): string {
-  if (exchange.failure !== undefined && exchange.status === null) return `${exchange.failure.kind}: ${exchange.failure.message}`;
+  if (exchange.failure !== undefined && exchange.status === null) return failureText(exchange.failure);
   const code = answer.errorCode === undefined ? '' : ` ${answer.errorCode}`;
   const message = answer.errorMessage === undefined ? '' : `: ${answer.errorMessage}`;
   return `${exchange.status}${code}${message}`;
@@ -111,7 +112,7 @@ export function judgeValue(field: string, valueClass: Pick<ValueClass, 'descript
     specRef: valueClass.specRef,
     finding:
       exchange.failure !== undefined
-        ? `${what}: no verdict from the target (${exchange.failure.kind}: ${exchange.failure.message})`
+        ? `${what}: no verdict from the target (${failureText(exchange.failure)})`
         : `${what}: answered ${status}, neither accepted nor rejected`,
   };
 }

@@ -6,6 +6,8 @@ import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { cutUtf8 } from '../../lib/http/cut-utf8.js';
+import { failureText } from '../../lib/http/answer-text.js';
+import { isRedirectStatus } from '../../lib/http/status.js';
 import type { Exchange, RequestSpec } from '../../lib/http/types.js';
 import { OperationClient } from '../../lib/matrix/operation-client.js';
 import { workerRunId, type ProbeContext } from './context.js';
@@ -52,7 +54,7 @@ export class CaseRun {
  * Most bytes of a body an example keeps. The record travels from the worker to the main process and
  * into every report; the whole recorded body (up to MAX_RECORDED_BODY_BYTES) stays in the worker.
  */
-export const EXAMPLE_BODY_BYTES = 16 * 1024;
+const EXAMPLE_BODY_BYTES = 16 * 1024;
 
 /** The body as an example shows it: whole when short, else its start and how much was left out. */
 function exampleBody(exchange: Exchange): string {
@@ -70,11 +72,9 @@ export function example(exchange: Exchange): ExampleExchange {
     curl: toCurl(exchange),
     status: exchange.status,
     responseBody: exampleBody(exchange),
-    ...(exchange.failure !== undefined ? { failure: `${exchange.failure.kind}: ${exchange.failure.message}` } : {}),
+    ...(exchange.failure !== undefined ? { failure: failureText(exchange.failure) } : {}),
   };
 }
-
-const isRedirect = (status: number | null): boolean => status !== null && status >= 300 && status < 400;
 
 /**
  * Issue 10 §4: a case that DEVIATES only because every request it sent was answered 401 (the run's
@@ -88,7 +88,7 @@ async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'f
   const statuses = run.exchanges.map((e) => e.status);
   if (record.verdict !== 'DEVIATES' || statuses.length === 0) return record;
   const refused = statuses.every((s) => s === 401);
-  const redirected = statuses.every(isRedirect);
+  const redirected = statuses.every(isRedirectStatus);
   if (!refused && !redirected) return record;
   const plain = await run.probe.plainGetStatus();
   if (refused && plain === 401) {
@@ -98,7 +98,7 @@ async function notJudgedIfNeverReached<T extends Pick<CaseRecord, 'verdict' | 'f
       finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions)",
     };
   }
-  if (redirected && isRedirect(plain)) {
+  if (redirected && isRedirectStatus(plain)) {
     const location = run.exchanges[0]?.responseHeaders['location'];
     return {
       ...record,

@@ -7,6 +7,8 @@
 import { isLoopbackHost } from '../../lib/net/loopback.js';
 import { changeRequestSpec } from '../../lib/events/change-request.js';
 import { describeCommandResult, runCommand } from '../../lib/events/run-command.js';
+import { answerText } from '../../lib/http/answer-text.js';
+import { isSuccessStatus } from '../../lib/http/status.js';
 import type { Exchange } from '../../lib/http/types.js';
 import type { SubscriptionUnderTest } from '../../lib/events/judge-delivery.js';
 import type { CaseRun } from './case-run.js';
@@ -69,8 +71,8 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
   }
   const how = `CHANGE_REQUEST ${change.method} ${change.path}`;
   const exchange = await run.send(changeRequestSpec(change));
-  if (exchange.status !== null && exchange.status >= 200 && exchange.status < 300) return { kind: 'made', how, startedAtMs, durationMs: took(), exchange };
-  const answer = exchange.failure !== undefined ? `${exchange.failure.kind}: ${exchange.failure.message}` : `answered ${exchange.status ?? 'nothing'}`;
+  if (isSuccessStatus(exchange.status)) return { kind: 'made', how, startedAtMs, durationMs: took(), exchange };
+  const answer = answerText(exchange);
   return { kind: 'failed', how, message: `${how} ${answer}`, exchange };
 }
 

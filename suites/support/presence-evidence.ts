@@ -9,6 +9,7 @@
 import { evidenceFromMatrix } from '../../lib/evidence/build.js';
 import { explorePresence } from '../../lib/evidence/explore-presence.js';
 import type { PresenceEvidence } from '../../lib/evidence/presence-evidence.js';
+import { combinationKey } from '../../lib/inference/combinations.js';
 import type { Observation } from '../../lib/inference/types.js';
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';
@@ -17,11 +18,9 @@ const observations = new Map<string, Observation>();
 let published: PresenceEvidence | undefined;
 let gathering: Promise<PresenceEvidence> | undefined;
 
-const keyOf = (present: readonly string[]): string => [...present].sort().join('+');
-
 /** One combination of the exhaustive matrix, as its case saw it. */
 export function rememberObservation(observation: Observation): void {
-  observations.set(keyOf(observation.present), observation);
+  observations.set(combinationKey(observation.present), observation);
 }
 
 /** The presence suite's exploration, once it has its rule. */
@@ -49,7 +48,7 @@ export function presenceEvidence(probe: ProbeContext, run: CaseRun): Promise<Pre
       values: probe.values,
       exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
       ...explorationStart(probe),
-      known: (present) => observations.get(keyOf(present)),
+      known: (present) => observations.get(combinationKey(present)),
     });
     published = evidence;
     return evidence;

@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import { request } from 'undici';
+import { isSuccessStatus } from '../../lib/http/status.js';
 import { listen } from '../../lib/net/listen.js';
 import { startReferenceService, type ReferenceService } from '../../reference/index.js';
 
@@ -83,7 +84,7 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
               parsed.error.message += ` (token ${token})`;
               body = JSON.stringify(parsed).replace(`(token ${JSON.stringify(token).slice(1, -1)})`, `(token ${dotnet(token)}; ${php(token)}; ${lowerAll(token)})`);
               echoed.errorMessage += 1;
-            } else if (status >= 200 && status < 300 && typeof parsed === 'object' && parsed !== null) {
+            } else if (isSuccessStatus(status) && typeof parsed === 'object' && parsed !== null) {
               body = `${JSON.stringify(parsed).slice(0, -1)},"echo":"${php(token)}","basic":"${Buffer.from(`user:${token}`).toString('base64url')}"}`;
               echoed.successField += 1;
             }

@@ -17,8 +17,3 @@ export function readPointer(document: unknown, pointer: string): unknown {
   }
   return at;
 }
-
-/** `a/b~c` -> `a~1b~0c`: a key as one pointer token. */
-export function escapePointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -1,7 +1,7 @@
 /** Finds an operation by its operationId in a dereferenced OpenAPI document. */
 import { OpenApiError, isObject, type Json, type OpenApiDocument } from './read-document.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface FoundOperation {
   path: string;

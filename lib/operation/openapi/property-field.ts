@@ -17,7 +17,7 @@ export interface PropertyField {
 const literal = (value: unknown): ValueDescription => ({ kind: 'literal', value });
 
 /** `type` of 3.0 (a string, maybe `nullable`) and 3.1 (a string or a list with "null"); else from enum or anyOf/oneOf. */
-export function typeOf(schema: Json): JsonType | undefined {
+function typeOf(schema: Json): JsonType | undefined {
   const t = schema['type'];
   const names = (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string' && x !== 'null');
   const first = names[0];

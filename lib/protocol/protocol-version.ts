@@ -4,7 +4,8 @@
  */
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
-import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
+import { isSuccessStatus } from '../http/status.js';
+import { answerOf, describeAnswer } from './protocol-answer.js';
 import { noAnswer, type Judgement } from './protocol-judgement.js';
 
 const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
@@ -23,7 +24,7 @@ export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Jud
   if (answer.kind === 'no-answer') return noAnswer(VERSION_SPEC_REF, observed, EXPECTED);
   const { status } = answer;
   const base = { specRef: VERSION_SPEC_REF, expected: EXPECTED, observed };
-  if (isSuccess(status)) return { ...base, verdict: 'CONFORMS' };
+  if (isSuccessStatus(status)) return { ...base, verdict: 'CONFORMS' };
   if (NOT_SERVED.has(status)) {
     return { ...base, verdict: 'DEVIATES', finding: `the create on the v2.0 path was answered ${status}: the path is not served` };
   }

@@ -3,7 +3,9 @@
  * and that answer in plain words for findings.
  */
 import type { Exchange } from '../http/types.js';
+import { failureText } from '../http/answer-text.js';
 import { bodyCut } from '../http/recorded-body.js';
+import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 
 export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-answer'; reason: string };
@@ -18,10 +20,8 @@ export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-
 export function answerOf(exchange: Exchange): ProtocolAnswer {
   const { failure, status } = exchange;
   if (status !== null && (failure === undefined || failure.kind === 'server')) return { kind: 'answered', status };
-  return { kind: 'no-answer', reason: failure !== undefined ? `${failure.kind}: ${failure.message}` : 'no HTTP answer' };
+  return { kind: 'no-answer', reason: failure !== undefined ? failureText(failure) : 'no HTTP answer' };
 }
-
-export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
 const HEADER_SHOWN_CHARS = 160;
 const shorten = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}...` : text);
@@ -71,10 +71,10 @@ export function describeAnswer(exchange: Exchange): string {
   const allow = headers['allow'];
   if (allow !== undefined) parts.push(`Allow: ${shorten(allow, HEADER_SHOWN_CHARS)}`);
   const location = headers['location'];
-  if (status >= 300 && status < 400) parts.push(location !== undefined ? `redirect to ${shorten(location, HEADER_SHOWN_CHARS)}` : 'redirect without a Location');
+  if (isRedirectStatus(status)) parts.push(location !== undefined ? `redirect to ${shorten(location, HEADER_SHOWN_CHARS)}` : 'redirect without a Location');
   const cut = bodyCut(exchange);
   if (cut !== undefined && status >= 200) parts.push(`a ${cut}, not judged`);
-  else if (isSuccess(status)) parts.push(bodyShape(exchange.responseBody));
+  else if (isSuccessStatus(status)) parts.push(bodyShape(exchange.responseBody));
   else if (status >= 400) parts.push(errorBodyWords(exchange.responseBody));
   return parts.join(', ');
 }

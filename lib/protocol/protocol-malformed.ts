@@ -5,7 +5,8 @@
  */
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
-import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
+import { isSuccessStatus } from '../http/status.js';
+import { answerOf, describeAnswer } from './protocol-answer.js';
 import { noAnswer, type Judgement } from './protocol-judgement.js';
 
 const MALFORMED_SPEC_REF = 'spec §7 rule 1 (spec §4: the request body is a JSON object)';
@@ -25,7 +26,7 @@ export function judgeMalformedBody(what: string, exchange: Exchange): Judgement 
     if (rule === undefined || rule.holds) return { ...base, verdict: 'CONFORMS', observed };
     return { ...base, verdict: 'DEVIATES', observed: `${observed}; ${rule.problems.join('; ')}`, finding: `${what}: the 400 breaks spec §7 rule 1` };
   }
-  const finding = isSuccess(status)
+  const finding = isSuccessStatus(status)
     ? `${what} was accepted (${status}), not rejected as malformed`
     : `${what} was answered ${status}, not 400 invalidRequest`;
   return { ...base, verdict: 'DEVIATES', observed, finding };

@@ -3,12 +3,14 @@
  * is recorded; where it answers 400, spec §7 rule 1 (error.code invalidRequest, the §7 error object) is
  * checked. A report is not a rule: a different answer is INFORMATIONAL, a broken §7 error is DEVIATES.
  */
+import { failureText } from '../http/answer-text.js';
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
 import type { Judgement } from './protocol-judgement.js';
 
 const answered = (exchange: Exchange): string =>
-  exchange.failure !== undefined ? `${exchange.failure.kind}: ${exchange.failure.message}` : `status ${exchange.status}`;
+  exchange.failure !== undefined ? failureText(exchange.failure) : `status ${exchange.status}`;
 
 /** Observation 1: the body with every field, reported answered 400 invalidRequest. `what`: e.g. "all five fields". */
 export function judgeReportedRejected(what: string, exchange: Exchange): Judgement {
@@ -37,7 +39,7 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
   const observed = answered(exchange);
   const status = exchange.status;
   if (exchange.failure !== undefined || status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
-  const accepted = status >= 200 && status < 300;
+  const accepted = isSuccessStatus(status);
   const rule = checkErrorRule(exchange);
   const broken = rule !== undefined && !rule.holds;
   return {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
 import { judgeSpecVersionPath } from './protocol-version.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from './protocol-test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
 
 describe('judgeSpecVersionPath (spec §9)', () => {
   test.each<[string, Partial<Exchange>, Verdict]>([

@@ -12,7 +12,7 @@ import { checkErrorAnswer } from '../properties/error-answer.js';
 import { judgeValue } from '../values/value-verdict.js';
 import { describeAnswer } from './protocol-answer.js';
 import { judgeMalformedBody } from './protocol-malformed.js';
-import { errorBody, fakeExchange } from './protocol-test-exchange.js';
+import { errorBody, fakeExchange } from '../http/test-exchange.js';
 
 const CAP = 1024;
 /** A valid §7 error body padded past the cap, as the engine records it: the first CAP bytes, cut. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { answerOf, describeAnswer } from './protocol-answer.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from './protocol-test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
 
 describe('answerOf', () => {
   test.each([

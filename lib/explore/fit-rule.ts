@@ -42,7 +42,7 @@ export type Settlement =
 const MAX_CORE = 14;
 const MAX_COVERS = 256;
 
-export class Explainer {
+export class RuleFitter {
   private coreMask = -1;
   private alive: Candidate[] = [];
   private filtered = 0;
@@ -54,7 +54,7 @@ export class Explainer {
     private readonly maxGroup: number,
   ) {}
 
-  explain(session: ProbeSession, involved: number): Settlement {
+  fit(session: ProbeSession, involved: number): Settlement {
     const { base } = this;
     const accepted = session.log.filter((m) => session.verdict(m) === true);
     const rejected = session.log.filter((m) => session.verdict(m) === false);
@@ -101,7 +101,7 @@ export class Explainer {
       if (!rules.has(key)) rules.set(key, { table, statements });
     }
     const [first] = rules.values();
-    if (first === undefined) throw new Error('explain: a cover without a rule');
+    if (first === undefined) throw new Error('fit-rule: a cover without a rule');
     const hypothesis: Hypothesis = {
       lookalikes,
       core,

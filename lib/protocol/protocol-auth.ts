@@ -4,7 +4,8 @@
  */
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
-import { answerOf, describeAnswer, isSuccess } from './protocol-answer.js';
+import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
+import { answerOf, describeAnswer } from './protocol-answer.js';
 import { noAnswer, type Judgement } from './protocol-judgement.js';
 
 export interface AuthVariant {
@@ -42,7 +43,7 @@ export function judgeWithoutValidToken(variant: AuthVariant, exchange: Exchange)
   const observed = describeAnswer(exchange);
   if (answer.kind === 'no-answer') return noAnswer(AUTH_SPEC_REF, observed, EXPECTED);
   const { status } = answer;
-  if (isSuccess(status)) {
+  if (isSuccessStatus(status)) {
     return { verdict: 'DEVIATES', specRef: AUTH_SPEC_REF, expected: EXPECTED, observed, finding: `a create with ${variant.label} was accepted (${status})` };
   }
   if (status === 400) {
@@ -57,7 +58,7 @@ export function judgeWithoutValidToken(variant: AuthVariant, exchange: Exchange)
       };
     }
   }
-  if (status >= 400 && status < 500) return { verdict: 'CONFORMS', specRef: AUTH_SPEC_REF, expected: EXPECTED, observed };
+  if (isClientErrorStatus(status)) return { verdict: 'CONFORMS', specRef: AUTH_SPEC_REF, expected: EXPECTED, observed };
   return {
     verdict: 'INFORMATIONAL',
     specRef: `${AUTH_SPEC_REF} (neither accepted nor refused)`,
@@ -75,6 +76,6 @@ export function describeRefusal(variant: AuthVariant, exchange: Exchange): Judge
   const observed = describeAnswer(exchange);
   const answer = answerOf(exchange);
   if (answer.kind === 'no-answer') return noAnswer(specRef, observed);
-  const words = isSuccess(answer.status) ? `not refused: ${observed}` : observed;
+  const words = isSuccessStatus(answer.status) ? `not refused: ${observed}` : observed;
   return { verdict: 'INFORMATIONAL', specRef, observed, finding: `${variant.label}: ${words}` };
 }
