@@ -22,20 +22,22 @@ process.env.BASE_URL ??= EMBEDDED_TARGET;
  */
 const TOOL_WORKERS = 3;
 const SLOWEST_TOOL_FILES = [
-  'test/contract-round-trip.test.ts',
-  'test/transport-honesty.test.ts',
   'test/fault-drills.test.ts',
-  'test/events.test.ts',
+  'test/transport-honesty.test.ts',
+  'test/auth.test.ts',
+  'test/contract-round-trip.test.ts',
+  'test/contract-cli.test.ts',
+  'test/baseline-drift.test.ts',
   'test/cleanup.test.ts',
+  'test/events.test.ts',
+  'test/properties.test.ts',
+  'test/hostile-target.test.ts',
   'test/sharding.test.ts',
   'test/suite-order.test.ts',
-  'test/many-fields.test.ts',
-  'test/protocol.test.ts',
-  'test/baseline-drift.test.ts',
-  'test/contract-cli.test.ts',
-  'test/properties.test.ts',
-  'test/operation-file.test.ts',
   'test/probe-cli.test.ts',
+  'test/many-fields.test.ts',
+  'test/operation-file.test.ts',
+  'test/protocol.test.ts',
   'test/values.test.ts',
 ];
 
