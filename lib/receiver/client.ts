@@ -14,6 +14,8 @@ export interface ReceiverControl {
   key: string;
 }
 
+const scopeQuery = (scope: string | undefined): string => (scope === undefined ? '' : `?scope=${encodeURIComponent(scope)}`);
+
 /** Each long poll is held at most this long, so that a waiting test notices its own deadline. */
 const POLL_SLICE_MS = 5_000;
 
@@ -33,13 +35,13 @@ export class ReceiverClient {
     return ((await this.#call('GET', 'handshakes')) as { handshakes: ReceivedHandshake[] }).handshakes;
   }
 
-  async mode(): Promise<ReceiverMode> {
-    return (await this.#call('GET', 'mode')) as ReceiverMode;
+  async mode(scope?: string): Promise<ReceiverMode> {
+    return (await this.#call('GET', `mode${scopeQuery(scope)}`)) as ReceiverMode;
   }
 
-  /** Replaces the receiver's mode (what is not given is normal). */
-  async setMode(mode: Partial<ReceiverMode>): Promise<ReceiverMode> {
-    return (await this.#call('PUT', 'mode', mode)) as ReceiverMode;
+  /** Replaces the receiver's mode (what is not given is normal), or only a scope's (scope.ts). */
+  async setMode(mode: Partial<ReceiverMode>, scope?: string): Promise<ReceiverMode> {
+    return (await this.#call('PUT', `mode${scopeQuery(scope)}`, mode)) as ReceiverMode;
   }
 
   async clear(): Promise<void> {

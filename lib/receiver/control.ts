@@ -8,6 +8,7 @@
  *   DELETE /_receiver/notifications                                               -> 204, forgets everything
  *   GET    /_receiver/handshakes                                                  -> { handshakes: [...] }
  *   GET    /_receiver/mode, PUT /_receiver/mode {token?, delayMs?, fail?}         -> the mode
+ *          (?scope=ID: a scope's mode only, see scope.ts)
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -83,10 +84,15 @@ export async function handleControl(receiver: Receiver, key: string, req: Incomi
     case 'GET handshakes':
       return json(res, 200, { handshakes: receiver.handshakes() });
     case 'GET mode':
-      return json(res, 200, receiver.mode());
+      try {
+        return json(res, 200, receiver.mode(url.searchParams.get('scope') ?? undefined));
+      } catch (error) {
+        if (error instanceof RangeError) return json(res, 400, { error: error.message });
+        throw error;
+      }
     case 'PUT mode': {
       try {
-        return json(res, 200, receiver.setMode((await readJson(req)) as Partial<ReceiverMode>));
+        return json(res, 200, receiver.setMode((await readJson(req)) as Partial<ReceiverMode>, url.searchParams.get('scope') ?? undefined));
       } catch (error) {
         if (error instanceof RangeError) return json(res, 400, { error: error.message });
         throw error;

@@ -7,6 +7,7 @@ export { ReceiverClient, type ReceiverControl } from './client.js';
 export { CONTROL_PREFIX, CONTROL_KEY_HEADER } from './control.js';
 export { startRunReceiver } from './for-run.js';
 export { checkMode, MAX_DELAY_MS } from './mode.js';
+export { scopedUrl, scopeOf, MAX_SCOPES } from './scope.js';
 export { matchesFilter, notificationItems } from './filter.js';
 export { validationRequest } from './handshake.js';
 export { ReceiverTimeoutError, ReceiverClosedError, ReceiverControlError } from './errors.js';

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { CONTROL_KEY_HEADER } from './control.js';
 import { ReceiverClosedError, ReceiverTimeoutError } from './errors.js';
+import { ReceiverClient } from './client.js';
+import { MAX_SCOPES, scopedUrl } from './scope.js';
 import { startReceiver, type Receiver } from './server.js';
 
 let receiver: Receiver;
@@ -181,4 +183,35 @@ test('with tls: https (self-signed, for loopback) and plain http on the same por
   } finally {
     await both.close();
   }
+});
+
+test('a scope misbehaves alone: its own URL answers by its mode, every other request as the receiver does', async () => {
+  receiver.setMode({ fail: 'always' }, 'case-1');
+  const own = await fetch(`${scopedUrl(receiver.url, 'case-1')}?validationtoken=t1`, { method: 'POST', body: '' });
+  const other = await handshake('validationtoken=t2');
+  const otherScope = await fetch(`${scopedUrl(receiver.url, 'case-2')}?validationtoken=t3`, { method: 'POST', body: '' });
+  expect([own.status, other.status, otherScope.status]).toEqual([500, 200, 200]);
+  expect(receiver.handshakes().map((h) => [h.token, h.scope, h.answeredStatus])).toEqual([
+    ['t1', 'case-1', 500],
+    ['t2', undefined, 200],
+    ['t3', 'case-2', 200],
+  ]);
+  expect(receiver.mode()).toEqual({ token: 'echo', delayMs: 0, fail: 'never' });
+  expect(receiver.mode('case-1').fail).toBe('always');
+  // Back to normal drops the scope; a bad scope or too many are refused.
+  receiver.setMode({}, 'case-1');
+  expect((await fetch(`${scopedUrl(receiver.url, 'case-1')}?validationtoken=t4`, { method: 'POST', body: '' })).status).toBe(200);
+  expect(() => receiver.setMode({ fail: 'always' }, '../x')).toThrow(RangeError);
+  for (let i = 0; i < MAX_SCOPES; i += 1) receiver.setMode({ token: 'wrong' }, `s${i}`);
+  expect(() => receiver.setMode({ token: 'wrong' }, 'one-more')).toThrow(/at most 64 scopes/);
+});
+
+test('a scope over the control API, as a worker sets it', async () => {
+  const client = new ReceiverClient({ url: receiver.localUrl, key: receiver.controlKey });
+  await client.setMode({ token: 'wrong' }, 'w1');
+  expect((await client.mode('w1')).token).toBe('wrong');
+  expect((await client.mode()).token).toBe('echo');
+  const res = await fetch(`${scopedUrl(receiver.url, 'w1')}?validationtoken=abc`, { method: 'POST', body: '' });
+  expect(await res.text()).not.toBe('abc');
+  await expect(client.setMode({}, 'no/slash')).rejects.toThrow(/scope/);
 });

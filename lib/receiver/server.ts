@@ -15,6 +15,7 @@ import { ReceiverClosedError, ReceiverTimeoutError } from './errors.js';
 import { matchesFilter } from './filter.js';
 import { validationRequest, wrongToken } from './handshake.js';
 import { checkMode } from './mode.js';
+import { checkScope, MAX_SCOPES, scopeOf } from './scope.js';
 import { selfSignedLoopbackCert, type KeyAndCert } from './self-signed.js';
 import { NORMAL_MODE, type NotificationPredicate, type ReceivedHandshake, type ReceivedNotification, type Receiver, type ReceiverMode } from './types.js';
 
@@ -121,8 +122,16 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     return list.length > maxKept ? list.slice(list.length - maxKept) : list;
   };
 
+  /** Modes of scopes (scope.ts): a request to {url}/scope/{id} answers by its scope's mode, not the receiver's. */
+  const scoped = new Map<string, ReceiverMode>();
+
   /** Takes the mode for one answer; `fail: once` is used up by the request that gets the 500. */
-  const takeMode = (): ReceiverMode => {
+  const takeMode = (scope: string | undefined): ReceiverMode => {
+    const own = scope === undefined ? undefined : scoped.get(scope);
+    if (scope !== undefined && own !== undefined) {
+      if (own.fail === 'once') scoped.set(scope, { ...own, fail: 'never' });
+      return { ...own };
+    }
     const now = { ...mode };
     if (mode.fail === 'once') mode = { ...mode, fail: 'never' };
     return now;
@@ -149,11 +158,21 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     const validation = validationRequest(target);
     const { text, truncated } = await readCapped(req, maxBodyBytes);
     const receivedAt = new Date().toISOString();
+    const scope = scopeOf(path);
     if (validation !== undefined && (method === 'POST' || method === 'GET')) {
-      const m = takeMode();
+      const m = takeMode(scope);
       const status = m.fail === 'never' ? 200 : 500;
       const body = status === 500 ? 'receiver told to fail' : m.token === 'echo' ? validation.token : wrongToken(validation.token);
-      handshakes = keep(handshakes, { seq: ++seq, receivedAt, method, parameter: validation.parameter, token: validation.token, answeredStatus: status, answeredBody: body });
+      handshakes = keep(handshakes, {
+        seq: ++seq,
+        receivedAt,
+        method,
+        parameter: validation.parameter,
+        token: validation.token,
+        answeredStatus: status,
+        answeredBody: body,
+        ...(scope !== undefined ? { scope } : {}),
+      });
       return answer(res, m.delayMs, status, 'text/plain; charset=utf-8', body);
     }
     if (method !== 'POST') {
@@ -161,7 +180,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       const status = method === 'GET' || method === 'HEAD' ? 200 : 405;
       return answer(res, 0, status, 'text/plain; charset=utf-8', status === 200 ? 'probe notification receiver: POST notifications here\n' : '');
     }
-    const m = takeMode();
+    const m = takeMode(scope);
     const status = m.fail === 'never' ? 202 : 500;
     onNotification({
       seq: ++seq,
@@ -250,10 +269,19 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
         signal?.addEventListener('abort', onAbort, { once: true });
       });
     },
-    mode: () => ({ ...mode }),
-    setMode: (m) => {
-      mode = checkMode(m);
-      return { ...mode };
+    mode: (scope) => ({ ...(scope === undefined ? mode : (scoped.get(checkScope(scope, 'mode')) ?? NORMAL_MODE)) }),
+    setMode: (m, scope) => {
+      const checked = checkMode(m);
+      if (scope === undefined) {
+        mode = checked;
+        return { ...mode };
+      }
+      checkScope(scope);
+      const normal = checked.token === NORMAL_MODE.token && checked.delayMs === NORMAL_MODE.delayMs && checked.fail === NORMAL_MODE.fail;
+      if (normal) scoped.delete(scope);
+      else if (scoped.has(scope) || scoped.size < MAX_SCOPES) scoped.set(scope, checked);
+      else throw new RangeError(`setMode: at most ${MAX_SCOPES} scopes at once; set a scope back to normal to drop it`);
+      return { ...checked };
     },
     clear: () => {
       notifications = [];

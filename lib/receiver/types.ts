@@ -31,6 +31,8 @@ export interface ReceivedHandshake {
   answeredStatus: number;
   /** The body answered (the token when the mode is normal). */
   answeredBody: string;
+  /** The scope the request's path named (scope.ts), when it named one. */
+  scope?: string;
 }
 
 /** Misbehaviours for tests and drills; the default is a well-behaved receiver. */
@@ -70,9 +72,13 @@ export interface Receiver {
   handshakes(): ReceivedHandshake[];
   /** The first notification (already received or to come) that matches; rejects with ReceiverTimeoutError after timeoutMs. */
   waitFor(match: NotificationPredicate | NotificationFilter, timeoutMs: number, signal?: AbortSignal): Promise<ReceivedNotification>;
-  mode(): ReceiverMode;
-  /** Replaces the mode (what is not given is normal); checked, throws a RangeError on a bad one. */
-  setMode(mode: Partial<ReceiverMode>): ReceiverMode;
+  /** The receiver's mode, or a scope's (normal when the scope has none). */
+  mode(scope?: string): ReceiverMode;
+  /**
+   * Replaces the mode (what is not given is normal), or only a scope's (scope.ts: requests to
+   * {url}/scope/{id}); checked, throws a RangeError on a bad one. A scope set back to normal is dropped.
+   */
+  setMode(mode: Partial<ReceiverMode>, scope?: string): ReceiverMode;
   /** Forgets what was received. */
   clear(): void;
   close(): Promise<void>;
