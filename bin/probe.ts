@@ -206,7 +206,12 @@ const vitest = await startVitest(
       ? { shard, reporters: shardReporters(shard) }
       : { reporters: fullReporters }),
     ...(merging ? { mergeReports: blobDir } : {}),
-    ...(operationFile !== undefined ? { provide: { operationFile } } : {}),
+    provide: {
+      ...(operationFile !== undefined ? { operationFile } : {}),
+      // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
+      // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
+      startWaitsEarly: args.positionals.length === 0 && shard === undefined && !merging && !args.values.ui,
+    },
   },
 );
 

@@ -6,7 +6,7 @@
  * every 4xx it gets is checked against spec §7 (lib/matrix/judge-combination.ts). What it learns is
  * the presence evidence every later suite asks (suites/support/presence-evidence.ts).
  */
-import { describe, test } from 'vitest';
+import { afterAll, describe, test } from 'vitest';
 import { explorePresence } from '../lib/evidence/explore-presence.js';
 import { judgeExploration } from '../lib/evidence/judge-exploration.js';
 import { combinations } from '../lib/inference/combinations.js';
@@ -14,6 +14,7 @@ import { judgeCombination, shownExchange } from '../lib/matrix/judge-combination
 import { probeCombination } from '../lib/matrix/probe-combination.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
+import { startHandshakeCasesEarly } from './support/handshake-cases.js';
 import { explorationStart, publishEvidence, rememberObservation } from './support/presence-evidence.js';
 
 const probe = probeContext();
@@ -21,6 +22,10 @@ const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
 const adaptive = fields.length > probe.config.exhaustiveMaxFields;
 const rows = adaptive ? [] : combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
+
+// What the matrix found is all the events suite's handshake cases need: in a whole run they start now,
+// so their waits (a slow receiver: the target's whole validation limit) overlap suites 03 to 05.
+afterAll(() => startHandshakeCasesEarly(probe));
 
 describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
   test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.config.exhaustiveMaxFields})`, async (context) => {

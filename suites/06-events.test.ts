@@ -12,10 +12,11 @@
  *
  * The receiver is shared by the whole run and some cases change its mode: the cases of this file run
  * one after another (no describe.concurrent), files run one at a time in one worker, and every mode
- * change is undone in a finally.
+ * change is undone in a finally. The handshake cases misbehave in scopes of their own instead
+ * (suites/support/handshake-cases.ts), which lets a whole run start them right after the presence matrix.
  */
 import { describe, test, type TestContext } from 'vitest';
-import { handshakeAnswer, type ReceiverMisbehaviour } from '../lib/events/handshake-answer.js';
+import { handshakeAnswer } from '../lib/events/handshake-answer.js';
 import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/judge-delivery.js';
 import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
 import { redeliveryFinding } from '../lib/events/redelivery.js';
@@ -28,7 +29,8 @@ import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
 import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
-import { changeUnavailable, makeChange, receiverUnavailable, type ChangeOutcome } from './support/cause-change.js';
+import { changeUnavailable, makeChange, type ChangeOutcome } from './support/cause-change.js';
+import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
@@ -241,33 +243,20 @@ describe('events (spec §6)', () => {
     await finishCase(context, run, { ...base, verdict: 'INFORMATIONAL', observed: finding, finding });
   });
 
-  const misbehaviours: [string, string, Partial<ReceiverMode>, ReceiverMisbehaviour][] = [
-    ['wrong token', 'wrong-token', { token: 'wrong' }, { kind: 'wrong-token' }],
-    [`slow (${probe.config.slowReceiverMs / 1000} s, SLOW_RECEIVER_SECONDS)`, 'slow', { delayMs: probe.config.slowReceiverMs }, { kind: 'slow', delayMs: probe.config.slowReceiverMs }],
-    ['500', '500', { fail: 'always' }, { kind: 'fail' }],
-  ];
-
-  test.for(misbehaviours)('spec §6/handshake (open): the answer to a create while the receiver answers validation: %s', async ([, id, mode, misbehaviour], context) => {
-    const unavailable = receiverUnavailable(probe);
-    const receiver = probe.receiver;
-    if (unavailable !== undefined || receiver === undefined) return skipCase(context, unavailable ?? 'no receiver');
-    const run = new CaseRun(probe);
-    const base = await acceptedBase(probe, run);
-    if (base === undefined) return skipCase(context, 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail');
-    const before = Math.max(0, ...(await receiver.handshakes()).map((h) => h.seq));
-    // The engine answers with an exchange, never throws: what it created is deleted right after.
-    const exchange = await withReceiverMode(mode, () => run.sendBody(buildBody(probe.operation, base.present, probe.values())));
-    await run.undoCreate(exchange);
-    const seen = (await receiver.handshakes()).filter((h) => h.seq > before);
-    const answer = handshakeAnswer(misbehaviour, exchange, seen);
-    await finishCase(context, run, {
-      id: `events/handshake-${id}`,
+  // Started right after the presence matrix in a whole run (suites/support/handshake-cases.ts), so the
+  // slow receiver's wait has overlapped suites 03 to 05; here each case only reads what it saw.
+  test.for(handshakeCases(probe).map((c) => [c.label, c] as const))('spec §6/handshake (open): the answer to a create while the receiver answers validation: %s', async ([, c], context) => {
+    const outcome = await handshakeOutcome(probe, c);
+    if (outcome.kind === 'skipped') return skipCase(context, outcome.reason);
+    const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
+    await finishCase(context, outcome.run, {
+      id: `events/handshake-${c.id}`,
       kind: 'events',
       specRef: spec6Open('validation of the notification URL'),
       verdict: answer.answered ? 'INFORMATIONAL' : 'ERROR',
       observed: answer.observed,
       finding: answer.finding,
-      example: example(exchange),
+      example: example(outcome.exchange),
     });
   });
 });

@@ -14,6 +14,14 @@ const RUN_MS = 120_000;
 
 const read = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
+/** Seconds vitest spent in the slow-receiver handshake case itself (the run's JUnit report). */
+function slowCaseSeconds(run: ProbeRun): number {
+  const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
+  const time = /<testcase [^>]*name="[^"]*validation: slow \([^"]*" time="([\d.]+)"/.exec(junit)?.[1];
+  if (time === undefined) throw new Error('junit.xml: no slow-receiver handshake case');
+  return Number(time);
+}
+
 /** Case id -> "VERDICT: finding (or observed)". */
 function cases(run: ProbeRun): Record<string, string> {
   return Object.fromEntries(read(run).cases.map((c) => [c.id, `${c.verdict}: ${c.finding ?? c.observed ?? ''}`]));
@@ -38,6 +46,20 @@ describe.concurrent('npm run probe -- 06-events on the embedded reference', () =
     expect(seen['events/handshake-slow']).toMatch(/holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/);
     expect(seen['events/handshake-500']).toMatch(/answered the create 400 invalidRequest/);
     expect(run.stdout).toMatch(/ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/);
+    // A run of some files cannot know 06 is in it before 06 starts: the slow case waits out the 5 s there.
+    expect(slowCaseSeconds(run)).toBeGreaterThanOrEqual(4.5);
+  }, RUN_MS);
+
+  test('a whole run starts the handshake cases after the presence matrix: the slow receiver has waited beside suites 03 to 05', async () => {
+    // At 30 requests per second suites 03 to 05 (about 250 requests) take over 8 s, longer than the reference's 5 s limit.
+    const run = await runProbe({ REQUESTS_PER_SECOND: '30', CONCURRENCY: '4' }, [], RUN_MS);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const seen = cases(run);
+    expect(seen['events/handshake-slow']).toMatch(/holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/);
+    expect(seen['events/handshake-wrong-token']).toMatch(/^INFORMATIONAL: .* answered the create 400 invalidRequest/);
+    expect(seen['events/notification']).toMatch(/^CONFORMS: /);
+    // Its answer was in before 06-events began: the case only read it (before issue 14 §3: over 5 s here).
+    expect(slowCaseSeconds(run)).toBeLessThan(2);
   }, RUN_MS);
 
   test('graph-like profile: the Graph shape; a 6 s answer is within its 10 s handshake limit', async () => {

@@ -28,7 +28,8 @@ export interface HandshakeAnswer {
   finding: string;
 }
 
-const MESSAGE_CHARS = 160;
+// Room for the target's message with the notification URL it echoes (a scope's path or a tunnel's host).
+const MESSAGE_CHARS = 240;
 const cut = (text: string): string => (text.length > MESSAGE_CHARS ? `${text.slice(0, MESSAGE_CHARS)}...` : text);
 
 /** `handshakes`: the validation requests the receiver got while the create was in flight. */

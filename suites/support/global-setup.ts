@@ -94,5 +94,10 @@ declare module 'vitest' {
     operationFile?: string;
     /** This run's cleanup ledger file (lib/ledger). */
     ledger: { file: string; runId: string };
+    /**
+     * A whole run (bin/probe.ts: no file filter, no shard): cases that only wait may start before their
+     * file, beside the cases that send (suites/support/handshake-cases.ts).
+     */
+    startWaitsEarly?: boolean;
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * The events suite's handshake cases (spec §6, open: "any validation of the notification URL: not
+ * shown"): a create while the probe's receiver answers the validation request with a wrong token,
+ * slowly (longer than the target's limit) or with 500. They only wait on the target, the slow one for
+ * the target's whole validation limit (5 s on the reference), so a whole run starts them as soon as the
+ * presence matrix has found an accepted body, beside suites 03 to 05, and 06-events reads what they saw
+ * (issue 14 §3: a wait overlaps the cases that send instead of holding the run). Each misbehaves in a
+ * scope of its own (lib/receiver/scope.ts): the other suites' creates meet a normal receiver meanwhile.
+ * A run of some files only, or a shard, starts them in 06-events itself, as it would not know whether
+ * 06 is in it.
+ */
+import { inject } from 'vitest';
+import type { ReceiverMisbehaviour } from '../../lib/events/handshake-answer.js';
+import type { Exchange } from '../../lib/http/types.js';
+import { buildBody } from '../../lib/matrix/build-body.js';
+import { scopedUrl } from '../../lib/receiver/scope.js';
+import type { ReceivedHandshake, ReceiverMode } from '../../lib/receiver/types.js';
+import { acceptedBase } from './accepted-base.js';
+import { CaseRun } from './case-run.js';
+import { receiverUnavailable } from './cause-change.js';
+import type { ProbeContext } from './context.js';
+
+export interface HandshakeCase {
+  /** The case id's last part: events/handshake-{id}. */
+  id: string;
+  label: string;
+  mode: Partial<ReceiverMode>;
+  misbehaviour: ReceiverMisbehaviour;
+}
+
+export type HandshakeOutcome =
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'sent'; run: CaseRun; exchange: Exchange; seen: ReceivedHandshake[] };
+
+export function handshakeCases(probe: ProbeContext): HandshakeCase[] {
+  const slowMs = probe.config.slowReceiverMs;
+  return [
+    { id: 'wrong-token', label: 'wrong token', mode: { token: 'wrong' }, misbehaviour: { kind: 'wrong-token' } },
+    { id: 'slow', label: `slow (${slowMs / 1000} s, SLOW_RECEIVER_SECONDS)`, mode: { delayMs: slowMs }, misbehaviour: { kind: 'slow', delayMs: slowMs } },
+    { id: '500', label: '500', mode: { fail: 'always' }, misbehaviour: { kind: 'fail' } },
+  ];
+}
+
+const started = new Map<string, Promise<HandshakeOutcome>>();
+
+/** The case's outcome: started now, or earlier by startHandshakeCasesEarly (each case runs once per run). */
+export function handshakeOutcome(probe: ProbeContext, c: HandshakeCase): Promise<HandshakeOutcome> {
+  let outcome = started.get(c.id);
+  if (outcome === undefined) {
+    outcome = runHandshakeCase(probe, c);
+    // Read later by 06-events, which fails the case when this rejects; until then nothing is unhandled.
+    outcome.catch(() => undefined);
+    started.set(c.id, outcome);
+  }
+  return outcome;
+}
+
+/** Called once the presence matrix is done: starts every handshake case when this run is a whole one. */
+export function startHandshakeCasesEarly(probe: ProbeContext): void {
+  if (inject('startWaitsEarly') !== true) return;
+  for (const c of handshakeCases(probe)) void handshakeOutcome(probe, c);
+}
+
+async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<HandshakeOutcome> {
+  const unavailable = receiverUnavailable(probe);
+  const receiver = probe.receiver;
+  if (unavailable !== undefined || receiver === undefined) return { kind: 'skipped', reason: unavailable ?? 'no receiver' };
+  const run = new CaseRun(probe);
+  const base = await acceptedBase(probe, run);
+  if (base === undefined) return { kind: 'skipped', reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail' };
+  const values = probe.values();
+  // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,
+  // since targets echo the notification URL in their error message.
+  const scope = c.id;
+  await receiver.setMode(c.mode, scope);
+  let exchange: Exchange;
+  try {
+    // The engine answers with an exchange, never throws: what it created is deleted right after.
+    exchange = await run.sendBody(buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }));
+  } finally {
+    await receiver.setMode({}, scope);
+  }
+  await run.undoCreate(exchange);
+  const seen = (await receiver.handshakes()).filter((h) => h.scope === scope);
+  return { kind: 'sent', run, exchange, seen };
+}
