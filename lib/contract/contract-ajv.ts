@@ -52,7 +52,19 @@ export type ContractAjv = InstanceType<typeof Ajv2020>;
  * has already checked when the contract was read.
  */
 export function contractAjv(now: Date): ContractAjv {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema: false });
+  return newContractAjv(now, false);
+}
+
+/**
+ * A team's request body schema, checked as JSON Schema 2020-12 (the meta-schema included) before
+ * anything is sent; throws ajv's error for a schema it cannot use.
+ */
+export function checkContractSchema(schema: object): void {
+  newContractAjv(new Date(), true).compile(schema);
+}
+
+function newContractAjv(now: Date, validateSchema: boolean): ContractAjv {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema });
   addFormats(ajv);
   ajv.addKeyword({
     keyword: LIFETIME_KEYWORD,
@@ -61,15 +73,4 @@ export function contractAjv(now: Date): ContractAjv {
     validate: (bound: LifetimeBound, data: unknown) => withinLifetime(bound, data, now),
   });
   return ajv;
-}
-
-/**
- * A team's request body schema, checked as JSON Schema 2020-12 (the meta-schema included) before
- * anything is sent; throws ajv's error for a schema it cannot use.
- */
-export function checkContractSchema(schema: object): void {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: LIFETIME_KEYWORD, type: 'string', schemaType: 'object', validate: () => true });
-  ajv.compile(schema);
 }
