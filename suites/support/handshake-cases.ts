@@ -43,22 +43,26 @@ export function handshakeCases(probe: ProbeContext): HandshakeCase[] {
 
 const started = new Map<string, Promise<HandshakeOutcome>>();
 
-/** The case's outcome: started now, or earlier by startHandshakeCasesEarly (each case runs once per run). */
+/**
+ * The case's outcome: the one startHandshakeCasesEarly started, or one started now. An early outcome is
+ * read once, so a rerun (the vitest UI keeps the worker) sends again instead of reporting the old answer.
+ */
 export function handshakeOutcome(probe: ProbeContext, c: HandshakeCase): Promise<HandshakeOutcome> {
-  let outcome = started.get(c.id);
-  if (outcome === undefined) {
-    outcome = runHandshakeCase(probe, c);
-    // Read later by 06-events, which fails the case when this rejects; until then nothing is unhandled.
-    outcome.catch(() => undefined);
-    started.set(c.id, outcome);
-  }
-  return outcome;
+  const early = started.get(c.id);
+  started.delete(c.id);
+  return early ?? runHandshakeCase(probe, c);
 }
 
 /** Called once the presence matrix is done: starts every handshake case when this run is a whole one. */
 export function startHandshakeCasesEarly(probe: ProbeContext): void {
   if (inject('startWaitsEarly') !== true) return;
-  for (const c of handshakeCases(probe)) void handshakeOutcome(probe, c);
+  for (const c of handshakeCases(probe)) {
+    if (started.has(c.id)) continue;
+    const outcome = runHandshakeCase(probe, c);
+    // Read later by 06-events, which fails the case when this rejects; until then nothing is unhandled.
+    outcome.catch(() => undefined);
+    started.set(c.id, outcome);
+  }
 }
 
 async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<HandshakeOutcome> {
