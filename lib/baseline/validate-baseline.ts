@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { escapePointer, formatAjvError } from '../report/validate-report.js';
+import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { Baseline } from './types.js';
 
 /** Location of the JSON Schema of a baseline file. */
@@ -8,16 +7,7 @@ const BASELINE_SCHEMA_URL = new URL('./baseline.schema.json', import.meta.url);
 
 export type BaselineValidation = { valid: true; baseline: Baseline } | { valid: false; errors: string[] };
 
-let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  if (compiled === undefined) {
-    const schema = JSON.parse(readFileSync(BASELINE_SCHEMA_URL, 'utf8')) as object;
-    // validateSchema off: the tool's own schema, checked by lib/schema/shipped-schemas.test.ts.
-    compiled = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false }).compile(schema);
-  }
-  return compiled;
-}
+const validator = shippedSchemaValidator(BASELINE_SCHEMA_URL, { allErrors: true, allowUnionTypes: true });
 
 /**
  * Checks a value against baseline.schema.json, then that every field it names is one of

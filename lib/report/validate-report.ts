@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsCjs from 'ajv-formats';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { evaluate, parseExpression } from '../inference/expression.js';
+import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { BehaviourReport } from './types.js';
-
-// ajv-formats is CommonJS: under nodenext its default import is the module object.
-const addFormats = addFormatsCjs.default;
 
 /** Location of the JSON Schema, for tools that want the file itself. */
 const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
@@ -14,19 +10,7 @@ export type ReportValidation =
   | { valid: true; report: BehaviourReport }
   | { valid: false; errors: string[] };
 
-let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  if (compiled === undefined) {
-    // Read with fs rather than a JSON import: works the same under node, tsx and vitest.
-    const schema = JSON.parse(readFileSync(BEHAVIOUR_REPORT_SCHEMA_URL, 'utf8')) as object;
-    // validateSchema off: the tool's own schema, checked by lib/schema/shipped-schemas.test.ts.
-    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
-    addFormats(ajv);
-    compiled = ajv.compile(schema);
-  }
-  return compiled;
-}
+const validator = shippedSchemaValidator(BEHAVIOUR_REPORT_SCHEMA_URL, { allErrors: true, allowUnionTypes: true, withFormats: true });
 
 /**
  * Checks a value against behaviour-report.schema.json, then checks that every field name

@@ -1,18 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsCjs from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
-
-const addFormats = addFormatsCjs.default;
-
-const schema = JSON.parse(readFileSync(new URL('./error-body.schema.json', import.meta.url), 'utf8')) as object;
+import { shippedSchemaValidator } from './shipped-schema.js';
 
 // Compiled once per process: every 400 of a run is checked against the same validator.
-// The schema is the tool's own: lib/schema/shipped-schemas.test.ts checks it against the 2020-12
-// meta-schema, so ajv need not do it again in every process (issue 14 §1: that check is most of a compile).
-const ajv = new Ajv2020({ allErrors: true, strict: true, validateSchema: false });
-addFormats(ajv);
-const validate = ajv.compile(schema);
+const validator = shippedSchemaValidator(new URL('./error-body.schema.json', import.meta.url), { allErrors: true, withFormats: true });
 
 export interface ErrorBodyCheck {
   /** The body parsed as JSON and matched the spec §7 error schema. */
@@ -42,6 +32,7 @@ export function checkErrorBody(rawBody: string): ErrorBodyCheck {
       message: undefined,
     };
   }
+  const validate = validator();
   const valid = validate(body);
   const inner = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   return {

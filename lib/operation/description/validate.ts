@@ -3,10 +3,10 @@
  * 2020-12), then what a schema cannot say (names that must refer to fields, ids that must be
  * unique after families expand). Every problem is one `/pointer: message` string.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { MAX_FIELDS } from '../../inference/combinations.js';
 import { formatAjvError } from '../../report/validate-report.js';
+import { shippedSchemaValidator } from '../../schema/shipped-schema.js';
 import { compileValue } from './values.js';
 import { entryClasses } from './compile.js';
 import type { OperationDescription } from './types.js';
@@ -16,20 +16,10 @@ const OPERATION_SCHEMA_URL = new URL('./operation.schema.json', import.meta.url)
 
 export type DescriptionValidation = { valid: true; description: OperationDescription } | { valid: false; problems: string[] };
 
-let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  if (compiled === undefined) {
-    const schema = JSON.parse(readFileSync(OPERATION_SCHEMA_URL, 'utf8')) as object;
-    // strictRequired off: `not: { required: [a, b] }` (give one of a and b) names properties of the parent.
-    // discriminator: one clear error for an unknown `kind` or `family` instead of one per branch.
-    // verbose: the failing schema comes with each error, so a bad `kind` can list the known ones.
-    // validateSchema off: the schema is the tool's own, checked against the 2020-12 meta-schema by
-    // lib/schema/shipped-schemas.test.ts; ajv's own check was half of this compile, in every process.
-    compiled = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true, verbose: true, validateSchema: false }).compile(schema);
-  }
-  return compiled;
-}
+// strictRequired off: `not: { required: [a, b] }` (give one of a and b) names properties of the parent.
+// discriminator: one clear error for an unknown `kind` or `family` instead of one per branch.
+// verbose: the failing schema comes with each error, so a bad `kind` can list the known ones.
+const validator = shippedSchemaValidator(OPERATION_SCHEMA_URL, { allErrors: true, strictRequired: false, allowUnionTypes: true, discriminator: true, verbose: true });
 
 export function validateDescription(value: unknown): DescriptionValidation {
   const validate = validator();
