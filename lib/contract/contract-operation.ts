@@ -2,6 +2,7 @@
  * Finds the probed operation in an OpenAPI document (dereferenced: no `$ref` left) and reads what a
  * comparison needs: the JSON request body schema and the documented responses with their error codes.
  */
+import { isObject } from '../json.js';
 import { checkContractSchema } from './contract-ajv.js';
 import type { ContractOperation } from './types.js';
 
@@ -12,9 +13,6 @@ export class ContractError extends Error {
     this.name = 'ContractError';
   }
 }
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The path item for `path`: the same path, or one that ends with it (a document whose paths keep a tenant prefix). */
 export function contractOperation(document: unknown, path: string, method: string): ContractOperation {

@@ -5,10 +5,10 @@
  * report's examples carry `$ACCESS_TOKEN`, never the token).
  */
 import { isSuccessStatus } from '../http/status.js';
+import { isObject, type Json } from '../json.js';
 import type { BehaviourReport, MatrixEntry } from '../report/types.js';
 import { parseBody, shapeOf } from './json-shape.js';
 
-type Json = Record<string, unknown>;
 
 const REASON: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '400': 'Bad Request', '403': 'Forbidden', '404': 'Not Found', '409': 'Conflict', '422': 'Unprocessable Content' };
 
@@ -62,7 +62,6 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
   return responses;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The first recorded answer with this status, in the matrix's order. */
 function exampleBody(matrix: readonly MatrixEntry[], status: number): unknown {

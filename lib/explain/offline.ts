@@ -4,6 +4,7 @@
  * value table, when present, says which value classes were rejected and which limits were found.
  * That is best effort, and the output says what it cannot know (see `LIMITS`).
  */
+import { isObject } from '../json.js';
 import { list } from '../inference/words.js';
 import { InputError } from './read-input.js';
 
@@ -52,8 +53,6 @@ export interface OfflineExplanation {
   /** Something in the report explains the rejection (a rejected combination, or a value in a rejected class). */
   explained: boolean;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the shape explain relies on; one line naming what is wrong. */
 export function readReport(text: string, label: string): OfflineReport {

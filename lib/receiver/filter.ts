@@ -1,3 +1,4 @@
+import { isObject } from '../json.js';
 import type { NotificationFilter, ReceivedNotification } from './types.js';
 
 /** The objects a notification body speaks of: the items of its `value` array, or the body itself. */
@@ -5,7 +6,7 @@ export function notificationItems(body: unknown): Record<string, unknown>[] {
   if (body === null || typeof body !== 'object') return [];
   const value = (body as { value?: unknown }).value;
   const list = Array.isArray(value) ? (value as unknown[]) : [body];
-  return list.filter((i): i is Record<string, unknown> => i !== null && typeof i === 'object' && !Array.isArray(i));
+  return list.filter(isObject);
 }
 
 export function matchesFilter(n: ReceivedNotification, f: NotificationFilter): boolean {

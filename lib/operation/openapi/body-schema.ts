@@ -1,6 +1,7 @@
 /** The JSON request body of an OpenAPI operation, as one object schema (allOf merged). */
 import type { FoundOperation } from './find-operation.js';
-import { OpenApiError, isObject, type Json, type OpenApiDocument } from './read-document.js';
+import { isObject, type Json } from '../../json.js';
+import { OpenApiError, type OpenApiDocument } from './read-document.js';
 
 export interface BodySchema {
   /** The media type the body is sent as, e.g. application/json. */

@@ -8,7 +8,8 @@ import type { FieldDescription, LimitDescription, OperationDescription, UndoDesc
 import { bodySchema } from './body-schema.js';
 import { allOperations, findOperation, type FoundOperation } from './find-operation.js';
 import { propertyField } from './property-field.js';
-import { OpenApiError, isObject, type Json, type OpenApiDocument } from './read-document.js';
+import { isObject, type Json } from '../../json.js';
+import { OpenApiError, type OpenApiDocument } from './read-document.js';
 
 export interface BuiltDescription {
   /** Fields without a good value have none here: the description is incomplete until `needs` is done. */

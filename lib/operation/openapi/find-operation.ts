@@ -1,5 +1,6 @@
 /** Finds an operation by its operationId in a dereferenced OpenAPI document. */
-import { OpenApiError, isObject, type Json, type OpenApiDocument } from './read-document.js';
+import { isObject, type Json } from '../../json.js';
+import { OpenApiError, type OpenApiDocument } from './read-document.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

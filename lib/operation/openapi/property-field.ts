@@ -5,7 +5,7 @@
  * example or format, for one) there is no good value: the caller says so rather than guessing.
  */
 import type { ClassEntryDescription, FieldDescription, JsonType, LimitDescription, ValueDescription } from '../description/types.js';
-import { isObject, type Json } from './read-document.js';
+import { isObject, type Json } from '../../json.js';
 
 export interface PropertyField {
   field: Omit<FieldDescription, 'good'> & { good?: ValueDescription };

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dereference } from '@readme/openapi-parser';
 import { parse as parseYaml } from 'yaml';
+import { isObject, type Json } from '../../json.js';
 
 export class OpenApiError extends Error {
   readonly code = 'OPENAPI_UNUSABLE';
@@ -18,10 +19,6 @@ export class OpenApiError extends Error {
   }
 }
 
-/** A JSON object as the parser gives it: the code reads documents of either version through this. */
-export type Json = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface OpenApiDocument {
   /** As the user named it, for messages. */
