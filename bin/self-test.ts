@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { startVitest } from 'vitest/node';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
+import { formatMachineSpeed, machineSpeed } from './support/machine-speed.js';
 
 interface PartResult {
   label: string;
@@ -34,6 +35,8 @@ function runCheck(label: string, command: string, args: string[]): Promise<PartR
 
 const line = (part: PartResult): string => `${part.label}: ${part.ok ? 'ok' : 'FAILED'} (${part.seconds.toFixed(1)} s)`;
 
+// Before anything else runs, so that the check measures the machine, not our own load.
+const machine = formatMachineSpeed(machineSpeed());
 const started = performance.now();
 const filters = process.argv.slice(2);
 // A filtered run (npm test -- lib/http) is for a quick look: skip the whole-tree checks.
@@ -59,6 +62,7 @@ for (const part of parts) if (part.output.trim() !== '') console.log(`\n${part.l
 console.log('');
 for (const part of [...parts, tests]) console.log(line(part));
 console.log(`npm test: ${since(started).toFixed(1)} s in all`);
+console.log(machine);
 console.log('');
 console.log(formatCounts(counts));
 process.exit(parts.every((p) => p.ok) && tests.ok ? 0 : 1);

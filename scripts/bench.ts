@@ -2,6 +2,7 @@
  * `npm run bench`: the suite's speed against the limits of this machine. Prints a table and writes
  * reports/bench.json. A script, not a timed test: the figures vary with the machine and its load.
  *
+ *   0. the machine's speed (bin/support/machine-speed.ts), so that figures of different days compare;
  *   1. a full probe run against the embedded reference service: wall time, requests, peak memory (the
  *      probe process's own, vitest's worker thread included, and the sum over its process tree, npm-free),
  *      the load average around it, and per suite the requests and wall time, with what the
@@ -26,6 +27,7 @@ import { classifyAnswer } from '../lib/matrix/classify.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { Secret } from '../lib/secret.js';
 import { parseSuiteCosts, type SuiteCost } from '../lib/vitest/requests-by-suite.js';
+import { formatMachineSpeed, machineSpeed } from '../bin/support/machine-speed.js';
 import { treeRssSampler } from './process-tree-rss.js';
 import { benchExplore, formatBench, type BenchRow } from './bench-explore.js';
 
@@ -163,7 +165,10 @@ async function autocannonRate(url: string, token: string): Promise<number> {
   return result.requests.total / (result.duration || seconds);
 }
 
-const results: Record<string, unknown> = { machine: { cores: availableParallelism(), node: process.version }, when: new Date().toISOString() };
+// First, while nothing of the bench runs: the figures below only compare across machines with it.
+const speed = machineSpeed();
+console.log(formatMachineSpeed(speed));
+const results: Record<string, unknown> = { machine: { ...speed, cores: availableParallelism(), node: process.version }, when: new Date().toISOString() };
 
 if (!opts['skip-probe']) {
   const probe = await benchProbe(Number(opts.rps));
