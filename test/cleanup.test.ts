@@ -13,10 +13,9 @@ import { allRunFiles } from '../lib/ledger/select.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
+import { toolCommand } from './run-tool.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const TOKEN = 'cleanup-test-token-6b1f0c9e';
 // How long a mid-case kill waits for a create on record. The first request (the reachability check) comes
 // before the child starts its suites, which took over 5 s on the shared 2-core machine at load 20 (seen:
@@ -57,11 +56,11 @@ interface Killed {
 }
 
 /**
- * Starts the probe in its own process group and SIGKILLs the whole group (tsx and the node it runs,
+ * Starts the probe in its own process group and SIGKILLs the whole group (the probe and its esbuild service,
  * as a CI timeout would) when `when` says so, at most `limitMs` after the target saw its first request.
  */
 async function probeKilled(dir: string, when: (sinceFirstMs: number) => boolean, limitMs: number): Promise<Killed> {
-  const child = spawn(TSX, [join(ROOT, 'bin/probe.ts'), 'spec-observations', 'presence'], { cwd: dir, env: env(dir), stdio: 'ignore', detached: true });
+  const child = spawn(...toolCommand('probe', ['spec-observations', 'presence']), { cwd: dir, env: env(dir), stdio: 'ignore', detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const pid = child.pid ?? 0;
   const requestsBefore = reference.stats().requests;
@@ -85,7 +84,7 @@ async function probeKilled(dir: string, when: (sinceFirstMs: number) => boolean,
 
 function runCleanup(dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(TSX, [join(ROOT, 'bin/cleanup.ts')], { cwd: dir, env: env(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...toolCommand('cleanup'), { cwd: dir, env: env(dir), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -171,7 +170,7 @@ describe('the cleanup ledger', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cleanup-config-'));
     const before = reference.stats().requests;
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(TSX, [join(ROOT, 'bin/cleanup.ts')], { cwd: dir, env: { ...env(dir), REQUESTS_PER_SECOND: 'fast' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(...toolCommand('cleanup'), { cwd: dir, env: { ...env(dir), REQUESTS_PER_SECOND: 'fast' }, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       child.once('close', (code) => resolve({ code, stderr }));

@@ -1,6 +1,8 @@
 /** Runs one of the project's commands (`bin/<name>.ts`) as a child process, as a user would, for the self-tests. */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface ToolRun {
   code: number | null;
@@ -18,11 +20,22 @@ export interface ToolOptions {
 }
 
 const ROOT = new URL('..', import.meta.url).pathname;
+// tsx's loader, found from the project: the child runs in another folder, where `--import tsx` would not resolve.
+const TSX_LOADER = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
+
+/**
+ * The command line of `bin/<name>.ts`: node with tsx's loader, as `npm run probe` runs it, rather than tsx's
+ * launcher, which starts a second node process (about 0.2 s of CPU per child) and, killed, leaves that one running.
+ */
+export function toolCommand(name: string, args: readonly string[] = []): [string, string[]] {
+  return [process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin', `${name}.ts`), ...args]];
+}
 
 export function runTool(name: string, options: ToolOptions): Promise<ToolRun> {
   const { cwd, env, args = [], stdin, timeoutMs = 120_000 } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bin', `${name}.ts`), ...args], {
+    const [command, commandArgs] = toolCommand(name, args);
+    const child = spawn(command, commandArgs, {
       // A clean environment and the caller's working folder: nothing from the developer's shell
       // or .env decides the outcome.
       cwd,
