@@ -12,7 +12,7 @@ export { COLLECTION_PATH } from './subscriptions.js';
 export { ADMIN_PREFIX } from './admin.js';
 export { MAX_NOTIFIED_PER_TRIGGER, MAX_PARALLEL } from './deliver.js';
 export { isLoopbackHost } from './loopback.js';
-export { RETRY_AFTER_TOLERANCE_MS } from './stats.js';
+export { IN_FLIGHT_TOLERANCE_MS, RETRY_AFTER_TOLERANCE_MS } from './stats.js';
 export type { ReferenceService, ReferenceServiceOptions, HandshakeMode, HandshakeSetting } from './service-types.js';
 export type { DeliveryReport, SubscriptionDelivery, DeliveryAttempt, DeliveryOutcome } from './deliver.js';
 export type { NotificationBody } from './notification-body.js';

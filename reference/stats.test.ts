@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client as UndiciClient } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { startReferenceService, type ReferenceService } from './index.js';
-import { RETRY_AFTER_TOLERANCE_MS, StatsRecorder } from './stats.js';
+import { IN_FLIGHT_TOLERANCE_MS, RETRY_AFTER_TOLERANCE_MS, StatsRecorder } from './stats.js';
 import { Client, CREATE_PATH, TOKEN, useService, v2Body } from './test-support.js';
 
 const { service, client } = useService();
@@ -13,9 +13,9 @@ describe('StatsRecorder (clock given explicitly)', () => {
     const [a, b] = [{}, {}];
     stats.told(a, 1000, 2000);
 
-    stats.arrive('GET', b, 1000 + RETRY_AFTER_TOLERANCE_MS - 1); // may have been sent before the 429 was read
+    stats.arrive('GET', b, 1000 + IN_FLIGHT_TOLERANCE_MS - 1); // may have been sent before the 429 was read
     stats.arrive('GET', a, 1001); // same connection: sent after reading the 429
-    stats.arrive('GET', b, 1100);
+    stats.arrive('GET', b, 1000 + IN_FLIGHT_TOLERANCE_MS);
     stats.arrive('GET', b, 2000 - RETRY_AFTER_TOLERANCE_MS - 1);
     stats.arrive('GET', a, 2000 - RETRY_AFTER_TOLERANCE_MS); // within the timer tolerance of the end
     stats.arrive('GET', b, 2500);
@@ -101,9 +101,9 @@ describe('earlyAfterRetryAfter over HTTP', () => {
   test('a client that comes back before the second it was told is counted, each time', async () => {
     await withFreshService(async (service, client) => {
       expect((await client.create(v2Body())).status).toBe(429);
-      await sleep(2 * RETRY_AFTER_TOLERANCE_MS); // clearly after reading the 429, clearly before the second is over
+      await sleep(IN_FLIGHT_TOLERANCE_MS + 50); // clearly after reading the 429, clearly before the second is over
       await client.create(v2Body());
-      await sleep(200);
+      await sleep(100);
       await client.create(v2Body());
 
       expect(service.stats().earlyAfterRetryAfter).toBe(2);
@@ -146,7 +146,7 @@ describe('earlyAfterRetryAfter over HTTP', () => {
       const reply = await client.create(v2Body());
       service.setFaults({});
 
-      await sleep(2 * RETRY_AFTER_TOLERANCE_MS);
+      await sleep(IN_FLIGHT_TOLERANCE_MS + 50);
       await client.create(v2Body()); // early
       await sleep(Math.max(0, Date.parse(String(reply.headers['retry-after'])) - Date.now()));
       await client.create(v2Body()); // on time
