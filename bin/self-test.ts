@@ -35,6 +35,11 @@ function runCheck(label: string, command: string, args: string[]): Promise<PartR
 
 const line = (part: PartResult): string => `${part.label}: ${part.ok ? 'ok' : 'FAILED'} (${part.seconds.toFixed(1)} s)`;
 
+// tsc remembers what it checked (in node_modules, so a clean clone checks everything): a second run with
+// few changes took 7.5 s of CPU instead of 21.5 s. ESLint's cache is not used: with type-aware rules, a
+// change of types in one file can make a finding in another file the cache would not look at again.
+const TSC_ARGS = ['--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'];
+
 // Before anything else runs, so that the check measures the machine, not our own load.
 const machine = formatMachineSpeed(machineSpeed());
 const started = performance.now();
@@ -43,7 +48,7 @@ const filters = process.argv.slice(2);
 const checks: Promise<PartResult>[] =
   filters.length > 0
     ? []
-    : [runCheck('typecheck', 'node_modules/.bin/tsc', ['--noEmit']), runCheck('lint', 'node_modules/.bin/eslint', ['.'])];
+    : [runCheck('typecheck', 'node_modules/.bin/tsc', TSC_ARGS), runCheck('lint', 'node_modules/.bin/eslint', ['.'])];
 
 const summary = new SummaryLineReporter();
 const vitestStarted = performance.now();
