@@ -168,7 +168,7 @@ async function autocannonRate(url: string, token: string): Promise<number> {
 // First, while nothing of the bench runs: the figures below only compare across machines with it.
 const speed = machineSpeed();
 console.log(formatMachineSpeed(speed));
-const results: Record<string, unknown> = { machine: { ...speed, cores: availableParallelism(), node: process.version }, when: new Date().toISOString() };
+const results: Record<string, unknown> = { machine: { ...speed, node: process.version }, when: new Date().toISOString() };
 
 if (!opts['skip-probe']) {
   const probe = await benchProbe(Number(opts.rps));

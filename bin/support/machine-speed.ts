@@ -8,7 +8,7 @@
  * (code generation, then V8 compiling the generated function). One compile warms up, then the median of
  * five. Lower is faster; it moves with the CPU's speed and with what else runs on it (see the load average).
  */
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { newReportValidator } from '../../lib/report/validate-report.js';
 
 export interface MachineSpeed {
@@ -30,11 +30,10 @@ export function machineSpeed(): MachineSpeed {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const list = cpus();
   return {
     compileMs: Math.round(times[Math.floor(ROUNDS / 2)] ?? 0),
-    cpu: list[0]?.model.trim() ?? 'unknown',
-    cores: list.length,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: availableParallelism(),
     loadAverage: loadavg()[0] ?? 0,
   };
 }
