@@ -1,5 +1,4 @@
 import { inspect } from 'node:util';
-import { Redactor } from './redaction/redactor.js';
 
 const REDACTED = '[redacted]';
 
@@ -34,13 +33,4 @@ export class Secret {
   [inspect.custom](): string {
     return REDACTED;
   }
-}
-
-/**
- * Replaces the secret in a text (for error messages from third parties), in every spelling and every
- * fragment of 8 characters or more: the one redaction step (lib/redaction/redactor.ts) for one secret.
- */
-export function scrub(text: string, secret: Secret | undefined): string {
-  if (secret === undefined || secret.isEmpty) return text;
-  return Redactor.of(secret).redact(text);
 }

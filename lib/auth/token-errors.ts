@@ -4,7 +4,8 @@
  * scrubbed of everything the request carried.
  */
 import * as oidc from 'openid-client';
-import { scrub, type Secret } from '../secret.js';
+import { scrub } from '../redaction/scrub.js';
+import type { Secret } from '../secret.js';
 
 /** The token could not be had; `message` is the whole line, safe to print. */
 export class TokenRequestError extends Error {

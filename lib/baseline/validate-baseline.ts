@@ -1,4 +1,4 @@
-import { escapePointer, formatAjvError } from '../report/validate-report.js';
+import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { Baseline } from './types.js';
 

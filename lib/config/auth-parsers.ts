@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CertificateFileError, readCertificateFile } from '../auth/certificate.js';
+import { CertificateFileError, readCertificateFile } from './certificate-file.js';
 import { Secret } from '../secret.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote, type Parsed, type Parser } from './parsers.js';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import dotenv from 'dotenv';
-import { scrub, Secret } from '../secret.js';
+import { scrub } from '../redaction/scrub.js';
+import { Secret } from '../secret.js';
 import { ConfigError } from './config-error.js';
 import { didYouMean } from './did-you-mean.js';
 import { isLoopbackHost } from '../net/loopback.js';

@@ -17,7 +17,7 @@ import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-sc
 import { limitKind } from './limit-kind.js';
 import { presenceSchema, type PresenceSchema } from './presence-schema.js';
 import { observedResponses } from './responses.js';
-import type { ContractComparison } from './types.js';
+import type { ContractComparison } from '../report/types.js';
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,8 @@ import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport } from '../report/types.js';
 import { contractAjv } from './contract-ajv.js';
 import { bodyOf, triedBodies, valueContexts, type TargetAnswer, type TriedBody } from './evidence.js';
-import type { ContractComparison, ContractDisagreement, ContractOperation } from './types.js';
+import type { ContractComparison, ContractDisagreement } from '../report/types.js';
+import type { ContractOperation } from './types.js';
 
 export function compareWithContract(
   report: BehaviourReport,

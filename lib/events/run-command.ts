@@ -4,7 +4,8 @@
  * what it printed is kept only as a short tail, scrubbed of the probe's token, to say why it failed.
  */
 import { spawn } from 'node:child_process';
-import { scrub, type Secret } from '../secret.js';
+import { scrub } from '../redaction/scrub.js';
+import type { Secret } from '../secret.js';
 
 export interface CommandResult {
   /** Exited 0 within the time allowed. */

@@ -1,4 +1,3 @@
-import type { ProbeConfig } from '../config/types.js';
 import { Secret } from '../secret.js';
 import { BearerUnavailableError, staticBearer, type Bearer, type BearerSource } from './bearer.js';
 import type { Redactor } from '../redaction/redactor.js';
@@ -49,6 +48,23 @@ export interface EngineOptions {
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
 }
+
+/**
+ * The engine's limits, as a run's settings give them: any object with these members will do (the probe's
+ * configuration has them), so the HTTP layer names what it needs without knowing where settings come from.
+ */
+export type EngineLimits = Pick<
+  EngineOptions,
+  | 'requestTimeoutMs'
+  | 'requestsPerSecond'
+  | 'concurrency'
+  | 'maxRequests'
+  | 'maxRunTimeMs'
+  | 'maxRetries'
+  | 'defaultRetryAfterMs'
+  | 'maxRetryAfterMs'
+  | 'maxRecordedBodyBytes'
+> & { allowInsecureToken: boolean };
 
 /** Thrown only for the caller's mistakes (bad options, an invalid request, use after close). */
 export class HttpEngineUsageError extends Error {
@@ -154,7 +170,7 @@ export class HttpEngine {
   }
 
   static fromConfig(
-    config: ProbeConfig,
+    config: EngineLimits,
     baseUrl: string,
     token: Secret | BearerSource | undefined,
     hooks: Pick<EngineOptions, 'onExchange'> = {},

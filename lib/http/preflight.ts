@@ -1,20 +1,19 @@
 /**
  * Before anything else is sent: can the target be reached at all? One GET of the operation's path
  * (a read: never a create), no retries. A connection that cannot be made (refused, name not
- * resolved, TLS handshake failed) ends the run in seconds with one line naming BASE_URL (issue 10 §4),
- * instead of every case retrying into an ERROR. Any HTTP answer, whatever its status, passes: what
+ * resolved, TLS handshake failed) ends the run in seconds with one line naming BASE_URL, instead of
+ * every case retrying into an ERROR: a target that is not there is the setup's fault, not the target's. Any HTTP answer, whatever its status, passes: what
  * the target says is the suites' business.
  */
-import type { ProbeConfig } from '../config/types.js';
 import type { Secret } from '../secret.js';
 import type { BearerSource } from './bearer.js';
-import { HttpEngine } from './engine.js';
+import { HttpEngine, type EngineLimits } from './engine.js';
 
 /** Long enough for a slow TLS handshake, short enough that "within seconds" holds. */
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
 export interface PreflightOptions {
-  config: ProbeConfig;
+  config: EngineLimits;
   baseUrl: string;
   token: Secret | BearerSource | undefined;
   /** Path below the base URL to GET: the operation's own. */

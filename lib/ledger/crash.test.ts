@@ -16,7 +16,7 @@ import { created } from './test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const fixture = fileURLToPath(new URL('./fixtures/append-loop.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('./test-append-loop.ts', import.meta.url));
 
 function runAndKill(file: string, afterReadyMs: number): Promise<NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {

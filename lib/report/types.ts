@@ -1,7 +1,6 @@
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
-import type { ContractComparison } from '../contract/types.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
 
@@ -221,4 +220,28 @@ export interface ReportedLimit {
   note?: string;
   verdict: Verdict;
   specRef: string;
+}
+
+/** One place where the target and the contract disagree. */
+export interface ContractDisagreement {
+  kind: 'combination' | 'value' | 'limit';
+  /** `{notificationUrl, expirationDateTime}`, `clientState length-256`, `clientState longest accepted clientState 255 characters`. */
+  subject: string;
+  /** The report's key for the evidence: a combination's fields joined by `+`, or a case id. */
+  evidence: string;
+  /** What the contract says, e.g. `accepted`, `rejected (expirationDateTime must match format "date-time")`, `400`. */
+  contract: string;
+  /** What the target did, e.g. `201`, `400 invalidRequest`. */
+  target: string;
+  /** `subject: contract says X, target did Y`. */
+  message: string;
+}
+
+export interface ContractComparison {
+  /** The contract file, as given. */
+  contract: string;
+  compared: { combinations: number; valueClasses: number; limits: number };
+  /** Bodies left out: the target gave no usable answer, or the body could not be built again. */
+  notCompared: { noVerdict: number; notBuildable: number };
+  disagreements: ContractDisagreement[];
 }

@@ -1,5 +1,5 @@
-import type { ErrorObject } from 'ajv/dist/2020.js';
 import { evaluate, parseExpression } from '../inference/expression.js';
+import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { BehaviourReport } from './types.js';
 
@@ -30,29 +30,6 @@ export function validateBehaviourReport(value: unknown): ReportValidation {
   const report = value as BehaviourReport;
   const errors = [...unknownFieldNames(report), ...explorerRuleAgainstAnswers(report)];
   return errors.length === 0 ? { valid: true, report } : { valid: false, errors };
-}
-
-/** One ajv error as `/pointer: problem`. */
-export function formatAjvError(error: ErrorObject): string {
-  const at = error.instancePath === '' ? '/' : error.instancePath;
-  const child = (name: string): string => `${error.instancePath}/${escapePointer(name)}`;
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `${child(String(params['missingProperty']))}: is required`;
-    case 'additionalProperties':
-      return `${child(String(params['additionalProperty']))}: is not an allowed property`;
-    case 'enum':
-      return `${at}: must be one of ${(params['allowedValues'] as unknown[]).map(String).join(', ')}`;
-    case 'const':
-      return `${at}: must be ${JSON.stringify(params['allowedValue'])}`;
-    case 'type':
-      return `${at}: must be ${String(params['type']).split(',').join(' or ')}`;
-    case 'format':
-      return `${at}: must be a ${String(params['format'])} string`;
-    default:
-      return `${at}: ${error.message ?? error.keyword}`;
-  }
 }
 
 function unknownFieldNames(report: BehaviourReport): string[] {
@@ -109,9 +86,6 @@ function explorerRuleAgainstAnswers(report: BehaviourReport): string[] {
   return index < 0 ? [] : [`/matrix/${index}: ${report.matrix[index]?.outcome ?? ''}, but the rule with basis explorer says otherwise`];
 }
 
-export function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
 
 function dedupe(items: string[]): string[] {
   return [...new Set(items)];

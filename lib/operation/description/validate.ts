@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { MAX_FIELDS } from '../../inference/combinations.js';
-import { formatAjvError } from '../../report/validate-report.js';
+import { formatAjvError } from '../../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../../schema/shipped-schema.js';
 import { compileValue } from './values.js';
 import { entryClasses } from './compile.js';

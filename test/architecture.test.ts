@@ -1,0 +1,81 @@
+/**
+ * Which way imports point: lib's folders in the layer order of .dependency-cruiser.mjs (each imports only
+ * lower layers), no cycle between lib's modules, lib below the suites and commands, and product code apart
+ * from test helpers. Checked with dependency-cruiser, the same rules `npx depcruise` reads.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface ArchitectureConfig {
+  LIB_LAYERS: string[][];
+  layerRules: (layers: string[][]) => IForbiddenRuleType[];
+  PROJECT_RULES: IForbiddenRuleType[];
+  default: { forbidden: IForbiddenRuleType[]; options: Record<string, unknown> };
+}
+const configUrl = pathToFileURL(join(root, '.dependency-cruiser.mjs')).href;
+const config = (await import(configUrl)) as ArchitectureConfig;
+
+async function violations(baseDir: string, roots: string[], forbidden: IForbiddenRuleType[]): Promise<string[]> {
+  const result = await cruise(
+    roots,
+    { ...config.default.options, baseDir, validate: true, ruleSet: { forbidden } },
+    undefined,
+    { tsConfig: { fileName: join(root, 'tsconfig.json') } },
+  );
+  const output = result.output as ICruiseResult;
+  return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+}
+
+describe('imports point one way', () => {
+  it('lib, suites, bin, reference and scripts break no rule of .dependency-cruiser.mjs', async () => {
+    const found = await violations(root, ['lib', 'suites', 'bin', 'reference', 'scripts'], config.default.forbidden);
+    expect(found, `upward or circular imports:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it("every folder and top-level file of lib has its place in the layer order", () => {
+    const placed = new Set(config.LIB_LAYERS.flat());
+    const entries = readdirSync(join(root, 'lib'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() || (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')))
+      .map((e) => e.name);
+    expect(entries.filter((name) => !placed.has(name))).toEqual([]);
+    expect([...placed].filter((name) => !entries.includes(name)), 'layer entries with no folder or file in lib/').toEqual([]);
+  });
+});
+
+describe('the check fails on what it forbids', () => {
+  // A small tree shaped like lib: http below config, as in the real order.
+  const planted = mkdtempSync(join(tmpdir(), 'layers-'));
+  afterAll(() => rmSync(planted, { recursive: true, force: true }));
+  const write = (path: string, text: string): void => {
+    mkdirSync(dirname(join(planted, path)), { recursive: true });
+    writeFileSync(join(planted, path), text);
+  };
+  write('lib/config/settings.ts', "import { send } from '../http/send.js';\nexport const settings = send;\n");
+  write('lib/http/send.ts', "export const send = 1;\n");
+  write('lib/http/upward.ts', "import { settings } from '../config/settings.js';\nexport const upward = settings;\n");
+  write('lib/mystery/new.ts', "import { send } from '../http/send.js';\nexport const mystery = send;\n");
+  write('lib/http/uses-helper.ts', "import { helper } from './test-helper.js';\nexport const used = helper;\n");
+  write('lib/http/test-helper.ts', "export const helper = 1;\n");
+  write('lib/http/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
+  write('lib/http/b.ts', "import { a } from './a.js';\nexport const b = a;\n");
+  const rules = [...config.layerRules([['http'], ['config']]), ...config.PROJECT_RULES];
+
+  it('reports an upward import, an unplaced folder, a test helper in product code and a cycle', async () => {
+    const found = await violations(planted, ['lib'], rules);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'lib-layer:http: lib/http/upward.ts -> lib/config/settings.ts',
+        'lib-layer:unplaced: lib/mystery/new.ts -> lib/http/send.ts',
+        'product-apart-from-tests: lib/http/uses-helper.ts -> lib/http/test-helper.ts',
+        'no-circular-in-lib: lib/http/a.ts -> lib/http/b.ts',
+      ]),
+    );
+    expect(found.some((v) => v.includes('lib/config/settings.ts -> lib/http/send.ts')), 'a downward import is allowed').toBe(false);
+  });
+});
