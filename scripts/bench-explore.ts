@@ -11,9 +11,9 @@
 import { pathToFileURL } from 'node:url';
 import { presentOf } from '../lib/inference/combinations.js';
 import { explore } from '../lib/explore/explore.js';
-import { oracleFor, randomClassRule, sampleAccepted } from '../lib/explore/random-rule.js';
+import { oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
 import { seededRng } from '../lib/explore/rng.js';
-import { sameRule } from '../lib/explore/rule-check.js';
+import { sameRule } from '../test/support/rule-check.js';
 
 export interface BenchRow {
   fields: number;

@@ -2,15 +2,15 @@
  * Renders a behaviour-report.html to a PNG with headless Chromium, to look at the page
  * without a browser. Usage:
  *   npx tsx scripts/screenshot-report.ts [report.html] [out.png] [--fixture default|nothing-accepted|conditional]
- * Without a report path it renders a fixture report (lib/report/fixtures.ts) into a temp dir.
+ * Without a report path it renders a fixture report (test/support/report-fixtures.ts) into a temp dir.
  * Prints the PNG's path. Skips (exit 0, with a message) when Chromium is not installed.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
-import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../lib/report/fixtures.js';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../test/support/report-fixtures.js';
 import { renderHtml } from '../lib/report/render-html.js';
-import { findChromium, screenshotHtml } from '../lib/report/screenshot.js';
+import { findChromium, screenshotHtml } from '../test/support/screenshot.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 
 const FIXTURES: Record<string, () => BehaviourReport> = {

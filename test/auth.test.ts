@@ -1,6 +1,6 @@
 /**
  * Issue 13: the probe gets its own token by client credentials and renews it. A real OAuth 2.0 server
- * runs on loopback (oauth2-mock-server, lib/auth/test-oauth-server.ts), and the target is the reference
+ * runs on loopback (oauth2-mock-server, test/support/oauth-server.ts), and the target is the reference
  * with its optional token check on (issuer, audience, signature by the server's JWKS, expiry), so a token
  * that is wrong or expired is refused as a real service would refuse it. The probe runs as a child
  * process, as a user runs it.
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestOAuthServer, type TestOAuthServer } from '../lib/auth/test-oauth-server.js';
+import { startTestOAuthServer, type TestOAuthServer } from './support/oauth-server.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe, type ProbeRun } from './run-probe.js';

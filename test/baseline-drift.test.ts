@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { defaultProfileReport } from '../lib/report/fixtures.js';
+import { defaultProfileReport } from './support/report-fixtures.js';
 import type { BehaviourReport, MatrixEntry } from '../lib/report/types.js';
 import { runBaseline } from './run-baseline.js';
 import { runProbe } from './run-probe.js';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { combinations } from '../lib/inference/combinations.js';
 import { evaluate, parseExpression } from '../lib/inference/expression.js';
 import { inferPresence } from '../lib/inference/infer-presence.js';
-import { rolesFromRule } from '../lib/inference/truth-table.js';
-import { runMatrix } from '../lib/matrix/run-matrix.js';
+import { rolesFromRule } from './support/truth-table.js';
+import { runMatrix } from './support/run-matrix.js';
 import { ruleProfile, startReferenceService, type ReferenceService } from '../reference/index.js';
 import { arbitraryRule, clientFor, idlRule, loopbackEngine, syntheticOperation, values } from './support/synthetic.js';
 

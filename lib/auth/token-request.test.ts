@@ -1,5 +1,5 @@
 /**
- * Client credentials against a real OAuth 2.0 server on loopback (test-oauth-server.ts): each credential
+ * Client credentials against a real OAuth 2.0 server on loopback (test/support/oauth-server.ts): each credential
  * gets a token the issuer's JWKS verifies, and each refusal is one line naming the setting and the
  * endpoint's error code, never a secret.
  */
@@ -10,7 +10,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
 import { Secret } from '../secret.js';
-import { startTestOAuthServer, type TestOAuthServer } from './test-oauth-server.js';
+import { startTestOAuthServer, type TestOAuthServer } from '../../test/support/oauth-server.js';
 import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../report/fixtures.js';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import type { BehaviourReport } from '../report/types.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from './extract-baseline.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { combinationKey } from '../inference/combinations.js';
 import { subscriptionCreate } from '../operation/index.js';
-import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../report/fixtures.js';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import { buildObservedContract } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
 import { contractOperation } from './contract-operation.js';

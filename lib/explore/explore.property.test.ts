@@ -12,12 +12,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { presentOf } from '../inference/combinations.js';
-import { rolesFromRule } from '../inference/truth-table.js';
+import { rolesFromRule } from '../../test/support/truth-table.js';
 import type { IdlKind } from '../inference/types.js';
 import { explore } from './explore.js';
-import { classRule, fieldNames, IDL_KINDS, oracleFor, sampleAccepted, type ClassRule, type RoleSpec } from './random-rule.js';
+import { classRule, fieldNames, IDL_KINDS, oracleFor, sampleAccepted, type ClassRule, type RoleSpec } from '../../test/support/random-rule.js';
 import { seededRng } from './rng.js';
-import { sameRule, sumOfProducts, cubesAccept } from './rule-check.js';
+import { sameRule, sumOfProducts, cubesAccept } from '../../test/support/rule-check.js';
 import { describeModel } from './rule-model.js';
 import { agreesWithObservations, lookalikesSeen, sameWhereKept } from './test-support.js';
 

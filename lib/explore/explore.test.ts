@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { inferPresence } from '../inference/infer-presence.js';
 import { explore } from './explore.js';
-import { classRule, fieldNames, oracleFor } from './random-rule.js';
+import { classRule, fieldNames, oracleFor } from '../../test/support/random-rule.js';
 import { seededRng } from './rng.js';
-import { sameRule } from './rule-check.js';
+import { sameRule } from '../../test/support/rule-check.js';
 import type { Oracle } from './types.js';
 
 /** An oracle from a predicate over the present fields. */

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { combinations, presentOf } from '../inference/combinations.js';
 import { inferPresence } from '../inference/infer-presence.js';
-import { truthTable } from '../inference/truth-table.js';
+import { truthTable } from '../../test/support/truth-table.js';
 import type { IdlKind, Observation } from '../inference/types.js';
-import { classRule, fieldNames, IDL_KINDS, type RoleSpec } from './random-rule.js';
-import { cubesAccept, sameRule, sumOfProducts } from './rule-check.js';
+import { classRule, fieldNames, IDL_KINDS, type RoleSpec } from '../../test/support/random-rule.js';
+import { cubesAccept, sameRule, sumOfProducts } from '../../test/support/rule-check.js';
 import { describeModel, modelAccepts } from './rule-model.js';
 
 const smallRule = fc.integer({ min: 2, max: 8 }).chain((n) =>

@@ -5,7 +5,7 @@
 import { fieldIndex, maskOf } from '../inference/combinations.js';
 import type { Observation } from '../inference/types.js';
 import { bitsOf } from './bits.js';
-import { cubesAccept, sameRule, sumOfProducts } from './rule-check.js';
+import { cubesAccept, sameRule, sumOfProducts } from '../../test/support/rule-check.js';
 import type { RuleModel } from './rule-model.js';
 
 function masksOf(fields: readonly string[], observations: readonly Observation[]): { mask: number; accepted: boolean }[] {

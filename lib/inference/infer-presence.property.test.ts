@@ -10,7 +10,7 @@ import { evaluate, formatExpression, parseExpression } from './expression.js';
 import { fromIdl, holds } from './idl-statement.js';
 import { inferPresence } from './infer-presence.js';
 import { mintermExpression } from './test-support.js';
-import { rolesFromRule, truthTable } from './truth-table.js';
+import { rolesFromRule, truthTable } from '../../test/support/truth-table.js';
 import type { Observation, PresenceInference } from './types.js';
 
 const NAMES = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState', 'f5', 'f6', 'f7'];

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { rolesFromRule, truthTable } from './truth-table.js';
+import { rolesFromRule, truthTable } from '../../test/support/truth-table.js';
 
 test('truthTable answers every combination in bitmask order', () => {
   expect(truthTable(['a', 'b'], 'a && !b')).toEqual([false, true, false, false]);

@@ -33,7 +33,7 @@ test('the report writers load and validate under plain node (no tsx)', async () 
   const out = await mkdtemp(join(tmpdir(), 'plain-node-check-'));
   try {
     await transpileTree(join(root, 'lib/report/write-reports.ts'), out);
-    await transpileTree(join(root, 'lib/report/fixtures.ts'), out);
+    await transpileTree(join(root, 'test/support/report-fixtures.ts'), out);
     await copyFile(join(root, 'lib/report/behaviour-report.schema.json'), join(out, 'lib/report/behaviour-report.schema.json'));
     await writeFile(join(out, 'package.json'), '{"type":"module"}\n');
     await symlink(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
@@ -41,7 +41,7 @@ test('the report writers load and validate under plain node (no tsx)', async () 
     await writeFile(
       check,
       `import { writeBehaviourReports, readBehaviourReport } from './lib/report/write-reports.js';
-       import { defaultProfileReport } from './lib/report/fixtures.js';
+       import { defaultProfileReport } from './test/support/report-fixtures.js';
        const paths = await writeBehaviourReports(defaultProfileReport(), ${JSON.stringify(join(out, 'reports'))});
        const back = await readBehaviourReport(paths.json);
        const broken = { ...back, fields: { clientState: { presence: 'maybe', explanation: 'x' } } };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildObservedContract } from '../contract/build-contract.js';
 import { subscriptionCreate } from '../operation/index.js';
-import { defaultProfileReport } from './fixtures.js';
+import { defaultProfileReport } from '../../test/support/report-fixtures.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import type { BehaviourReport } from './types.js';

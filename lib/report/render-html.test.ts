@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from './fixtures.js';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import { escapeHtml } from './html.js';
 import { renderHtml } from './render-html.js';
 

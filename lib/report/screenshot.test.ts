@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { defaultProfileReport } from './fixtures.js';
+import { defaultProfileReport } from '../../test/support/report-fixtures.js';
 import { renderHtml } from './render-html.js';
-import { findChromium, screenshotHtml } from './screenshot.js';
+import { findChromium, screenshotHtml } from '../../test/support/screenshot.js';
 
 const chromium = findChromium();
 

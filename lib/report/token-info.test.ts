@@ -1,6 +1,6 @@
 /** run.auth: where the token came from, in the JSON (schema-valid), the Markdown and the HTML; never more. */
 import { expect, test } from 'vitest';
-import { defaultProfileReport } from './fixtures.js';
+import { defaultProfileReport } from '../../test/support/report-fixtures.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import type { BehaviourReport } from './types.js';

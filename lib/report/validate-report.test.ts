@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from './fixtures.js';
+import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import { validateBehaviourReport } from './validate-report.js';
 
 /** A deep copy the test may break freely. */

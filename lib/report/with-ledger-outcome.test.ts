@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { defaultProfileReport } from './fixtures.js';
+import { defaultProfileReport } from '../../test/support/report-fixtures.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import { validateBehaviourReport } from './validate-report.js';

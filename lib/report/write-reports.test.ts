@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { defaultProfileReport, nothingAcceptedReport } from './fixtures.js';
+import { defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import type { BehaviourReport } from './types.js';
 import { InvalidReportError, readBehaviourReport, writeBehaviourReports } from './write-reports.js';
 

@@ -2,13 +2,13 @@
  * Rules of the supported class (required, forbidden and optional fields plus IDL statements), for
  * the property tests and the benchmark: built from a description, or drawn at random from a seed.
  */
-import { fieldIndex, maskOf } from '../inference/combinations.js';
-import type { Statement } from '../inference/idl-statement.js';
-import type { IdlKind } from '../inference/types.js';
-import { spread } from './bits.js';
-import { components, modelAccepts, type RuleModel } from './rule-model.js';
-import type { Rng } from './rng.js';
-import type { Oracle } from './types.js';
+import { fieldIndex, maskOf } from '../../lib/inference/combinations.js';
+import type { Statement } from '../../lib/inference/idl-statement.js';
+import type { IdlKind } from '../../lib/inference/types.js';
+import { spread } from '../../lib/explore/bits.js';
+import { components, modelAccepts, type RuleModel } from '../../lib/explore/rule-model.js';
+import type { Rng } from '../../lib/explore/rng.js';
+import type { Oracle } from '../../lib/explore/types.js';
 
 export type RoleSpec = 'required' | 'forbidden' | 'optional';
 

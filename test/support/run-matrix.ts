@@ -1,7 +1,7 @@
-import { combinations } from '../inference/combinations.js';
-import type { Observation } from '../inference/types.js';
-import type { OperationSpec, ValueContext } from '../operation/types.js';
-import { probeCombination, type BodySender } from './probe-combination.js';
+import { combinations } from '../../lib/inference/combinations.js';
+import type { Observation } from '../../lib/inference/types.js';
+import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
+import { probeCombination, type BodySender } from '../../lib/matrix/probe-combination.js';
 
 /**
  * Every combination of the operation's fields, each probed `repeats` times, `parallel` at a

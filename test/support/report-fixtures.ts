@@ -2,13 +2,13 @@
  * Realistic behaviour reports for the report writers' tests and the screenshot script.
  * Not used by a probe run.
  */
-import { statusOrNoAnswer } from '../http/answer-text.js';
-import type { Verdict } from '../outcome.js';
-import type { ExampleExchange } from '../case-record.js';
-import { combinationKey } from '../inference/combinations.js';
-import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../inference/types.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from './types.js';
-import { defaultProfileValues, mixedValues, noValues } from './fixtures-values.js';
+import { statusOrNoAnswer } from '../../lib/http/answer-text.js';
+import type { Verdict } from '../../lib/outcome.js';
+import type { ExampleExchange } from '../../lib/case-record.js';
+import { combinationKey } from '../../lib/inference/combinations.js';
+import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../../lib/inference/types.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from '../../lib/report/types.js';
+import { defaultProfileValues, mixedValues, noValues } from './report-fixtures-values.js';
 
 const FIXTURE_FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'] as const;
 const FIELDS: string[] = [...FIXTURE_FIELDS];

@@ -1,10 +1,10 @@
 /**
- * The `values` part of the report fixtures (lib/report/fixtures.ts): what the value suite records
+ * The `values` part of the report fixtures (./report-fixtures.ts): what the value suite records
  * against the reference's default profile, and a target with every kind of value outcome.
  * Not used by a probe run.
  */
-import type { Verdict } from '../outcome.js';
-import type { FieldValues, ReportedLimit, ValueClassResult } from './types.js';
+import type { Verdict } from '../../lib/outcome.js';
+import type { FieldValues, ReportedLimit, ValueClassResult } from '../../lib/report/types.js';
 
 type Expectation = NonNullable<ValueClassResult['expectation']>;
 

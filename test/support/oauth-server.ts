@@ -12,7 +12,7 @@
  */
 import { createHash, generateKeyPairSync, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
+import { selfSignedLoopbackCert } from '../../lib/receiver/self-signed.js';
 
 const FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';

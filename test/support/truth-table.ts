@@ -2,10 +2,10 @@
  * Ground truth from a rule expression: the accept/reject answer of every combination, and the
  * roles a perfect probe would infer. Property tests and baseline comparison use it.
  */
-import { combinations } from './combinations.js';
-import { evaluate, parseExpression, type Expr } from './expression.js';
-import { rolesOf } from './roles.js';
-import type { FieldRole } from './types.js';
+import { combinations } from '../../lib/inference/combinations.js';
+import { evaluate, parseExpression, type Expr } from '../../lib/inference/expression.js';
+import { rolesOf } from '../../lib/inference/roles.js';
+import type { FieldRole } from '../../lib/inference/types.js';
 
 /** `table[mask]`: whether the rule accepts the combination with field i present iff bit i is set. */
 export function truthTable(fields: readonly string[], rule: string | Expr): boolean[] {
