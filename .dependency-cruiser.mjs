@@ -24,7 +24,8 @@ export const LIB_LAYERS = [
   ['report'], // the behaviour report: plain data in, files out
   ['contract'], // the observed contract, built from the report
   ['baseline', 'explain'], // drift against a baseline; why did this request get 400
-  ['vitest'], // reporters and sequencer: the top, where a run becomes a report
+  ['vitest'], // the reporters that collect the cases' records, and the sequencer
+  ['run'], // the end of a probe run: the report assembled and written once, the exit decided
 ];
 
 /** Tests and the helpers only tests use: the layers bind product code, a test may reach across them. */

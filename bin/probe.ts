@@ -24,7 +24,7 @@
  * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
 import './support/lean-dependencies.js';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,7 @@ import { ContractError, contractOperation } from '../lib/contract/contract-opera
 import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
-import { ProbeReporter } from '../lib/vitest/probe-reporter.js';
+import { ProbeReporter, type CollectedCases } from '../lib/vitest/probe-reporter.js';
 import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
 import { withoutClientCredentials } from '../lib/config/auth-check.js';
@@ -52,15 +52,12 @@ import { unreachableTarget } from '../lib/http/preflight.js';
 import { leftOnTargetLine } from '../lib/ledger/left-on-target.js';
 import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } from '../lib/ledger/outcome-file.js';
 import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
-import { withLedgerOutcome } from '../lib/report/with-ledger-outcome.js';
-
-const EXIT_OK = 0;
-const EXIT_FAILED = 1;
-const EXIT_SETUP = 2;
+import { EXIT, exitDecision, exitLine } from '../lib/run/exit-decision.js';
+import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
 
 function fail(message: string): never {
   console.error(`probe: ${message}`);
-  process.exit(EXIT_SETUP);
+  process.exit(EXIT.setup);
 }
 
 const args = parseArgsOrExit('probe', import.meta.url, {
@@ -166,19 +163,34 @@ if (outcomeFile !== undefined) {
   process.env[OUTCOME_FILE_ENV] = outcomeFile;
 }
 const summary = new SummaryLineReporter();
-const probeReporter = new ProbeReporter({
-  reportDir: config.reportDir,
+const junitFile = join(config.reportDir, 'junit.xml');
+const pendingJunit = join(mkdtempSync(join(tmpdir(), 'probe-junit-')), 'junit.xml');
+/** What the report is made of besides the cases; the ledger's outcome is added after teardown. */
+const finishInput = (collected: CollectedCases): FinishInput => ({
+  collected,
   operation,
-  repeats: config.repeats,
+  reportDir: config.reportDir,
   suiteVersion: version,
+  repeats: config.repeats,
   ...(baseline !== undefined ? { baseline } : {}),
-  ...(tokenSource !== undefined ? { auth: () => tokenSource.provenance() } : {}),
+  ...(tokenSource !== undefined ? { auth: tokenSource.provenance() } : {}),
   ...(contract !== undefined ? { contract } : {}),
 });
+/** Prints what a finished run wrote and found. */
+function printFinished(finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void {
+  for (const line of [...finished.lines, ...collected.costLines]) console.log(line);
+}
+// The UI's runs never reach teardown: each is finished as it ends, without the ledger's outcome.
+const probeReporter = new ProbeReporter(
+  args.values.ui
+    ? async (collected) => printFinished(await finishRun(finishInput(collected)), collected)
+    : undefined,
+);
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
   'default',
-  ['junit', { outputFile: join(config.reportDir, 'junit.xml') }],
+  // Written aside and moved into place only when cases ran, so a run that never started keeps the last one.
+  ['junit', { outputFile: pendingJunit }],
   // vitest's own HTML report (serve the folder to view it: it is blank from file://).
   ['html', { outputFile: join(config.reportDir, 'html', 'index.html') }],
   probeReporter,
@@ -225,36 +237,57 @@ await tokenBroker?.close();
 if (tokenSource !== undefined) console.log(describeProvenance(tokenSource.provenance()));
 
 const counts = summary.counts;
-if (counts === undefined || counts.passed + counts.failed + counts.skipped === 0) {
-  fail('no case ran: the run could not start (see the error above)');
-}
-// Issue 10 §5: what the end-of-run cleanup could not delete goes into the reports and fails the run.
+const casesRan = counts === undefined ? 0 : counts.passed + counts.failed + counts.skipped;
+// What the end-of-run cleanup could not delete goes into the reports and fails the run: a subscription
+// left behind costs the target's owner, and only the ledger knows of it.
 const outcome = merging ? readShardOutcomes(config.reportDir, blobDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
 if (outcomeFile !== undefined && shard === undefined) rmSync(join(outcomeFile, '..'), { recursive: true, force: true });
-if (outcome !== undefined && probeReporter.report !== undefined) await probeReporter.rewrite(withLedgerOutcome(probeReporter.report, outcome));
+// A run in which no case ran (a filter that matches nothing, a start that failed) writes no report, so the
+// last good reports stay as they were. A shard writes its blob only: the merge writes the reports.
+const collected = probeReporter.collected;
+const finished =
+  casesRan > 0 && collected !== undefined && shard === undefined
+    ? await finishRun({ ...finishInput(collected), ...(outcome !== undefined ? { ledger: outcome } : {}) })
+    : undefined;
+if (finished !== undefined && collected !== undefined) printFinished(finished, collected);
+const report = finished?.report;
 const left = outcome?.leftOnTarget.length ?? 0;
 // Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
-const cleanupUnknown = outcomeFile !== undefined && outcome === undefined;
-if (probeReporter.written.length > 0) console.log(`reports: ${probeReporter.written.join(', ')}, ${join(config.reportDir, 'junit.xml')}`);
+const cleanupUnknown = outcomeFile !== undefined && outcome === undefined && casesRan > 0;
+if (casesRan > 0 && existsSync(pendingJunit)) {
+  mkdirSync(config.reportDir, { recursive: true });
+  copyFileSync(pendingJunit, junitFile);
+}
+rmSync(join(pendingJunit, '..'), { recursive: true, force: true });
+if (finished !== undefined) console.log(`reports: ${finished.written.join(', ')}, ${junitFile}`);
 // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
 console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-const drift = probeReporter.report?.drift;
+const drift = report?.drift;
 if (drift !== undefined && drift.changes.length > 0) {
   console.log(
     `drift: ${drift.changes.length} change(s) from the baseline ${drift.baseline} (listed above); ` +
       'if intended, accept them with npm run baseline -- --accept',
   );
 }
-const disagreements = probeReporter.report?.contract?.comparison?.disagreements.length ?? 0;
+const disagreements = report?.contract?.comparison?.disagreements.length ?? 0;
 if (disagreements > 0) console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
-const diagnosisLine = failingDiagnosis(probeReporter.report?.diagnosis);
+const diagnosisLine = failingDiagnosis(report?.diagnosis);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
-if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, probeReporter.report?.run.target ?? config.baseUrl ?? 'the target')}`);
+if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
-console.log(formatCounts(counts));
-const leaked = await secretsInOutputs();
-const failed = leaked || counts.failed > 0 || (drift?.changes.length ?? 0) > 0 || left > 0 || diagnosisLine !== undefined || cleanupUnknown || disagreements > 0;
-process.exit(failed ? EXIT_FAILED : EXIT_OK);
+if (counts !== undefined) console.log(formatCounts(counts));
+const decision = exitDecision({
+  casesRan,
+  failedCases: counts?.failed ?? 0,
+  driftChanges: drift?.changes.length ?? 0,
+  leftOnTarget: left,
+  cleanupUnknown,
+  ...(diagnosisLine !== undefined ? { failingDiagnosis: diagnosisLine } : {}),
+  contractDisagreements: disagreements,
+  secretFound: await secretsInOutputs(),
+});
+console.log(exitLine(decision));
+process.exit(decision.code);
 
 /**
  * The last check: no file this run wrote under REPORT_DIR or LEDGER_DIR holds 8 or more characters of a

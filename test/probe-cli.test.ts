@@ -3,7 +3,8 @@
  * The targets are reference services started here on loopback with different profiles, so
  * the checks hold for what each target answers, not for one canned answer.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
@@ -21,6 +22,7 @@ describe.concurrent('npm run probe', () => {
     expect(run.stdout).toMatch(/target: embedded reference service at http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toContain('rule: notificationUrl && expirationDateTime && !changeType && !resource');
     expect(run.stdout).toMatch(/^\d+ passed, 0 failed/m);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^probe: exit 0: every case holds/);
     const files = readdirSync(run.reportDir);
     expect(files).toEqual(expect.arrayContaining(['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'junit.xml', 'summary.json']));
     const report = readReport(run.reportDir);
@@ -65,6 +67,16 @@ describe.concurrent('npm run probe', () => {
       }
     }, 300_000);
   });
+
+  test('a filter that matches no suite exits 2 and leaves the last reports as they were', async () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'probe-keep-'));
+    const previous = ['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'summary.json', 'junit.xml', 'observed-openapi.json'];
+    for (const file of previous) writeFileSync(join(reportDir, file), `the last good ${file}\n`);
+    const run = await runProbe({ REPORT_DIR: reportDir }, ['presense']);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^probe: exit 2: no case ran/);
+    for (const file of previous) expect(readFileSync(join(reportDir, file), 'utf8'), file).toBe(`the last good ${file}\n`);
+  }, 300_000);
 
   test.each([
     ['REQUESTS_PER_SECOND', '-3'],

@@ -28,15 +28,24 @@ export interface ContractStepResult {
   lines: string[];
 }
 
-export async function contractStep(report: BehaviourReport, operation: OperationSpec, dir: string, given?: GivenContract): Promise<ContractStepResult> {
+/** What the contract step found, before anything is written: the document to write, if it could be built. */
+export interface ObservedContract {
+  contract: ReportContract;
+  /** observed-openapi as a document; undefined when it could not be built (contract.observed.problem says why). */
+  document: Record<string, unknown> | undefined;
+  /** Console lines; the one about the observed contract names the file it is written to in `dir`. */
+  lines: string[];
+}
+
+/** Builds, validates and compares; writes nothing, so that a run writes its files once, together. */
+export async function observeContract(report: BehaviourReport, operation: OperationSpec, dir: string, given?: GivenContract): Promise<ObservedContract> {
   const contract: ReportContract = {};
   const lines: string[] = [];
-  const written: string[] = [];
+  let document: Record<string, unknown> | undefined;
   try {
     const observed = buildObservedContract(report, operation);
     const checked = await validateOpenApi(observed.document);
-    const paths = await writeObservedContract(observed.document, dir);
-    written.push(paths.json, paths.yaml);
+    document = observed.document;
     const n = observed.roundTrip.disagreements.length;
     const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
     contract.observed = {
@@ -47,11 +56,12 @@ export async function contractStep(report: BehaviourReport, operation: Operation
       ...(checked.valid ? {} : { problem: `not valid OpenAPI 3.1: ${checked.errors}` }),
     };
     lines.push(
-      `contract: ${paths.json} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'})`,
+      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
       ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
     );
   } catch (error) {
+    document = undefined;
     const message = error instanceof Error ? error.message : String(error);
     contract.observed = { file: CONTRACT_FILES.json, yaml: CONTRACT_FILES.yaml, requestBodySchema: false, roundTripDisagreements: 0, problem: `not written: ${message}` };
     lines.push(`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`);
@@ -66,7 +76,26 @@ export async function contractStep(report: BehaviourReport, operation: Operation
       lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { contract, written, lines };
+  return { contract, document, lines };
+}
+
+/** Writes what observeContract found; a write that fails is recorded in the contract and the lines, never thrown. */
+export async function writeContractStep(observed: ObservedContract, dir: string): Promise<ContractStepResult> {
+  const { contract, document, lines } = observed;
+  if (document === undefined) return { contract, written: [], lines };
+  try {
+    const paths = await writeObservedContract(document, dir);
+    return { contract, written: [paths.json, paths.yaml], lines };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const failed: ReportContract = { ...contract, ...(contract.observed !== undefined ? { observed: { ...contract.observed, problem: `not written: ${message}` } } : {}) };
+    return { contract: failed, written: [], lines: [`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`, ...lines.slice(1)] };
+  }
+}
+
+/** `npm run contract`: observe, then write. */
+export async function contractStep(report: BehaviourReport, operation: OperationSpec, dir: string, given?: GivenContract): Promise<ContractStepResult> {
+  return writeContractStep(await observeContract(report, operation, dir, given), dir);
 }
 
 function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {

@@ -1,0 +1,29 @@
+import type { LedgerOutcome } from '../ledger/left-on-target.js';
+import type { BehaviourReport, ReportContract, ReportDrift, TokenInfo } from './types.js';
+import { withLedgerOutcome } from './with-ledger-outcome.js';
+
+/** Everything a run's report is made of, each part computed before the report is written. */
+export interface ReportParts {
+  /** The report built from the cases' records alone (buildBehaviourReport). */
+  built: BehaviourReport;
+  /** Where the token came from, read at the end of the run so that renewals count. */
+  auth?: TokenInfo;
+  /** The drift from a given baseline. */
+  drift?: ReportDrift;
+  /** The observed contract and the comparison with a given one. */
+  contract?: ReportContract;
+  /** What the end-of-run cleanup found; known only after the suites' teardown. */
+  ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
+}
+
+/**
+ * The run's report, assembled once from its parts: nothing is added to a report after it is written.
+ * Pure: `built` is not changed.
+ */
+export function assembleReport(parts: ReportParts): BehaviourReport {
+  const report = structuredClone(parts.built);
+  if (parts.auth !== undefined) report.run.auth = parts.auth;
+  if (parts.drift !== undefined) report.drift = parts.drift;
+  if (parts.contract !== undefined) report.contract = parts.contract;
+  return parts.ledger === undefined ? report : withLedgerOutcome(report, parts.ledger);
+}

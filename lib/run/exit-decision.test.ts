@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { EXIT, exitDecision, exitLine, type RunFacts } from './exit-decision.js';
+
+const clean: RunFacts = { casesRan: 40, failedCases: 0, driftChanges: 0, leftOnTarget: 0, cleanupUnknown: false, contractDisagreements: 0, secretFound: false };
+
+describe('exitDecision: one case per row of the README table "Exit codes of npm run probe"', () => {
+  test('0: every case holds and nothing drifted', () => {
+    expect(exitDecision(clean).code).toBe(EXIT.ok);
+  });
+
+  test.each<[string, Partial<RunFacts>, RegExp]>([
+    ['a case failed', { failedCases: 2 }, /2 cases failed/],
+    ['the behaviour drifted from the baseline', { driftChanges: 1 }, /1 change from the baseline/],
+    ['a subscription was left on the target', { leftOnTarget: 3 }, /3 subscriptions left on the target/],
+    ['the cleanup did not finish', { cleanupUnknown: true }, /what is left on the target is unknown/],
+    ['nothing was accepted for a reason outside the values sent', { failingDiagnosis: 'every answer was 401: check ACCESS_TOKEN' }, /check ACCESS_TOKEN/],
+    ['the target disagrees with the contract', { contractDisagreements: 1 }, /disagrees with the contract in 1 place/],
+    ['a secret was found in a written file', { secretFound: true }, /a secret was found/],
+  ])('1: %s', (_, facts, reason) => {
+    const decision = exitDecision({ ...clean, ...facts });
+    expect(decision.code).toBe(EXIT.failed);
+    expect(decision.reason).toMatch(reason);
+  });
+
+  test('1: every reason is named when several hold', () => {
+    const decision = exitDecision({ ...clean, failedCases: 1, driftChanges: 2, secretFound: true });
+    expect(decision.reason.split('; ')).toHaveLength(3);
+  });
+
+  test('2: no case ran (the run could not start), and no report was written', () => {
+    const decision = exitDecision({ ...clean, casesRan: 0, failedCases: 0 });
+    expect(decision.code).toBe(EXIT.setup);
+    expect(decision.reason).toMatch(/no case ran/);
+  });
+
+  test('the last line names the code and its reason', () => {
+    expect(exitLine(exitDecision({ ...clean, driftChanges: 1 }))).toBe('probe: exit 1: 1 change from the baseline');
+  });
+
+  test("the README's exit-code table lists exactly the codes decided here", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('| Code | Meaning |');
+    expect(start).toBeGreaterThan(-1);
+    const table = readme.slice(start, readme.indexOf('\n\n', start));
+    const codes = [...table.matchAll(/^\| (\d) \|/gm)].map((m) => Number(m[1]));
+    expect(codes).toEqual(Object.values(EXIT));
+  });
+});

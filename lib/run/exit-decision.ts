@@ -1,0 +1,51 @@
+/**
+ * The probe's exit code, decided in one place from the facts of a finished run (README, "Exit codes").
+ * A setup error found before anything is sent exits EXIT.setup where it is found; this decides the end.
+ */
+export const EXIT = { ok: 0, failed: 1, setup: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface RunFacts {
+  /** Cases vitest ran (passed, failed or skipped); none means the run never started. */
+  casesRan: number;
+  /** Cases that failed: DEVIATES or ERROR. */
+  failedCases: number;
+  /** Changes from the given baseline. */
+  driftChanges: number;
+  /** Subscriptions this run could not delete. */
+  leftOnTarget: number;
+  /** The end-of-run cleanup did not finish: what is left on the target is unknown. */
+  cleanupUnknown: boolean;
+  /** Nothing was accepted for a reason outside the values sent (token, transport, redirects), in words. */
+  failingDiagnosis?: string;
+  /** Places where the target disagrees with the --contract given. */
+  contractDisagreements: number;
+  /** A secret was found in a file this run wrote. */
+  secretFound: boolean;
+}
+
+export interface ExitDecision {
+  code: ExitCode;
+  /** One line: why the run ends with this code. */
+  reason: string;
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+export function exitDecision(facts: RunFacts): ExitDecision {
+  if (facts.casesRan === 0) return { code: EXIT.setup, reason: 'no case ran: the run could not start (see the error above); no report was written' };
+  const reasons = [
+    facts.failedCases > 0 ? `${plural(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined,
+    facts.driftChanges > 0 ? `${plural(facts.driftChanges, 'change')} from the baseline` : undefined,
+    facts.leftOnTarget > 0 ? `${plural(facts.leftOnTarget, 'subscription')} left on the target` : undefined,
+    facts.cleanupUnknown ? 'the cleanup did not finish: what is left on the target is unknown' : undefined,
+    facts.failingDiagnosis,
+    facts.contractDisagreements > 0 ? `the target disagrees with the contract in ${plural(facts.contractDisagreements, 'place')}` : undefined,
+    facts.secretFound ? 'a secret was found in a file this run wrote' : undefined,
+  ].filter((r): r is string => r !== undefined);
+  if (reasons.length > 0) return { code: EXIT.failed, reason: reasons.join('; ') };
+  return { code: EXIT.ok, reason: 'every case holds and nothing drifted, was left behind or leaked' };
+}
+
+/** The last line of the run: the code and its reason, so that it agrees with the exit status. */
+export const exitLine = (decision: ExitDecision): string => `probe: exit ${decision.code}: ${decision.reason}`;

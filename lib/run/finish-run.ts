@@ -1,0 +1,72 @@
+/**
+ * The end of a probe run: the report is built from the cases' records, the drift and the observed contract
+ * are computed from it, the parts are assembled once, and every file is written once.
+ */
+import { join } from 'node:path';
+import { diffBaseline } from '../baseline/diff-baseline.js';
+import { extractBaseline } from '../baseline/extract-baseline.js';
+import { reportDrift } from '../baseline/format-drift.js';
+import type { Baseline } from '../baseline/types.js';
+import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
+import type { LedgerOutcome } from '../ledger/left-on-target.js';
+import type { OperationSpec } from '../operation/types.js';
+import { assembleReport } from '../report/assemble-report.js';
+import { writeFileAtomic } from '../report/atomic-write.js';
+import { buildBehaviourReport } from '../report/build-report.js';
+import type { BehaviourReport, TokenInfo } from '../report/types.js';
+import { writeBehaviourReports } from '../report/write-reports.js';
+import { formatConsoleSummary } from '../vitest/console-summary.js';
+import type { CollectedCases } from '../vitest/probe-reporter.js';
+
+export interface FinishInput {
+  /** What the reporter collected from the suites: plain data, nothing written yet. */
+  collected: Pick<CollectedCases, 'cases' | 'startedAt' | 'endedAt'>;
+  operation: OperationSpec;
+  reportDir: string;
+  suiteVersion: string;
+  repeats: number;
+  auth?: TokenInfo;
+  baseline?: { baseline: Baseline; shownAs: string };
+  contract?: GivenContract;
+  ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
+}
+
+export interface FinishedRun {
+  report: BehaviourReport;
+  /** Every file written, each once. */
+  written: string[];
+  /** The end-of-run summary and the contract's lines, for the console. */
+  lines: string[];
+}
+
+export async function finishRun(input: FinishInput): Promise<FinishedRun> {
+  const { operation, collected, reportDir } = input;
+  const built = buildBehaviourReport({
+    operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
+    cases: collected.cases,
+    startedAt: collected.startedAt,
+    endedAt: collected.endedAt,
+    suiteVersion: input.suiteVersion,
+    repeats: input.repeats,
+  });
+  const given = input.baseline;
+  const drift =
+    given === undefined ? undefined : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
+  // The observed contract is written beside the report, which links it and shows its schema.
+  const contract = await writeContractStep(await observeContract(built, operation, reportDir, input.contract), reportDir);
+  const report = assembleReport({
+    built,
+    contract: contract.contract,
+    ...(input.auth !== undefined ? { auth: input.auth } : {}),
+    ...(drift !== undefined ? { drift } : {}),
+    ...(input.ledger !== undefined ? { ledger: input.ledger } : {}),
+  });
+  const paths = await writeBehaviourReports(report, reportDir);
+  const summaryPath = join(reportDir, 'summary.json');
+  await writeFileAtomic(summaryPath, `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`);
+  return {
+    report,
+    written: [paths.json, paths.md, paths.html, summaryPath, ...contract.written],
+    lines: [...formatConsoleSummary(report), ...contract.lines],
+  };
+}
