@@ -17,7 +17,7 @@ import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 process.env.BASE_URL ??= EMBEDDED_TARGET;
 
 /**
- * The `tool` files that take longest, longest first (measured: README "Development", where the time
+ * The `tool` files that take longest, longest first (measured: docs/development.md, where the time
  * goes). Started first, they overlap the many short files instead of leaving one worker alone at the end.
  */
 const TOOL_WORKERS = 3;

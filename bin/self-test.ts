@@ -4,7 +4,7 @@
  * and ends with one plain line `N passed, N failed[, N skipped]` from vitest's results, for CI.
  *
  * The type check and lint run beside vitest, not before it: the self-tests mostly wait on child
- * processes and loopback servers (README "Development", where the time goes), so the two checks'
+ * processes and loopback servers (docs/development.md, where the time goes), so the two checks'
  * CPU fits in that waiting. Their output is held and printed after vitest's, each part in one piece.
  */
 import { spawn } from 'node:child_process';

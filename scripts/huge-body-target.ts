@@ -1,5 +1,5 @@
 /**
- * A target that sends huge answers, to measure the probe's memory (README, Reliability): the embedded
+ * A target that sends huge answers, to measure the probe's memory (docs/safety.md, bounded memory): the embedded
  * reference behind a proxy that pads every answer with PAD_MB megabytes of JSON whitespace (a valid
  * body longer than any recording cap), and with ECHO=1 also echoes the token in every spelling.
  *

@@ -27,7 +27,7 @@ function requestsBySuite(stdout: string): Record<string, number> {
 /**
  * The explorer's roles and dependencies, as the exploration case's finding states them ("...; roles if the
  * target's rule is ...: a required, b optional; dependencies: IF a THEN b;"). The report states them too where the
- * exploration is exact and the answers alone leave a role open, marked `basis: 'explorer'` (README, "Many fields").
+ * exploration is exact and the answers alone leave a role open, marked `basis: 'explorer'` (docs/operation-descriptions.md, "Many fields").
  */
 function explored(report: BehaviourReport): { finding: string; roles: Record<string, string>; dependencies: string[] } {
   const finding = report.cases.find((c) => c.id === 'matrix/adaptive-exploration')?.finding ?? '';

@@ -2,7 +2,7 @@
  * How fast this machine does the tool's own kind of work, printed beside the durations of `npm test` and
  * `npm run bench` so that figures from different days or machines can be compared. The same commit
  * (56538e1) took 335 s of CPU in `npm test` on one day's 2-core machine and 949 s on the next day's: a
- * duration alone cannot say whether the code or the machine got slower (README "Development").
+ * duration alone cannot say whether the code or the machine got slower (docs/performance.md).
  *
  * The workload is one the probe itself does once per run: compiling the behaviour-report schema with ajv
  * (code generation, then V8 compiling the generated function). One compile warms up, then the median of

@@ -167,7 +167,7 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     }
   }
   // Each request in flight may hold its recorded body a few times over while it is read, redacted and
-  // judged: the product bounds the run's memory whatever the target sends (README, Safety).
+  // judged: the product bounds the run's memory whatever the target sends (docs/safety.md).
   const { concurrency, maxRecordedBodyBytes: cap } = values;
   if (typeof concurrency === 'number' && typeof cap === 'number' && concurrency * cap > MAX_BODY_BYTES_IN_FLIGHT) {
     problems.push(

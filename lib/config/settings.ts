@@ -242,7 +242,7 @@ export const SETTINGS: readonly AnySetting[] = [
     default: '65536',
     description: 'Response bodies are recorded up to this many bytes; the rest is not read. A body cut here is not judged on its shape.',
     // 512 KiB keeps the probe under 600 MB against a target sending 300 MB answers (1 MiB: 592-640 MB,
-    // 4 MiB: 815 MB, 64 MiB: over 2.5 GB; README, Safety).
+    // 4 MiB: 815 MB, 64 MiB: over 2.5 GB; docs/safety.md).
     parser: numberParser({ integer: true, positive: true, max: 512 * 1024, maxNote: ' (512 KiB)' }),
   }),
   setting({
@@ -287,7 +287,7 @@ export const SETTINGS: readonly AnySetting[] = [
     field: 'operation',
     default: DEFAULT_OPERATION_FILE,
     description:
-      'Operation description (README "Operation descriptions"): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph\'s POST /subscriptions.',
+      'Operation description (docs/operation-descriptions.md): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph\'s POST /subscriptions.',
     parser: operationParser,
   }),
   setting({

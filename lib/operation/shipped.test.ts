@@ -38,11 +38,10 @@ test('the Graph description: the writable properties of microsoft.graph.subscrip
   expect(op.reportedAccepted).toEqual(['changeType', 'notificationUrl', 'resource', 'expirationDateTime']);
 });
 
-test('the README example of a description is a valid one', async () => {
+test('the example description in docs/operation-descriptions.md is a valid one', async () => {
   const { readFileSync } = await import('node:fs');
   const { validateDescription } = await import('./description/validate.js');
-  const readme = readFileSync(join(TOOL_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Operation descriptions'));
+  const section = readFileSync(join(TOOL_ROOT, 'docs/operation-descriptions.md'), 'utf8');
   const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
   expect(example).toBeDefined();
   const checked = validateDescription(JSON.parse(example ?? 'null'));
