@@ -45,7 +45,8 @@ import { HttpEngine } from '../lib/http/engine.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
 import type { Receiver } from '../lib/receiver/server.js';
 import { Secret } from '../lib/secret.js';
-import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { startEmbeddedTarget } from '../reference/embedded-target.js';
+import type { ReferenceService } from '../reference/index.js';
 import { unreachableTarget } from '../lib/http/preflight.js';
 
 // Piped into `head`: stop printing, but finish the run (what it created must still be deleted).
@@ -142,11 +143,10 @@ try {
   let target: TargetWords;
   if (config.baseUrl === undefined) {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
-    const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
-    token = new Secret(referenceToken);
-    runRedactor().add(token);
     try {
-      reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
+      const embedded = await startEmbeddedTarget({ profile: config.referenceProfile, accessToken: config.accessToken, redactor: runRedactor() });
+      reference = embedded.service;
+      token = embedded.token;
     } catch (error) {
       console.error(`config error: REFERENCE_PROFILE: ${(error as Error).message}`);
       process.exit(EXIT_USAGE);

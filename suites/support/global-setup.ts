@@ -4,7 +4,6 @@
  * It also starts the notification receiver (unless NOTIFICATION_URL names another one) and the run's
  * cleanup ledger: leftovers of earlier runs are deleted first, this run's are reconciled at the end.
  */
-import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../lib/config/load-config.js';
 import { openRunLedger } from '../../lib/ledger/open-run-ledger.js';
@@ -12,9 +11,10 @@ import { loadOperationFile } from '../../lib/operation/description/load.js';
 import { OUTCOME_FILE_ENV, writeOutcome } from '../../lib/ledger/outcome-file.js';
 import { startRunReceiver } from '../../lib/receiver/for-run.js';
 import type { ReceiverControl } from '../../lib/receiver/client.js';
-import { startReferenceService, type ReferenceService } from '../../reference/index.js';
+import { startEmbeddedTarget } from '../../reference/embedded-target.js';
+import type { ReferenceService } from '../../reference/index.js';
 import type { TargetRef } from '../../lib/case-record.js';
-import { Secret } from '../../lib/secret.js';
+import type { Secret } from '../../lib/secret.js';
 import type { BearerSource } from '../../lib/http/bearer.js';
 import { startTokenBroker, type TokenBroker, type TokenBrokerAddress } from '../../lib/auth/broker.js';
 import { clientCredentialsOptions, openTokenSource } from '../../lib/auth/from-config.js';
@@ -45,18 +45,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (config.baseUrl !== undefined) {
     project.provide('target', { baseUrl: config.baseUrl, kind: 'configured' });
   } else {
-    // The reference accepts exactly one token: the configured one, or one generated for this run.
-    const referenceToken = config.accessToken?.reveal() ?? `ref-${randomBytes(16).toString('hex')}`;
-    token = new Secret(referenceToken);
-    // The main thread's redaction step (console, final check of the files) must know this token too.
-    runRedactor().add(token);
-    reference = await startReferenceService({ profile: config.referenceProfile, tokens: [referenceToken] });
+    // The main thread's redaction step (console, final check of the files) learns the token as it is made.
+    const embedded = await startEmbeddedTarget({ profile: config.referenceProfile, accessToken: config.accessToken, redactor: runRedactor() });
+    reference = embedded.service;
+    token = embedded.token;
     project.provide('target', {
       baseUrl: reference.url,
       kind: 'embedded-reference',
       referenceProfile: config.referenceProfile,
     });
-    project.provide('referenceToken', referenceToken);
+    project.provide('referenceToken', embedded.token.reveal());
     console.log(`target: embedded reference service at ${reference.url} (profile ${config.referenceProfile})`);
   }
   const kind = reference === undefined ? 'configured' : 'embedded-reference';
