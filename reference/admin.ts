@@ -16,7 +16,7 @@
  *   POST   /_reference/trigger        simulates a change: notifies every live subscription -> 200 DeliveryReport,
  *                                     once every notification is delivered or given up
  */
-import { ExpressionSyntaxError } from '../lib/inference/expression.js';
+import { ExpressionSyntaxError } from '../lib/rule/rule.js';
 import { jsonAnswer, type Answer } from './answer.js';
 import type { DeliveryReport } from './deliver.js';
 import type { FaultOptions } from './faults.js';

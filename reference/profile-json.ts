@@ -3,7 +3,7 @@
  * a rule shorthand `{kind: 'rule', fields, accept, name?}`, or a whole profile object. A bad profile is
  * refused with a message that names the path of the bad value, so that a test in another process sees why.
  */
-import { ExpressionSyntaxError, parseExpression } from '../lib/inference/expression.js';
+import { ExpressionSyntaxError, Rule } from '../lib/rule/rule.js';
 import type { JsonValueType, ReferenceProfile, ServedOperation } from './profile-types.js';
 import { resolveProfile, ruleProfile } from './profiles.js';
 
@@ -44,7 +44,7 @@ const regex: Check = (v, p) => {
 const expression: Check = (v, p) => {
   str(v, p);
   try {
-    parseExpression(v as string);
+    Rule.of(v as string);
   } catch (err) {
     if (err instanceof ExpressionSyntaxError) fail(p, `a valid expression (${err.message})`);
     throw err;

@@ -5,7 +5,7 @@
  *   `modelled on public reports (…)`  the vendor's docs or users' reports (shared/reference-notes.md);
  *   `reference choice`                neither says; the reference picks something plausible and a profile can change it.
  */
-import { fieldsOf, parseExpression } from '../lib/inference/expression.js';
+import { Rule } from '../lib/rule/rule.js';
 import type { JsonValueType, ReferenceProfile, ServedOperation } from './profile-types.js';
 
 const DEFAULT_PROFILE: ReferenceProfile = {
@@ -261,8 +261,8 @@ export interface RuleProfileOptions {
 export function ruleProfile(fields: string[], acceptExpression: string, options: string | RuleProfileOptions = {}): ReferenceProfile {
   const { name, operation, types, trueOnly } = typeof options === 'string' ? { name: options } : options;
   if (fields.length === 0) throw new RangeError('ruleProfile: fields must name at least one field');
-  const expr = parseExpression(acceptExpression); // throws ExpressionSyntaxError with the position
-  const unknown = fieldsOf(expr).filter((f) => !fields.includes(f));
+  const rule = Rule.of(acceptExpression); // throws ExpressionSyntaxError with the position
+  const unknown = rule.fields.filter((f) => !fields.includes(f));
   if (unknown.length > 0) {
     throw new RangeError(`ruleProfile: the expression names fields that are not in fields: ${unknown.join(', ')}`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ExpressionSyntaxError } from '../lib/inference/expression.js';
+import { ExpressionSyntaxError } from '../lib/rule/expression.js';
 import { PROFILES, ruleProfile } from './index.js';
 import { errorOf, useService } from './test-support.js';
 

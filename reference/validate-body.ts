@@ -4,7 +4,7 @@
  * reference choice: the first problem found is the one answered, as an OData service stops at the
  * first property it cannot bind.
  */
-import { evaluate, parseExpression } from '../lib/inference/expression.js';
+import { Rule } from '../lib/rule/rule.js';
 import { parseInstant } from './instant.js';
 import type { JsonValueType, ReferenceProfile, RulePresence, TypedPresence, ValueRules } from './profile-types.js';
 
@@ -68,7 +68,7 @@ function checkTypedPresence(model: TypedPresence, keys: string[]): BodyVerdict |
 function checkRule(model: RulePresence, body: Record<string, unknown>, keys: string[]): BodyVerdict | string[] {
   // A flag named in trueOnly counts in the rule only when it is true (Graph: "required when includeResourceData is true").
   const counted = keys.filter((k) => !(model.trueOnly ?? []).includes(k) || body[k] === true);
-  if (evaluate(parseExpression(model.accept), new Set(counted))) return keys;
+  if (Rule.of(model.accept).accepts(counted)) return keys;
   const named = [...model.fields.filter((f) => counted.includes(f)), ...counted.filter((k) => !model.fields.includes(k))];
   return problem(
     'ruleNotSatisfied',

@@ -9,7 +9,7 @@
  *   npx tsx scripts/bench-explore.ts
  */
 import { pathToFileURL } from 'node:url';
-import { presentOf } from '../lib/inference/combinations.js';
+import { presentOf } from '../lib/rule/field-set.js';
 import { explore } from '../lib/explore/explore.js';
 import { oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
 import { seededRng } from '../lib/explore/rng.js';

@@ -9,7 +9,7 @@
 import { afterAll, describe, test } from 'vitest';
 import { explorePresence } from '../lib/evidence/explore-presence.js';
 import { judgeExploration } from '../lib/evidence/judge-exploration.js';
-import { combinations } from '../lib/inference/combinations.js';
+import { combinations } from '../lib/rule/field-set.js';
 import { judgeCombination, shownExchange } from '../lib/matrix/judge-combination.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
 import { probeContext } from './support/context.js';
@@ -30,14 +30,14 @@ afterAll(() => startHandshakeCasesEarly(probe));
 describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
   test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.config.exhaustiveMaxFields})`, async (context) => {
     const run = new CaseRun(probe);
-    const { evidence, result, observations } = await explorePresence(run.client, probe.operation, {
+    const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
       repeats: probe.config.repeats,
       values: probe.values,
       exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
       ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
     });
     publishEvidence(evidence);
-    await finishCase(context, run, { id: 'matrix/adaptive-exploration', kind: 'matrix', ...judgeExploration(result, observations) });
+    await finishCase(context, run, { id: 'matrix/adaptive-exploration', kind: 'matrix', ...judgeExploration(result, observations, explorerNotUsed) });
   });
 });
 

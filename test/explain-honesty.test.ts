@@ -18,8 +18,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { explain } from '../lib/explain/explain.js';
-import { combinations } from '../lib/inference/combinations.js';
-import { evaluate, parseExpression } from '../lib/inference/expression.js';
+import { combinations } from '../lib/rule/field-set.js';
+import { evaluate, parseExpression } from '../lib/rule/expression.js';
 import { ruleProfile, startReferenceService, type ReferenceService } from '../reference/index.js';
 import { arbitraryRule, idlRule, loopbackEngine, syntheticOperation, values } from './support/synthetic.js';
 

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { combinations } from '../lib/inference/combinations.js';
-import { evaluate, parseExpression } from '../lib/inference/expression.js';
+import { combinations } from '../lib/rule/field-set.js';
+import { evaluate, parseExpression } from '../lib/rule/expression.js';
 import { inferPresence } from '../lib/inference/infer-presence.js';
 import { rolesFromRule } from './support/truth-table.js';
 import { runMatrix } from './support/run-matrix.js';

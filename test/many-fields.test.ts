@@ -12,7 +12,7 @@ import { ruleProfile, startReferenceService, type ReferenceService } from '../re
 import type { BehaviourReport } from '../lib/report/types.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
-const FIXTURES = new URL('./fixtures/operations/', import.meta.url).pathname;
+const FIXTURES = new URL('./fixtures/operations', import.meta.url).pathname;
 const FAST = { SEED: '11', PROPERTY_RUNS: '10' };
 const SUITES = ['01-spec-observations', '02-presence-matrix', '03-value-classes', '04-properties', '05-protocol', '06-events'];
 

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { combinationKey } from '../lib/inference/combinations.js';
+import { combinationKey } from '../lib/rule/field-set.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';

@@ -1,4 +1,4 @@
-import { combinationKey } from '../inference/combinations.js';
+import { combinationKey } from '../rule/field-set.js';
 import type { Baseline, BaselineAnswer, BaselineLimit, Drift, DriftChange, NotCompared } from './types.js';
 
 type Reason = NotCompared['reason'];

@@ -1,5 +1,5 @@
 import { statusOrNoAnswer } from '../http/answer-text.js';
-import { formatCombination } from '../inference/combinations.js';
+import { formatCombination } from '../rule/field-set.js';
 import { comparedText, notComparedText } from '../report/drift-words.js';
 import type { DriftLine, ReportDrift } from '../report/types.js';
 import type { BaselineAnswer, BaselineLimit, Drift, DriftChange } from './types.js';

@@ -1,5 +1,5 @@
 /** Baselines for lib/baseline's tests, from the report fixtures. Not used by a probe run. */
-import { combinationKey, formatCombination } from '../inference/combinations.js';
+import { combinationKey, formatCombination } from '../rule/field-set.js';
 import { defaultProfileReport } from '../../test/support/report-fixtures.js';
 import { extractBaseline } from './extract-baseline.js';
 import type { Baseline, BaselineCombination } from './types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { combinationKey } from '../inference/combinations.js';
+import { combinationKey } from '../rule/field-set.js';
 import { subscriptionCreate } from '../operation/index.js';
 import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import { buildObservedContract } from './build-contract.js';

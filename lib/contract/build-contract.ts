@@ -5,7 +5,7 @@
  * Keys and lists come in a fixed order (the operation's field order, sorted sets), so two runs
  * against an unchanged target give the same document apart from the run-specific `x-observed` keys.
  */
-import { formatCombination } from '../inference/combinations.js';
+import { formatCombination } from '../rule/field-set.js';
 import type { OperationSpec } from '../operation/types.js';
 import { ruleInWords } from '../report/rule-in-words.js';
 import type { BehaviourReport } from '../report/types.js';

@@ -6,15 +6,15 @@
  * for a given moment, so a time-relative value (a day ago, 180 days ahead) means the same thing
  * when it is judged as when it was sent.
  */
-import { formatCombination } from '../inference/combinations.js';
+import { formatCombination } from '../rule/field-set.js';
 import { buildBody } from '../matrix/build-body.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 import type { BehaviourReport, ValueClassResult } from '../report/types.js';
+import type { PresenceAnswer } from '../rule/answer.js';
 
-export type TargetOutcome = 'accepted' | 'rejected' | 'unknown';
 
 export interface TargetAnswer {
-  outcome: TargetOutcome;
+  outcome: PresenceAnswer;
   status: number | null;
   errorCode?: string;
 }
@@ -88,7 +88,7 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
     for (const limit of values.limits) {
       const search = operation.limits?.find((l) => l.field === spec.name && l.name === limit.name);
       if (search === undefined || base === undefined) continue;
-      const sides: [number | undefined, TargetOutcome][] = [
+      const sides: [number | undefined, PresenceAnswer][] = [
         [limit.value, 'accepted'],
         [limit.firstRejected, 'rejected'],
       ];

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
-import { combinations } from '../inference/combinations.js';
+import { combinations } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
-import { evaluate, parseExpression } from '../inference/expression.js';
+import { evaluate, parseExpression } from '../rule/expression.js';
 import type { Observation } from '../inference/types.js';
 import { presenceSchema } from './presence-schema.js';
 

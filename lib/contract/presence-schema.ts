@@ -7,7 +7,7 @@
  * Either form is checked against the rule on every combination before it is used.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
+import { Rule } from '../rule/rule.js';
 import type { IdlStatement, PresenceRole } from '../inference/types.js';
 
 export interface PresenceInput {
@@ -47,10 +47,10 @@ export class PresenceSchemaError extends Error {
 
 export function presenceSchema(input: PresenceInput, extraCombinations: readonly string[][] = []): PresenceSchema {
   const { fields, roles } = input;
-  const expr = parseExpression(input.expression);
+  const rule = Rule.of(input.expression);
   const required = fields.filter((f) => roles[f] === 'required');
   const forbidden = fields.filter((f) => roles[f] === 'forbidden');
-  const products = toProducts(expr, fields);
+  const products = toProducts(rule, fields);
   if (products.length === 0) return { keywords: {}, forbidden: [], form: 'nothing-accepted', checked: 0 };
 
   const base: Record<string, unknown> = required.length > 0 ? { required } : {};
@@ -71,7 +71,7 @@ export function presenceSchema(input: PresenceInput, extraCombinations: readonly
   candidates.push({ form: 'products', keywords: { anyOf: products.map(productSchema) }, forbidden: [] });
   const checks = combinationsToCheck(fields, extraCombinations);
   for (const candidate of candidates) {
-    if (agrees(candidate.keywords, fields, candidate.forbidden, expr, checks)) return { ...candidate, checked: checks.length };
+    if (agrees(candidate.keywords, fields, candidate.forbidden, rule, checks)) return { ...candidate, checked: checks.length };
   }
   throw new PresenceSchemaError(`presenceSchema: no form agrees with the rule ${input.expression}`);
 }
@@ -118,31 +118,13 @@ function idlKeywords(statements: readonly IdlStatement[]): Record<string, unknow
   };
 }
 
-/** Disjunctive normal form of the rule: each product's present and absent fields (contradictions dropped). */
-function toProducts(expr: Expr, fields: readonly string[]): Product[] {
+/** The rule's products (./rule/products.ts), each field list in the operation's order. */
+function toProducts(rule: Rule, fields: readonly string[]): Product[] {
+  const terms = rule.products();
+  if (terms === undefined) throw new PresenceSchemaError(`presenceSchema: the rule ${rule.text} has too many products to write as a schema`);
   const order = new Map(fields.map((f, i) => [f, i]));
-  const sort = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-  const dnf = (e: Expr, negated: boolean): { p: Set<string>; a: Set<string> }[] => {
-    switch (e.kind) {
-      case 'const':
-        return e.value !== negated ? [{ p: new Set(), a: new Set() }] : [];
-      case 'field':
-        return [negated ? { p: new Set(), a: new Set([e.name]) } : { p: new Set([e.name]), a: new Set() }];
-      case 'not':
-        return dnf(e.operand, !negated);
-      case 'and':
-      case 'or': {
-        const parts = e.operands.map((o) => dnf(o, negated));
-        if ((e.kind === 'or') !== negated) return parts.flat();
-        return parts.reduce(
-          (acc, part) =>
-            acc.flatMap((x) => part.map((y) => ({ p: new Set([...x.p, ...y.p]), a: new Set([...x.a, ...y.a]) }))).filter((t) => ![...t.p].some((f) => t.a.has(f))),
-          [{ p: new Set<string>(), a: new Set<string>() }],
-        );
-      }
-    }
-  };
-  return dnf(expr, false).map((t) => ({ present: sort(t.p), absent: sort(t.a) }));
+  const sort = (xs: Iterable<string>): string[] => [...xs].sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0));
+  return terms.map((t) => ({ present: sort(t.present), absent: sort(t.absent) }));
 }
 
 function combinationsToCheck(fields: readonly string[], extra: readonly string[][]): string[][] {
@@ -155,14 +137,14 @@ function combinationsToCheck(fields: readonly string[], extra: readonly string[]
 
 /**
  * One ajv for every check, without ajv's check of each schema against the 2020-12 meta-schema: the
- * schemas are built here, and that check cost more than the agreement check itself (issue 14 §1,
- * measured in the round-trip test). Each checked schema is dropped after use.
+ * schemas are built here, and that check cost more than the agreement check itself (measured in the
+ * round-trip test). Each checked schema is dropped after use.
  */
 const presenceAjv = new Ajv2020({ strict: false, validateSchema: false });
 
-function agrees(keywords: Record<string, unknown>, fields: readonly string[], forbidden: readonly string[], expr: Expr, checks: readonly string[][]): boolean {
+function agrees(keywords: Record<string, unknown>, fields: readonly string[], forbidden: readonly string[], rule: Rule, checks: readonly string[][]): boolean {
   const schema = { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, !forbidden.includes(f)])), ...keywords };
   const validate = presenceAjv.compile(schema);
   presenceAjv.removeSchema(schema);
-  return checks.every((present) => (validate(Object.fromEntries(present.map((f) => [f, true]))) as boolean) === evaluate(expr, new Set(present)));
+  return checks.every((present) => (validate(Object.fromEntries(present.map((f) => [f, true]))) as boolean) === rule.accepts(present));
 }

@@ -27,15 +27,24 @@ export function evidenceFromMatrix(fields: readonly string[], observations: read
   });
 }
 
-/** `observations`: what was sent, with statuses and error codes (the explorer's own carry only the verdict). */
-export function evidenceFromExploration(fields: readonly string[], result: ExploreResult, observations: readonly Observation[]): PresenceEvidence {
+/**
+ * `observations`: what was sent, with statuses and error codes (the explorer's own carry only the verdict).
+ * `explorerNotUsed`: why the exact rule disagrees with an answer (explorer-check.ts); the later suites then
+ * treat the rule as not exact, as the report does, and answer only from what was observed.
+ */
+export function evidenceFromExploration(
+  fields: readonly string[],
+  result: ExploreResult,
+  observations: readonly Observation[],
+  explorerNotUsed?: string,
+): PresenceEvidence {
   return new PresenceEvidence(fields, observations, {
     strategy: result.strategy,
     expression: result.rule,
     roles: result.roles,
     dependencies: result.dependencies,
-    exact: result.exact,
+    exact: result.exact && explorerNotUsed === undefined,
     assumptions: result.assumptions,
-    unresolved: result.unresolved,
+    unresolved: explorerNotUsed === undefined ? result.unresolved : [...result.unresolved, explorerNotUsed],
   });
 }

@@ -8,11 +8,12 @@
 import { explore } from '../explore/explore.js';
 import type { ExploreResult } from '../explore/types.js';
 import type { Exchange } from '../http/types.js';
-import { combinationKey } from '../inference/combinations.js';
+import { combinationKey } from '../rule/field-set.js';
 import type { Observation } from '../inference/types.js';
 import { probeCombination, type BodySender } from '../matrix/probe-combination.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 import { evidenceFromExploration, evidenceFromMatrix } from './build.js';
+import { explorerRuleProblem } from './explorer-check.js';
 import type { PresenceEvidence } from './presence-evidence.js';
 
 export interface ExplorePresenceOptions {
@@ -32,6 +33,8 @@ export interface PresenceExploration {
   result: ExploreResult;
   /** The last observation of each combination asked, in the order first asked. */
   observations: Observation[];
+  /** Why the exact rule is not used: it disagrees with an answer (explorer-check.ts). */
+  explorerNotUsed?: string;
 }
 
 export async function explorePresence(sender: BodySender, operation: OperationSpec, options: ExplorePresenceOptions): Promise<PresenceExploration> {
@@ -60,6 +63,13 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
     },
   );
   const observations = [...byKey.values()];
-  const evidence = result.strategy === 'exhaustive' ? evidenceFromMatrix(fields, observations) : evidenceFromExploration(fields, result, observations);
-  return { evidence, result, observations };
+  if (result.strategy === 'exhaustive') return { evidence: evidenceFromMatrix(fields, observations), result, observations };
+  // Decided once, here: the suites after this one and the report both go by it.
+  const explorerNotUsed = explorerRuleProblem(fields, observations, result);
+  return {
+    evidence: evidenceFromExploration(fields, result, observations, explorerNotUsed),
+    result,
+    observations,
+    ...(explorerNotUsed !== undefined ? { explorerNotUsed } : {}),
+  };
 }

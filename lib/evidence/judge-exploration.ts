@@ -10,7 +10,7 @@ import type { Judgement } from '../protocol/protocol-judgement.js';
 import type { ExploreResult } from '../explore/types.js';
 import type { Observation } from '../inference/types.js';
 
-export function judgeExploration(result: ExploreResult, observations: Observation[]): Judgement & { exploration: ExplorationRecord } {
+export function judgeExploration(result: ExploreResult, observations: Observation[], explorerNotUsed?: string): Judgement & { exploration: ExplorationRecord } {
   const exploration: ExplorationRecord = {
     strategy: result.strategy,
     combinationsAsked: result.requests,
@@ -23,6 +23,7 @@ export function judgeExploration(result: ExploreResult, observations: Observatio
     roles: result.roles,
     dependencies: result.dependencies,
     observations,
+    ...(explorerNotUsed !== undefined ? { explorerNotUsed } : {}),
   };
   // The explorer's roles rest on its assumptions (the target's rule is one of the supported class, and what
   // `assumptions` lists): said here, as every finding resting on the explored rule says it.
@@ -32,7 +33,8 @@ export function judgeExploration(result: ExploreResult, observations: Observatio
     `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked` +
     (result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`) +
     (roles === '' ? '' : `; roles if the target's rule is ${given}: ${roles}`) +
-    (result.dependencies.length === 0 ? '' : `; dependencies: ${result.dependencies.map((d) => d.text).join(' ')}`);
+    (result.dependencies.length === 0 ? '' : `; dependencies: ${result.dependencies.map((d) => d.text).join(' ')}`) +
+    (explorerNotUsed === undefined ? '' : `; ${explorerNotUsed}`);
   const stopped = observations.some((o) => o.outcome === 'error') && !result.exact;
   return { specRef: 'open: spec §4 which fields are required', verdict: stopped ? 'ERROR' : 'INFORMATIONAL', exploration, observed: summary, finding: summary };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { combinations } from '../inference/combinations.js';
-import { evaluate, parseExpression } from '../inference/expression.js';
+import { combinations } from '../rule/field-set.js';
+import { evaluate, parseExpression } from '../rule/expression.js';
 import type { Observation } from '../inference/types.js';
 import { evidenceFromMatrix } from './build.js';
 import { explorePresence } from './explore-presence.js';
 import { PresenceEvidence } from './presence-evidence.js';
-import { ruleTerms } from './rule-terms.js';
+import { ruleTerms } from '../rule/products.js';
 import { RuleSender, syntheticOperation } from './test-support.js';
 import { GRAPH_V1_FIELDS as GRAPH_FIELDS, GRAPH_V1_RULE as GRAPH_RULE } from '../../reference/profiles.js';
 

@@ -8,10 +8,9 @@
  * when the rule is exact (the adaptive explorer pinned it down; its assumptions, when it has any, are
  * stated in `caveat` for findings to repeat); otherwise it is `unknown`.
  */
-import { fieldIndex, maskOf } from '../inference/combinations.js';
-import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
+import { fieldIndex, maskOf } from '../rule/field-set.js';
 import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
-import { ruleTerms, type RuleTerm } from './rule-terms.js';
+import { Rule, type RuleTerm } from '../rule/rule.js';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
 
@@ -40,7 +39,7 @@ export interface AcceptedBody {
 export class PresenceEvidence {
   readonly #index: Map<string, number>;
   readonly #byMask = new Map<number, Observation>();
-  readonly #expr: Expr | undefined;
+  readonly #rule: Rule | undefined;
   readonly #terms: RuleTerm[] | undefined;
 
   constructor(
@@ -56,8 +55,9 @@ export class PresenceEvidence {
     }
     // The rule answers for combinations never sent only when it is exact and the matrix was not complete.
     const trusted = rule.exact && rule.strategy === 'adaptive';
-    this.#expr = trusted ? parseOrUndefined(rule.expression) : undefined;
-    this.#terms = this.#expr === undefined ? undefined : ruleTerms(this.#expr);
+    // A rule whose field names the syntax cannot read back is left out: only observations answer.
+    this.#rule = trusted ? Rule.tryOf(rule.expression) : undefined;
+    this.#terms = this.#rule?.products();
   }
 
   /** Every combination of the fields has an observation. */
@@ -71,8 +71,8 @@ export class PresenceEvidence {
     if (mask === undefined) return 'unknown';
     const seen = this.#byMask.get(mask);
     if (seen !== undefined) return seen.outcome === 'accepted' ? 'yes' : seen.outcome === 'rejected' ? 'no' : 'unknown';
-    if (this.#expr === undefined) return 'unknown';
-    return evaluate(this.#expr, new Set(present)) ? 'yes' : 'no';
+    if (this.#rule === undefined) return 'unknown';
+    return this.#rule.accepts(present) ? 'yes' : 'no';
   }
 
   /**
@@ -106,14 +106,6 @@ export class PresenceEvidence {
 
   /** The combination's bitmask, which is also the matrix's order (field i is bit i). */
   #mask(present: readonly string[]): number {
-    return present.reduce((sum, f) => sum + 2 ** (this.#index.get(f) ?? 31), 0);
-  }
-}
-
-function parseOrUndefined(expression: string): Expr | undefined {
-  try {
-    return parseExpression(expression);
-  } catch {
-    return undefined; // field names the syntax cannot read back: only observations answer
+    return maskOf(this.#index, present) ?? Number.MAX_SAFE_INTEGER;
   }
 }

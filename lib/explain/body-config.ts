@@ -3,7 +3,7 @@
  * values replaced by the operation's known-good value. A BodyConfig names one such variation; the
  * body itself is built afresh for each request (good values carry the clock and a unique clientState).
  */
-import { combinationKey } from '../inference/combinations.js';
+import { combinationKey } from '../rule/field-set.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 
 export interface BodyConfig {

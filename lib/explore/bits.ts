@@ -14,9 +14,6 @@ export function bitsOf(mask: number): number[] {
   return out;
 }
 
-export function maskOfIndices(indices: readonly number[]): number {
-  return indices.reduce((mask, i) => mask | (1 << i), 0);
-}
 
 /** A local assignment (bit j stands for core[j]) as a full mask over the fields. */
 export function spread(core: readonly number[], local: number): number {

@@ -2,10 +2,11 @@
  * Every IDL statement of the supported class over a few fields, compiled for fast checks: the
  * dependencies a rule may have among the fields the explorer found to interact.
  */
-import { popcount } from '../inference/combinations.js';
+import { popcount } from '../rule/field-set.js';
 import type { Statement } from '../inference/idl-statement.js';
 import type { IdlKind } from '../inference/types.js';
-import { maskOfIndices, subsetsOfSize } from './bits.js';
+import { subsetsOfSize } from './bits.js';
+import { maskOfIndices } from '../rule/field-set.js';
 
 export interface Candidate {
   statement: Statement;

@@ -3,10 +3,11 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { popcount } from '../inference/combinations.js';
+import { popcount } from '../rule/field-set.js';
 import { bitsOf } from './bits.js';
 import { learnEdges } from './edges.js';
-import { maximalIndependentSets, minimalTransversals } from './hitting-sets.js';
+import { minimalTransversals } from '../rule/hitting-sets.js';
+import { maximalIndependentSets } from './hitting-sets.js';
 import { minimalSubset } from './minimal-subset.js';
 
 /** Up to 3 edges of 2..4 fields among 12. */

@@ -8,7 +8,7 @@
  * is accepted too. Rejected: a minimal rejected part of it is a new edge. When every maximal change
  * has been tried, there is no further edge.
  */
-import { popcount } from '../inference/combinations.js';
+import { popcount } from '../rule/field-set.js';
 import { maximalIndependentSets } from './hitting-sets.js';
 import { minimalSubset, type MaskTest } from './minimal-subset.js';
 

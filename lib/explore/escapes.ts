@@ -9,7 +9,7 @@
  * and 4. The first two tiers run as far as the budget goes (in random order), the others only
  * when all of the tier fits.
  */
-import { popcount } from '../inference/combinations.js';
+import { popcount } from '../rule/field-set.js';
 import { count, list } from '../inference/words.js';
 import { binomial, bit, bitsOf, subsetsOfSize } from './bits.js';
 import { minimalSubset } from './minimal-subset.js';

@@ -2,7 +2,7 @@
  * The exhaustive strategy: every combination once (then the unknown ones again while the budget
  * lasts), and lib/inference's inferPresence on what came back.
  */
-import { formatCombination, presentOf } from '../inference/combinations.js';
+import { formatCombination, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { count } from '../inference/words.js';
 import { ProbeSession } from './session.js';

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { presentOf } from '../inference/combinations.js';
+import { presentOf } from '../rule/field-set.js';
 import { rolesFromRule } from '../../test/support/truth-table.js';
 import type { IdlKind } from '../inference/types.js';
 import { explore } from './explore.js';

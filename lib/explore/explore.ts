@@ -15,14 +15,14 @@
  * the lookalikes and the first check left out, and the rule is right wherever they keep their
  * start value.
  */
-import { fieldIndex, maskOf, MAX_FIELDS } from '../inference/combinations.js';
+import { fieldIndex, maskOf, MAX_FIELDS } from '../rule/field-set.js';
 import { exploreAdaptive } from './adaptive.js';
 import { exploreExhaustive } from './exhaustive.js';
 import type { ExploreOptions, ExploreResult, Oracle } from './types.js';
 
-export type { ExploreOptions, ExploreResult, Oracle, OracleAnswer } from './types.js';
+export type { ExploreOptions, ExploreResult, Oracle } from './types.js';
 
-/** Above this many fields `combinations` refuses to enumerate (lib/inference/combinations.ts). */
+/** Above this many fields `combinations` refuses to enumerate (lib/rule/field-set.ts). */
 const MAX_EXHAUSTIVE_FIELDS = 20;
 
 export async function explore(fields: readonly string[], oracle: Oracle, options: ExploreOptions = {}): Promise<ExploreResult> {

@@ -6,9 +6,10 @@
  * The smallest such sets of statements are the candidate rules: one rule (as a function) settles
  * it, several call for the request that splits them best.
  */
-import { popcount } from '../inference/combinations.js';
+import { popcount } from '../rule/field-set.js';
 import { compareStatements, type Statement } from '../inference/idl-statement.js';
-import { bitsOf, maskOfIndices, project, spread } from './bits.js';
+import { bitsOf, project, spread } from './bits.js';
+import { maskOfIndices } from '../rule/field-set.js';
 import { candidateHolds, candidatesOver, compile, type Candidate } from './candidates.js';
 import { smallestCovers } from './covers.js';
 import type { RuleModel } from './rule-model.js';

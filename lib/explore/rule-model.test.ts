@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { combinations, presentOf } from '../inference/combinations.js';
+import { combinations, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { truthTable } from '../../test/support/truth-table.js';
 import type { IdlKind, Observation } from '../inference/types.js';

@@ -3,7 +3,7 @@
  * From it, the report's expression, every field's role and the IDL dependencies, computed per group
  * of statements that share fields, so that 30 fields cost no more than their few dependent ones.
  */
-import { fieldIndex, popcount } from '../inference/combinations.js';
+import { fieldIndex, popcount } from '../rule/field-set.js';
 import { inferDependencies } from '../inference/idl.js';
 import { holds, type Statement } from '../inference/idl-statement.js';
 import { minimize } from '../inference/minimize.js';
@@ -11,7 +11,8 @@ import type { Cube } from '../inference/primes.js';
 import { rolesOf } from '../inference/roles.js';
 import { compareCubes, formatSumOfProducts } from '../inference/sum-of-products.js';
 import type { IdlKind, IdlStatement, PresenceRole } from '../inference/types.js';
-import { bitsOf, maskOfIndices, spread } from './bits.js';
+import { bitsOf, spread } from './bits.js';
+import { maskOfIndices } from '../rule/field-set.js';
 
 export interface RuleModel {
   /** Mask of the fields every accepted body has. */

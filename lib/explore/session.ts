@@ -3,12 +3,13 @@
  * cap, no combination is asked twice, and what was seen is kept in the order it was seen.
  * An 'unknown' answer is retried once (when asked to and the budget allows) and is never evidence.
  */
-import { presentOf } from '../inference/combinations.js';
+import { presentOf } from '../rule/field-set.js';
 import type { Observation } from '../inference/types.js';
 import type { Oracle } from './types.js';
+import type { PresenceAnswer } from '../rule/answer.js';
 
 /** 'exhausted': the budget was spent before this combination could be sent. */
-export type Answer = 'accepted' | 'rejected' | 'unknown' | 'exhausted';
+export type Answer = PresenceAnswer | 'exhausted';
 
 export class ProbeSession {
   /** Oracle calls made. */

@@ -3,7 +3,8 @@
  * once one fits, ask what shows its own pattern (localChecks); when none fits, narrow a rejection
  * down to the fields that matter and bring them into the core.
  */
-import { bitsOf, maskOfIndices } from './bits.js';
+import { bitsOf } from './bits.js';
+import { maskOfIndices } from '../rule/field-set.js';
 import { localChecks, type RuleFitter, type Settlement } from './fit-rule.js';
 import { minimalSubset } from './minimal-subset.js';
 import type { ProbeSession } from './session.js';

@@ -2,7 +2,7 @@
  * Checks shared by the explorer's tests (nothing outside tests imports it): what the explorer saw,
  * read back from its observations, and the truth restricted to what its assumptions rest on.
  */
-import { fieldIndex, maskOf } from '../inference/combinations.js';
+import { fieldIndex, maskOf } from '../rule/field-set.js';
 import type { Observation } from '../inference/types.js';
 import { bitsOf } from './bits.js';
 import { cubesAccept, sameRule, sumOfProducts } from '../../test/support/rule-check.js';

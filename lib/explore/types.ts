@@ -1,11 +1,11 @@
 /** The explorer's contract: the oracle it probes through, its options and what it reports. */
 import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
+import type { PresenceAnswer } from '../rule/answer.js';
 
 /** What the target made of one body. 'unknown' (unstable, error, gave up retrying) is recorded but is no evidence. */
-export type OracleAnswer = 'accepted' | 'rejected' | 'unknown';
 
 /** Sends one body with exactly these fields present. */
-export type Oracle = (present: ReadonlySet<string>) => Promise<OracleAnswer>;
+export type Oracle = (present: ReadonlySet<string>) => Promise<PresenceAnswer>;
 
 export interface ExploreOptions {
   /** Up to this many fields every combination is sent (default 8), when the budget allows 2^n requests. */
@@ -25,7 +25,7 @@ export interface ExploreOptions {
 
 export interface ExploreResult {
   strategy: 'exhaustive' | 'adaptive';
-  /** Report syntax (lib/inference/expression.ts): true exactly on the accepted combinations, as far as known. */
+  /** Report syntax (lib/rule/expression.ts): true exactly on the accepted combinations, as far as known. */
   rule: string;
   /**
    * Role of every field; empty when nothing was accepted. What a role rests on: the exhaustive

@@ -11,8 +11,8 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { combinations, presentOf } from './combinations.js';
-import { evaluate, parseExpression } from './expression.js';
+import { combinations, presentOf } from '../rule/field-set.js';
+import { evaluate, parseExpression } from '../rule/expression.js';
 import { fromIdl, holds } from './idl-statement.js';
 import { inferPresence } from './infer-presence.js';
 import { rolesOf } from './roles.js';

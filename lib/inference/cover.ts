@@ -5,7 +5,7 @@
  * fewest covering primes, so essential primes are taken first. A node budget bounds the search;
  * past it the best cover found so far is kept, at worst the greedy one it started from.
  */
-import { popcount } from './combinations.js';
+import { popcount } from '../rule/field-set.js';
 import { covers, type Cube } from './primes.js';
 
 export interface CoverResult {

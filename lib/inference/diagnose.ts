@@ -10,7 +10,7 @@
  */
 import { statusTally } from '../http/answer-text.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
-import { formatCombination } from './combinations.js';
+import { formatCombination } from '../rule/field-set.js';
 import type { Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
 

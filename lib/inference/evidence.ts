@@ -2,7 +2,7 @@
  * Observations turned into the sets inference works on. Only `accepted` and `rejected` are
  * evidence; `unstable`, `error` and combinations never sent are don't-cares.
  */
-import { fieldIndex, formatCombination, maskOf, MAX_FIELDS } from './combinations.js';
+import { fieldIndex, formatCombination, maskOf, MAX_FIELDS } from '../rule/field-set.js';
 import type { Observation } from './types.js';
 
 export interface Evidence {

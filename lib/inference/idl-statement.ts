@@ -2,7 +2,7 @@
  * IDL statements over field indices: whether one holds on a combination, and its IDL text.
  * Requires(A, B) is written `IF A THEN B;`, the group kinds `OnlyOne(a, b);` and so on.
  */
-import { popcount } from './combinations.js';
+import { popcount } from '../rule/field-set.js';
 import type { IdlKind, IdlStatement } from './types.js';
 
 export interface Statement {

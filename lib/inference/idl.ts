@@ -15,7 +15,7 @@ import { groupMask, holds, type Statement, compareStatements, toIdl, fromIdl } f
 import { Unknowns } from './unknowns.js';
 import { groupSizeWithin, maximalCliques, minimalGroups } from './idl-groups.js';
 import { implies } from './idl-implication.js';
-import { fieldIndex } from './combinations.js';
+import { fieldIndex } from '../rule/field-set.js';
 import type { FieldRole, IdlStatement } from './types.js';
 
 export interface Dependencies {

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { combinationKey, combinations, presentOf } from './combinations.js';
-import { evaluate, formatExpression, parseExpression } from './expression.js';
+import { combinationKey, combinations, presentOf } from '../rule/field-set.js';
+import { evaluate, formatExpression, parseExpression } from '../rule/expression.js';
 import { fromIdl, holds } from './idl-statement.js';
 import { inferPresence } from './infer-presence.js';
 import { mintermExpression } from './test-support.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evaluate, parseExpression } from './expression.js';
+import { evaluate, parseExpression } from '../rule/expression.js';
 import { inferPresence } from './infer-presence.js';
 import { answeredAll, observe } from './test-support.js';
 import type { Observation, PresenceInference } from './types.js';

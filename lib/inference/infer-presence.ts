@@ -3,7 +3,7 @@
  * says which are accepted, each field's role, the IDL dependencies, how the rejections group,
  * and, when nothing was accepted, why that probably is.
  */
-import { presentOf } from './combinations.js';
+import { presentOf } from '../rule/field-set.js';
 import { diagnose } from './diagnose.js';
 import { collectEvidence, type Evidence } from './evidence.js';
 import { dependenciesExact, inferDependencies } from './idl.js';

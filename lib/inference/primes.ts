@@ -14,7 +14,8 @@
  * hitting set (the field that tells it apart from most rejected combinations first), which keeps
  * terms short.
  */
-import { minimalSets } from './combinations.js';
+import { minimalSets } from '../rule/field-set.js';
+import { minimalTransversals } from '../rule/hitting-sets.js';
 
 export interface Cube {
   care: number;
@@ -40,11 +41,11 @@ export function covers(cube: Cube, mask: number): boolean {
 export function primeImplicants(n: number, on: readonly number[], off: readonly number[]): PrimesResult {
   const seen = new Set<string>();
   const primes: Cube[] = [];
-  const budget = { work: EXACT_WORK };
+  const work = { left: EXACT_WORK };
   let complete = true;
   for (const m of on) {
     const diffs = minimalSets(off.map((r) => m ^ r));
-    let cares = complete && primes.length < MAX_PRIMES ? transversals(diffs, budget) : undefined;
+    let cares = complete && primes.length < MAX_PRIMES ? minimalTransversals(diffs, { work }) : undefined;
     if (cares === undefined) {
       complete = false;
       cares = [greedyTransversal(n, diffs)];
@@ -58,25 +59,6 @@ export function primeImplicants(n: number, on: readonly number[], off: readonly 
     }
   }
   return { primes, complete };
-}
-
-/** All minimal hitting sets (Berge), or undefined when the work budget runs out. */
-function transversals(family: readonly number[], budget: { work: number }): number[] | undefined {
-  let current = [0];
-  for (const set of family) {
-    const next: number[] = [];
-    for (const t of current) {
-      if ((t & set) !== 0) {
-        next.push(t);
-        continue;
-      }
-      for (let rest = set; rest !== 0; rest &= rest - 1) next.push(t | (rest & -rest));
-    }
-    budget.work -= next.length * current.length;
-    if (budget.work < 0) return undefined;
-    current = minimalSets(next);
-  }
-  return current;
 }
 
 /**

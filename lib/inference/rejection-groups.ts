@@ -8,7 +8,7 @@
  * unstable {resource, x} may even have been accepted). Such groups name those combinations, and
  * the summary says the condition is exact on the known combinations only.
  */
-import { formatCombination, popcount, presentOf } from './combinations.js';
+import { formatCombination, popcount, presentOf } from '../rule/field-set.js';
 import type { Evidence } from './evidence.js';
 import { messagePattern, namedFields } from './message-pattern.js';
 import { minimize } from './minimize.js';

@@ -32,7 +32,7 @@
  * flipping any single unknown makes its pair differ); otherwise the role is `required` (or
  * `forbidden`) exactly when every unknown combination without (with) f is rejected, so those.
  */
-import { formatCombination, presentOf } from './combinations.js';
+import { formatCombination, presentOf } from '../rule/field-set.js';
 import type { DeterminedRole, FieldRole } from './types.js';
 import { take, Unknowns } from './unknowns.js';
 import { count } from './words.js';

@@ -2,8 +2,8 @@
  * Observations as a target that follows a rule would give them. For the inference tests only
  * (nothing outside tests imports it).
  */
-import { combinations } from './combinations.js';
-import { evaluate, parseExpression } from './expression.js';
+import { combinations } from '../rule/field-set.js';
+import { evaluate, parseExpression } from '../rule/expression.js';
 import type { Observation } from './types.js';
 
 export interface Answer {

@@ -5,7 +5,7 @@ import { loadOperationFile } from './description/load.js';
 import type { OperationSpec } from './types.js';
 
 /** The tool's own folder (the one holding operations/). */
-export const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const TOOL_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The description every command uses unless OPERATION (or --operation) names another. */
 export const DEFAULT_OPERATION_FILE = 'operations/drive-subscription-v2.json';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { combinations } from '../inference/combinations.js';
+import { combinations } from '../rule/field-set.js';
 import type { Observation } from '../inference/types.js';
 import { rulePredictor } from './rule-prediction.js';
 

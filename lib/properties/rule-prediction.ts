@@ -4,8 +4,8 @@
  */
 import type { PresenceEvidence } from '../evidence/presence-evidence.js';
 import type { Exchange } from '../http/types.js';
-import { combinationKey } from '../inference/combinations.js';
-import { evaluate, parseExpression } from '../inference/expression.js';
+import { combinationKey } from '../rule/field-set.js';
+import { Rule } from '../rule/rule.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
@@ -23,10 +23,10 @@ export interface RulePredictor {
 export function rulePredictor(fields: string[], observations: Observation[]): RulePredictor {
   const { rule } = inferPresence(fields, observations);
   const unknown = new Set(rule.unknown.map(combinationKey));
-  const expr = parseExpression(rule.expression);
+  const accepts = Rule.of(rule.expression);
   return {
     expression: rule.expression,
-    predict: (present) => (unknown.has(combinationKey(present)) ? undefined : evaluate(expr, new Set(present))),
+    predict: (present) => (unknown.has(combinationKey(present)) ? undefined : accepts.accepts(present)),
   };
 }
 

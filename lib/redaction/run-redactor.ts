@@ -4,7 +4,7 @@
  * ACCESS_TOKEN; globalSetup adds the embedded reference's token; a token source adds each token it
  * obtains or renews, and its client secret or assertion:
  *
- *   import { runRedactor } from '../redaction/run-redactor.js';
+ *   import { runRedactor } from './run-redactor.js';
  *   runRedactor().add(new Secret(accessToken));
  *
  * It lives on globalThis rather than in a module variable because the same file is loaded twice in the

@@ -1,5 +1,5 @@
 import type { CaseRecord } from '../case-record.js';
-import { combinationKey } from '../inference/combinations.js';
+import { combinationKey, maskOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
@@ -39,7 +39,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       byKey.set(combinationKey(observation.present), { observation, record });
     }
   }
-  const matrixRows = [...byKey.values()].sort((a, b) => maskOf(a.observation.present, order) - maskOf(b.observation.present, order));
+  const matrixRows = [...byKey.values()].sort((a, b) => rowOrder(order, a.observation.present) - rowOrder(order, b.observation.present));
   const observations = matrixRows.map((r) => r.observation);
   const inference = inferPresence(operation.fields, observations);
   // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
@@ -129,6 +129,5 @@ function requestsSent(records: readonly CaseRecord[]): number {
   return byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
 }
 
-function maskOf(present: readonly string[], order: ReadonlyMap<string, number>): number {
-  return present.reduce((mask, f) => mask + 2 ** (order.get(f) ?? 31), 0);
-}
+/** Matrix rows in bitmask order; a row naming a field the operation lacks (an invalid report) goes last. */
+const rowOrder = (order: ReadonlyMap<string, number>, present: readonly string[]): number => maskOf(order, present) ?? Number.MAX_SAFE_INTEGER;

@@ -6,15 +6,13 @@
  * the only rule of its class that fits every answer, which is worth stating, but only as what it is:
  * each such role, and the rule, carry `basis: 'explorer'` and the assumptions it rests on.
  *
- * What keeps it honest: the explorer's rule is checked against every answer (true on each accepted
- * combination, false on each rejected one), its roles and dependencies against every accepted one,
- * and its roles against the roles the answers alone decide; a role is taken only where the answers
- * say `undetermined` and list the explorer's role among the possible ones. Any disagreement and the
- * report keeps the answers' own, saying why in `rule.explorerNotUsed`.
+ * What keeps it honest: the worker decided, when the exploration ended, whether the explorer's rule agrees
+ * with every answer (lib/evidence/explorer-check.ts); a role is taken only where the answers say
+ * `undetermined` and list the explorer's role among the possible ones. A rule not used leaves the report
+ * with the answers' own, saying why in `rule.explorerNotUsed`.
  */
 import type { ExplorationRecord } from '../case-record.js';
-import { fieldIndex, formatCombination, maskOf, presentOf } from '../inference/combinations.js';
-import { evaluate, ExpressionSyntaxError, fieldsOf, parseExpression } from '../inference/expression.js';
+import { explorerRuleProblem, knownVerdicts } from '../evidence/explorer-check.js';
 import { dependenciesExact } from '../inference/idl.js';
 import type { DeterminedRole, FieldRole, Observation, PresenceInference, PresenceRole } from '../inference/types.js';
 import type { BehaviourReport, ReportedRole } from './types.js';
@@ -61,7 +59,9 @@ export function reportedPresence(
   const answeredRoles = inference.roles;
 
   const verdicts = knownVerdicts(fields, observations);
-  const problem = disagreement(fields, exploration, verdicts, answeredRoles);
+  // The worker's decision, made when the exploration ended; the report's answers may hold more (a merged
+  // shard's), so the same check runs on them too, and a rule the worker refused stays refused.
+  const problem = exploration.explorerNotUsed ?? explorerRuleProblem(fields, observations, exploration, answeredRoles);
   if (problem !== undefined) return { ...answersOnly, rule: { ...answersOnly.rule, explorerNotUsed: problem } };
 
   const assumptions = [EXPLORER_CLASS_ASSUMPTION, ...exploration.assumptions];
@@ -99,52 +99,3 @@ function explorerExplanation(name: string, role: DeterminedRole, answered: Field
   return `${WHY[role](name)}; the answers alone leave it ${open}, hanging on ${count} combination${count === 1 ? '' : 's'} not answered.`;
 }
 
-/** mask -> accepted, for every combination with an accepted or rejected answer. */
-function knownVerdicts(fields: readonly string[], observations: readonly Observation[]): Map<number, boolean> {
-  const index = fieldIndex(fields);
-  const verdicts = new Map<number, boolean>();
-  for (const o of observations) {
-    const mask = maskOf(index, o.present);
-    if (mask !== undefined && (o.outcome === 'accepted' || o.outcome === 'rejected')) verdicts.set(mask, o.outcome === 'accepted');
-  }
-  return verdicts;
-}
-
-/** Why the explorer's rule, roles or dependencies cannot be stated beside the answers, or undefined when they can. */
-function disagreement(
-  fields: readonly string[],
-  exploration: ExplorationRecord,
-  verdicts: ReadonlyMap<number, boolean>,
-  answeredRoles: Readonly<Record<string, FieldRole>>,
-): string | undefined {
-  const lead = `the explorer's exact rule ${exploration.rule} is not used`;
-  let expr;
-  try {
-    expr = parseExpression(exploration.rule);
-  } catch (error) {
-    if (error instanceof ExpressionSyntaxError) return `${lead}: it cannot be read back (${error.message})`;
-    throw error;
-  }
-  const stranger = fieldsOf(expr).find((f) => !fields.includes(f));
-  if (stranger !== undefined) return `${lead}: it names ${stranger}, not a field of the operation`;
-  for (const [mask, accepted] of verdicts) {
-    const present = presentOf(fields, mask);
-    if (evaluate(expr, new Set(present)) !== accepted) {
-      return `${lead}: it ${accepted ? 'rejects' : 'accepts'} ${formatCombination(present)}, which the target ${accepted ? 'accepted' : 'rejected'}`;
-    }
-  }
-  for (const name of fields) {
-    const answered = answeredRoles[name]?.presence;
-    const explored = exploration.roles[name];
-    if (answered !== undefined && answered !== 'undetermined' && explored !== answered) {
-      return `${lead}: it makes ${name} ${explored ?? 'no role'}, the answers alone ${answered}`;
-    }
-  }
-  // Roles and dependencies must hold on every accepted combination (they may say less than the rule, never other).
-  const accepted = new Map([...verdicts].filter(([, ok]) => ok));
-  const explorerRoles = Object.fromEntries(Object.entries(exploration.roles).map(([name, presence]) => [name, { presence, explanation: '' }]));
-  if (!dependenciesExact(fields, explorerRoles, exploration.dependencies, accepted)) {
-    return `${lead}: its roles and dependencies reject a combination the target accepted`;
-  }
-  return undefined;
-}

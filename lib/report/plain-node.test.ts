@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { expect, test } from 'vitest';
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Transpiles `entry` and every module it imports for its value (type-only imports vanish), into `out`. */
 async function transpileTree(entry: string, out: string, done = new Set<string>()): Promise<void> {

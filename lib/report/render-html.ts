@@ -1,6 +1,6 @@
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
-import { evaluate, parseExpression, type Expr } from '../inference/expression.js';
+import { Rule } from '../rule/rule.js';
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
@@ -171,10 +171,10 @@ ${rule.dependenciesExact ? '' : html`<p class="muted">Roles and dependencies tog
 
 function matrixSection(report: BehaviourReport): SafeHtml {
   const fields = report.operation.fields;
-  const rule = tryParse(report.rule.expression);
+  const rule = Rule.tryOf(report.rule.expression);
   const rows = report.matrix.map((entry, i) => {
     const present = new Set(entry.present);
-    const predicted = rule === undefined ? undefined : evaluate(rule, present);
+    const predicted = rule === undefined ? undefined : rule.accepts(present);
     const mismatch =
       predicted !== undefined &&
       ((entry.outcome === 'accepted' && !predicted) || (entry.outcome === 'rejected' && predicted));
@@ -311,10 +311,3 @@ function prettyBody(body: string): string {
   }
 }
 
-function tryParse(expression: string): Expr | undefined {
-  try {
-    return parseExpression(expression);
-  } catch {
-    return undefined;
-  }
-}

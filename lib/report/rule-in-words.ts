@@ -1,4 +1,5 @@
-import { fieldsOf, parseExpression, type Expr } from '../inference/expression.js';
+import type { Expr } from '../rule/expression.js';
+import { Rule } from '../rule/rule.js';
 
 /**
  * The acceptance rule as a sentence, e.g. "Accepted exactly when notificationUrl and
@@ -7,17 +8,14 @@ import { fieldsOf, parseExpression, type Expr } from '../inference/expression.js
  * the sentence name the fields the rule ignores.
  */
 export function ruleInWords(expression: string, fields: readonly string[]): string {
-  let expr: Expr;
-  try {
-    expr = parseExpression(expression);
-  } catch {
-    return `Accepted exactly when the expression ${expression} holds.`;
-  }
+  const rule = Rule.tryOf(expression);
+  if (rule === undefined) return `Accepted exactly when the expression ${expression} holds.`;
+  const expr = rule.expr;
   if (expr.kind === 'const') {
     return expr.value ? 'Accepted whatever fields are present.' : 'Never accepted: no combination of fields was accepted.';
   }
   const order = (names: Iterable<string>): string[] => sortByFields([...names], fields);
-  const ignored = fields.filter((f) => !fieldsOf(expr).includes(f));
+  const ignored = fields.filter((f) => !rule.fields.includes(f));
   const tail =
     ignored.length === 0 ? '' : `; ${joinWords(ignored)} ${ignored.length === 1 ? 'does' : 'do'} not matter`;
   return `Accepted exactly when ${sumInWords(expr, order)}${tail}.`;
@@ -28,12 +26,8 @@ export function ruleInWords(expression: string, fields: readonly string[]): stri
  * resource is present". For rejection groups. Falls back to the expression itself.
  */
 export function conditionInWords(expression: string, fields: readonly string[]): string {
-  let expr: Expr;
-  try {
-    expr = parseExpression(expression);
-  } catch {
-    return expression;
-  }
+  const expr = Rule.tryOf(expression)?.expr;
+  if (expr === undefined) return expression;
   if (expr.kind === 'const') return expr.value ? 'every combination' : 'no combination';
   return sumInWords(expr, (names) => sortByFields([...names], fields));
 }

@@ -1,4 +1,4 @@
-import { evaluate, parseExpression } from '../inference/expression.js';
+import { Rule } from '../rule/rule.js';
 import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { BehaviourReport } from './types.js';
@@ -74,14 +74,10 @@ function unknownFieldNames(report: BehaviourReport): string[] {
  */
 function explorerRuleAgainstAnswers(report: BehaviourReport): string[] {
   if (report.rule.basis !== 'explorer') return [];
-  let expr;
-  try {
-    expr = parseExpression(report.rule.expression);
-  } catch {
-    return ['/rule/expression: a rule with basis explorer must be readable as an expression'];
-  }
+  const rule = Rule.tryOf(report.rule.expression);
+  if (rule === undefined) return ['/rule/expression: a rule with basis explorer must be readable as an expression'];
   const index = report.matrix.findIndex(
-    (m) => (m.outcome === 'accepted' || m.outcome === 'rejected') && evaluate(expr, new Set(m.present)) !== (m.outcome === 'accepted'),
+    (m) => (m.outcome === 'accepted' || m.outcome === 'rejected') && rule.accepts(m.present) !== (m.outcome === 'accepted'),
   );
   return index < 0 ? [] : [`/matrix/${index}: ${report.matrix[index]?.outcome ?? ''}, but the rule with basis explorer says otherwise`];
 }

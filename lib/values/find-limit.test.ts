@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { defaultMaxSteps, findLimit, type LimitAnswer } from './find-limit.js';
+import type { PresenceAnswer } from '../rule/answer.js';
+import { defaultMaxSteps, findLimit } from './find-limit.js';
 
 /** A fake target that accepts every x up to `limit`, counting the probes it gets. */
-function upTo(limit: number): ((x: number) => Promise<LimitAnswer>) & { calls: number[] } {
+function upTo(limit: number): ((x: number) => Promise<PresenceAnswer>) & { calls: number[] } {
   const calls: number[] = [];
-  const probe = (x: number): Promise<LimitAnswer> => {
+  const probe = (x: number): Promise<PresenceAnswer> => {
     calls.push(x);
     return Promise.resolve(x <= limit ? 'accepted' : 'rejected');
   };
@@ -70,7 +71,7 @@ describe('findLimit', () => {
   test('an unknown answer is asked once more and then counts as what came back', async () => {
     let unknownsLeft = 1;
     const inner = upTo(100);
-    const probe = (x: number): Promise<LimitAnswer> => {
+    const probe = (x: number): Promise<PresenceAnswer> => {
       if (x === 2048 && unknownsLeft > 0) {
         unknownsLeft -= 1;
         return Promise.resolve('unknown');
@@ -89,7 +90,7 @@ describe('findLimit', () => {
 
   test('two unknown answers stop the search with a note and infer nothing more', async () => {
     const inner = upTo(100);
-    const probe = (x: number): Promise<LimitAnswer> => (x === 64 ? Promise.resolve('unknown') : inner(x));
+    const probe = (x: number): Promise<PresenceAnswer> => (x === 64 ? Promise.resolve('unknown') : inner(x));
 
     const result = await findLimit(probe, 1, 4096);
 

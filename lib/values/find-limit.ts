@@ -1,3 +1,4 @@
+import type { PresenceAnswer } from '../rule/answer.js';
 /**
  * Bisection for the largest value a target accepts (issue 4 §1: the longest lifetime to the minute,
  * the longest clientState to the character). It assumes the answers are monotone: every value up to
@@ -5,11 +6,10 @@
  * the search with what was established so far.
  */
 
-export type LimitAnswer = 'accepted' | 'rejected' | 'unknown';
 
 export interface LimitStep {
   x: number;
-  answer: LimitAnswer;
+  answer: PresenceAnswer;
 }
 
 /** How the search ended. */
@@ -61,7 +61,7 @@ function checkArguments(low: number, high: number, maxSteps: number): void {
  * the search. At most `maxSteps` probes are made.
  */
 export async function findLimit(
-  probe: (x: number) => Promise<LimitAnswer>,
+  probe: (x: number) => Promise<PresenceAnswer>,
   low: number,
   high: number,
   maxSteps: number = defaultMaxSteps(low, high),
@@ -78,7 +78,7 @@ export async function findLimit(
   });
 
   /** One answer for x, asking twice when the first is unknown; undefined when out of steps. */
-  const ask = async (x: number): Promise<LimitAnswer | undefined> => {
+  const ask = async (x: number): Promise<PresenceAnswer | undefined> => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       if (steps.length >= maxSteps) return undefined;
       const answer = await probe(x);

@@ -9,7 +9,7 @@
 import { evidenceFromMatrix } from '../../lib/evidence/build.js';
 import { explorePresence } from '../../lib/evidence/explore-presence.js';
 import type { PresenceEvidence } from '../../lib/evidence/presence-evidence.js';
-import { combinationKey } from '../../lib/inference/combinations.js';
+import { combinationKey } from '../../lib/rule/field-set.js';
 import type { Observation } from '../../lib/inference/types.js';
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';

@@ -2,7 +2,7 @@
  * Rules of the supported class (required, forbidden and optional fields plus IDL statements), for
  * the property tests and the benchmark: built from a description, or drawn at random from a seed.
  */
-import { fieldIndex, maskOf } from '../../lib/inference/combinations.js';
+import { fieldIndex, maskOf } from '../../lib/rule/field-set.js';
 import type { Statement } from '../../lib/inference/idl-statement.js';
 import type { IdlKind } from '../../lib/inference/types.js';
 import { spread } from '../../lib/explore/bits.js';

@@ -5,7 +5,7 @@
 import { statusOrNoAnswer } from '../../lib/http/answer-text.js';
 import type { Verdict } from '../../lib/outcome.js';
 import type { ExampleExchange } from '../../lib/case-record.js';
-import { combinationKey } from '../../lib/inference/combinations.js';
+import { combinationKey } from '../../lib/rule/field-set.js';
 import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../../lib/inference/types.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from '../../lib/report/types.js';
 import { defaultProfileValues, mixedValues, noValues } from './report-fixtures-values.js';

@@ -3,8 +3,8 @@
  * both depend only on their own fields, so only the fields either one mentions are enumerated, and
  * a field both require (or both forbid) is fixed first. For the property tests and the benchmark.
  */
-import { fieldIndex } from '../../lib/inference/combinations.js';
-import { parseExpression, type Expr } from '../../lib/inference/expression.js';
+import { fieldIndex } from '../../lib/rule/field-set.js';
+import { parseExpression, type Expr } from '../../lib/rule/expression.js';
 import type { Cube } from '../../lib/inference/primes.js';
 import { bitsOf, spread } from '../../lib/explore/bits.js';
 import { components, modelAccepts, type RuleModel } from '../../lib/explore/rule-model.js';

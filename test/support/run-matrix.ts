@@ -1,4 +1,4 @@
-import { combinations } from '../../lib/inference/combinations.js';
+import { combinations } from '../../lib/rule/field-set.js';
 import type { Observation } from '../../lib/inference/types.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { probeCombination, type BodySender } from '../../lib/matrix/probe-combination.js';

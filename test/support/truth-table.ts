@@ -2,8 +2,8 @@
  * Ground truth from a rule expression: the accept/reject answer of every combination, and the
  * roles a perfect probe would infer. Property tests and baseline comparison use it.
  */
-import { combinations } from '../../lib/inference/combinations.js';
-import { evaluate, parseExpression, type Expr } from '../../lib/inference/expression.js';
+import { combinations } from '../../lib/rule/field-set.js';
+import { evaluate, parseExpression, type Expr } from '../../lib/rule/expression.js';
 import { rolesOf } from '../../lib/inference/roles.js';
 import type { FieldRole } from '../../lib/inference/types.js';
 

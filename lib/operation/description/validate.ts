@@ -4,7 +4,7 @@
  * unique after families expand). Every problem is one `/pointer: message` string.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { MAX_FIELDS } from '../../inference/combinations.js';
+import { MAX_FIELDS } from '../../rule/field-set.js';
 import { formatAjvError } from '../../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../../schema/shipped-schema.js';
 import { compileValue } from './values.js';

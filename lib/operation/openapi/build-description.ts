@@ -3,7 +3,7 @@
  * fields from its JSON request body's properties, good values and value classes from their schemas,
  * the required ones as the body reported accepted, and the undo from a DELETE beside it.
  */
-import { MAX_FIELDS } from '../../inference/combinations.js';
+import { MAX_FIELDS } from '../../rule/field-set.js';
 import type { FieldDescription, LimitDescription, OperationDescription, UndoDescription } from '../description/types.js';
 import { bodySchema } from './body-schema.js';
 import { allOperations, findOperation, type FoundOperation } from './find-operation.js';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { combinationKey, combinations, formatCombination, maskOf, fieldIndex, presentOf } from './combinations.js';
+import { combinationKey, combinations, formatCombination, maskOf, fieldIndex, presentOf } from './field-set.js';
 
 test('combinations are every subset, in bitmask order (field i is bit i)', () => {
   expect(combinations(['a', 'b', 'c'])).toEqual([[], ['a'], ['b'], ['a', 'b'], ['c'], ['a', 'c'], ['b', 'c'], ['a', 'b', 'c']]);

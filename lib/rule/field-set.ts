@@ -32,6 +32,11 @@ export function maskOf(index: ReadonlyMap<string, number>, present: readonly str
   return mask;
 }
 
+/** The mask of a set of field indices. */
+export function maskOfIndices(indices: readonly number[]): number {
+  return indices.reduce((mask, i) => mask | (1 << i), 0);
+}
+
 export function fieldIndex(fields: readonly string[]): Map<string, number> {
   return new Map(fields.map((name, i) => [name, i]));
 }

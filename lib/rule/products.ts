@@ -5,7 +5,7 @@
  * small ones (lib/explore/rule-model.ts), so multiplying out stays small; a rule that would give more than
  * MAX_TERMS terms is refused (undefined), and the caller falls back to what was observed.
  */
-import type { Expr } from '../inference/expression.js';
+import type { Expr } from './expression.js';
 
 export interface RuleTerm {
   present: ReadonlySet<string>;
@@ -46,7 +46,10 @@ function termsOf(expr: Expr, negated: boolean): RuleTerm[] {
 
 function multiply(left: RuleTerm[], right: RuleTerm[]): RuleTerm[] {
   if (left.length * right.length > MAX_TERMS) throw new TooManyTerms();
-  return left.flatMap((a) => right.map((b) => ({ present: new Set([...a.present, ...b.present]), absent: new Set([...a.absent, ...b.absent]) })));
+  // A contradictory product stays one as it grows: dropped here, it costs no further multiplication.
+  return left
+    .flatMap((a) => right.map((b) => ({ present: new Set([...a.present, ...b.present]), absent: new Set([...a.absent, ...b.absent]) })))
+    .filter((t) => ![...t.present].some((f) => t.absent.has(f)));
 }
 
 function capped(terms: RuleTerm[]): RuleTerm[] {
