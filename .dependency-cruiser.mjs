@@ -10,13 +10,15 @@ export const LIB_LAYERS = [
   ['redaction'], // finds secrets (a Secret's value among them) in text; knows nothing of where text came from
   ['http'], // the engine: takes its own options, knows nothing of fields or configuration
   ['inference'], // what the answers mean for fields (reads answers, sends nothing)
+  ['answer'], // the one reading of an exchange, and the presence outcome it gives
   ['explore'], // the adaptive search over combinations, on top of inference
   ['operation'], // the operation description: fields, values, paths
   ['config'], // settings, read into an operation and a target
   ['auth'], // tokens from the settings
   ['ledger'], // what this run created on the target, and cleaning it up
+  ['create'], // sending a body to the operation and undoing what it created
   ['protocol'], // judges of one answer against spec §7
-  ['matrix'], // sending a create and judging a combination's answer
+  ['matrix'], // a combination's body, its repeats and its verdict
   ['case-record.ts'], // what a case attaches to its test for the reporter
   ['values'], // value classes and limits
   ['evidence'], // what the presence matrix found, shared with the later suites

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { HttpEngine } from '../lib/http/engine.js';
-import { classifyAnswer } from '../lib/matrix/classify.js';
+import { classifyAnswer } from '../lib/answer/classify.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import { Secret } from '../lib/secret.js';
 import { parseSuiteCosts, type SuiteCost } from '../lib/vitest/requests-by-suite.js';

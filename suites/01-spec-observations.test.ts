@@ -19,8 +19,8 @@ const left = allFields.filter((f) => !(reportedAccepted ?? []).includes(f));
 describe('spec §4 observations', () => {
   test(`spec §4/observation-1: ${allWords} -> reported 400 invalidRequest`, async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(buildBody(probe.operation, allFields, probe.values()));
-    await run.undoCreate(exchange);
+    const exchange = await run.client.sendBody(buildBody(probe.operation, allFields, probe.values()));
+    await run.client.undoCreate(exchange);
     await finishCase(context, run, {
       id: `spec-4/observation-${allWords.replaceAll(' ', '-').replace(/-fields$/, '')}`,
       kind: 'observation',
@@ -32,8 +32,8 @@ describe('spec §4 observations', () => {
   test.runIf(reportedAccepted !== undefined)(`spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`, async (context) => {
     const fields = reportedAccepted ?? [];
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(buildBody(probe.operation, fields, probe.values()));
-    await run.undoCreate(exchange);
+    const exchange = await run.client.sendBody(buildBody(probe.operation, fields, probe.values()));
+    await run.client.undoCreate(exchange);
     await finishCase(context, run, {
       id: `spec-4/observation-without-${left.join('-')}`,
       kind: 'observation',

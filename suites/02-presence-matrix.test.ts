@@ -44,7 +44,7 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
 describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are required: not shown")', { concurrent: true }, () => {
   test.for(rows)('present: %s', async ([, present], context) => {
     const run = new CaseRun(probe);
-    const { observation, exchanges } = await probeCombination(run, probe.operation, present, probe.config.repeats, probe.values);
+    const { observation, exchanges } = await probeCombination(run.client, probe.operation, present, probe.config.repeats, probe.values);
     rememberObservation(observation);
     const shown = shownExchange(exchanges);
     await finishCase(context, run, {

@@ -39,8 +39,8 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
     if (base === undefined) return context.skip(noBase(field));
     const ctx = probe.values();
     const value = valueClass.value(ctx);
-    const exchange = await run.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
-    await run.undoCreate(exchange);
+    const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
+    await run.client.undoCreate(exchange);
     const judged = judgeValue(field, valueClass, exchange);
     const { answer } = judged;
     await finishCase(context, run, {
@@ -73,21 +73,21 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
     const run = new CaseRun(probe);
     const base = await acceptedBase(probe, run, search.field);
     if (base === undefined) return context.skip(noBase(search.field));
-    const first = run.exchanges.length; // requests before this point found the base, not the limit
+    const first = run.client.exchanges.length; // requests before this point found the base, not the limit
     const sent = new Map<number, Exchange>();
     const result = await findLimit(
       async (x) => {
         const ctx = probe.values();
-        const exchange = await run.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
+        const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
         sent.set(x, exchange);
-        await run.undoCreate(exchange);
+        await run.client.undoCreate(exchange);
         return limitAnswerOf(exchange);
       },
       search.low,
       search.high,
       search.maxSteps,
     );
-    const judged = judgeLimit(search, result, run.exchanges.slice(first));
+    const judged = judgeLimit(search, result, run.client.exchanges.slice(first));
     // The answer at the edge: the first value rejected, else the last accepted.
     const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
     await finishCase(context, run, {

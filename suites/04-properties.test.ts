@@ -50,8 +50,8 @@ interface PropertyCase {
 
 /** One body as a plan describes it, sent, and what it created deleted. */
 async function sendPlan(run: CaseRun, plan: BodyPlan): Promise<Exchange> {
-  const exchange = await run.sendBody(materializeBody(probe.operation, plan, probe.values()));
-  await run.undoCreate(exchange);
+  const exchange = await run.client.sendBody(materializeBody(probe.operation, plan, probe.values()));
+  await run.client.undoCreate(exchange);
   return exchange;
 }
 
@@ -61,7 +61,7 @@ async function checkProperty(
   property: PropertyCase,
   trial: (plan: BodyPlan) => Promise<Trial<Exchange[]>>,
 ): Promise<void> {
-  const before = run.requests;
+  const before = run.client.requests;
   const statuses: (number | null)[] = [];
   const result = await runBoundedProperty<BodyPlan, Exchange[]>({
     arbitrary: bodyPlanArbitrary(probe.operation, { goodValuesOnly: property.goodValuesOnly === true }),
@@ -69,7 +69,7 @@ async function checkProperty(
     seed,
     numRuns: probe.config.propertyRuns,
     bounds: propertyBounds(probe.config, property.requestsPerTrial),
-    spent: () => run.requests - before,
+    spent: () => run.client.requests - before,
     requestsPerTrial: property.requestsPerTrial,
     trial: async (plan) => {
       const done = await trial(plan);
@@ -82,7 +82,7 @@ async function checkProperty(
   const measured =
     `${count(result.keys.length, 'body', 'bodies')} (${count(result.runs, 'run')}, ${count(result.shrinks, 'shrink')}, ` +
     `${result.counts['not-judged']} not judged${stopped}), ` +
-    `${run.requests - before} requests in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally(statuses) || 'none'}; ` +
+    `${run.client.requests - before} requests in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally(statuses) || 'none'}; ` +
     `seed ${seed}, plans digest ${plansDigest(result.keys)}`;
   const base = {
     id: property.id,
@@ -218,13 +218,13 @@ describe('property-based: random bodies mixing presence and value classes', () =
       async (plan) => {
         // One body, its bytes sent twice: the per-request clientState tag and expiry are built once.
         const body = JSON.stringify(materializeBody(probe.operation, plan, probe.values()));
-        const first = await run.sendBody(body);
-        await run.undoCreate(first);
+        const first = await run.client.sendBody(body);
+        await run.client.undoCreate(first);
         // No answer the first time: nothing to compare, and no point in sending it again.
         const firstAnswer = answerOf(first);
         if (firstAnswer.kind === 'none') return { check: { kind: 'no-answer', problem: firstAnswer.problem }, evidence: [first] };
-        const second = await run.sendBody(body);
-        await run.undoCreate(second);
+        const second = await run.client.sendBody(body);
+        await run.client.undoCreate(second);
         return { check: checkSameStatus(first, second), evidence: [first, second] };
       },
     );

@@ -10,12 +10,12 @@
  */
 import { describe, test } from 'vitest';
 import type { ExampleExchange } from '../lib/case-record.js';
-import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/protocol/protocol-auth.js';
-import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/protocol/protocol-bodies.js';
-import { curlWithAuthorization, curlWithCompactBody } from '../lib/protocol/protocol-curl.js';
-import { judgeMalformedBody } from '../lib/protocol/protocol-malformed.js';
-import { judgeOpenRequest } from '../lib/protocol/protocol-open.js';
-import { judgeSpecVersionPath } from '../lib/protocol/protocol-version.js';
+import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/protocol/auth.js';
+import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/protocol/bodies.js';
+import { curlWithAuthorization, curlWithCompactBody } from '../lib/protocol/curl.js';
+import { judgeMalformedBody } from '../lib/protocol/malformed.js';
+import { judgeOpenRequest } from '../lib/protocol/open.js';
+import { judgeSpecVersionPath } from '../lib/protocol/version.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
@@ -53,8 +53,8 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
       sendOnce(probe, `auth/${variant.id}`, async (run) => {
         const headers = { ...operation.headers, ...(variant.authorization !== undefined ? { authorization: variant.authorization } : {}) };
         const body = JSON.stringify(await wellFormedBody(probe));
-        const exchange = await run.send({ method: operation.method, path: operation.path, headers, body, auth: false });
-        await run.undoCreate(exchange); // with the run's token: a create made without one is still ours to remove
+        const exchange = await run.client.send({ method: operation.method, path: operation.path, headers, body, auth: false });
+        await run.client.undoCreate(exchange); // with the run's token: a create made without one is still ours to remove
         return exchange;
       });
     const shown = (exchange: Exchange): ExampleExchange => ({ ...example(exchange), curl: curlWithAuthorization(exchange, variant.authorization) });
@@ -88,8 +88,8 @@ describe.concurrent('spec §7 rule 1: a malformed body is answered 400 invalidRe
   for (const [index, malformed] of MALFORMED.entries()) {
     test(`spec §7.1/malformed-${index + 1}: ${malformed.label} -> 400 invalidRequest`, async (context) => {
       const run = new CaseRun(probe);
-      const exchange = await run.sendBody(await malformed.body());
-      await run.undoCreate(exchange);
+      const exchange = await run.client.sendBody(await malformed.body());
+      await run.client.undoCreate(exchange);
       await recordProtocol(context, run, `spec-7.1/${malformed.id}`, judgeMalformedBody(malformed.label, exchange), example(exchange));
     });
   }
@@ -112,8 +112,8 @@ describe.concurrent('spec §4 content: what the target does with the request bod
     test(`spec §4/content-${index + 1}: the well-formed body with ${variant.label}`, async (context) => {
       const run = new CaseRun(probe);
       const body = JSON.stringify(await wellFormedBody(probe));
-      const exchange = await run.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
-      await run.undoCreate(exchange);
+      const exchange = await run.client.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
+      await run.client.undoCreate(exchange);
       const judgement = judgeOpenRequest({ label: `the well-formed body with ${variant.label}`, specRef: CONTENT_TYPE_REF, ruleOneApplies: true }, exchange);
       await recordProtocol(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
     });
@@ -126,8 +126,8 @@ describe.concurrent('spec §4 content: what the target does with the request bod
     // A minute later: a timestamp that differs and is still inside any lifetime limit.
     const dup = pickDuplicate(first, await wellFormedBody(probe, 60_000, fields));
     const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
-    const exchange = await run.sendBody(body);
-    await run.undoCreate(exchange);
+    const exchange = await run.client.sendBody(body);
+    await run.client.undoCreate(exchange);
     const kept = dup === undefined || !isSuccessStatus(exchange.status) ? undefined : keptOccurrence(exchange.responseBody, dup);
     const judgement = judgeOpenRequest(
       {
@@ -143,8 +143,8 @@ describe.concurrent('spec §4 content: what the target does with the request bod
 
   test('spec §4/content-5: the well-formed body padded with whitespace to 1 MiB', async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
-    await run.undoCreate(exchange);
+    const exchange = await run.client.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
+    await run.client.undoCreate(exchange);
     const judgement = judgeOpenRequest(
       {
         label: `the well-formed body padded with whitespace to 1 MiB (${MEBIBYTE} bytes)`,
@@ -170,8 +170,8 @@ const OTHER_VERSIONS: { id: string; label: string; path: string | undefined }[] 
 describe.concurrent('spec §9 version: the path contains v2.0', () => {
   test('spec §9/version-1: the well-formed body on the v2.0 path -> served (2xx)', async (context) => {
     const run = new CaseRun(probe);
-    const exchange = await run.sendBody(await wellFormedBody(probe));
-    await run.undoCreate(exchange);
+    const exchange = await run.client.sendBody(await wellFormedBody(probe));
+    await run.client.undoCreate(exchange);
     await recordProtocol(context, run, 'spec-9/v2.0', judgeSpecVersionPath(exchange, (await wellFormed(probe)).accepted), example(exchange));
   });
 
@@ -180,7 +180,7 @@ describe.concurrent('spec §9 version: the path contains v2.0', () => {
       if (version.path === undefined) return context.skip(`the operation path ${operation.path} has no version segment to change (spec §9)`);
       const run = new CaseRun(probe);
       const body = JSON.stringify(await wellFormedBody(probe));
-      const exchange = await run.send({ method: operation.method, path: version.path, headers: operation.headers, body });
+      const exchange = await run.client.send({ method: operation.method, path: version.path, headers: operation.headers, body });
       await run.client.undoElsewhere(exchange, version.path, true);
       const judgement = judgeOpenRequest(
         { label: `a create with ${version.label}`, specRef: 'open: spec §9 (other versions: not shown)', ruleOneApplies: false },
@@ -216,7 +216,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       const request = withBody
         ? { method, path: operation.path, headers: operation.headers, body: JSON.stringify(await wellFormedBody(probe)) }
         : { method, path: operation.path };
-      const exchange = await run.send(request);
+      const exchange = await run.client.send(request);
       // A PUT or PATCH may have created something: removed when the answer names an id.
       if (withBody) await run.client.undoElsewhere(exchange, operation.path, false);
       const judgement = judgeOpenRequest(

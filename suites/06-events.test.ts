@@ -57,7 +57,7 @@ async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscr
   if (base === undefined) return 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it';
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
-  const exchange = await run.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
+  const exchange = await run.client.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
   return { exchange, subscription: { subscriptionId: run.client.createdId(exchange), clientState }, ...(base.caveat !== undefined ? { caveat: base.caveat } : {}) };
 }
 
@@ -114,7 +114,7 @@ function observeDelivery(run: CaseRun): Promise<Delivery> {
       if (change.kind === 'failed') return { kind: 'change-failed', exchange, change };
       return { kind: 'observed', exchange, subscription, change, notification: await waitForNotification(subscription) };
     } finally {
-      await run.undoCreate(exchange);
+      await run.client.undoCreate(exchange);
     }
   })();
   return delivery;
@@ -228,7 +228,7 @@ describe('events (spec §6)', () => {
         return { change, first, again: first === undefined ? undefined : await waitForNotification(subscription, first.seq) };
       });
     } finally {
-      await run.undoCreate(exchange);
+      await run.client.undoCreate(exchange);
     }
     const { change, first, again } = outcome;
     if (change.kind === 'failed') {

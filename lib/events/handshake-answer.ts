@@ -5,7 +5,7 @@
  */
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
-import { classifyAnswer } from '../matrix/classify.js';
+import { classifyAnswer } from '../answer/classify.js';
 import type { ReceivedHandshake } from '../receiver/types.js';
 
 export type ReceiverMisbehaviour = { kind: 'wrong-token' } | { kind: 'slow'; delayMs: number } | { kind: 'fail' };

@@ -6,7 +6,7 @@
  * being pinned down).
  */
 import type { ExplorationRecord } from '../case-record.js';
-import type { Judgement } from '../protocol/protocol-judgement.js';
+import type { Judgement } from '../protocol/judgement.js';
 import type { ExploreResult } from '../explore/types.js';
 import type { Observation } from '../inference/types.js';
 

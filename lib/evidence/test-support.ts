@@ -5,7 +5,7 @@
 import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange } from '../http/types.js';
 import { evaluate, parseExpression } from '../rule/expression.js';
-import type { BodySender } from '../matrix/probe-combination.js';
+import type { BodySender } from '../create/client.js';
 import type { OperationSpec } from '../operation/types.js';
 
 export function syntheticOperation(fields: readonly string[], path = '/subscriptions'): OperationSpec {

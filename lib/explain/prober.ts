@@ -4,8 +4,8 @@
  * purpose, to check that the target answers the same).
  */
 import type { Exchange, RequestSpec } from '../http/types.js';
-import { classifyAnswer } from '../matrix/classify.js';
-import { OperationClient } from '../matrix/operation-client.js';
+import { classifyAnswer } from '../answer/classify.js';
+import { OperationClient } from '../create/client.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 import { buildConfigBody, configKey, type BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';

@@ -1,6 +1,6 @@
 /** What `explain` found about one rejected request (lib/explain/explain.ts), as plain data for render.ts. */
 import type { Exchange } from '../http/types.js';
-import type { AnswerClass } from '../matrix/classify.js';
+import type { AnswerClass } from '../answer/classify.js';
 import type { BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';
 

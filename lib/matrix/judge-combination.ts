@@ -3,7 +3,7 @@
  * outcome is INFORMATIONAL; a 4xx it got must still hold spec §7 (rule 1 for 400); no verdict from the target
  * is an ERROR, never evidence.
  */
-import type { Judgement } from '../protocol/protocol-judgement.js';
+import type { Judgement } from '../protocol/judgement.js';
 import { checkErrorRule } from '../protocol/error-rule.js';
 import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';

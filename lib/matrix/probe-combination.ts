@@ -1,14 +1,9 @@
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
+import type { BodySender } from '../create/client.js';
 import { buildBody } from './build-body.js';
-import { classifyAnswer, foldRepeats } from './classify.js';
-
-/** What sending needs: a case's CaseRun in the suites, an engine wrapper in the tool's tests. */
-export interface BodySender {
-  sendBody(body: unknown): Promise<Exchange>;
-  undoCreate(exchange: Exchange): Promise<void>;
-}
+import { classifyAnswer, foldRepeats } from '../answer/classify.js';
 
 export interface CombinationResult {
   observation: Observation;

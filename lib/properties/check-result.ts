@@ -3,8 +3,8 @@
  * set: the runner shrinks on `violated` only, and stops the property on `no-answer`, so that a
  * network failure is never shrunk against a live target nor reported as the target's doing.
  */
-import { failureText } from '../http/answer-text.js';
-import type { Exchange, FailureKind } from '../http/types.js';
+import { readExchange } from '../answer/read-exchange.js';
+import type { Exchange } from '../http/types.js';
 
 export type PropertyCheck =
   /** The property holds for this body; `note` records open behaviour worth reporting. */
@@ -16,12 +16,6 @@ export type PropertyCheck =
   /** No verdict from the target: the network, throttling or the run's limits. */
   | { kind: 'no-answer'; problem: string };
 
-/**
- * Failures that say nothing about how the target treats a body. `server` (a 5xx after retries) and
- * `timeout` (no answer in time) are left out: those are the target's answer (property 1).
- */
-const NO_VERDICT: ReadonlySet<FailureKind> = new Set(['network', 'throttled', 'budget', 'deadline', 'malformed', 'token']);
-
 /** An exchange reduced to what the property checks read. */
 export type Answer =
   | { kind: 'status'; status: number }
@@ -29,12 +23,21 @@ export type Answer =
   | { kind: 'hang'; message: string }
   | { kind: 'none'; problem: string };
 
+/**
+ * The properties' policy over the one reading (lib/answer/read-exchange.ts): a status (a 5xx after retries
+ * included) and a hang are the target's answer, which property 1 judges; no verdict stops the property
+ * instead of shrinking against a live target.
+ */
 export function answerOf(exchange: Exchange): Answer {
-  const failure = exchange.failure;
-  if (failure !== undefined && NO_VERDICT.has(failure.kind)) return { kind: 'none', problem: failureText(failure) };
-  if (failure?.kind === 'timeout') return { kind: 'hang', message: failure.message };
-  if (exchange.status === null) return { kind: 'none', problem: failure === undefined ? 'no answer' : failureText(failure) };
-  return { kind: 'status', status: exchange.status };
+  const reading = readExchange(exchange);
+  switch (reading.kind) {
+    case 'status':
+      return { kind: 'status', status: reading.status };
+    case 'hang':
+      return { kind: 'hang', message: exchange.failure?.message ?? reading.reason };
+    case 'no-verdict':
+      return { kind: 'none', problem: reading.failure === undefined ? 'no answer' : reading.reason };
+  }
 }
 
 /** What a check says, in words: the problem, the note, or why it was not judged. */

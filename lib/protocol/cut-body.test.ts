@@ -5,13 +5,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
-import { classifyAnswer } from '../matrix/classify.js';
-import { OperationClient } from '../matrix/operation-client.js';
+import { classifyAnswer } from '../answer/classify.js';
+import { OperationClient } from '../create/client.js';
 import { subscriptionCreate } from '../operation/index.js';
 import { checkErrorAnswer } from '../properties/error-answer.js';
 import { judgeValue } from '../values/value-verdict.js';
-import { describeAnswer } from './protocol-answer.js';
-import { judgeMalformedBody } from './protocol-malformed.js';
+import { describeAnswer } from './answer.js';
+import { judgeMalformedBody } from './malformed.js';
 import { errorBody, fakeExchange } from '../http/test-exchange.js';
 
 const CAP = 1024;

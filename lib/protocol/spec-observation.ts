@@ -7,7 +7,7 @@ import { failureText } from '../http/answer-text.js';
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
-import type { Judgement } from './protocol-judgement.js';
+import type { Judgement } from './judgement.js';
 
 const answered = (exchange: Exchange): string =>
   exchange.failure !== undefined ? failureText(exchange.failure) : `status ${exchange.status}`;

@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/types.js';
-import { classifyAnswer } from '../matrix/classify.js';
+import { classifyAnswer } from '../answer/classify.js';
 import type { PresenceAnswer } from '../rule/answer.js';
 
 /**

@@ -23,7 +23,7 @@
 import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
-import { classifyAnswer, type AnswerClass } from '../matrix/classify.js';
+import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
 import type { ValueClass } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';
 

@@ -70,7 +70,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
     return result.ok ? { kind: 'made', how, startedAtMs, durationMs: took() } : { kind: 'failed', how, message: describeCommandResult(result, timeoutMs) };
   }
   const how = `CHANGE_REQUEST ${change.method} ${change.path}`;
-  const exchange = await run.send(changeRequestSpec(change));
+  const exchange = await run.client.send(changeRequestSpec(change));
   if (isSuccessStatus(exchange.status)) return { kind: 'made', how, startedAtMs, durationMs: took(), exchange };
   const answer = answerText(exchange);
   return { kind: 'failed', how, message: `${how} ${answer}`, exchange };

@@ -80,11 +80,11 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   let exchange: Exchange;
   try {
     // The engine answers with an exchange, never throws: what it created is deleted right after.
-    exchange = await run.sendBody(buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }));
+    exchange = await run.client.sendBody(buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }));
   } finally {
     await receiver.setMode({}, scope);
   }
-  await run.undoCreate(exchange);
+  await run.client.undoCreate(exchange);
   const seen = (await receiver.handshakes()).filter((h) => h.scope === scope);
   return { kind: 'sent', run, exchange, seen };
 }

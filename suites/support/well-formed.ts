@@ -4,7 +4,7 @@
  */
 import type { TestContext } from 'vitest';
 import type { ExampleExchange } from '../../lib/case-record.js';
-import type { Judgement } from '../../lib/protocol/protocol-judgement.js';
+import type { Judgement } from '../../lib/protocol/judgement.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { buildBody } from '../../lib/matrix/build-body.js';
 import { acceptedBase } from './accepted-base.js';

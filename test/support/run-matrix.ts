@@ -1,7 +1,8 @@
 import { combinations } from '../../lib/rule/field-set.js';
 import type { Observation } from '../../lib/inference/types.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
-import { probeCombination, type BodySender } from '../../lib/matrix/probe-combination.js';
+import type { BodySender } from '../../lib/create/client.js';
+import { probeCombination } from '../../lib/matrix/probe-combination.js';
 
 /**
  * Every combination of the operation's fields, each probed `repeats` times, `parallel` at a

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { HttpEngine } from '../../lib/http/engine.js';
-import { OperationClient } from '../../lib/matrix/operation-client.js';
+import { OperationClient } from '../../lib/create/client.js';
 import { subscriptionCreate } from '../../lib/operation/index.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { Secret } from '../../lib/secret.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
-import { judgeOpenRequest, type OpenCase } from './protocol-open.js';
+import { judgeOpenRequest, type OpenCase } from './open.js';
 import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
 
 const onSpecPath: OpenCase = { label: 'Content-Type: text/plain', specRef: 'open: spec §4', ruleOneApplies: true };

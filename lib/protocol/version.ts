@@ -5,8 +5,8 @@
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
 import { isSuccessStatus } from '../http/status.js';
-import { answerOf, describeAnswer } from './protocol-answer.js';
-import { noAnswer, type Judgement } from './protocol-judgement.js';
+import { answerOf, describeAnswer } from './answer.js';
+import { noAnswer, type Judgement } from './judgement.js';
 
 const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
 const EXPECTED = '2xx: the create is served on /_api/v2.0/drive/root/subscriptions';

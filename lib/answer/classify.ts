@@ -4,6 +4,7 @@ import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
+import { readExchange } from './read-exchange.js';
 
 /** One answer reduced to what the presence outcome depends on. */
 export interface AnswerClass {
@@ -18,17 +19,18 @@ export interface AnswerClass {
 }
 
 /**
- * The one place that maps a target's answer to a presence outcome (issue 3 §2):
- * 2xx accepted; 4xx rejected (with the error code when the body has one); anything
- * else (no answer, 5xx or 429/503 after the engine's retries, 1xx/3xx) is `error`:
- * harness or service trouble, never the target's verdict on the body.
+ * The one place that maps a target's answer to a presence outcome: 2xx accepted; 4xx rejected (with the
+ * error code when the body has one); anything else (no verdict, a hang, a 5xx or 429/503 after the engine's
+ * retries, 1xx/3xx) is `error`: harness or service trouble, never the target's verdict on which fields a
+ * body has, so never evidence for the rule.
  */
 export function classifyAnswer(exchange: Exchange): AnswerClass {
-  const status = exchange.status;
+  const reading = readExchange(exchange);
   // The transport's part is kept so that a diagnosis can tell a reset or a redirect from the target's verdict.
-  if (exchange.failure !== undefined || status === null) {
-    return { outcome: 'error', status, ...(exchange.failure !== undefined ? { failure: exchange.failure.kind } : {}) };
+  if (reading.kind !== 'status' || reading.afterRetries) {
+    return { outcome: 'error', status: exchange.status, ...(exchange.failure !== undefined ? { failure: exchange.failure.kind } : {}) };
   }
+  const status = reading.status;
   if (isSuccessStatus(status)) return { outcome: 'accepted', status };
   if (isClientErrorStatus(status) && status !== 429) {
     const body = errorFields(exchange);

@@ -5,8 +5,8 @@
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
 import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
-import { answerOf, describeAnswer } from './protocol-answer.js';
-import { noAnswer, type Judgement } from './protocol-judgement.js';
+import { answerOf, describeAnswer } from './answer.js';
+import { noAnswer, type Judgement } from './judgement.js';
 
 export interface AuthVariant {
   id: string;

@@ -6,8 +6,8 @@
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
 import { isSuccessStatus } from '../http/status.js';
-import { answerOf, describeAnswer } from './protocol-answer.js';
-import { noAnswer, type Judgement } from './protocol-judgement.js';
+import { answerOf, describeAnswer } from './answer.js';
+import { noAnswer, type Judgement } from './judgement.js';
 
 const MALFORMED_SPEC_REF = 'spec §7 rule 1 (spec §4: the request body is a JSON object)';
 const EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';

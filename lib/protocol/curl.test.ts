@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { toCurl } from '../http/curl.js';
-import { curlWithAuthorization, curlWithCompactBody } from './protocol-curl.js';
-import { padWithWhitespace } from './protocol-bodies.js';
+import { curlWithAuthorization, curlWithCompactBody } from './curl.js';
+import { padWithWhitespace } from './bodies.js';
 import { fakeExchange } from '../http/test-exchange.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { answerOf, describeAnswer } from './protocol-answer.js';
+import { answerOf, describeAnswer } from './answer.js';
 import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
 
 describe('answerOf', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
-import { judgeSpecVersionPath } from './protocol-version.js';
+import { judgeSpecVersionPath } from './version.js';
 import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
 
 describe('judgeSpecVersionPath (spec §9)', () => {

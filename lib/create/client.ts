@@ -1,16 +1,21 @@
-import { parseRecordedBody } from '../http/recorded-body.js';
 /**
- * The one module that sends to an operation and undoes what a create made (issue 11 §3): the suites'
+ * The one module that sends to an operation and undoes what a create made: the suites'
  * cases (suites/support/case-run.ts), explain's prober, the presence step (lib/evidence) and the tool's
  * own tests all send through it, so a body, its headers, the id read from a 2xx, the DELETE that undoes
  * it and the count of requests are done one way. It records every exchange it sent, in order.
  */
 import { answerText } from '../http/answer-text.js';
+import { parseRecordedBody } from '../http/recorded-body.js';
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
-import type { BodySender } from './probe-combination.js';
+
+/** What sending a body needs: the client below, or an engine wrapper in the tool's tests. */
+export interface BodySender {
+  sendBody(body: unknown): Promise<Exchange>;
+  undoCreate(exchange: Exchange): Promise<void>;
+}
 
 export class OperationClient implements BodySender {
   readonly cleanupFailures: string[] = [];

@@ -4,8 +4,8 @@
  */
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule } from './error-rule.js';
-import { answerOf, describeAnswer } from './protocol-answer.js';
-import { noAnswer, type Judgement } from './protocol-judgement.js';
+import { answerOf, describeAnswer } from './answer.js';
+import { noAnswer, type Judgement } from './judgement.js';
 
 export interface OpenCase {
   /** Plain words for the request, e.g. "Content-Type: text/plain". */

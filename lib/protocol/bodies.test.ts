@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from './protocol-bodies.js';
+import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from './bodies.js';
 
 const body = { notificationUrl: 'https://r.example.com/n', expirationDateTime: '2026-01-03T00:00:00.000Z' };
 const later = { notificationUrl: 'https://r.example.com/n', expirationDateTime: '2026-01-03T00:01:00.000Z' };

@@ -3,7 +3,7 @@
  * and that answer in plain words for findings.
  */
 import type { Exchange } from '../http/types.js';
-import { failureText } from '../http/answer-text.js';
+import { readExchange } from '../answer/read-exchange.js';
 import { bodyCut } from '../http/recorded-body.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
@@ -11,16 +11,14 @@ import { checkErrorBody } from '../schema/validate-error-body.js';
 export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-answer'; reason: string };
 
 /**
- * The target's answer. A 5xx that outlasted the engine's retries (failure kind `server`) counts as
- * the target's answer: the request reached it and it kept failing on that request, which is what
- * spec §7 rule 1 judges for a malformed body. Every other failure (timeout, network, throttled,
- * budget, deadline, an answer cut off mid-body, an answer that was not HTTP) says nothing about
- * how the target treats the request, so the case ends in ERROR.
+ * The protocol cases' policy over the one reading (lib/answer/read-exchange.ts): a status, a 5xx that
+ * outlasted the engine's retries included, is the target's answer: the request reached it and it kept
+ * failing on that request, which is what spec §7 rule 1 judges for a malformed body. A hang and every
+ * other failure say nothing about how the target treats the request, so the case ends in ERROR.
  */
 export function answerOf(exchange: Exchange): ProtocolAnswer {
-  const { failure, status } = exchange;
-  if (status !== null && (failure === undefined || failure.kind === 'server')) return { kind: 'answered', status };
-  return { kind: 'no-answer', reason: failure !== undefined ? failureText(failure) : 'no HTTP answer' };
+  const reading = readExchange(exchange);
+  return reading.kind === 'status' ? { kind: 'answered', status: reading.status } : { kind: 'no-answer', reason: reading.reason };
 }
 
 const HEADER_SHOWN_CHARS = 160;
