@@ -54,9 +54,9 @@ export default defineConfig({
           // mostly wait (child processes, loopback servers, a Retry-After), so more files run at once than
           // there are cores; each test file starts its own servers on port 0, so they never collide.
           maxWorkers: TOOL_WORKERS,
-          // Files share their worker's loaded modules instead of importing everything again each (issue 14
-          // §1: the unit tests of lib/, reference/ and bin/ took 53 s of CPU isolated and 23 s shared; the
-          // whole project 55 s less). So a test file must leave no state behind: it restores what it sets in
+          // Files share their worker's loaded modules instead of importing everything again each (the unit
+          // tests of lib/, reference/ and bin/ took 53 s of CPU isolated and 23 s shared; the whole project
+          // 55 s less). So a test file must leave no state behind: it restores what it sets in
           // process.env and closes what it starts, as every file here does (checked with shuffled file order).
           isolate: false,
           // Cases marked concurrent each start a probe child (tsx, then vitest: seconds of CPU to start); at

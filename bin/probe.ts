@@ -137,7 +137,7 @@ const merging = args.values['merge-reports'];
 const tokenSource = merging ? undefined : await openTokenSourceOrExit(config, 'probe');
 const tokenBroker = tokenSource === undefined ? undefined : await startTokenBroker(tokenSource);
 shareTokenBroker(tokenBroker);
-// Issue 10 §4: a target that cannot be reached at all stops the run here, in seconds, before any
+// A target that cannot be reached at all stops the run here, in seconds, before any
 // suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
 if (config.baseUrl !== undefined && !merging) {
   const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: operation.path });
@@ -202,7 +202,7 @@ const shardReporters = (id: string): Reporters => [
   summary,
 ];
 
-// Imported here, after lean-dependencies has taken vitest's own modules out of tsx's hook (issue 14 §2).
+// Imported here, after lean-dependencies has taken vitest's own modules out of tsx's hook.
 const { startVitest } = await import('vitest/node');
 const vitest = await startVitest(
   'test',

@@ -4,7 +4,7 @@
  * lib/values/value-verdict.ts and limit-verdict.ts, lib/properties/verdict.ts, lib/events/judge-delivery.ts).
  */
 
-/** What one combination of present fields got from the target (issue 3 §2). */
+/** What one combination of present fields got from the target. */
 export type MatrixOutcome = 'accepted' | 'rejected' | 'unstable' | 'error';
 
 /**

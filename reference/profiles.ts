@@ -15,7 +15,7 @@ const DEFAULT_PROFILE: ReferenceProfile = {
     'either one alone is answered with 400 invalidRequest.',
   presence: {
     kind: 'typed',
-    // modelled on public reports (microsoft-graph-docs issue 8063, onedrive-api-docs issue 1275): the type named in the 400 message
+    // modelled on public reports (microsoft-graph-docs#8063, onedrive-api-docs#1275): the type named in the 400 message
     typeName: 'oneDrive.subscription',
     // modelled on public reports (onedrive-api-docs, resources/subscription.md): the settable properties of the v2.0 type
     writable: ['notificationUrl', 'expirationDateTime', 'clientState'],
@@ -27,7 +27,7 @@ const DEFAULT_PROFILE: ReferenceProfile = {
     required: ['notificationUrl', 'expirationDateTime'],
     // spec §4: all five fields -> 400, without changeType and resource -> accepted. Whether each alone triggers the 400
     // is not shown (reference-notes mark it uncertain). reference choice: either one alone, which fits the public
-    // reports (microsoft-graph-docs issue 8063, onedrive-api-docs issue 1275) whose messages name a single property.
+    // reports (microsoft-graph-docs#8063, onedrive-api-docs#1275) whose messages name a single property.
     // The other reading is the built-in profile 'v2-together'.
     undefinedProperties: { mode: 'reject-each' },
   },

@@ -1,4 +1,4 @@
-/** The faults issue 10 §4-§6 models: a redirecting proxy, resets, a refused token, odd ids, failing deletes. */
+/** The faults a broken target or a wrong setup brings: a redirecting proxy, resets, a refused token, odd ids, failing deletes. */
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { checkFaults } from './index.js';

@@ -50,7 +50,7 @@ function checkTypedPresence(model: TypedPresence, keys: string[]): BodyVerdict |
     offending = keys.find((k) => policy.fields.includes(k));
   }
   if (offending !== undefined) {
-    // modelled on public reports (microsoft-graph-docs issue 8063, onedrive-api-docs issue 1275): the wording of the
+    // modelled on public reports (microsoft-graph-docs#8063, onedrive-api-docs#1275): the wording of the
     // "does not exist" message. The read-only wording is a reference choice, so that a report can tell the two apart.
     return model.readOnly.includes(offending)
       ? problem('readOnlyProperty', `The property '${offending}' is read-only on type '${model.typeName}' and cannot be set.`, offending)

@@ -69,8 +69,8 @@ function estimateAt10(row: SuiteCost, rps: number): SuiteRow {
 }
 
 /**
- * `npm run probe`'s command line (package.json), without npm: node's flags (the probe's memory settings,
- * issue 14 §2) and tsx, resolved from the project, so that the probe runs in the report folder and reads
+ * `npm run probe`'s command line (package.json), without npm: node's flags (the probe's memory settings)
+ * and tsx, resolved from the project, so that the probe runs in the report folder and reads
  * no .env of the developer's.
  */
 function probeCommand(): string[] {

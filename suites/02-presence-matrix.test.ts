@@ -1,5 +1,5 @@
 /**
- * The presence matrix (issue 3 §2): every combination of present fields, each body built from
+ * The presence matrix: every combination of present fields, each body built from
  * good values only so that the outcome speaks of presence alone, each sent REPEATS times; above
  * EXHAUSTIVE_MAX_FIELDS, the adaptive explorer instead (lib/evidence/explore-presence.ts).
  * Which fields are required is not shown in the spec (spec §4), so each outcome is INFORMATIONAL;

@@ -1,5 +1,5 @@
 /**
- * Value classes, field by field (issue 4 §1): one value of one field in an otherwise accepted body,
+ * Value classes, field by field: one value of one field in an otherwise accepted body,
  * so that the outcome speaks of that value alone. Which values are accepted is not shown in the spec;
  * spec §2 gives each field's form and spec §7 rule 1 what a rejection as malformed looks like, so
  * each case records what it saw and checks the rejection (lib/values/value-verdict.ts says how).

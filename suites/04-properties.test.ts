@@ -1,5 +1,5 @@
 /**
- * Property-based suites (issue 4 §2): random bodies that mix presence and value classes (for each
+ * Property-based suites: random bodies that mix presence and value classes (for each
  * field: absent, its good value, or one of its value classes; lib/properties/arbitraries.ts), sent
  * to the target, and four properties over what comes back. Each property is one case, bounded in
  * requests and time (lib/properties/bounds.ts); a failing one is shrunk and its smallest

@@ -1,5 +1,5 @@
 /**
- * Protocol cases (issue 4 §3): what the target does with the request around the body.
+ * Protocol cases: what the target does with the request around the body.
  *   spec §5  authentication: a create without a valid Bearer token is not accepted;
  *   spec §4  content: malformed bodies (spec §7 rule 1), Content-Type variants, duplicate keys, 1 MiB;
  *   spec §9  version: the v2.0 path serves the create; other versions are recorded;

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the probe gets its own token by client credentials and renews it. A real OAuth 2.0 server
+ * The probe gets its own token by client credentials and renews it. A real OAuth 2.0 server
  * runs on loopback (oauth2-mock-server, test/support/oauth-server.ts), and the target is the reference
  * with its optional token check on (issuer, audience, signature by the server's JWKS, expiry), so a token
  * that is wrong or expired is refused as a real service would refuse it. The probe runs as a child

@@ -1,5 +1,5 @@
 /**
- * Baselines and drift as a user meets them (issue 5 §1, "Done when"): a baseline written from a
+ * Baselines and drift as a user meets them: a baseline written from a
  * default-profile run of the embedded reference; a graph-like run compared with it fails and names
  * every change; the change accepted with one command; the next run passes.
  */

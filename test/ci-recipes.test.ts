@@ -1,5 +1,5 @@
 /**
- * Issue 13 §4: the CI recipes hold no long-lived token. The nightly GitHub workflow authenticates with the
+ * The CI recipes hold no long-lived token. The nightly GitHub workflow authenticates with the
  * job's OIDC token (federated credential), the GitLab example with its id_tokens; neither passes a token.
  */
 import { readFileSync } from 'node:fs';

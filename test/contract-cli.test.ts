@@ -1,5 +1,5 @@
 /**
- * The observed contract as a user meets it (issue 12, "Done when"): a probe of the embedded reference
+ * The observed contract as a user meets it: a probe of the embedded reference
  * writes reports/observed-openapi.json, valid OpenAPI 3.1, whose request body schema (judged here by
  * a fresh ajv, with this file's own reading of x-lifetime) accepts exactly the bodies the target
  * accepted, value classes and limits included; a second run against the unchanged target writes the
@@ -85,7 +85,7 @@ describe('the observed contract of the embedded reference', () => {
     expect(wrong).toEqual([]);
     expect(tried.length).toBeGreaterThan(60);
 
-    // What the schema says of the default profile, in keywords (issue 12 §1).
+    // What the schema says of the default profile, in keywords.
     const schema = post.requestBody.content['application/json'].schema as { required: string[]; properties: Record<string, Json | boolean> };
     expect(schema.required).toEqual(['notificationUrl', 'expirationDateTime']);
     expect(schema.properties.changeType).toBe(false);

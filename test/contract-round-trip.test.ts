@@ -1,5 +1,5 @@
 /**
- * Issue 12 §2: the observed contract round-trips. Random ground-truth rules (roles plus up to three
+ * The observed contract round-trips. Random ground-truth rules (roles plus up to three
  * IDL dependencies, 3 to 12 fields) are served by the reference service over HTTP; the probe's
  * matrix step (exhaustive up to 8 fields, the adaptive explorer above) gives the observations, the
  * report is built from them as a probe run builds it, and the exported request body schema, judged

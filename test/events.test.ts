@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3: the events suite (suites/06-events.test.ts, spec §6) end to end, as a user runs it:
+ * The events suite (suites/06-events.test.ts, spec §6) end to end, as a user runs it:
  * `npm run probe -- 06-events` against the embedded reference in both profiles, and against a configured
  * target (a reference started here, probed as any BASE_URL) without and with a way to make a change.
  */
@@ -58,7 +58,7 @@ describe.concurrent('npm run probe -- 06-events on the embedded reference', () =
     expect(seen['events/handshake-slow']).toMatch(/holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/);
     expect(seen['events/handshake-wrong-token']).toMatch(/^INFORMATIONAL: .* answered the create 400 invalidRequest/);
     expect(seen['events/notification']).toMatch(/^CONFORMS: /);
-    // Its answer was in before 06-events began: the case only read it (before issue 14 §3: over 5 s here).
+    // Its answer was in before 06-events began: the case only read it (before over 5 s here).
     expect(slowCaseSeconds(run)).toBeLessThan(2);
   }, RUN_MS);
 

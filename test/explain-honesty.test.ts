@@ -1,5 +1,5 @@
 /**
- * Issue 5 §2: explain finds exactly the causes the ground truth implies. Random rules are served by
+ * Explain finds exactly the causes the ground truth implies. Random rules are served by
  * the reference service as rule profiles (handshake off); random bodies are explained over HTTP.
  *
  * What the truth implies, precisely. The service accepts a body exactly when the rule R holds on its

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §4, fault drills: the probe behaves on a service that throttles, fails and drops as a real one
+ * The probe behaves on a service that throttles, fails and drops as a real one
  * does under load. The same reference profile is probed twice by the probe CLI (a child process, as a
  * user runs it): once fault-free, once with 20% of requests answered 429 (Retry-After: 1), 10% 503,
  * 5% of connections dropped and 50 ms added to every answer. The faulty run must report the same

@@ -1,5 +1,5 @@
 /**
- * The probe against a hostile target (issue 10 §1, §2): one that echoes the token in every spelling
+ * The probe against a hostile target: one that echoes the token in every spelling
  * real stacks produce, puts it across the recording cap, and pads every answer past the cap; and one
  * that streams 300 MB answers while MAX_RECORDED_BODY_BYTES is at its maximum.
  */

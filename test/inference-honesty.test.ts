@@ -1,5 +1,5 @@
 /**
- * Issue 3 §5: the inference is honest. Random ground-truth rules are served by the reference
+ * The inference is honest. Random ground-truth rules are served by the reference
  * service as data-defined profiles; the suite's matrix step probes it over HTTP and the
  * inference must give back exactly the truth: the rule on every combination, and the roles.
  */

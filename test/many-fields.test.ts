@@ -1,5 +1,5 @@
 /**
- * Every suite end to end on operations of more fields than the exhaustive matrix takes (issue 11 §4): 12 fields
+ * Every suite end to end on operations of more fields than the exhaustive matrix takes: 12 fields
  * (Graph's subscription type, against the embedded reference's graph-v1-rules profile) and 20 fields (a made-up
  * operation at another path, against a reference started here with a different rule, as a configured target).
  * One probe run per operation, shared by the assertions, at a fast rate. The presence suite must recover the exact

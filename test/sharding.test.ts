@@ -1,5 +1,5 @@
 /**
- * Issue 5 §3: a sharded run merged with --merge-reports writes the same behaviour report as one
+ * A sharded run merged with --merge-reports writes the same behaviour report as one
  * unsharded run (the report is built only from what the cases recorded, and that survives blobs).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §3: the suites run in their numbered order, 01 to 06, in every run, sharded too: the
+ * The suites run in their numbered order, 01 to 06, in every run, sharded too: the
  * value suites build on the presence matrix, and on a slow target the matrix must not wait behind
  * the property suite. Seen from outside, as a user sees it: the order in which the run output names
  * the suite files, and the order of the cases in the behaviour report. (Before the fix the files ran

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §4, §5, §6 end to end: the probe CLI (a child process, as a user runs it) against the
+ * The probe CLI (a child process, as a user runs it) against the
  * reference service misbehaving as real targets and proxies do, each fault a data option of the
  * reference (reference/faults.ts). Each test names what today's code got wrong.
  */
@@ -204,7 +204,7 @@ describe.concurrent('§5 what is left on the target is in the reports and fails 
 });
 
 describe.concurrent('§6 ids never steer a request outside the collection', () => {
-  // One run for all five: the reference answers them in turn, one per create (issue 14 §1: a probe
+  // One run for all five: the reference answers them in turn, one per create (a probe
   // run each cost a child process); every one must be refused on its own.
   const UNSAFE_IDS = ['..', '.', '%2e%2e', 'a/../..', 'a\\b'];
   test(`ids ${UNSAFE_IDS.map((id) => JSON.stringify(id)).join(', ')} are never sent; each listed as not deleted: unsafe id`, async () => {

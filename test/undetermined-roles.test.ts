@@ -1,5 +1,5 @@
 /**
- * Issue 10 §7, end to end: roles never contradict the rule. The default reference profile accepts
+ * Roles never contradict the rule. The default reference profile accepts
  * exactly notificationUrl && expirationDateTime && !changeType && !resource, clientState optional.
  * With a flip fault, {notificationUrl, expirationDateTime, clientState} is answered 201 and 400 in
  * turn: unstable, so it is no evidence either way. It is the only combination with clientState that

@@ -1,5 +1,5 @@
 /**
- * The value suite end to end (issue 4 §1): `npm run probe -- 03-value` as a child process, against a
+ * The value suite end to end: `npm run probe -- 03-value` as a child process, against a
  * reference service in the default profile and one in the graph-like profile, each given as BASE_URL.
  * The suite finds limits by probing only; here, and only here, the profile objects are read as the
  * ground truth its findings must match.

@@ -2,8 +2,7 @@
  * Module hooks (node:module register) that load the dependencies' own ES modules as they are on disk,
  * the way Node does without hooks, instead of through tsx's loader. Why: `npm run probe` runs under tsx,
  * whose ESM hook reads, scans and keeps every module it loads; vitest and vite are hundreds of ES
- * modules, and going through tsx cost the probe about 170 MB of its peak memory (issue 14 §2,
- * measured: importing vitest/node alone peaks at 80 MB under plain node and 255 MB under tsx).
+ * modules, and going through tsx cost the probe about 170 MB of its peak memory (measured: importing vitest/node alone peaks at 80 MB under plain node and 255 MB under tsx).
  * Only files under node_modules that Node resolved as ES modules are taken; everything else (our
  * TypeScript, CommonJS, JSON) goes on to tsx unchanged.
  */

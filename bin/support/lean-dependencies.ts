@@ -1,5 +1,5 @@
 /**
- * Imported first by bin/probe.ts, before vitest loads (issue 14 §2, the probe's memory):
+ * Imported first by bin/probe.ts, before vitest loads, to keep the probe's memory down:
  *
  * - From here on the dependencies' ES modules load without tsx's hook (see dependency-hooks.ts). Only
  *   modules imported after this one has run benefit, so bin/probe.ts imports vitest (the big one) dynamically.

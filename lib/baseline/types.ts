@@ -6,7 +6,7 @@ export type { NotComparedReason } from '../report/types.js';
 
 /**
  * baselines/<name>.json: the stable part of one target's behaviour report, meant to be committed
- * (issue 5 §1; web-platform-tests keeps its expectations outside the tests the same way). Only
+ * (web-platform-tests keeps its expectations outside the tests the same way). Only
  * what the target decides is kept: no times, ids, request counts, ports, seeds or messages, so the
  * file changes only when the target's behaviour does. Its JSON Schema is baseline.schema.json.
  */

@@ -1,5 +1,5 @@
 /**
- * The observed contract (issue 12 §1): an OpenAPI 3.1 document whose request body schema accepts
+ * The observed contract: an OpenAPI 3.1 document whose request body schema accepts
  * exactly what the target accepted, built from the behaviour report and the operation alone, and
  * checked against every body the probe tried before it is returned (`x-observed.roundTrip`).
  * Keys and lists come in a fixed order (the operation's field order, sorted sets), so two runs

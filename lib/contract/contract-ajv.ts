@@ -47,7 +47,7 @@ export type ContractAjv = InstanceType<typeof Ajv2020>;
  * The checker for values built at `now`: every lifetime is judged against that instant.
  *
  * It does not check a schema against the 2020-12 meta-schema before compiling it (ajv's
- * validateSchema): that check cost five times the rest of a contract build (issue 14 §1), and the
+ * validateSchema): that check cost five times the rest of a contract build, and the
  * schemas compiled here are either built by this tool or a team's contract that checkContractSchema
  * has already checked when the contract was read.
  */

@@ -1,5 +1,5 @@
 /**
- * What the presence suite learnt, in the one form every later suite asks it in (issue 11 §3): does the
+ * What the presence suite learnt, in the one form every later suite asks it in: does the
  * target accept this set of present fields (yes, no, or unknown); the smallest accepted body that has a
  * given field; the rule, whether it is exact and what it assumes. Later suites never read the matrix's
  * observations as if they were complete, so nothing needs 2^n combinations once the explorer has a rule.

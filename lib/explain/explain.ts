@@ -1,5 +1,5 @@
 /**
- * "Why did this request get 400?" (issue 5 §2), over an injected sender.
+ * "Why did this request get 400?", over an injected sender.
  *
  * The formulation, and why. The question a user asks is "what do I change to get a 2xx, and which of
  * those changes matter". So explain looks for the smallest change of the body that gets a 2xx, made of

@@ -1,5 +1,5 @@
 /**
- * Issue 10 §7: roles and dependencies never contradict the rule. Combinations without a usable
+ * Roles and dependencies never contradict the rule. Combinations without a usable
  * answer (unstable, error, never sent) could be accepted or rejected; each way of answering them is
  * a completion of the matrix. The oracle here enumerates every completion and reads the roles
  * straight off their definitions over the complete table, independently of lib/inference/roles.ts:

@@ -38,7 +38,7 @@ test('nothing observed', () => {
   expect(diagnose([]).likelyCause).toBe('unknown');
 });
 
-// Issue 10 §4: the transport is read before the statuses.
+// The transport is read before the statuses.
 test('every answer a redirect: configuration, with the Location seen and "check BASE_URL", not the values sent', () => {
   const observations: Observation[] = answered(302, 302, 301).map((o) => ({ ...o, outcome: 'error', location: 'https://login.example.com/signin?x=1' }));
   const d = diagnose(observations);

@@ -88,7 +88,7 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
 const CUT_OFF = new Set(['network', 'timeout', 'malformed']);
 
 /**
- * Issue 10 §4: every answer a redirect (the probe never follows one, so the token is never sent
+ * Every answer a redirect (the probe never follows one, so the token is never sent
  * elsewhere), or every answer cut off by the connection. Statuses seen then are not the target's
  * verdict on the body and must not be read as one.
  */

@@ -3,7 +3,7 @@ import type { Diagnosis } from './types.js';
 /**
  * Causes that say the run itself could not probe the target (its token, its BASE_URL, its
  * connection), not that the target rejects what was sent: such a run fails (exit 1) with the
- * diagnosis as its one line, even when no case failed (issue 10 §4).
+ * diagnosis as its one line, even when no case failed.
  */
 const RUN_FAILING_CAUSES: ReadonlySet<Diagnosis['likelyCause']> = new Set(['token', 'configuration', 'transport', 'base-url-or-path']);
 

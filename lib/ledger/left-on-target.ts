@@ -1,7 +1,7 @@
 /**
- * What a run leaves on its target (issue 10 §5), from its own ledger file after the end-of-run
+ * What a run leaves on its target, from its own ledger file after the end-of-run
  * reconcile: creates whose DELETE failed, creates whose answer named no id (or was cut before it),
- * and creates whose id was unsafe to send (issue 10 §6). It goes into the reports and fails the run.
+ * and creates whose id was unsafe to send. It goes into the reports and fails the run.
  */
 import type { SweepResult } from './sweep.js';
 import type { RunFile } from './select.js';

@@ -37,7 +37,7 @@ export interface RunLedgerHandle {
 export interface ReconcileResult extends SweepResult {
   /** Subscriptions this run created. */
   created: number;
-  /** What is left on the target, for the reports (issue 10 §5). */
+  /** What is left on the target, for the reports. */
   outcome: LedgerOutcome;
 }
 

@@ -60,7 +60,7 @@ test('a DELETE answered 2xx removes it from the outstanding list; 500, no answer
   const l = ledger();
   for (const id of ['a', 'b', 'c', 'd', 'e']) l.observe(exchange('POST', PATH, 201, JSON.stringify({ id })));
   l.observe(exchange('DELETE', `${PATH}/a`, 204));
-  // Answered to the first attempt, a 404 says the delete path misses what this run just made (issue 10 §5).
+  // Answered to the first attempt, a 404 says the delete path misses what this run just made.
   l.observe(exchange('DELETE', `${PATH}/b`, 404));
   l.observe(exchange('DELETE', `${PATH}/c`, 500));
   l.observe(exchange('DELETE', `${PATH}/d`, null));
@@ -83,7 +83,7 @@ test('a create deleted under another path that ends in its id is written off too
   expect(outstanding(readLedgerFile(file).lines)).toEqual([]);
 });
 
-// Issue 10 §6: an id that would steer the DELETE out of the collection is never turned into a path.
+// An id that would steer the DELETE out of the collection is never turned into a path.
 test.each([['..'], ['.'], ['a/b'], ['a\\b'], ['%2e%2e'], ['%2E'], ['%252e%252e'], ['a%2fb'], ['a\u0000b'], ['line\nbreak'], ['%0a']])(
   'an unsafe id %j is recorded as unsafe, never as something to delete',
   (id) => {

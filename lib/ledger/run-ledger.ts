@@ -80,7 +80,7 @@ export class RunLedger {
       this.#write({ ...base, op: 'unidentified', at, status, reason });
       return;
     }
-    // The one gate every delete path of a created id goes through (issue 10 §6): an unsafe id is
+    // The one gate every delete path of a created id goes through: an unsafe id is
     // written down as such and never becomes a request, here, at the end of the run or in a cleanup.
     const safe = safeDeletePath(this.#o.undo.deletePath, id);
     if (!safe.ok) {
@@ -107,7 +107,7 @@ export class RunLedger {
    * in its id (a create made under another version is deleted there). A 404 or 410 does so only when
    * an earlier attempt of the same DELETE may have removed it: answered to the first attempt, it
    * says the delete path does not reach what this run just created, so it stays listed and the end
-   * of the run reports it as left on the target (issue 10 §5).
+   * of the run reports it as left on the target.
    */
   #onDelete(exchange: Exchange): void {
     const status = exchange.status;

@@ -1,5 +1,5 @@
 /**
- * Ids never steer a request outside the collection (issue 10 §6). An id is the target's word, and
+ * Ids never steer a request outside the collection. An id is the target's word, and
  * `encodeURIComponent` keeps dots: an id of `..` turns `DELETE {collection}/{id}` into a DELETE of
  * the collection's parent once a server or proxy resolves the dot segment. Every delete path the
  * probe builds from an id goes through `safeDeletePath`; an id it refuses is never sent, and whoever

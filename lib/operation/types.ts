@@ -41,7 +41,7 @@ export interface FieldSpec {
 }
 
 /**
- * A limit found by bisection (issue 4 §1), as data: `make(x)` is the field's value for the integer
+ * A limit found by bisection, as data: `make(x)` is the field's value for the integer
  * `x` (e.g. an expirationDateTime `x` minutes ahead), and the search looks in [low, high] for the
  * largest `x` the target accepts. Adding a limit is one more entry in `OperationSpec.limits`.
  */
@@ -79,7 +79,7 @@ export interface OperationSpec {
    * start body, which the target's answer confirms or refutes (never taken as evidence).
    */
   reportedAccepted?: string[];
-  /** Limits to find by bisection, each in an otherwise accepted body (issue 4 §1). */
+  /** Limits to find by bisection, each in an otherwise accepted body. */
   limits?: LimitSearch[];
   /**
    * How to undo a create: id from the 2xx body, and the DELETE path for it (one function expands the

@@ -78,7 +78,7 @@ describe('describeRefusal', () => {
 });
 
 describe('AUTH_VARIANTS', () => {
-  test('the four requests of issue 4 §3, each with a distinct id and header', () => {
+  test('the four requests without a valid Bearer token, each with a distinct id and header', () => {
     expect(AUTH_VARIANTS.map((v) => v.id)).toEqual(['no-authorization', 'basic-scheme', 'empty-bearer', 'unknown-bearer']);
     expect(new Set(AUTH_VARIANTS.map((v) => v.authorization)).size).toBe(4);
   });

@@ -16,7 +16,7 @@ export interface AuthVariant {
   authorization: string | undefined;
 }
 
-/** The requests without a valid Bearer token (issue 4 §3). Their values are constants, safe to print. */
+/** The requests without a valid Bearer token. Their values are constants, safe to print. */
 export const AUTH_VARIANTS: readonly AuthVariant[] = [
   { id: 'no-authorization', label: 'no Authorization header', authorization: undefined },
   {

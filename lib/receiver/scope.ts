@@ -2,7 +2,7 @@
  * Scopes: a misbehaviour for one notification URL only. A case that makes the receiver answer slowly
  * or wrongly puts `{receiver url}/scope/{id}` in its body and sets the mode for that id, so the
  * receiver keeps answering every other create normally and the case can run beside the cases that
- * send (issue 14 §3: a slow receiver's wait overlaps them instead of holding the run).
+ * send (a slow receiver's wait overlaps them instead of holding the run).
  */
 const SCOPE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SCOPED_PATH = /\/scope\/([A-Za-z0-9_-]{1,64})$/;

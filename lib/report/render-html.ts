@@ -30,7 +30,7 @@ import {
 
 const BODY_LIMIT = 4000;
 
-/** Issue 10 §5: what the run created and could not delete, in the header, since it fails the run. */
+/** What the run created and could not delete, in the header, since it fails the run. */
 function leftOnTargetBanner(left: BehaviourReport['run']['leftOnTarget']): SafeHtml | string {
   if (left === undefined || left.length === 0) return '';
   return html`<section class="banner warn" id="left-on-target"><strong>Left on the target: ${left.length} subscription(s)</strong> created by this run and not deleted; the run fails until they are gone (<code>npm run cleanup</code> retries those with an id).
@@ -120,7 +120,7 @@ ${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th
 </section>`;
 }
 
-/** Where the target and the contract given with --contract disagree (issue 12 §3). */
+/** Where the target and the contract given with --contract disagree. */
 function comparisonSection(comparison: NonNullable<ReportContract['comparison']>): SafeHtml {
   const rows = comparison.disagreements.map(
     (d) => html`<tr><td class="muted">${d.kind}</td><td class="mono">${d.subject}</td><td class="mono before">${d.contract}</td><td class="mono after">${d.target}</td></tr>`,
@@ -132,7 +132,7 @@ ${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th
 </section>`;
 }
 
-/** The observed contract: a link to the file and its request body schema (issue 12 §1). */
+/** The observed contract: a link to the file and its request body schema. */
 function observedContractSection(observed: NonNullable<ReportContract['observed']>): SafeHtml {
   return html`<section id="contract">
 <h2>Observed contract</h2>

@@ -223,13 +223,13 @@ function exampleMessage(report: BehaviourReport, group: RejectionGroup): string 
   return entry?.errorMessage ?? group.messagePattern;
 }
 
-/** Where the target and the contract given with --contract disagree (issue 12 §3). */
+/** Where the target and the contract given with --contract disagree. */
 function comparisonSection(comparison: NonNullable<ReportContract['comparison']>): string[] {
   const lines = comparison.disagreements.map((d) => `- ${code(d.subject)}: contract says ${code(d.contract)}, target did ${code(d.target)}`);
   return ['### Contract comparison', '', `Contract ${code(comparison.contract)}. ${text(comparisonSentence(comparison))}`, '', ...limited(lines, 'disagreements'), ''];
 }
 
-/** The observed contract: the file, and its request body schema (issue 12 §1). */
+/** The observed contract: the file, and its request body schema. */
 function observedContractSection(observed: NonNullable<ReportContract['observed']>): string[] {
   const schema = shownSchema(observed.requestBodySchema);
   const fence = '`'.repeat(Math.max(3, ...(schema.match(/`+/g) ?? []).map((r) => r.length + 1)));
@@ -255,7 +255,7 @@ function limited(lines: string[], what: string): string[] {
 }
 
 /** Plain text: one line, Markdown and HTML metacharacters escaped. */
-/** Issue 10 §5: what the run created and could not delete, first, since it fails the run. */
+/** What the run created and could not delete, first, since it fails the run. */
 function leftOnTargetSection(left: NonNullable<BehaviourReport['run']['leftOnTarget']>): string[] {
   const shown = left.slice(0, LIST_LIMIT);
   return [

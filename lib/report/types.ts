@@ -33,7 +33,7 @@ export interface BehaviourReport {
   rejectionGroups: RejectionGroup[];
   diagnosis?: Diagnosis;
   /**
-   * What each field's values got, one value changed in an otherwise accepted body (issue 4 §1),
+   * What each field's values got, one value changed in an otherwise accepted body,
    * and the limits found by bisection. One entry per operation field, empty when none was probed.
    */
   values: Record<string, FieldValues>;
@@ -42,11 +42,11 @@ export interface BehaviourReport {
   /** Every INFORMATIONAL finding in plain words. */
   findings: string[];
   /**
-   * What changed since the baseline the run was given (BASELINE, issue 5 §1); absent when none was.
+   * What changed since the baseline the run was given (BASELINE); absent when none was.
    * Built by lib/baseline; any change fails the run.
    */
   drift?: ReportDrift;
-  /** The observed contract written beside the report, and the comparison with a given one (--contract, issue 12). */
+  /** The observed contract written beside the report, and the comparison with a given one (--contract). */
   contract?: ReportContract;
 }
 
@@ -142,7 +142,7 @@ export interface RunInfo {
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
   /**
-   * Subscriptions the run created and could not delete (issue 10 §5): DELETE failed, no id in the
+   * Subscriptions the run created and could not delete: DELETE failed, no id in the
    * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.
    */
   leftOnTarget?: LeftOnTarget[];

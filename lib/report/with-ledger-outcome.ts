@@ -2,7 +2,7 @@ import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import type { BehaviourReport, CaseSummary } from './types.js';
 
 /**
- * Adds what the end-of-run cleanup found (issue 10 §5, §6) to a report built from the cases: the
+ * Adds what the end-of-run cleanup found to a report built from the cases: the
  * subscriptions left on the target, and one INFORMATIONAL case when the target answered one id for
  * several creates. Pure: the caller writes the result. Merging shards passes their outcomes joined.
  */

@@ -1,7 +1,7 @@
 /**
  * The validator of one of the tool's own JSON Schemas (a file beside the module that uses it), compiled
  * on first use and kept for the process. ajv does not check the schema against the 2020-12 meta-schema
- * first (validateSchema off): that check was most of each compile, in every process (issue 14 §1), and
+ * first (validateSchema off): that check was most of each compile, in every process, and
  * lib/schema/shipped-schemas.test.ts makes it once for every shipped schema.
  */
 import { readFileSync } from 'node:fs';

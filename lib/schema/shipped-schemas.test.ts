@@ -1,6 +1,6 @@
 /**
  * The tool's own JSON Schemas are valid JSON Schema 2020-12. Their validators skip ajv's check of the
- * schema against the meta-schema (it was most of each compile, in every process: issue 14 §1), so this
+ * schema against the meta-schema (it was most of each compile, in every process), so this
  * test is where that check happens.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import type { PresenceAnswer } from '../rule/answer.js';
 /**
- * Bisection for the largest value a target accepts (issue 4 §1: the longest lifetime to the minute,
+ * Bisection for the largest value a target accepts (the longest lifetime to the minute,
  * the longest clientState to the character). It assumes the answers are monotone: every value up to
  * the limit accepted, every one above rejected. It never guesses: an answer it could not get ends
  * the search with what was established so far.

@@ -28,7 +28,7 @@ export interface ProbeContext {
   /**
    * The status a plain GET of the operation's path gets with the run's token (null: no answer): one
    * read, never a create, asked once per run and only when a case needs to know whether its 401s or
-   * redirects are about its body or about every request (issue 10 §4).
+   * redirects are about its body or about every request.
    */
   plainGetStatus(): Promise<number | null>;
 }

@@ -4,7 +4,7 @@
  * slowly (longer than the target's limit) or with 500. They only wait on the target, the slow one for
  * the target's whole validation limit (5 s on the reference), so a whole run starts them as soon as the
  * presence matrix has found an accepted body, beside suites 03 to 05, and 06-events reads what they saw
- * (issue 14 §3: a wait overlaps the cases that send instead of holding the run). Each misbehaves in a
+ * (a wait overlaps the cases that send instead of holding the run). Each misbehaves in a
  * scope of its own (lib/receiver/scope.ts): the other suites' creates meet a normal receiver meanwhile.
  * A run of some files only, or a shard, starts them in 06-events itself, as it would not know whether
  * 06 is in it.

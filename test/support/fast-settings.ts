@@ -1,6 +1,6 @@
 /**
  * The one home of the settings that make a self-test's probe fast where the pace itself is not what the
- * test checks (issue 14 §1). The defaults (10 requests per second, 4 in flight, 30 s notification wait)
+ * test checks. The defaults (10 requests per second, 4 in flight, 30 s notification wait)
  * are right for a live service and make a full probe of the loopback reference last over a minute;
  * a test that checks the rate, the budget or a wait sets its own value over these, and says why.
  *

@@ -2,7 +2,7 @@
  * Description texts this run has found valid, by SHA-256. bin/probe.ts validates the description, then
  * vitest's globalSetup (a second copy of these modules in the same thread) and the suites' worker thread
  * read the same file again, and each compile of operation.schema.json costs 110 to 150 ms of CPU on the
- * 2-core machine, before any suite can start (issue 14). Only the same bytes skip the check: a file that
+ * 2-core machine, before any suite can start. Only the same bytes skip the check: a file that
  * changed is validated again.
  *
  * The hashes live in an environment variable: the process's two copies of this module share it, and the
