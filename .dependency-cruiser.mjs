@@ -21,7 +21,7 @@ export const LIB_LAYERS = [
   ['matrix'], // a combination's body, its repeats and its verdict
   ['case-record.ts'], // what a case attaches to its test for the reporter
   ['values'], // value classes and limits
-  ['evidence'], // what the presence matrix found, shared with the later suites
+  ['presence'], // the presence step: exploring which fields are accepted, and what it learnt for the later suites
   ['properties', 'receiver'], // property checks; the notification receiver
   ['events'], // notification cases on top of the receiver
   ['report'], // the behaviour report: plain data in, files out

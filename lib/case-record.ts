@@ -58,7 +58,7 @@ export type ExplorationRecord = Pick<
 > & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;
-  /** Why the worker did not take the exact rule: it disagrees with an answer (lib/evidence/explorer-check.ts). */
+  /** Why the worker did not take the exact rule: it disagrees with an answer (lib/presence/explorer-check.ts). */
   explorerNotUsed?: string;
   observations: Observation[];
 };

@@ -1,6 +1,6 @@
 /**
- * Closed sets of outcomes. lib/matrix/classify.ts is the one place that maps a target's answer to a
- * presence outcome; a case verdict comes from the judge of its kind of check (lib/protocol/protocol-*.ts,
+ * Closed sets of outcomes. lib/answer/classify.ts is the one place that maps a target's answer to a
+ * presence outcome; a case verdict comes from the judge of its kind of check (lib/protocol/,
  * lib/values/value-verdict.ts and limit-verdict.ts, lib/properties/verdict.ts, lib/events/judge-delivery.ts).
  */
 

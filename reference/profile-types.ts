@@ -31,7 +31,7 @@ export type UndefinedPropertyPolicy =
   /** Such properties are dropped silently. */
   | { mode: 'ignore' };
 
-/** The body's set of present fields is checked against a boolean expression (lib/inference/expression.ts). */
+/** The body's set of present fields is checked against a boolean expression (lib/rule/expression.ts). */
 export interface RulePresence {
   kind: 'rule';
   /** Fields the rule is about, in the order messages name them. */

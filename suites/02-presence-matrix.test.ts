@@ -1,21 +1,21 @@
 /**
  * The presence matrix: every combination of present fields, each body built from
  * good values only so that the outcome speaks of presence alone, each sent REPEATS times; above
- * EXHAUSTIVE_MAX_FIELDS, the adaptive explorer instead (lib/evidence/explore-presence.ts).
+ * EXHAUSTIVE_MAX_FIELDS, the adaptive explorer instead (lib/presence/explore.ts).
  * Which fields are required is not shown in the spec (spec §4), so each outcome is INFORMATIONAL;
  * every 4xx it gets is checked against spec §7 (lib/matrix/judge-combination.ts). What it learns is
- * the presence evidence every later suite asks (suites/support/presence-evidence.ts).
+ * the presence evidence every later suite asks (suites/support/shared-presence.ts).
  */
 import { afterAll, describe, test } from 'vitest';
-import { explorePresence } from '../lib/evidence/explore-presence.js';
-import { judgeExploration } from '../lib/evidence/judge-exploration.js';
+import { explorePresence } from '../lib/presence/explore.js';
+import { judgeExploration } from '../lib/presence/judge-exploration.js';
 import { combinations } from '../lib/rule/field-set.js';
 import { judgeCombination, shownExchange } from '../lib/matrix/judge-combination.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { startHandshakeCasesEarly } from './support/handshake-cases.js';
-import { explorationStart, publishEvidence, rememberObservation } from './support/presence-evidence.js';
+import { explorationStart, publishEvidence, rememberObservation } from './support/shared-presence.js';
 
 const probe = probeContext();
 const fields = probe.operation.fields.map((f) => f.name);

@@ -23,7 +23,7 @@ import { statusTally } from '../lib/http/answer-text.js';
 import { propertyVerdict, type ViolationVerdict } from '../lib/properties/verdict.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
-import { presenceEvidence } from './support/presence-evidence.js';
+import { presenceEvidence } from './support/shared-presence.js';
 
 const probe = probeContext();
 const seed = resolveSeed(probe.config.seed);
@@ -232,7 +232,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
 
   /**
    * A consistency check of the target with itself: the rule is the one inferred from this
-   * target's own presence evidence (suites/support/presence-evidence.ts: what the matrix saw, and the
+   * target's own presence evidence (suites/support/shared-presence.ts: what the matrix saw, and the
    * explorer's rule where it is exact, its assumptions said in the finding), and the spec does not state
    * any rule (§4 "Which fields are required: not shown"). A mismatch is therefore INFORMATIONAL:
    * it says the matrix's rule does not hold (the target changed its mind, or acceptance depends on

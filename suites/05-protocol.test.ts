@@ -4,7 +4,7 @@
  *   spec §4  content: malformed bodies (spec §7 rule 1), Content-Type variants, duplicate keys, 1 MiB;
  *   spec §9  version: the v2.0 path serves the create; other versions are recorded;
  *   spec §4  other methods on the path are recorded.
- * Verdicts come from lib/protocol/protocol-*.ts; this file only sends, cleans up and records.
+ * Verdicts come from lib/protocol/; this file only sends, cleans up and records.
  * Every request is sent once: where a verdict case has an INFORMATIONAL twin (auth), both read the
  * same exchange, and the twin's record counts no requests.
  */

@@ -15,7 +15,7 @@ import addFormatsCjs from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import YAML from 'yaml';
 import { RUN_SPECIFIC_KEYS } from '../lib/contract/build-contract.js';
-import { bodyOf, triedBodies, valueContexts } from '../lib/contract/evidence.js';
+import { bodyOf, triedBodies, valueContexts } from '../lib/contract/tried-bodies.js';
 import { validateOpenApi } from '../lib/contract/openapi-file.js';
 import { subscriptionCreate } from '../lib/operation/index.js';
 import type { BehaviourReport } from '../lib/report/types.js';

@@ -12,7 +12,7 @@ import type { BehaviourReport } from '../report/types.js';
 import { compareWithContract } from './compare-contract.js';
 import { LIFETIME_KEYWORD, type LifetimeBound } from './contract-ajv.js';
 import { contractOperation } from './contract-operation.js';
-import { triedBodies, valueContexts, type TriedBody } from './evidence.js';
+import { triedBodies, valueContexts, type TriedBody } from './tried-bodies.js';
 import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-schema.js';
 import { limitKind } from './limit-kind.js';
 import { presenceSchema, type PresenceSchema } from './presence-schema.js';

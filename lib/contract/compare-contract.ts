@@ -8,7 +8,7 @@
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport } from '../report/types.js';
 import { contractAjv } from './contract-ajv.js';
-import { bodyOf, triedBodies, valueContexts, type TargetAnswer, type TriedBody } from './evidence.js';
+import { bodyOf, triedBodies, valueContexts, type TargetAnswer, type TriedBody } from './tried-bodies.js';
 import type { ContractComparison, ContractDisagreement } from '../report/types.js';
 import type { ContractOperation } from './types.js';
 

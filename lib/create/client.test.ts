@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
-import { syntheticOperation } from '../evidence/test-support.js';
+import { syntheticOperation } from '../presence/test-support.js';
 import { OperationClient } from './client.js';
 
 const operation = {

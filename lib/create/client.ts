@@ -1,6 +1,6 @@
 /**
  * The one module that sends to an operation and undoes what a create made: the suites'
- * cases (suites/support/case-run.ts), explain's prober, the presence step (lib/evidence) and the tool's
+ * cases (suites/support/case-run.ts), explain's prober, the presence step (lib/presence) and the tool's
  * own tests all send through it, so a body, its headers, the id read from a 2xx, the DELETE that undoes
  * it and the count of requests are done one way. It records every exchange it sent, in order.
  */

@@ -1,5 +1,5 @@
 /**
- * Combinations as bitmasks (bit i stands for field i, as in lib/inference/combinations.ts), and the
+ * Combinations as bitmasks (bit i stands for field i, as in lib/rule/field-set.ts), and the
  * moves between a full combination and its part on a few "core" fields.
  */
 

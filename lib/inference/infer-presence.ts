@@ -5,7 +5,7 @@
  */
 import { presentOf } from '../rule/field-set.js';
 import { diagnose } from './diagnose.js';
-import { collectEvidence, type Evidence } from './evidence.js';
+import { collectAnswerSets, type AnswerSets } from './answer-sets.js';
 import { dependenciesExact, inferDependencies } from './idl.js';
 import { minimize } from './minimize.js';
 import { rejectionGroups } from './rejection-groups.js';
@@ -20,7 +20,7 @@ const MAX_FIELDS_LISTED = 12;
 const EXPRESSION_NAME = /^[A-Za-z_$][\w$.-]*$/;
 
 export function inferPresence(fields: string[], observations: Observation[]): PresenceInference {
-  const evidence = collectEvidence('inferPresence', fields, observations);
+  const evidence = collectAnswerSets('inferPresence', fields, observations);
   const verdicts = new Map<number, boolean>([
     ...evidence.accepted.map((m) => [m, true] as const),
     ...evidence.rejected.map((m) => [m, false] as const),
@@ -56,7 +56,7 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
 }
 
 /** Unstable, error and (for few enough fields) never-sent combinations, in bitmask order. */
-function unknownCombinations(evidence: Evidence): { unknown: string[][]; note: string | undefined } {
+function unknownCombinations(evidence: AnswerSets): { unknown: string[][]; note: string | undefined } {
   const { fields, observationOf } = evidence;
   const total = 2 ** fields.length;
   const notSent = total - observationOf.size;

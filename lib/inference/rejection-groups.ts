@@ -9,7 +9,7 @@
  * the summary says the condition is exact on the known combinations only.
  */
 import { formatCombination, popcount, presentOf } from '../rule/field-set.js';
-import type { Evidence } from './evidence.js';
+import type { AnswerSets } from './answer-sets.js';
 import { messagePattern, namedFields } from './message-pattern.js';
 import { minimize } from './minimize.js';
 import type { Cube } from './primes.js';
@@ -31,7 +31,7 @@ interface Bucket {
   named: Set<string>;
 }
 
-export function rejectionGroups(evidence: Evidence): RejectionGroup[] {
+export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
   const { fields } = evidence;
   const buckets = new Map<string, Bucket>();
   for (const mask of evidence.rejected) {

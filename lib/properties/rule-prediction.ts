@@ -2,7 +2,7 @@
  * Property 4: for bodies of good values only, the acceptance rule inferred from the presence
  * matrix predicts the outcome: accepted (2xx) exactly when the rule is true for the present fields.
  */
-import type { PresenceEvidence } from '../evidence/presence-evidence.js';
+import type { PresenceEvidence } from '../presence/evidence.js';
 import type { Exchange } from '../http/types.js';
 import { combinationKey } from '../rule/field-set.js';
 import { Rule } from '../rule/rule.js';
@@ -31,7 +31,7 @@ export function rulePredictor(fields: string[], observations: Observation[]): Ru
 }
 
 /**
- * The presence evidence as a predictor (lib/evidence): what was observed, and where the explorer's rule is
+ * The presence evidence as a predictor (lib/presence): what was observed, and where the explorer's rule is
  * exact, what it says of combinations never sent; undefined where neither knows.
  */
 export function evidencePredictor(evidence: PresenceEvidence): RulePredictor {

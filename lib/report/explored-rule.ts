@@ -7,12 +7,12 @@
  * each such role, and the rule, carry `basis: 'explorer'` and the assumptions it rests on.
  *
  * What keeps it honest: the worker decided, when the exploration ended, whether the explorer's rule agrees
- * with every answer (lib/evidence/explorer-check.ts); a role is taken only where the answers say
+ * with every answer (lib/presence/explorer-check.ts); a role is taken only where the answers say
  * `undetermined` and list the explorer's role among the possible ones. A rule not used leaves the report
  * with the answers' own, saying why in `rule.explorerNotUsed`.
  */
 import type { ExplorationRecord } from '../case-record.js';
-import { explorerRuleProblem, knownVerdicts } from '../evidence/explorer-check.js';
+import { explorerRuleProblem, knownVerdicts } from '../presence/explorer-check.js';
 import { dependenciesExact } from '../inference/idl.js';
 import type { DeterminedRole, FieldRole, Observation, PresenceInference, PresenceRole } from '../inference/types.js';
 import type { BehaviourReport, ReportedRole } from './types.js';

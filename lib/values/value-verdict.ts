@@ -34,7 +34,7 @@ export interface ValueJudgement {
   finding: string;
   expected?: string;
   observed: string;
-  /** The answer as the presence classification sees it (lib/matrix/classify.ts). */
+  /** The answer as the presence classification sees it (lib/answer/classify.ts). */
   answer: AnswerClass;
 }
 

@@ -5,12 +5,12 @@
  */
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';
-import { presenceEvidence } from './presence-evidence.js';
+import { presenceEvidence } from './shared-presence.js';
 
 export interface AcceptedBase {
   present: string[];
   source: 'ACCEPTED_FIELDS' | 'presence matrix' | 'presence rule';
-  /** Set when the body was never sent and the rule it was read from assumes something (lib/evidence). */
+  /** Set when the body was never sent and the rule it was read from assumes something (lib/presence). */
   caveat?: string;
 }
 

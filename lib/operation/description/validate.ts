@@ -64,7 +64,7 @@ function crossReferences(d: OperationDescription): string[] {
   const problems: string[] = [];
   if (d.fields.length > MAX_FIELDS) {
     problems.push(
-      `/fields: ${d.fields.length} fields; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/inference/combinations.ts): keep the ${MAX_FIELDS} or fewer to probe (from OpenAPI: --fields)`,
+      `/fields: ${d.fields.length} fields; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/rule/field-set.ts): keep the ${MAX_FIELDS} or fewer to probe (from OpenAPI: --fields)`,
     );
   }
   const fieldAt = new Map<string, number>();

@@ -80,7 +80,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
   if (properties.length > MAX_FIELDS) {
     const required = body.required.length > 0 ? ` (the required ones: ${body.required.join(',')})` : '';
     throw new OpenApiError([
-      `${at}: the request body has ${properties.length} properties; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/inference/combinations.ts): pick at most ${MAX_FIELDS} with --fields name,name,...${required}`,
+      `${at}: the request body has ${properties.length} properties; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/rule/field-set.ts): pick at most ${MAX_FIELDS} with --fields name,name,...${required}`,
     ]);
   }
   const title = isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;

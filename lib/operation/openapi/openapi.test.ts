@@ -108,7 +108,7 @@ test('more than 30 properties: refused in one line naming the limit and how to p
   writeFileSync(join(dir, 'wide.json'), JSON.stringify(doc));
   const refused = await problems(() => describeFromOpenApi(join(dir, 'wide.json'), 'wide', 'wide.json'));
   expect(refused).toEqual([
-    'wide.json#/paths/~1wide/post: the request body has 40 properties; the probe handles at most 30 (its combinations are bit masks, lib/inference/combinations.ts): pick at most 30 with --fields name,name,... (the required ones: p0,p1)',
+    'wide.json#/paths/~1wide/post: the request body has 40 properties; the probe handles at most 30 (its combinations are bit masks, lib/rule/field-set.ts): pick at most 30 with --fields name,name,... (the required ones: p0,p1)',
   ]);
   const picked = await describeFromOpenApi(join(dir, 'wide.json'), 'wide', 'wide.json', { fields: ['p3', 'p0', 'p1'] });
   expect(picked.description.fields.map((f) => f.name)).toEqual(['p3', 'p0', 'p1']);

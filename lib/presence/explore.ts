@@ -15,7 +15,7 @@ import { probeCombination } from '../matrix/probe-combination.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 import { evidenceFromExploration, evidenceFromMatrix } from './build.js';
 import { explorerRuleProblem } from './explorer-check.js';
-import type { PresenceEvidence } from './presence-evidence.js';
+import type { PresenceEvidence } from './evidence.js';
 
 export interface ExplorePresenceOptions {
   repeats: number;

@@ -1,11 +1,11 @@
 /**
- * Observations turned into the sets inference works on. Only `accepted` and `rejected` are
+ * Observations turned into the sets inference works on: the accepted, the rejected and the unusable. Only `accepted` and `rejected` are
  * evidence; `unstable`, `error` and combinations never sent are don't-cares.
  */
 import { fieldIndex, formatCombination, maskOf, MAX_FIELDS } from '../rule/field-set.js';
 import type { Observation } from './types.js';
 
-export interface Evidence {
+export interface AnswerSets {
   fields: readonly string[];
   /** Masks of accepted combinations, ascending. */
   accepted: number[];
@@ -16,7 +16,7 @@ export interface Evidence {
   observationOf: Map<number, Observation>;
 }
 
-export function collectEvidence(api: string, fields: readonly string[], observations: readonly Observation[]): Evidence {
+export function collectAnswerSets(api: string, fields: readonly string[], observations: readonly Observation[]): AnswerSets {
   if (fields.length > MAX_FIELDS) {
     throw new RangeError(`${api} supports at most ${MAX_FIELDS} fields, got ${fields.length}`);
   }

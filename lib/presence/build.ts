@@ -6,7 +6,7 @@
 import type { ExploreResult } from '../explore/types.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
-import { PresenceEvidence } from './presence-evidence.js';
+import { PresenceEvidence } from './evidence.js';
 
 export function evidenceFromMatrix(fields: readonly string[], observations: readonly Observation[]): PresenceEvidence {
   const inference = inferPresence([...fields], [...observations]);

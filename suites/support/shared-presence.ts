@@ -1,14 +1,14 @@
 /**
- * The presence evidence of this worker (lib/evidence): what the presence suite learnt, for the suites that
+ * The presence evidence of this worker (lib/presence): what the presence suite learnt, for the suites that
  * run after it. Files share this module because the suites project runs without isolation in one worker.
  * When the presence suite did not run here (a shard, a filtered run) or did not finish its matrix, the
  * presence step runs once, each combination sent once, through lib/explore: every combination up to
  * EXHAUSTIVE_MAX_FIELDS, else adaptively within 10 x n; so later suites stand on what this target answered,
  * and none sends 2^n bodies above EXHAUSTIVE_MAX_FIELDS.
  */
-import { evidenceFromMatrix } from '../../lib/evidence/build.js';
-import { explorePresence } from '../../lib/evidence/explore-presence.js';
-import type { PresenceEvidence } from '../../lib/evidence/presence-evidence.js';
+import { evidenceFromMatrix } from '../../lib/presence/build.js';
+import { explorePresence } from '../../lib/presence/explore.js';
+import type { PresenceEvidence } from '../../lib/presence/evidence.js';
 import { combinationKey } from '../../lib/rule/field-set.js';
 import type { Observation } from '../../lib/inference/types.js';
 import type { CaseRun } from './case-run.js';
