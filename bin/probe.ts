@@ -24,7 +24,7 @@
  * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
  */
 import './support/lean-dependencies.js';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,7 @@ import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } fr
 import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
 import { EXIT, exitDecision, exitLine } from '../lib/run/exit-decision.js';
 import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
+import { shardBlobProblem } from '../lib/run/shard-blobs.js';
 
 function fail(message: string): never {
   console.error(`probe: ${message}`);
@@ -151,6 +152,11 @@ for (const line of describeConfig(config)) console.log(line);
 // The project root, so the probe runs from any working folder (the .env it reads is the one there).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const blobDir = join(config.reportDir, 'blob');
+// A merge of part of a run is a setup error, never a green drift check on what it happened to get.
+if (merging) {
+  const problem = shardBlobProblem(existsSync(blobDir) ? readdirSync(blobDir) : [], shortPath(blobDir));
+  if (problem !== undefined) fail(problem);
+}
 // Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts): a
 // shard's in REPORT_DIR/ledger-outcomes, for the merge; a single run's in a temporary folder.
 const outcomeFile = merging

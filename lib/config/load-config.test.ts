@@ -69,7 +69,6 @@ describe('one bad value gives exactly one line naming the setting', () => {
     ['BASE_URL', '', 'BASE_URL: is set but empty; remove it to get the default (unset: start the embedded reference service (also spelt BASE_URL=embedded))'],
     ['NOTIFICATION_URL', 'hooks.example.com', 'NOTIFICATION_URL: not an absolute http(s) URL: "hooks.example.com"'],
     ['REFERENCE_PROFILE', 'no spaces', 'REFERENCE_PROFILE: must be an identifier (letters, digits, ".", "_", "-"; at most 64), got "no spaces"'],
-    ['REPORT_DIR', '  ', 'REPORT_DIR: is set but empty; remove it to get the default (reports)'],
     ['ACCEPTED_FIELDS', 'notificationUrl,bogus', 'ACCEPTED_FIELDS: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState'],
     ['SEED', '-1', 'SEED: must be a non-negative integer, got "-1"'],
     ['CONCURRENCY', 'a\nb', 'CONCURRENCY: must be a positive integer, got "a\\nb"'],
@@ -357,4 +356,20 @@ test('a sentinel token never shows in errors, JSON or the config object', () => 
   expect(JSON.stringify(config)).not.toContain(sentinel);
   expect(String(config.accessToken)).not.toContain(sentinel);
   expect(config.accessToken?.reveal()).toBe(sentinel);
+});
+
+describe('an empty value, as a CI runner gives an undefined variable', () => {
+  test('of an optional setting is unset: its default holds, and a value in .env is used', () => {
+    const config = load({ NOTIFICATION_URL: '', RECEIVER_PUBLIC_URL: ' ', TARGET_NAME: '', REPORT_DIR: '  ', CHANGE_COMMAND: '' });
+    expect(config.notificationUrl).toBeUndefined();
+    expect(config.targetName).toBeUndefined();
+    expect(config.reportDir).toBe(join(dir, 'reports'));
+    writeFileSync(join(dir, 'ci.env'), 'CONCURRENCY=7\n');
+    expect(loadConfig({ CONCURRENCY: '' }, { cwd: dir, dotenvPath: 'ci.env' }).concurrency).toBe(7);
+  });
+
+  test('of the target or a credential is a mistake, named: a missing secret must not switch targets', () => {
+    expect(problemsOf({ BASE_URL: '' })[0]).toMatch(/^BASE_URL: is set but empty/);
+    expect(problemsOf({ BASE_URL: 'https://staging.example.com', CLIENT_ID: '', TENANT_ID: 't', SCOPE: 's', CLIENT_SECRET: 'x' }).join('\n')).toMatch(/CLIENT_ID: is set but empty/);
+  });
 });

@@ -121,6 +121,29 @@ export function loadConfig(
 }
 
 /** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
+/**
+ * Settings that name the target or a credential. Given empty, they are a missing secret or variable (a CI
+ * runner turns an undefined variable into an empty string), never "use the default": an empty BASE_URL
+ * must not quietly probe the embedded reference instead of staging. Every other setting given empty is
+ * unset, so a recipe may pass an optional variable whether or not it is defined.
+ */
+const EMPTY_IS_A_MISTAKE: ReadonlySet<string> = new Set([
+  'BASE_URL',
+  'ACCESS_TOKEN',
+  'ACCESS_TOKEN_FILE',
+  'TOKEN_URL',
+  'TENANT_ID',
+  'CLIENT_ID',
+  'SCOPE',
+  'CLIENT_SECRET',
+  'CLIENT_SECRET_FILE',
+  'CLIENT_CERTIFICATE_FILE',
+  'CLIENT_ASSERTION_FILE',
+]);
+
+const givenValue = (name: string, raw: string | undefined): string | undefined =>
+  raw !== undefined && raw.trim() === '' && !EMPTY_IS_A_MISTAKE.has(name) ? undefined : raw;
+
 function mergeSources(
   env: Record<string, string | undefined>,
   dotenvFile: DotenvValues | undefined,
@@ -129,8 +152,8 @@ function mergeSources(
   const given = new Map<string, Given>();
   const fileOrigin = ` (from ${dotenvFile?.label ?? '.env'})`;
   for (const name of SETTING_NAMES) {
-    const fromEnv = env[name];
-    const fromFile = dotenvFile?.values[name];
+    const fromEnv = givenValue(name, env[name]);
+    const fromFile = givenValue(name, dotenvFile?.values[name]);
     if (fromEnv !== undefined) given.set(name, { raw: fromEnv, origin: '' });
     else if (fromFile !== undefined) given.set(name, { raw: fromFile, origin: fileOrigin });
   }
