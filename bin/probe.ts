@@ -21,10 +21,11 @@
  * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
  * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
  * nothing was accepted for a reason outside the values sent (a refused token, every answer a
- * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached included).
+ * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached, a base path
+ * answering 404, a refused token or redirects in the first two answers, a merge missing a shard, no case ran).
  */
 import './support/lean-dependencies.js';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,13 +49,18 @@ import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-re
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeScan, scanFilesForSecrets } from '../lib/redaction/scan-files.js';
-import { unreachableTarget } from '../lib/http/preflight.js';
+import { preflight } from '../lib/http/preflight.js';
+import { HttpEngine } from '../lib/http/engine.js';
+import { isSuccessStatus } from '../lib/http/status.js';
+import { OperationClient } from '../lib/create/client.js';
 import { leftOnTargetLine } from '../lib/ledger/left-on-target.js';
 import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } from '../lib/ledger/outcome-file.js';
 import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
-import { EXIT, exitDecision, exitLine } from '../lib/run/exit-decision.js';
+import { EXIT, exitDecision, exitLine, type RunFacts, type RunFailure } from '../lib/run/exit-decision.js';
 import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
 import { shardBlobProblem } from '../lib/run/shard-blobs.js';
+import { withRunFailures } from '../lib/run/junit-failures.js';
+import { setupProblem, setupRequests } from '../lib/run/setup-check.js';
 
 function fail(message: string): never {
   console.error(`probe: ${message}`);
@@ -138,11 +144,23 @@ const merging = args.values['merge-reports'];
 const tokenSource = merging ? undefined : await openTokenSourceOrExit(config, 'probe');
 const tokenBroker = tokenSource === undefined ? undefined : await startTokenBroker(tokenSource);
 shareTokenBroker(tokenBroker);
-// A target that cannot be reached at all stops the run here, in seconds, before any
-// suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
+// A target that cannot be reached at all, or whose first two answers show the setup is wrong, stops the run
+// here, in seconds, before any suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
 if (config.baseUrl !== undefined && !merging) {
-  const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: operation.path });
-  if (unreachable !== undefined) fail(unreachable);
+  const checked = await preflight({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: operation.path }, setupRequests(operation));
+  if (checked.unreachable !== undefined) fail(checked.unreachable);
+  // A wrong base path, a refused token or a redirect in front of the service: the user's setup, not the target.
+  const setup = setupProblem(checked.exchanges, config.baseUrl, operation);
+  if (setup !== undefined) fail(setup);
+  // A target that creates something from an empty body: undone here, as every case undoes its creates.
+  const emptyBody = checked.exchanges[1];
+  if (emptyBody !== undefined && isSuccessStatus(emptyBody.status)) {
+    const engine = HttpEngine.fromConfig(config, config.baseUrl, tokenSource ?? config.accessToken);
+    const client = new OperationClient((request) => engine.send(request), operation);
+    await client.undoCreate(emptyBody);
+    await engine.close();
+    for (const failure of client.cleanupFailures) console.error(`probe: the target accepted the setup check's empty body; ${failure}`);
+  }
 }
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -260,11 +278,6 @@ const report = finished?.report;
 const left = outcome?.leftOnTarget.length ?? 0;
 // Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
 const cleanupUnknown = outcomeFile !== undefined && outcome === undefined && casesRan > 0;
-if (casesRan > 0 && existsSync(pendingJunit)) {
-  mkdirSync(config.reportDir, { recursive: true });
-  copyFileSync(pendingJunit, junitFile);
-}
-rmSync(join(pendingJunit, '..'), { recursive: true, force: true });
 if (finished !== undefined) console.log(`reports: ${finished.written.join(', ')}, ${junitFile}`);
 // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
 console.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -277,12 +290,12 @@ if (drift !== undefined && drift.changes.length > 0) {
 }
 const disagreements = report?.contract?.comparison?.disagreements.length ?? 0;
 if (disagreements > 0) console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
-const diagnosisLine = failingDiagnosis(report?.diagnosis);
+const diagnosisLine = failingDiagnosis(report?.diagnosis, report?.matrix.length ?? 0);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
 if (counts !== undefined) console.log(formatCounts(counts));
-const decision = exitDecision({
+const facts: RunFacts = {
   casesRan,
   failedCases: counts?.failed ?? 0,
   driftChanges: drift?.changes.length ?? 0,
@@ -290,8 +303,21 @@ const decision = exitDecision({
   cleanupUnknown,
   ...(diagnosisLine !== undefined ? { failingDiagnosis: diagnosisLine } : {}),
   contractDisagreements: disagreements,
-  secretFound: await secretsInOutputs(),
-});
+  secretFound: false,
+};
+// JUnit carries every reason the run fails, so that a dashboard agrees with the exit code. Written aside by
+// vitest and put in place only when cases ran, so a run that never started keeps the last one; written
+// before the secret scan, which then covers it too.
+const junitText = casesRan > 0 && existsSync(pendingJunit) ? runRedactor().redact(readFileSync(pendingJunit, 'utf8')) : undefined;
+rmSync(join(pendingJunit, '..'), { recursive: true, force: true });
+const writeJunit = (failures: RunFailure[]): void => {
+  if (junitText === undefined) return;
+  mkdirSync(config.reportDir, { recursive: true });
+  writeFileSync(junitFile, withRunFailures(junitText, failures));
+};
+writeJunit(exitDecision(facts).runFailures);
+const decision = exitDecision({ ...facts, secretFound: await secretsInOutputs() });
+if (decision.runFailures.some((f) => f.id === 'run/secret-in-output')) writeJunit(decision.runFailures);
 console.log(exitLine(decision));
 process.exit(decision.code);
 

@@ -53,6 +53,11 @@ describe('a baseline, a drifted target, the change accepted', () => {
       const drifted = await runProbe({ REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
       expect(drifted.code, drifted.stdout + drifted.stderr).toBe(1);
       expect(drifted.stdout).toMatch(/^\d+ passed, 0 failed/m);
+      // No case failed, yet the run does: JUnit says so, so that a dashboard agrees with the exit code.
+      const junit = readFileSync(join(graphDir, 'junit.xml'), 'utf8');
+      expect(junit).toMatch(/<testsuites [^>]*failures="1"/);
+      expect(junit).toMatch(/<testcase classname="probe run" name="run\/drift"[^>]*>\s*<failure message="\d+ changes from the baseline"/);
+      expect(drifted.stdout.trimEnd().split('\n').at(-1)).toMatch(/^probe: exit 1: \d+ changes from the baseline$/);
       const out = drifted.stdout;
       expect(out).toMatch(/drift from baseline .*embedded-default\.json \(embedded-default\): \d+ changes/);
       expect(out).toContain('  changeType: forbidden -> required');

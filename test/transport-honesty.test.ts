@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -93,20 +93,16 @@ describe('§4 a target that cannot be reached stops the run before any suite, in
 });
 
 describe.concurrent('§4 the likely cause reads the transport, not only the status', () => {
-  test('every answer a redirect: configuration, with the Location and "check BASE_URL"; nothing followed', async () => {
+  // A redirect in front of everything is the setup's doing, caught before any suite judges the target.
+  test('every answer a redirect: exit 2 within a few requests, with the Location and "check BASE_URL"; nothing followed', async () => {
     const { run, service: s } = await probeWith({ redirectShare: 1, redirectTo: 'https://login.example.test/adfs/ls' }, ['02-presence', '05-protocol']);
-    const r = report(run);
-    // A redirect is not the service's verdict on a body: the malformed-body cases are not judged, never DEVIATES.
-    expect(r.cases.filter((c) => c.verdict === 'DEVIATES')).toEqual([]);
-    const notJudged = r.cases.filter((c) => c.finding?.startsWith('not judged: every request was redirected (302 to https://login.example.test/adfs/ls)') === true);
-    expect(notJudged.map((c) => c.id)).toEqual(expect.arrayContaining(['protocol/spec-7.1/not-json', 'protocol/spec-7.1/empty-body']));
-    expect(r.diagnosis?.likelyCause).toBe('configuration'); // today: unknown, "the cause lies in the values sent"
-    expect(r.diagnosis?.message).toContain('https://login.example.test/adfs/ls');
-    expect(r.diagnosis?.message).toContain('check BASE_URL');
-    expect(r.diagnosis?.message).not.toMatch(/values sent/);
-    expect(run.code, output(run)).toBe(1);
-    expect(run.stdout).toMatch(/^probe: nothing was accepted \(likely cause: configuration\)/m);
+    expect(run.code, output(run)).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/redirects GET and POST .*to https:\/\/login\.example\.test\/adfs\/ls.*check BASE_URL/);
+    expect(s.stats().requests).toBeLessThanOrEqual(10);
     expect(s.stats().creates).toBe(0);
+    expect(existsSync(join(run.reportDir, 'behaviour-report.json'))).toBe(false);
   }, RUN_TIMEOUT_MS);
 
   test('every answer cut off by a reset: transport, not the statuses of half-read answers', async () => {
@@ -117,20 +113,20 @@ describe.concurrent('§4 the likely cause reads the transport, not only the stat
     expect(run.code, output(run)).toBe(1);
   }, RUN_TIMEOUT_MS);
 
-  test('every request refused with 401: body-level cases are not judged (no DEVIATES); token diagnosis; exit 1', async () => {
-    const { run } = await probeWith({ unauthorizedShare: 1 }, ['01-spec', '02-presence', '05-protocol']);
-    const r = report(run);
-    expect(r.diagnosis?.likelyCause).toBe('token');
-    // today: spec §7 rule 1 malformed bodies and the spec's observation DEVIATE for answering 401 where 400 was expected
-    expect(r.cases.filter((c) => c.verdict === 'DEVIATES')).toEqual([]);
-    const notJudged = r.cases.filter((c) => c.finding?.startsWith('not judged: the target refused the run\'s own token') === true);
-    expect(notJudged.length).toBeGreaterThanOrEqual(4);
-    expect(notJudged.every((c) => c.verdict === 'ERROR')).toBe(true);
-    expect(notJudged.map((c) => c.id)).toEqual(expect.arrayContaining([expect.stringMatching(/^protocol\/spec-7/) as unknown]));
-    expect(run.code, output(run)).toBe(1);
-    expect(run.stdout).toMatch(/^probe: nothing was accepted \(likely cause: token\).*check ACCESS_TOKEN/m);
+  // A refused token is the user's mistake, never DEVIATES of the target: the run stops before any suite.
+  test('every request refused with 401: exit 2 within a few requests, naming the token settings', async () => {
+    const { run, service: s } = await probeWith({ unauthorizedShare: 1 }, ['01-spec', '02-presence', '05-protocol']);
+    expect(run.code, output(run)).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/refused the run's token \(401 and 401 to GET and POST .*check ACCESS_TOKEN/);
+    expect(s.stats().requests).toBeLessThanOrEqual(10);
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
   }, RUN_TIMEOUT_MS);
 });
+
+/** Causes that show in the first two answers: the setup check stops the run on them (lib/run/setup-check.ts). */
+const SETUP_CAUSES: ReadonlySet<string> = new Set(['token', 'configuration', 'base-url-or-path']);
 
 describe.concurrent('§4 every likely cause, each from a reference that misbehaves that way', () => {
   const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
@@ -151,12 +147,20 @@ describe.concurrent('§4 every likely cause, each from a reference that misbehav
     });
     const base = `${service.url}${'prefix' in how ? how.prefix : ''}`;
     const run = await runProbe({ ...FAST, BASE_URL: base }, ['02-presence'], RUN_TIMEOUT_MS);
+    if (SETUP_CAUSES.has(cause)) {
+      // Caught by the setup check before any suite: exit 2, one line, a handful of requests.
+      expect(run.code, output(run)).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/check (BASE_URL|ACCESS_TOKEN)/);
+      expect(service.stats().requests).toBeLessThanOrEqual(10);
+      return;
+    }
     const r = report(run);
     expect(r.diagnosis?.likelyCause, r.diagnosis?.message).toBe(cause);
-    // The causes outside the values sent fail the run with the diagnosis as a line of its own.
-    if (cause === 'unknown' || cause === 'service') expect(run.stdout).not.toMatch(/^probe: nothing was accepted/m);
-    else expect(run.stdout).toMatch(new RegExp(`^probe: nothing was accepted \\(likely cause: ${cause}\\)`, 'm'));
-    expect(run.code, output(run)).toBe(cause === 'unknown' ? 0 : 1);
+    // Nothing accepted fails the run, whatever the cause, with the diagnosis as a line of its own and last.
+    expect(run.stdout).toMatch(new RegExp(`^probe: nothing was accepted \\(likely cause: ${cause}\\)`, 'm'));
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^probe: exit 1: nothing was accepted \\(likely cause: ${cause}\\)`));
+    expect(run.code, output(run)).toBe(1);
   }, RUN_TIMEOUT_MS);
 });
 
@@ -179,6 +183,7 @@ describe.concurrent('§5 what is left on the target is in the reports and fails 
     expect(file(run, 'behaviour-report.html')).toContain('Left on the target');
     expect(run.code, output(run)).toBe(1);
     expect(run.stdout).toMatch(new RegExp(`^probe: ${left.length} subscription\\(s\\) left on ${s.url.replace(/[.]/g, '\\.')} `, 'm'));
+    expect(file(run, 'junit.xml')).toMatch(/<testcase classname="probe run" name="run\/left-on-target"/);
   }, RUN_TIMEOUT_MS);
 
   test('sharded: each shard fails on its own leftovers, and the merge reports them all', async () => {

@@ -8,6 +8,7 @@
 import type { Secret } from '../secret.js';
 import type { BearerSource } from './bearer.js';
 import { HttpEngine, type EngineLimits } from './engine.js';
+import type { Exchange, RequestSpec } from './types.js';
 
 /** Long enough for a slow TLS handshake, short enough that "within seconds" holds. */
 const PREFLIGHT_TIMEOUT_MS = 10_000;
@@ -22,17 +23,41 @@ export interface PreflightOptions {
 
 /** The one line to stop with when the target cannot be reached; undefined when it answered. */
 export async function unreachableTarget(o: PreflightOptions): Promise<string | undefined> {
+  return (await preflight(o, [{ method: 'GET', path: o.path }])).unreachable;
+}
+
+export interface PreflightResult {
+  /** The one line to stop with when the target cannot be reached. */
+  unreachable?: string;
+  /** Each request's exchange, in order, as long as the target could be reached. */
+  exchanges: Exchange[];
+}
+
+/**
+ * Sends `requests` one after another on an engine of its own (no retries, one attempt each), stopping at
+ * the first that cannot connect. A read or a body no service creates anything from: never a create.
+ */
+export async function preflight(o: PreflightOptions, requests: readonly RequestSpec[]): Promise<PreflightResult> {
   const engine = HttpEngine.fromConfig(
-    { ...o.config, maxRetries: 0, maxRequests: 1, requestTimeoutMs: Math.min(o.config.requestTimeoutMs, PREFLIGHT_TIMEOUT_MS) },
+    { ...o.config, maxRetries: 0, maxRequests: requests.length, requestTimeoutMs: Math.min(o.config.requestTimeoutMs, PREFLIGHT_TIMEOUT_MS) },
     o.baseUrl,
     o.token,
   );
+  const exchanges: Exchange[] = [];
   try {
-    const exchange = await engine.send({ method: 'GET', path: o.path });
-    const failure = exchange.failure;
-    if (exchange.status !== null || failure === undefined || failure.connect !== true) return undefined;
-    const error = failure.message.replace(/ — is BASE_URL right\?/, '');
-    return `cannot reach BASE_URL ${o.baseUrl}: ${error}${failure.code !== undefined && !error.includes(failure.code) ? ` (${failure.code})` : ''}; no request reached it: check BASE_URL and that the service is up`;
+    for (const request of requests) {
+      const exchange = await engine.send(request);
+      const failure = exchange.failure;
+      if (exchange.status === null && failure?.connect === true) {
+        const error = failure.message.replace(/ — is BASE_URL right\?/, '');
+        return {
+          unreachable: `cannot reach BASE_URL ${o.baseUrl}: ${error}${failure.code !== undefined && !error.includes(failure.code) ? ` (${failure.code})` : ''}; no request reached it: check BASE_URL and that the service is up`,
+          exchanges,
+        };
+      }
+      exchanges.push(exchange);
+    }
+    return { exchanges };
   } finally {
     await engine.close();
   }

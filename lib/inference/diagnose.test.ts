@@ -1,5 +1,6 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { diagnose } from './diagnose.js';
+import { failingDiagnosis } from './failing-diagnosis.js';
 import type { Observation } from './types.js';
 
 const answered = (...statuses: (number | null)[]): Observation[] =>
@@ -79,4 +80,33 @@ test('every answer of every repeat counts: a combination answered 401 then 400 i
   const diagnosis = diagnose(observations);
   expect(diagnosis.message).not.toContain('every combination was answered 401');
   expect(diagnosis.message).toContain('(400 x1, 401 x3)');
+});
+
+describe('when only part of the combinations was tried', () => {
+  const rejected = (present: string[]): Observation => ({ present, outcome: 'rejected', status: 400, errorCode: 'invalidRequest', statuses: [400] });
+  const tried = [rejected(['a']), rejected(['a', 'b']), rejected([])];
+
+  test('it never says "every combination": it counts what was tried, says the rule is not known and what to do', () => {
+    const diagnosis = diagnose(tried, 4096);
+    expect(diagnosis.message).not.toMatch(/every combination/);
+    expect(diagnosis.message).toMatch(/^no accepted combination among the 3 combinations tried of 4096 \(the rule is not known\): every one was answered 400 invalidRequest/);
+    expect(diagnosis.message).toMatch(/ACCEPTED_FIELDS.*MAX_REQUESTS/);
+  });
+
+  test('every one tried answered 401 is still the token, counted honestly', () => {
+    const refused: Observation[] = tried.map(({ present, outcome }) => ({ present, outcome, status: 401, statuses: [401] }));
+    expect(diagnose(refused, 4096)).toMatchObject({ likelyCause: 'token', message: expect.stringMatching(/^every one of the 3 combinations tried \(of 4096\) was answered 401/) as unknown });
+  });
+
+  test('all of them tried: "every combination" is the truth', () => {
+    expect(diagnose(tried, 3).message).toMatch(/^every combination was answered 400 invalidRequest/);
+  });
+});
+
+test('a run in which nothing was accepted fails, whatever the cause', () => {
+  expect(failingDiagnosis({ likelyCause: 'unknown', message: 'no accepted combination among ...' }, 27)).toMatch(/^nothing was accepted \(likely cause: unknown\)/);
+  expect(failingDiagnosis({ likelyCause: 'service', message: 'every answer was a server error' }, 32)).toBeDefined();
+  expect(failingDiagnosis(undefined, 32)).toBeUndefined();
+  // A run that sent no combination (a filter without the presence step) claims nothing of presence.
+  expect(failingDiagnosis({ likelyCause: 'unknown', message: 'no combination was observed' }, 0)).toBeUndefined();
 });

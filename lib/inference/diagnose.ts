@@ -17,7 +17,14 @@ import { count } from './words.js';
 /** Unstable combinations named, at most. */
 const NAMED = 3;
 
-export function diagnose(observations: readonly Observation[]): Diagnosis {
+/**
+ * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
+ * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
+ */
+export function diagnose(observations: readonly Observation[], possible = observations.length): Diagnosis {
+  const tried = observations.length;
+  const partial = tried < possible;
+  const everyCombination = partial ? `every one of the ${count(tried, 'combination')} tried (of ${possible})` : 'every combination';
   if (observations.length === 0) {
     return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
   }
@@ -48,19 +55,19 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   if (every((s) => s === 401)) {
     return {
       likelyCause: 'token',
-      message: `every combination was answered 401${besides}: the access token was refused; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions).`,
+      message: `${everyCombination} was answered 401${besides}: the access token was refused; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions).`,
     };
   }
   if (every((s) => s === 401 || s === 403)) {
     return {
       likelyCause: 'token',
-      message: `every combination was answered 401 or 403${besides}: the access token was refused or lacks permission on the drive; check ACCESS_TOKEN and its scopes (or, with client credentials, SCOPE and the app's permissions).`,
+      message: `${everyCombination} was answered 401 or 403${besides}: the access token was refused or lacks permission on the drive; check ACCESS_TOKEN and its scopes (or, with client credentials, SCOPE and the app's permissions).`,
     };
   }
   if (every((s) => s === 404)) {
     return {
       likelyCause: 'base-url-or-path',
-      message: `every combination was answered 404${besides}: the base URL or the subscription path does not exist on the target; check BASE_URL.`,
+      message: `${everyCombination} was answered 404${besides}: the base URL or the subscription path does not exist on the target; check BASE_URL.`,
     };
   }
   if (every((s) => s >= 500)) {
@@ -73,14 +80,30 @@ export function diagnose(observations: readonly Observation[]): Diagnosis {
   const codes = new Set(observations.map((o) => o.errorCode));
   if (first !== null && first !== undefined && unanswered === 0 && every((s) => s === first.status) && codes.size === 1) {
     const code = first.errorCode === undefined ? '' : ` ${first.errorCode}`;
+    if (partial) return notKnown(tried, possible, `every one was answered ${first.status ?? ''}${code}`);
     return {
       likelyCause: 'unknown',
       message: `every combination was answered ${first.status ?? ''}${code}: no set of the fields was accepted, so the cause more likely lies in the values sent than in which fields are present.`,
     };
   }
+  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(answers)})`);
   return {
     likelyCause: 'unknown',
     message: `no combination was accepted, and the answers point to no single cause (${statusTally(answers)}).`,
+  };
+}
+
+/**
+ * Nothing accepted among part of the combinations: the rule is not known, and an accepted combination may
+ * lie among those never tried (a small island of them, away from both start points).
+ */
+function notKnown(tried: number, possible: number, seen: string): Diagnosis {
+  return {
+    likelyCause: 'unknown',
+    message:
+      `no accepted combination among the ${count(tried, 'combination')} tried of ${possible} (the rule is not known): ${seen}; ` +
+      'an accepted combination may lie among those not tried, or the values sent are refused whatever the fields. ' +
+      'Give a set of fields known to be accepted as ACCEPTED_FIELDS, or a larger MAX_REQUESTS.',
   };
 }
 

@@ -51,7 +51,7 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
       ...(notes.length === 0 ? {} : { notes }),
     },
     rejectionGroups: rejectionGroups(evidence),
-    diagnosis: roles === undefined ? diagnose(observations) : undefined,
+    diagnosis: roles === undefined ? diagnose(observations, 2 ** fields.length) : undefined,
   };
 }
 

@@ -24,27 +24,40 @@ export interface RunFacts {
   secretFound: boolean;
 }
 
+/** A reason the run fails that no test case carries: CI's test report gets a failing case for each. */
+export interface RunFailure {
+  /** A stable id, the JUnit case name: `run/drift`, `run/left-on-target`, ... */
+  id: string;
+  message: string;
+}
+
 export interface ExitDecision {
   code: ExitCode;
   /** One line: why the run ends with this code. */
   reason: string;
+  /** The reasons no failing case stands for (drift, left-overs, a secret found, ...). */
+  runFailures: RunFailure[];
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 export function exitDecision(facts: RunFacts): ExitDecision {
-  if (facts.casesRan === 0) return { code: EXIT.setup, reason: 'no case ran: the run could not start (see the error above); no report was written' };
-  const reasons = [
-    facts.failedCases > 0 ? `${plural(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined,
-    facts.driftChanges > 0 ? `${plural(facts.driftChanges, 'change')} from the baseline` : undefined,
-    facts.leftOnTarget > 0 ? `${plural(facts.leftOnTarget, 'subscription')} left on the target` : undefined,
-    facts.cleanupUnknown ? 'the cleanup did not finish: what is left on the target is unknown' : undefined,
-    facts.failingDiagnosis,
-    facts.contractDisagreements > 0 ? `the target disagrees with the contract in ${plural(facts.contractDisagreements, 'place')}` : undefined,
-    facts.secretFound ? 'a secret was found in a file this run wrote' : undefined,
-  ].filter((r): r is string => r !== undefined);
-  if (reasons.length > 0) return { code: EXIT.failed, reason: reasons.join('; ') };
-  return { code: EXIT.ok, reason: 'every case holds and nothing drifted, was left behind or leaked' };
+  if (facts.casesRan === 0) return { code: EXIT.setup, reason: 'no case ran: the run could not start (see the error above); no report was written', runFailures: [] };
+  const runFailures: RunFailure[] = [
+    facts.driftChanges > 0 ? { id: 'run/drift', message: `${plural(facts.driftChanges, 'change')} from the baseline` } : undefined,
+    facts.leftOnTarget > 0 ? { id: 'run/left-on-target', message: `${plural(facts.leftOnTarget, 'subscription')} left on the target` } : undefined,
+    facts.cleanupUnknown ? { id: 'run/cleanup', message: 'the cleanup did not finish: what is left on the target is unknown' } : undefined,
+    facts.failingDiagnosis !== undefined ? { id: 'run/nothing-accepted', message: facts.failingDiagnosis } : undefined,
+    facts.contractDisagreements > 0
+      ? { id: 'run/contract', message: `the target disagrees with the contract in ${plural(facts.contractDisagreements, 'place')}` }
+      : undefined,
+    facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
+  ].filter((r): r is RunFailure => r !== undefined);
+  const reasons = [facts.failedCases > 0 ? `${plural(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined, ...runFailures.map((f) => f.message)].filter(
+    (r): r is string => r !== undefined,
+  );
+  if (reasons.length > 0) return { code: EXIT.failed, reason: reasons.join('; '), runFailures };
+  return { code: EXIT.ok, reason: 'every case holds and nothing drifted, was left behind or leaked', runFailures };
 }
 
 /** The last line of the run: the code and its reason, so that it agrees with the exit status. */

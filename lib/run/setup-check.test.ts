@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { fakeExchange } from '../http/test-exchange.js';
+import { setupProblem, setupRequests } from './setup-check.js';
+
+const operation = { method: 'POST', path: '/_api/v2.0/drive/root/subscriptions', headers: { 'content-type': 'application/json' } };
+const answers = (...statuses: number[]) => statuses.map((status) => fakeExchange({ status, responseHeaders: status < 400 ? { location: 'https://login.example/' } : {} }));
+const base = 'https://contoso.example/sites/dev';
+
+describe('setup mistakes in the first two answers', () => {
+  test('a GET of the path and the operation with an empty JSON object, which creates nothing', () => {
+    expect(setupRequests(operation).map((r) => `${r.method} ${r.body ?? ''}`)).toEqual(['GET ', 'POST {}']);
+  });
+
+  test.each([
+    [[404, 404], /answers 404 to GET and POST .*check BASE_URL/],
+    [[401, 401], /refused the run's token .*check ACCESS_TOKEN/],
+    [[403, 401], /refused the run's token \(403 and 401/],
+    [[302, 307], /redirects GET and POST .* to https:\/\/login\.example\/.*check BASE_URL/],
+  ])('%j stops the run, naming the setting', (statuses, line) => {
+    expect(setupProblem(answers(...statuses), base, operation)).toMatch(line);
+  });
+
+  test.each([
+    [[404, 400]], // no list operation, but the create path is there
+    [[405, 401]], // a token refused for an empty body only
+    [[200, 400]],
+    [[401, 400]],
+    [[302, 400]],
+  ])('%j is the target\'s to judge: the run goes on', (statuses) => {
+    expect(setupProblem(answers(...statuses), base, operation)).toBeUndefined();
+  });
+
+  test('fewer than two answers decide nothing', () => {
+    expect(setupProblem(answers(404), base, operation)).toBeUndefined();
+  });
+});

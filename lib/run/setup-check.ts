@@ -1,0 +1,39 @@
+/**
+ * Setup mistakes caught before any suite judges the target: a base URL whose path is not the service, a
+ * token the service refuses, a login page or proxy that redirects everything. Two requests tell: a GET of
+ * the operation's path and the operation's own method with an empty JSON object, a body no service creates
+ * anything from (it lacks every field). When both get the same kind of refusal, every case would too, and
+ * the run would blame the target for the user's settings; it stops instead, with the setting to check.
+ * A target that answers 404 or 401 to some bodies only, or only without a token, passes: one of the two
+ * requests gets another answer.
+ */
+import { isRedirectStatus } from '../http/status.js';
+import type { Exchange, RequestSpec } from '../http/types.js';
+import type { OperationSpec } from '../operation/types.js';
+
+/** The two requests, in the order sent. */
+export function setupRequests(operation: Pick<OperationSpec, 'method' | 'path' | 'headers'>): RequestSpec[] {
+  return [
+    { method: 'GET', path: operation.path },
+    { method: operation.method, path: operation.path, headers: { ...operation.headers }, body: '{}' },
+  ];
+}
+
+/** The one line to stop with, or undefined when the answers leave the setup in no doubt. */
+export function setupProblem(exchanges: readonly Exchange[], baseUrl: string, operation: Pick<OperationSpec, 'method' | 'path'>): string | undefined {
+  const statuses = exchanges.map((e) => e.status);
+  if (statuses.length < 2) return undefined;
+  const both = (test: (s: number | null) => boolean): boolean => statuses.every(test);
+  const asked = `GET and ${operation.method} ${operation.path}`;
+  if (both((s) => s === 404)) {
+    return `the target answers 404 to ${asked} under BASE_URL ${baseUrl}: the base path is likely wrong (the probe appends ${operation.path}); check BASE_URL`;
+  }
+  if (both((s) => s === 401 || s === 403)) {
+    return `the target refused the run's token (${statuses.join(' and ')} to ${asked}): check ACCESS_TOKEN or ACCESS_TOKEN_FILE, or with client credentials SCOPE and the app's permissions`;
+  }
+  if (both(isRedirectStatus)) {
+    const location = exchanges[0]?.responseHeaders['location'];
+    return `the target redirects ${asked} (${statuses.join(' and ')}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}); the probe never follows redirects: check BASE_URL`;
+  }
+  return undefined;
+}
