@@ -159,7 +159,7 @@ describe.concurrent('§4 every likely cause, each from a reference that misbehav
     expect(r.diagnosis?.likelyCause, r.diagnosis?.message).toBe(cause);
     // Nothing accepted fails the run, whatever the cause, with the diagnosis as a line of its own and last.
     expect(run.stdout).toMatch(new RegExp(`^probe: nothing was accepted \\(likely cause: ${cause}\\)`, 'm'));
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^probe: exit 1: nothing was accepted \\(likely cause: ${cause}\\)`));
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^probe: exit 1: (.+; )?nothing was accepted \\(likely cause: ${cause}\\)`));
     expect(run.code, output(run)).toBe(1);
   }, RUN_TIMEOUT_MS);
 });
