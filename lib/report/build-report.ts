@@ -1,11 +1,11 @@
 import type { CaseRecord } from '../case-record.js';
-import { combinationKey, maskOf } from '../rule/field-set.js';
+import { combinationKey, fieldIndex, maskOf, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { buildValues } from './build-values.js';
 import { reportedPresence } from './explored-rule.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry } from './types.js';
+import type { BehaviourReport, CaseSummary, MatrixEntry, ReportedRole } from './types.js';
 
 export interface CaseInput {
   /** The test's full name, as vitest shows it. */
@@ -80,7 +80,8 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const target = records[0]?.target;
   const stoppedEarly = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const seed = records.find((r) => r.seed !== undefined)?.seed;
-  const roles = presence.roles ?? {};
+  const rule = boundedRule(presence.rule, operation.fields, observations);
+  const roles = presence.roles ?? undeterminedRoles(operation.fields, rule, observations);
   return {
     reportVersion: 1,
     run: {
@@ -109,7 +110,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
         },
       ]),
     ),
-    rule: presence.rule,
+    rule,
     matrix,
     rejectionGroups: inference.rejectionGroups,
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
@@ -131,3 +132,47 @@ function requestsSent(records: readonly CaseRecord[]): number {
 
 /** Matrix rows in bitmask order; a row naming a field the operation lacks (an invalid report) goes last. */
 const rowOrder = (order: ReadonlyMap<string, number>, present: readonly string[]): number => maskOf(order, present) ?? Number.MAX_SAFE_INTEGER;
+
+/** Unknown combinations listed in the report, at most: the rest are counted, so the report's size does not grow with 2^n. */
+export const UNKNOWN_SAMPLE = 32;
+
+/**
+ * The rule as the report states it: how many combinations it rests on (`exactOn`: answered accepted or
+ * rejected, of 2^n), and the combinations without a usable answer counted, with a sample of them.
+ */
+function boundedRule(rule: BehaviourReport['rule'], fields: readonly string[], observations: readonly Observation[]): BehaviourReport['rule'] {
+  const answered = observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length;
+  const possible = 2 ** fields.length;
+  const unknown = rule.unknown.slice(0, UNKNOWN_SAMPLE);
+  // Above the fields inference lists one by one, combinations never sent are not in rule.unknown: a sample
+  // of them (in bitmask order) is, so that the report names some of what it does not know. Each mask looked
+  // at is either answered or taken, so the loop ends within answered + UNKNOWN_SAMPLE steps.
+  if (unknown.length < UNKNOWN_SAMPLE && unknown.length < possible - answered) {
+    const index = fieldIndex(fields);
+    const seen = new Set(observations.map((o) => maskOf(index, o.present)));
+    const listed = new Set(unknown.map((c) => maskOf(index, c)));
+    for (let mask = 0; mask < possible && unknown.length < UNKNOWN_SAMPLE; mask += 1) {
+      if (!seen.has(mask) && !listed.has(mask)) unknown.push(presentOf(fields, mask));
+    }
+  }
+  return { ...rule, unknown, unknownCount: possible - answered, exactOn: { answered, of: possible } };
+}
+
+/**
+ * Nothing was accepted, yet combinations were left unanswered: every field is listed, undetermined, with
+ * what it hangs on, instead of no field at all. An accepted combination among those may give it any role.
+ * With every combination answered and none accepted there is nothing to hang on: the diagnosis says why.
+ */
+function undeterminedRoles(fields: readonly string[], rule: BehaviourReport['rule'], observations: readonly Observation[]): Record<string, ReportedRole> {
+  const answered = observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length;
+  const open = 2 ** fields.length - answered;
+  const hangsOn = rule.unknown.slice(0, 3);
+  if (open === 0 || hangsOn.length === 0) return {};
+  const explanation = `nothing was accepted among the ${answered} of ${2 ** fields.length} combinations answered; until one is, any role fits`;
+  return Object.fromEntries(
+    fields.map((name) => [
+      name,
+      { presence: 'undetermined', explanation, possible: ['required', 'forbidden', 'optional', 'conditional'], hangsOn, hangsOnCount: open } satisfies ReportedRole,
+    ]),
+  );
+}

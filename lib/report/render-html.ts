@@ -156,7 +156,7 @@ function ruleSection(report: BehaviourReport): SafeHtml {
 <pre>${rule.expression}</pre>
 ${ruleBasisText(rule) === undefined ? '' : html`<p>${ruleBasisText(rule) ?? ''}</p>`}
 <p>${outcomeTally(report.matrix)}.</p>
-${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}.</p>`}
+${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}${(rule.unknownCount ?? rule.unknown.length) > rule.unknown.length ? `, and ${(rule.unknownCount ?? 0) - rule.unknown.length} more` : ''}.</p>`}
 <h3>Field roles</h3>
 ${roles.length === 0
     ? html`<p class="muted">None: nothing was accepted, so no role could be inferred.</p>`

@@ -64,7 +64,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (ruleBasis !== undefined) out.push(text(ruleBasis), '');
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {
-    out.push('', `Unknown (no usable answer, treated as either): ${report.rule.unknown.map((c) => code(comboLabel(c))).join(', ')}.`);
+    const more = (report.rule.unknownCount ?? report.rule.unknown.length) - report.rule.unknown.length;
+    out.push('', `Unknown (no usable answer, treated as either): ${report.rule.unknown.map((c) => code(comboLabel(c))).join(', ')}${more > 0 ? `, and ${more} more` : ''}.`);
   }
   out.push('');
 

@@ -24,8 +24,12 @@ export interface BehaviourReport {
     dependencies: string[];
     dependencyDetails: IdlStatement[];
     dependenciesExact: boolean;
-    /** Combinations with no usable evidence (unstable, error, not sent). */
+    /** Combinations with no usable evidence (unstable, error, not sent): the first few, never more than a sample. */
     unknown: string[][];
+    /** How many combinations have no usable evidence, all told (unknown lists at most a sample of them). */
+    unknownCount?: number;
+    /** What the rule is exact on: the combinations answered accepted or rejected, of 2^n. */
+    exactOn?: { answered: number; of: number };
     /** Why an exact exploration's rule was not taken (it disagrees with an answer); the rule is then the answers' own. */
     explorerNotUsed?: string;
   } & ExplorerBasis;

@@ -26,7 +26,8 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
     }
     if (report.rule.dependencies.length > 0) lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}`);
   }
-  if (report.rule.unknown.length > 0) lines.push(`  without usable evidence (unstable, error or not sent): ${report.rule.unknown.length} combination(s)`);
+  const unknownCount = report.rule.unknownCount ?? report.rule.unknown.length;
+  if (unknownCount > 0) lines.push(`  without usable evidence (unstable, error or not sent): ${unknownCount} combination(s)`);
   for (const group of report.rejectionGroups) lines.push(`  rejected: ${group.summary}`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
     const found = limit.value === undefined ? `not pinned (${limit.note ?? 'no value accepted'})` : amount(limit.value, limit.unit);
