@@ -30,3 +30,21 @@ export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   if (!body.valid) return { kind: 'holds', note: `${status} body is not the §7 error object: ${body.problems.join('; ')}` };
   return { kind: 'holds' };
 }
+
+/**
+ * Property 2's finding when it held, counted from the same checks it summarises: `holds` (4xx answers
+ * judged, the §7 object or a non-400 recorded with a note), `noted` (of those, a non-400 whose body is not
+ * the §7 object), `rejected` (4xx answers in all, a body cut before it could be judged included).
+ */
+export function errorBodySummary(holds: number, noted: number, rejected: number, tried: number): string {
+  if (rejected === 0) return `no random body was answered 4xx (${tried} tried): nothing to check`;
+  const withObject = holds - noted;
+  const notJudged = rejected - holds;
+  const had =
+    withObject === rejected
+      ? `every one of ${rejected} 4xx answers had the §7 error object, each 400 with error.code invalidRequest`
+      : `${withObject} of ${rejected} 4xx answers had the §7 error object (each 400 with error.code invalidRequest)`;
+  const other = noted === 0 ? '' : `; ${noted} other 4xx had another body, recorded only (spec §7 rule 3 leaves them open)`;
+  const cut = notJudged === 0 ? '' : `; ${notJudged} not judged (the body was cut)`;
+  return `${had}${other}${cut}`;
+}
