@@ -59,6 +59,7 @@ import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
 import { EXIT, exitDecision, exitLine, type RunFacts, type RunFailure } from '../lib/run/exit-decision.js';
 import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
 import { shardBlobProblem } from '../lib/run/shard-blobs.js';
+import { resolveProfile } from '../reference/profiles.js';
 import { withRunFailures } from '../lib/run/junit-failures.js';
 import { setupProblem, setupRequests } from '../lib/run/setup-check.js';
 
@@ -91,6 +92,16 @@ const env = args.values['merge-reports'] ? withoutClientCredentials(process.env)
 const flags = { BASELINE: args.values.baseline, OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 const { config, built } = await withOpenApiOrExit(loadConfigOrExit(withFlags(env, flags)));
 const operation = config.operation;
+// The embedded reference's profile is checked with the other settings: an unknown one is a setting's mistake,
+// one line, not a stack trace from the suites' setup.
+if (config.baseUrl === undefined && !args.values['merge-reports']) {
+  try {
+    resolveProfile(config.referenceProfile);
+  } catch (error) {
+    console.error(`config error: REFERENCE_PROFILE: ${(error as Error).message}`);
+    process.exit(EXIT.setup);
+  }
+}
 // globalSetup and the suites' worker read the settings again: give them the description file given here,
 // as an absolute path (the worker's working folder need not be this one), or the one built from OPENAPI,
 // written beside the reports (the worker cannot build it: that is asynchronous, and functions cannot be passed).

@@ -79,6 +79,18 @@ describe.concurrent('npm run probe', () => {
   }, 300_000);
 
   test.each([
+    ['an unknown REFERENCE_PROFILE', { REFERENCE_PROFILE: 'nope' }, [], /^config error: REFERENCE_PROFILE: reference profile 'nope' is unknown; known: default, /],
+    ['a misspelt flag', {}, ['--basline', 'x.json'], /^probe: unknown option --basline; did you mean --baseline\? /],
+    ['a setting misspelt in the environment', { BASE_URLL: 'https://staging.example.com' }, [], /^config error: BASE_URLL \(from the environment\): not a known setting; did you mean BASE_URL\?$/],
+  ])('%s exits 2 with one line, no stack trace', async (_, env: Record<string, string>, args: string[], line) => {
+    const run = await runProbe(env, args);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+  });
+
+  test.each([
     ['REQUESTS_PER_SECOND', '-3'],
     ['BASE_URL', 'staging'],
     ['MAX_REQUESTS', 'lots'],

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../lib/config/load-config.js';
 import type { ProbeConfig } from '../../lib/config/types.js';
 import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
+import { editDistance } from '../../lib/config/did-you-mean.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
 
 /** Exit code of a configuration or usage error, for every command. */
@@ -32,13 +33,25 @@ export function parseArgsOrExit<C extends ParseArgsConfig>(command: string, entr
   try {
     parsed = parseArgs(config);
   } catch (error) {
-    usageError(command, (error as Error).message);
+    usageError(command, flagProblem(error as Error & { code?: string }, Object.keys(config.options ?? {})));
   }
   if ((parsed.values as { help?: boolean }).help === true) {
     console.log(headerHelp(entryPointUrl));
     process.exit(0);
   }
   return parsed;
+}
+
+/**
+ * Node's parse error in the tool's words: an unknown flag is named with the flag it was likely meant to be,
+ * instead of Node's advice about positionals after `--`.
+ */
+function flagProblem(error: Error & { code?: string }, flags: readonly string[]): string {
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
+  const given = /'(-{1,2}[^']+)'/.exec(error.message)?.[1] ?? error.message;
+  const name = given.replace(/^-+/, '').split('=')[0] ?? '';
+  const meant = flags.find((flag) => flag === name.toLowerCase()) ?? flags.map((flag) => ({ flag, d: editDistance(name, flag) })).filter((c) => c.d <= 2).sort((a, b) => a.d - b.d)[0]?.flag;
+  return `unknown option ${given}${meant === undefined ? '' : `; did you mean --${meant}?`}`;
 }
 
 /** The validated configuration, or one `config error:` line per problem and exit 2 before any request. */

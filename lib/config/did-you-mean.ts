@@ -1,4 +1,5 @@
-function distance(a: string, b: string): number {
+/** Levenshtein distance: the fewest single-character edits from one text to the other. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
@@ -20,7 +21,7 @@ export function didYouMean(key: string, known: readonly string[]): string | unde
   const upper = key.toUpperCase();
   let best: { name: string; d: number } | undefined;
   for (const name of known) {
-    const d = distance(upper, name);
+    const d = editDistance(upper, name);
     if (d <= 2 && (best === undefined || d < best.d)) best = { name, d };
   }
   return best?.name;

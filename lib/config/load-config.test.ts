@@ -373,3 +373,13 @@ describe('an empty value, as a CI runner gives an undefined variable', () => {
     expect(problemsOf({ BASE_URL: 'https://staging.example.com', CLIENT_ID: '', TENANT_ID: 't', SCOPE: 's', CLIENT_SECRET: 'x' }).join('\n')).toMatch(/CLIENT_ID: is set but empty/);
   });
 });
+
+describe('a setting misspelt in the shell environment', () => {
+  test('is named with the setting it was likely meant to be, as in .env', () => {
+    expect(problemsOf({ BASE_URLL: 'https://staging.example.com' })).toEqual(['BASE_URLL (from the environment): not a known setting; did you mean BASE_URL?']);
+  });
+
+  test('a name near a setting that is given too is some other tool\'s variable', () => {
+    expect(load({ REPORT_DIR: 'out', REPORT_DIRS: 'a:b' }).reportDir).toBe(join(dir, 'out'));
+  });
+});

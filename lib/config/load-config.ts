@@ -161,6 +161,14 @@ function mergeSources(
     const meant = didYouMean(key, SETTING_NAMES);
     if (meant !== undefined) problems.push(`${key}${fileOrigin}: not a known setting; did you mean ${meant}?`);
   }
+  // The same typo in the shell's environment (BASE_URLL) would otherwise be ignored silently. A name near a
+  // setting that is given too is taken as some other tool's variable, not a typo.
+  for (const key of Object.keys(env)) {
+    const meant = didYouMean(key, SETTING_NAMES);
+    if (meant !== undefined && env[key] !== undefined && !given.has(meant) && dotenvFile?.values[key] === undefined) {
+      problems.push(`${key} (from the environment): not a known setting; did you mean ${meant}?`);
+    }
+  }
   return given;
 }
 
