@@ -36,7 +36,7 @@ import { openTokenSourceOrExit } from './support/token-source.js';
 import type { BearerSource } from '../lib/http/bearer.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
-import { describeInput, type TargetWords } from '../lib/explain/describe-input.js';
+import { describeInput, otherTarget, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
 import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
@@ -194,6 +194,9 @@ try {
     repeats: config.repeats,
   });
   for (const line of renderResult(result)) console.log(line);
+  // The input named another service: the conclusion is about the one asked, and says which.
+  const other = otherTarget(input, operation, target);
+  if (other !== undefined) console.log(`about: ${target.what} (${target.url}), which explain asked; not ${other}, where the cURL command was sent`);
   const explained = result.outcome === 'explained' || result.outcome === 'accepted';
   code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
 } catch (error) {

@@ -52,6 +52,8 @@ describe('npm run explain', () => {
     expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects a body that has either; without them it answers 201.');
     expect(run.stdout).toContain('Smallest change that gets a 2xx: take out changeType and resource.');
     expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
+    // The cURL command was sent to another service: the conclusion says which target it is about.
+    expect(run.stdout).toMatch(/^about: the embedded reference service .*\(http:\/\/127\.0\.0\.1:\d+\), which explain asked; not https:\/\/contoso-my\.sharepoint\.com\/personal\/a_contoso_com, where the cURL command was sent$/m);
     const printed = /Body without changeType and resource:\n(\{[\s\S]*?\n\})/.exec(run.stdout)?.[1];
     expect(printed, run.stdout).toBeDefined();
     expect(JSON.parse(printed ?? '{}')).toEqual({ notificationUrl: receiver.url, expirationDateTime: body.expirationDateTime, clientState: body.clientState });

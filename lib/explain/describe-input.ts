@@ -17,6 +17,18 @@ export interface TargetWords {
   token: string;
 }
 
+/**
+ * The service a cURL input was sent to (its origin and the part of its path before the operation's), when
+ * that is not the configured target: explain asks the configured target, so its conclusion must say so.
+ */
+export function otherTarget(input: ExplainInput, operation: OperationSpec, target: TargetWords): string | undefined {
+  const url = input.source === 'json' ? undefined : input.curl?.url;
+  const path = url?.path.replace(/\/+$/, '');
+  if (url?.origin === undefined || path === undefined || !path.endsWith(operation.path)) return undefined;
+  const base = `${url.origin}${path.slice(0, path.length - operation.path.length)}`;
+  return base === target.url.replace(/\/+$/, '') ? undefined : base;
+}
+
 export function describeInput(input: ExplainInput, label: string, operation: OperationSpec, target: TargetWords): string[] {
   const lines: string[] = [];
   const fields = Object.keys(input.body);
@@ -34,11 +46,9 @@ export function describeInput(input: ExplainInput, label: string, operation: Ope
     const path = url?.path.replace(/\/+$/, '');
     if (url !== undefined && path !== undefined && !path.endsWith(operation.path)) {
       lines.push(`input: its path ${url.path} is not the spec path ${operation.path}; explain sends to the spec path on the configured target`);
-    } else if (url?.origin !== undefined && path !== undefined) {
-      const base = `${url.origin}${path.slice(0, path.length - operation.path.length)}`;
-      if (base !== target.url.replace(/\/+$/, '')) {
-        lines.push(`input: it was sent to ${base}; explain sends to the configured target (to ask that service, set BASE_URL=${base} and its token)`);
-      }
+    } else {
+      const base = otherTarget(input, operation, target);
+      if (base !== undefined) lines.push(`input: it was sent to ${base}; explain sends to the configured target (to ask that service, set BASE_URL=${base} and its token)`);
     }
     if (url?.hadUserInfo === true) lines.push('input: its URL carried a user name or password: not shown, not sent');
     for (const credential of curl.credentials) {
