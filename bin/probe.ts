@@ -49,10 +49,6 @@ import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-re
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeScan, scanFilesForSecrets } from '../lib/redaction/scan-files.js';
-import { preflight } from '../lib/http/preflight.js';
-import { HttpEngine } from '../lib/http/engine.js';
-import { isSuccessStatus } from '../lib/http/status.js';
-import { OperationClient } from '../lib/create/client.js';
 import { leftOnTargetLine } from '../lib/ledger/left-on-target.js';
 import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } from '../lib/ledger/outcome-file.js';
 import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
@@ -61,7 +57,7 @@ import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
 import { shardBlobProblem } from '../lib/run/shard-blobs.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { withRunFailures } from '../lib/run/junit-failures.js';
-import { setupProblem, setupRequests } from '../lib/run/setup-check.js';
+import { checkSetup } from '../lib/run/setup-check.js';
 
 function fail(message: string): never {
   console.error(`probe: ${message}`);
@@ -158,25 +154,13 @@ shareTokenBroker(tokenBroker);
 // A target that cannot be reached at all, or whose first two answers show the setup is wrong, stops the run
 // here, in seconds, before any suite (and before the ledger's sweep of earlier runs), with one line. A merge sends nothing.
 if (config.baseUrl !== undefined && !merging) {
-  const checked = await preflight({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: operation.path }, setupRequests(operation));
-  if (checked.unreachable !== undefined) fail(checked.unreachable);
-  // A wrong base path, a refused token or a redirect in front of the service: the user's setup, not the target.
-  const setup = setupProblem(checked.exchanges, config.baseUrl, operation);
-  if (setup !== undefined) fail(setup);
-  // A target that creates something from an empty body: undone here, as every case undoes its creates.
-  const emptyBody = checked.exchanges[1];
-  if (emptyBody !== undefined && isSuccessStatus(emptyBody.status)) {
-    const engine = HttpEngine.fromConfig(config, config.baseUrl, tokenSource ?? config.accessToken);
-    const client = new OperationClient((request) => engine.send(request), operation);
-    await client.undoCreate(emptyBody);
-    await engine.close();
-    for (const failure of client.cleanupFailures) console.error(`probe: the target accepted the setup check's empty body; ${failure}`);
-  }
+  const setup = await checkSetup({ limits: config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, operation });
+  if (setup.stop !== undefined) fail(setup.stop);
+  for (const note of setup.notes) console.error(`probe: ${note}`);
 }
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 for (const line of describeConfig(config)) console.log(line);
-
 
 // The project root, so the probe runs from any working folder (the .env it reads is the one there).
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -7,9 +7,14 @@
  * A target that answers 404 or 401 to some bodies only, or only without a token, passes: one of the two
  * requests gets another answer.
  */
-import { isRedirectStatus } from '../http/status.js';
+import { OperationClient } from '../create/client.js';
+import type { BearerSource } from '../http/bearer.js';
+import { HttpEngine, type EngineLimits } from '../http/engine.js';
+import { preflight } from '../http/preflight.js';
+import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { OperationSpec } from '../operation/types.js';
+import type { Secret } from '../secret.js';
 
 /** The two requests, in the order sent. */
 export function setupRequests(operation: Pick<OperationSpec, 'method' | 'path' | 'headers'>): RequestSpec[] {
@@ -36,4 +41,33 @@ export function setupProblem(exchanges: readonly Exchange[], baseUrl: string, op
     return `the target redirects ${asked} (${statuses.join(' and ')}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}); the probe never follows redirects: check BASE_URL`;
   }
   return undefined;
+}
+
+export interface SetupCheckOptions {
+  limits: EngineLimits;
+  baseUrl: string;
+  token: Secret | BearerSource | undefined;
+  operation: OperationSpec;
+}
+
+/**
+ * The check before any suite: the one line to stop the run with (the target cannot be reached, or its
+ * first two answers show the setup is wrong), or undefined; and what to print besides. Should the target
+ * create something from the empty body, it is undone here, as every case undoes its creates.
+ */
+export async function checkSetup(o: SetupCheckOptions): Promise<{ stop?: string; notes: string[] }> {
+  const checked = await preflight({ config: o.limits, baseUrl: o.baseUrl, token: o.token, path: o.operation.path }, setupRequests(o.operation));
+  if (checked.unreachable !== undefined) return { stop: checked.unreachable, notes: [] };
+  const stop = setupProblem(checked.exchanges, o.baseUrl, o.operation);
+  if (stop !== undefined) return { stop, notes: [] };
+  const emptyBody = checked.exchanges[1];
+  if (emptyBody === undefined || !isSuccessStatus(emptyBody.status)) return { notes: [] };
+  const engine = HttpEngine.fromConfig(o.limits, o.baseUrl, o.token);
+  try {
+    const client = new OperationClient((request) => engine.send(request), o.operation);
+    await client.undoCreate(emptyBody);
+    return { notes: client.cleanupFailures.map((failure) => `the target accepted the setup check's empty body; ${failure}`) };
+  } finally {
+    await engine.close();
+  }
 }
