@@ -28,7 +28,7 @@ export const LIB_LAYERS = [
   ['contract'], // the observed contract, built from the report
   ['baseline', 'explain'], // drift against a baseline; why did this request get 400
   ['vitest'], // the reporters that collect the cases' records, and the sequencer
-  ['run'], // the end of a probe run: the report assembled and written once, the exit decided
+  ['run'], // the edges of a probe run: the setup check before it; after it, the report assembled and written once, the exit decided
 ];
 
 /** Tests and the helpers only tests use: the layers bind product code, a test may reach across them. */
