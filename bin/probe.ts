@@ -25,7 +25,7 @@
  * answering 404, a refused token or redirects in the first two answers, a merge missing a shard, no case ran).
  */
 import './support/lean-dependencies.js';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,7 @@ import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
 import { shardBlobProblem } from '../lib/run/shard-blobs.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { withRunFailures } from '../lib/run/junit-failures.js';
+import { githubAnnotations, githubSummary } from '../lib/run/github-output.js';
 import { checkSetup } from '../lib/run/setup-check.js';
 
 function fail(message: string): never {
@@ -313,6 +314,13 @@ const writeJunit = (failures: RunFailure[]): void => {
 writeJunit(exitDecision(facts).runFailures);
 const decision = exitDecision({ ...facts, secretFound: await secretsInOutputs() });
 if (decision.runFailures.some((f) => f.id === 'run/secret-in-output')) writeJunit(decision.runFailures);
+// In GitHub Actions the tool writes the job summary and annotations itself, so a recipe needs no step for it.
+if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report, decision)) console.log(line);
+const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+if (stepSummary !== undefined && stepSummary !== '') {
+  const markdown = finished === undefined ? undefined : readFileSync(join(config.reportDir, 'behaviour-report.md'), 'utf8');
+  appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
+}
 console.log(exitLine(decision));
 process.exit(decision.code);
 

@@ -50,7 +50,15 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(committed).not.toMatch(/127\.0\.0\.1|requests|startedAt|seed|message/);
 
       // The graph-like profile against it: exit 1, every change named.
-      const drifted = await runProbe({ REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
+      // As in GitHub Actions: the probe writes the job summary and the annotations itself.
+      const stepSummary = join(work, 'step-summary.md');
+      const drifted = await runProbe(
+        { REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary },
+        SUITES,
+        PROBE_TIMEOUT_MS,
+      );
+      expect(drifted.stdout).toMatch(/^::error title=run\/drift::\d+ changes from the baseline$/m);
+      expect(readFileSync(stepSummary, 'utf8')).toMatch(/Drift[\s\S]*\*\*probe: exit 1: \d+ changes from the baseline\*\*\n$/);
       expect(drifted.code, drifted.stdout + drifted.stderr).toBe(1);
       expect(drifted.stdout).toMatch(/^\d+ passed, 0 failed/m);
       // No case failed, yet the run does: JUnit says so, so that a dashboard agrees with the exit code.
