@@ -18,10 +18,10 @@
  *                                         compare the target with an OpenAPI contract (JSON or YAML); any
  *                                         disagreement fails the run. Every run writes reports/observed-openapi.json
  *
- * Exit codes: 0 every case holds and nothing drifted from the baseline, 1 some case failed (DEVIATES
- * or ERROR), the behaviour drifted from the baseline, a subscription was left on the target, or
- * nothing was accepted for a reason outside the values sent (a refused token, every answer a
- * redirect, answers cut off); 2 configuration or setup error (a BASE_URL that cannot be reached, a base path
+ * Exit codes (lib/run/exit-decision.ts, README "Exit codes"): 0 every case holds and nothing drifted from the
+ * baseline; 1 some case failed (DEVIATES or ERROR), the behaviour drifted, a subscription was left on the
+ * target, combinations were sent and none was accepted, the target disagrees with --contract, or a secret
+ * was found in a written file; 2 configuration or setup error (a BASE_URL that cannot be reached, a base path
  * answering 404, a refused token or redirects in the first two answers, a merge missing a shard, no case ran).
  */
 import './support/lean-dependencies.js';
