@@ -14,6 +14,7 @@ import { explore } from '../lib/explore/explore.js';
 import { oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
 import { seededRng } from '../lib/explore/rng.js';
 import { sameRule } from '../test/support/rule-check.js';
+import { randomIslandRule } from './island-rules.js';
 
 export interface BenchRow {
   fields: number;
@@ -78,6 +79,59 @@ export async function benchExplore(options: BenchOptions = {}): Promise<BenchRow
   return rows;
 }
 
+export interface IslandRow {
+  fields: number;
+  rules: number;
+  /** Share of rules where an accepted combination was found. */
+  found: number;
+  /** Share whose reported rule is the rule itself and is reported exact. */
+  exact: number;
+  medianRequests: number;
+  maxRequests: number;
+  budget: number;
+}
+
+/**
+ * Island rules (scripts/island-rules.ts): accepted share 1/256..1/16, nothing accepted one change
+ * from the full or the empty body; probed with no start, the default options.
+ */
+export async function benchIslands(options: BenchOptions = {}): Promise<IslandRow[]> {
+  const { sizes = [12, 20, 30], rulesPerSize = 50, seed = 2_026 } = options;
+  const rows: IslandRow[] = [];
+  for (const n of sizes) {
+    const rng = seededRng(seed + 1_000 + n);
+    const requests: number[] = [];
+    let found = 0;
+    let exact = 0;
+    for (let k = 0; k < rulesPerSize; k += 1) {
+      const rule = randomIslandRule(n, rng);
+      const result = await explore(rule.fields, oracleFor(rule), { seed: k + 1 });
+      requests.push(result.requests);
+      if (result.observations.some((o) => o.outcome === 'accepted')) found += 1;
+      if (result.exact && sameRule(n, rule, result.rule, rule.fields).equal) exact += 1;
+    }
+    const sorted = [...requests].sort((a, b) => a - b);
+    rows.push({
+      fields: n,
+      rules: rulesPerSize,
+      found: found / rulesPerSize,
+      exact: exact / rulesPerSize,
+      medianRequests: median(sorted),
+      maxRequests: sorted[sorted.length - 1] ?? 0,
+      budget: 10 * n,
+    });
+  }
+  return rows;
+}
+
+export function formatIslands(rows: readonly IslandRow[]): string {
+  const header = ['n', 'island rules', 'found', 'exact', 'median req', 'max req', '10n'];
+  const lines = rows.map((r) => [String(r.fields), String(r.rules), `${Math.round(r.found * 100)}%`, `${Math.round(r.exact * 100)}%`, String(r.medianRequests), String(r.maxRequests), String(r.budget)]);
+  const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
+  const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
+  return [row(header), ...lines.map(row)].join('\n');
+}
+
 function median(sorted: readonly number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
@@ -104,4 +158,5 @@ export function formatBench(rows: readonly BenchRow[]): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(formatBench(await benchExplore()));
+  console.log(formatIslands(await benchIslands()));
 }

@@ -56,10 +56,14 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
     observations: session.observations(),
   });
 
-  const base = await findStart(session, settings.startFrom, Math.min(settings.maxRequests, 2 * n + 3));
+  // The island search may spend all but what learning each field's role alone needs.
+  const base = await findStart(session, settings.startFrom, Math.min(settings.maxRequests, 2 * n + 3), {
+    cap: Math.max(0, settings.maxRequests - n),
+    rng,
+  });
   if (base === undefined) {
     unresolved.push(
-      `no accepted combination was found in ${count(session.requests, 'request')} (${settings.startFrom === undefined ? '' : 'the given start, '}every field, none, and one change away from those): pass startFrom, a body known to be accepted`,
+      `no accepted combination was found in ${count(session.requests, 'request')} (${settings.startFrom === undefined ? '' : 'the given start, '}every field, none, one change away from those, then larger jumps and samples): pass startFrom, a body known to be accepted`,
     );
     return finish(describeObservations(session));
   }

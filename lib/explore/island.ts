@@ -1,0 +1,67 @@
+/**
+ * A first accepted combination when no single change from the start points is accepted: the
+ * accepted combinations form a small island (several required fields, exactly one of a pair, a
+ * forbidden field), so every one-field step from the full body, the empty body or the given start
+ * is rejected. Without an accepted answer there is no signal to climb, so the search spreads its
+ * requests over shapes unlike those already rejected:
+ * 1. ddmin-like jumps: the fields in a seeded order, cut into 2, 4, 8, ... chunks; each chunk (and
+ *    its complement) removed from the full body, added to the empty body, flipped in the given start;
+ * 2. sampling biased toward the given start (a few fields flipped) and toward present-or-absent
+ *    densities around one half, never asking a combination twice.
+ * Deterministic under the rng; every loop bounded by the request cap.
+ */
+import { bit } from './bits.js';
+import { shuffled, type Rng } from './rng.js';
+import type { ProbeSession } from './session.js';
+
+/** The first accepted combination found within `cap` requests in all (the session's count), or undefined. */
+export async function searchIsland(session: ProbeSession, given: number | undefined, cap: number, rng: Rng): Promise<number | undefined> {
+  const n = session.fields.length;
+  const all = 2 ** n - 1;
+  const anchors = [...(given === undefined ? [] : [given]), all, 0];
+  // Jumps then samples; a combination already asked costs nothing and is skipped.
+  const attempt = async (mask: number): Promise<number | undefined | 'stop'> => {
+    if (session.asked(mask)) return undefined;
+    if (session.requests >= cap) return 'stop';
+    const answer = await session.ask(mask);
+    if (answer === 'accepted') return mask;
+    return answer === 'exhausted' ? 'stop' : undefined;
+  };
+
+  const order = shuffled(
+    Array.from({ length: n }, (_, i) => i),
+    rng,
+  );
+  for (let chunks = 2; chunks <= Math.min(n, 8); chunks *= 2) {
+    const size = Math.ceil(n / chunks);
+    for (let c = 0; c < chunks; c += 1) {
+      const chunk = order.slice(c * size, (c + 1) * size).reduce((mask, i) => mask | bit(i), 0);
+      if (chunk === 0) continue;
+      for (const anchor of anchors) {
+        for (const flips of [chunk, all & ~chunk]) {
+          const got = await attempt(anchor ^ flips);
+          if (got === 'stop') return undefined;
+          if (got !== undefined) return got;
+        }
+      }
+    }
+  }
+
+  // Sampling: bounded by the cap and by a count of draws (repeats are skipped, not sent).
+  const maxDraws = 50 * (cap + n);
+  for (let draw = 0; draw < maxDraws; draw += 1) {
+    let mask = 0;
+    if (given !== undefined && draw % 2 === 0) {
+      const flips = 2 + rng.below(3);
+      mask = given;
+      for (let k = 0; k < flips; k += 1) mask ^= bit(rng.below(n));
+    } else {
+      const density = 0.3 + 0.4 * rng.next();
+      for (let i = 0; i < n; i += 1) if (rng.next() < density) mask |= bit(i);
+    }
+    const got = await attempt(mask);
+    if (got === 'stop') return undefined;
+    if (got !== undefined) return got;
+  }
+  return undefined;
+}
