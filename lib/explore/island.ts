@@ -32,7 +32,7 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
     Array.from({ length: n }, (_, i) => i),
     rng,
   );
-  for (let chunks = 2; chunks <= Math.min(n, 8); chunks *= 2) {
+  for (let chunks = 2; chunks <= Math.min(n, 2); chunks *= 2) {
     const size = Math.ceil(n / chunks);
     for (let c = 0; c < chunks; c += 1) {
       const chunk = order.slice(c * size, (c + 1) * size).reduce((mask, i) => mask | bit(i), 0);
@@ -47,21 +47,47 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
     }
   }
 
-  // Sampling: bounded by the cap and by a count of draws (repeats are skipped, not sent).
-  const maxDraws = 50 * (cap + n);
+  // Sampling: each request takes, of a few random draws, the one least like the combinations
+  // already rejected (a rejected combination breaks some constraint; one near it likely breaks the
+  // same). Bounded by the cap and by a count of draws (repeats are skipped, not sent).
+  const rejected = (): number[] => session.log.filter((m) => session.verdict(m) === false);
+  const maxDraws = 4 * (cap + n);
   for (let draw = 0; draw < maxDraws; draw += 1) {
-    let mask = 0;
-    if (given !== undefined && draw % 2 === 0) {
-      const flips = 2 + rng.below(3);
-      mask = given;
-      for (let k = 0; k < flips; k += 1) mask ^= bit(rng.below(n));
-    } else {
-      const density = 0.3 + 0.4 * rng.next();
-      for (let i = 0; i < n; i += 1) if (rng.next() < density) mask |= bit(i);
+    const seen = rejected();
+    let best = 0;
+    let bestScore = Infinity;
+    for (let k = 0; k < CANDIDATES; k += 1) {
+      const mask = candidate(n, given, k, rng);
+      if (session.asked(mask)) continue;
+      const score = seen.reduce((sum, r) => sum + 2 ** -distance(mask, r), 0);
+      if (score < bestScore) [best, bestScore] = [mask, score];
     }
-    const got = await attempt(mask);
+    if (bestScore === Infinity) continue;
+    const got = await attempt(best);
     if (got === 'stop') return undefined;
     if (got !== undefined) return got;
   }
   return undefined;
+}
+
+/** Random draws compared per request. */
+const CANDIDATES = 24;
+
+/** A random combination: near the given start for some draws, else of a random density around one half. */
+function candidate(n: number, given: number | undefined, k: number, rng: Rng): number {
+  if (given !== undefined && k % 3 === 0) {
+    let mask = given;
+    for (let flips = 2 + rng.below(3); flips > 0; flips -= 1) mask ^= bit(rng.below(n));
+    return mask;
+  }
+  const density = 0.3 + 0.4 * rng.next();
+  let mask = 0;
+  for (let i = 0; i < n; i += 1) if (rng.next() < density) mask |= bit(i);
+  return mask;
+}
+
+function distance(a: number, b: number): number {
+  let c = 0;
+  for (let m = (a ^ b) >>> 0; m !== 0; m &= m - 1) c += 1;
+  return c;
 }
