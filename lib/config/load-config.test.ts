@@ -70,6 +70,9 @@ describe('one bad value gives exactly one line naming the setting', () => {
     ['NOTIFICATION_URL', 'hooks.example.com', 'NOTIFICATION_URL: not an absolute http(s) URL: "hooks.example.com"'],
     ['REFERENCE_PROFILE', 'no spaces', 'REFERENCE_PROFILE: must be an identifier (letters, digits, ".", "_", "-"; at most 64), got "no spaces"'],
     ['ACCEPTED_FIELDS', 'notificationUrl,bogus', 'ACCEPTED_FIELDS: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState'],
+    ['ACCEPTED_BODY', '{"notificationUrl":"https://h.example.com","bogus":1}', 'ACCEPTED_BODY: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState'],
+    ['ACCEPTED_BODY', '[1]', 'ACCEPTED_BODY: should be a JSON object, got an array'],
+    ['ACCEPTED_BODY', 'null', 'ACCEPTED_BODY: should be a JSON object, got null'],
     ['SEED', '-1', 'SEED: must be a non-negative integer, got "-1"'],
     ['CONCURRENCY', 'a\nb', 'CONCURRENCY: must be a positive integer, got "a\\nb"'],
   ])('%s=%j', (name, value, line) => {

@@ -214,6 +214,12 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     if (checked.ok) values.acceptedFields = checked.fields;
     else problems.push(checked.problem);
   }
+  const body = values.acceptedBody;
+  if (typeof body === 'object' && body !== null && operation !== undefined && values.openapi === undefined) {
+    const known = operation.fields.map((f) => f.name);
+    const unknown = Object.keys(body).filter((k) => !known.includes(k));
+    if (unknown.length > 0) problems.push(`ACCEPTED_BODY: unknown field(s) ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known: ${known.join(', ')}`);
+  }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
     problems.push(

@@ -250,3 +250,18 @@ export const fieldListParser: Parser<string[]> = {
     return ok(names);
   },
 };
+
+/** A JSON object: a request body known to be accepted (its top-level keys are the fields present). */
+export const jsonObjectParser: Parser<Record<string, unknown>> = {
+  accepts: 'a JSON object (a request body the target accepts)',
+  parse: (raw) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      return bad(`not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad(`should be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    return ok(value as Record<string, unknown>);
+  },
+};

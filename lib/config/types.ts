@@ -53,6 +53,8 @@ export interface ProbeConfig {
   operationId: string | undefined;
   /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
   acceptedFields: string[] | undefined;
+  /** A body known to be accepted; the explorer starts from its fields first. */
+  acceptedBody: Record<string, unknown> | undefined;
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
   notificationUrl: string | undefined;
   /** Public URL forwarding to the probe's receiver (a tunnel); undefined: its loopback URL. */

@@ -79,6 +79,8 @@ export interface OperationSpec {
    * start body, which the target's answer confirms or refutes (never taken as evidence).
    */
   reportedAccepted?: string[];
+  /** A body the user knows is accepted (from their own client): the explorer starts from its fields first. */
+  acceptedBody?: Record<string, unknown>;
   /** Limits to find by bisection, each in an otherwise accepted body. */
   limits?: LimitSearch[];
   /**

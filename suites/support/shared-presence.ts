@@ -28,9 +28,15 @@ export function publishEvidence(evidence: PresenceEvidence): void {
   published = evidence;
 }
 
-/** A body believed accepted, to start an exploration from: ACCEPTED_FIELDS, else the operation's reported one. */
+/**
+ * A body believed accepted, to start an exploration from: ACCEPTED_BODY's fields, else
+ * ACCEPTED_FIELDS, else the description's acceptedBody, else its reported one.
+ */
 export function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] } {
-  const start = probe.config.acceptedFields ?? probe.operation.reportedAccepted;
+  const known = probe.operation.fields.map((f) => f.name);
+  const fieldsOf = (body: Record<string, unknown> | undefined): string[] | undefined =>
+    body === undefined ? undefined : known.filter((name) => Object.hasOwn(body, name));
+  const start = fieldsOf(probe.config.acceptedBody) ?? probe.config.acceptedFields ?? fieldsOf(probe.operation.acceptedBody) ?? probe.operation.reportedAccepted;
   return start === undefined ? {} : { startFrom: start };
 }
 

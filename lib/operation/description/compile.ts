@@ -46,6 +46,7 @@ export function compileOperation(d: OperationDescription, source?: string): Oper
     headers: { ...(d.headers ?? { 'content-type': 'application/json' }) },
     fields: d.fields.map(compileField),
     ...(d.reportedAccepted !== undefined ? { reportedAccepted: [...d.reportedAccepted] } : {}),
+    ...(d.acceptedBody !== undefined ? { acceptedBody: { ...d.acceptedBody } } : {}),
     ...(d.limits !== undefined ? { limits: d.limits.map(compileLimit) } : {}),
     ...(d.undo !== undefined ? { cleanup: compileUndo(d.undo) } : {}),
     ...(source !== undefined ? { source } : {}),

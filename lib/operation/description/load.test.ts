@@ -59,6 +59,13 @@ describe('an operation description file', () => {
     expect(problems.some((p) => p.startsWith('my-op.json#/undo/deletePath: '))).toBe(true);
   });
 
+  test('acceptedBody: a JSON object whose keys are fields, kept for the explorer', () => {
+    expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: { name: 'thing-1' } }))).toEqual([]);
+    expect(parseDescription(JSON.stringify({ ...minimal, acceptedBody: { name: 'thing-1' } }), 'op.json').acceptedBody).toEqual({ name: 'thing-1' });
+    expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: { name: 'x', other: 1 } }))).toEqual(['op.json#/acceptedBody/other: "other" is not one of the fields']);
+    expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: ['name'] })).length).toBe(1);
+  });
+
   test('what the schema cannot say: names that must be fields, unique names and class ids, low below high', () => {
     const d = {
       ...minimal,

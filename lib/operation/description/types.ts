@@ -87,6 +87,8 @@ export interface OperationDescription {
   headers?: Record<string, string>;
   fields: FieldDescription[];
   reportedAccepted?: string[];
+  /** A JSON body known to be accepted: the explorer's first start (its top-level keys are the fields present). */
+  acceptedBody?: Record<string, unknown>;
   limits?: LimitDescription[];
   undo?: UndoDescription;
 }

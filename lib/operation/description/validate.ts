@@ -85,6 +85,9 @@ function crossReferences(d: OperationDescription): string[] {
   (d.reportedAccepted ?? []).forEach((name, i) => {
     if (!fieldAt.has(name)) problems.push(`/reportedAccepted/${i}: "${name}" is not one of the fields`);
   });
+  for (const key of Object.keys(d.acceptedBody ?? {})) {
+    if (!fieldAt.has(key)) problems.push(`/acceptedBody/${key}: "${key}" is not one of the fields`);
+  }
   const limitAt = new Map<string, number>();
   (d.limits ?? []).forEach((limit, i) => {
     if (!fieldAt.has(limit.field)) problems.push(`/limits/${i}/field: "${limit.field}" is not one of the fields`);
