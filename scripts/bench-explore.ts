@@ -14,7 +14,7 @@ import { explore } from '../lib/explore/explore.js';
 import { oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
 import { seededRng } from '../lib/explore/rng.js';
 import { sameRule } from '../test/support/rule-check.js';
-import { randomIslandRule } from './island-rules.js';
+import { randomIslandRule } from '../test/support/island-rules.js';
 
 export interface BenchRow {
   fields: number;
@@ -92,7 +92,7 @@ export interface IslandRow {
 }
 
 /**
- * Island rules (scripts/island-rules.ts): accepted share 1/256..1/16, nothing accepted one change
+ * Island rules (test/support/island-rules.ts): accepted share 1/256..1/16, nothing accepted one change
  * from the full or the empty body; probed with no start, the default options.
  */
 export async function benchIslands(options: BenchOptions = {}): Promise<IslandRow[]> {

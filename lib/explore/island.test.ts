@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { randomIslandRule } from '../../scripts/island-rules.js';
+import { randomIslandRule } from '../../test/support/island-rules.js';
 import { explore } from './explore.js';
 import { oracleFor } from './random-rule.js';
 import { seededRng } from './rng.js';

@@ -4,10 +4,10 @@
  * AllOrNone among them), kept only when the accepted share is from 1/256 to 1/16 and no combination
  * one change away from the full or the empty body is accepted (so single-field moves find nothing).
  */
-import type { IdlKind } from '../lib/inference/types.js';
-import { classRule, fieldNames, type ClassRule, type RoleSpec } from '../lib/explore/random-rule.js';
-import { components, modelAccepts } from '../lib/explore/rule-model.js';
-import type { Rng } from '../lib/explore/rng.js';
+import type { IdlKind } from '../../lib/inference/types.js';
+import { classRule, fieldNames, type ClassRule, type RoleSpec } from '../../lib/explore/random-rule.js';
+import { components, modelAccepts } from '../../lib/explore/rule-model.js';
+import type { Rng } from '../../lib/explore/rng.js';
 
 const KINDS: readonly IdlKind[] = ['OnlyOne', 'AllOrNone', 'OnlyOne', 'AllOrNone', 'Requires', 'ZeroOrOne', 'Or'];
 
