@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { randomIslandRule } from '../../test/support/island-rules.js';
 import { explore } from './explore.js';
-import { oracleFor } from './random-rule.js';
+import { oracleFor } from '../../test/support/random-rule.js';
 import { seededRng } from './rng.js';
 
 const SEED = 20_261_124;

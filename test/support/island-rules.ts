@@ -5,7 +5,7 @@
  * one change away from the full or the empty body is accepted (so single-field moves find nothing).
  */
 import type { IdlKind } from '../../lib/inference/types.js';
-import { classRule, fieldNames, type ClassRule, type RoleSpec } from '../../lib/explore/random-rule.js';
+import { classRule, fieldNames, type ClassRule, type RoleSpec } from './random-rule.js';
 import { components, modelAccepts } from '../../lib/explore/rule-model.js';
 import type { Rng } from '../../lib/explore/rng.js';
 
