@@ -184,7 +184,9 @@ if (outcomeFile !== undefined) {
 }
 const summary = new SummaryLineReporter();
 const junitFile = join(config.reportDir, 'junit.xml');
-const pendingJunit = join(mkdtempSync(join(tmpdir(), 'probe-junit-')), 'junit.xml');
+// vitest writes junit.xml in place (its console line names the real file); the last one is kept aside so that
+// a run in which no case ran can put it back.
+const keptJunit = shard === undefined && existsSync(junitFile) ? readFileSync(junitFile) : undefined;
 /** What the report is made of besides the cases; the ledger's outcome is added after teardown. */
 const finishInput = (collected: CollectedCases): FinishInput => ({
   collected,
@@ -209,8 +211,7 @@ const probeReporter = new ProbeReporter(
 type Reporters = NonNullable<CliOptions['reporters']>;
 const fullReporters: Reporters = [
   'default',
-  // Written aside and moved into place only when cases ran, so a run that never started keeps the last one.
-  ['junit', { outputFile: pendingJunit }],
+  ['junit', { outputFile: junitFile }],
   // vitest's own HTML report (serve the folder to view it: it is blank from file://).
   ['html', { outputFile: join(config.reportDir, 'html', 'index.html') }],
   probeReporter,
@@ -301,11 +302,14 @@ const facts: RunFacts = {
   contractDisagreements: disagreements,
   secretFound: false,
 };
-// JUnit carries every reason the run fails, so that a dashboard agrees with the exit code. Written aside by
-// vitest and put in place only when cases ran, so a run that never started keeps the last one; written
-// before the secret scan, which then covers it too.
-const junitText = casesRan > 0 && existsSync(pendingJunit) ? runRedactor().redact(readFileSync(pendingJunit, 'utf8')) : undefined;
-rmSync(join(pendingJunit, '..'), { recursive: true, force: true });
+// JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
+// secret scan, which then covers it too. A run in which no case ran puts the last one back. A shard writes none.
+let junitText: string | undefined;
+if (shard === undefined && casesRan > 0 && existsSync(junitFile)) junitText = runRedactor().redact(readFileSync(junitFile, 'utf8'));
+else if (shard === undefined && casesRan === 0) {
+  if (keptJunit !== undefined) writeFileSync(junitFile, keptJunit);
+  else rmSync(junitFile, { force: true });
+}
 const writeJunit = (failures: RunFailure[]): void => {
   if (junitText === undefined) return;
   mkdirSync(config.reportDir, { recursive: true });

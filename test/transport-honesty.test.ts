@@ -41,7 +41,7 @@ async function probeWith(faults: FaultOptions, suites: string[], profile = 'defa
   return { run, service };
 }
 
-describe('§4 a target that cannot be reached stops the run before any suite, in seconds, with one line and exit 2', () => {
+describe('a target that cannot be reached stops the run before any suite, in seconds, with one line and exit 2', () => {
   test('connection refused', async () => {
     // A port that was free a moment ago: nothing listens on it.
     const closed = createServer();
@@ -92,7 +92,7 @@ describe('§4 a target that cannot be reached stops the run before any suite, in
   }, 90_000);
 });
 
-describe.concurrent('§4 the likely cause reads the transport, not only the status', () => {
+describe.concurrent('the likely cause reads the transport, not only the status', () => {
   // A redirect in front of everything is the setup's doing, caught before any suite judges the target.
   test('every answer a redirect: exit 2 within a few requests, with the Location and "check BASE_URL"; nothing followed', async () => {
     const { run, service: s } = await probeWith({ redirectShare: 1, redirectTo: 'https://login.example.test/adfs/ls' }, ['02-presence', '05-protocol']);
@@ -128,7 +128,7 @@ describe.concurrent('§4 the likely cause reads the transport, not only the stat
 /** Causes that show in the first two answers: the setup check stops the run on them (lib/run/setup-check.ts). */
 const SETUP_CAUSES: ReadonlySet<string> = new Set(['token', 'configuration', 'base-url-or-path']);
 
-describe.concurrent('§4 every likely cause, each from a reference that misbehaves that way', () => {
+describe.concurrent('every likely cause, each from a reference that misbehaves that way', () => {
   const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
   test.each([
     ['token', 'every request answered 401', { faults: { unauthorizedShare: 1 } }],
@@ -164,7 +164,7 @@ describe.concurrent('§4 every likely cause, each from a reference that misbehav
   }, RUN_TIMEOUT_MS);
 });
 
-describe.concurrent('§5 what is left on the target is in the reports and fails the run', () => {
+describe.concurrent('what is left on the target is in the reports and fails the run', () => {
   test.each([
     ['a DELETE answered 500', { deleteStatus: 500 }, /not deleted: .*500/, true],
     ['a DELETE answered 404', { deleteStatus: 404 }, /not deleted: DELETE answered 404/, true],
@@ -208,7 +208,7 @@ describe.concurrent('§5 what is left on the target is in the reports and fails 
   }, RUN_TIMEOUT_MS);
 });
 
-describe.concurrent('§6 ids never steer a request outside the collection', () => {
+describe.concurrent('ids never steer a request outside the collection', () => {
   // One run for all five: the reference answers them in turn, one per create (a probe
   // run each cost a child process); every one must be refused on its own.
   const UNSAFE_IDS = ['..', '.', '%2e%2e', 'a/../..', 'a\\b'];
