@@ -2,6 +2,8 @@
  * The probe's exit code, decided in one place from the facts of a finished run (README, "Exit codes").
  * A setup error found before anything is sent exits EXIT.setup where it is found; this decides the end.
  */
+import { count } from '../inference/words.js';
+
 export const EXIT = { ok: 0, failed: 1, setup: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -39,21 +41,20 @@ export interface ExitDecision {
   runFailures: RunFailure[];
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 export function exitDecision(facts: RunFacts): ExitDecision {
   if (facts.casesRan === 0) return { code: EXIT.setup, reason: 'no case ran: the run could not start (see the error above); no report was written', runFailures: [] };
   const runFailures: RunFailure[] = [
-    facts.driftChanges > 0 ? { id: 'run/drift', message: `${plural(facts.driftChanges, 'change')} from the baseline` } : undefined,
-    facts.leftOnTarget > 0 ? { id: 'run/left-on-target', message: `${plural(facts.leftOnTarget, 'subscription')} left on the target` } : undefined,
+    facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,
+    facts.leftOnTarget > 0 ? { id: 'run/left-on-target', message: `${count(facts.leftOnTarget, 'subscription')} left on the target` } : undefined,
     facts.cleanupUnknown ? { id: 'run/cleanup', message: 'the cleanup did not finish: what is left on the target is unknown' } : undefined,
     facts.failingDiagnosis !== undefined ? { id: 'run/nothing-accepted', message: facts.failingDiagnosis } : undefined,
     facts.contractDisagreements > 0
-      ? { id: 'run/contract', message: `the target disagrees with the contract in ${plural(facts.contractDisagreements, 'place')}` }
+      ? { id: 'run/contract', message: `the target disagrees with the contract in ${count(facts.contractDisagreements, 'place')}` }
       : undefined,
     facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
   ].filter((r): r is RunFailure => r !== undefined);
-  const reasons = [facts.failedCases > 0 ? `${plural(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined, ...runFailures.map((f) => f.message)].filter(
+  const reasons = [facts.failedCases > 0 ? `${count(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined, ...runFailures.map((f) => f.message)].filter(
     (r): r is string => r !== undefined,
   );
   if (reasons.length > 0) return { code: EXIT.failed, reason: reasons.join('; '), runFailures };
