@@ -81,7 +81,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const stoppedEarly = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const seed = records.find((r) => r.seed !== undefined)?.seed;
   const rule = boundedRule(presence.rule, operation.fields, observations);
-  const roles = presence.roles ?? undeterminedRoles(operation.fields, rule, observations);
+  const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
   return {
     reportVersion: 1,
     run: {
@@ -140,7 +140,9 @@ export const UNKNOWN_SAMPLE = 32;
  * The rule as the report states it: how many combinations it rests on (`exactOn`: answered accepted or
  * rejected, of 2^n), and the combinations without a usable answer counted, with a sample of them.
  */
-function boundedRule(rule: BehaviourReport['rule'], fields: readonly string[], observations: readonly Observation[]): BehaviourReport['rule'] {
+type BoundedRule = BehaviourReport['rule'] & Required<Pick<BehaviourReport['rule'], 'exactOn' | 'unknownCount'>>;
+
+function boundedRule(rule: BehaviourReport['rule'], fields: readonly string[], observations: readonly Observation[]): BoundedRule {
   const answered = observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length;
   const possible = 2 ** fields.length;
   const unknown = rule.unknown.slice(0, UNKNOWN_SAMPLE);
@@ -163,12 +165,11 @@ function boundedRule(rule: BehaviourReport['rule'], fields: readonly string[], o
  * what it hangs on, instead of no field at all. An accepted combination among those may give it any role.
  * With every combination answered and none accepted there is nothing to hang on: the diagnosis says why.
  */
-function undeterminedRoles(fields: readonly string[], rule: BehaviourReport['rule'], observations: readonly Observation[]): Record<string, ReportedRole> {
-  const answered = observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length;
-  const open = 2 ** fields.length - answered;
+function undeterminedRoles(fields: readonly string[], rule: BoundedRule): Record<string, ReportedRole> {
+  const open = rule.unknownCount;
   const hangsOn = rule.unknown.slice(0, 3);
   if (open === 0 || hangsOn.length === 0) return {};
-  const explanation = `nothing was accepted among the ${answered} of ${2 ** fields.length} combinations answered; until one is, any role fits`;
+  const explanation = `nothing was accepted among the ${rule.exactOn.answered} of ${rule.exactOn.of} combinations answered; until one is, any role fits`;
   return Object.fromEntries(
     fields.map((name) => [
       name,
