@@ -3,6 +3,7 @@ import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
+import { readErrorShape } from '../schema/error-shapes.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 import { readExchange } from './read-exchange.js';
 
@@ -12,6 +13,8 @@ export interface AnswerClass {
   status: number | null;
   errorCode?: string;
   errorMessage?: string;
+  /** Property names the error body names by its structure (pydantic `loc`, ProblemDetails `errors`, ...). */
+  errorNames?: string[];
   /** How the exchange failed, for an `error` (lib/http Failure kind). */
   failure?: string;
   /** Location of a redirect, for an `error` answered 3xx. */
@@ -39,6 +42,7 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
       status,
       ...(body.code !== undefined ? { errorCode: shorten(body.code) } : {}),
       ...(body.message !== undefined ? { errorMessage: shorten(body.message) } : {}),
+      ...(body.names.length > 0 ? { errorNames: body.names } : {}),
     };
   }
   const location = isRedirectStatus(status) ? exchange.responseHeaders['location'] : undefined;
@@ -54,14 +58,23 @@ const MAX_ERROR_TEXT = 2000;
 const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text);
 
 /**
- * error.code and error.message of a rejection. A body cut at MAX_RECORDED_BODY_BYTES is not validated
- * (its shape is unseen), but an error object that ends before the cut still names its code.
+ * error.code and error.message of a rejection, and the properties the body names by its structure. A body
+ * cut at MAX_RECORDED_BODY_BYTES is not validated (its shape is unseen), but an error object that ends
+ * before the cut still names its code. A body in another framework's shape has no §7 message; its list of
+ * per-property errors stands in for one, so that rejections group by what they say.
  */
-function errorFields(exchange: Exchange): { code?: string | undefined; message?: string | undefined } {
-  if (!exchange.responseBodyTruncated) return checkErrorBody(exchange.responseBody);
-  const error = (parseRecordedBody(exchange) as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+function errorFields(exchange: Exchange): { code?: string | undefined; message?: string | undefined; names: string[] } {
+  const parsed = parseRecordedBody(exchange);
+  const shape = readErrorShape(parsed);
+  const names = shape?.names ?? [];
+  const fallback = shape?.kind === 'spec-error' ? undefined : shape?.entries;
+  if (!exchange.responseBodyTruncated) {
+    const checked = checkErrorBody(exchange.responseBody);
+    return { code: checked.code, message: checked.message ?? fallback, names };
+  }
+  const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  return { code: text(error?.code), message: text(error?.message) };
+  return { code: text(error?.code), message: text(error?.message) ?? fallback, names };
 }
 
 const sameVerdict = (a: AnswerClass, b: AnswerClass): boolean =>
@@ -96,6 +109,7 @@ export function foldRepeats(present: string[], answers: AnswerClass[]): Observat
     status: first.status,
     ...(first.errorCode !== undefined ? { errorCode: first.errorCode } : {}),
     ...(first.errorMessage !== undefined ? { errorMessage: first.errorMessage } : {}),
+    ...(first.errorNames !== undefined ? { errorNames: first.errorNames } : {}),
     statuses,
   };
 }

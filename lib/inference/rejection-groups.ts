@@ -47,6 +47,7 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
     }
     bucket.masks.push(mask);
     for (const name of namedFields(observation.errorMessage ?? '', fields)) bucket.named.add(name);
+    for (const name of structurallyNamed(observation.errorNames ?? [], fields)) bucket.named.add(name);
   }
 
   const known = [...evidence.accepted, ...evidence.rejected];
@@ -85,6 +86,12 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
           : { unknownMatching: open.items.map((m) => presentOf(fields, m)), ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }) }),
       };
     });
+}
+
+/** The operation's fields among the names an error body gives by its structure, matched without regard to case. */
+function structurallyNamed(names: readonly string[], fields: readonly string[]): string[] {
+  const wanted = new Set(names.map((n) => n.toLowerCase()));
+  return fields.filter((f) => wanted.has(f.toLowerCase()));
 }
 
 /**

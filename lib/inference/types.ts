@@ -9,8 +9,13 @@ export interface Observation {
   status: number | null;
   /** error.code from the body when it had one. */
   errorCode?: string;
-  /** error.message from the body when it had one. */
+  /**
+   * error.message from the body when it had one; for another framework's list of per-property errors
+   * (pydantic's `detail`, ProblemDetails' `errors`, zod's `issues`, ...), its entries as `'name': text`.
+   */
   errorMessage?: string;
+  /** Property names the error body names by its structure (lib/schema/error-shapes.ts), as the body spells them. */
+  errorNames?: string[];
   /** Every status seen over the repeats, in order (shows why a combination is unstable). */
   statuses?: (number | null)[];
   /**

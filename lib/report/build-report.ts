@@ -58,6 +58,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       outcome: observation.outcome,
       ...(observation.errorCode !== undefined ? { errorCode: observation.errorCode } : {}),
       ...(observation.errorMessage !== undefined ? { errorMessage: observation.errorMessage } : {}),
+      ...(observation.errorNames !== undefined ? { errorNames: observation.errorNames } : {}),
       ...(observation.statuses !== undefined ? { statuses: observation.statuses } : {}),
       ...(showExample && record.example !== undefined ? { example: record.example } : {}),
     };

@@ -161,6 +161,8 @@ export interface MatrixEntry {
   outcome: MatrixOutcome;
   errorCode?: string;
   errorMessage?: string;
+  /** Property names the error body names by its structure, as the body spells them. */
+  errorNames?: string[];
   statuses?: (number | null)[];
   example?: ExampleExchange;
 }
