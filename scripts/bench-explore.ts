@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { presentOf } from '../lib/rule/field-set.js';
 import { explore } from '../lib/explore/explore.js';
-import { oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
+import { namingOracleFor, oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
 import { seededRng } from '../lib/explore/rng.js';
 import { sameRule } from '../test/support/rule-check.js';
 import { randomIslandRule } from '../test/support/island-rules.js';
@@ -81,6 +81,8 @@ export async function benchExplore(options: BenchOptions = {}): Promise<BenchRow
 
 export interface IslandRow {
   fields: number;
+  /** What the target's errors said: nothing, the fields a per-field schema names, or random names. */
+  errors: IslandErrors;
   rules: number;
   /** Share of rules where an accepted combination was found. */
   found: number;
@@ -95,17 +97,21 @@ export interface IslandRow {
  * Island rules (test/support/island-rules.ts): accepted share 1/256..1/16, nothing accepted one change
  * from the full or the empty body; probed with no start, the default options.
  */
-export async function benchIslands(options: BenchOptions = {}): Promise<IslandRow[]> {
+export type IslandErrors = 'silent' | 'naming' | 'lying';
+
+export async function benchIslands(options: BenchOptions = {}, errors: IslandErrors = 'silent'): Promise<IslandRow[]> {
   const { sizes = [12, 20, 30], rulesPerSize = 50, seed = 2_026 } = options;
   const rows: IslandRow[] = [];
   for (const n of sizes) {
     const rng = seededRng(seed + 1_000 + n);
+    const lies = seededRng(seed + 7_000 + n);
     const requests: number[] = [];
     let found = 0;
     let exact = 0;
     for (let k = 0; k < rulesPerSize; k += 1) {
       const rule = randomIslandRule(n, rng);
-      const result = await explore(rule.fields, oracleFor(rule), { seed: k + 1 });
+      const oracle = errors === 'silent' ? oracleFor(rule) : namingOracleFor(rule, errors === 'lying' ? lies : undefined);
+      const result = await explore(rule.fields, oracle, { seed: k + 1 });
       requests.push(result.requests);
       if (result.observations.some((o) => o.outcome === 'accepted')) found += 1;
       if (result.exact && sameRule(n, rule, result.rule, rule.fields).equal) exact += 1;
@@ -113,6 +119,7 @@ export async function benchIslands(options: BenchOptions = {}): Promise<IslandRo
     const sorted = [...requests].sort((a, b) => a - b);
     rows.push({
       fields: n,
+      errors,
       rules: rulesPerSize,
       found: found / rulesPerSize,
       exact: exact / rulesPerSize,
@@ -125,8 +132,8 @@ export async function benchIslands(options: BenchOptions = {}): Promise<IslandRo
 }
 
 export function formatIslands(rows: readonly IslandRow[]): string {
-  const header = ['n', 'island rules', 'found', 'exact', 'median req', 'max req', '10n'];
-  const lines = rows.map((r) => [String(r.fields), String(r.rules), `${Math.round(r.found * 100)}%`, `${Math.round(r.exact * 100)}%`, String(r.medianRequests), String(r.maxRequests), String(r.budget)]);
+  const header = ['n', 'errors name', 'island rules', 'found', 'exact', 'median req', 'max req', '10n'];
+  const lines = rows.map((r) => [String(r.fields), r.errors === 'silent' ? 'nothing' : r.errors === 'naming' ? 'the fields' : 'at random', String(r.rules), `${Math.round(r.found * 100)}%`, `${Math.round(r.exact * 100)}%`, String(r.medianRequests), String(r.maxRequests), String(r.budget)]);
   const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
   const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
   return [row(header), ...lines.map(row)].join('\n');
@@ -158,5 +165,7 @@ export function formatBench(rows: readonly BenchRow[]): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(formatBench(await benchExplore()));
-  console.log(formatIslands(await benchIslands()));
+  const islands: IslandRow[] = [];
+  for (const errors of ['silent', 'naming', 'lying'] as const) islands.push(...(await benchIslands({}, errors)));
+  console.log(formatIslands(islands));
 }

@@ -8,6 +8,9 @@
  *    its complement) removed from the full body, added to the empty body, flipped in the given start;
  * 2. sampling biased toward the given start (a few fields flipped) and toward present-or-absent
  *    densities around one half, never asking a combination twice.
+ * Before both, where the rejections' errors named fields (a framework's "field required", "extra
+ * inputs are not permitted"), a walk that flips the named fields: a few requests that find the island
+ * at once when the messages are right, and cost little when they are not.
  * Deterministic under the rng; every loop bounded by the request cap.
  */
 import { bit } from './bits.js';
@@ -18,7 +21,7 @@ import type { ProbeSession } from './session.js';
 export async function searchIsland(session: ProbeSession, given: number | undefined, cap: number, rng: Rng): Promise<number | undefined> {
   const n = session.fields.length;
   const all = 2 ** n - 1;
-  const anchors = [...(given === undefined ? [] : [given]), all, 0];
+
   // Jumps then samples; a combination already asked costs nothing and is skipped.
   const attempt = async (mask: number): Promise<number | undefined | 'stop'> => {
     if (session.asked(mask)) return undefined;
@@ -27,6 +30,37 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
     if (answer === 'accepted') return mask;
     return answer === 'exhausted' ? 'stop' : undefined;
   };
+
+  // Follow what the errors said: from each rejection that named fields, flip them, and again from
+  // the answer to that, a chain at most n long per start; a cycle or a silent answer ends the chain.
+  // A chain that ends on a rejection naming nothing satisfied every constraint the errors name: what
+  // is left unnamed (a rule across fields) is searched near it, as near a given start.
+  let near = given;
+  let pinned = 0;
+  const walkCap = Math.min(cap, session.requests + n);
+  const starts = session.log.filter((m) => session.namedBy(m) !== 0);
+  for (const from of starts.slice(0, MAX_NAMED_STARTS)) {
+    let mask = from;
+    let named = session.namedBy(mask);
+    let seenNamed = named;
+    for (let step = 0; step < MAX_WALK_STEPS && named !== 0 && session.requests < walkCap; step += 1) {
+      const next = mask ^ named;
+      if (session.asked(next)) break;
+      const got = await attempt(next);
+      if (got === 'stop') return undefined;
+      if (got !== undefined) return got;
+      mask = next;
+      named = session.namedBy(mask);
+      seenNamed |= named;
+    }
+    if (mask !== from && session.verdict(mask) === false && named === 0) {
+      // The named fields are where the errors want them; what is left is searched among the others.
+      near = mask;
+      pinned = seenNamed;
+      break;
+    }
+  }
+  const anchors = [...(near === undefined ? [] : [near]), all, 0];
 
   const order = shuffled(
     Array.from({ length: n }, (_, i) => i),
@@ -57,7 +91,7 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
     let best = 0;
     let bestScore = Infinity;
     for (let k = 0; k < CANDIDATES; k += 1) {
-      const mask = candidate(n, given, k, rng);
+      const mask = pin(candidate(n, near, k, rng), near, pinned);
       if (session.asked(mask)) continue;
       const score = seen.reduce((sum, r) => sum + 2 ** -distance(mask, r), 0);
       if (score < bestScore) [best, bestScore] = [mask, score];
@@ -69,6 +103,15 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
   }
   return undefined;
 }
+
+/** Rejections whose named fields start a walk (the walks share at most n requests). */
+const MAX_NAMED_STARTS = 4;
+
+/**
+ * Flips per walk. Errors that name every field in the way (a per-field schema) are satisfied by one
+ * flip; a long chain is more likely names that say nothing, and pinning those would mislead the samples.
+ */
+const MAX_WALK_STEPS = 2;
 
 /** Random draws compared per request. */
 const CANDIDATES = 24;
@@ -84,6 +127,11 @@ function candidate(n: number, given: number | undefined, k: number, rng: Rng): n
   let mask = 0;
   for (let i = 0; i < n; i += 1) if (rng.next() < density) mask |= bit(i);
   return mask;
+}
+
+/** `mask` with the pinned fields set as in `near`. */
+function pin(mask: number, near: number | undefined, pinned: number): number {
+  return near === undefined || pinned === 0 ? mask : (mask & ~pinned) | (near & pinned);
 }
 
 function distance(a: number, b: number): number {

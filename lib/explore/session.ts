@@ -21,6 +21,8 @@ export class ProbeSession {
   private readonly verdicts = new Map<number, boolean>();
   private readonly unusable = new Set<number>();
   private readonly firstAsked: number[] = [];
+  /** For a rejected combination whose error named fields of the operation: those fields as a mask. */
+  private readonly named = new Map<number, number>();
 
   constructor(
     readonly fields: readonly string[],
@@ -39,6 +41,11 @@ export class ProbeSession {
   /** Sent before, with or without a usable answer. */
   asked(mask: number): boolean {
     return this.verdicts.has(mask) || this.unusable.has(mask);
+  }
+
+  /** The fields a rejection's error named, as a mask (0 when it named none or was not rejected). */
+  namedBy(mask: number): number {
+    return this.named.get(mask) ?? 0;
   }
 
   usableCount(): number {
@@ -77,7 +84,12 @@ export class ProbeSession {
       if (this.requests >= this.maxRequests) return attempt === 0 && !this.unusable.has(mask) ? 'exhausted' : 'unknown';
       this.requests += 1;
       if (!this.unusable.has(mask) && attempt === 0) this.firstAsked.push(mask);
-      const answer = await this.oracle(new Set(presentOf(this.fields, mask)));
+      const got = await this.oracle(new Set(presentOf(this.fields, mask)));
+      const answer = typeof got === 'string' ? got : got.answer;
+      if (answer === 'rejected' && typeof got !== 'string') {
+        const named = this.fields.reduce((m, f, i) => (got.named.includes(f) ? m | (1 << i) : m), 0);
+        if (named !== 0) this.named.set(mask, named);
+      }
       if (answer === 'accepted' || answer === 'rejected') {
         this.unusable.delete(mask);
         this.verdicts.set(mask, answer === 'accepted');

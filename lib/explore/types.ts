@@ -4,8 +4,18 @@ import type { PresenceAnswer } from '../rule/answer.js';
 
 /** What the target made of one body. 'unknown' (unstable, error, gave up retrying) is recorded but is no evidence. */
 
+/**
+ * An answer with the fields its error names (a pydantic `loc`, a ProblemDetails key, a quoted name in a
+ * message): a hint of where the island lies, tried early by the search for a first accepted combination,
+ * never evidence for the rule.
+ */
+export interface NamedAnswer {
+  answer: PresenceAnswer;
+  named: readonly string[];
+}
+
 /** Sends one body with exactly these fields present. */
-export type Oracle = (present: ReadonlySet<string>) => Promise<PresenceAnswer>;
+export type Oracle = (present: ReadonlySet<string>) => Promise<PresenceAnswer | NamedAnswer>;
 
 export interface ExploreOptions {
   /** Up to this many fields every combination is sent (default 8), when the budget allows 2^n requests. */

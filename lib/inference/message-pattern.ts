@@ -3,6 +3,7 @@
  * "Property 'changeType' is not allowed" fall in one group: quoted field names become
  * '<field>', digit runs become <n>, whitespace is collapsed.
  */
+import type { Observation } from './types.js';
 
 const QUOTED = /'([^']*)'|"([^"]*)"|`([^`]*)`|‘([^’]*)’|“([^”]*)”/g;
 
@@ -24,6 +25,16 @@ export function namedFields(message: string, fields: readonly string[]): string[
     if (name !== undefined && !named.includes(name)) named.push(name);
   }
   return named;
+}
+
+/**
+ * The operation's fields an error names, in the fields' order: by its structure (a pydantic `loc`, a
+ * ProblemDetails key: `errorNames`, matched without regard to case) or quoted in its message.
+ */
+export function namedInError(observation: Pick<Observation, 'errorMessage' | 'errorNames'>, fields: readonly string[]): string[] {
+  const byStructure = new Set((observation.errorNames ?? []).map((n) => n.toLowerCase()));
+  const quoted = new Set(namedFields(observation.errorMessage ?? '', fields));
+  return fields.filter((f) => byStructure.has(f.toLowerCase()) || quoted.has(f));
 }
 
 function lowerNames(fields: readonly string[]): Map<string, string> {

@@ -10,7 +10,7 @@
  */
 import { formatCombination, popcount, presentOf } from '../rule/field-set.js';
 import type { AnswerSets } from './answer-sets.js';
-import { messagePattern, namedFields } from './message-pattern.js';
+import { messagePattern, namedInError } from './message-pattern.js';
 import { minimize } from './minimize.js';
 import type { Cube } from './primes.js';
 import { toImplicant } from './sum-of-products.js';
@@ -46,8 +46,7 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
       buckets.set(key, bucket);
     }
     bucket.masks.push(mask);
-    for (const name of namedFields(observation.errorMessage ?? '', fields)) bucket.named.add(name);
-    for (const name of structurallyNamed(observation.errorNames ?? [], fields)) bucket.named.add(name);
+    for (const name of namedInError(observation, fields)) bucket.named.add(name);
   }
 
   const known = [...evidence.accepted, ...evidence.rejected];
@@ -86,12 +85,6 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
           : { unknownMatching: open.items.map((m) => presentOf(fields, m)), ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }) }),
       };
     });
-}
-
-/** The operation's fields among the names an error body gives by its structure, matched without regard to case. */
-function structurallyNamed(names: readonly string[], fields: readonly string[]): string[] {
-  const wanted = new Set(names.map((n) => n.toLowerCase()));
-  return fields.filter((f) => wanted.has(f.toLowerCase()));
 }
 
 /**

@@ -9,6 +9,7 @@ import { explore } from '../explore/explore.js';
 import type { ExploreResult } from '../explore/types.js';
 import type { Exchange } from '../http/types.js';
 import { combinationKey } from '../rule/field-set.js';
+import { namedInError } from '../inference/message-pattern.js';
 import type { Observation } from '../inference/types.js';
 import type { BodySender } from '../create/client.js';
 import { probeCombination } from '../matrix/probe-combination.js';
@@ -56,7 +57,8 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
         options.onObservation?.(observation, done.exchanges);
       }
       byKey.set(key, observation);
-      return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
+      if (observation.outcome === 'rejected') return { answer: 'rejected', named: namedInError(observation, fields) };
+      return observation.outcome === 'accepted' ? 'accepted' : 'unknown';
     },
     {
       exhaustiveMaxFields: options.exhaustiveMaxFields,
@@ -74,3 +76,4 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
     ...(explorerNotUsed !== undefined ? { explorerNotUsed } : {}),
   };
 }
+

@@ -90,3 +90,23 @@ export function oracleFor(rule: ClassRule): Oracle {
     return modelAccepts(rule, mask) ? 'accepted' : 'rejected';
   };
 }
+
+/**
+ * The oracle of a target whose errors name what a schema-per-field framework names (pydantic, zod,
+ * ProblemDetails): the required fields missing and the forbidden fields present. A rule across
+ * fields (an IDL statement) is refused without naming anything, as a model-level validator does.
+ * With `lying`, the names are drawn at random instead: the search must not depend on them.
+ */
+export function namingOracleFor(rule: ClassRule, lying?: Rng): Oracle {
+  const index = fieldIndex(rule.fields);
+  return async (present) => {
+    const mask = maskOf(index, [...present]);
+    if (mask === undefined) throw new Error(`namingOracleFor: a body names a field outside ${rule.fields.join(', ')}`);
+    if (modelAccepts(rule, mask)) return 'accepted';
+    const named =
+      lying === undefined
+        ? rule.fields.filter((_, i) => ((rule.required & ~mask) | (rule.forbidden & mask)) & (1 << i))
+        : rule.fields.filter(() => lying.next() < 0.2);
+    return { answer: 'rejected', named };
+  };
+}
