@@ -3,7 +3,8 @@
  * good values only so that the outcome speaks of presence alone, each sent REPEATS times; above
  * EXHAUSTIVE_MAX_FIELDS, the adaptive explorer instead (lib/presence/explore.ts).
  * Which fields are required is not shown in the spec (spec §4), so each outcome is INFORMATIONAL;
- * every 4xx it gets is checked against spec §7 (lib/matrix/judge-combination.ts). What it learns is
+ * the refusals are judged against spec §7 rule 1 once per kind, after every body was sent
+ * (lib/protocol/distinct-refusals.ts). What it learns is
  * the presence evidence every later suite asks (suites/support/shared-presence.ts).
  */
 import { afterAll, describe, test } from 'vitest';
@@ -12,6 +13,7 @@ import { judgeExploration } from '../lib/presence/judge-exploration.js';
 import { combinations } from '../lib/rule/field-set.js';
 import { judgeCombination, shownExchange } from '../lib/matrix/judge-combination.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
+import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { startHandshakeCasesEarly } from './support/handshake-cases.js';
@@ -21,6 +23,7 @@ const probe = probeContext();
 const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
 const adaptive = fields.length > probe.config.exhaustiveMaxFields;
+const refusals = new DistinctRefusals(fields);
 const rows = adaptive ? [] : combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
 
 // What the matrix found is all the events suite's handshake cases need: in a whole run they start now,
@@ -35,6 +38,7 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
       values: probe.values,
       exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
       ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
+      onObservation: (observation, exchanges) => refusals.add(observation.present, exchanges),
     });
     publishEvidence(evidence);
     await finishCase(context, run, { id: 'matrix/adaptive-exploration', kind: 'matrix', ...judgeExploration(result, observations, explorerNotUsed) });
@@ -46,6 +50,7 @@ describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are req
     const run = new CaseRun(probe);
     const { observation, exchanges } = await probeCombination(run.client, probe.operation, present, probe.config.repeats, probe.values);
     rememberObservation(observation);
+    refusals.add(present, exchanges);
     const shown = shownExchange(exchanges);
     await finishCase(context, run, {
       id: `matrix/${present.length === 0 ? 'none' : present.join('+')}`,
@@ -54,5 +59,13 @@ describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are req
       ...(shown !== undefined ? { example: example(shown) } : {}),
       ...judgeCombination(observation, exchanges),
     });
+  });
+});
+
+// After every body above was answered, in either mode: one verdict per kind of refusal, not per body.
+describe('refusals of the presence matrix', () => {
+  test('refusals of the presence matrix (spec §7 rule 1, once per kind of refusal)', async (context) => {
+    const run = new CaseRun(probe);
+    await finishCase(context, run, { id: 'matrix/refusals', kind: 'protocol', ...refusals.judge('body of the presence matrix') });
   });
 });

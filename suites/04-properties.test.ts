@@ -134,9 +134,9 @@ describe('property-based: random bodies mixing presence and value classes', () =
    * spec §7 rule 1: "When a subscription creation request is rejected as malformed, the service
    * answers with status 400 and error.code invalidRequest." A random body is either accepted (§4
    * reports acceptance) or rejected, and a rejected one gets a 4xx: so a 5xx, or no answer within
-   * REQUEST_TIMEOUT_MS, is not an answer the spec allows for a request the service rejects. §7
-   * rule 3 leaves other status codes "not shown", so the property asks for the class, 2xx or 4xx,
-   * not for 400 alone. A counterexample breaks a rule the spec states: DEVIATES.
+   * REQUEST_TIMEOUT_MS, is not an answer the spec allows for a request the service rejects. This
+   * property asks for the class, 2xx or 4xx; which 4xx (400 with the §7 object for a refused body,
+   * the one reading of rule 1) is property 2's. A counterexample breaks a rule the spec states: DEVIATES.
    */
   test('spec §7 rule 1/property-1: every answer is 2xx or 4xx, never 5xx, never a hang', async (context) => {
     const run = new CaseRun(probe);
@@ -149,7 +149,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
         onViolation: 'DEVIATES',
         expected:
           `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.config.requestTimeoutMs} ms): a request the service rejects ` +
-          'gets 400 (spec §7 rule 1), so a 5xx or a hang is not an answer the spec allows',
+          'gets a 4xx (spec §7 rule 1 gives 400 to a refused body; property 2 judges which 4xx), so a 5xx or a hang is not an answer the spec allows',
         requestsPerTrial: 2,
         violation: 'an answer that is neither 2xx nor 4xx',
         held: (result) => `every one of ${result.counts.holds} random bodies was answered 2xx or 4xx`,
@@ -163,22 +163,23 @@ describe('property-based: random bodies mixing presence and value classes', () =
 
   /**
    * spec §7: the error object (error.code, error.message) and rule 1, "status 400 and error.code
-   * invalidRequest". A 400 that breaks it is DEVIATES. Other 4xx bodies are checked against the
-   * §7 shape too, but a mismatch is recorded only: §4 names the error response as a 400 and §7
-   * rule 3 leaves other status codes not shown.
+   * invalidRequest", read as every judge reads it: a body refused for its fields or values is a request
+   * rejected as malformed or incorrect, so a refusal other than 400 with the §7 object (a 422, a 400
+   * with another body) DEVIATES. A 4xx about something else (413, 415, ...) is §7 rule 3: its body is
+   * checked against the §7 shape and a mismatch is recorded only.
    */
-  test('spec §7 rule 1/property-2: every 4xx body is the §7 error object, every 400 has error.code invalidRequest', async (context) => {
+  test('spec §7 rule 1/property-2: every refused body gets 400 with the §7 error object and error.code invalidRequest', async (context) => {
     const run = new CaseRun(probe);
     await checkProperty(
       context,
       run,
       {
         id: 'property/error-body-spec-7',
-        specRef: 'spec §7 rule 1; other 4xx: §7 rule 3 (recorded only)',
+        specRef: 'spec §7 rule 1; a 4xx about something else than the body: §7 rule 3 (recorded only)',
         onViolation: 'DEVIATES',
-        expected: 'every 400 body is {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); other 4xx bodies of that shape',
+        expected: 'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
         requestsPerTrial: 2,
-        violation: 'a 400 that breaks spec §7 rule 1',
+        violation: 'a refusal that breaks spec §7 rule 1',
         // Counted from the same checks the summary speaks of: a noted 4xx never counts as having the object.
         held: (result, statuses) => errorBodySummary(result.counts.holds, result.noteCount, statuses.filter(isClientErrorStatus).length, result.keys.length),
       },

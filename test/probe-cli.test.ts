@@ -39,7 +39,8 @@ describe.concurrent('npm run probe', () => {
     expect(report.rule.expression).toBe('notificationUrl && expirationDateTime && !changeType && !resource');
     expect(report.matrix.length).toBeGreaterThan(0);
     expect(report.matrix.length).toBeLessThanOrEqual(10 * 5);
-    expect(report.cases.map((c) => c.id)).toEqual(['matrix/adaptive-exploration']);
+    expect(report.cases.map((c) => c.id)).toEqual(['matrix/adaptive-exploration', 'matrix/refusals']);
+    expect(report.cases.find((c) => c.id === 'matrix/refusals')?.verdict).toBe('CONFORMS');
   }, 300_000);
 
   describe('against a configured BASE_URL', () => {

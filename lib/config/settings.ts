@@ -447,3 +447,9 @@ export const SETTINGS: readonly AnySetting[] = [
 
 /** The settings by environment variable name. */
 export const SETTING_NAMES: readonly string[] = SETTINGS.map((s) => s.name);
+
+/**
+ * Settings whose value is a secret: taken from the environment, `.env` or their `_FILE` twin, never from a
+ * command-line flag, since any user of the machine can read a process's arguments.
+ */
+export const SECRET_SETTINGS: ReadonlySet<string> = new Set(['ACCESS_TOKEN', 'CLIENT_SECRET', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN']);

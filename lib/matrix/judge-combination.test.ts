@@ -13,8 +13,10 @@ test('a redirect is no verdict either, and says what it was answered', () => {
   expect(judged.finding).toBe('no verdict from the target for {(none)}: answered 302');
 });
 
-test('a 400 without the §7 error code DEVIATES; one with it is INFORMATIONAL', () => {
+test('a refusal that breaks spec §7 rule 1 is said on its combination and judged once per kind elsewhere; one that holds it is plain', () => {
   const rejected = { present: ['a', 'b'], outcome: 'rejected' as const, status: 400, statuses: [400] };
-  expect(judgeCombination(rejected, [fakeExchange({ status: 400, body: errorBody('badRequest') })]).verdict).toBe('DEVIATES');
+  const broken = judgeCombination(rejected, [fakeExchange({ status: 400, body: errorBody('badRequest') })]);
+  expect(broken).toMatchObject({ verdict: 'INFORMATIONAL', specRef: 'open: spec §4 which fields are required; spec §7 rule 1' });
+  expect(broken.finding).toMatch(/^\{a, b\} rejected \(400\); the refusal breaks spec §7 rule 1 \(400: error\.code is "badRequest".*judged once per kind of refusal in 'refusals of the presence matrix'$/);
   expect(judgeCombination(rejected, [fakeExchange({ status: 400, body: errorBody('invalidRequest') })])).toMatchObject({ verdict: 'INFORMATIONAL', finding: '{a, b} rejected (400)' });
 });

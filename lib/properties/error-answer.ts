@@ -1,12 +1,13 @@
 /**
- * Property 2: every 4xx body is the spec §7 error object, and every 400 carries error.code
- * `invalidRequest` (spec §7 rule 1).
+ * Property 2: every refusal of a body is 400 with the spec §7 error object and error.code
+ * `invalidRequest` (spec §7 rule 1, read as every judge reads it: lib/protocol/error-rule.ts,
+ * checkRefusalRule).
  *
- * A 400 that breaks rule 1 is a counterexample. A 4xx other than 400 whose body is not the §7
- * object is only recorded: §4 names the error response as "status 400 with a JSON error object"
- * and §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
+ * A refusal that breaks rule 1 (a 400 with another body, a 422) is a counterexample. A 4xx about
+ * something else than the body (413, 415, 409, ...) whose body is not the §7 object is only recorded:
+ * §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
  */
-import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
+import { checkRefusalRule, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
@@ -19,13 +20,11 @@ export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
   if (!isClientErrorStatus(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
+  const rule = checkRefusalRule(exchange);
+  if (rule !== undefined && !rule.holds) return { kind: 'violated', problem: `${status} breaks spec §7 rule 1: ${rule.problems.join('; ')}` };
   const cut = ruleOneNotJudged(exchange) ?? notJudgedCut(exchange);
   if (cut !== undefined) return { kind: 'not-judged', reason: `${status}: ${cut}` };
-  if (status === 400) {
-    const rule = checkErrorRule(exchange);
-    if (rule !== undefined && !rule.holds) return { kind: 'violated', problem: `400 breaks spec §7 rule 1: ${rule.problems.join('; ')}` };
-    return { kind: 'holds' };
-  }
+  if (rule !== undefined) return { kind: 'holds' };
   const body = checkErrorBody(exchange.responseBody);
   if (!body.valid) return { kind: 'holds', note: `${status} body is not the §7 error object: ${body.problems.join('; ')}` };
   return { kind: 'holds' };
@@ -44,7 +43,7 @@ export function errorBodySummary(holds: number, noted: number, rejected: number,
     withObject === rejected
       ? `every one of ${rejected} 4xx answers had the §7 error object, each 400 with error.code invalidRequest`
       : `${withObject} of ${rejected} 4xx answers had the §7 error object (each 400 with error.code invalidRequest)`;
-  const other = noted === 0 ? '' : `; ${noted} other 4xx had another body, recorded only (spec §7 rule 3 leaves them open)`;
+  const other = noted === 0 ? '' : `; ${noted} 4xx about something else than the body (413, 415, ...) had another body, recorded only (spec §7 rule 3 leaves them open)`;
   const cut = notJudged === 0 ? '' : `; ${notJudged} not judged (the body was cut)`;
   return `${had}${other}${cut}`;
 }

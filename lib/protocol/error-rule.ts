@@ -29,3 +29,29 @@ export function checkErrorRule(exchange: Exchange): ErrorRuleCheck | undefined {
   }
   return { holds: problems.length === 0, problems };
 }
+
+/**
+ * 4xx statuses that speak of something other than the body's fields and values: who asks (401, 403),
+ * where and how (404, 405, 406, 415), how much or how often (408, 413, 414, 429, 431), the target's
+ * state (409, 410, 412). A refusal with one of these is not a rejection as malformed: spec §7 rule 3.
+ */
+const NOT_ABOUT_THE_BODY = new Set([401, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 426, 428, 429, 431, 451]);
+
+/**
+ * The one reading of spec §7 rule 1 for a body refused for which fields it has or for a value in it.
+ * Such a refusal is a rejection of the request as malformed or incorrect (§7 gives error.message as
+ * "text saying the request is malformed or incorrect"), so rule 1 applies: 400 with the §7 error object
+ * and error.code `invalidRequest`. A 422, or any other 4xx that is not NOT_ABOUT_THE_BODY, breaks it by
+ * its status alone (a cut body is no excuse: the status is whole). Undefined where rule 1 does not
+ * judge: no answer, not a 4xx, a status about something else, a 400 whose body was cut.
+ */
+export function checkRefusalRule(exchange: Exchange): ErrorRuleCheck | undefined {
+  const status = exchange.status;
+  if (status === null || status < 400 || status > 499 || NOT_ABOUT_THE_BODY.has(status)) return undefined;
+  if (status === 400) return checkErrorRule(exchange);
+  return { holds: false, problems: [`answered ${status}, where spec §7 rule 1 gives 400 invalidRequest to a request rejected as malformed or incorrect`] };
+}
+
+/** How rule 1 is read for a refused body, for a case's wording. */
+export const REFUSAL_READING =
+  'a body refused for its fields or values is a request rejected as malformed or incorrect: spec §7 rule 1 gives it 400 with error.code invalidRequest';

@@ -1,12 +1,12 @@
 /**
  * Verdicts of the spec's two reported observations (spec §4 "Observed behaviour"): what the target answers
- * is recorded; where it answers 400, spec §7 rule 1 (error.code invalidRequest, the §7 error object) is
- * checked. A report is not a rule: a different answer is INFORMATIONAL, a broken §7 error is DEVIATES.
+ * is recorded; where it refuses the body, spec §7 rule 1 (400, error.code invalidRequest, the §7 error
+ * object) is checked as for every refused body (checkRefusalRule). A report is not a rule: a different answer is INFORMATIONAL, a broken §7 error is DEVIATES.
  */
 import { failureText } from '../http/answer-text.js';
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
-import { checkErrorRule } from './error-rule.js';
+import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
 import type { Judgement } from './judgement.js';
 
 const answered = (exchange: Exchange): string =>
@@ -16,14 +16,14 @@ const answered = (exchange: Exchange): string =>
 export function judgeReportedRejected(what: string, exchange: Exchange): Judgement {
   const observed = answered(exchange);
   if (exchange.failure !== undefined || exchange.status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
-  const rule = checkErrorRule(exchange);
-  if (exchange.status === 400 && rule !== undefined) {
+  const rule = checkRefusalRule(exchange);
+  if (rule !== undefined) {
     return {
       specRef: 'spec §4 observed behaviour; spec §7 rule 1',
       verdict: rule.holds ? 'CONFORMS' : 'DEVIATES',
       expected: '400 with error.code "invalidRequest" and the §7 error object',
       observed: rule.holds ? observed : `${observed}; ${rule.problems.join('; ')}`,
-      ...(rule.holds ? {} : { finding: `the 400 for ${what} breaks spec §7 rule 1` }),
+      ...(rule.holds ? {} : { finding: `the refusal of ${what} (${exchange.status}) breaks spec §7 rule 1: ${REFUSAL_READING}` }),
     };
   }
   return {
@@ -40,7 +40,7 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
   const status = exchange.status;
   if (exchange.failure !== undefined || status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
   const accepted = isSuccessStatus(status);
-  const rule = checkErrorRule(exchange);
+  const rule = checkRefusalRule(exchange);
   const broken = rule !== undefined && !rule.holds;
   return {
     specRef: accepted ? 'spec §4 observed behaviour (a report, not a rule)' : 'spec §4 observed behaviour; spec §7',

@@ -4,7 +4,7 @@
  * that lost an answer is an ERROR: it found nothing wrong with the target, it could not finish.
  */
 import type { LimitFinding } from '../case-record.js';
-import { checkErrorRule } from '../protocol/error-rule.js';
+import { checkRefusalRule } from '../protocol/error-rule.js';
 import type { Exchange } from '../http/types.js';
 import type { LimitSearch } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';
@@ -57,14 +57,14 @@ export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: 
   const observed = `${result.steps.map((s) => `${s.x}: ${s.answer}`).join(', ')} (${result.probes} probes, ${requests} requests)`;
   const finding = `${words(search, result)} (${result.probes} probes, ${requests} requests)`;
   const broken = exchanges.flatMap((e) => {
-    const rule = e.method === 'POST' ? checkErrorRule(e) : undefined;
+    const rule = e.method === 'POST' ? checkRefusalRule(e) : undefined;
     return rule !== undefined && !rule.holds ? [rule.problems.join('; ')] : [];
   });
   if (broken.length > 0) {
     return {
       verdict: 'DEVIATES',
       specRef: `${search.specRef}; spec §7 rule 1`,
-      finding: `${finding}; ${broken.length} of its 400 answers break spec §7 rule 1: ${broken[0]}`,
+      finding: `${finding}; ${broken.length} of its refusals break spec §7 rule 1 (judged as every refused body is): ${broken[0]}`,
       expected: '400 with error.code "invalidRequest" in the §7 error object',
       observed,
       limit,

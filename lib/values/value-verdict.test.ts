@@ -51,13 +51,18 @@ describe('judgeValue', () => {
     }
   });
 
-  test('another 4xx is INFORMATIONAL under spec §7 rule 3', () => {
+  test('a 422 refuses the value as incorrect, so it DEVIATES from spec §7 rule 1 as a 400 with another code does', () => {
     const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 422, body: { error: { code: 'unprocessable', message: 'no' } } }));
 
-    expect(judged).toMatchObject({
-      verdict: 'INFORMATIONAL',
-      finding: 'notificationUrl relative path rejected 422 unprocessable',
-    });
+    expect(judged).toMatchObject({ verdict: 'DEVIATES', expected: '400 with error.code "invalidRequest" in the §7 error object' });
+    expect(judged.finding).toMatch(/^notificationUrl relative path rejected 422 unprocessable, which breaks spec §7 rule 1 \(a body refused for its fields or values/);
+    expect(judged.finding).toContain('answered 422');
+  });
+
+  test('a 4xx about something else than the value (413: a size limit) is INFORMATIONAL under spec §7 rule 3', () => {
+    const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 413, body: 'too large' }));
+
+    expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', finding: 'notificationUrl relative path rejected 413' });
     expect(judged.specRef).toMatch(/spec §7 rule 3/);
   });
 

@@ -7,20 +7,22 @@
  *
  * - accepted (2xx): INFORMATIONAL whatever the value's form. Accepting a form the spec does not give is
  *   the service being lenient, which no part of the spec forbids.
- * - 400 that breaks spec §7 rule 1: DEVIATES, whatever the value (a 400 is a rejection as malformed).
+ * - a refusal that breaks spec §7 rule 1: DEVIATES, whatever the value. A body refused for a value in it
+ *   is a request rejected as malformed or incorrect, so rule 1 gives it 400 invalidRequest: a 400 with
+ *   another body, or a 422 (lib/protocol/error-rule.ts, checkRefusalRule: the one reading every judge uses).
  * - 400 invalidRequest for a value that is not the spec's form (spec §2's own text makes the request
  *   malformed): CONFORMS. Both halves of rule 1 are established: the request is malformed by the spec's
  *   text, and the rejection is the one rule 1 gives. For a value of the spec's form, or one the spec says
  *   nothing of, the rejection is the service's own choice: INFORMATIONAL (the 400 still had to hold rule 1).
- * - another 4xx: INFORMATIONAL, spec §7 rule 3 (other status codes: not shown). A 413 for a very long
- *   value, say, may be a size limit rather than a verdict on the form.
+ * - a 4xx about something else than the value (413 for a very long value is a size limit, 415, 409, ...):
+ *   INFORMATIONAL, spec §7 rule 3 (other status codes: not shown).
  * - a 5xx after the engine's retries for a value that is not the spec's form: DEVIATES spec §7 rule 1.
  *   The request is malformed by the spec's text, and the service failed instead of answering 400.
  *   For any other value a 5xx says the service is in trouble, not what it thinks of the value: ERROR.
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
-import { checkErrorRule, ruleOneNotJudged } from '../protocol/error-rule.js';
+import { checkRefusalRule, REFUSAL_READING, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
@@ -66,13 +68,13 @@ export function judgeValue(field: string, valueClass: Pick<ValueClass, 'descript
   }
   if (answer.outcome === 'rejected') {
     const rejected = `${what} rejected ${status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}`;
-    const rule = checkErrorRule(exchange);
+    const rule = checkRefusalRule(exchange);
     if (rule !== undefined && !rule.holds) {
       return {
         ...base,
         verdict: 'DEVIATES',
         specRef: `${valueClass.specRef}; ${RULE_1}`,
-        finding: `${rejected}, but the 400 breaks ${RULE_1}: ${rule.problems.join('; ')}`,
+        finding: `${rejected}, which breaks ${RULE_1} (${REFUSAL_READING}): ${rule.problems.join('; ')}`,
         expected: RULE_1_EXPECTED,
       };
     }

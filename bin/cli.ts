@@ -1,0 +1,156 @@
+/**
+ * subscription-conformance: one command for everything the tool does.
+ *
+ *   npx subscription-conformance <command> [flags] [arguments]
+ *
+ * Commands:
+ *   probe      run the conformance suites and write the reports (the main job)
+ *   explain    why did this request get 400? (a JSON body, a cURL command, or stdin)
+ *   baseline   write a baseline of the target's behaviour, to compare later runs with
+ *   contract   compare a written report with an OpenAPI contract
+ *   operation  build, check or show an operation description
+ *   cleanup    delete what a crashed run left on the target
+ *   reference  serve the embedded reference service on a port of your own
+ *   ui         the vitest UI over the suites
+ *
+ * Every setting is also a flag: the setting's name in lower case with dashes, e.g.
+ *   npx subscription-conformance probe --base-url https://staging.example.com --requests-per-second 2 --max-requests 300
+ * A flag wins over the environment and .env. Secrets (ACCESS_TOKEN, CLIENT_SECRET, ...) are never taken
+ * from a flag, since any user of the machine can read a command line: use the environment or the _FILE setting.
+ *
+ *   npx subscription-conformance <command> --help   the command's own flags
+ *   npx subscription-conformance --settings          every setting, its default and what it accepts
+ *
+ * Exit codes: 0 every case holds; 1 a case failed, the behaviour drifted, something was left on the
+ * target or a secret was found in the output; 2 a configuration, usage or setup error.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { editDistance } from '../lib/config/did-you-mean.js';
+import { SECRET_SETTINGS, SETTINGS, SETTING_NAMES } from '../lib/config/settings.js';
+import { EXIT_CONFIG, headerHelp } from './support/cli.js';
+
+/**
+ * Node's flags for the probe: its memory settings (docs/performance.md), the same as `npm run probe`'s
+ * (a test keeps the two in step).
+ */
+export const PROBE_NODE_FLAGS = ['--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1'] as const;
+
+interface Command {
+  script: string;
+  /** Node flags before the script. */
+  node: readonly string[];
+  /** Arguments the command always gets first. */
+  args?: readonly string[];
+}
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  probe: { script: 'probe.ts', node: PROBE_NODE_FLAGS },
+  ui: { script: 'probe.ts', node: PROBE_NODE_FLAGS, args: ['--ui'] },
+  explain: { script: 'explain.ts', node: [] },
+  baseline: { script: 'baseline.ts', node: [] },
+  contract: { script: 'contract.ts', node: [] },
+  operation: { script: 'operation.ts', node: [] },
+  cleanup: { script: 'cleanup.ts', node: [] },
+  reference: { script: 'reference.ts', node: [] },
+};
+
+const SETTING_BY_FLAG = new Map(SETTING_NAMES.map((name) => [name.toLowerCase().replaceAll('_', '-'), name]));
+
+export type Parsed =
+  | { kind: 'run'; command: string; env: Record<string, string>; args: string[] }
+  | { kind: 'print'; text: string }
+  | { kind: 'error'; message: string };
+
+/**
+ * The command line read into a command, the settings given as flags, and the arguments left for the
+ * command itself (its own flags, files, suite filters). Pure, for the tests.
+ */
+export function parseCommandLine(argv: readonly string[], usage: string): Parsed {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') return { kind: 'print', text: usage };
+  if (first === '--version' || first === '-v') return { kind: 'print', text: version() };
+  if (first === '--settings') return { kind: 'print', text: settingsText() };
+  const command = COMMANDS[first];
+  if (command === undefined) {
+    const meant = closest(first, Object.keys(COMMANDS));
+    return { kind: 'error', message: `unknown command ${JSON.stringify(first)}${meant === undefined ? '' : `; did you mean ${meant}?`} (commands: ${Object.keys(COMMANDS).join(', ')})` };
+  }
+  const env: Record<string, string> = {};
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] ?? '';
+    if (arg === '--') {
+      args.push(...rest.slice(i));
+      break;
+    }
+    const match = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
+    const name = match === null ? undefined : SETTING_BY_FLAG.get(match[1] ?? '');
+    if (match === null || name === undefined) {
+      args.push(arg);
+      continue;
+    }
+    if (SECRET_SETTINGS.has(name)) {
+      return { kind: 'error', message: `--${match[1]} is a secret and is not taken from the command line (any user of the machine can read it): set ${name} in the environment or .env, or use ${name}_FILE` };
+    }
+    let value = match[2];
+    if (value === undefined) {
+      value = rest[i + 1];
+      if (value === undefined) return { kind: 'error', message: `--${match[1]} needs a value (the setting ${name})` };
+      i += 1;
+    }
+    env[name] = value;
+  }
+  return { kind: 'run', command: first, env, args: [...(command.args ?? []), ...args] };
+}
+
+function closest(given: string, names: readonly string[]): string | undefined {
+  return names.map((name) => ({ name, d: editDistance(given.toLowerCase(), name) })).filter((c) => c.d <= 2).sort((a, b) => a.d - b.d)[0]?.name;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+  return `${pkg.name} ${pkg.version}`;
+}
+
+function settingsText(): string {
+  return SETTINGS.map((s) => {
+    const flag = `--${s.name.toLowerCase().replaceAll('_', '-')}`;
+    const how = SECRET_SETTINGS.has(s.name) ? `${s.name} (environment or .env only)` : `${flag}, ${s.name}`;
+    return `${how}\n    ${s.description}\n    default: ${s.default ?? s.whenUnset ?? 'unset'}`;
+  }).join('\n');
+}
+
+/** Runs the command as a child process with the tool's TypeScript loader, and exits with its code. */
+function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
+  const command = COMMANDS[parsed.command];
+  if (command === undefined) return;
+  const script = fileURLToPath(new URL(`./${command.script}`, import.meta.url));
+  const child = spawn(process.execPath, [...command.node, '--import', 'tsx', script, ...parsed.args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...parsed.env },
+  });
+  // The child gets the terminal's Ctrl-C itself (same process group); a signal sent to this process alone is passed on.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.once('error', (error) => {
+    console.error(`subscription-conformance: could not start ${parsed.command}: ${error.message}`);
+    process.exit(EXIT_CONFIG);
+  });
+  child.once('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + 2)));
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
+
+export function main(argv: readonly string[] = process.argv.slice(2)): void {
+  const parsed = parseCommandLine(argv, headerHelp(import.meta.url));
+  if (parsed.kind === 'print') {
+    console.log(parsed.text);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    console.error(`subscription-conformance: ${parsed.message}`);
+    process.exit(EXIT_CONFIG);
+  }
+  run(parsed);
+}
