@@ -2,6 +2,9 @@
  * Error bodies in the profile's shape.
  *   drive-v2: {"error": {"code", "message", "innererror": {"code"}}}  modelled on public reports (onedrive-api-docs errors)
  *   graph:    {"error": {"code", "message", "innerError": {"date", "request-id", "client-request-id"}}}  modelled on public reports (Graph errors)
+ *   fastapi:  a body refused for its content is 422 {"detail": [{"type", "loc": ["body", property], "msg"}]}, any other
+ *             error {"detail": message}: FastAPI's defaults (reference choice: a service written with a framework
+ *             that is not the spec's, so that the suites' reading of other frameworks' errors has a target)
  * The innererror code (e.g. `readOnlyProperty`) is a reference choice: a finer reason a test can assert on.
  */
 import { randomUUID } from 'node:crypto';
@@ -39,6 +42,7 @@ export function errorAnswer(
   ids: RequestIds,
   headers: Record<string, string> = {},
 ): Answer {
+  if (profile.errors.shape === 'fastapi') return jsonAnswer(status, { detail: message }, { ...idHeaders(ids), ...headers });
   const error =
     profile.errors.shape === 'graph'
       ? {
@@ -52,4 +56,14 @@ export function errorAnswer(
         }
       : { code, message, innererror: { code: innerCode } };
   return jsonAnswer(status, { error }, { ...idHeaders(ids), ...headers });
+}
+
+/**
+ * A body refused for its content (its JSON, its fields, a value): the profile's error, or FastAPI's 422
+ * with the property in `loc` when the profile writes FastAPI's errors.
+ */
+export function refusedBodyAnswer(profile: ReferenceProfile, message: string, innerCode: string, ids: RequestIds, status: number, property?: string): Answer {
+  if (profile.errors.shape !== 'fastapi') return errorAnswer(profile, status, profile.errors.codes.invalidRequest, message, innerCode, ids);
+  const loc = property === undefined ? ['body'] : ['body', property];
+  return jsonAnswer(422, { detail: [{ type: innerCode, loc, msg: message }] }, idHeaders(ids));
 }

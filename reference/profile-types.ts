@@ -111,7 +111,8 @@ export interface ReferenceProfile {
   auth: { realm: string };
   errors: {
     /** `drive-v2`: `{error: {code, message, innererror}}`; `graph`: `{error: {code, message, innerError: {date, request-id, client-request-id}}}`. */
-    shape: 'drive-v2' | 'graph';
+    /** `fastapi`: a refused body is 422 `{detail: [{type, loc, msg}]}`, any other error `{detail: message}` (reference/errors.ts). */
+    shape: 'drive-v2' | 'graph' | 'fastapi';
     codes: ErrorCodes;
   };
   request: {

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { jsonAnswer, type Answer } from './answer.js';
 import { checkAuthorization, unauthorizedAnswer, type JwtVerdict } from './auth.js';
 import { isJsonContentType } from './content-type.js';
-import { errorAnswer, idHeaders, type RequestIds } from './errors.js';
+import { errorAnswer, idHeaders, refusedBodyAnswer, type RequestIds } from './errors.js';
 import type { HandshakeFailure, HandshakeOutcome } from './handshake.js';
 import { formatInstant } from './instant.js';
 import type { ReferenceProfile } from './profile-types.js';
@@ -63,8 +63,8 @@ function route(collection: string, path: string): Route {
   }
 }
 
-function invalid(ctx: ApiContext, message: string, innerCode: string, status = 400): Answer {
-  return errorAnswer(ctx.profile, status, ctx.profile.errors.codes.invalidRequest, message, innerCode, ctx.ids);
+function invalid(ctx: ApiContext, message: string, innerCode: string, status = 400, property?: string): Answer {
+  return refusedBodyAnswer(ctx.profile, message, innerCode, ctx.ids, status, property);
 }
 
 function notFound(ctx: ApiContext, message: string): Answer {
@@ -144,7 +144,7 @@ async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const accepted = flipped ? !verdict.ok : verdict.ok;
   if (!accepted) {
     if (verdict.ok) return { ...invalid(ctx, 'The request is malformed or incorrect.', 'invalidRequest'), flipped };
-    return { ...invalid(ctx, verdict.problem.message, verdict.problem.reason), flipped };
+    return { ...invalid(ctx, verdict.problem.message, verdict.problem.reason, 400, verdict.problem.property), flipped };
   }
   const url = verdict.ok ? verdict.body.values['notificationUrl'] : undefined;
   // Only a body the profile accepts is validated (the body first, then the URL, as the real services do); a flipped

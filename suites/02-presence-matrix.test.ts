@@ -10,7 +10,7 @@
 import { afterAll, describe, test } from 'vitest';
 import { explorePresence } from '../lib/presence/explore.js';
 import { judgeExploration } from '../lib/presence/judge-exploration.js';
-import { combinations } from '../lib/rule/field-set.js';
+import { combinations, formatCombination } from '../lib/rule/field-set.js';
 import { judgeCombination, shownExchange } from '../lib/matrix/judge-combination.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
@@ -38,7 +38,7 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
       values: probe.values,
       exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
       ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
-      onObservation: (observation, exchanges) => refusals.add(observation.present, exchanges),
+      onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
     });
     publishEvidence(evidence);
     await finishCase(context, run, { id: 'matrix/adaptive-exploration', kind: 'matrix', ...judgeExploration(result, observations, explorerNotUsed) });
@@ -50,7 +50,7 @@ describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are req
     const run = new CaseRun(probe);
     const { observation, exchanges } = await probeCombination(run.client, probe.operation, present, probe.config.repeats, probe.values);
     rememberObservation(observation);
-    refusals.add(present, exchanges);
+    refusals.add(formatCombination(present), exchanges);
     const shown = shownExchange(exchanges);
     await finishCase(context, run, {
       id: `matrix/${present.length === 0 ? 'none' : present.join('+')}`,

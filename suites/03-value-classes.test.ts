@@ -3,7 +3,8 @@
  * so that the outcome speaks of that value alone. Which values are accepted is not shown in the spec;
  * spec §2 gives each field's form and spec §7 rule 1 what a rejection as malformed looks like, so
  * each case records what it saw and checks the rejection (lib/values/value-verdict.ts says how).
- * Then each limit of the operation (spec §8: not shown) is found by bisection, to the unit.
+ * Then each limit of the operation (spec §8: not shown) is found by bisection, to the unit. Last, the
+ * refusals of every case are judged against spec §7 rule 1 once per kind (lib/protocol/distinct-refusals.ts).
  */
 import { describe, test } from 'vitest';
 import type { Exchange } from '../lib/http/types.js';
@@ -13,12 +14,15 @@ import { limitAnswerOf } from '../lib/values/limit-answer.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
 import { showValue } from '../lib/values/show-value.js';
 import { judgeValue } from '../lib/values/value-verdict.js';
+import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, type AcceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
 const { operation } = probe;
+const refusals = new DistinctRefusals(operation.fields.map((f) => f.name));
+let valueBodiesSent = 0;
 const classRows = operation.fields.flatMap((field) =>
   field.classes.map((valueClass) => [`${field.name}: ${valueClass.description}`, field.name, valueClass] as const),
 );
@@ -41,6 +45,8 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
     const value = valueClass.value(ctx);
     const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
     await run.client.undoCreate(exchange);
+    valueBodiesSent += 1;
+    refusals.add(`${field} ${valueClass.description}`, [exchange]);
     const judged = judgeValue(field, valueClass, exchange);
     const { answer } = judged;
     await finishCase(context, run, {
@@ -81,6 +87,8 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
         const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
         sent.set(x, exchange);
         await run.client.undoCreate(exchange);
+        valueBodiesSent += 1;
+        refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
         return limitAnswerOf(exchange);
       },
       search.low,
@@ -101,5 +109,14 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
       ...(edge !== undefined ? { example: example(edge) } : {}),
       limit: judged.limit,
     });
+  });
+});
+
+// After every value and limit case above: one verdict per kind of refusal, not one per value.
+describe('refusals of the value classes', () => {
+  test('refusals of the value classes (spec §7 rule 1, once per kind of refusal)', async (context) => {
+    if (valueBodiesSent === 0) return context.skip('no value was sent: no accepted body to vary (see the presence matrix)');
+    const run = new CaseRun(probe);
+    await finishCase(context, run, { id: 'value/refusals', kind: 'protocol', ...refusals.judge('body with one value varied') });
   });
 });

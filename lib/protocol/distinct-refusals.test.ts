@@ -7,7 +7,7 @@ const pydantic = (name: string) => fakeExchange({ status: 422, body: { detail: [
 
 test('28 bodies refused with the same 422 are one deviation, named with its count and first body', () => {
   const refusals = new DistinctRefusals(FIELDS);
-  for (let k = 0; k < 28; k += 1) refusals.add(k === 0 ? [] : ['resource'], [fakeExchange({ status: 422, body: { detail: 'Unprocessable' } })]);
+  for (let k = 0; k < 28; k += 1) refusals.add(k === 0 ? '{}' : '{resource}', [fakeExchange({ status: 422, body: { detail: 'Unprocessable' } })]);
   const judged = refusals.judge('body of the presence matrix');
   expect(judged.verdict).toBe('DEVIATES');
   expect(judged.finding).toMatch(/^1 kind of refusal of a body of the presence matrix breaks spec §7 rule 1, judged once per kind/);
@@ -16,9 +16,9 @@ test('28 bodies refused with the same 422 are one deviation, named with its coun
 
 test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400 with another code and a 422 break it', () => {
   const refusals = new DistinctRefusals(FIELDS);
-  refusals.add(['resource'], [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 400, body: errorBody('invalidRequest') })]);
-  refusals.add(['clientState'], [fakeExchange({ status: 400, body: errorBody('badRequest') })]);
-  refusals.add([], [pydantic('resource')]);
+  refusals.add('{resource}', [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 400, body: errorBody('invalidRequest') })]);
+  refusals.add('{clientState}', [fakeExchange({ status: 400, body: errorBody('badRequest') })]);
+  refusals.add('{}', [pydantic('resource')]);
   const judged = refusals.judge('body');
   expect(judged.observed).toMatch(/^3 kinds of refusal: 400 invalidRequest "[^"]*" \(2 answers, first \{resource\}\)/);
   expect(judged.finding).toMatch(/^2 kinds of refusal of a body break spec §7 rule 1/);
@@ -28,7 +28,7 @@ test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400
 
 test('only refusals that hold the rule, or none at all, are no deviation', () => {
   const holding = new DistinctRefusals(FIELDS);
-  holding.add(['resource'], [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 201 }), fakeExchange({ status: 413 })]);
+  holding.add('{resource}', [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 201 }), fakeExchange({ status: 413 })]);
   expect(holding.judge('body').verdict).toBe('CONFORMS');
   expect(new DistinctRefusals(FIELDS).judge('body')).toMatchObject({ verdict: 'INFORMATIONAL', observed: 'no body was refused' });
 });

@@ -4,10 +4,9 @@
  * message pattern), the key the rejection groups use (lib/inference/rejection-groups.ts), so the
  * report's groups and this finding name the same refusals.
  */
-import { formatCombination } from '../rule/field-set.js';
 import { messagePattern } from '../inference/message-pattern.js';
 import { count } from '../inference/words.js';
-import { checkErrorBody } from '../schema/validate-error-body.js';
+import { classifyAnswer } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
 import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
 import type { Judgement } from './judgement.js';
@@ -17,7 +16,7 @@ interface Kind {
   errorCode: string | undefined;
   pattern: string | undefined;
   bodies: number;
-  first: readonly string[];
+  first: string;
   problems: string[] | undefined;
 }
 
@@ -29,23 +28,31 @@ export class DistinctRefusals {
 
   constructor(private readonly fields: readonly string[]) {}
 
-  /** One body's answers (its repeats): each 4xx is a refusal of that body. */
-  add(present: readonly string[], answers: readonly Exchange[]): void {
+  /** One body's answers (its repeats): each 4xx is a refusal of that body. `label` names the body in the finding. */
+  add(label: string, answers: readonly Exchange[]): void {
     for (const exchange of answers) {
       const status = exchange.status;
       if (status === null || status < 400 || status > 499) continue;
-      const body = exchange.responseBodyTruncated ? undefined : checkErrorBody(exchange.responseBody);
-      const pattern = body?.message === undefined ? undefined : messagePattern(body.message, this.fields);
-      const key = JSON.stringify([status, body?.code ?? null, pattern ?? null]);
+      // The code and message as the presence reading has them (a framework's list of errors included), so
+      // that the kinds here are the report's rejection groups.
+      const answer = classifyAnswer(exchange);
+      const body = { code: answer.errorCode, message: answer.errorMessage };
+      const pattern = body.message === undefined ? undefined : messagePattern(body.message, this.fields);
+      const key = JSON.stringify([status, body.code ?? null, pattern ?? null]);
       const check = checkRefusalRule(exchange);
       const known = this.kinds.get(key);
       if (known === undefined) {
-        this.kinds.set(key, { status, errorCode: body?.code, pattern, bodies: 1, first: present, problems: check === undefined || check.holds ? undefined : check.problems });
+        this.kinds.set(key, { status, errorCode: body.code, pattern, bodies: 1, first: label, problems: check === undefined || check.holds ? undefined : check.problems });
       } else {
         known.bodies += 1;
         if (known.problems === undefined && check !== undefined && !check.holds) known.problems = check.problems;
       }
     }
+  }
+
+  /** Whether any 4xx was added. */
+  get empty(): boolean {
+    return this.kinds.size === 0;
   }
 
   /** The verdict over every kind seen: DEVIATES when a kind breaks rule 1, each named once with its count. */
@@ -55,19 +62,27 @@ export class DistinctRefusals {
     const expected = '400 with error.code "invalidRequest" in the §7 error object';
     if (kinds.length === 0) return { verdict: 'INFORMATIONAL', specRef, observed: `no ${what} was refused`, finding: `no ${what} was refused: nothing for spec §7 rule 1 to judge` };
     const describe = (k: Kind): string =>
-      `${k.status}${k.errorCode === undefined ? '' : ` ${k.errorCode}`}${k.pattern === undefined ? '' : ` "${k.pattern}"`} (${count(k.bodies, 'answer')}, first ${formatCombination(k.first)})`;
+      `${k.status}${k.errorCode === undefined ? '' : ` ${k.errorCode}`}${k.pattern === undefined ? '' : ` "${k.pattern}"`} (${count(k.bodies, 'answer')}, first ${k.first})`;
     const broken = kinds.filter((k) => k.problems !== undefined);
     const observed = `${count(kinds.length, 'kind')} of refusal: ${kinds.slice(0, NAMED_KINDS).map(describe).join('; ')}${kinds.length > NAMED_KINDS ? `; ${kinds.length - NAMED_KINDS} more` : ''}`;
     if (broken.length === 0) return { verdict: 'CONFORMS', specRef, expected, observed, finding: `every refusal of a ${what} held spec §7 rule 1 (${REFUSAL_READING})` };
+    // Kinds that break the rule the same way (every 422: its status) share one sentence.
+    const byProblem = new Map<string, Kind[]>();
+    for (const k of broken.slice(0, NAMED_KINDS)) {
+      const problem = (k.problems ?? []).join('; ');
+      byProblem.set(problem, [...(byProblem.get(problem) ?? []), k]);
+    }
+    const more = broken.length > NAMED_KINDS ? `; ${broken.length - NAMED_KINDS} more` : '';
     return {
       verdict: 'DEVIATES',
       specRef,
       expected,
       observed,
-      finding: `${count(broken.length, 'kind')} of refusal of a ${what} ${broken.length === 1 ? 'breaks' : 'break'} spec §7 rule 1, judged once per kind (${REFUSAL_READING}): ${broken
-        .slice(0, NAMED_KINDS)
-        .map((k) => `${describe(k)}: ${(k.problems ?? []).join('; ')}`)
-        .join('; ')}`,
+      finding: `${count(broken.length, 'kind')} of refusal of a ${what} ${broken.length === 1 ? 'breaks' : 'break'} spec §7 rule 1, judged once per kind (${REFUSAL_READING}): ${[
+        ...byProblem,
+      ]
+        .map(([problem, ks]) => `${problem}: ${ks.map(describe).join('; ')}`)
+        .join('. ')}${more}`,
     };
   }
 }

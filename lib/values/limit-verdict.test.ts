@@ -83,12 +83,12 @@ describe('judgeLimit', () => {
     expect(judgeLimit(lifetime, result, []).finding).toMatch(/between 512 and 1023 minutes; the search ran out of requests/);
   });
 
-  test('a 400 met on the way that breaks spec §7 rule 1 DEVIATES', () => {
+  test('a 400 met on the way that breaks spec §7 rule 1 is said, and left to the judgement once per kind', () => {
     const judged = judgeLimit(lifetime, exact, [created, fakeExchange({ status: 400, body: { error: { code: 'tooLong', message: 'x' } } })]);
 
-    expect(judged.verdict).toBe('DEVIATES');
+    expect(judged.verdict).toBe('INFORMATIONAL');
     expect(judged.specRef).toBe('open: spec §8; spec §7 rule 1');
-    expect(judged.finding).toMatch(/1 of its refusals break spec §7 rule 1 \(judged as every refused body is\): error\.code is "tooLong"/);
+    expect(judged.finding).toMatch(/1 of its refusals break spec §7 rule 1 \(judged once per kind of refusal in 'refusals of the value classes'\): error\.code is "tooLong"/);
     expect(judged.limit.value).toBe(42_300);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { LimitFinding } from '../case-record.js';
 import { checkRefusalRule } from '../protocol/error-rule.js';
+import { VALUE_REFUSALS_CASE } from './value-verdict.js';
 import type { Exchange } from '../http/types.js';
 import type { LimitSearch } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';
@@ -60,15 +61,16 @@ export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: 
     const rule = e.method === 'POST' ? checkRefusalRule(e) : undefined;
     return rule !== undefined && !rule.holds ? [rule.problems.join('; ')] : [];
   });
+  const noVerdict = result.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL';
   if (broken.length > 0) {
     return {
-      verdict: 'DEVIATES',
+      verdict: noVerdict,
       specRef: `${search.specRef}; spec §7 rule 1`,
-      finding: `${finding}; ${broken.length} of its refusals break spec §7 rule 1 (judged as every refused body is): ${broken[0]}`,
+      finding: `${finding}; ${broken.length} of its refusals break spec §7 rule 1 (judged once per kind of refusal in ${VALUE_REFUSALS_CASE}): ${broken[0]}`,
       expected: '400 with error.code "invalidRequest" in the §7 error object',
       observed,
       limit,
     };
   }
-  return { verdict: result.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL', specRef: search.specRef, finding, observed, limit };
+  return { verdict: noVerdict, specRef: search.specRef, finding, observed, limit };
 }

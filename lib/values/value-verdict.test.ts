@@ -42,19 +42,21 @@ describe('judgeValue', () => {
   test.each([
     ['another error code', { error: { code: 'badArgument', message: 'x' } }, /error\.code is "badArgument", not "invalidRequest"/],
     ['no error object', 'Bad Request', /./],
-  ])('a 400 with %s DEVIATES, whatever the value', (_name, body, problem) => {
+  ])('a 400 with %s breaks spec §7 rule 1, whatever the value: said here, judged once per kind of refusal', (_name, body, problem) => {
     for (const valueClass of [relative, longClientState]) {
       const judged = judgeValue('f', valueClass, fakeExchange({ status: 400, body }));
-      expect(judged.verdict).toBe('DEVIATES');
+      expect(judged.verdict).toBe('INFORMATIONAL');
+      expect(judged.expected).toBe('400 with error.code "invalidRequest" in the §7 error object');
       expect(judged.specRef).toMatch(/spec §7 rule 1$/);
       expect(judged.finding).toMatch(problem);
     }
   });
 
-  test('a 422 refuses the value as incorrect, so it DEVIATES from spec §7 rule 1 as a 400 with another code does', () => {
+  test('a 422 refuses the value as incorrect, so it breaks spec §7 rule 1 as a 400 with another code does: said here, judged once per kind', () => {
     const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 422, body: { error: { code: 'unprocessable', message: 'no' } } }));
 
-    expect(judged).toMatchObject({ verdict: 'DEVIATES', expected: '400 with error.code "invalidRequest" in the §7 error object' });
+    expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', expected: '400 with error.code "invalidRequest" in the §7 error object' });
+    expect(judged.finding).toMatch(/judged once per kind of refusal in 'refusals of the value classes'$/);
     expect(judged.finding).toMatch(/^notificationUrl relative path rejected 422 unprocessable, which breaks spec §7 rule 1 \(a body refused for its fields or values/);
     expect(judged.finding).toContain('answered 422');
   });

@@ -7,9 +7,11 @@
  *
  * - accepted (2xx): INFORMATIONAL whatever the value's form. Accepting a form the spec does not give is
  *   the service being lenient, which no part of the spec forbids.
- * - a refusal that breaks spec §7 rule 1: DEVIATES, whatever the value. A body refused for a value in it
- *   is a request rejected as malformed or incorrect, so rule 1 gives it 400 invalidRequest: a 400 with
- *   another body, or a 422 (lib/protocol/error-rule.ts, checkRefusalRule: the one reading every judge uses).
+ * - a refusal that breaks spec §7 rule 1, whatever the value: said here, and judged once per kind of refusal
+ *   over the suite (lib/protocol/distinct-refusals.ts), so a service that answers every bad value 422 is one
+ *   deviation, not thirty. A body refused for a value in it is a request rejected as malformed or incorrect,
+ *   so rule 1 gives it 400 invalidRequest: a 400 with another body, or a 422, breaks it (checkRefusalRule,
+ *   the one reading every judge uses).
  * - 400 invalidRequest for a value that is not the spec's form (spec §2's own text makes the request
  *   malformed): CONFORMS. Both halves of rule 1 are established: the request is malformed by the spec's
  *   text, and the rejection is the one rule 1 gives. For a value of the spec's form, or one the spec says
@@ -41,6 +43,9 @@ export interface ValueJudgement {
 }
 
 const RULE_1 = 'spec §7 rule 1';
+
+/** The case that judges the value suite's refusals against spec §7 rule 1, once per kind. */
+export const VALUE_REFUSALS_CASE = "'refusals of the value classes'";
 const RULE_1_EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
 
 function observedOf(exchange: Exchange, answer: AnswerClass): string {
@@ -72,9 +77,9 @@ export function judgeValue(field: string, valueClass: Pick<ValueClass, 'descript
     if (rule !== undefined && !rule.holds) {
       return {
         ...base,
-        verdict: 'DEVIATES',
+        verdict: 'INFORMATIONAL',
         specRef: `${valueClass.specRef}; ${RULE_1}`,
-        finding: `${rejected}, which breaks ${RULE_1} (${REFUSAL_READING}): ${rule.problems.join('; ')}`,
+        finding: `${rejected}, which breaks ${RULE_1} (${REFUSAL_READING}): ${rule.problems.join('; ')}; judged once per kind of refusal in ${VALUE_REFUSALS_CASE}`,
         expected: RULE_1_EXPECTED,
       };
     }
