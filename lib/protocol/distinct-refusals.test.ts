@@ -11,7 +11,7 @@ test('28 bodies refused with the same 422 are one deviation, named with its coun
   const judged = refusals.judge('body of the presence matrix');
   expect(judged.verdict).toBe('DEVIATES');
   expect(judged.finding).toMatch(/^1 kind of refusal of a body of the presence matrix breaks spec §7 rule 1, judged once per kind/);
-  expect(judged.finding).toContain('422 (28 answers, first {})');
+  expect(judged.finding).toContain('422 (28 answers, e.g. {resource})');
 });
 
 test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400 with another code and a 422 break it', () => {
@@ -20,7 +20,7 @@ test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400
   refusals.add('{clientState}', [fakeExchange({ status: 400, body: errorBody('badRequest') })]);
   refusals.add('{}', [pydantic('resource')]);
   const judged = refusals.judge('body');
-  expect(judged.observed).toMatch(/^3 kinds of refusal: 400 invalidRequest "[^"]*" \(2 answers, first \{resource\}\)/);
+  expect(judged.observed).toMatch(/^3 kinds of refusal: 400 invalidRequest "[^"]*" \(2 answers, e.g. \{resource\}\)/);
   expect(judged.finding).toMatch(/^2 kinds of refusal of a body break spec §7 rule 1/);
   expect(judged.finding).toContain('error.code is "badRequest"');
   expect(judged.finding).toContain('answered 422');

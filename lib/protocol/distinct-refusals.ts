@@ -16,6 +16,7 @@ interface Kind {
   errorCode: string | undefined;
   pattern: string | undefined;
   bodies: number;
+  /** The least label of the bodies of this kind (not the first sent: the order of concurrent cases varies). */
   first: string;
   problems: string[] | undefined;
 }
@@ -45,6 +46,8 @@ export class DistinctRefusals {
         this.kinds.set(key, { status, errorCode: body.code, pattern, bodies: 1, first: label, problems: check === undefined || check.holds ? undefined : check.problems });
       } else {
         known.bodies += 1;
+        // The cases run at once: the label shown is the least, not the first to finish, so a run reads the same each time.
+        if (label < known.first) known.first = label;
         if (known.problems === undefined && check !== undefined && !check.holds) known.problems = check.problems;
       }
     }
@@ -62,7 +65,7 @@ export class DistinctRefusals {
     const expected = '400 with error.code "invalidRequest" in the §7 error object';
     if (kinds.length === 0) return { verdict: 'INFORMATIONAL', specRef, observed: `no ${what} was refused`, finding: `no ${what} was refused: nothing for spec §7 rule 1 to judge` };
     const describe = (k: Kind): string =>
-      `${k.status}${k.errorCode === undefined ? '' : ` ${k.errorCode}`}${k.pattern === undefined ? '' : ` "${k.pattern}"`} (${count(k.bodies, 'answer')}, first ${k.first})`;
+      `${k.status}${k.errorCode === undefined ? '' : ` ${k.errorCode}`}${k.pattern === undefined ? '' : ` "${k.pattern}"`} (${count(k.bodies, 'answer')}, e.g. ${k.first})`;
     const broken = kinds.filter((k) => k.problems !== undefined);
     const observed = `${count(kinds.length, 'kind')} of refusal: ${kinds.slice(0, NAMED_KINDS).map(describe).join('; ')}${kinds.length > NAMED_KINDS ? `; ${kinds.length - NAMED_KINDS} more` : ''}`;
     if (broken.length === 0) return { verdict: 'CONFORMS', specRef, expected, observed, finding: `every refusal of a ${what} held spec §7 rule 1 (${REFUSAL_READING})` };
