@@ -40,6 +40,7 @@ import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter, type CollectedCases } from '../lib/vitest/probe-reporter.js';
+import { ProbeConsole } from '../lib/vitest/probe-console.js';
 import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
 import { withoutClientCredentials } from '../lib/config/auth-check.js';
@@ -209,16 +210,18 @@ const probeReporter = new ProbeReporter(
     : undefined,
 );
 type Reporters = NonNullable<CliOptions['reporters']>;
+// The tool's own console (lib/vitest/probe-console.ts), not vitest's: a line per suite, per failing or
+// skipped case, and progress when quiet. The report is behaviour-report.html; vitest's HTML report is not
+// written (a second report, blank when opened from a file).
+const probeConsole = (): ProbeConsole => new ProbeConsole({ maxRequests: config.maxRequests });
 const fullReporters: Reporters = [
-  'default',
+  probeConsole(),
   ['junit', { outputFile: junitFile }],
-  // vitest's own HTML report (serve the folder to view it: it is blank from file://).
-  ['html', { outputFile: join(config.reportDir, 'html', 'index.html') }],
   probeReporter,
   summary,
 ];
 const shardReporters = (id: string): Reporters => [
-  'default',
+  probeConsole(),
   ['blob', { outputFile: join(blobDir, `blob-${id.replace('/', '-')}.json`) }],
   summary,
 ];

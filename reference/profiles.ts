@@ -238,10 +238,10 @@ const FASTAPI_LIKE_PROFILE: ReferenceProfile = {
 
 export const PROFILES: Record<string, ReferenceProfile> = {
   default: DEFAULT_PROFILE,
-  'fastapi-like': FASTAPI_LIKE_PROFILE,
   'graph-like': GRAPH_LIKE_PROFILE,
   'v2-together': V2_TOGETHER_PROFILE,
   'v2-optional-expiration': V2_OPTIONAL_EXPIRATION_PROFILE,
+  'fastapi-like': FASTAPI_LIKE_PROFILE,
 };
 
 PROFILES['graph-v1-rules'] = {

@@ -60,7 +60,10 @@ export class DistinctRefusals {
 
   /** The verdict over every kind seen: DEVIATES when a kind breaks rule 1, each named once with its count. */
   judge(what: string): Judgement {
-    const kinds = [...this.kinds.values()].sort((a, b) => b.bodies - a.bodies || a.status - b.status);
+    // Ties broken by the kind's own text, not by the order the concurrent cases finished in.
+    const kinds = [...this.kinds.entries()]
+      .sort(([ka, a], [kb, b]) => b.bodies - a.bodies || a.status - b.status || (ka < kb ? -1 : ka > kb ? 1 : 0))
+      .map(([, kind]) => kind);
     const specRef = 'spec §7 rule 1';
     const expected = '400 with error.code "invalidRequest" in the §7 error object';
     if (kinds.length === 0) return { verdict: 'INFORMATIONAL', specRef, observed: `no ${what} was refused`, finding: `no ${what} was refused: nothing for spec §7 rule 1 to judge` };

@@ -1,0 +1,57 @@
+import { expect, test } from 'vitest';
+import type { TestCase, TestModule } from 'vitest/node';
+import { ProbeConsole } from './probe-console.js';
+
+/** Just what the console reads of vitest's objects. */
+function fakeModule(path: string, tests: number): TestModule {
+  return { relativeModuleId: path, children: { allTests: () => Array.from({ length: tests }) } } as unknown as TestModule;
+}
+
+function fakeCase(module: TestModule, name: string, result: object, probe?: object): TestCase {
+  return { name, module, result: () => result, meta: () => ({ probe }) } as unknown as TestCase;
+}
+
+const record = (id: string, verdict: string, requests: number, finding?: string) => ({ id, verdict, requests, specRef: 'spec §7 rule 1', observed: 'seen', ...(finding !== undefined ? { finding } : {}) });
+
+test('a line per suite, per failing case and per skip reason; passing cases print nothing; progress only when quiet', () => {
+  const lines: string[] = [];
+  let clock = 0;
+  const console = new ProbeConsole({ write: (l) => lines.push(l), quietMs: 5_000, maxRequests: 300, now: () => clock });
+  const matrix = fakeModule('suites/02-presence-matrix.test.ts', 4);
+  console.onTestRunStart();
+  console.onTestModuleCollected(matrix);
+  console.onTestModuleStart(matrix);
+  console.onTestCaseResult(fakeCase(matrix, 'present: a', { state: 'passed' }, record('matrix/a', 'INFORMATIONAL', 2)));
+  clock = 4_000;
+  console.tick();
+  expect(lines).toEqual([]);
+  clock = 6_000;
+  console.tick();
+  expect(lines).toEqual(['… 6 s: 1 of 4 cases done, 2 requests of at most 300 by finished cases; running 02-presence-matrix']);
+  console.onTestCaseResult(fakeCase(matrix, 'refusals', { state: 'failed', errors: [] }, record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body')));
+  console.onTestCaseResult(fakeCase(matrix, 'x: one', { state: 'skipped', note: 'no accepted body carries x' }));
+  console.onTestCaseResult(fakeCase(matrix, 'x: two', { state: 'skipped', note: 'no accepted body carries x' }));
+  clock = 8_500;
+  console.onTestModuleEnd(matrix);
+  console.onTestRunEnd();
+  expect(lines.slice(1)).toEqual([
+    '  DEVIATES matrix/refusals: a 422 for every body (spec §7 rule 1)',
+    '02-presence-matrix: 1 INFORMATIONAL, 1 DEVIATES, 2 skipped; 2 requests, 8.5 s',
+    '  skipped  2 cases, e.g. x: one: no accepted body carries x',
+  ]);
+});
+
+test('a case that threw before recording is an ERROR with its message; a long finding is cut', () => {
+  const lines: string[] = [];
+  const console = new ProbeConsole({ write: (l) => lines.push(l), now: () => 0 });
+  const module = fakeModule('suites/05-protocol.test.ts', 2);
+  console.onTestRunStart();
+  console.onTestModuleStart(module);
+  console.onTestCaseResult(fakeCase(module, 'GET', { state: 'failed', errors: [{ message: 'engine closed' }] }));
+  console.onTestCaseResult(fakeCase(module, 'long', { state: 'passed' }, record('protocol/long', 'ERROR', 1, 'x'.repeat(1000))));
+  console.onTestModuleEnd(module);
+  console.onTestRunEnd();
+  expect(lines[0]).toBe('  ERROR    GET: engine closed');
+  expect(lines[1]?.length).toBeLessThan(400);
+  expect(lines[2]).toBe('05-protocol: 2 ERROR; 1 requests, 0.0 s');
+});

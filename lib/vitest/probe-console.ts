@@ -1,0 +1,143 @@
+/**
+ * The probe's console while the suites run, in the tool's words instead of a test runner's: one line
+ * per suite when it ends (its verdicts, requests and seconds), a line for every case that DEVIATES or
+ * ends in ERROR (with its finding) and for every skipped case (with its reason), and, whenever nothing
+ * was written for a while, a progress line (cases done of all, requests so far against the budget,
+ * what is running), so that a piped CI log is never silent for long. A passing case prints nothing:
+ * its duration under a rate limit says nothing, and the report has it.
+ */
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { CaseRecord } from '../case-record.js';
+import type { Verdict } from '../outcome.js';
+
+export interface ProbeConsoleOptions {
+  /** Where lines go (console.log: the run's console guard redacts it). */
+  write?: (line: string) => void;
+  /** A progress line after this long without output (default 5 s). */
+  quietMs?: number;
+  /** The run's request budget, shown beside the count. */
+  maxRequests?: number;
+  now?: () => number;
+}
+
+const VERDICT_ORDER: readonly Verdict[] = ['CONFORMS', 'INFORMATIONAL', 'DEVIATES', 'ERROR'];
+/** Characters of a finding shown on the console; the report has all of it. */
+const MAX_FINDING = 300;
+
+interface SuiteTally {
+  verdicts: Map<Verdict, number>;
+  skipped: number;
+  /** Skipped cases by reason: one line per reason when the suite ends, not one per case. */
+  skips: Map<string, string[]>;
+  requests: number;
+  startedAt: number;
+}
+
+export class ProbeConsole implements Reporter {
+  private readonly write: (line: string) => void;
+  private readonly quietMs: number;
+  private readonly now: () => number;
+  private startedAt = 0;
+  private lastWrite = 0;
+  private total = 0;
+  private done = 0;
+  private requests = 0;
+  private readonly suites = new Map<string, SuiteTally>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ProbeConsoleOptions = {}) {
+    this.write = options.write ?? ((line) => console.log(line));
+    this.quietMs = options.quietMs ?? 5_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  onTestRunStart(): void {
+    this.startedAt = this.now();
+    this.lastWrite = this.startedAt;
+    this.timer = setInterval(() => this.tick(), Math.min(1_000, this.quietMs));
+    this.timer.unref();
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    this.total += [...module.children.allTests()].length;
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.suites.set(suiteName(module), { verdicts: new Map(), skipped: 0, skips: new Map(), requests: 0, startedAt: this.now() });
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    this.done += 1;
+    const tally = this.suites.get(suiteName(testCase.module));
+    const result = testCase.result();
+    const record = testCase.meta().probe as CaseRecord | undefined;
+    if (result.state === 'skipped') {
+      const reason = result.note ?? 'no reason given';
+      if (tally === undefined) return this.line(`  skipped  ${testCase.name}: ${reason}`);
+      tally.skipped += 1;
+      tally.skips.set(reason, [...(tally.skips.get(reason) ?? []), testCase.name]);
+      return;
+    }
+    if (record === undefined) {
+      // A case that threw before it recorded anything: the harness failed, not the target.
+      if (result.state === 'failed') this.line(`  ERROR    ${testCase.name}: ${short(result.errors[0]?.message ?? 'failed')}`);
+      if (tally !== undefined && result.state === 'failed') tally.verdicts.set('ERROR', (tally.verdicts.get('ERROR') ?? 0) + 1);
+      return;
+    }
+    this.requests += record.requests;
+    if (tally !== undefined) {
+      tally.requests += record.requests;
+      tally.verdicts.set(record.verdict, (tally.verdicts.get(record.verdict) ?? 0) + 1);
+    }
+    if (record.verdict === 'DEVIATES' || record.verdict === 'ERROR') {
+      this.line(`  ${record.verdict.padEnd(8)} ${record.id}: ${short(record.finding ?? record.observed ?? '')} (${record.specRef})`);
+    }
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const name = suiteName(module);
+    const tally = this.suites.get(name);
+    if (tally === undefined) return;
+    const verdicts = VERDICT_ORDER.filter((v) => (tally.verdicts.get(v) ?? 0) > 0).map((v) => `${tally.verdicts.get(v)} ${v}`);
+    const cases = [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : [])].join(', ') || 'no case';
+    const seconds = ((this.now() - tally.startedAt) / 1000).toFixed(1);
+    this.line(`${name}: ${cases}; ${tally.requests} requests, ${seconds} s`);
+    for (const [reason, names] of tally.skips) {
+      const which = names.length === 1 ? names[0] : `${names.length} cases, e.g. ${names[0]}`;
+      this.line(`  skipped  ${which}: ${short(reason)}`);
+    }
+    this.suites.delete(name);
+  }
+
+  onTestRunEnd(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The progress line, when nothing was written for `quietMs`. Public for the tests, which drive the clock. */
+  tick(): void {
+    const now = this.now();
+    if (now - this.lastWrite < this.quietMs) return;
+    const elapsed = Math.round((now - this.startedAt) / 1000);
+    const budget = this.options.maxRequests === undefined ? '' : ` of at most ${this.options.maxRequests}`;
+    const running = [...this.suites.keys()];
+    this.line(
+      `… ${elapsed} s: ${this.done} of ${this.total} cases done, ${this.requests} requests${budget} by finished cases${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+    );
+  }
+
+  private line(text: string): void {
+    this.lastWrite = this.now();
+    this.write(text);
+  }
+}
+
+/** `suites/02-presence-matrix.test.ts` -> `02-presence-matrix`. */
+function suiteName(module: TestModule): string {
+  return module.relativeModuleId.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
+}
+
+function short(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_FINDING ? `${line.slice(0, MAX_FINDING)}…` : line;
+}
