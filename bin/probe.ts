@@ -238,6 +238,9 @@ const vitest = await startVitest(
     run: !args.values.ui,
     watch: args.values.ui,
     ui: args.values.ui,
+    // The UI runs no suite until asked: none when it opens (standalone), none when a file is saved (no file
+    // watcher, below). Every run against a live target costs its requests and creates subscriptions.
+    ...(args.values.ui ? { standalone: true } : {}),
     ...(shard !== undefined
       ? { shard, reporters: shardReporters(shard) }
       : { reporters: fullReporters }),
@@ -249,9 +252,12 @@ const vitest = await startVitest(
       startWaitsEarly: args.positionals.length === 0 && shard === undefined && !merging && !args.values.ui,
     },
   },
+  args.values.ui ? { server: { watch: null } } : {},
 );
 
 if (args.values.ui) {
+  const { api, uiBase } = vitest.config;
+  console.log(`ui: http://${api.host ?? 'localhost'}:${api.port ?? 51204}${uiBase}: no suite runs until one is started there; Ctrl-C stops`);
   // The UI keeps the process alive until the user stops it (Ctrl-C).
   await new Promise(() => {});
 }
