@@ -9,7 +9,7 @@ import { formatCombination } from '../rule/field-set.js';
 import type { OperationSpec } from '../operation/types.js';
 import { ruleInWords } from '../report/rule-in-words.js';
 import type { BehaviourReport } from '../report/types.js';
-import { compareWithContract } from './compare-contract.js';
+import { compareWithContract, UNEXPLAINED_MARK } from './compare-contract.js';
 import { LIFETIME_KEYWORD, type LifetimeBound } from './contract-ajv.js';
 import { contractOperation } from './contract-operation.js';
 import { triedBodies, valueContexts, type TriedBody } from './tried-bodies.js';
@@ -50,6 +50,8 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
   const presence = presenceOf(report, fields, roles);
 
   const properties: Json = {};
+  // Refusals no keyword states: the contract records them and the round trip does not hold it to them.
+  const unexplained = new Set<string>();
   for (const spec of operation.fields) {
     if (presence.forbidden.includes(spec.name)) {
       properties[spec.name] = false;
@@ -62,7 +64,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     }
     for (const t of tried) {
       if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
-      samples.push({ value: t.value(ctx), outcome: t.target.outcome, varies: t.varies ?? true, subject: t.subject });
+      samples.push({ value: t.value(ctx), outcome: t.target.outcome, varies: t.varies ?? true, subject: t.subject, ...(t.specForm === true ? { specForm: true } : {}) });
     }
     const limits: FieldLimit[] = (report.values[spec.name]?.limits ?? []).flatMap((l) => {
       const search = operation.limits?.find((s) => s.field === spec.name && s.name === l.name);
@@ -70,6 +72,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
       return kind === undefined || l.value === undefined ? [] : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value }];
     });
     const derived = deriveFieldSchema(samples, limits, ctx.now);
+    for (const subject of derived.unexplained) unexplained.add(subject);
     properties[spec.name] = {
       ...derived.schema,
       ...(description(report, spec.name, derived.schema) !== undefined ? { description: description(report, spec.name, derived.schema) } : {}),
@@ -92,7 +95,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
       };
 
   const document = assemble(report, operation, requestSchema);
-  const roundTrip = compareWithContract(report, operation, contractOperation(document, operation.path, operation.method), { shownAs: CONTRACT_FILES.json, wholeBodyOnly: true });
+  const roundTrip = compareWithContract(report, operation, contractOperation(document, operation.path, operation.method), { shownAs: CONTRACT_FILES.json, wholeBodyOnly: true, unexplained });
   const operationObserved = pathOperation(document, operation)['x-observed'] as Json;
   operationObserved.roundTrip = {
     compared: roundTrip.compared,
@@ -208,7 +211,7 @@ function fieldObserved(report: BehaviourReport, field: string, tried: readonly T
     unknown: [
       ...mine.filter((t) => t.target.outcome === 'unknown').map((t) => `${t.classId ?? ''}: no usable answer (unstable or none)`),
       ...mine.filter((t) => t.value === undefined).map((t) => `${t.classId ?? ''}: the value cannot be built again`),
-      ...unexplained.map((s) => `${s}: rejected for a reason no keyword states (the value depends on the run)`),
+      ...unexplained.map((s) => `${s}${UNEXPLAINED_MARK}`),
       ...gaps,
       ...(mine.length === 0 ? ['no value class was tried: only the good value is known'] : []),
     ],

@@ -12,23 +12,48 @@ import { bodyOf, triedBodies, valueContexts, type TargetAnswer, type TriedBody }
 import type { ContractComparison, ContractDisagreement } from '../report/types.js';
 import type { ContractOperation } from './types.js';
 
+/**
+ * How an observed contract marks, in a field's `x-observed.unknown`, a refusal it states no reason for
+ * (a value of the spec's form, or one that depends on the run): `<subject><mark>`. A comparison does not
+ * hold the target to such a body, since the contract itself says it does not speak for it.
+ */
+export const UNEXPLAINED_MARK = ": rejected for a reason no keyword states (a value of the spec's form, or one that depends on the run)";
+
+/** The subjects a contract's fields mark as refused for no stated reason. */
+function markedUnexplained(requestSchema: unknown): Set<string> {
+  const marked = new Set<string>();
+  const properties = (requestSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  for (const property of Object.values(properties)) {
+    const unknown = (property as { 'x-observed'?: { unknown?: unknown } } | undefined)?.['x-observed']?.unknown;
+    if (!Array.isArray(unknown)) continue;
+    for (const entry of unknown) if (typeof entry === 'string' && entry.endsWith(UNEXPLAINED_MARK)) marked.add(entry.slice(0, -UNEXPLAINED_MARK.length));
+  }
+  return marked;
+}
+
 export function compareWithContract(
   report: BehaviourReport,
   operation: OperationSpec,
   contract: ContractOperation,
-  options: { shownAs: string; now?: Date; wholeBodyOnly?: boolean },
+  /** `unexplained`: subjects not to compare; by default those the contract marks (UNEXPLAINED_MARK). */
+  options: { shownAs: string; now?: Date; wholeBodyOnly?: boolean; unexplained?: ReadonlySet<string> },
 ): ContractComparison {
   const now = options.now ?? new Date();
   const [ctx] = valueContexts(now);
   const ajv = contractAjv(ctx.now);
   const validate = ajv.compile(contract.requestSchema as object);
   const compared = { combinations: 0, valueClasses: 0, limits: 0 };
-  const notCompared = { noVerdict: 0, notBuildable: 0 };
+  const notCompared = { noVerdict: 0, notBuildable: 0, unexplained: 0 };
+  const unexplainedSubjects = options.unexplained ?? markedUnexplained(contract.requestSchema);
   const disagreements: ContractDisagreement[] = [];
 
   for (const tried of triedBodies(report, operation)) {
     if (tried.target.outcome === 'unknown') {
       notCompared.noVerdict += 1;
+      continue;
+    }
+    if (unexplainedSubjects.has(tried.subject)) {
+      notCompared.unexplained += 1;
       continue;
     }
     const body = bodyOf(operation, tried, ctx);
@@ -57,7 +82,8 @@ export function compareWithContract(
     const status = statusDisagreement(contract.responses, tried.target);
     if (status !== undefined) disagreements.push(line(tried, status, answerText(tried.target)));
   }
-  return { contract: options.shownAs, compared, notCompared, disagreements };
+  const { unexplained, ...always } = notCompared;
+  return { contract: options.shownAs, compared, notCompared: unexplained > 0 ? notCompared : always, disagreements };
 }
 
 function line(tried: TriedBody, contract: string, target: string): ContractDisagreement {

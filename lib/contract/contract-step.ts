@@ -56,7 +56,7 @@ export async function observeContract(report: BehaviourReport, operation: Operat
       ...(checked.valid ? {} : { problem: `not valid OpenAPI 3.1: ${checked.errors}` }),
     };
     lines.push(
-      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'})`,
+      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
       ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
     );
@@ -108,4 +108,9 @@ function comparisonLines(comparison: NonNullable<ReportContract['comparison']>):
     ...comparison.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  ${d.message}`),
     ...(n > CONSOLE_LIMIT ? [`  … and ${n - CONSOLE_LIMIT} more (all in behaviour-report.json, contract.comparison)`] : []),
   ];
+}
+
+/** Refusals the contract states no reason for are recorded in it (x-observed.unknown), and said here. */
+function unexplainedNote(count: number | undefined): string {
+  return count === undefined || count === 0 ? '' : `; ${count} refused for a reason no keyword states, recorded and not compared`;
 }

@@ -52,11 +52,26 @@ describe('deriveFieldSchema', () => {
     expectExact(schema, samples);
   });
 
-  test('values that vary by run accepted, a fixed one rejected for no stated reason: not enum of it', () => {
+  test('values that vary by run accepted, a fixed one the spec does not give the form of rejected: not enum of it', () => {
     const samples = [ok('https://127.0.0.1:4711/n', true), ok('http://127.0.0.1:4711/n', true), no('https://192.0.2.10/n'), no('/n', true), no('')];
     const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
     expect(schema).toEqual({ type: 'string', format: 'uri', not: { enum: ['https://192.0.2.10/n'] } });
     expect(unexplained).toEqual([]);
+    expectExact(schema, samples);
+  });
+
+  test("a value of the spec's own form refused is the target's reason, never a rule: unexplained, no not enum", () => {
+    const ipLiteral: ValueSample = { ...no('https://192.0.2.10/n'), specForm: true };
+    const samples = [ok('https://127.0.0.1:4711/n', true), ipLiteral, no('/n', true)];
+    const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
+    expect(schema).toEqual({ type: 'string', format: 'uri' });
+    expect(unexplained).toEqual(['"https://192.0.2.10/n"']);
+  });
+
+  test('a field that takes a string or null keeps its string limits', () => {
+    const samples = [ok('p'), ok(null), ok('x'.repeat(128)), no('x'.repeat(129)), no(42)];
+    const { schema } = deriveFieldSchema(samples, [{ kind: 'length', unit: 'characters', value: 128 }], NOW);
+    expect(schema).toEqual({ type: ['string', 'null'], maxLength: 128 });
     expectExact(schema, samples);
   });
 

@@ -2,7 +2,8 @@
  * One field's value schema, from what the target accepted and rejected in that field: the JSON type
  * seen accepted, a format every accepted string has, a date-time spelling pattern, lifetime and
  * length bounds, and, for rejections none of those explain, an `enum` of the accepted values or a
- * `not: {enum}` of the rejected ones. Each constraint is kept only as far as the evidence carries
+ * `not: {enum}` of the rejected ones whose form the spec does not give (a value of the spec's form
+ * refused has a reason the schema cannot state: it stays unexplained). Each constraint is kept only as far as the evidence carries
  * it: it must accept every accepted value, and is added only when it refuses a rejected one.
  * Candidates are judged by the same ajv that checks the contract, so what is derived is what is checked.
  */
@@ -13,6 +14,12 @@ export interface ValueSample {
   outcome: 'accepted' | 'rejected';
   /** The value depends on the run (time, notification URL, unique tag): never listed literally. */
   varies: boolean;
+  /**
+   * The value has the form spec §2 gives the field (its class's expectation `spec-form`). Refused, it is
+   * refused for a reason of the target's own that no keyword here states (an IP literal notificationUrl
+   * its URL check could not reach): recorded as unexplained, never raised to a `not: {enum}` rule.
+   */
+  specForm?: boolean;
   subject: string;
 }
 
@@ -88,7 +95,9 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
   if (types.length > 0) schema.type = types.length === 1 ? types[0] : types;
 
   const strings = accepted.map((s) => s.value).filter((v): v is string => typeof v === 'string');
-  if (strings.length > 0 && types.length === 1) {
+  // format, pattern and the length keywords apply to strings only, so they hold beside other accepted types
+  // (a field that takes a string or null keeps its string limits).
+  if (strings.length > 0) {
     const format = FORMATS.find((f) => strings.every(validator({ format: f })));
     if (format !== undefined) schema.format = format;
     if (format === 'date-time') {
@@ -116,7 +125,7 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
     if (accepted.length > 0 && accepted.every((s) => !s.varies) && acceptedValues.length <= left.length) {
       schema.enum = acceptedValues;
     } else {
-      const fixed = uniqueSorted(left.filter((s) => !s.varies).map((s) => s.value));
+      const fixed = uniqueSorted(left.filter((s) => !s.varies && s.specForm !== true).map((s) => s.value));
       if (fixed.length > 0) schema.not = { enum: fixed };
     }
   }

@@ -32,6 +32,8 @@ export interface TriedBody {
   value?: (ctx: ValueContext) => unknown;
   /** False when the value is the same whatever the moment, notification URL or unique tag. */
   varies?: boolean;
+  /** The value's class gives it the form spec §2 gives the field. */
+  specForm?: boolean;
   target: TargetAnswer;
 }
 
@@ -72,7 +74,8 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
     const order = new Map(spec.classes.map((c, i) => [c.id, i]));
     results.sort((x, y) => (order.get(x.classId) ?? Infinity) - (order.get(y.classId) ?? Infinity) || x.id.localeCompare(y.id));
     for (const result of results) {
-      const value = classValue(spec.classes.find((c) => c.id === result.classId)?.value, result);
+      const valueClass = spec.classes.find((c) => c.id === result.classId);
+      const value = classValue(valueClass?.value, result);
       tried.push({
         kind: 'value',
         subject: `${spec.name} ${result.classId}`,
@@ -81,6 +84,7 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
         field: spec.name,
         classId: result.classId,
         ...(value !== undefined ? { value, varies: varies(value, a, b) } : {}),
+        ...(valueClass?.expectation === 'spec-form' ? { specForm: true } : {}),
         target: answerOf(result.outcome, result.status, result.errorCode),
       });
     }

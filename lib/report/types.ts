@@ -248,6 +248,7 @@ export interface ContractComparison {
   contract: string;
   compared: { combinations: number; valueClasses: number; limits: number };
   /** Bodies left out: the target gave no usable answer, or the body could not be built again. */
-  notCompared: { noVerdict: number; notBuildable: number };
+  /** `unexplained`: refusals the observed contract records as having no stated reason (its own round trip only). */
+  notCompared: { noVerdict: number; notBuildable: number; unexplained?: number };
   disagreements: ContractDisagreement[];
 }
