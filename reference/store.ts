@@ -26,8 +26,12 @@ interface Stored {
 /** reference choice: oldest subscriptions are dropped beyond this many. */
 const MAX_LIVE = 100_000;
 
+/** reference choice: ids of deleted subscriptions remembered (for an idempotent second DELETE), the oldest dropped beyond this. */
+const MAX_DELETED = 10_000;
+
 export class SubscriptionStore {
   readonly #items = new Map<string, Stored>();
+  readonly #deleted = new Set<string>();
   #lastSweepMs = 0;
 
   add(record: SubscriptionRecord, expiresAtMs: number): void {
@@ -45,7 +49,26 @@ export class SubscriptionStore {
 
   /** True when the subscription was live and is now deleted. */
   delete(id: string, nowMs: number): boolean {
-    return this.#live(id, nowMs) !== undefined && this.#items.delete(id);
+    if (this.#live(id, nowMs) === undefined || !this.#items.delete(id)) return false;
+    this.#deleted.add(id);
+    for (const old of this.#deleted) {
+      if (this.#deleted.size <= MAX_DELETED) break;
+      this.#deleted.delete(old);
+    }
+    return true;
+  }
+
+  /** Whether a DELETE removed this id (the latest MAX_DELETED are remembered). */
+  wasDeleted(id: string): boolean {
+    return this.#deleted.has(id);
+  }
+
+  /** Replaces a live subscription's record, and its end of life when given; false when it is not live. */
+  update(record: SubscriptionRecord, expiresAtMs: number | undefined, nowMs: number): boolean {
+    const stored = this.#live(record.id, nowMs);
+    if (stored === undefined) return false;
+    this.#items.set(record.id, { record: structuredClone(record), expiresAtMs: expiresAtMs ?? stored.expiresAtMs });
+    return true;
   }
 
   list(nowMs: number): SubscriptionRecord[] {
@@ -61,6 +84,7 @@ export class SubscriptionStore {
 
   clear(): void {
     this.#items.clear();
+    this.#deleted.clear();
   }
 
   #live(id: string, nowMs: number): Stored | undefined {
