@@ -3,6 +3,7 @@ import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../infe
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
+import type { LifecycleFacts } from '../lifecycle/types.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -41,6 +42,8 @@ export interface BehaviourReport {
    * and the limits found by bisection. One entry per operation field, empty when none was probed.
    */
   values: Record<string, FieldValues>;
+  /** The subscription's life after create (suite 07-lifecycle); absent when no lifecycle case ran. */
+  lifecycle?: LifecycleFacts;
   cases: CaseSummary[];
   counts: Record<Verdict, number>;
   /** Every INFORMATIONAL finding in plain words. */
