@@ -3,29 +3,45 @@
  * profiles that live differently, so that each report's `lifecycle` must say what that profile does; and against a
  * configured target whose list pages name another origin, which must be counted and never sent to.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { listen } from '../lib/net/listen.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { resolveProfile, DEFAULT_LIFECYCLE } from '../reference/profiles.js';
+import { runBaseline } from './run-baseline.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const RUN_MS = 120_000;
+// The presence matrix too: a baseline needs what the presence suite found, and the lifecycle starts from its accepted body.
+const SUITES = ['02-presence', '07-lifecycle'];
 const CASES = ['lifecycle/read', 'lifecycle/list', 'lifecycle/renew', 'lifecycle/patch-fields', 'lifecycle/delete', 'lifecycle/states'];
 
 const read = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
-describe.concurrent('npm run probe -- 07-lifecycle on the embedded reference', () => {
+// One after another: the second run is compared with the baseline written from the first.
+describe('npm run probe -- 07-lifecycle on the embedded reference', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'lifecycle-'));
+  });
+  afterAll(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
+
   test('default profile: read, list, renew and delete supported; the longest renewal 180 days; a deleted subscription is gone', async () => {
-    const run = await runProbe({}, ['07-lifecycle'], RUN_MS);
+    mkdirSync(join(work, 'default'));
+    const run = await runProbe({ REPORT_DIR: join(work, 'default') }, SUITES, RUN_MS);
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    const baseline = await runBaseline(work, { REPORT_DIR: join(work, 'default'), BASELINE_DIR: join(work, 'baselines') });
+    expect(baseline.code, baseline.stdout + baseline.stderr).toBe(0);
     const report = read(run);
     const lifecycle = report.lifecycle;
 
-    expect(report.cases.map((c) => [c.id, c.verdict])).toEqual(CASES.map((id) => [id, 'INFORMATIONAL']));
+    expect(report.cases.filter((c) => c.id.startsWith('lifecycle/')).map((c) => [c.id, c.verdict])).toEqual(CASES.map((id) => [id, 'INFORMATIONAL']));
     expect(lifecycle?.operations).toMatchObject({
       read: { method: 'GET', supported: true, status: 200 },
       list: { supported: true, status: 200, containsCreated: true },
@@ -48,9 +64,16 @@ describe.concurrent('npm run probe -- 07-lifecycle on the embedded reference', (
     expect(readFileSync(join(run.reportDir, 'behaviour-report.html'), 'utf8')).toContain('<section id="lifecycle">');
   }, RUN_MS);
 
-  test('v2-delete-only: read, list and renew not supported (405), delete idempotent, nothing renewed', async () => {
-    const run = await runProbe({ REFERENCE_PROFILE: 'v2-delete-only' }, ['07-lifecycle'], RUN_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+  test('v2-delete-only: read, list and renew not supported (405), delete idempotent, nothing renewed; drift from the default baseline fails the run', async () => {
+    mkdirSync(join(work, 'delete-only'));
+    const baseline = join(work, 'baselines', 'embedded-default.json');
+    const run = await runProbe({ REPORT_DIR: join(work, 'delete-only'), REFERENCE_PROFILE: 'v2-delete-only', BASELINE: baseline }, SUITES, RUN_MS);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/^\d+ passed, 0 failed/m);
+    // The create is the same in both profiles: only the lifecycle drifted.
+    expect(read(run).drift?.changes.every((c) => c.kind === 'lifecycle')).toBe(true);
+    expect(run.stdout).toContain('lifecycle operations.renew: supported 200 -> not supported 405 notSupported');
+    expect(run.stdout).toContain('lifecycle afterDelete.delete: 404 -> 204');
     const lifecycle = read(run).lifecycle;
 
     expect(lifecycle?.operations).toMatchObject({

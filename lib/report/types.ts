@@ -95,7 +95,8 @@ export interface ReportDrift {
   name: string;
   /** Every change, in the order roles, rule, dependencies, matrix, values, limits. */
   changes: DriftLine[];
-  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean };
+  /** `lifecycleFacts`: lifecycle facts compared, when any were. */
+  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean; lifecycleFacts?: number };
   /** Evidence left out of the comparison, counted by part and reason. */
   notCompared: NotComparedCount[];
   /** Why the rule, roles and dependencies were not compared, when they were not. */
@@ -104,7 +105,7 @@ export interface ReportDrift {
 
 /** One change, in words: `{notificationUrl, resource}: 400 invalidRequest -> 201`. */
 export interface DriftLine {
-  kind: 'role' | 'rule' | 'dependencies' | 'matrix' | 'value' | 'limit';
+  kind: 'role' | 'rule' | 'dependencies' | 'matrix' | 'value' | 'limit' | 'lifecycle';
   /** The field of a role, value class or limit. */
   field?: string;
   /** The combination of a matrix change. */
@@ -127,7 +128,7 @@ export interface DriftLine {
 export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run' | 'undetermined';
 
 export interface NotComparedCount {
-  part: 'matrix' | 'values' | 'limits' | 'roles';
+  part: 'matrix' | 'values' | 'limits' | 'roles' | 'lifecycle';
   reason: NotComparedReason;
   count: number;
 }
