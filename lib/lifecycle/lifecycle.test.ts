@@ -5,7 +5,7 @@ import { judgeLifecycle, operationFact, patchOutcome } from './judge.js';
 import { walkList } from './list-walk.js';
 import { mergeLifecycle } from './merge.js';
 import { nextLinkOf, placeOf } from './next-link.js';
-import { recordFields } from './record-fields.js';
+import { MAX_RECORD_FIELDS, recordFields } from './record-fields.js';
 import { StateWalk, nextState } from './states.js';
 
 describe('recordFields', () => {
@@ -22,6 +22,17 @@ describe('recordFields', () => {
       id: { type: 'string', origin: 'server' },
       notificationUrl: { type: 'string', origin: 'echoed' },
     });
+  });
+
+  test('a record with very many fields lists at most MAX_RECORD_FIELDS, the sent ones always; over-long names are left out', () => {
+    const returned: Record<string, unknown> = { zz: 'sent back', ['n'.repeat(500)]: 1 };
+    for (let i = 0; i < 10_000; i += 1) returned[`f${String(i).padStart(5, '0')}`] = i;
+
+    const fields = recordFields({ zz: 'sent back' }, returned) ?? {};
+
+    expect(Object.keys(fields)).toHaveLength(MAX_RECORD_FIELDS);
+    expect(fields['zz']).toEqual({ type: 'string', origin: 'echoed' });
+    expect(Object.keys(fields).some((k) => k.length > 200)).toBe(false);
   });
 
   test('an answer that is not a JSON object has no fields', () => {

@@ -28,13 +28,23 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Each field of the returned record, and each sent field it lacks. Undefined when the answer is not a JSON object.
- * Sorted by name, so that two runs of one target give the same order.
+ * Most fields listed, and the longest name kept: a record is the target's text, and a hostile one could send a
+ * hundred thousand keys, each of them long. The sent fields come first, so that their origin is always told.
+ */
+export const MAX_RECORD_FIELDS = 64;
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * Each field of the returned record, and each sent field it lacks (at most MAX_RECORD_FIELDS). Undefined when the
+ * answer is not a JSON object. Sorted by name, so that two runs of one target give the same order.
  */
 export function recordFields(sent: Record<string, unknown>, returned: unknown): Record<string, RecordField> | undefined {
   if (!isObject(returned)) return undefined;
   const fields: Record<string, RecordField> = {};
-  for (const name of [...new Set([...Object.keys(returned), ...Object.keys(sent)])].sort()) {
+  const sentNames = Object.keys(sent);
+  const others = Object.keys(returned).filter((k) => !Object.hasOwn(sent, k) && k.length <= MAX_NAME_LENGTH);
+  const names = [...sentNames, ...others.sort().slice(0, Math.max(0, MAX_RECORD_FIELDS - sentNames.length))];
+  for (const name of names.sort()) {
     const inRecord = Object.hasOwn(returned, name);
     const wasSent = Object.hasOwn(sent, name);
     if (!inRecord) {
