@@ -293,6 +293,8 @@ PROFILES['graph-v1-rules'] = {
   errors: GRAPH_LIKE_PROFILE.errors,
   auth: GRAPH_LIKE_PROFILE.auth,
   notifications: GRAPH_LIKE_PROFILE.notifications,
+  // modelled on public reports (Graph update subscription), as graph-like: only notificationUrl besides the renewal
+  ...(GRAPH_LIKE_PROFILE.lifecycle !== undefined ? { lifecycle: GRAPH_LIKE_PROFILE.lifecycle } : {}),
 };
 
 /** What a rule profile may add: the operation it serves and the JSON type of fields whose values are not strings. */
