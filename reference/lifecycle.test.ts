@@ -92,6 +92,20 @@ describe('v2-delete-only profile', () => {
   });
 });
 
+describe('a profile whose deleted subscriptions stay readable', () => {
+  test('after DELETE the subscription is still read and listed, and a second DELETE answers 404', async () => {
+    service().setProfile({ ...resolveProfile('default'), lifecycle: { ...DEFAULT_LIFECYCLE, deletedStayReadable: true } });
+    const id = await created();
+
+    expect((await client.send('DELETE', item(id))).status).toBe(204);
+
+    expect((await client.send('GET', item(id))).json).toMatchObject({ id });
+    expect((await client.send('GET', CREATE_PATH)).json).toMatchObject({ value: [{ id }] });
+    expect((await client.send('DELETE', item(id))).status).toBe(404);
+    expect(service().liveSubscriptions()).toEqual([]);
+  });
+});
+
 describe('a profile whose next links name another origin', () => {
   test('the next link carries that origin', async () => {
     const profile = resolveProfile('default');

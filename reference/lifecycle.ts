@@ -36,7 +36,7 @@ function skipOf(query: string | undefined): number {
 export function listSubscriptions(ctx: ApiContext, collection: string, query: string | undefined): Answer {
   const rules = lifecycleOf(ctx.profile);
   if (!rules.list) return methodNotAllowed(ctx, 'GET', ctx.profile.operation?.method ?? 'POST');
-  const all = ctx.store.list(ctx.ids.nowMs);
+  const all = [...ctx.store.list(ctx.ids.nowMs), ...(rules.deletedStayReadable === true ? ctx.store.listDeleted() : [])];
   const from = skipOf(query);
   const size = Math.max(1, Math.floor(rules.listPageSize));
   const page: Record<string, unknown> = { value: all.slice(from, from + size) };
@@ -51,7 +51,8 @@ export function listSubscriptions(ctx: ApiContext, collection: string, query: st
 export function readSubscription(ctx: ApiContext, id: string): Answer {
   const rules = lifecycleOf(ctx.profile);
   if (!rules.read) return methodNotAllowed(ctx, 'GET', itemMethods(rules));
-  const found = ctx.store.get(id, ctx.ids.nowMs);
+  // reference choice (deletedStayReadable): a service that deletes lazily still reads a deleted subscription
+  const found = ctx.store.get(id, ctx.ids.nowMs) ?? (rules.deletedStayReadable === true ? ctx.store.getDeleted(id) : undefined);
   // modelled on public reports (onedrive-api-docs: GET /subscriptions/{id} -> 200 with the subscription)
   return found === undefined ? notFound(ctx, `The subscription '${shown(id)}' was not found.`) : jsonAnswer(200, found, idHeaders(ctx.ids));
 }

@@ -188,4 +188,6 @@ export interface LifecycleRules {
   nextLinkOrigin?: string;
   /** A second DELETE of a deleted subscription answers 204 (true) or 404 itemNotFound (false). */
   deleteIdempotent: boolean;
+  /** A deleted subscription is still read (200) and listed, as a service that deletes lazily might; default false. */
+  deletedStayReadable?: boolean;
 }

@@ -31,7 +31,8 @@ const MAX_DELETED = 10_000;
 
 export class SubscriptionStore {
   readonly #items = new Map<string, Stored>();
-  readonly #deleted = new Set<string>();
+  /** Deleted ids, each with its record as it was (for a profile whose deleted subscriptions stay readable). */
+  readonly #deleted = new Map<string, SubscriptionRecord>();
   #lastSweepMs = 0;
 
   add(record: SubscriptionRecord, expiresAtMs: number): void {
@@ -49,9 +50,10 @@ export class SubscriptionStore {
 
   /** True when the subscription was live and is now deleted. */
   delete(id: string, nowMs: number): boolean {
-    if (this.#live(id, nowMs) === undefined || !this.#items.delete(id)) return false;
-    this.#deleted.add(id);
-    for (const old of this.#deleted) {
+    const stored = this.#live(id, nowMs);
+    if (stored === undefined || !this.#items.delete(id)) return false;
+    this.#deleted.set(id, stored.record);
+    for (const old of this.#deleted.keys()) {
       if (this.#deleted.size <= MAX_DELETED) break;
       this.#deleted.delete(old);
     }
@@ -61,6 +63,17 @@ export class SubscriptionStore {
   /** Whether a DELETE removed this id (the latest MAX_DELETED are remembered). */
   wasDeleted(id: string): boolean {
     return this.#deleted.has(id);
+  }
+
+  /** The record of a deleted subscription, as it was when deleted. */
+  getDeleted(id: string): SubscriptionRecord | undefined {
+    const record = this.#deleted.get(id);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  /** Deleted subscriptions' records, oldest first. */
+  listDeleted(): SubscriptionRecord[] {
+    return [...this.#deleted.values()].map((r) => structuredClone(r));
   }
 
   /** Replaces a live subscription's record, and its end of life when given; false when it is not live. */

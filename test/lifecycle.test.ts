@@ -90,7 +90,7 @@ describe('npm run probe -- 07-lifecycle on the embedded reference', () => {
   }, RUN_MS);
 });
 
-describe('npm run probe -- 07-lifecycle on a configured target whose next links name another origin', () => {
+describe('npm run probe -- 07-lifecycle on a configured target whose next links name another origin and whose deleted subscriptions stay readable', () => {
   const token = 'lifecycle-token-41c7e2';
   let service: ReferenceService;
   let elsewhere: Server;
@@ -101,7 +101,7 @@ describe('npm run probe -- 07-lifecycle on a configured target whose next links 
       res.end('{"value": []}');
     });
     const { url } = await listen(elsewhere, { host: '127.0.0.1', port: 0 }, 'elsewhere');
-    const profile = { ...resolveProfile('default'), lifecycle: { ...DEFAULT_LIFECYCLE, listPageSize: 1, nextLinkOrigin: url } };
+    const profile = { ...resolveProfile('default'), lifecycle: { ...DEFAULT_LIFECYCLE, listPageSize: 1, nextLinkOrigin: url, deletedStayReadable: true } };
     service = await startReferenceService({ tokens: [token], profile });
     // A subscription that is not the run's, first in the list: the run's own is behind the next link.
     service.setHandshake(false);
@@ -118,17 +118,19 @@ describe('npm run probe -- 07-lifecycle on a configured target whose next links 
     await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
   });
 
-  test('the off-origin next links are counted, never sent to; the other subscription is left alone', async () => {
+  test('the off-origin next links are counted, never sent to; a deleted subscription still read is marked; the other one is left alone', async () => {
     const run = await runProbe({ BASE_URL: service.url, ACCESS_TOKEN: token }, ['07-lifecycle'], RUN_MS);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    const lifecycle = read(run).lifecycle;
+    const report = read(run);
+    const lifecycle = report.lifecycle;
 
     expect(askedElsewhere).toEqual([]);
-    // Before the delete the run's subscription is behind the off-origin link: whether it is listed stays open. After
-    // it, the other one alone fits on one page: no next link, and the list says it is gone.
-    expect(lifecycle?.offOriginLinks).toBe(1);
+    // Before and after the delete the run's subscription is behind the off-origin link: whether it is listed stays open.
+    expect(lifecycle?.offOriginLinks).toBe(2);
     expect(lifecycle?.operations.list).toMatchObject({ supported: true, pages: 1, containsCreated: null });
-    expect(lifecycle?.afterDelete.listed).toBe(false);
+    expect(lifecycle?.afterDelete).toEqual({ read: 200, delete: 404, listed: null });
+    expect(lifecycle?.states).toContainEqual({ from: 'deleted', action: 'read', status: 200, to: 'deleted, still readable' });
+    expect(report.cases.find((c) => c.id === 'lifecycle/delete')?.finding).toContain('a deleted subscription is still readable');
     expect(service.liveSubscriptions().map((s) => s.notificationUrl)).toEqual(['https://receiver.example/n']);
   }, RUN_MS);
 });
