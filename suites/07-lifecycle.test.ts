@@ -114,12 +114,12 @@ async function finish(context: TestContext, run: CaseRun, id: string, specRef: s
   });
 }
 
-/** Runs a case on the subject, or skips it with the reason there is none. */
-async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject) => Promise<void>): Promise<void> {
+/** Runs a case on the subject, or skips it with the reason there is none (or, but for the delete case, that it is gone). */
+async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject) => Promise<void>, deletes = false): Promise<void> {
   const run = new CaseRun(probe);
   const s = await subject(run);
   if (typeof s === 'string') return skipCase(context, s);
-  if (s.deleted && !context.task.name.startsWith('delete')) return skipCase(context, 'the subscription is deleted already');
+  if (s.deleted && !deletes) return skipCase(context, 'the subscription is deleted already');
   return body(run, s);
 }
 
@@ -169,15 +169,15 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       if (!operation.fields.some((f) => f.name === RENEW_FIELD)) return skipCase(context, `the operation has no ${RENEW_FIELD} field to renew with`);
       const lifetime = operation.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
       const at = (minutes: number): unknown => (lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString());
-      const patch = (minutes: number): Promise<Exchange> => run.client.send({ method: 'PATCH', path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: at(minutes) }) });
-      const renewed = await patch(RENEW_MINUTES);
+      const patch = (value: unknown): Promise<Exchange> => run.client.send({ method: 'PATCH', path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: value }) });
+      const wanted = at(RENEW_MINUTES);
+      const renewed = await patch(wanted);
       walk.move('renew', renewed.status);
-      const wanted = JSON.parse(renewed.requestBody ?? '{}') as Record<string, unknown>;
       let readBack = '';
       if (isSuccessStatus(renewed.status) && readWorks) {
         const read = bodyOf(await run.client.send({ method: 'GET', path: s.itemPath }));
         const got = isObject(read) ? read[RENEW_FIELD] : undefined;
-        readBack = sameJson(got, wanted[RENEW_FIELD]) ? `; read back: ${shortJson(got)}, as sent` : `; read back: ${shortJson(got)}, sent ${shortJson(wanted[RENEW_FIELD])}`;
+        readBack = sameJson(got, wanted) ? `; read back: ${shortJson(got)}, as sent` : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
       }
       const part: LifecyclePart = { operations: { renew: operationFact('PATCH', itemTemplate(), renewed) } };
       let limitWords = '';
@@ -185,7 +185,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         const sent = new Map<number, Exchange>();
         const result = await findLimit(
           async (x) => {
-            const exchange = await patch(x);
+            const exchange = await patch(at(x));
             sent.set(x, exchange);
             return limitAnswerOf(exchange);
           },
@@ -263,7 +263,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         afterDelete: { read: read.status, delete: again.status, listed },
         offOriginLinks: list.offOriginLinks,
       }, deleted);
-    });
+    }, true);
   });
 
   test('states: the states seen and the moves between them', async (context) => {
