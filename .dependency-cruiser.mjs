@@ -19,6 +19,7 @@ export const LIB_LAYERS = [
   ['create'], // sending a body to the operation and undoing what it created
   ['protocol'], // judges of one answer against spec §7
   ['matrix'], // a combination's body, its repeats and its verdict
+  ['lifecycle'], // read, list, renew and delete of a created subscription: the facts of their answers and the verdict
   ['case-record.ts'], // what a case attaches to its test for the reporter
   ['values'], // value classes and limits
   ['presence'], // the presence step: exploring which fields are accepted, and what it learnt for the later suites

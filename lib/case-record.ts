@@ -3,6 +3,7 @@ import type { Verdict } from './outcome.js';
 import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
 import type { ValueExpectation } from './operation/types.js';
+import type { LifecyclePart } from './lifecycle/types.js';
 
 /**
  * What a conformance case leaves behind for the reporters, attached as vitest
@@ -12,7 +13,7 @@ import type { ValueExpectation } from './operation/types.js';
 export interface CaseRecord {
   /** Stable id, e.g. `matrix/notificationUrl+expirationDateTime`, `spec-7/observation-all-five`. */
   id: string;
-  kind: 'observation' | 'matrix' | 'value' | 'protocol' | 'property' | 'events';
+  kind: 'observation' | 'matrix' | 'value' | 'protocol' | 'property' | 'events' | 'lifecycle';
   /** Part of the spec the case checks, e.g. "spec §7 rule 1", or "open: spec §4 'Which fields are required: not shown'". */
   specRef: string;
   verdict: Verdict;
@@ -32,6 +33,8 @@ export interface CaseRecord {
   value?: ValueObservation;
   /** A limit found by bisection (kind 'value'). */
   limit?: LimitFinding;
+  /** What a lifecycle case found out (kind 'lifecycle'); the report merges the parts in case order. */
+  lifecycle?: LifecyclePart;
   /** Seed of a property-based case (kind 'property'), to replay it with SEED. */
   seed?: number;
   /** Subscriptions created by the case that could not be deleted. */

@@ -99,6 +99,25 @@ const codes = obj(
   Object.fromEntries(['invalidRequest', 'unauthenticated', 'notFound', 'methodNotAllowed', 'tooLarge', 'requestTimeout', 'throttled', 'unavailable', 'internal'].map((k) => [k, str])),
 );
 
+const patchPolicy = oneOf('apply', 'ignore', 'refuse');
+const lifecycle: Check = (v, p) => {
+  if (v === undefined) return;
+  obj({ read: bool, list: bool, renew: bool, otherFields: patchPolicy, listPageSize: wholeIn(1, 10_000), deleteIdempotent: bool })(v, p);
+  const o = v as { patchFields?: unknown; nextLinkOrigin?: unknown; deletedStayReadable?: unknown };
+  if (o.deletedStayReadable !== undefined) bool(o.deletedStayReadable, `${p}.deletedStayReadable`);
+  if (o.patchFields === null || typeof o.patchFields !== 'object' || Array.isArray(o.patchFields)) fail(`${p}.patchFields`, 'an object');
+  for (const [field, policy] of Object.entries(o.patchFields as Record<string, unknown>)) patchPolicy(policy, `${p}.patchFields.${field}`);
+  if (o.nextLinkOrigin !== undefined) {
+    let origin: string | undefined;
+    try {
+      origin = typeof o.nextLinkOrigin === 'string' ? new URL(o.nextLinkOrigin).origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== o.nextLinkOrigin) fail(`${p}.nextLinkOrigin`, 'an origin (scheme://host[:port], no path)');
+  }
+};
+
 const wholeProfile = obj({
   name: str,
   description: str,
@@ -127,6 +146,7 @@ const wholeProfile = obj({
     siteUrl: str,
     webId: str,
   }),
+  lifecycle,
 });
 
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */

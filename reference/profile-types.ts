@@ -122,6 +122,8 @@ export interface ReferenceProfile {
   };
   validationHandshake: HandshakeRules;
   notifications: NotificationRules;
+  /** Read, list, renew and delete of a created subscription; absent: DEFAULT_LIFECYCLE (profiles.ts). */
+  lifecycle?: LifecycleRules;
 }
 
 /**
@@ -159,4 +161,34 @@ export interface NotificationRules {
   siteUrl: string;
   /** SharePoint shape only: the web's id. */
   webId: string;
+}
+
+/** What a PATCH of a field other than expirationDateTime does to a subscription. */
+export type PatchFieldPolicy = 'apply' | 'ignore' | 'refuse';
+
+/**
+ * The subscription's life after create (spec §3, §4 "other operations: not shown"): which item operations exist
+ * and how they behave. Absent from a profile: DEFAULT_LIFECYCLE (profiles.ts).
+ */
+export interface LifecycleRules {
+  /** GET {collection}/{id}. */
+  read: boolean;
+  /** GET {collection}. */
+  list: boolean;
+  /** PATCH {collection}/{id}: renewal by a later expirationDateTime; false answers 405. */
+  renew: boolean;
+  /** Per field of a PATCH other than expirationDateTime; a field not named follows `otherFields`. */
+  patchFields: Record<string, PatchFieldPolicy>;
+  otherFields: PatchFieldPolicy;
+  /** Most entries on one list page; more are behind `@odata.nextLink`. */
+  listPageSize: number;
+  /**
+   * Origin the next links are written against (default: the service's own). Another origin models a service
+   * behind a proxy that names its inner host; a client must not follow it with its token.
+   */
+  nextLinkOrigin?: string;
+  /** A second DELETE of a deleted subscription answers 204 (true) or 404 itemNotFound (false). */
+  deleteIdempotent: boolean;
+  /** A deleted subscription is still read (200) and listed, as a service that deletes lazily might; default false. */
+  deletedStayReadable?: boolean;
 }

@@ -6,7 +6,36 @@
  *   `reference choice`                neither says; the reference picks something plausible and a profile can change it.
  */
 import { Rule } from '../lib/rule/rule.js';
-import type { JsonValueType, ReferenceProfile, ServedOperation } from './profile-types.js';
+import type { JsonValueType, LifecycleRules, ReferenceProfile, ServedOperation } from './profile-types.js';
+
+/**
+ * The subscription's life after create, as the OneDrive API documents it: read, renew and delete of an item
+ * (spec §3 and §4 leave them "not shown").
+ */
+export const DEFAULT_LIFECYCLE: LifecycleRules = {
+  // modelled on public reports (onedrive-api-docs, webhooks/webhooks.md: GET /subscriptions/{id})
+  read: true,
+  // reference choice: the OneDrive docs show no list; Graph's GET /subscriptions is modelled (microsoft-graph-docs-contrib)
+  list: true,
+  // modelled on public reports (onedrive-api-docs, webhooks/webhooks.md: renewal by PATCH of expirationDateTime)
+  renew: true,
+  patchFields: {
+    // reference choice: notificationUrl is a writable property of the v2.0 type (onedrive-api-docs, resources/subscription.md), so a PATCH applies it
+    notificationUrl: 'apply',
+    // reference choice: clientState is writable at create but a PATCH leaves it as it was, answering 200
+    clientState: 'ignore',
+    // modelled on public reports (onedrive-api-docs, resources/subscription.md: resource is read-only)
+    resource: 'refuse',
+    // modelled on public reports (reference-notes: the v2.0 type has no changeType)
+    changeType: 'refuse',
+  },
+  // reference choice: a property the type does not define is refused, as at create
+  otherFields: 'refuse',
+  // reference choice: small, so that a run's own few subscriptions already span pages (Graph pages with @odata.nextLink)
+  listPageSize: 2,
+  // modelled on public reports (onedrive-api-docs errors: itemNotFound for an item that is not there)
+  deleteIdempotent: false,
+};
 
 const DEFAULT_PROFILE: ReferenceProfile = {
   name: 'default',
@@ -113,6 +142,7 @@ const DEFAULT_PROFILE: ReferenceProfile = {
     siteUrl: '/personal/reference_user',
     webId: 'a9d0c4e1-0000-4000-8000-0000000b0e00',
   },
+  lifecycle: DEFAULT_LIFECYCLE,
 };
 
 const GRAPH_LIKE_PROFILE: ReferenceProfile = {
@@ -160,6 +190,17 @@ const GRAPH_LIKE_PROFILE: ReferenceProfile = {
     shape: 'graph',
     timeoutMs: 3_000, // modelled on public reports (Graph: the endpoint must answer within 3 seconds)
     // retries and retryDelayMs: reference choice, as default (Graph retries with back-off over hours)
+  },
+  lifecycle: {
+    ...DEFAULT_LIFECYCLE,
+    patchFields: {
+      notificationUrl: 'apply', // modelled on public reports (Graph update subscription: notificationUrl may be changed)
+      // modelled on public reports (Graph: a renewal changes only expirationDateTime; the rest cannot be changed)
+      clientState: 'refuse',
+      resource: 'refuse',
+      changeType: 'refuse',
+    },
+    listPageSize: 100, // reference choice: Graph pages its lists; 100 is a common page size of its collections
   },
   errors: {
     shape: 'graph', // modelled on public reports (Graph error body with innerError {date, request-id, client-request-id})
@@ -236,11 +277,23 @@ const FASTAPI_LIKE_PROFILE: ReferenceProfile = {
   errors: { ...DEFAULT_PROFILE.errors, shape: 'fastapi' },
 };
 
+/**
+ * reference choice: a service that implements the create and its undo only. An item answers DELETE, and nothing
+ * else; the collection answers creates only; a second DELETE answers 204 (delete as idempotent, HTTP's sense).
+ */
+const V2_DELETE_ONLY_PROFILE: ReferenceProfile = {
+  ...DEFAULT_PROFILE,
+  name: 'v2-delete-only',
+  description: 'As default, but read, list and renew are not there (405): an item answers DELETE only, and a second DELETE answers 204.',
+  lifecycle: { ...DEFAULT_LIFECYCLE, read: false, list: false, renew: false, deleteIdempotent: true },
+};
+
 export const PROFILES: Record<string, ReferenceProfile> = {
   default: DEFAULT_PROFILE,
   'graph-like': GRAPH_LIKE_PROFILE,
   'v2-together': V2_TOGETHER_PROFILE,
   'v2-optional-expiration': V2_OPTIONAL_EXPIRATION_PROFILE,
+  'v2-delete-only': V2_DELETE_ONLY_PROFILE,
   'fastapi-like': FASTAPI_LIKE_PROFILE,
 };
 
@@ -255,6 +308,8 @@ PROFILES['graph-v1-rules'] = {
   errors: GRAPH_LIKE_PROFILE.errors,
   auth: GRAPH_LIKE_PROFILE.auth,
   notifications: GRAPH_LIKE_PROFILE.notifications,
+  // modelled on public reports (Graph update subscription), as graph-like: only notificationUrl besides the renewal
+  ...(GRAPH_LIKE_PROFILE.lifecycle !== undefined ? { lifecycle: GRAPH_LIKE_PROFILE.lifecycle } : {}),
 };
 
 /** What a rule profile may add: the operation it serves and the JSON type of fields whose values are not strings. */

@@ -55,11 +55,13 @@ describe('paths and methods', () => {
     expect(errorOf(reply).code).toBe('notSupported');
   });
 
-  test('PATCH on a subscription -> 405 with Allow: GET, DELETE (renewal is not modelled)', async () => {
-    const reply = await client.send('PATCH', `${CREATE_PATH}/some-id`, { body: {} });
+  test('PUT on a subscription -> 405 with Allow: GET, PATCH, DELETE; PATCH of one that does not exist -> 404', async () => {
+    const put = await client.send('PUT', `${CREATE_PATH}/some-id`, { body: {} });
+    const patch = await client.send('PATCH', `${CREATE_PATH}/some-id`, { body: {} });
 
-    expect(reply.status).toBe(405);
-    expect(reply.headers['allow']).toBe('GET, DELETE');
+    expect(put.status).toBe(405);
+    expect(put.headers['allow']).toBe('GET, PATCH, DELETE');
+    expect(patch.status).toBe(404);
   });
 });
 

@@ -45,6 +45,12 @@ function pathOf(target: string): string {
   return cut < 0 ? path : path.slice(0, cut);
 }
 
+/** The query of a request target, without `?` and any fragment. */
+function queryOf(target: string): string {
+  const at = target.indexOf('?');
+  return at < 0 ? '' : target.slice(at + 1).replace(/#.*$/, '');
+}
+
 /** The `resetShare` fault: the status and headers, half the body, then the connection is reset. */
 function cutOff(res: ServerResponse, answer: Answer): void {
   const body = Buffer.from(answer.body ?? '');
@@ -166,7 +172,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
       shouldFlip: (present: string[]) => faults.shouldFlip(present),
       ...(handshakeOn(active) ? { validateNotificationUrl: (url: string) => validate(url, active) } : {}),
     };
-    const answered = await handleApi(ctx, { method, path, headers: req.headers, body: read.bytes });
+    const answered = await handleApi(ctx, { method, path, query: queryOf(req.url ?? '/'), headers: req.headers, body: read.bytes });
     const answer = answered.effect === 'created' && idFaults.omitCreatedId === true ? withoutId(answered) : answered;
     if (answer.effect === 'created') stats.count('creates');
     if (answer.effect === 'deleted') stats.count('deletes');

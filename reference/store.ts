@@ -26,8 +26,13 @@ interface Stored {
 /** reference choice: oldest subscriptions are dropped beyond this many. */
 const MAX_LIVE = 100_000;
 
+/** reference choice: ids of deleted subscriptions remembered (for an idempotent second DELETE), the oldest dropped beyond this. */
+const MAX_DELETED = 10_000;
+
 export class SubscriptionStore {
   readonly #items = new Map<string, Stored>();
+  /** Deleted ids, each with its record as it was (for a profile whose deleted subscriptions stay readable). */
+  readonly #deleted = new Map<string, SubscriptionRecord>();
   #lastSweepMs = 0;
 
   add(record: SubscriptionRecord, expiresAtMs: number): void {
@@ -45,7 +50,38 @@ export class SubscriptionStore {
 
   /** True when the subscription was live and is now deleted. */
   delete(id: string, nowMs: number): boolean {
-    return this.#live(id, nowMs) !== undefined && this.#items.delete(id);
+    const stored = this.#live(id, nowMs);
+    if (stored === undefined || !this.#items.delete(id)) return false;
+    this.#deleted.set(id, stored.record);
+    for (const old of this.#deleted.keys()) {
+      if (this.#deleted.size <= MAX_DELETED) break;
+      this.#deleted.delete(old);
+    }
+    return true;
+  }
+
+  /** Whether a DELETE removed this id (the latest MAX_DELETED are remembered). */
+  wasDeleted(id: string): boolean {
+    return this.#deleted.has(id);
+  }
+
+  /** The record of a deleted subscription, as it was when deleted. */
+  getDeleted(id: string): SubscriptionRecord | undefined {
+    const record = this.#deleted.get(id);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  /** Deleted subscriptions' records, oldest first. */
+  listDeleted(): SubscriptionRecord[] {
+    return [...this.#deleted.values()].map((r) => structuredClone(r));
+  }
+
+  /** Replaces a live subscription's record, and its end of life when given; false when it is not live. */
+  update(record: SubscriptionRecord, expiresAtMs: number | undefined, nowMs: number): boolean {
+    const stored = this.#live(record.id, nowMs);
+    if (stored === undefined) return false;
+    this.#items.set(record.id, { record: structuredClone(record), expiresAtMs: expiresAtMs ?? stored.expiresAtMs });
+    return true;
   }
 
   list(nowMs: number): SubscriptionRecord[] {
@@ -61,6 +97,7 @@ export class SubscriptionStore {
 
   clear(): void {
     this.#items.clear();
+    this.#deleted.clear();
   }
 
   #live(id: string, nowMs: number): Stored | undefined {

@@ -3,46 +3,22 @@
  * from a fully read request to an Answer. Its one outside effect, the validation handshake, comes in
  * through the context (server.ts decides whether it is on). Faults, latency and counters are server.ts's job.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { jsonAnswer, type Answer } from './answer.js';
-import { checkAuthorization, unauthorizedAnswer, type JwtVerdict } from './auth.js';
+import { invalid, methodNotAllowed, notFound, type ApiContext, type ApiRequest } from './api-context.js';
+import { checkAuthorization, unauthorizedAnswer } from './auth.js';
 import { isJsonContentType } from './content-type.js';
-import { errorAnswer, idHeaders, refusedBodyAnswer, type RequestIds } from './errors.js';
-import type { HandshakeFailure, HandshakeOutcome } from './handshake.js';
+import { idHeaders } from './errors.js';
+import type { HandshakeFailure } from './handshake.js';
 import { formatInstant } from './instant.js';
+import { deleteSubscription, listSubscriptions, readSubscription, renewSubscription } from './lifecycle.js';
 import type { ReferenceProfile } from './profile-types.js';
-import type { SubscriptionRecord, SubscriptionStore } from './store.js';
+import type { SubscriptionRecord } from './store.js';
 import { validateCreateBody, type AcceptedBody } from './validate-body.js';
 
 // spec §4 and §9: the version segment v2.0 right after _api.
 // reference choice: matched exactly (case and trailing slash included); anything else is 404 itemNotFound, so a
 // wrong version (/_api/v1.0, /_api/v2.1, /_api/drive) answers 404 rather than being served.
 export const COLLECTION_PATH = '/_api/v2.0/drive/root/subscriptions';
-
-export interface ApiRequest {
-  method: string;
-  /** Path without query. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-export interface ApiContext {
-  profile: ReferenceProfile;
-  tokens: readonly string[];
-  /** The optional token check (token-check.ts): a JWT of the configured issuer and audience, not expired. */
-  verifyJwt?: (token: string) => Promise<JwtVerdict>;
-  onExpiredToken?: () => void;
-  store: SubscriptionStore;
-  /** Base URL for Location headers, no trailing slash. */
-  baseUrl: string;
-  ids: RequestIds;
-  newId: () => string;
-  /** The `flip` fault: true when this create, with these present fields, gets the opposite outcome. */
-  shouldFlip: (present: string[]) => boolean;
-  /** The validation handshake, when it is on: called with the notificationUrl of a body that is otherwise accepted. */
-  validateNotificationUrl?: (notificationUrl: string) => Promise<HandshakeOutcome>;
-}
 
 type Route = { kind: 'collection' } | { kind: 'item'; id: string } | { kind: 'none' };
 
@@ -61,19 +37,6 @@ function route(collection: string, path: string): Route {
   } catch {
     return { kind: 'none' };
   }
-}
-
-function invalid(ctx: ApiContext, message: string, innerCode: string, status = 400, property?: string): Answer {
-  return refusedBodyAnswer(ctx.profile, message, innerCode, ctx.ids, status, property);
-}
-
-function notFound(ctx: ApiContext, message: string): Answer {
-  return errorAnswer(ctx.profile, 404, ctx.profile.errors.codes.notFound, message, 'itemNotFound', ctx.ids);
-}
-
-function methodNotAllowed(ctx: ApiContext, method: string, allow: string): Answer {
-  const message = `The method ${method} is not supported on this resource; allowed: ${allow}.`;
-  return errorAnswer(ctx.profile, 405, ctx.profile.errors.codes.methodNotAllowed, message, 'methodNotAllowed', ctx.ids, { allow });
 }
 
 function buildRecord(ctx: ApiContext, accepted: AcceptedBody): { record: SubscriptionRecord; expiresAtMs: number } {
@@ -160,6 +123,8 @@ async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   return { ...jsonAnswer(201, record, { ...idHeaders(ctx.ids), location }), effect: 'created', flipped };
 }
 
+export type { ApiContext, ApiRequest } from './api-context.js';
+
 export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   // reference choice: authentication comes before routing, so a bad token on a wrong path is 401, not 404.
   const auth = await checkAuthorization(req.headers.authorization, ctx.tokens, ctx.verifyJwt);
@@ -170,18 +135,11 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answe
   if (target.kind === 'none') return notFound(ctx, 'The resource could not be found.');
   if (target.kind === 'collection') {
     if (req.method === served.method) return create(ctx, req);
-    if (req.method === 'GET') return jsonAnswer(200, { value: ctx.store.list(ctx.ids.nowMs) }, idHeaders(ctx.ids));
+    if (req.method === 'GET') return listSubscriptions(ctx, served.path, req.query);
     return methodNotAllowed(ctx, req.method, served.method === 'GET' ? 'GET' : `GET, ${served.method}`);
   }
-  if (req.method === 'GET') {
-    const found = ctx.store.get(target.id, ctx.ids.nowMs);
-    return found === undefined ? notFound(ctx, `The subscription '${target.id.slice(0, 80)}' was not found.`) : jsonAnswer(200, found, idHeaders(ctx.ids));
-  }
-  if (req.method === 'DELETE') {
-    // modelled on public reports (onedrive-api-docs: DELETE .../subscriptions/{id} -> 204)
-    if (!ctx.store.delete(target.id, ctx.ids.nowMs)) return notFound(ctx, `The subscription '${target.id.slice(0, 80)}' was not found.`);
-    return { status: 204, headers: idHeaders(ctx.ids), effect: 'deleted' };
-  }
-  // reference choice: renewal (PATCH) is not modelled yet; it is answered like any other unsupported method.
-  return methodNotAllowed(ctx, req.method, 'GET, DELETE');
+  if (req.method === 'GET') return readSubscription(ctx, target.id);
+  if (req.method === 'DELETE') return deleteSubscription(ctx, target.id);
+  if (req.method === 'PATCH') return renewSubscription(ctx, target.id, req.body);
+  return methodNotAllowed(ctx, req.method, 'GET, PATCH, DELETE');
 }

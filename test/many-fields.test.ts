@@ -14,7 +14,7 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 
 const FIXTURES = new URL('./fixtures/operations', import.meta.url).pathname;
 const FAST = { SEED: '11', PROPERTY_RUNS: '10' };
-const SUITES = ['01-spec-observations', '02-presence-matrix', '03-value-classes', '04-properties', '05-protocol', '06-events'];
+const SUITES = ['01-spec-observations', '02-presence-matrix', '03-value-classes', '04-properties', '05-protocol', '06-events', '07-lifecycle'];
 
 const readReport = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
@@ -86,7 +86,7 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
     expect(run.stdout).toContain("  by the explorer's rule, assuming the target's rule is of the explorer's class");
   });
 
-  test('all six suites ran on it; the presence suite asked at most 10 x n combinations and the run sent far fewer than 2^n bodies', () => {
+  test('all seven suites ran on it; the presence suite asked at most 10 x n combinations and the run sent far fewer than 2^n bodies', () => {
     const bySuite = requestsBySuite(run.stdout);
     expect(Object.keys(bySuite)).toEqual(SUITES);
     for (const suite of SUITES) expect(bySuite[suite], suite).toBeGreaterThan(0);
@@ -151,7 +151,7 @@ describe('20 fields at another path, a different rule, as a configured target', 
     expect(service.stats().liveSubscriptions).toBe(0);
   });
 
-  test('all six suites ran; presence within 10 x n combinations; the whole run far below 2^20 requests', () => {
+  test('all seven suites ran; presence within 10 x n combinations; the whole run far below 2^20 requests', () => {
     const bySuite = requestsBySuite(run.stdout);
     expect(Object.keys(bySuite)).toEqual(SUITES);
     for (const suite of SUITES) expect(bySuite[suite], suite).toBeGreaterThan(0);

@@ -63,9 +63,29 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
   }
   changes.push(...valueChanges, ...limitChanges);
 
+  // A baseline or run without the lifecycle suite compares none of its facts, and says so only when the other has them.
+  let lifecycleFacts = 0;
+  const [wasFacts, nowFacts] = [baseline.lifecycle ?? {}, current.lifecycle ?? {}];
+  for (const fact of union(Object.keys(wasFacts), Object.keys(nowFacts))) {
+    const was = wasFacts[fact];
+    const now = nowFacts[fact];
+    if (was === undefined) skipped.add('lifecycle', 'only-in-run');
+    else if (now === undefined) skipped.add('lifecycle', 'only-in-baseline');
+    else {
+      lifecycleFacts += 1;
+      if (was !== now) changes.push({ kind: 'lifecycle', fact, from: was, to: now });
+    }
+  }
+
   return {
     changes,
-    compared: { combinations, valueClasses, limits, ruleAndRoles: ruleNotCompared === undefined },
+    compared: {
+      combinations,
+      valueClasses,
+      limits,
+      ruleAndRoles: ruleNotCompared === undefined,
+      ...(lifecycleFacts > 0 ? { lifecycleFacts } : {}),
+    },
     notCompared: skipped.list(),
     ...(ruleNotCompared !== undefined ? { ruleNotCompared } : {}),
   };
@@ -144,7 +164,7 @@ class Tally {
   }
 
   list(): NotCompared[] {
-    const parts: NotCompared['part'][] = ['roles', 'matrix', 'values', 'limits'];
+    const parts: NotCompared['part'][] = ['roles', 'matrix', 'values', 'limits', 'lifecycle'];
     const reasons: Reason[] = ['unstable', 'no-verdict', 'only-in-baseline', 'only-in-run', 'undetermined'];
     return [...this.counts.values()].sort(
       (a, b) => parts.indexOf(a.part) - parts.indexOf(b.part) || reasons.indexOf(a.reason) - reasons.indexOf(b.reason),

@@ -100,6 +100,6 @@ describe('unfitForBaseline', () => {
     report.matrix = [];
     for (const v of Object.values(report.values)) Object.assign(v, { accepted: [], rejected: [], other: [], limits: [] });
 
-    expect(unfitForBaseline(report)).toMatch(/no presence matrix and no value classes/);
+    expect(unfitForBaseline(report)).toMatch(/no presence matrix, no value classes and no lifecycle facts/);
   });
 });

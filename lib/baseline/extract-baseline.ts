@@ -1,4 +1,5 @@
 import type { BehaviourReport, MatrixEntry, ReportedLimit, RunInfo, ValueClassResult } from '../report/types.js';
+import { stableLifecycleFacts } from '../lifecycle/stable-facts.js';
 import type { Baseline, BaselineAnswer, BaselineFieldValues, BaselineLimit } from './types.js';
 
 /**
@@ -27,6 +28,7 @@ export function extractBaseline(report: BehaviourReport, name: string): Baseline
     rule: { expression: report.rule.expression, dependencies: [...report.rule.dependencies] },
     matrix: report.matrix.map((entry) => ({ present: [...entry.present], ...answerOf(entry) })),
     values: valuesOf(report),
+    ...(report.lifecycle !== undefined ? { lifecycle: stableLifecycleFacts(report.lifecycle) } : {}),
   };
 }
 
@@ -97,6 +99,8 @@ export function unfitForBaseline(report: BehaviourReport): string | undefined {
     return `${errors.length} case(s) ended in ERROR (no verdict from the target), first ${first.id}`;
   }
   const classes = Object.values(report.values).reduce((n, v) => n + v.accepted.length + v.rejected.length + v.other.length + v.limits.length, 0);
-  if (report.matrix.length === 0 && classes === 0) return 'it holds no presence matrix and no value classes (were the suites filtered?)';
+  if (report.matrix.length === 0 && classes === 0 && report.lifecycle === undefined) {
+    return 'it holds no presence matrix, no value classes and no lifecycle facts (were the suites filtered?)';
+  }
   return undefined;
 }

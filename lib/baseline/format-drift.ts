@@ -42,6 +42,8 @@ export function driftLine(change: DriftChange): DriftLine {
           : `${subject}: ${before} -> ${after}`;
       return { kind: 'limit', field: change.field, limit: change.name, subject, before, after, message };
     }
+    case 'lifecycle':
+      return line(change, {}, `lifecycle ${change.fact}`, change.from, change.to);
   }
 }
 

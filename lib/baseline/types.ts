@@ -23,6 +23,8 @@ export interface Baseline {
   matrix: BaselineCombination[];
   /** Fields whose value classes or limits were probed; fields with neither are left out. */
   values: Record<string, BaselineFieldValues>;
+  /** The lifecycle facts (lib/lifecycle/stable-facts.ts), fact to text; absent when the lifecycle suite did not run. */
+  lifecycle?: Record<string, string>;
 }
 
 export interface BaselineTarget {
@@ -71,10 +73,11 @@ export type DriftChange =
   | { kind: 'dependencies'; from: string[]; to: string[] }
   | { kind: 'matrix'; present: string[]; from: BaselineAnswer; to: BaselineAnswer }
   | { kind: 'value'; field: string; classId: string; from: BaselineAnswer; to: BaselineAnswer }
-  | { kind: 'limit'; field: string; name: string; from: BaselineLimit; to: BaselineLimit };
+  | { kind: 'limit'; field: string; name: string; from: BaselineLimit; to: BaselineLimit }
+  | { kind: 'lifecycle'; fact: string; from: string; to: string };
 
 export interface NotCompared {
-  part: 'matrix' | 'values' | 'limits' | 'roles';
+  part: 'matrix' | 'values' | 'limits' | 'roles' | 'lifecycle';
   reason: NotComparedReason;
   count: number;
 }
@@ -82,7 +85,7 @@ export interface NotCompared {
 /** The outcome of comparing a run with a baseline (diff-baseline.ts). */
 export interface Drift {
   changes: DriftChange[];
-  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean };
+  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean; lifecycleFacts?: number };
   notCompared: NotCompared[];
   /** Why the rule, roles and dependencies were not compared, when they were not. */
   ruleNotCompared?: string;

@@ -14,6 +14,7 @@ import { LIFETIME_KEYWORD, type LifetimeBound } from './contract-ajv.js';
 import { contractOperation } from './contract-operation.js';
 import { triedBodies, valueContexts, type TriedBody } from './tried-bodies.js';
 import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-schema.js';
+import { lifecyclePaths } from './lifecycle-paths.js';
 import { limitKind } from './limit-kind.js';
 import { presenceSchema, type PresenceSchema } from './presence-schema.js';
 import { observedResponses } from './responses.js';
@@ -147,7 +148,9 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'spec §5: Authorization: Bearer <token>' } } },
     paths: {
+      ...lifecycleItemPaths(report, operation),
       [operation.path]: {
+        ...lifecycleCollection(report, operation),
         [operation.method.toLowerCase()]: {
           operationId: operation.id,
           summary: operation.summary,
@@ -162,6 +165,17 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
       },
     },
   };
+}
+
+/** The lifecycle's item path (read, renew, delete), when it was seen. */
+function lifecycleItemPaths(report: BehaviourReport, operation: OperationSpec): Json {
+  return Object.fromEntries(Object.entries(lifecyclePaths(report.lifecycle, operation.path)).filter(([path]) => path !== operation.path));
+}
+
+/** The list on the collection path, beside the create; never in place of it. */
+function lifecycleCollection(report: BehaviourReport, operation: OperationSpec): Json {
+  const collection = lifecyclePaths(report.lifecycle, operation.path)[operation.path] ?? {};
+  return Object.fromEntries(Object.entries(collection).filter(([method]) => method !== operation.method.toLowerCase()));
 }
 
 function requestObserved(report: BehaviourReport, presence: PresenceSchema, fields: string[]): Json {

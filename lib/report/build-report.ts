@@ -1,6 +1,7 @@
 import type { CaseRecord } from '../case-record.js';
 import { combinationKey, fieldIndex, maskOf, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
+import { mergeLifecycle } from '../lifecycle/merge.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { buildValues } from './build-values.js';
@@ -116,10 +117,17 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     rejectionGroups: inference.rejectionGroups,
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
     values: buildValues(operation.fields, records),
+    ...lifecycleOf(records),
     cases: summaries,
     counts,
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
+}
+
+/** The lifecycle cases' parts merged in case order; nothing when none ran. */
+function lifecycleOf(records: readonly CaseRecord[]): Pick<BehaviourReport, 'lifecycle'> {
+  const parts = records.flatMap((r) => (r.lifecycle !== undefined ? [r.lifecycle] : []));
+  return parts.length === 0 ? {} : { lifecycle: mergeLifecycle(parts) };
 }
 
 /** Each worker run's engine total (its largest), summed over runs (shards); else the cases' own counts. */

@@ -6,6 +6,8 @@ export function comparedText(drift: Pick<ReportDrift, 'compared'>): string {
   const { combinations, valueClasses, limits, ruleAndRoles } = drift.compared;
   const parts = [count(combinations, 'combination'), count(valueClasses, 'value class', 'value classes'), count(limits, 'limit')];
   if (ruleAndRoles) parts.push('the rule and roles');
+  const facts = drift.compared.lifecycleFacts;
+  if (facts !== undefined) parts.push(count(facts, 'lifecycle fact'));
   return parts.join(', ');
 }
 
@@ -14,6 +16,7 @@ const PART_WORDS: Record<NotComparedCount['part'], [string, string]> = {
   values: ['value class', 'value classes'],
   limits: ['limit', 'limits'],
   roles: ['role', 'roles'],
+  lifecycle: ['lifecycle fact', 'lifecycle facts'],
 };
 
 const REASON_WORDS: Record<NotComparedCount['reason'], string> = {

@@ -8,6 +8,7 @@ import type { BehaviourReport, CaseSummary, MatrixEntry, ReportContract, ReportD
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
+import { lifecycleSection } from './lifecycle-html.js';
 import { REPORT_CSS } from './html-style.js';
 import {
   MATRIX_OUTCOMES,
@@ -69,7 +70,7 @@ ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stop
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
 ${leftOnTargetBanner(run.leftOnTarget)}
 ${driftBanner(report.drift)}
-<nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a>${report.contract?.observed === undefined ? '' : html`<a href="#contract">Contract</a>`}<a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
+<nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a>${report.lifecycle === undefined ? '' : html`<a href="#lifecycle">Lifecycle</a>`}${report.contract?.observed === undefined ? '' : html`<a href="#contract">Contract</a>`}<a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
 </header>
 ${report.drift === undefined ? '' : driftSection(report.drift)}
 ${report.contract?.comparison === undefined ? '' : comparisonSection(report.contract.comparison)}
@@ -77,6 +78,7 @@ ${ruleSection(report)}
 ${matrixSection(report)}
 ${rejectionSection(report)}
 ${valuesSection(report)}
+${report.lifecycle === undefined ? '' : lifecycleSection(report.lifecycle)}
 ${report.contract?.observed === undefined ? '' : observedContractSection(report.contract.observed)}
 ${examplesSection(report)}
 ${findingsSection(report)}

@@ -5,6 +5,8 @@ import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportDrift, ValueClassResult } from './types.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
+import { lifecycleMarkdown } from './lifecycle-markdown.js';
+import { cellCode, code, text } from './markdown-text.js';
 import {
   ROLE_MEANING,
   undeterminedText,
@@ -108,6 +110,7 @@ export function renderMarkdown(report: BehaviourReport): string {
   }
 
   out.push(...valuesSection(report));
+  if (report.lifecycle !== undefined) out.push(...lifecycleMarkdown(report.lifecycle));
   if (report.contract?.observed !== undefined) out.push(...observedContractSection(report.contract.observed));
 
   out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
@@ -270,31 +273,4 @@ function leftOnTargetSection(left: NonNullable<BehaviourReport['run']['leftOnTar
     ...(left.length > shown.length ? ['', `… and ${left.length - shown.length} more (all are in behaviour-report.json).`] : []),
     '',
   ];
-}
-
-function text(value: string): string {
-  return oneLine(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]|~])/g, '\\$1');
-}
-
-/** A code span that survives any backticks in `value`. */
-function code(value: string): string {
-  const line = oneLine(value);
-  if (line === '') return '` `';
-  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${line}${pad}${fence}`;
-}
-
-/** In a GFM table a `|` ends the cell even inside a code span, unless escaped. */
-function cellCode(value: string): string {
-  return code(value).replace(/\|/g, '\\|');
-}
-
-function oneLine(value: string): string {
-  return value.replace(/\s*[\r\n]+\s*/g, ' ');
 }

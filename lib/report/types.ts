@@ -3,6 +3,7 @@ import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../infe
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
+import type { LifecycleFacts } from '../lifecycle/types.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -41,6 +42,8 @@ export interface BehaviourReport {
    * and the limits found by bisection. One entry per operation field, empty when none was probed.
    */
   values: Record<string, FieldValues>;
+  /** The subscription's life after create (suite 07-lifecycle); absent when no lifecycle case ran. */
+  lifecycle?: LifecycleFacts;
   cases: CaseSummary[];
   counts: Record<Verdict, number>;
   /** Every INFORMATIONAL finding in plain words. */
@@ -92,7 +95,8 @@ export interface ReportDrift {
   name: string;
   /** Every change, in the order roles, rule, dependencies, matrix, values, limits. */
   changes: DriftLine[];
-  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean };
+  /** `lifecycleFacts`: lifecycle facts compared, when any were. */
+  compared: { combinations: number; valueClasses: number; limits: number; ruleAndRoles: boolean; lifecycleFacts?: number };
   /** Evidence left out of the comparison, counted by part and reason. */
   notCompared: NotComparedCount[];
   /** Why the rule, roles and dependencies were not compared, when they were not. */
@@ -101,7 +105,7 @@ export interface ReportDrift {
 
 /** One change, in words: `{notificationUrl, resource}: 400 invalidRequest -> 201`. */
 export interface DriftLine {
-  kind: 'role' | 'rule' | 'dependencies' | 'matrix' | 'value' | 'limit';
+  kind: 'role' | 'rule' | 'dependencies' | 'matrix' | 'value' | 'limit' | 'lifecycle';
   /** The field of a role, value class or limit. */
   field?: string;
   /** The combination of a matrix change. */
@@ -124,7 +128,7 @@ export interface DriftLine {
 export type NotComparedReason = 'unstable' | 'no-verdict' | 'only-in-baseline' | 'only-in-run' | 'undetermined';
 
 export interface NotComparedCount {
-  part: 'matrix' | 'values' | 'limits' | 'roles';
+  part: 'matrix' | 'values' | 'limits' | 'roles' | 'lifecycle';
   reason: NotComparedReason;
   count: number;
 }

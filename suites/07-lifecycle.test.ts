@@ -1,0 +1,295 @@
+/**
+ * The subscription's life after create. spec §2: "Fields of the created subscription record: not shown."
+ * spec §3: "States of a subscription and the moves between them: not shown." spec §4: "Other subscription
+ * operations (list, read, renew, delete): not shown." spec §8: "Limits (maximum subscription lifetime, ...): not shown."
+ *
+ * On a subscription this run creates (in the smallest accepted body the presence suite found), and on nothing else:
+ * read it, find it in the list, renew it (the longest renewal found by bisection), PATCH each other field on a second
+ * one, delete it, then read, delete and list again. What the target does is INFORMATIONAL; a 5xx after retries
+ * DEVIATES and a hang is an ERROR, as elsewhere (lib/lifecycle/judge.ts). The item path is the operation's delete
+ * path; the cases run one after another, in this order, on the same subscription.
+ */
+import { afterAll, describe, test, type TestContext } from 'vitest';
+import { isSuccessStatus } from '../lib/http/status.js';
+import type { Exchange } from '../lib/http/types.js';
+import { isObject } from '../lib/json.js';
+import { bodyOf, judgeLifecycle, operationFact, patchOutcome } from '../lib/lifecycle/judge.js';
+import { walkList } from '../lib/lifecycle/list-walk.js';
+import { recordFields, sameJson, shortJson } from '../lib/lifecycle/record-fields.js';
+import { StateWalk } from '../lib/lifecycle/states.js';
+import type { LifecyclePart, PatchOutcome } from '../lib/lifecycle/types.js';
+import { buildBody } from '../lib/matrix/build-body.js';
+import { safeDeletePath } from '../lib/operation/safe-id.js';
+import { findLimit } from '../lib/values/find-limit.js';
+import { limitAnswerOf } from '../lib/values/limit-answer.js';
+import { acceptedBase } from './support/accepted-base.js';
+import { CaseRun, example, finishCase } from './support/case-run.js';
+import { probeContext } from './support/context.js';
+
+const probe = probeContext();
+const { operation } = probe;
+const RENEW_FIELD = 'expirationDateTime';
+/** A renewal three days ahead: later than the good value's two days, far below any lifetime limit seen. */
+const RENEW_MINUTES = 3 * 24 * 60;
+/** At most this many fields are PATCHed one by one (an operation description may have many). */
+const MAX_PATCHED_FIELDS = 16;
+
+const SPEC_READ = 'open: spec §2 (the record\'s fields: not shown), spec §4 (read: not shown)';
+const SPEC_LIST = 'open: spec §4 (list: not shown)';
+const SPEC_RENEW = 'open: spec §4 (renew: not shown), spec §8 (maximum subscription lifetime: not shown)';
+const SPEC_PATCH = 'open: spec §4 (renew: not shown), spec §2 (which record fields can change: not shown)';
+const SPEC_DELETE = 'open: spec §3 (states: not shown), spec §4 (delete: not shown)';
+const SPEC_STATES = 'open: spec §3 ("States of a subscription and the moves between them: not shown")';
+
+async function skipCase(context: TestContext, reason: string): Promise<void> {
+  await context.annotate(reason, 'skipped');
+  context.skip(reason);
+}
+
+/** A subscription this run created, and where it lives. */
+interface Subject {
+  id: string;
+  itemPath: string;
+  sent: Record<string, unknown>;
+  created: Exchange;
+  deleted: boolean;
+}
+
+/** The item path as the report shows it, the id written `{id}`. */
+const itemTemplate = (): string => operation.cleanup?.deletePath('lifecycle-id').replace('lifecycle-id', '{id}') ?? '';
+
+/** A subscription in an accepted body; a string says why there is none. */
+async function createSubject(run: CaseRun): Promise<Subject | string> {
+  const cleanup = operation.cleanup;
+  if (cleanup === undefined) return 'the operation description says neither where a created subscription lives nor its id, so it cannot be read, renewed or deleted';
+  const base = (await acceptedBase(probe, run, 'clientState')) ?? (await acceptedBase(probe, run));
+  if (base === undefined) return 'no accepted body: the presence suite saw none accepted, so no subscription can be created to follow';
+  const sent = buildBody(operation, base.present, probe.values());
+  const created = await run.client.sendBody(sent);
+  if (!isSuccessStatus(created.status)) return `the create in an accepted body {${base.present.join(', ')}} answered ${created.status ?? 'nothing'}`;
+  const id = run.client.createdId(created);
+  if (id === undefined) return 'the create answer names no id, so the subscription cannot be addressed';
+  const safe = safeDeletePath(cleanup.deletePath, id);
+  if (!safe.ok) return `the created id cannot be put in a path: ${safe.reason}`;
+  return { id, itemPath: safe.path, sent, created, deleted: false };
+}
+
+const walk = new StateWalk();
+const subjects: Subject[] = [];
+let main: Promise<Subject | string> | undefined;
+
+/** The subscription the cases follow, created by the first case that asks (its requests count there). */
+function subject(run: CaseRun): Promise<Subject | string> {
+  main ??= createSubject(run).then((s) => {
+    if (typeof s !== 'string') {
+      subjects.push(s);
+      walk.move('create', s.created.status);
+    }
+    return s;
+  });
+  return main;
+}
+
+/** Whether GET of an item answered 2xx, so a read back can tell applied from ignored. */
+let readWorks = false;
+
+afterAll(async () => {
+  // Whatever the cases did not delete (a case that failed half-way) is deleted here; the run's ledger is the backstop.
+  const run = new CaseRun(probe);
+  for (const s of subjects) if (!s.deleted) await run.client.undoCreate(s.created);
+});
+
+async function finish(context: TestContext, run: CaseRun, id: string, specRef: string, finding: string, part: LifecyclePart, shown?: Exchange): Promise<void> {
+  const judged = judgeLifecycle(specRef, finding, run.client.exchanges);
+  await finishCase(context, run, {
+    id,
+    kind: 'lifecycle',
+    specRef: judged.specRef,
+    verdict: judged.verdict,
+    finding: judged.finding,
+    ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+    ...(judged.observed !== undefined ? { observed: judged.observed } : {}),
+    ...(shown !== undefined ? { example: example(shown) } : {}),
+    lifecycle: part,
+  });
+}
+
+/** Runs a case on the subject, or skips it with the reason there is none (or, but for the delete case, that it is gone). */
+async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject) => Promise<void>, deletes = false): Promise<void> {
+  const run = new CaseRun(probe);
+  const s = await subject(run);
+  if (typeof s === 'string') return skipCase(context, s);
+  if (s.deleted && !deletes) return skipCase(context, 'the subscription is deleted already');
+  return body(run, s);
+}
+
+describe('lifecycle of a subscription this run created (open: spec §2, §3, §4, §8)', () => {
+  test('read: GET {collection}/{id}, and the record\'s fields', async (context) => {
+    await withSubject(context, async (run, s) => {
+      const read = await run.client.send({ method: 'GET', path: s.itemPath });
+      walk.move('read', read.status);
+      readWorks = isSuccessStatus(read.status);
+      const createdBody = bodyOf(s.created);
+      const readBody = readWorks ? bodyOf(read) : undefined;
+      const fields = recordFields(s.sent, isObject(createdBody) ? createdBody : readBody) ?? {};
+      const readEqualsCreate = isObject(createdBody) && isObject(readBody) ? sameJson(createdBody, readBody) : null;
+      const listed = Object.entries(fields).map(([name, f]) => `${name} (${f.origin}, ${f.type}${f.origin === 'changed' ? `: sent ${f.sent}, returned ${f.returned}` : ''})`);
+      const finding =
+        `read: GET ${itemTemplate()} answered ${read.status ?? 'nothing'}; the record has ${listed.length === 0 ? 'no JSON fields' : listed.join(', ')}` +
+        (readEqualsCreate === null ? '' : readEqualsCreate ? '; the read equals the create answer' : '; the read differs from the create answer');
+      await finish(context, run, 'lifecycle/read', SPEC_READ, finding, {
+        operations: { read: { ...operationFact('GET', itemTemplate(), read) } },
+        record: { fields, readEqualsCreate },
+      }, read);
+    });
+  });
+
+  test('list: GET {collection}, next links followed under BASE_URL only', async (context) => {
+    await withSubject(context, async (run, s) => {
+      const list = await walkList((r) => run.client.send(r), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
+      walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
+      const createdBody = bodyOf(s.created);
+      const listEntryEqualsCreate = list.entry === undefined || !isObject(createdBody) ? null : sameJson(list.entry, createdBody);
+      const shows = list.containsCreated === null ? 'could not tell whether it shows the subscription' : list.containsCreated ? 'shows the subscription' : 'does not show the subscription';
+      const finding =
+        `list: GET ${operation.path} answered ${list.first?.status ?? 'nothing'}; ${list.pages} page(s) read, ${shows}` +
+        (listEntryEqualsCreate === null ? '' : listEntryEqualsCreate ? ', its entry equal to the create answer' : ', its entry different from the create answer') +
+        (list.offOriginLinks > 0 ? `; ${list.offOriginLinks} next link(s) to another origin recorded, not followed` : '') +
+        (list.stopped !== undefined ? `; ${list.stopped}` : '');
+      await finish(context, run, 'lifecycle/list', SPEC_LIST, finding, {
+        operations: { list: { ...operationFact('GET', operation.path, list.first), containsCreated: list.containsCreated, pages: list.pages } },
+        record: { listEntryEqualsCreate },
+        offOriginLinks: list.offOriginLinks,
+      }, list.first);
+    });
+  });
+
+  test('renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted', async (context) => {
+    await withSubject(context, async (run, s) => {
+      if (!operation.fields.some((f) => f.name === RENEW_FIELD)) return skipCase(context, `the operation has no ${RENEW_FIELD} field to renew with`);
+      const lifetime = operation.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
+      const at = (minutes: number): unknown => (lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString());
+      const patch = (value: unknown): Promise<Exchange> => run.client.send({ method: 'PATCH', path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: value }) });
+      const wanted = at(RENEW_MINUTES);
+      const renewed = await patch(wanted);
+      walk.move('renew', renewed.status);
+      let readBack = '';
+      if (isSuccessStatus(renewed.status) && readWorks) {
+        const read = bodyOf(await run.client.send({ method: 'GET', path: s.itemPath }));
+        const got = isObject(read) ? read[RENEW_FIELD] : undefined;
+        readBack = sameJson(got, wanted) ? `; read back: ${shortJson(got)}, as sent` : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
+      }
+      const part: LifecyclePart = { operations: { renew: operationFact('PATCH', itemTemplate(), renewed) } };
+      let limitWords = '';
+      if (isSuccessStatus(renewed.status) && lifetime !== undefined) {
+        const sent = new Map<number, Exchange>();
+        const result = await findLimit(
+          async (x) => {
+            const exchange = await patch(at(x));
+            sent.set(x, exchange);
+            return limitAnswerOf(exchange);
+          },
+          RENEW_MINUTES,
+          lifetime.high,
+          lifetime.maxSteps,
+        );
+        const edge = result.smallestRejected === undefined ? undefined : sent.get(result.smallestRejected);
+        const code = edge === undefined ? null : (operationFact('PATCH', '', edge).code ?? null);
+        if (edge !== undefined) walk.move('renew past the limit', edge.status);
+        const pinned = result.end === 'exact' || result.end === 'high-accepted';
+        part.renewal = {
+          longestAcceptedMinutes: pinned ? (result.largestAccepted ?? null) : null,
+          pastLimit: edge === undefined ? null : { status: edge.status, code },
+        };
+        limitWords = pinned
+          ? `; longest renewal accepted: ${result.largestAccepted} minutes${edge === undefined ? ' (the largest tried)' : `, ${result.smallestRejected} answered ${edge.status}${code === null ? '' : ` ${code}`}`}`
+          : `; longest renewal not pinned (${result.note ?? result.end})`;
+        limitWords += ` (${result.probes} probes)`;
+      }
+      const finding = `renew: PATCH ${itemTemplate()} with ${RENEW_FIELD} ${RENEW_MINUTES} minutes ahead answered ${renewed.status ?? 'nothing'}${readBack}${limitWords}`;
+      await finish(context, run, 'lifecycle/renew', SPEC_RENEW, finding, part, renewed);
+    });
+  });
+
+  test('patch each other field: applied, ignored or refused', async (context) => {
+    await withSubject(context, async (run) => {
+      const second = await createSubject(run);
+      if (typeof second === 'string') return skipCase(context, `no second subscription to change fields of: ${second}`);
+      subjects.push(second);
+      const outcomes: Record<string, PatchOutcome> = {};
+      const notTold: string[] = [];
+      try {
+        for (const field of operation.fields.filter((f) => f.name !== RENEW_FIELD).slice(0, MAX_PATCHED_FIELDS)) {
+          const value = otherValue(field.good(probe.values()), second.sent[field.name]);
+          if (value === undefined) {
+            notTold.push(`${field.name} (no good value other than the one sent)`);
+            continue;
+          }
+          const patched = await run.client.send({ method: 'PATCH', path: second.itemPath, headers: operation.headers, body: JSON.stringify({ [field.name]: value }) });
+          const after = isSuccessStatus(patched.status) && readWorks ? bodyOf(await run.client.send({ method: 'GET', path: second.itemPath })) : undefined;
+          const outcome = patchOutcome(patched, after, field.name, value);
+          if (outcome === undefined) notTold.push(`${field.name} (${patched.status ?? 'no answer'})`);
+          else outcomes[field.name] = outcome;
+        }
+      } finally {
+        await run.client.undoCreate(second.created);
+        second.deleted = true;
+      }
+      const told = Object.entries(outcomes).map(([f, o]) => `${f} ${o}`);
+      const finding = `PATCH of one field at a time on a second subscription: ${told.length === 0 ? 'none told' : told.join(', ')}${notTold.length === 0 ? '' : `; not told: ${notTold.join(', ')}`}`;
+      await finish(context, run, 'lifecycle/patch-fields', SPEC_PATCH, finding, { renewal: { otherFields: outcomes } });
+    });
+  });
+
+  test('delete: DELETE {collection}/{id}, then read, delete and list again', async (context) => {
+    await withSubject(context, async (run, s) => {
+      const deleted = await run.client.send({ method: 'DELETE', path: s.itemPath });
+      walk.move('delete', deleted.status);
+      s.deleted = isSuccessStatus(deleted.status);
+      const read = await run.client.send({ method: 'GET', path: s.itemPath });
+      walk.move('read', read.status);
+      const again = await run.client.send({ method: 'DELETE', path: s.itemPath });
+      walk.move('delete', again.status);
+      const list = await walkList((r) => run.client.send(r), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
+      walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
+      const listed = list.containsCreated;
+      const finding =
+        `delete: DELETE ${itemTemplate()} answered ${deleted.status ?? 'nothing'}; after it, a read answered ${read.status ?? 'nothing'}, ` +
+        `a second DELETE ${again.status ?? 'nothing'} (${isSuccessStatus(again.status) ? 'delete is idempotent' : 'delete is not idempotent'}), ` +
+        `and the list ${listed === null ? 'could not be read to its end' : listed ? 'still shows it' : 'no longer shows it'}` +
+        (isSuccessStatus(read.status) && s.deleted ? '; a deleted subscription is still readable' : '');
+      await finish(context, run, 'lifecycle/delete', SPEC_DELETE, finding, {
+        operations: { delete: operationFact('DELETE', itemTemplate(), deleted) },
+        afterDelete: { read: read.status, delete: again.status, listed },
+        offOriginLinks: list.offOriginLinks,
+      }, deleted);
+    }, true);
+  });
+
+  test('states: the states seen and the moves between them', async (context) => {
+    if (walk.moves.length === 0) return skipCase(context, 'no subscription was followed (see lifecycle/read)');
+    const run = new CaseRun(probe);
+    const seen = [...new Set(walk.moves.flatMap((m) => [m.from, m.to]))];
+    const moves = walk.moves.map((m) => `${m.from} --${m.action} ${m.status ?? 'no answer'}--> ${m.to}`);
+    await finish(context, run, 'lifecycle/states', SPEC_STATES, `states seen: ${seen.join(', ')}; moves: ${moves.join('; ')}`, { states: walk.moves });
+  });
+});
+
+/**
+ * A good value other than the one sent: a field not sent takes its good value; a URL gets a query parameter of its
+ * own (a receiver URL is the same for every request); otherwise the good value when it differs, else undefined.
+ */
+function otherValue(good: unknown, sent: unknown): unknown {
+  if (sent === undefined) return good;
+  if (!sameJson(good, sent)) return good;
+  if (typeof sent === 'string' && /^https?:\/\//i.test(sent)) {
+    try {
+      const url = new URL(sent);
+      url.searchParams.set('probe-patched', String(Date.now()));
+      return url.toString();
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
