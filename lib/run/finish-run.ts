@@ -8,7 +8,10 @@ import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
+import { buildHar } from '../har/build-har.js';
+import { readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import type { OperationSpec } from '../operation/types.js';
 import { assembleReport } from '../report/assemble-report.js';
 import { writeFileAtomic } from '../report/atomic-write.js';
@@ -29,7 +32,12 @@ export interface FinishInput {
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
+  /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
+  exchangeLogs?: readonly string[];
 }
+
+/** The name the HAR gives its creator. */
+const CREATOR = 'subscription-conformance';
 
 export interface FinishedRun {
   report: BehaviourReport;
@@ -64,9 +72,15 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   const paths = await writeBehaviourReports(report, reportDir);
   const summaryPath = join(reportDir, 'summary.json');
   await writeFileAtomic(summaryPath, `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`);
+  const harPath = input.exchangeLogs === undefined ? undefined : join(reportDir, 'exchanges.har');
+  if (harPath !== undefined) {
+    // Every string passes the run's redaction step once more: the main process knows every token of the run.
+    const har = buildHar(readExchangeLogs(input.exchangeLogs ?? []), { name: CREATOR, version: input.suiteVersion }, runRedactor());
+    await writeFileAtomic(harPath, `${JSON.stringify(har, null, 1)}\n`);
+  }
   return {
     report,
-    written: [paths.json, paths.md, paths.html, summaryPath, ...contract.written],
+    written: [paths.json, paths.md, paths.html, summaryPath, ...(harPath !== undefined ? [harPath] : []), ...contract.written],
     lines: [...formatConsoleSummary(report), ...contract.lines],
   };
 }

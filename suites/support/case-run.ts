@@ -2,6 +2,7 @@
  * What one conformance case does with the target: send requests through the shared engine,
  * undo what it created, and leave a CaseRecord in task.meta for the reporters.
  */
+import { basename } from 'node:path';
 import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
@@ -10,6 +11,7 @@ import { failureText } from '../../lib/http/answer-text.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { judgeReach, missedBy } from '../../lib/protocol/never-reached.js';
 import { OperationClient } from '../../lib/create/client.js';
+import { appendExchangeLog } from '../../lib/har/exchange-log.js';
 import { workerRunId, type ProbeContext } from './context.js';
 
 /**
@@ -85,6 +87,12 @@ export async function finishCase(
     ...(run.client.cleanupFailures.length > 0 ? { cleanupFailures: run.client.cleanupFailures } : {}),
   });
   context.task.meta.probe = full;
+  // The run's HAR names the case each exchange came from, as the report names it.
+  const log = run.probe.exchangeLog;
+  if (log !== undefined && run.client.exchanges.length > 0) {
+    const suite = basename(context.task.file.name).replace(/\.test\.ts$/, '');
+    appendExchangeLog(log, { run: workerRunId, case: { id: full.id, suite, seqs: run.client.exchanges.map((e) => e.seq) } });
+  }
   // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
   // classes as the console and the behaviour report; the record itself travels in meta.
   await context.annotate(`${full.verdict} (${full.specRef})`, 'verdict');

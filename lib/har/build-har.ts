@@ -1,0 +1,26 @@
+/** Exchanges in, one HAR 1.2 log out: entries in the order they started. */
+import type { Exchange } from '../http/types.js';
+import type { Redactor } from '../redaction/redactor.js';
+import { harEntry, type EntryTags } from './har-entry.js';
+import type { Har } from './types.js';
+
+export interface TaggedExchange {
+  exchange: Exchange;
+  tags: EntryTags;
+}
+
+export interface HarCreator {
+  name: string;
+  version: string;
+}
+
+export function buildHar(exchanges: readonly TaggedExchange[], creator: HarCreator, redactor: Pick<Redactor, 'redact' | 'redactField'>): Har {
+  const ordered = [...exchanges].sort((a, b) => a.exchange.startedAt.localeCompare(b.exchange.startedAt) || a.exchange.seq - b.exchange.seq);
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: creator.name, version: creator.version },
+      entries: ordered.map((t) => harEntry(t.exchange, t.tags, redactor)),
+    },
+  };
+}
