@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import type { Har } from '../lib/har/types.js';
 import type { BehaviourReport } from '../lib/report/types.js';
+import { harSchemaErrors } from './support/har-schema.js';
 import { runProbe } from './run-probe.js';
 
 const FAST = { SEED: '424242' };
@@ -46,6 +48,15 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
   expect(two.code, two.stdout + two.stderr).toBe(0);
   const merged = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+
+  // One HAR of both shards' exchanges: every request each shard put on the wire, the suites of both.
+  const har = JSON.parse(readFileSync(join(shardDir, 'exchanges.har'), 'utf8')) as Har;
+  expect(harSchemaErrors(har)).toEqual([]);
+  expect(har.log.entries.reduce((sum, e) => sum + (e._attempts ?? 0), 0)).toBe(read(shardDir).run.requestsSent);
+  const suites = (h: Har): string[] => [...new Set(h.log.entries.flatMap((e) => e._suite ?? []))].sort();
+  const singleHar = JSON.parse(readFileSync(join(single.reportDir, 'exchanges.har'), 'utf8')) as Har;
+  expect(suites(har)).toEqual(suites(singleHar));
+  expect(suites(har).length).toBeGreaterThanOrEqual(5);
 
   const a = behaviour(read(single.reportDir));
   const b = behaviour(read(shardDir));

@@ -9,17 +9,68 @@
  */
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { cutUtf8 } from '../http/cut-utf8.js';
 import type { Exchange } from '../http/types.js';
 import type { TaggedExchange } from './build-har.js';
+import type { BodyCuts } from './har-entry.js';
 
 /** One line of the log. `run` tells one engine's sequence numbers from another's (shards, restarts). */
 export type ExchangeLogLine =
-  | { run: string; exchange: Exchange }
+  | { run: string; exchange: Exchange; cuts?: BodyCuts }
   | { run: string; case: { id: string; suite: string; seqs: number[] } };
 
 export function appendExchangeLog(file: string, line: ExchangeLogLine): void {
   mkdirSync(dirname(file), { recursive: true });
   appendFileSync(file, `${JSON.stringify(line)}\n`, { encoding: 'utf8', mode: 0o600 });
+}
+
+/**
+ * Most bytes of one body the HAR keeps (the default MAX_RECORDED_BODY_BYTES), and of all bodies of one
+ * log together. The HAR is assembled in memory and read whole by the run's final secret scan: a run at the
+ * largest MAX_RECORDED_BODY_BYTES against a target that pads every answer must not make it hundreds of MB.
+ */
+export const HAR_BODY_BYTES = 64 * 1024;
+export const HAR_LOG_BODY_BYTES = 24 * 1024 * 1024;
+
+/** The worker's side of the log: each exchange as recorded, its bodies cut to what the HAR keeps. */
+export class ExchangeLog {
+  #bodyBytes = 0;
+
+  constructor(
+    readonly file: string,
+    readonly run: string,
+  ) {}
+
+  /** `redact` runs on the cut exchange: a long body is not scanned for what the HAR will not keep. */
+  exchange(exchange: Exchange, redact: (e: Exchange) => Exchange): void {
+    const cuts: BodyCuts = {};
+    const cut = (text: string): { kept: string; bytes: number } | undefined => {
+      const room = Math.max(0, Math.min(HAR_BODY_BYTES, HAR_LOG_BODY_BYTES - this.#bodyBytes));
+      const kept = cutUtf8(text, room);
+      const keptBytes = Buffer.byteLength(kept);
+      this.#bodyBytes += keptBytes;
+      return kept.length === text.length ? undefined : { kept, bytes: keptBytes };
+    };
+    let logged = exchange;
+    if (exchange.requestBody !== undefined) {
+      const c = cut(exchange.requestBody);
+      if (c !== undefined) {
+        cuts.request = { kept: c.bytes, of: Buffer.byteLength(exchange.requestBody) };
+        logged = { ...logged, requestBody: c.kept };
+      }
+    }
+    const c = cut(exchange.responseBody);
+    if (c !== undefined) {
+      cuts.response = { kept: c.bytes, of: Buffer.byteLength(exchange.responseBody) };
+      logged = { ...logged, responseBody: c.kept };
+    }
+    appendExchangeLog(this.file, { run: this.run, exchange: redact(logged), ...(cuts.request !== undefined || cuts.response !== undefined ? { cuts } : {}) });
+  }
+
+  /** The exchanges one case sent (or judged), by sequence number. */
+  case(id: string, suite: string, seqs: number[]): void {
+    appendExchangeLog(this.file, { run: this.run, case: { id, suite, seqs } });
+  }
 }
 
 /** Folder (under REPORT_DIR) of the shards' logs, which CI carries to the merge job with the blobs. */
@@ -51,8 +102,8 @@ function isExchange(value: unknown): value is Exchange {
  * shard that sent nothing) and a line that does not parse (torn by a kill) are skipped.
  */
 export function readExchangeLogs(files: readonly string[]): TaggedExchange[] {
-  const exchanges = new Map<string, Exchange>();
-  const tags = new Map<string, { case: string; suite: string }>();
+  const exchanges = new Map<string, { exchange: Exchange; cuts: BodyCuts | undefined }>();
+  const tags = new Map<string, { cases: string[]; suite: string }>();
   for (const file of files) {
     let text: string;
     try {
@@ -62,23 +113,28 @@ export function readExchangeLogs(files: readonly string[]): TaggedExchange[] {
     }
     for (const raw of text.split('\n')) {
       if (raw === '') continue;
-      let line: Partial<{ run: unknown; exchange: unknown; case: { id?: unknown; suite?: unknown; seqs?: unknown } }>;
+      let line: Partial<{ run: unknown; exchange: unknown; cuts: BodyCuts; case: { id?: unknown; suite?: unknown; seqs?: unknown } }>;
       try {
         line = JSON.parse(raw) as typeof line;
       } catch {
         continue;
       }
       if (typeof line.run !== 'string') continue;
-      if (isExchange(line.exchange)) exchanges.set(`${line.run}#${line.exchange.seq}`, line.exchange);
+      if (isExchange(line.exchange)) exchanges.set(`${line.run}#${line.exchange.seq}`, { exchange: line.exchange, cuts: line.cuts });
       const c = line.case;
       if (c !== undefined && typeof c.id === 'string' && typeof c.suite === 'string' && Array.isArray(c.seqs)) {
-        // A case's exchange may be claimed by a later case too (shared evidence): the first sender keeps it.
-        for (const seq of c.seqs) if (typeof seq === 'number' && !tags.has(`${line.run}#${seq}`)) tags.set(`${line.run}#${seq}`, { case: c.id, suite: c.suite });
+        // An exchange may be claimed by several cases (a case judged twice over the same answers): all are kept.
+        for (const seq of c.seqs) {
+          if (typeof seq !== 'number') continue;
+          const tag = tags.get(`${line.run}#${seq}`);
+          if (tag === undefined) tags.set(`${line.run}#${seq}`, { cases: [c.id], suite: c.suite });
+          else if (!tag.cases.includes(c.id)) tag.cases.push(c.id);
+        }
       }
     }
   }
-  return [...exchanges].map(([key, exchange]) => {
+  return [...exchanges].map(([key, { exchange, cuts }]) => {
     const tag = tags.get(key);
-    return { exchange, tags: tag === undefined ? {} : { case: tag.case, suite: tag.suite } };
+    return { exchange, tags: tag === undefined ? {} : { cases: tag.cases, suite: tag.suite }, ...(cuts !== undefined ? { cuts } : {}) };
   });
 }

@@ -10,8 +10,20 @@ import type { HarEntry, HarNameValue, HarPostData } from './types.js';
 
 /** What ties an exchange to the report: the case that sent it and its suite file. */
 export interface EntryTags {
-  case?: string;
+  /** The cases that sent it or judged it, the sender first. */
+  cases?: readonly string[];
   suite?: string;
+}
+
+/** A body the HAR keeps only the start of: bytes kept, of how many. */
+export interface BodyCut {
+  kept: number;
+  of: number;
+}
+
+export interface BodyCuts {
+  request?: BodyCut;
+  response?: BodyCut;
 }
 
 /** The shell variable the token is shown as, the same as in the report's cURL commands. */
@@ -43,15 +55,34 @@ function queryOf(url: string): HarNameValue[] {
   }
 }
 
-export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact): HarEntry {
+function responseComment(exchange: Exchange, cut: BodyCut | undefined): string | undefined {
+  if (cut !== undefined) {
+    const more = exchange.responseBodyTruncated ? ' (cut there at MAX_RECORDED_BODY_BYTES: the target sent more)' : '';
+    return `body cut after ${cut.kept} bytes in this HAR; the run recorded ${cut.of} bytes${more}`;
+  }
+  if (exchange.responseBodyTruncated) {
+    return `body cut after ${Buffer.byteLength(exchange.responseBody)} bytes (MAX_RECORDED_BODY_BYTES): the target sent more, which was not read`;
+  }
+  return undefined;
+}
+
+export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact, cuts: BodyCuts = {}): HarEntry {
   const answered = exchange.status !== null;
   const requestBody = exchange.requestBody === undefined ? undefined : redactor.redact(exchange.requestBody);
   const postData: HarPostData | undefined =
-    requestBody === undefined ? undefined : { mimeType: redactor.redactField(headerOf(exchange.requestHeaders, 'content-type') ?? ''), text: requestBody };
-  const url = redactor.redactField(exchange.url);
+    requestBody === undefined
+      ? undefined
+      : {
+          mimeType: redactor.redactField(headerOf(exchange.requestHeaders, 'content-type') ?? ''),
+          text: requestBody,
+          ...(cuts.request !== undefined ? { comment: `body cut after ${cuts.request.kept} bytes in this HAR; ${cuts.request.of} bytes were sent` } : {}),
+        };
+  // A redacted URL must still be a URL (HAR readers parse it): the marker's brackets are percent-encoded.
+  const url = redactor.redactField(exchange.url).replaceAll(REDACTED, encodeURIComponent(REDACTED));
   const responseText = redactor.redact(exchange.responseBody);
   const recordedBytes = Buffer.byteLength(exchange.responseBody);
   const status = exchange.status ?? 0;
+  const comment = responseComment(exchange, cuts.response);
   const location = headerOf(exchange.responseHeaders, 'location');
   const entry: HarEntry = {
     startedDateTime: exchange.startedAt,
@@ -65,7 +96,7 @@ export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact):
       queryString: queryOf(url),
       ...(postData !== undefined ? { postData } : {}),
       headersSize: -1,
-      bodySize: exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody),
+      bodySize: cuts.request?.of ?? (exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody)),
     },
     response: {
       status,
@@ -74,16 +105,14 @@ export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact):
       cookies: [],
       headers: harHeaders(exchange.responseHeaders, redactor),
       content: {
-        size: recordedBytes,
+        size: cuts.response?.of ?? recordedBytes,
         mimeType: redactor.redactField(headerOf(exchange.responseHeaders, 'content-type') ?? 'x-unknown'),
         text: responseText,
-        ...(exchange.responseBodyTruncated
-          ? { comment: `body cut after ${recordedBytes} bytes (MAX_RECORDED_BODY_BYTES): the target sent more, which was not read` }
-          : {}),
+        ...(comment !== undefined ? { comment } : {}),
       },
       redirectURL: location === undefined ? '' : redactor.redactField(location),
       headersSize: -1,
-      bodySize: exchange.responseBodyTruncated || !answered ? -1 : recordedBytes,
+      bodySize: exchange.responseBodyTruncated || !answered ? -1 : (cuts.response?.of ?? recordedBytes),
     },
     cache: {},
     // The engine times the whole exchange, retries and their waits included, not its phases: all of it is
@@ -100,7 +129,8 @@ export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact):
     },
     _attempts: exchange.attempts,
     _retriedStatuses: [...exchange.retriedStatuses],
-    ...(tags.case !== undefined ? { _case: redactor.redactField(tags.case) } : {}),
+    ...(tags.cases !== undefined && tags.cases.length > 0 ? { _case: redactor.redactField(tags.cases[0] as string) } : {}),
+    ...(tags.cases !== undefined && tags.cases.length > 1 ? { _cases: tags.cases.map((c) => redactor.redactField(c)) } : {}),
     ...(tags.suite !== undefined ? { _suite: redactor.redactField(tags.suite) } : {}),
     ...(exchange.failure !== undefined ? { _failure: { kind: exchange.failure.kind, message: redactor.redact(exchange.failure.message) } } : {}),
   };

@@ -75,6 +75,8 @@ export interface HarEntry {
   _retriedStatuses?: number[];
   /** The conformance case that sent it, when one did (its id in the behaviour report). */
   _case?: string;
+  /** Every case that sent or judged it, when more than one did (the first is `_case`). */
+  _cases?: string[];
   /** The suite file of that case. */
   _suite?: string;
   /** Why there was no answer (status 0). */

@@ -8,7 +8,7 @@ import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
-import { buildHar } from '../har/build-har.js';
+import { buildHar, harText } from '../har/build-har.js';
 import { readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import { runRedactor } from '../redaction/run-redactor.js';
@@ -76,7 +76,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   if (harPath !== undefined) {
     // Every string passes the run's redaction step once more: the main process knows every token of the run.
     const har = buildHar(readExchangeLogs(input.exchangeLogs ?? []), { name: CREATOR, version: input.suiteVersion }, runRedactor());
-    await writeFileAtomic(harPath, `${JSON.stringify(har, null, 1)}\n`);
+    await writeFileAtomic(harPath, harText(har));
   }
   return {
     report,

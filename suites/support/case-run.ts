@@ -11,7 +11,6 @@ import { failureText } from '../../lib/http/answer-text.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { judgeReach, missedBy } from '../../lib/protocol/never-reached.js';
 import { OperationClient } from '../../lib/create/client.js';
-import { appendExchangeLog } from '../../lib/har/exchange-log.js';
 import { workerRunId, type ProbeContext } from './context.js';
 
 /**
@@ -91,7 +90,7 @@ export async function finishCase(
   const log = run.probe.exchangeLog;
   if (log !== undefined && run.client.exchanges.length > 0) {
     const suite = basename(context.task.file.name).replace(/\.test\.ts$/, '');
-    appendExchangeLog(log, { run: workerRunId, case: { id: full.id, suite, seqs: run.client.exchanges.map((e) => e.seq) } });
+    log.case(full.id, suite, run.client.exchanges.map((e) => e.seq));
   }
   // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
   // classes as the console and the behaviour report; the record itself travels in meta.
