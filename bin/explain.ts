@@ -170,7 +170,7 @@ if (args.values.report !== undefined) {
   const { method, path: operationPath } = report.operation;
   if (input === undefined && (method === undefined || operationPath === undefined)) usage(`--report ${path}: names no operation method and path, which --har needs to pick its requests`);
   const offlineInput = input ?? harInputOrExit({ method: method ?? '', path: operationPath ?? '' });
-  for (const line of fromHar === undefined ? [] : harInputLines(fromHar, label, { url: report.run.target, what: `the report's target ${report.run.target}`, token: 'nothing (offline)' }, operationPath ?? '')) console.log(line);
+  for (const line of fromHar === undefined ? [] : harInputLines(fromHar, label, undefined, operationPath ?? '')) console.log(line);
   const found = explainOffline(report, offlineInput.body, new Date());
   for (const line of found.lines) console.log(line);
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);

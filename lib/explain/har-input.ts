@@ -13,12 +13,16 @@ export function otherHarTarget(candidate: HarCandidate, operationPath: string, t
   return base === target.url.replace(/\/+$/, '') ? undefined : base;
 }
 
-export function harInputLines(candidate: HarCandidate, label: string, target: TargetWords, operationPath: string): string[] {
+/** `target` undefined: offline (--report), nothing is sent anywhere. */
+export function harInputLines(candidate: HarCandidate, label: string, target: TargetWords | undefined, operationPath: string): string[] {
   const query = candidate.hadQuery ? ' (query not shown)' : '';
   const lines = [
     `input: ${label} entry ${candidate.entry}: ${candidate.method} ${candidate.origin}${candidate.path}${query}, answered ${candidate.status} at ${candidate.startedDateTime || '(no time)'}`,
-    `input: its headers and cookies: not shown, not sent; explain sends ${target.token} instead`,
+    target === undefined
+      ? 'input: its headers and cookies: not shown; nothing is sent (--report)'
+      : `input: its headers and cookies: not shown, not sent; explain sends ${target.token} instead`,
   ];
+  if (target === undefined) return lines;
   const other = otherHarTarget(candidate, operationPath, target);
   if (other !== undefined) lines.push(`input: it was sent to ${other}; explain sends to the configured target (to ask that service, set BASE_URL=${other} and its token)`);
   return lines;
