@@ -35,7 +35,7 @@
  * input error.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfigOrExit, parseArgsOrExit, usageError, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
@@ -47,7 +47,7 @@ import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
 import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
 import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
-import { chooseCandidate, harCandidates, HarReadError, MAX_HAR_BYTES, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
+import { chooseCandidate, harCandidates, HarReadError, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
 import { renderResult } from '../lib/explain/render.js';
 import { HttpEngine } from '../lib/http/engine.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
@@ -125,15 +125,7 @@ function harInputOrExit(operationRef: OperationRef): ExplainInput {
 
 /** The body of the HAR's 4xx request to the operation: the file's size is checked before it is read. */
 function readHarInput(path: string, operationRef: OperationRef): { input: ExplainInput; fromHar: HarCandidate } {
-  let text: string;
-  try {
-    const size = statSync(resolve(path)).size;
-    if (size > MAX_HAR_BYTES) throw new HarReadError(`${path}: ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_HAR_BYTES / 1024 / 1024} MB a HAR may have; export only the failing request`);
-    text = readFileSync(resolve(path), 'utf8');
-  } catch (error) {
-    if (error instanceof HarReadError) throw error;
-    throw new HarReadError(`${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readHarFile(resolve(path), path);
   const chosen = chooseCandidate(harCandidates(text, path, operationRef), path, entryText === undefined ? undefined : Number(entryText));
   if (chosen.body === undefined) throw new HarReadError(`${path}: entry ${chosen.entry} carries no body (postData.text); explain works on the body sent`);
   return { input: readInput(chosen.body, `${path} entry ${chosen.entry}`), fromHar: chosen };

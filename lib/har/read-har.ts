@@ -4,6 +4,7 @@
  * sent; headers and cookies are never read out of the file, as a browser's HAR holds session cookies and
  * tokens. Errors are one line, name the file, and never quote it.
  */
+import { readFileSync, statSync } from 'node:fs';
 
 export class HarReadError extends Error {
   readonly code = 'HAR_READ';
@@ -44,8 +45,23 @@ function jsonProblem(error: unknown): string {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The text of a HAR file: its size is checked before it is read, so a file over MAX_HAR_BYTES costs no
+ * memory. `label` names it in errors.
+ */
+export function readHarFile(path: string, label: string): string {
+  try {
+    const size = statSync(path).size;
+    if (size > MAX_HAR_BYTES) throw new HarReadError(`${label}: ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_HAR_BYTES / 1024 / 1024} MB a HAR may have; export only the requests needed`);
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof HarReadError) throw error;
+    throw new HarReadError(`${label}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
 /** The entries of a HAR document; a HarReadError when `text` is not JSON or not a HAR. */
-function harEntries(text: string, label: string): unknown[] {
+export function harEntries(text: string, label: string): unknown[] {
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
