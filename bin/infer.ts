@@ -72,6 +72,7 @@ const report = {
   rule: { ...result.inference.rule, exactOn: { answered: result.answered, of: result.possible }, unknownCount: result.possible - result.answered },
   matrix: result.observations,
   rejectionGroups: result.inference.rejectionGroups,
+  errorBodies: result.errorBodies,
   ...(result.inference.diagnosis !== undefined ? { diagnosis: result.inference.diagnosis } : {}),
 };
 await writeFileAtomic(out, `${JSON.stringify(report, null, 2)}\n`);

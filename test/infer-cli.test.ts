@@ -21,6 +21,10 @@ test("the probe's HAR gives its rule and roles with no request; part of it says 
   expect(whole.code, whole.stdout + whole.stderr).toBe(0);
   expect(whole.stdout).toContain(`rule: ${report.rule.expression} (exact on 32 of 32 combinations answered)`);
   expect(whole.stdout).toContain("this tool's presence-matrix cases");
+  // The reference answers every rejection with the §7 object: all 4xx of the matrix pass the check.
+  const bodies = /^error bodies: (\d+) of (\d+) 4xx answers are the spec's §7 error object$/m.exec(whole.stdout);
+  expect(bodies?.[1], whole.stdout).toBe(bodies?.[2]);
+  expect(Number(bodies?.[2])).toBeGreaterThanOrEqual(2 * 30);
   const inferred = JSON.parse(readFileSync(join(probe.reportDir, 'inferred', 'traffic-report.json'), 'utf8')) as {
     inferredFrom: { sent: number; used: number };
     fields: Record<string, { presence: string }>;

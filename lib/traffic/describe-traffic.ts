@@ -26,6 +26,12 @@ export function describeTraffic(result: TrafficInference, label: string, operati
   }
   for (const d of inference.rule.dependencies) lines.push(`dependency: ${d.text}`);
   for (const g of inference.rejectionGroups) lines.push(`rejected: ${g.summary}`);
+  const bodies = result.errorBodies;
+  if (bodies.checked > 0) {
+    const first = bodies.invalid[0];
+    const why = first === undefined ? '' : `; e.g. the ${first.status} at ${first.startedAt || '(no time)'}: ${first.problem}`;
+    lines.push(`error bodies: ${bodies.valid} of ${bodies.checked} 4xx answers are the spec's §7 error object${why}`);
+  }
   // What the traffic leaves open: the combinations no usable answer was recorded for, and why.
   const unstable = result.observations.filter((o) => o.outcome === 'unstable');
   const failed = result.observations.filter((o) => o.outcome === 'error');

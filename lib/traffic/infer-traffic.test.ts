@@ -47,17 +47,22 @@ describe('inferFromTraffic on traffic another tool recorded', () => {
       entry({ b: 1 }, 201), // the same combination answered otherwise
       entry({ a: 1, zz: 1 }, 400), // a field the description does not know
       entry('not json', 400),
+      entry({ a: 1, b: 1, c: 1 }, 400),
     ];
+    // One 4xx answer that is not the §7 error object.
+    (entries[6] as { response: { content: { text: string } } }).response.content.text = 'Bad Request';
 
     const result = inferFromTraffic(entries, OPERATION);
     const lines = describeTraffic(result, 'partial.har', OPERATION);
 
     expect(result.observations.find((o) => o.present.join() === 'b')?.outcome).toBe('unstable');
-    expect(result.answered).toBe(2);
+    expect(result.answered).toBe(3);
+    expect(result.errorBodies).toMatchObject({ checked: 2, valid: 1 });
+    expect(lines).toContainEqual(expect.stringMatching(/^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: body is not JSON/));
     expect(lines).toContain('traffic: fields the operation description does not know: zz (1 request(s))');
     expect(lines).toContain('traffic: left out 1 request(s) with a field the operation description does not know');
     expect(lines).toContain('traffic: left out 1 request(s) with no JSON object body');
-    expect(lines).toContainEqual(expect.stringMatching(/^not concluded: 6 of 8 combinations have no usable answer, e\.g\. /));
+    expect(lines).toContainEqual(expect.stringMatching(/^not concluded: 5 of 8 combinations have no usable answer, e\.g\. /));
     expect(lines).toContain('not concluded: 1 combination(s) were answered differently when repeated (unstable, not evidence): {b}');
     expect(lines).toContainEqual(expect.stringMatching(/^not concluded: the role of .*c.*; sending the combinations above would settle it$/));
   });

@@ -8,6 +8,7 @@ import { classifyAnswer, foldRepeats, type AnswerClass } from '../answer/classif
 import type { Exchange } from '../http/types.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation, PresenceInference } from '../inference/types.js';
+import { checkErrorBody } from '../schema/validate-error-body.js';
 import { harEntryExchange } from './har-exchange.js';
 
 export interface TrafficOperation {
@@ -32,14 +33,26 @@ export interface TrafficSource {
   unknownFields: { name: string; count: number }[];
 }
 
+/** The 4xx answers used, checked against the spec's §7 error object (a body cut short is not judged). */
+export interface ErrorBodies {
+  checked: number;
+  valid: number;
+  /** The first few that are not, with the schema's first complaint. */
+  invalid: { status: number; startedAt: string; problem: string }[];
+}
+
 export interface TrafficInference {
   source: TrafficSource;
+  errorBodies: ErrorBodies;
   observations: Observation[];
   inference: PresenceInference;
   /** Combinations of 2^n with an accepted or rejected answer. */
   answered: number;
   possible: number;
 }
+
+/** Most error bodies that fail the schema listed. */
+const LISTED_INVALID = 5;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -75,6 +88,7 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
   const unknown = new Map<string, number>();
   const byCombination = new Map<string, { present: string[]; answers: AnswerClass[] }>();
   const times: string[] = [];
+  const errorBodies: ErrorBodies = { checked: 0, valid: 0, invalid: [] };
   for (const { exchange } of chosen) {
     let body: unknown;
     try {
@@ -96,7 +110,14 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
     const present = fields.filter((f) => keys.includes(f));
     const key = present.join('\u0000');
     const slot = byCombination.get(key) ?? { present, answers: [] };
-    slot.answers.push(classifyAnswer(exchange));
+    const answer = classifyAnswer(exchange);
+    slot.answers.push(answer);
+    if (answer.outcome === 'rejected' && !exchange.responseBodyTruncated) {
+      const check = checkErrorBody(exchange.responseBody);
+      errorBodies.checked += 1;
+      if (check.valid) errorBodies.valid += 1;
+      else if (errorBodies.invalid.length < LISTED_INVALID) errorBodies.invalid.push({ status: answer.status ?? 0, startedAt: exchange.startedAt, problem: check.problems[0] ?? 'invalid' });
+    }
     byCombination.set(key, slot);
     if (exchange.startedAt !== '') times.push(exchange.startedAt);
   }
@@ -114,6 +135,7 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
       skipped: [...skipped].filter(([, count]) => count > 0).map(([reason, count]) => ({ reason, count })),
       unknownFields: [...unknown].map(([name, count]) => ({ name, count })),
     },
+    errorBodies,
     observations,
     inference,
     answered: observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length,
