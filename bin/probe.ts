@@ -191,7 +191,11 @@ const exchangeLog = merging || args.values.ui
   : shard !== undefined
     ? shardExchangeLog(config.reportDir, shard)
     : join(mkdtempSync(join(tmpdir(), 'probe-exchanges-')), 'exchanges.jsonl');
-if (exchangeLog !== undefined) rmSync(exchangeLog, { force: true });
+if (exchangeLog !== undefined) {
+  // Made empty now: a shard that sends nothing still leaves a log, so the merge can tell a missing one.
+  mkdirSync(join(exchangeLog, '..'), { recursive: true });
+  writeFileSync(exchangeLog, '', { mode: 0o600 });
+}
 const exchangeLogs = merging ? mergedShardLogs(config.reportDir, readdirSync(blobDir)) : exchangeLog === undefined ? undefined : [exchangeLog];
 const summary = new SummaryLineReporter();
 const junitFile = join(config.reportDir, 'junit.xml');

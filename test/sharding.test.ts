@@ -2,7 +2,7 @@
  * A sharded run merged with --merge-reports writes the same behaviour report as one
  * unsharded run (the report is built only from what the cases recorded, and that survives blobs).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -57,6 +57,15 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
   const singleHar = JSON.parse(readFileSync(join(single.reportDir, 'exchanges.har'), 'utf8')) as Har;
   expect(suites(har)).toEqual(suites(singleHar));
   expect(suites(har).length).toBeGreaterThanOrEqual(5);
+
+  // A shard's log that did not reach the merge: the HAR holds the other shard's entries and says which is missing.
+  rmSync(join(shardDir, 'exchanges', 'shard-2-2.jsonl'));
+  const again = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
+  expect(again.code, again.stdout + again.stderr).toBe(0);
+  const partial = JSON.parse(readFileSync(join(shardDir, 'exchanges.har'), 'utf8')) as Har;
+  expect(partial.log.comment).toBe("no exchange log from shard-2-2.jsonl: that shard's exchanges are not here");
+  expect(partial.log.entries.length).toBeGreaterThan(0);
+  expect(partial.log.entries.length).toBeLessThan(har.log.entries.length);
 
   const a = behaviour(read(single.reportDir));
   const b = behaviour(read(shardDir));

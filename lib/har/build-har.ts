@@ -16,13 +16,15 @@ export interface HarCreator {
   version: string;
 }
 
-export function buildHar(exchanges: readonly TaggedExchange[], creator: HarCreator, redactor: Pick<Redactor, 'redact' | 'redactField'>): Har {
+/** `comment`: what the HAR lacks, said in it (a shard that left no log). */
+export function buildHar(exchanges: readonly TaggedExchange[], creator: HarCreator, redactor: Pick<Redactor, 'redact' | 'redactField'>, comment?: string): Har {
   const ordered = [...exchanges].sort((a, b) => a.exchange.startedAt.localeCompare(b.exchange.startedAt) || a.exchange.seq - b.exchange.seq);
   return {
     log: {
       version: '1.2',
       creator: { name: creator.name, version: creator.version },
       entries: ordered.map((t) => harEntry(t.exchange, t.tags, redactor, t.cuts)),
+      ...(comment !== undefined ? { comment } : {}),
     },
   };
 }

@@ -2,7 +2,8 @@
  * The end of a probe run: the report is built from the cases' records, the drift and the observed contract
  * are computed from it, the parts are assembled once, and every file is written once.
  */
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { diffBaseline } from '../baseline/diff-baseline.js';
 import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
@@ -75,7 +76,11 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   const harPath = input.exchangeLogs === undefined ? undefined : join(reportDir, 'exchanges.har');
   if (harPath !== undefined) {
     // Every string passes the run's redaction step once more: the main process knows every token of the run.
-    const har = buildHar(readExchangeLogs(input.exchangeLogs ?? []), { name: CREATOR, version: input.suiteVersion }, runRedactor());
+    const logs = input.exchangeLogs ?? [];
+    // A merged shard whose log did not reach the merge job (an artifact not uploaded) is said in the file.
+    const missing = logs.length > 1 ? logs.filter((log) => !existsSync(log)).map((log) => basename(log)) : [];
+    const comment = missing.length === 0 ? undefined : `no exchange log from ${missing.join(', ')}: that shard's exchanges are not here`;
+    const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
     await writeFileAtomic(harPath, harText(har));
   }
   return {
