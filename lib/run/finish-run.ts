@@ -75,11 +75,11 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   await writeFileAtomic(summaryPath, `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`);
   const harPath = input.exchangeLogs === undefined ? undefined : join(reportDir, 'exchanges.har');
   if (harPath !== undefined) {
-    // Every string passes the run's redaction step once more: the main process knows every token of the run.
     const logs = input.exchangeLogs ?? [];
     // A merged shard whose log did not reach the merge job (an artifact not uploaded) is said in the file.
     const missing = logs.length > 1 ? logs.filter((log) => !existsSync(log)).map((log) => basename(log)) : [];
     const comment = missing.length === 0 ? undefined : `no exchange log from ${missing.join(', ')}: that shard's exchanges are not here`;
+    // Every string passes the run's redaction step once more: the main process knows every token of the run.
     const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
     await writeFileAtomic(harPath, harText(har));
   }
