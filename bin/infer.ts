@@ -10,8 +10,8 @@
  *                                     --operation-id ID)
  *
  * Repeats fold as in a probe run: answers that disagree make a combination unstable, never evidence. It prints
- * where the evidence came from (file, entries used, time span), the rule and roles, and what the traffic
- * could not settle; and writes REPORT_DIR/traffic-report.json. The HAR's headers and cookies are never printed.
+ * where the evidence came from (file, entries used, time span), the rule and roles, how many of the 4xx answers
+ * are the spec's §7 error object, and what the traffic could not settle; and writes REPORT_DIR/traffic-report.json. The HAR's headers and cookies are never printed.
  *
  * Exit codes: 0 inferred, 1 nothing was accepted in the traffic (no role can be stated), 2 usage, input or
  * configuration error (not JSON, not a HAR, no request to the operation, a file over 50 MB).
