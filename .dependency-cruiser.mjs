@@ -9,8 +9,10 @@ export const LIB_LAYERS = [
   ['rule'], // the acceptance rule as one value, field sets as bitmasks, minimal hitting sets: fields only
   ['redaction'], // finds secrets (a Secret's value among them) in text; knows nothing of where text came from
   ['http'], // the engine: takes its own options, knows nothing of fields or configuration
+  ['har'], // the engine's exchanges as HTTP Archive 1.2, and HAR files read back
   ['inference'], // what the answers mean for fields (reads answers, sends nothing)
   ['answer'], // the one reading of an exchange, and the presence outcome it gives
+  ['traffic'], // the presence inference from recorded traffic (a HAR), sending nothing
   ['explore'], // the adaptive search over combinations, on top of inference
   ['operation'], // the operation description: fields, values, paths
   ['config'], // settings, read into an operation and a target

@@ -12,9 +12,15 @@
  *   npm run explain -- --budget 30 FILE       send at most 30 requests (default 64; MAX_REQUESTS bounds it too)
  *   npm run explain -- --report reports/behaviour-report.json FILE
  *                                             explain from a recorded report; sends nothing
+ *   npm run explain -- --har session.har      explain the 4xx request to the operation in a HAR (browser,
+ *                                             proxy or this tool's reports/exchanges.har); with several,
+ *                                             they are listed and --entry N picks one
  *   npm run explain -- --operation operations/graph-subscription-v1.json FILE
  *                                             the operation the body is for (also OPERATION; or
  *                                             --openapi DOC --operation-id ID)
+ *
+ * A HAR is read for the chosen entry's body only: its headers, cookies and query are never printed, written or
+ * sent, and its host is never contacted (explain asks the configured target, with the configured token).
  *
  * A pasted cURL command is read for its body: explain sends the operation's method and headers to the
  * operation's path on the configured target, whatever URL, method and headers the paste had (it says
@@ -40,6 +46,8 @@ import { describeInput, otherTarget, type TargetWords } from '../lib/explain/des
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport } from '../lib/explain/offline.js';
 import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
+import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
+import { chooseCandidate, harCandidates, HarReadError, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
 import { renderResult } from '../lib/explain/render.js';
 import { HttpEngine } from '../lib/http/engine.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
@@ -68,14 +76,21 @@ const args = parseArgsOrExit('explain', import.meta.url, {
   options: {
     budget: { type: 'string' },
     report: { type: 'string' },
+    har: { type: 'string' },
+    entry: { type: 'string' },
     operation: { type: 'string' },
     openapi: { type: 'string' },
     'operation-id': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
-const [file, ...extra] = args.positionals;
-if (file === undefined) usage('give FILE: a JSON body or a cURL command (- for standard input)');
+const harFile = args.values.har;
+const entryText = args.values.entry;
+if (entryText !== undefined && harFile === undefined) usage('--entry N picks an entry of --har FILE: give --har');
+if (entryText !== undefined && !/^[1-9]\d{0,8}$/.test(entryText)) usage('--entry: the entry number explain listed (1 or more)');
+if (harFile !== undefined && args.positionals.length > 0) usage('give --har FILE or FILE, not both');
+const [file, ...extra] = harFile === undefined ? args.positionals : [harFile];
+if (file === undefined) usage('give FILE: a JSON body or a cURL command (- for standard input), or --har FILE');
 if (extra.length > 0) usage(`one FILE at a time, got ${args.positionals.length}`);
 const budgetText = args.values.budget;
 if (budgetText !== undefined && !(/^\d+$/.test(budgetText) && Number(budgetText) >= 2)) {
@@ -83,21 +98,47 @@ if (budgetText !== undefined && !(/^\d+$/.test(budgetText) && Number(budgetText)
 }
 
 const label = file === '-' ? 'stdin' : file;
-let input: ExplainInput;
-try {
+/** The input read, or one line and exit 2. */
+function inputOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InputError || error instanceof HarReadError) {
+      console.error(`explain: ${error.message}`);
+      process.exit(EXIT_USAGE);
+    }
+    throw error;
+  }
+}
+
+// A HAR is read once the operation is known (from --report offline, else from the settings): its requests
+// are picked by the operation's method and path.
+let input: ExplainInput | undefined = harFile === undefined ? inputOrExit(() => readBodyInput(file)) : undefined;
+/** The HAR entry explained, when --har gave one. */
+let fromHar: HarCandidate | undefined;
+function harInputOrExit(operationRef: OperationRef): ExplainInput {
+  if (harFile === undefined) throw new Error('explain: harInputOrExit without --har');
+  const read = inputOrExit(() => readHarInput(harFile, operationRef));
+  fromHar = read.fromHar;
+  return read.input;
+}
+
+/** The body of the HAR's 4xx request to the operation: the file's size is checked before it is read. */
+function readHarInput(path: string, operationRef: OperationRef): { input: ExplainInput; fromHar: HarCandidate } {
+  const text = readHarFile(resolve(path), path);
+  const chosen = chooseCandidate(harCandidates(text, path, operationRef), path, entryText === undefined ? undefined : Number(entryText));
+  if (chosen.body === undefined) throw new HarReadError(`${path}: entry ${chosen.entry} carries no body (postData.text); explain works on the body sent`);
+  return { input: readInput(chosen.body, `${path} entry ${chosen.entry}`), fromHar: chosen };
+}
+
+function readBodyInput(from: string): ExplainInput {
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : resolve(file), 'utf8');
+    text = readFileSync(from === '-' ? 0 : resolve(from), 'utf8');
   } catch (error) {
     throw new InputError(`${label}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  input = readInput(text, label, { readFile: (path) => readFileSync(resolve(path), 'utf8') });
-} catch (error) {
-  if (error instanceof InputError) {
-    console.error(`explain: ${error.message}`);
-    process.exit(EXIT_USAGE);
-  }
-  throw error;
+  return readInput(text, label, { readFile: (path) => readFileSync(resolve(path), 'utf8') });
 }
 
 if (args.values.report !== undefined) {
@@ -118,7 +159,11 @@ if (args.values.report !== undefined) {
     }
     throw error;
   }
-  const found = explainOffline(report, input.body, new Date());
+  const { method, path: operationPath } = report.operation;
+  if (input === undefined && (method === undefined || operationPath === undefined)) usage(`--report ${path}: names no operation method and path, which --har needs to pick its requests`);
+  const offlineInput = input ?? harInputOrExit({ method: method ?? '', path: operationPath ?? '' });
+  for (const line of fromHar === undefined ? [] : harInputLines(fromHar, label, undefined, operationPath ?? '')) console.log(line);
+  const found = explainOffline(report, offlineInput.body, new Date());
   for (const line of found.lines) console.log(line);
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
 }
@@ -126,6 +171,7 @@ if (args.values.report !== undefined) {
 const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
 const operation = config.operation;
+const body = input ?? harInputOrExit(operation);
 const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);
 const budget = Math.min(asked, config.maxRequests);
 
@@ -173,7 +219,8 @@ try {
             : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
   }
-  for (const line of describeInput(input, label, operation, target)) console.log(line);
+  if (fromHar !== undefined) for (const line of harInputLines(fromHar, label, target, operation.path)) console.log(line);
+  else if (input !== undefined) for (const line of describeInput(input, label, operation, target)) console.log(line);
   receiver = await startRunReceiver(config);
   const notificationUrl = config.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
@@ -187,7 +234,7 @@ try {
   let n = 0;
   const result = await explain({
     operation,
-    body: input.body,
+    body: body.body,
     send: (request) => sending.send(request),
     values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),
     budget,
@@ -195,8 +242,9 @@ try {
   });
   for (const line of renderResult(result)) console.log(line);
   // The input named another service: the conclusion is about the one asked, and says which.
-  const other = otherTarget(input, operation, target);
-  if (other !== undefined) console.log(`about: ${target.what} (${target.url}), which explain asked; not ${other}, where the cURL command was sent`);
+  const other = fromHar !== undefined ? otherHarTarget(fromHar, operation.path, target) : input === undefined ? undefined : otherTarget(input, operation, target);
+  const sentWhat = fromHar !== undefined ? "the HAR's request" : 'the cURL command';
+  if (other !== undefined) console.log(`about: ${target.what} (${target.url}), which explain asked; not ${other}, where ${sentWhat} was sent`);
   const explained = result.outcome === 'explained' || result.outcome === 'accepted';
   code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
 } catch (error) {

@@ -55,6 +55,7 @@ import { OUTCOME_FILE_ENV, readOutcome, readShardOutcomes, shardOutcomeFile } fr
 import { failingDiagnosis } from '../lib/inference/failing-diagnosis.js';
 import { EXIT, exitDecision, exitLine, type RunFacts, type RunFailure } from '../lib/run/exit-decision.js';
 import { finishRun, type FinishInput } from '../lib/run/finish-run.js';
+import { mergedShardLogs, shardExchangeLog } from '../lib/har/exchange-log.js';
 import { shardBlobProblem } from '../lib/run/shard-blobs.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { withRunFailures } from '../lib/run/junit-failures.js';
@@ -183,6 +184,20 @@ if (outcomeFile !== undefined) {
   rmSync(outcomeFile, { force: true });
   process.env[OUTCOME_FILE_ENV] = outcomeFile;
 }
+// Where the worker appends the exchanges for reports/exchanges.har (lib/har/exchange-log.ts): a shard's in
+// REPORT_DIR/exchanges, for the merge, which joins them; a single run's in a temporary folder. The UI's reruns
+// would pile up in one log: it writes no HAR.
+const exchangeLog = merging || args.values.ui
+  ? undefined
+  : shard !== undefined
+    ? shardExchangeLog(config.reportDir, shard)
+    : join(mkdtempSync(join(tmpdir(), 'probe-exchanges-')), 'exchanges.jsonl');
+if (exchangeLog !== undefined) {
+  // Made empty now: a shard that sends nothing still leaves a log, so the merge can tell a missing one.
+  mkdirSync(join(exchangeLog, '..'), { recursive: true });
+  writeFileSync(exchangeLog, '', { mode: 0o600 });
+}
+const exchangeLogs = merging ? mergedShardLogs(config.reportDir, readdirSync(blobDir)) : exchangeLog === undefined ? undefined : [exchangeLog];
 const summary = new SummaryLineReporter();
 const junitFile = join(config.reportDir, 'junit.xml');
 // vitest writes junit.xml in place (its console line names the real file); the last one is kept aside so that
@@ -198,6 +213,7 @@ const finishInput = (collected: CollectedCases): FinishInput => ({
   ...(baseline !== undefined ? { baseline } : {}),
   ...(tokenSource !== undefined ? { auth: tokenSource.provenance() } : {}),
   ...(contract !== undefined ? { contract } : {}),
+  ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
 });
 /** Prints what a finished run wrote and found. */
 function printFinished(finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void {
@@ -247,6 +263,7 @@ const vitest = await startVitest(
     ...(merging ? { mergeReports: blobDir } : {}),
     provide: {
       ...(operationFile !== undefined ? { operationFile } : {}),
+      ...(exchangeLog !== undefined ? { exchangeLog } : {}),
       // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
       // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
       startWaitsEarly: args.positionals.length === 0 && shard === undefined && !merging && !args.values.ui,
@@ -280,6 +297,7 @@ const finished =
     ? await finishRun({ ...finishInput(collected), ...(outcome !== undefined ? { ledger: outcome } : {}) })
     : undefined;
 if (finished !== undefined && collected !== undefined) printFinished(finished, collected);
+if (exchangeLog !== undefined && shard === undefined) rmSync(join(exchangeLog, '..'), { recursive: true, force: true });
 const report = finished?.report;
 const left = outcome?.leftOnTarget.length ?? 0;
 // Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.

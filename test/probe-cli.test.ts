@@ -71,7 +71,7 @@ describe.concurrent('npm run probe', () => {
 
   test('a filter that matches no suite exits 2 and leaves the last reports as they were', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'probe-keep-'));
-    const previous = ['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'summary.json', 'junit.xml', 'observed-openapi.json'];
+    const previous = ['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'summary.json', 'junit.xml', 'observed-openapi.json', 'exchanges.har'];
     for (const file of previous) writeFileSync(join(reportDir, file), `the last good ${file}\n`);
     const run = await runProbe({ REPORT_DIR: reportDir }, ['presense']);
     expect(run.code, run.stdout + run.stderr).toBe(2);

@@ -2,11 +2,13 @@
  * A sharded run merged with --merge-reports writes the same behaviour report as one
  * unsharded run (the report is built only from what the cases recorded, and that survives blobs).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import type { Har } from '../lib/har/types.js';
 import type { BehaviourReport } from '../lib/report/types.js';
+import { harSchemaErrors } from './support/har-schema.js';
 import { runProbe } from './run-probe.js';
 
 const FAST = { SEED: '424242' };
@@ -46,6 +48,24 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
   expect(two.code, two.stdout + two.stderr).toBe(0);
   const merged = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+
+  // One HAR of both shards' exchanges: every request each shard put on the wire, the suites of both.
+  const har = JSON.parse(readFileSync(join(shardDir, 'exchanges.har'), 'utf8')) as Har;
+  expect(harSchemaErrors(har)).toEqual([]);
+  expect(har.log.entries.reduce((sum, e) => sum + (e._attempts ?? 0), 0)).toBe(read(shardDir).run.requestsSent);
+  const suites = (h: Har): string[] => [...new Set(h.log.entries.flatMap((e) => e._suite ?? []))].sort();
+  const singleHar = JSON.parse(readFileSync(join(single.reportDir, 'exchanges.har'), 'utf8')) as Har;
+  expect(suites(har)).toEqual(suites(singleHar));
+  expect(suites(har).length).toBeGreaterThanOrEqual(5);
+
+  // A shard's log that did not reach the merge: the HAR holds the other shard's entries and says which is missing.
+  rmSync(join(shardDir, 'exchanges', 'shard-2-2.jsonl'));
+  const again = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
+  expect(again.code, again.stdout + again.stderr).toBe(0);
+  const partial = JSON.parse(readFileSync(join(shardDir, 'exchanges.har'), 'utf8')) as Har;
+  expect(partial.log.comment).toBe("no exchange log from shard-2-2.jsonl: that shard's exchanges are not here");
+  expect(partial.log.entries.length).toBeGreaterThan(0);
+  expect(partial.log.entries.length).toBeLessThan(har.log.entries.length);
 
   const a = behaviour(read(single.reportDir));
   const b = behaviour(read(shardDir));

@@ -42,7 +42,8 @@ interface FieldValues {
 
 export interface OfflineReport {
   run: { target: string; startedAt: string; targetKind?: string; referenceProfile?: string };
-  operation: { fields: string[] };
+  /** A probe's report names the operation's method and path too (what --har picks requests by). */
+  operation: { fields: string[]; method?: string; path?: string };
   matrix: MatrixEntry[];
   values?: Record<string, FieldValues>;
   diagnosis?: { message: string };

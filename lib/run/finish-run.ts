@@ -2,13 +2,17 @@
  * The end of a probe run: the report is built from the cases' records, the drift and the observed contract
  * are computed from it, the parts are assembled once, and every file is written once.
  */
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { diffBaseline } from '../baseline/diff-baseline.js';
 import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
+import { buildHar, harText } from '../har/build-har.js';
+import { readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import type { OperationSpec } from '../operation/types.js';
 import { assembleReport } from '../report/assemble-report.js';
 import { writeFileAtomic } from '../report/atomic-write.js';
@@ -29,7 +33,12 @@ export interface FinishInput {
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
+  /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
+  exchangeLogs?: readonly string[];
 }
+
+/** The name the HAR gives its creator. */
+const CREATOR = 'subscription-conformance';
 
 export interface FinishedRun {
   report: BehaviourReport;
@@ -64,9 +73,19 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   const paths = await writeBehaviourReports(report, reportDir);
   const summaryPath = join(reportDir, 'summary.json');
   await writeFileAtomic(summaryPath, `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`);
+  const harPath = input.exchangeLogs === undefined ? undefined : join(reportDir, 'exchanges.har');
+  if (harPath !== undefined) {
+    const logs = input.exchangeLogs ?? [];
+    // A merged shard whose log did not reach the merge job (an artifact not uploaded) is said in the file.
+    const missing = logs.length > 1 ? logs.filter((log) => !existsSync(log)).map((log) => basename(log)) : [];
+    const comment = missing.length === 0 ? undefined : `no exchange log from ${missing.join(', ')}: that shard's exchanges are not here`;
+    // Every string passes the run's redaction step once more: the main process knows every token of the run.
+    const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
+    await writeFileAtomic(harPath, harText(har));
+  }
   return {
     report,
-    written: [paths.json, paths.md, paths.html, summaryPath, ...contract.written],
+    written: [paths.json, paths.md, paths.html, summaryPath, ...(harPath !== undefined ? [harPath] : []), ...contract.written],
     lines: [...formatConsoleSummary(report), ...contract.lines],
   };
 }

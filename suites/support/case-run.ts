@@ -2,6 +2,7 @@
  * What one conformance case does with the target: send requests through the shared engine,
  * undo what it created, and leave a CaseRecord in task.meta for the reporters.
  */
+import { basename } from 'node:path';
 import type { TestContext } from 'vitest';
 import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
@@ -85,6 +86,12 @@ export async function finishCase(
     ...(run.client.cleanupFailures.length > 0 ? { cleanupFailures: run.client.cleanupFailures } : {}),
   });
   context.task.meta.probe = full;
+  // The run's HAR names the case each exchange came from, as the report names it.
+  const log = run.probe.exchangeLog;
+  if (log !== undefined && run.client.exchanges.length > 0) {
+    const suite = basename(context.task.file.name).replace(/\.test\.ts$/, '');
+    log.case(full.id, suite, run.client.exchanges.map((e) => e.seq));
+  }
   // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
   // classes as the console and the behaviour report; the record itself travels in meta.
   await context.annotate(`${full.verdict} (${full.specRef})`, 'verdict');

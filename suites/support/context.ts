@@ -12,12 +12,15 @@ import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { loadOperationFile } from '../../lib/operation/description/load.js';
+import { ExchangeLog } from '../../lib/har/exchange-log.js';
 import { Secret } from '../../lib/secret.js';
 import { TokenBrokerClient } from '../../lib/auth/broker-client.js';
 import type { TargetInfo } from './global-setup.js';
 
 export interface ProbeContext {
   config: ProbeConfig;
+  /** Where the run's exchanges go for its HAR; undefined when the run keeps none (a plain vitest run). */
+  exchangeLog: ExchangeLog | undefined;
   target: TargetInfo;
   engine: HttpEngine;
   operation: OperationSpec;
@@ -64,9 +67,13 @@ export function probeContext(): ProbeContext {
   // a file, not a subscription, so the ledger must not list it for deletion.
   const change = config.change?.kind === 'request' ? { method: config.change.method, url: `${target.baseUrl}${config.change.path}` } : undefined;
   const isChangeRequest = (e: Exchange): boolean => change !== undefined && e.method === change.method && e.url === change.url;
-  const engine = HttpEngine.fromConfig(config, target.baseUrl, token, {
+  const logFile = inject('exchangeLog');
+  const exchangeLog = logFile === undefined ? undefined : new ExchangeLog(logFile, runTag);
+  const engine: HttpEngine = HttpEngine.fromConfig(config, target.baseUrl, token, {
     onExchange: (e) => {
       if (!isChangeRequest(e)) runLedger.observe(e);
+      // The exchange is redacted again here, with every token the engine has sent so far (a renewed one too).
+      exchangeLog?.exchange(e, (cut) => engine.redactor.redactDeep(cut));
     },
   });
   const receiverUrl = inject('receiverUrl');
@@ -75,6 +82,7 @@ export function probeContext(): ProbeContext {
   let plainGet: Promise<number | null> | undefined;
   context = {
     config,
+    exchangeLog,
     target,
     engine,
     operation,

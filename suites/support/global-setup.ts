@@ -90,6 +90,8 @@ declare module 'vitest' {
     tokenBroker?: TokenBrokerAddress;
     /** The operation description the probe built from OPENAPI (bin/probe.ts); absent: OPERATION's. */
     operationFile?: string;
+    /** Where the worker appends every exchange and the case that sent it, for the run's HAR (lib/har/exchange-log.ts). */
+    exchangeLog?: string;
     /** This run's cleanup ledger file (lib/ledger). */
     ledger: { file: string; runId: string };
     /**

@@ -1,0 +1,80 @@
+/**
+ * `npm run infer -- FILE.har`: the presence part of a behaviour report (field roles, the acceptance rule,
+ * dependencies, rejection groups) from recorded traffic, without sending any request. FILE is a HAR: this
+ * tool's reports/exchanges.har (its presence-matrix cases are used), or traffic exported from a browser, a
+ * proxy or another API tester (every request to the operation with a JSON object body is used).
+ *
+ *   npm run infer -- reports/exchanges.har
+ *   npm run infer -- --operation operations/graph-subscription-v1.json traffic.har
+ *                                     the operation the traffic is of (also OPERATION; or --openapi DOC
+ *                                     --operation-id ID)
+ *
+ * Repeats fold as in a probe run: answers that disagree make a combination unstable, never evidence. It prints
+ * where the evidence came from (file, entries used, time span), the rule and roles, how many of the 4xx answers
+ * are the spec's §7 error object, and what the traffic could not settle; and writes REPORT_DIR/traffic-report.json. The HAR's headers and cookies are never printed.
+ *
+ * Exit codes: 0 inferred, 1 nothing was accepted in the traffic (no role can be stated), 2 usage, input or
+ * configuration error (not JSON, not a HAR, no request to the operation, a file over 50 MB).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { harEntries, HarReadError, readHarFile } from '../lib/har/read-har.js';
+import { writeFileAtomic } from '../lib/report/atomic-write.js';
+import { describeTraffic } from '../lib/traffic/describe-traffic.js';
+import { inferFromTraffic } from '../lib/traffic/infer-traffic.js';
+import { loadConfigOrExit, parseArgsOrExit, usageError, withFlags, withOpenApiOrExit } from './support/cli.js';
+
+const EXIT_INFERRED = 0;
+const EXIT_NOTHING_ACCEPTED = 1;
+const EXIT_USAGE = 2;
+
+const args = parseArgsOrExit('infer', import.meta.url, {
+  allowPositionals: true,
+  options: {
+    operation: { type: 'string' },
+    openapi: { type: 'string' },
+    'operation-id': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+const [file, ...extra] = args.positionals;
+if (file === undefined) usageError('infer', 'give FILE: a HAR of requests to the operation');
+if (extra.length > 0) usageError('infer', `one FILE at a time, got ${args.positionals.length}`);
+
+const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
+const operation = config.operation;
+
+let entries: unknown[];
+try {
+  entries = harEntries(readHarFile(resolve(file), file), file);
+} catch (error) {
+  if (!(error instanceof HarReadError)) throw error;
+  console.error(`infer: ${error.message}`);
+  process.exit(EXIT_USAGE);
+}
+const result = inferFromTraffic(entries, { method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) });
+if (result.source.used === 0) {
+  const none = `${file}: none of its ${entries.length} entries is a ${operation.method} to ${operation.path} with a JSON object body and the operation's fields only`;
+  console.error(`infer: ${none}`);
+  process.exit(EXIT_USAGE);
+}
+for (const line of describeTraffic(result, file, operation)) console.log(line);
+
+const out = join(config.reportDir, 'traffic-report.json');
+mkdirSync(config.reportDir, { recursive: true });
+const report = {
+  inferredFrom: { file, ...result.source, sent: 0 },
+  operation: { id: operation.id, method: operation.method, path: operation.path, fields: result.inference.fields },
+  fields: Object.fromEntries(
+    result.inference.fields.map((f) => [f, result.inference.roles?.[f] ?? { presence: 'undetermined', explanation: 'nothing was accepted in the traffic' }]),
+  ),
+  rule: { ...result.inference.rule, exactOn: { answered: result.answered, of: result.possible }, unknownCount: result.possible - result.answered },
+  matrix: result.observations,
+  rejectionGroups: result.inference.rejectionGroups,
+  errorBodies: result.errorBodies,
+  ...(result.inference.diagnosis !== undefined ? { diagnosis: result.inference.diagnosis } : {}),
+};
+await writeFileAtomic(out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`report: ${out}`);
+process.exit(result.inference.roles === undefined ? EXIT_NOTHING_ACCEPTED : EXIT_INFERRED);

@@ -1,0 +1,144 @@
+/**
+ * The presence part of a behaviour report from recorded traffic, with no request sent: each request to the
+ * operation with a JSON object body is one answer for the combination of fields it had; repeats fold as in a
+ * live run (answers that disagree make the combination unstable, never evidence), and the inference is the
+ * live run's (lib/inference). What the traffic cannot settle is said, not guessed.
+ */
+import { classifyAnswer, foldRepeats, type AnswerClass } from '../answer/classify.js';
+import type { Exchange } from '../http/types.js';
+import { inferPresence } from '../inference/infer-presence.js';
+import type { Observation, PresenceInference } from '../inference/types.js';
+import { checkErrorBody } from '../schema/validate-error-body.js';
+import { harEntryExchange } from './har-exchange.js';
+
+export interface TrafficOperation {
+  method: string;
+  path: string;
+  fields: readonly string[];
+}
+
+export interface TrafficSource {
+  /** Entries in the file. */
+  entries: number;
+  /** Entries used as evidence. */
+  used: number;
+  /** Which entries were used: this tool's presence-matrix cases when the HAR names them, else every request to the operation. */
+  selection: 'matrix-cases' | 'all-requests';
+  /** The first and last startedDateTime of the entries used. */
+  from?: string;
+  to?: string;
+  /** Requests to the operation left out, by why. */
+  skipped: { reason: string; count: number }[];
+  /** Body fields the operation description does not know, with how many requests had each (those requests are left out). */
+  unknownFields: { name: string; count: number }[];
+}
+
+/** The 4xx answers used, checked against the spec's §7 error object (a body cut short is not judged). */
+export interface ErrorBodies {
+  checked: number;
+  valid: number;
+  /** The first few that are not, with the schema's first complaint. */
+  invalid: { status: number; startedAt: string; problem: string }[];
+}
+
+export interface TrafficInference {
+  source: TrafficSource;
+  errorBodies: ErrorBodies;
+  observations: Observation[];
+  inference: PresenceInference;
+  /** Combinations of 2^n with an accepted or rejected answer. */
+  answered: number;
+  possible: number;
+}
+
+/** Most error bodies that fail the schema listed. */
+const LISTED_INVALID = 5;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function pathMatches(url: string, path: string): boolean {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '').toLowerCase().endsWith(path.replace(/\/+$/, '').toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/** `entries` are the HAR's log.entries (read-har.ts checks the file is a HAR). */
+export function inferFromTraffic(entries: readonly unknown[], operation: TrafficOperation): TrafficInference {
+  const fields = [...operation.fields];
+  const toOperation: { exchange: Exchange; caseId: string | undefined }[] = [];
+  entries.forEach((entry, index) => {
+    const exchange = harEntryExchange(entry, index + 1);
+    if (exchange === undefined || exchange.method !== operation.method.toUpperCase() || !pathMatches(exchange.url, operation.path)) return;
+    const caseId = isObject(entry) && typeof entry._case === 'string' ? entry._case : undefined;
+    toOperation.push({ exchange, caseId });
+  });
+  // This tool's own HAR names the case of each request: only the presence matrix sends good values in every
+  // combination, so only its requests say which fields are required (a value-class case's 400 is about a value).
+  const matrix = toOperation.filter((t) => t.caseId?.startsWith('matrix/') === true);
+  const selection = matrix.length > 0 ? 'matrix-cases' : 'all-requests';
+  const chosen = matrix.length > 0 ? matrix : toOperation;
+
+  const skipped = new Map<string, number>();
+  const skip = (reason: string, count = 1): void => {
+    skipped.set(reason, (skipped.get(reason) ?? 0) + count);
+  };
+  if (matrix.length > 0) skip('sent by other cases than the presence matrix', toOperation.length - matrix.length);
+  const unknown = new Map<string, number>();
+  const byCombination = new Map<string, { present: string[]; answers: AnswerClass[] }>();
+  const times: string[] = [];
+  const errorBodies: ErrorBodies = { checked: 0, valid: 0, invalid: [] };
+  for (const { exchange } of chosen) {
+    let body: unknown;
+    try {
+      body = exchange.requestBody === undefined ? undefined : JSON.parse(exchange.requestBody);
+    } catch {
+      body = undefined;
+    }
+    if (!isObject(body)) {
+      skip('with no JSON object body');
+      continue;
+    }
+    const keys = Object.keys(body);
+    const strangers = keys.filter((k) => !fields.includes(k));
+    if (strangers.length > 0) {
+      for (const name of strangers) unknown.set(name, (unknown.get(name) ?? 0) + 1);
+      skip('with a field the operation description does not know');
+      continue;
+    }
+    const present = fields.filter((f) => keys.includes(f));
+    const key = present.join('\u0000');
+    const slot = byCombination.get(key) ?? { present, answers: [] };
+    const answer = classifyAnswer(exchange);
+    slot.answers.push(answer);
+    if (answer.outcome === 'rejected' && !exchange.responseBodyTruncated) {
+      const check = checkErrorBody(exchange.responseBody);
+      errorBodies.checked += 1;
+      if (check.valid) errorBodies.valid += 1;
+      else if (errorBodies.invalid.length < LISTED_INVALID) errorBodies.invalid.push({ status: answer.status ?? 0, startedAt: exchange.startedAt, problem: check.problems[0] ?? 'invalid' });
+    }
+    byCombination.set(key, slot);
+    if (exchange.startedAt !== '') times.push(exchange.startedAt);
+  }
+  const observations = [...byCombination.values()].map((c) => foldRepeats(c.present, c.answers));
+  const inference = inferPresence(fields, observations);
+  times.sort();
+  const used = [...byCombination.values()].reduce((sum, c) => sum + c.answers.length, 0);
+  return {
+    source: {
+      entries: entries.length,
+      used,
+      selection,
+      ...(times[0] !== undefined ? { from: times[0] } : {}),
+      ...(times.at(-1) !== undefined ? { to: times.at(-1) as string } : {}),
+      skipped: [...skipped].filter(([, count]) => count > 0).map(([reason, count]) => ({ reason, count })),
+      unknownFields: [...unknown].map(([name, count]) => ({ name, count })),
+    },
+    errorBodies,
+    observations,
+    inference,
+    answered: observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length,
+    possible: 2 ** fields.length,
+  };
+}

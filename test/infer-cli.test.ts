@@ -1,0 +1,57 @@
+/**
+ * `npm run infer -- FILE.har` end to end: the probe's own HAR gives the run's rule, roles and rejection
+ * groups with no request sent; a HAR with part of the matrix says what it could not conclude.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import type { Har } from '../lib/har/types.js';
+import type { BehaviourReport } from '../lib/report/types.js';
+import { runProbe } from './run-probe.js';
+import { runTool } from './run-tool.js';
+
+test("the probe's HAR gives its rule and roles with no request; part of it says what is left open; bad input exits 2", async () => {
+  const probe = await runProbe({}, ['02-presence']);
+  expect(probe.code, probe.stdout + probe.stderr).toBe(0);
+  const report = JSON.parse(readFileSync(join(probe.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+
+  // BASE_URL names a port nothing listens on: a request would fail; infer sends none.
+  const env = { BASE_URL: 'http://127.0.0.1:9', REPORT_DIR: join(probe.reportDir, 'inferred') };
+  const whole = await runTool('infer', { cwd: probe.reportDir, env, args: ['exchanges.har'], timeoutMs: 60_000 });
+  expect(whole.code, whole.stdout + whole.stderr).toBe(0);
+  expect(whole.stdout).toContain(`rule: ${report.rule.expression} (exact on 32 of 32 combinations answered)`);
+  expect(whole.stdout).toContain("this tool's presence-matrix cases");
+  // The reference answers every rejection with the §7 object: all 4xx of the matrix pass the check.
+  const bodies = /^error bodies: (\d+) of (\d+) 4xx answers are the spec's §7 error object$/m.exec(whole.stdout);
+  expect(bodies?.[1], whole.stdout).toBe(bodies?.[2]);
+  expect(Number(bodies?.[2])).toBeGreaterThanOrEqual(2 * 30);
+  const inferred = JSON.parse(readFileSync(join(probe.reportDir, 'inferred', 'traffic-report.json'), 'utf8')) as {
+    inferredFrom: { sent: number; used: number };
+    fields: Record<string, { presence: string }>;
+    rule: { expression: string };
+    rejectionGroups: { summary: string }[];
+  };
+  expect(inferred.inferredFrom.sent).toBe(0);
+  expect(inferred.rule.expression).toBe(report.rule.expression);
+  expect(Object.fromEntries(Object.entries(inferred.fields).map(([f, r]) => [f, r.presence]))).toEqual(
+    Object.fromEntries(Object.entries(report.fields).map(([f, r]) => [f, r.presence])),
+  );
+  expect(inferred.rejectionGroups.map((g) => g.summary)).toEqual(report.rejectionGroups.map((g) => g.summary));
+
+  // Part of the traffic: the matrix's entries with clientState absent only (16 of the 32 combinations).
+  const har = JSON.parse(readFileSync(join(probe.reportDir, 'exchanges.har'), 'utf8')) as Har;
+  const partial = { log: { ...har.log, entries: har.log.entries.filter((e) => !(e.request.postData?.text ?? '').includes('clientState')) } };
+  writeFileSync(join(probe.reportDir, 'partial.har'), JSON.stringify(partial));
+  const part = await runTool('infer', { cwd: probe.reportDir, env, args: ['partial.har'], timeoutMs: 60_000 });
+  expect(part.code, part.stdout + part.stderr).toBe(0);
+  expect(part.stdout).toContain('(exact on 16 of 32 combinations answered)');
+  expect(part.stdout).toMatch(/^not concluded: 16 of 32 combinations have no usable answer, e\.g\. \{[^}]*clientState[^}]*\}/m);
+  expect(part.stdout).toMatch(/^ {2}clientState +undetermined$/m);
+
+  // Bad input: one line, exit 2.
+  writeFileSync(join(probe.reportDir, 'notes.txt'), 'the request failed');
+  const bad = await runTool('infer', { cwd: probe.reportDir, env, args: ['notes.txt'], timeoutMs: 60_000 });
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/^infer: notes\.txt: not valid JSON/);
+  expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
+}, 240_000);
