@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HTTPSnippet } from 'httpsnippet';
 import { expect, test } from 'vitest';
 import type { Har } from '../lib/har/types.js';
 import type { BehaviourReport } from '../lib/report/types.js';
@@ -38,6 +39,19 @@ test('a probe run writes a valid HAR of every exchange; a run in which no case r
   const auths = har.log.entries.flatMap((e) => e.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value));
   expect(auths).toContain('Bearer $ACCESS_TOKEN');
   expect(auths.filter((v) => v.includes('$ACCESS_TOKEN')).length).toBeGreaterThan(har.log.entries.length / 2);
+
+  // An independent reader (httpsnippet, which validates each request against the HAR spec as it reads it)
+  // opens every entry and writes it as a cURL command with the placeholder, never the token.
+  const created = har.log.entries.filter(
+    (e) => e.request.method === 'POST' && e.request.postData !== undefined && e.request.headers.some((h) => h.value === 'Bearer $ACCESS_TOKEN'),
+  );
+  expect(created.length).toBeGreaterThan(0);
+  for (const entry of created) {
+    const curl = new HTTPSnippet(entry.request as unknown as ConstructorParameters<typeof HTTPSnippet>[0]).convert('shell', 'curl');
+    expect(curl).toEqual(expect.stringContaining(`--url ${entry.request.url}`));
+    expect(curl).toEqual(expect.stringContaining('Bearer $ACCESS_TOKEN'));
+    expect(String(curl)).not.toContain(TOKEN);
+  }
 
   // No case ran: the HAR is the last run's, byte for byte.
   writeFileSync(join(run.reportDir, 'exchanges.har'), text);

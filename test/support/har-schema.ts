@@ -1,6 +1,6 @@
 /**
- * The published HAR 1.2 JSON Schema (test/fixtures/har-schema, vendored from the `har-schema` package's
- * repository; its README says where from) compiled once: a HAR this tool writes must pass it.
+ * The published HAR 1.2 JSON Schema (the `har-schema` package, a devDependency) compiled once: a HAR this
+ * tool writes must pass it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsCjs from 'ajv-formats';
 
 const addFormats = addFormatsCjs.default;
-const FOLDER = new URL('../fixtures/har-schema/', import.meta.url);
+const FOLDER = new URL('../../node_modules/har-schema/lib/', import.meta.url);
 
 let compiled: ValidateFunction | undefined;
 
@@ -23,7 +23,7 @@ function validator(): ValidateFunction {
     ajv.addSchema(JSON.parse(readFileSync(new URL(name, FOLDER), 'utf8')) as object);
   }
   compiled = ajv.getSchema('har.json#') ?? ajv.getSchema('har.json');
-  if (compiled === undefined) throw new Error('har.json is not among the vendored schemas');
+  if (compiled === undefined) throw new Error('har.json is not among har-schema\'s files');
   return compiled;
 }
 
