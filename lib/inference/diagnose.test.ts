@@ -9,7 +9,7 @@ const answered = (...statuses: (number | null)[]): Observation[] =>
 test('all 401, or 401 and 403: the token', () => {
   expect(diagnose(answered(401, 401))).toEqual({
     likelyCause: 'token',
-    message: 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app\'s permissions).',
+    message: 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN or ACCESS_TOKEN_FILE (or, with client credentials, SCOPE and the app\'s permissions).',
   });
   expect(diagnose(answered(401, 403, null)).likelyCause).toBe('token');
   expect(diagnose(answered(401, 403, null)).message).toContain('(1 combination got no answer at all)');

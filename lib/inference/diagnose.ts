@@ -9,6 +9,7 @@
  * the first answer of each combination only.
  */
 import { statusTally } from '../http/answer-text.js';
+import { CHECK_REDIRECT, CHECK_TOKEN, commonSetupSign } from '../http/setup-signs.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from '../rule/field-set.js';
 import type { Diagnosis, Observation } from './types.js';
@@ -52,19 +53,20 @@ export function diagnose(observations: readonly Observation[], possible = observ
   }
   const transport = fromTransport(observations, unanswered);
   if (transport !== undefined) return transport;
-  if (every((s) => s === 401)) {
+  const sign = commonSetupSign(answered);
+  if (sign === 'token-refused') {
     return {
       likelyCause: 'token',
-      message: `${everyCombination} was answered 401${besides}: the access token was refused; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions).`,
+      message: `${everyCombination} was answered 401${besides}: the access token was refused; ${CHECK_TOKEN}.`,
     };
   }
-  if (every((s) => s === 401 || s === 403)) {
+  if (sign === 'token-refused-or-forbidden') {
     return {
       likelyCause: 'token',
-      message: `${everyCombination} was answered 401 or 403${besides}: the access token was refused or lacks permission on the drive; check ACCESS_TOKEN and its scopes (or, with client credentials, SCOPE and the app's permissions).`,
+      message: `${everyCombination} was answered 401 or 403${besides}: the access token was refused or lacks permission on the drive; ${CHECK_TOKEN}.`,
     };
   }
-  if (every((s) => s === 404)) {
+  if (sign === 'not-found') {
     return {
       likelyCause: 'base-url-or-path',
       message: `${everyCombination} was answered 404${besides}: the base URL or the subscription path does not exist on the target; check BASE_URL.`,
@@ -124,8 +126,7 @@ function fromTransport(observations: readonly Observation[], unanswered: number)
     return {
       likelyCause: 'configuration',
       message:
-        `every answer was a redirect (${statuses} ${seen}): the probe never follows redirects, so that the token ` +
-        `is never sent anywhere else; check BASE_URL (scheme, host and path prefix) so that it names the service itself.`,
+        `every answer was a redirect (${statuses} ${seen}): ${CHECK_REDIRECT} (scheme, host and path prefix) so that it names the service itself.`,
     };
   }
   const cut = observations.filter((o) => o.outcome === 'error' && o.failure !== undefined && CUT_OFF.has(o.failure));

@@ -113,7 +113,7 @@ describe('IDL dependencies come out as exactly the statement that makes the rule
 describe('nothing accepted: no roles, a diagnosis instead', () => {
   const FIELDS = ['a', 'b', 'c'];
   test.each([
-    [401, 'token', 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app\'s permissions).'],
+    [401, 'token', 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN or ACCESS_TOKEN_FILE (or, with client credentials, SCOPE and the app\'s permissions).'],
     [404, 'base-url-or-path', 'every combination was answered 404: the base URL or the subscription path does not exist on the target; check BASE_URL.'],
     [null, 'transport', undefined],
     [500, 'service', undefined],

@@ -6,6 +6,7 @@
  * DEVIATES of the target. A target that takes the token and answers 401 or a redirect to one body keeps
  * its DEVIATES.
  */
+import { CHECK_REDIRECT, CHECK_TOKEN, commonSetupSign } from '../http/setup-signs.js';
 import { isRedirectStatus } from '../http/status.js';
 import type { Verdict } from '../outcome.js';
 
@@ -17,9 +18,8 @@ export type MissedBy = 'refused' | 'redirected';
  */
 export function missedBy(verdict: Verdict, statuses: readonly (number | null)[]): MissedBy | undefined {
   if (verdict !== 'DEVIATES' || statuses.length === 0) return undefined;
-  if (statuses.every((s) => s === 401)) return 'refused';
-  if (statuses.every(isRedirectStatus)) return 'redirected';
-  return undefined;
+  const sign = commonSetupSign(statuses);
+  return sign === 'token-refused' ? 'refused' : sign === 'redirected' ? 'redirected' : undefined;
 }
 
 export interface ReachFacts {
@@ -37,7 +37,7 @@ export function judgeReach<T extends { verdict: Verdict; finding?: string }>(rec
     return {
       ...record,
       verdict: 'ERROR',
-      finding: "not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; check ACCESS_TOKEN (or, with client credentials, SCOPE and the app's permissions)",
+      finding: `not judged: the target refused the run's own token (401, also for a plain GET of the path), so it never judged this request; ${CHECK_TOKEN}`,
     };
   }
   if (facts.missed === 'redirected' && isRedirectStatus(facts.plainStatus)) {
@@ -45,7 +45,7 @@ export function judgeReach<T extends { verdict: Verdict; finding?: string }>(rec
     return {
       ...record,
       verdict: 'ERROR',
-      finding: `not judged: every request was redirected (${facts.firstStatus ?? ''}${to}), a plain GET of the path too, so the service never judged this request; the probe never follows redirects: check BASE_URL`,
+      finding: `not judged: every request was redirected (${facts.firstStatus ?? ''}${to}), a plain GET of the path too, so the service never judged this request; ${CHECK_REDIRECT}`,
     };
   }
   return record;

@@ -11,7 +11,8 @@ import { OperationClient } from '../create/client.js';
 import type { BearerSource } from '../http/bearer.js';
 import { HttpEngine, type EngineLimits } from '../http/engine.js';
 import { preflight } from '../http/preflight.js';
-import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
+import { CHECK_REDIRECT, CHECK_TOKEN, commonSetupSign } from '../http/setup-signs.js';
+import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { Secret } from '../secret.js';
@@ -28,17 +29,17 @@ export function setupRequests(operation: Pick<OperationSpec, 'method' | 'path' |
 export function setupProblem(exchanges: readonly Exchange[], baseUrl: string, operation: Pick<OperationSpec, 'method' | 'path'>): string | undefined {
   const statuses = exchanges.map((e) => e.status);
   if (statuses.length < 2) return undefined;
-  const both = (test: (s: number | null) => boolean): boolean => statuses.every(test);
+  const sign = commonSetupSign(statuses);
   const asked = `GET and ${operation.method} ${operation.path}`;
-  if (both((s) => s === 404)) {
+  if (sign === 'not-found') {
     return `the target answers 404 to ${asked} under BASE_URL ${baseUrl}: the base path is likely wrong (the probe appends ${operation.path}); check BASE_URL`;
   }
-  if (both((s) => s === 401 || s === 403)) {
-    return `the target refused the run's token (${statuses.join(' and ')} to ${asked}): check ACCESS_TOKEN or ACCESS_TOKEN_FILE, or with client credentials SCOPE and the app's permissions`;
+  if (sign === 'token-refused' || sign === 'token-refused-or-forbidden') {
+    return `the target refused the run's token (${statuses.join(' and ')} to ${asked}): ${CHECK_TOKEN}`;
   }
-  if (both(isRedirectStatus)) {
+  if (sign === 'redirected') {
     const location = exchanges[0]?.responseHeaders['location'];
-    return `the target redirects ${asked} (${statuses.join(' and ')}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}); the probe never follows redirects: check BASE_URL`;
+    return `the target redirects ${asked} (${statuses.join(' and ')}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}); ${CHECK_REDIRECT}`;
   }
   return undefined;
 }

@@ -33,7 +33,7 @@ export function changeUnavailable(probe: ProbeContext): string | undefined {
   const receiver = receiverUnavailable(probe);
   if (receiver !== undefined) return receiver;
   if (probe.target.kind === 'configured' && probe.config.change === undefined) {
-    return 'nothing can make the watched drive change on a configured target: set CHANGE_COMMAND or CHANGE_REQUEST (README, suite 06-events)';
+    return 'nothing can make the watched drive change on a configured target: set CHANGE_COMMAND (a shell command, e.g. one that uploads a file to the drive) or CHANGE_REQUEST (e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content hello")';
   }
   return undefined;
 }
