@@ -11,7 +11,7 @@
  */
 import { afterAll, describe, test, type TestContext } from 'vitest';
 import { isSuccessStatus } from '../lib/http/status.js';
-import type { Exchange } from '../lib/http/types.js';
+import type { Exchange, RequestSpec } from '../lib/http/types.js';
 import { isObject } from '../lib/json.js';
 import { bodyOf, judgeLifecycle, operationFact, patchOutcome } from '../lib/lifecycle/judge.js';
 import { walkList } from '../lib/lifecycle/list-walk.js';
@@ -28,6 +28,12 @@ import { probeContext } from './support/context.js';
 
 const probe = probeContext();
 const { operation } = probe;
+// The description may name other methods (lifecycle); these are the defaults the OneDrive and Graph docs show.
+const READ = operation.lifecycle?.read ?? 'GET';
+const LIST = operation.lifecycle?.list ?? 'GET';
+const RENEW = operation.lifecycle?.renew ?? 'PATCH';
+/** The list's first page with the described method; next links are always followed with GET. */
+const listSend = (run: CaseRun) => (r: RequestSpec): Promise<Exchange> => run.client.send(r.path === operation.path ? { ...r, method: LIST } : r);
 const RENEW_FIELD = 'expirationDateTime';
 /** A renewal three days ahead: later than the good value's two days, far below any lifetime limit seen. */
 const RENEW_MINUTES = 3 * 24 * 60;
@@ -126,7 +132,7 @@ async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject
 describe('lifecycle of a subscription this run created (open: spec §2, §3, §4, §8)', () => {
   test('read: GET {collection}/{id}, and the record\'s fields', async (context) => {
     await withSubject(context, async (run, s) => {
-      const read = await run.client.send({ method: 'GET', path: s.itemPath });
+      const read = await run.client.send({ method: READ, path: s.itemPath });
       walk.move('read', read.status);
       readWorks = isSuccessStatus(read.status);
       const createdBody = bodyOf(s.created);
@@ -138,7 +144,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         `read: GET ${itemTemplate()} answered ${read.status ?? 'nothing'}; the record has ${listed.length === 0 ? 'no JSON fields' : listed.join(', ')}` +
         (readEqualsCreate === null ? '' : readEqualsCreate ? '; the read equals the create answer' : '; the read differs from the create answer');
       await finish(context, run, 'lifecycle/read', SPEC_READ, finding, {
-        operations: { read: { ...operationFact('GET', itemTemplate(), read) } },
+        operations: { read: { ...operationFact(READ, itemTemplate(), read) } },
         record: { fields, readEqualsCreate },
       }, read);
     });
@@ -146,7 +152,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
 
   test('list: GET {collection}, next links followed under BASE_URL only', async (context) => {
     await withSubject(context, async (run, s) => {
-      const list = await walkList((r) => run.client.send(r), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
+      const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const createdBody = bodyOf(s.created);
       const listEntryEqualsCreate = list.entry === undefined || !isObject(createdBody) ? null : sameJson(list.entry, createdBody);
@@ -157,7 +163,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         (list.offOriginLinks > 0 ? `; ${list.offOriginLinks} next link(s) to another origin recorded, not followed` : '') +
         (list.stopped !== undefined ? `; ${list.stopped}` : '');
       await finish(context, run, 'lifecycle/list', SPEC_LIST, finding, {
-        operations: { list: { ...operationFact('GET', operation.path, list.first), containsCreated: list.containsCreated, pages: list.pages } },
+        operations: { list: { ...operationFact(LIST, operation.path, list.first), containsCreated: list.containsCreated, pages: list.pages } },
         record: { listEntryEqualsCreate },
         offOriginLinks: list.offOriginLinks,
       }, list.first);
@@ -169,17 +175,17 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       if (!operation.fields.some((f) => f.name === RENEW_FIELD)) return skipCase(context, `the operation has no ${RENEW_FIELD} field to renew with`);
       const lifetime = operation.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
       const at = (minutes: number): unknown => (lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString());
-      const patch = (value: unknown): Promise<Exchange> => run.client.send({ method: 'PATCH', path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: value }) });
+      const patch = (value: unknown): Promise<Exchange> => run.client.send({ method: RENEW, path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: value }) });
       const wanted = at(RENEW_MINUTES);
       const renewed = await patch(wanted);
       walk.move('renew', renewed.status);
       let readBack = '';
       if (isSuccessStatus(renewed.status) && readWorks) {
-        const read = bodyOf(await run.client.send({ method: 'GET', path: s.itemPath }));
+        const read = bodyOf(await run.client.send({ method: READ, path: s.itemPath }));
         const got = isObject(read) ? read[RENEW_FIELD] : undefined;
         readBack = sameJson(got, wanted) ? `; read back: ${shortJson(got)}, as sent` : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
       }
-      const part: LifecyclePart = { operations: { renew: operationFact('PATCH', itemTemplate(), renewed) } };
+      const part: LifecyclePart = { operations: { renew: operationFact(RENEW, itemTemplate(), renewed) } };
       let limitWords = '';
       if (isSuccessStatus(renewed.status) && lifetime !== undefined) {
         const sent = new Map<number, Exchange>();
@@ -194,7 +200,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
           lifetime.maxSteps,
         );
         const edge = result.smallestRejected === undefined ? undefined : sent.get(result.smallestRejected);
-        const code = edge === undefined ? null : (operationFact('PATCH', '', edge).code ?? null);
+        const code = edge === undefined ? null : (operationFact(RENEW, '', edge).code ?? null);
         if (edge !== undefined) walk.move('renew past the limit', edge.status);
         const pinned = result.end === 'exact' || result.end === 'high-accepted';
         part.renewal = {
@@ -225,8 +231,8 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
             notTold.push(`${field.name} (no good value other than the one sent)`);
             continue;
           }
-          const patched = await run.client.send({ method: 'PATCH', path: second.itemPath, headers: operation.headers, body: JSON.stringify({ [field.name]: value }) });
-          const after = isSuccessStatus(patched.status) && readWorks ? bodyOf(await run.client.send({ method: 'GET', path: second.itemPath })) : undefined;
+          const patched = await run.client.send({ method: RENEW, path: second.itemPath, headers: operation.headers, body: JSON.stringify({ [field.name]: value }) });
+          const after = isSuccessStatus(patched.status) && readWorks ? bodyOf(await run.client.send({ method: READ, path: second.itemPath })) : undefined;
           const outcome = patchOutcome(patched, after, field.name, value);
           if (outcome === undefined) notTold.push(`${field.name} (${patched.status ?? 'no answer'})`);
           else outcomes[field.name] = outcome;
@@ -246,11 +252,11 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       const deleted = await run.client.send({ method: 'DELETE', path: s.itemPath });
       walk.move('delete', deleted.status);
       s.deleted = isSuccessStatus(deleted.status);
-      const read = await run.client.send({ method: 'GET', path: s.itemPath });
+      const read = await run.client.send({ method: READ, path: s.itemPath });
       walk.move('read', read.status);
       const again = await run.client.send({ method: 'DELETE', path: s.itemPath });
       walk.move('delete', again.status);
-      const list = await walkList((r) => run.client.send(r), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
+      const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const listed = list.containsCreated;
       const finding =

@@ -92,6 +92,20 @@ export interface OperationSpec {
     deletePath: (id: string) => string;
     expiresFrom?: (body: unknown) => string | undefined;
   };
+  /**
+   * The methods of the created thing's other operations, where the description names them (the lifecycle
+   * suite's defaults otherwise: GET to read and to list, PATCH to renew; DELETE is the undo's).
+   */
+  lifecycle?: LifecycleMethods;
   /** The description file it was compiled from, for messages; absent for one built in code. */
   source?: string;
+}
+
+export interface LifecycleMethods {
+  /** Reads one item at the undo's path. */
+  read?: 'GET' | 'POST';
+  /** Lists the collection at the operation's path. */
+  list?: 'GET' | 'POST';
+  /** Renews one item at the undo's path with a later end of life. */
+  renew?: 'PATCH' | 'PUT' | 'POST';
 }

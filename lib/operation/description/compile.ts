@@ -49,6 +49,7 @@ export function compileOperation(d: OperationDescription, source?: string): Oper
     ...(d.acceptedBody !== undefined ? { acceptedBody: { ...d.acceptedBody } } : {}),
     ...(d.limits !== undefined ? { limits: d.limits.map(compileLimit) } : {}),
     ...(d.undo !== undefined ? { cleanup: compileUndo(d.undo) } : {}),
+    ...(d.lifecycle !== undefined ? { lifecycle: { ...d.lifecycle } } : {}),
     ...(source !== undefined ? { source } : {}),
   };
 }

@@ -27,6 +27,13 @@ describe('an operation description file', () => {
     expect(problemsOf(JSON.stringify(minimal))).toEqual([]);
   });
 
+  test('lifecycle names the methods of read, list and renew; a method none of them takes is refused', () => {
+    expect(problemsOf(JSON.stringify({ ...minimal, lifecycle: { read: 'GET', list: 'POST', renew: 'PUT' } }))).toEqual([]);
+    const [problem, ...rest] = problemsOf(JSON.stringify({ ...minimal, lifecycle: { renew: 'DELETE' } }));
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^op\.json#\/lifecycle\/renew: must be one of PATCH, PUT, POST/);
+  });
+
   test('every problem is one line naming the file and the JSON pointer', () => {
     const broken = {
       ...minimal,

@@ -3,7 +3,7 @@
  * value is a word of a small closed vocabulary, compiled into the runtime OperationSpec
  * (lib/operation/types.ts) by compile.ts.
  */
-import type { ValueExpectation } from '../types.js';
+import type { LifecycleMethods, ValueExpectation } from '../types.js';
 
 /** How an instant is written (values.ts). */
 export type Spelling = 'utc-millis-z' | 'utc-z' | 'zero-offset' | 'offset' | 'no-zone' | 'date-only' | 'epoch-ms';
@@ -91,4 +91,6 @@ export interface OperationDescription {
   acceptedBody?: Record<string, unknown>;
   limits?: LimitDescription[];
   undo?: UndoDescription;
+  /** Methods of the created thing's read, list and renew, when they are not GET, GET and PATCH. */
+  lifecycle?: LifecycleMethods;
 }
