@@ -14,10 +14,9 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 
 const FAST = { SEED: '31337' };
 
-/** Suite numbers in the order the run output reports each file done (vitest prints a file when it ends). */
+/** Suite numbers in the order the run output reports each file done (the console prints a suite's line when it ends). */
 function fileOrder(run: ProbeRun): number[] {
-  const plain = run.stdout.replace(/\u001b\[[0-9;]*m/g, '');
-  return [...plain.matchAll(/^\s*[✓×↓]\s+suites\s+suites\/(\d\d)-[\w-]+\.test\.ts/gm)].map((m) => Number(m[1]));
+  return [...run.stdout.matchAll(/^(\d\d)-[\w-]+: .*; \d+ requests, [\d.]+ s$/gm)].map((m) => Number(m[1]));
 }
 
 /** The suite each case of the report came from, by its id's first part. */

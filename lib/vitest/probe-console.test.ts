@@ -28,14 +28,18 @@ test('a line per suite, per failing case and per skip reason; passing cases prin
   clock = 6_000;
   console.tick();
   expect(lines).toEqual(['… 6 s: 1 of 4 cases done, 2 requests of at most 300 by finished cases; running 02-presence-matrix']);
-  console.onTestCaseResult(fakeCase(matrix, 'refusals', { state: 'failed', errors: [] }, record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body')));
+  console.onTestCaseResult(
+    fakeCase(matrix, 'refusals', { state: 'failed', errors: [{ message: 'DEVIATES (spec §7 rule 1): a 422\nExpected: 400\nActual:   422' }] }, record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body')),
+  );
   console.onTestCaseResult(fakeCase(matrix, 'x: one', { state: 'skipped', note: 'no accepted body carries x' }));
   console.onTestCaseResult(fakeCase(matrix, 'x: two', { state: 'skipped', note: 'no accepted body carries x' }));
   clock = 8_500;
   console.onTestModuleEnd(matrix);
   console.onTestRunEnd();
   expect(lines.slice(1)).toEqual([
-    '  DEVIATES matrix/refusals: a 422 for every body (spec §7 rule 1)',
+    '  DEVIATES (spec §7 rule 1) matrix/refusals: a 422 for every body',
+    '    Expected: 400',
+    '    Actual:   422',
     '02-presence-matrix: 1 INFORMATIONAL, 1 DEVIATES, 2 skipped; 2 requests, 8.5 s',
     '  skipped  2 cases, e.g. x: one: no accepted body carries x',
   ]);
@@ -53,5 +57,16 @@ test('a case that threw before recording is an ERROR with its message; a long fi
   console.onTestRunEnd();
   expect(lines[0]).toBe('  ERROR    GET: engine closed');
   expect(lines[1]?.length).toBeLessThan(400);
+  expect(lines[1]).toMatch(/^ {2}ERROR \(spec §7 rule 1\) protocol\/long: x+…$/);
   expect(lines[2]).toBe('05-protocol: 2 ERROR; 1 requests, 0.0 s');
+});
+
+test("the suites' own lines are passed on, to the stream they were written to", () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const console = new ProbeConsole({ write: (l) => out.push(l), writeError: (l) => err.push(l), now: () => 0 });
+  console.onUserConsoleLog({ content: 'property seed: 42 (replay with SEED=42)\n', type: 'stdout', time: 0, size: 1 });
+  console.onUserConsoleLog({ content: 'events: skipped\n', type: 'stderr', time: 0, size: 1 });
+  expect(out).toEqual(['property seed: 42 (replay with SEED=42)']);
+  expect(err).toEqual(['events: skipped']);
 });

@@ -6,6 +6,7 @@
  * what is running), so that a piped CI log is never silent for long. A passing case prints nothing:
  * its duration under a rate limit says nothing, and the report has it.
  */
+import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CaseRecord } from '../case-record.js';
 import type { Verdict } from '../outcome.js';
@@ -13,6 +14,8 @@ import type { Verdict } from '../outcome.js';
 export interface ProbeConsoleOptions {
   /** Where lines go (console.log: the run's console guard redacts it). */
   write?: (line: string) => void;
+  /** Where the suites' own stderr goes (console.error). */
+  writeError?: (line: string) => void;
   /** A progress line after this long without output (default 5 s). */
   quietMs?: number;
   /** The run's request budget, shown beside the count. */
@@ -35,6 +38,8 @@ interface SuiteTally {
 
 export class ProbeConsole implements Reporter {
   private readonly write: (line: string) => void;
+  private readonly writeOut: (line: string) => void;
+  private readonly writeError: (line: string) => void;
   private readonly quietMs: number;
   private readonly now: () => number;
   private startedAt = 0;
@@ -47,6 +52,8 @@ export class ProbeConsole implements Reporter {
 
   constructor(private readonly options: ProbeConsoleOptions = {}) {
     this.write = options.write ?? ((line) => console.log(line));
+    this.writeOut = this.write;
+    this.writeError = options.writeError ?? ((line) => console.error(line));
     this.quietMs = options.quietMs ?? 5_000;
     this.now = options.now ?? Date.now;
   }
@@ -90,8 +97,17 @@ export class ProbeConsole implements Reporter {
       tally.verdicts.set(record.verdict, (tally.verdicts.get(record.verdict) ?? 0) + 1);
     }
     if (record.verdict === 'DEVIATES' || record.verdict === 'ERROR') {
-      this.line(`  ${record.verdict.padEnd(8)} ${record.id}: ${short(record.finding ?? record.observed ?? '')} (${record.specRef})`);
+      this.line(`  ${record.verdict} (${record.specRef}) ${record.id}: ${short(record.finding ?? record.observed ?? '')}`);
+      // The case's own account (expected, actual, a counterexample as cURL), as its test failed with it.
+      const message = result.state === 'failed' ? result.errors[0]?.message : undefined;
+      if (message !== undefined) for (const text of detail(message)) this.line(`    ${text}`);
     }
+  }
+
+  /** What the suites print themselves (the property seed, the events' notes): passed on as it came. */
+  onUserConsoleLog(log: UserConsoleLog): void {
+    this.lastWrite = this.now();
+    (log.type === 'stderr' ? this.writeError : this.writeOut)(log.content.replace(/\n$/, ''));
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -121,6 +137,7 @@ export class ProbeConsole implements Reporter {
     const elapsed = Math.round((now - this.startedAt) / 1000);
     const budget = this.options.maxRequests === undefined ? '' : ` of at most ${this.options.maxRequests}`;
     const running = [...this.suites.keys()];
+    if (this.total === 0) return this.line(`… ${elapsed} s: starting (the suites are loading; the setup check has passed)`);
     this.line(
       `… ${elapsed} s: ${this.done} of ${this.total} cases done, ${this.requests} requests${budget} by finished cases${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
     );
@@ -135,6 +152,15 @@ export class ProbeConsole implements Reporter {
 /** `suites/02-presence-matrix.test.ts` -> `02-presence-matrix`. */
 function suiteName(module: TestModule): string {
   return module.relativeModuleId.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
+}
+
+/** Lines of a failed case's message shown at most; the report has the whole of it. */
+const MAX_DETAIL_LINES = 40;
+
+/** A failed case's message, without its first line (the finding, already shown), bounded. */
+function detail(message: string): string[] {
+  const lines = message.split('\n').slice(1).filter((l) => l.trim() !== '');
+  return lines.length > MAX_DETAIL_LINES ? [...lines.slice(0, MAX_DETAIL_LINES), `… ${lines.length - MAX_DETAIL_LINES} more lines in the report`] : lines;
 }
 
 function short(text: string): string {
