@@ -13,7 +13,8 @@
  *
  * 1. Presence, with every known field at its known-good value (so that presence speaks alone): the
  *    changes are toggles (take out a present field, add a missing one). A first toggle set that gets a
- *    2xx is found by seed.ts (follow the fields the messages name, else by size); ddmin shrinks it to a
+ *    2xx is found by seed.ts (follow the fields the messages name, else no toggle, else by size:
+ *    likeliest first, since each question is a request); ddmin shrinks it to a
  *    1-minimal one. Taken-out fields are the ones whose presence causes the 400 ("a body that has
  *    either is rejected"), added ones are missing.
  * 2. Values, with that presence: the changes are "this field's value replaced by its known-good value"
