@@ -9,10 +9,12 @@
  *      same suite would take at the default 10 requests per second;
  *   2. the HTTP engine's sustained rate against the reference service versus autocannon's against
  *      the same service in the same run (goal: ratio >= 0.9);
- *   3. exploration: share of random rules recovered exactly and requests used, n = 5, 10, 20, 30.
+ *   3. exploration: share of random rules recovered exactly and requests used, n = 5, 10, 20, 30;
+ *   4. explain on the spec's five-field body: creates and deletes per reference profile and REPEATS.
  *
  * Options: --rps N (probe run's REQUESTS_PER_SECOND, default 1000), --seconds N (rate runs, default 5),
- *          --rounds N (alternating engine/autocannon rounds, default 2), --skip-probe, --skip-explore.
+ *          --rounds N (alternating engine/autocannon rounds, default 2), --skip-probe, --skip-explore,
+ *          --skip-explain.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +32,7 @@ import { parseSuiteCosts, type SuiteCost } from '../lib/vitest/requests-by-suite
 import { formatMachineSpeed, machineSpeed } from '../bin/support/machine-speed.js';
 import { treeRssSampler } from './process-tree-rss.js';
 import { benchExplore, formatBench, type BenchRow } from './bench-explore.js';
+import { benchExplain, formatExplainBench } from './bench-explain.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -40,6 +43,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '2' },
     'skip-probe': { type: 'boolean', default: false },
     'skip-explore': { type: 'boolean', default: false },
+    'skip-explain': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(opts.seconds);
@@ -212,6 +216,13 @@ if (!opts['skip-explore']) {
   results.explore = rows;
   console.log('\n3. exploration: 50 random rules per size (roles + up to 3 IDL dependencies)');
   console.log(formatBench(rows).replace(/^/gm, '   '));
+}
+
+if (!opts['skip-explain']) {
+  const rows = await benchExplain();
+  results.explain = rows;
+  console.log("\n4. explain on the spec's five-field body (embedded reference, values good)");
+  console.log(formatExplainBench(rows).replace(/^/gm, '   '));
 }
 
 mkdirSync(join(ROOT, 'reports'), { recursive: true });

@@ -43,12 +43,45 @@ describe('explain against a v2.0-like target', () => {
     expect(target.live.size).toBe(0);
   });
 
-  test('without repeats the same explanation costs fewer requests', async () => {
+  test('without repeats: five creates, the named fields asked first, the body with good values never', async () => {
+    // Arrange
     const target = fakeTarget(v2Service);
-    const result = await run(target, FIVE(), { repeats: 1 });
+    const body = FIVE();
+    // Act
+    const result = await run(target, body, { repeats: 1 });
+    // Assert
     expect(result.removed).toEqual(['changeType', 'resource']);
+    expect(result.replaced).toEqual([]);
     expect(result.requests.repeats).toBe(0);
-    expect(target.sent).toBeLessThanOrEqual(9);
+    // The body as sent, without the field its 400 names, without the one the next 400 names as well,
+    // without the second alone (its need shown), and the user's values with that presence.
+    const shape = (b: Record<string, unknown>): string => Object.keys(b).join(',');
+    expect(target.creates.map(shape)).toEqual([
+      'changeType,notificationUrl,resource,expirationDateTime,clientState',
+      'notificationUrl,resource,expirationDateTime,clientState',
+      'notificationUrl,expirationDateTime,clientState',
+      'changeType,notificationUrl,expirationDateTime,clientState',
+      'notificationUrl,expirationDateTime,clientState',
+    ]);
+    expect(target.creates[4]).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
+    expect(target.creates.length).toBeLessThanOrEqual(5);
+  });
+
+  test('a field named for its value, not its presence: taking it out fails, its known-good value is the fix', async () => {
+    const body = { notificationUrl: RECEIVER, expirationDateTime: 'next week', clientState: 's' };
+    const target = fakeTarget(v2Service);
+    // The same service with messages that name no field: explain asks the known-good values first.
+    const unnamed = fakeTarget((b) => {
+      const answer = v2Service(b);
+      return 'message' in answer ? { ...answer, message: 'The request is invalid.' } : answer;
+    });
+    const result = await run(target, body, { repeats: 1 });
+    const baseline = await run(unnamed, body, { repeats: 1 });
+    expect(result).toMatchObject({ outcome: 'explained', removed: [], added: [], replaced: ['expirationDateTime'] });
+    expect(baseline).toMatchObject({ outcome: 'explained', removed: [], added: [], replaced: ['expirationDateTime'] });
+    // Following the name costs one body (without expirationDateTime, rejected as it is required).
+    expect(target.creates.length).toBe(unnamed.creates.length + 1);
+    expect(Object.keys(target.creates[1] ?? {})).toEqual(['notificationUrl', 'clientState']);
   });
 
   test('an expirationDateTime 200 days ahead: the value is the cause, not the field', async () => {

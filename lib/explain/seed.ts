@@ -4,12 +4,15 @@
  *
  * 1. Follow the messages: real services name the property they refuse or miss ("The property
  *    'changeType' does not exist ...", "... 'expirationDateTime' is required"). Toggle the first field
- *    a rejection quotes that is not toggled yet, and go on while each new rejection quotes a new one.
- *    The spec's five-field body is accepted after two such steps.
- * 2. Otherwise, every toggle set by size (1, 2, ...), fields the messages named first: the first
- *    accepted one is a smallest change, and ddmin then has nothing left to shrink.
+ *    a rejection names that is not toggled yet, and go on while each new rejection names a new one.
+ *    The spec's five-field body is accepted after two such steps. A message that names a field is the
+ *    likeliest cause, so it is asked before anything else.
+ * 2. Otherwise no toggle at all (the body with known-good values: the cause may be in the values only),
+ *    then every toggle set by size (1, 2, ...), fields the messages named first: the first accepted one
+ *    is a smallest change, and ddmin then has nothing left to shrink.
  *
- * Both stop when the oracle says `stop` (the budget).
+ * All stop when the oracle says `stop` (the budget). A `found` with no toggles means that presence is
+ * not the cause.
  */
 import { subsetsOfSize } from '../explore/bits.js';
 import type { DdAnswer } from './ddmin.js';
@@ -26,8 +29,9 @@ export type SeedResult =
   | { kind: 'stop'; tried: number };
 
 /**
- * `fields`: what may be toggled, in a sensible order; `start`: the answer with no toggle (rejected);
- * `tryToggles`: sends the body with those toggles (a caching oracle makes repeats free).
+ * `fields`: what may be toggled, in a sensible order; `start`: the rejection to explain (its names are
+ * the first hint; the body with no toggle has not necessarily been asked); `tryToggles`: sends the body
+ * with those toggles (a caching oracle makes repeats free).
  */
 export async function findAccepted(
   fields: readonly string[],
@@ -55,7 +59,7 @@ export async function findAccepted(
   }
 
   const order = [...named, ...fields.filter((f) => !named.includes(f))];
-  for (let k = 1; k <= order.length; k += 1) {
+  for (let k = 0; k <= order.length; k += 1) {
     for (const toggles of subsetsOfSize(order, k)) {
       tried += 1;
       const seen = await tryToggles(toggles);

@@ -1,0 +1,81 @@
+/**
+ * What `npm run explain` costs on the spec's five-field body (changeType, notificationUrl, resource,
+ * expirationDateTime, clientState; values good, the notificationUrl a receiver this script starts), as a
+ * user runs it: the CLI as a child process against the embedded reference, per profile and REPEATS.
+ *
+ * `benchExplain()` returns the rows (`npm run bench` puts them in reports/bench.json). Run directly it
+ * prints them as a table:
+ *   npx tsx scripts/bench-explain.ts
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startReceiver } from '../lib/receiver/server.js';
+import { runTool } from '../test/run-tool.js';
+
+export interface ExplainBenchRow {
+  profile: string;
+  repeats: number;
+  creates: number | undefined;
+  deletes: number | undefined;
+  /** Creates that asked a question again (REPEATS >= 2). */
+  askedAgain: number;
+  exitCode: number | null;
+  /** The explanation's first sentence, up to its colon ("changeType and resource cause the 400"). */
+  cause: string;
+}
+
+/** Profiles that answer the five-field body's presence differently, or in another error shape. */
+const PROFILES = ['default', 'v2-together', 'fastapi-like'] as const;
+
+export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Promise<ExplainBenchRow[]> {
+  const receiver = await startReceiver();
+  const rows: ExplainBenchRow[] = [];
+  try {
+    const body = {
+      changeType: 'updated',
+      notificationUrl: receiver.url,
+      resource: '/me/drive/root',
+      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      clientState: 'client-secret-state',
+    };
+    for (const profile of PROFILES) {
+      for (const repeats of repeatsList) {
+        const run = await runTool('explain', {
+          cwd: mkdtempSync(join(tmpdir(), 'bench-explain-')),
+          env: { REFERENCE_PROFILE: profile, REPEATS: String(repeats), NOTIFICATION_URL: receiver.url },
+          args: ['-'],
+          stdin: JSON.stringify(body),
+          timeoutMs: 120_000,
+        });
+        const counts = /^Requests: \d+ of the budget of \d+ \((\d+) creates?, (\d+) deletes?(?:; (\d+) of the creates? asked again)?/m.exec(run.stdout);
+        const cause = /^(.* causes? the \d{3})/m.exec(run.stdout)?.[1] ?? '';
+        rows.push({
+          profile,
+          repeats,
+          creates: counts?.[1] === undefined ? undefined : Number(counts[1]),
+          deletes: counts?.[2] === undefined ? undefined : Number(counts[2]),
+          askedAgain: Number(counts?.[3] ?? 0),
+          exitCode: run.code,
+          cause,
+        });
+      }
+    }
+  } finally {
+    await receiver.close();
+  }
+  return rows;
+}
+
+export function formatExplainBench(rows: readonly ExplainBenchRow[]): string {
+  const header = ['profile', 'REPEATS', 'creates', 'deletes', 'asked again', 'exit', 'cause'];
+  const lines = rows.map((r) => [r.profile, String(r.repeats), String(r.creates ?? '?'), String(r.deletes ?? '?'), String(r.askedAgain), String(r.exitCode), r.cause]);
+  const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
+  const row = (cells: readonly string[]): string => cells.map((c, k) => (k === cells.length - 1 ? c : k === 0 ? c.padEnd(widths[k] ?? 0) : c.padStart(widths[k] ?? 0))).join('  ');
+  return [row(header), ...lines.map(row)].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(formatExplainBench(await benchExplain()));
+}
