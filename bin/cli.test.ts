@@ -16,6 +16,13 @@ describe('parseCommandLine: one command, settings as flags', () => {
     });
   });
 
+  test('the short names: --rate, --timeout, --profile', () => {
+    expect(parseCommandLine(['probe', '--rate', '2', '--timeout=5000', '--profile', 'graph-like'], USAGE)).toMatchObject({
+      env: { REQUESTS_PER_SECOND: '2', REQUEST_TIMEOUT_MS: '5000', REFERENCE_PROFILE: 'graph-like' },
+      args: [],
+    });
+  });
+
   test('ui is the probe with --ui; after -- nothing is read as a setting', () => {
     expect(parseCommandLine(['ui', '--', '--max-requests', '5'], USAGE)).toMatchObject({ kind: 'run', args: ['--ui', '--', '--max-requests', '5'], env: {} });
   });
@@ -50,10 +57,15 @@ describe('the package command', () => {
     for (const command of Object.values(COMMANDS)) expect(readFileSync(new URL(`./${command.script}`, import.meta.url), 'utf8').length).toBeGreaterThan(0);
   });
 
-  test('the bin file starts, prints its version, and a usage error exits 2 with one line', () => {
+  test('the bin file starts, prints its version and a command\'s help with the settings, and a usage error exits 2 with one line', () => {
     const bin = fileURLToPath(new URL(`../${pkg.bin['subscription-conformance'] ?? ''}`, import.meta.url));
     const ok = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8', timeout: 30_000 });
     expect([ok.status, ok.stdout.trim()]).toEqual([0, expect.stringMatching(/^subscription-conformance /)]);
+    const help = spawnSync(process.execPath, [bin, 'probe', '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('npm run probe');
+    expect(help.stdout).toMatch(/^Settings \(from the environment and \.env/m);
+    expect(help.stdout).toContain('MAX_REQUESTS');
     const bad = spawnSync(process.execPath, [bin, 'probe', '--access-token', 'not-printed'], { encoding: 'utf8', timeout: 30_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

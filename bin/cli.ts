@@ -5,7 +5,8 @@
  *
  * Commands:
  *   probe      run the conformance suites and write the reports (the main job)
- *   explain    why did this request get 400? (a JSON body, a cURL command, or stdin)
+ *   explain    why did this request get 400? (a JSON body, a cURL command, a HAR, or stdin)
+ *   infer      a behaviour report from recorded traffic (a HAR), sending nothing
  *   baseline   write a baseline of the target's behaviour, to compare later runs with
  *   contract   compare a written report with an OpenAPI contract
  *   operation  build, check or show an operation description
@@ -14,7 +15,8 @@
  *   ui         the vitest UI over the suites
  *
  * Every setting is also a flag: the setting's name in lower case with dashes, e.g.
- *   npx subscription-conformance probe --base-url https://staging.example.com --requests-per-second 2 --max-requests 300
+ *   npx subscription-conformance probe --base-url https://staging.example.com --rate 2 --max-requests 300
+ * (--rate is REQUESTS_PER_SECOND, --timeout REQUEST_TIMEOUT_MS, --profile REFERENCE_PROFILE).
  * A flag wins over the environment and .env. Secrets (ACCESS_TOKEN, CLIENT_SECRET, ...) are never taken
  * from a flag, since any user of the machine can read a command line: use the environment or the _FILE setting.
  *
@@ -49,6 +51,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   probe: { script: 'probe.ts', node: PROBE_NODE_FLAGS },
   ui: { script: 'probe.ts', node: PROBE_NODE_FLAGS, args: ['--ui'] },
   explain: { script: 'explain.ts', node: [] },
+  infer: { script: 'infer.ts', node: [] },
   baseline: { script: 'baseline.ts', node: [] },
   contract: { script: 'contract.ts', node: [] },
   operation: { script: 'operation.ts', node: [] },
@@ -56,7 +59,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   reference: { script: 'reference.ts', node: [] },
 };
 
-const SETTING_BY_FLAG = new Map(SETTING_NAMES.map((name) => [name.toLowerCase().replaceAll('_', '-'), name]));
+/** Short names for the settings typed most. */
+const ALIASES: Readonly<Record<string, string>> = { rate: 'REQUESTS_PER_SECOND', timeout: 'REQUEST_TIMEOUT_MS', profile: 'REFERENCE_PROFILE' };
+
+const SETTING_BY_FLAG = new Map([
+  ...SETTING_NAMES.map((name): [string, string] => [name.toLowerCase().replaceAll('_', '-'), name]),
+  ...Object.entries(ALIASES),
+]);
 
 export type Parsed =
   | { kind: 'run'; command: string; env: Record<string, string>; args: string[] }

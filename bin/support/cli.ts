@@ -7,6 +7,7 @@ import type { ProbeConfig } from '../../lib/config/types.js';
 import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
+import { SETTING_NAMES } from '../../lib/config/settings.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
 
 /** Exit code of a configuration or usage error, for every command. */
@@ -15,6 +16,28 @@ export const EXIT_CONFIG = 2;
 /** The entry point's header comment, which is its usage text. */
 export function headerHelp(entryPointUrl: string): string {
   return readFileSync(new URL(entryPointUrl), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '';
+}
+
+/** The settings every command reads, under its usage: where they come from and where each is explained. */
+export function settingsHelp(): string {
+  const names = SETTING_NAMES.join(', ');
+  return [
+    'Settings (from the environment and .env, the environment first; with npx subscription-conformance also as',
+    `flags, e.g. --base-url for BASE_URL; npx subscription-conformance --settings explains each):`,
+    ...wrap(names, 100).map((line) => `  ${line}`),
+  ].join('\n');
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return line === '' ? lines : [...lines, line];
 }
 
 /** One line naming the command, the problem and where the usage is; exit 2 before anything is read or sent. */
@@ -37,6 +60,7 @@ export function parseArgsOrExit<C extends ParseArgsConfig>(command: string, entr
   }
   if ((parsed.values as { help?: boolean }).help === true) {
     console.log(headerHelp(entryPointUrl));
+    console.log(settingsHelp());
     process.exit(0);
   }
   return parsed;

@@ -27,7 +27,7 @@ test('a line per suite, per failing case and per skip reason; passing cases prin
   expect(lines).toEqual([]);
   clock = 6_000;
   console.tick();
-  expect(lines).toEqual(['… 6 s: 1 of 4 cases done, 2 requests of at most 300 by finished cases; running 02-presence-matrix']);
+  expect(lines).toEqual(['… 6 s: 1 of 4 cases done, about 18 s left, 2 requests of at most 300 by finished cases; running 02-presence-matrix']);
   console.onTestCaseResult(
     fakeCase(matrix, 'refusals', { state: 'failed', errors: [{ message: 'DEVIATES (spec §7 rule 1): a 422\nExpected: 400\nActual:   422' }] }, record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body')),
   );

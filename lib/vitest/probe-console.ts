@@ -138,8 +138,10 @@ export class ProbeConsole implements Reporter {
     const budget = this.options.maxRequests === undefined ? '' : ` of at most ${this.options.maxRequests}`;
     const running = [...this.suites.keys()];
     if (this.total === 0) return this.line(`… ${elapsed} s: starting (the suites are loading; the setup check has passed)`);
+    // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about".
+    const left = this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
     this.line(
-      `… ${elapsed} s: ${this.done} of ${this.total} cases done, ${this.requests} requests${budget} by finished cases${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      `… ${elapsed} s: ${this.done} of ${this.total} cases done${left}, ${this.requests} requests${budget} by finished cases${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
     );
   }
 
