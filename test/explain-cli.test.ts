@@ -49,7 +49,7 @@ describe('npm run explain', () => {
     expect(out).not.toContain(PASTED_TOKEN);
     expect(out).not.toContain(CONFIGURED_TOKEN);
     expect(run.stdout).toContain('input: its Authorization header held a credential: not shown, not sent; explain sends the configured token (ACCESS_TOKEN) instead');
-    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects a body that has either; without them it answers 201.');
+    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
     expect(run.stdout).toContain('Smallest change that gets a 2xx: take out changeType and resource.');
     expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
     // The cURL command was sent to another service: the conclusion says which target it is about.
@@ -66,10 +66,10 @@ describe('npm run explain', () => {
   // Without repeats the five-field body costs five creates (the lower bound is four: as sent, without
   // each of the two, without both), whichever way the target words or shapes its rejection.
   test.each([
-    ['default', 400, 'changeType and resource cause the 400: the target rejects a body that has either', 'take out changeType and resource.'],
-    ['fastapi-like', 422, 'changeType and resource cause the 422: the target rejects a body that has either', 'take out changeType and resource.'],
+    ['default', 400, 'changeType and resource cause the 400: the target rejects this body as long as it has either', 'take out changeType and resource.'],
+    ['fastapi-like', 422, 'changeType and resource cause the 422: the target rejects this body as long as it has either', 'take out changeType and resource.'],
     // Only the two together are refused: taking out either one is a smallest change, and the first named is kept.
-    ['v2-together', 400, 'changeType causes the 400: the target rejects a body that has it', 'take out changeType.'],
+    ['v2-together', 400, 'changeType causes the 400: the target rejects this body as long as it has it', 'take out changeType.'],
   ])("REPEATS=1, profile %s: the five-field body's %i explained in at most 5 creates", async (profile, status, cause, change) => {
     // Arrange
     const body = {

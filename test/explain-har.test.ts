@@ -94,7 +94,7 @@ describe('npm run explain -- --har', () => {
     expect(run.code, out).toBe(0);
     expect(run.stdout).toContain(`input: session.har entry 2: POST ${harHost.url}/sites/dev${PATH} (query not shown), answered 400 at 2026-11-20T10:00:01.000Z`);
     expect(run.stdout).toContain('input: its headers and cookies: not shown, not sent; explain sends the token generated for the embedded reference instead');
-    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects a body that has either; without them it answers 201.');
+    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
     expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
     for (const secret of SECRETS) expect(out).not.toContain(secret);
     expect(harHost.hits).toHaveLength(0);

@@ -37,7 +37,7 @@ describe('explain against a v2.0-like target', () => {
       ['resource', 400],
     ]);
     expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
-    expect(causeSentences(result)[0]).toBe('changeType and resource cause the 400: the target rejects a body that has either; without them it answers 201.');
+    expect(causeSentences(result)[0]).toBe('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
     expect(result.requests.total).toBe(target.sent);
     expect(target.sent).toBeLessThanOrEqual(16);
     expect(target.live.size).toBe(0);

@@ -29,7 +29,11 @@ function anyOf(fields: readonly string[]): string {
 
 const pronoun = (fields: readonly string[]): string => (fields.length === 1 ? 'it' : 'them');
 
-/** The cause in sentences: one for presence, one for values, each followed by its evidence. */
+/**
+ * The cause in sentences: one for presence, one for values, each followed by its evidence. They speak of
+ * this body ("as long as it has"), not of every body: with another set of fields the same field may be
+ * accepted (a target that refuses two fields only together), and that was not asked.
+ */
 export function causeSentences(r: ExplainResult): string[] {
   const status = statusOf(r.original);
   const fixed = statusOf(r.presenceAccepted ?? r.after);
@@ -37,14 +41,14 @@ export function causeSentences(r: ExplainResult): string[] {
   const lines: string[] = [];
   if (r.removed.length > 0 && r.added.length > 0) {
     lines.push(
-      `${subject(r.removed)} the ${status}, and the body lacks ${list(r.added)}: the target rejects a body that has ${anyOf(r.removed)} of ` +
+      `${subject(r.removed)} the ${status}, and the body lacks ${list(r.added)}: the target rejects this body as long as it has ${anyOf(r.removed)} of ` +
         `${list(r.removed)} or lacks ${anyOf(r.added)} of ${list(r.added)}; without ${list(r.removed)} and with ${list(r.added)}${withGood} it answers ${fixed}.`,
     );
   } else if (r.removed.length > 0) {
-    lines.push(`${subject(r.removed)} the ${status}: the target rejects a body that has ${anyOf(r.removed)}; without ${pronoun(r.removed)}${withGood} it answers ${fixed}.`);
+    lines.push(`${subject(r.removed)} the ${status}: the target rejects this body as long as it has ${anyOf(r.removed)}; without ${pronoun(r.removed)}${withGood} it answers ${fixed}.`);
   } else if (r.added.length > 0) {
     lines.push(
-      `The body lacks ${list(r.added)}, which causes the ${status}: the target rejects a body without ${anyOf(r.added)}; ` +
+      `The body lacks ${list(r.added)}, which causes the ${status}: the target rejects this body as long as it lacks ${anyOf(r.added)}; ` +
         `with ${pronoun(r.added)} (known-good value${r.added.length === 1 ? '' : 's'})${withGood} it answers ${fixed}.`,
     );
   }
