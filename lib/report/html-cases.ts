@@ -106,6 +106,12 @@ export function suitesOf(cases: readonly CaseSummary[]): Suite[] {
   }));
 }
 
+/** A case's name without its suite's title ("presence matrix > present: changeType" → "present: changeType"). */
+export function caseShortName(name: string): string {
+  const at = name.indexOf(' > ');
+  return at < 0 ? name : name.slice(at + 3);
+}
+
 export function caseAnchor(index: number): string {
   return `case-${index}`;
 }

@@ -64,6 +64,7 @@ figure.rule-grid figcaption { font-size: 12px; color: var(--muted); max-width: 3
 table.kmap { width: auto; border-collapse: collapse; margin: 0; }
 table.kmap th, table.kmap td { padding: 1px 6px; text-align: center; font-size: 12px; }
 table.kmap th.field { font-family: var(--mono); font-weight: 600; background: var(--panel); }
+table.kmap thead tr:last-child th.field { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 6px 2px; }
 table.kmap td.on { color: #0a4f9e; font-weight: 700; }
 table.kmap td.off { color: #b3bcc6; }
 table.kmap td.corner { border: none; }
@@ -101,8 +102,11 @@ table.grid td.msg { max-width: 0; width: 100%; white-space: nowrap; overflow: hi
 table.grid td.predict { text-align: center; color: var(--muted); }
 table.grid tr.mismatch td.predict { background: var(--bad-bg); color: var(--bad-ink); font-weight: 700; }
 .legend { display: flex; gap: 8px; align-items: center; margin: 4px 0 8px; font-size: 12.5px; flex-wrap: wrap; }
-.example { border: 1px solid var(--line); border-radius: 8px; padding: 4px 14px 10px; margin: 12px 0; }
-.example h3 { display: flex; gap: 10px; align-items: center; }
+.example { border: 1px solid var(--line); border-radius: 8px; padding: 4px 14px; margin: 8px 0; }
+.example > summary { cursor: pointer; padding: 4px 0; font-weight: 600; }
+.example[open] { padding-bottom: 10px; }
+details.fold { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padding: 0 10px; }
+details.fold > summary { cursor: pointer; padding: 6px 0; }
 .label { color: var(--muted); font-size: 12px; margin: 8px 0 0; }
 ul { margin: 6px 0; padding-left: 22px; }
 td.verdict { white-space: nowrap; }
@@ -113,5 +117,5 @@ table.cases { table-layout: fixed; }
 table.cases col.c-verdict { width: 130px; } table.cases col.c-case { width: 34%; }
 table.cases col.c-spec { width: 22%; } table.cases td { overflow-wrap: anywhere; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
-@media print { main { max-width: none; padding: 0; } nav, .controls { display: none; } .example { break-inside: avoid; } details.suite { display: block; } }
+@media print { main { max-width: none; padding: 0; } nav, .controls { display: none; } .example { break-inside: avoid; } details.suite, details.fold, .example { display: block; } }
 `;

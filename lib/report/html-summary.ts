@@ -4,13 +4,16 @@
  */
 import { VERDICTS } from '../outcome.js';
 import type { BehaviourReport } from './types.js';
-import { caseAnchor } from './html-cases.js';
+import { caseAnchor, caseShortName } from './html-cases.js';
 import { ruleGrid } from './html-matrix.js';
 import { html, type SafeHtml } from './html.js';
-import { ROLE_MEANING, outcomeTally, roleBasisText, ruleSentence, undeterminedText } from './report-facts.js';
+import { ROLE_MEANING, clip, outcomeTally, roleBasisText, ruleSentence, undeterminedText } from './report-facts.js';
 
 /** Failing cases named on the first screen; the rest are counted and found in Cases. */
 const PROBLEM_CASES_SHOWN = 8;
+
+/** A failing case's finding on the first screen is a pointer; its row in Cases has it in full. */
+const FINDING_SHOWN = 180;
 
 interface Problem {
   text: SafeHtml | string;
@@ -44,7 +47,7 @@ export function summarySection(report: BehaviourReport): SafeHtml {
     failing.length === 0
       ? ''
       : html`<ul class="failing">${failing.slice(0, PROBLEM_CASES_SHOWN).map(
-          ({ c, i }) => html`<li><span class="badge ${c.verdict}">${c.verdict}</span> <a href="#${caseAnchor(i)}">${c.name}</a>${c.finding === undefined ? '' : html`<span class="muted">: ${c.finding}</span>`}</li>`,
+          ({ c, i }) => html`<li><span class="badge ${c.verdict}">${c.verdict}</span> <a href="#${caseAnchor(i)}">${caseShortName(c.name)}</a>${c.finding === undefined ? '' : html`<span class="muted">: ${clip(c.finding, FINDING_SHOWN)}</span>`}</li>`,
         )}${failing.length > PROBLEM_CASES_SHOWN ? html`<li class="muted">and ${failing.length - PROBLEM_CASES_SHOWN} more in <a href="#cases">Cases</a></li>` : ''}</ul>`;
   const roles = report.operation.fields.flatMap((name) => {
     const role = report.fields[name];

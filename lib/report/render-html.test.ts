@@ -66,7 +66,7 @@ describe('renderHtml', () => {
     const html = renderHtml(conditionalReport());
 
     // accepted 201, rejected 400 invalidRequest, unstable 201, error (no answer)
-    expect(html.match(/<div class="example">/g)).toHaveLength(4);
+    expect(html.match(/<details class="example">/g)).toHaveLength(4);
     expect(html).toContain(escapeHtml('-H "Authorization: Bearer $ACCESS_TOKEN"'));
     expect(html).toContain('No answer: socket hang up (ECONNRESET)');
   });
@@ -88,7 +88,7 @@ describe('renderHtml', () => {
 
     expect(page).toContain('<a href="#values">Values</a>');
     expect(page.match(/<table class="values">/g)).toHaveLength(3);
-    expect(page).toContain('<h3 class="mono">notificationUrl</h3>');
+    expect(page).toContain('<details class="fold"><summary><strong class="mono">notificationUrl</strong>');
     expect(page).toContain('<td class="muted form">not spec form</td>');
     expect(page).toContain('<a href="#limits">Limits</a>');
     expect(page).toContain('<td><strong>259200 minutes (180 days)</strong></td>');

@@ -26,6 +26,9 @@ import {
 
 const BODY_LIMIT = 4000;
 
+/** Up to this many findings are shown unfolded; more would push the cases far down. */
+const FINDINGS_OPEN = 10;
+
 /** What the run created and could not delete, in the header, since it fails the run. */
 function leftOnTargetBanner(left: BehaviourReport['run']['leftOnTarget']): SafeHtml | string {
   if (left === undefined || left.length === 0) return '';
@@ -167,8 +170,8 @@ function observedContractSection(observed: NonNullable<ReportContract['observed'
   return html`<section id="contract">
 <h2>Observed contract</h2>
 <p><a href="${observed.file}"><code>${observed.file}</code></a> (<a href="${observed.yaml}">YAML</a>): ${observedSentence(observed)}</p>
-<h3>Request body schema <span class="muted">(x-observed left out)</span></h3>
-<pre>${shownSchema(observed.requestBodySchema)}</pre>
+<details class="fold"><summary>Request body schema <span class="muted">(x-observed left out)</span></summary>
+<pre>${shownSchema(observed.requestBodySchema)}</pre></details>
 </section>`;
 }
 
@@ -212,14 +215,24 @@ const EXPECTATION_WORDS: Record<NonNullable<ValueClassResult['expectation']>, st
 /** One table per probed field (accepted, then rejected, then no verdict), then every limit found. */
 function valuesSection(report: BehaviourReport): SafeHtml {
   const fields = report.operation.fields;
+  // Folded per field, with what each got in the summary line; a field with a failing value starts open.
   const tables = fields.flatMap((name) => {
     const v = report.values[name];
     const rows = v === undefined ? [] : [...v.accepted, ...v.rejected, ...v.other];
-    return rows.length === 0
-      ? []
-      : [html`<h3 class="mono">${name}</h3>
+    if (v === undefined || rows.length === 0) return [];
+    const failing = rows.some((r) => r.verdict === 'DEVIATES' || r.verdict === 'ERROR');
+    const tally = (
+      [
+        ['accepted', v.accepted.length],
+        ['rejected', v.rejected.length],
+        ['error', v.other.length],
+      ] as const
+    ).filter(([, n]) => n > 0);
+    return [
+      html`<details class="fold"${failing ? ' open' : ''}><summary><strong class="mono">${name}</strong> <span class="muted">${rows.length} value class${rows.length === 1 ? '' : 'es'}</span> ${tally.map(([o, n]) => html`<span class="badge ${o}">${o === 'error' ? 'no verdict' : o} ${n}</span> `)}</summary>
 <table class="values"><thead><tr><th>Value class</th><th>Form</th><th>Sent</th><th>Outcome</th><th class="num">Status</th><th>Error code</th><th>Verdict</th><th>Message</th></tr></thead>
-<tbody>${rows.map(valueRow)}</tbody></table>`];
+<tbody>${rows.map(valueRow)}</tbody></table></details>`,
+    ];
   });
   const unprobed = fields.filter((name) => {
     const v = report.values[name];
@@ -287,20 +300,22 @@ function exampleBlock(entry: MatrixEntry, example: ExampleExchange): SafeHtml {
     example.status === null
       ? `No answer${example.failure === undefined ? '' : `: ${example.failure}`}`
       : `HTTP ${example.status}\n\n${clip(prettyBody(example.responseBody), BODY_LIMIT)}`;
-  return html`<div class="example">
-<h3><span class="badge ${entry.outcome}">${entry.outcome}</span> ${statusText(entry)}${entry.errorCode === undefined ? '' : html` <code>${entry.errorCode}</code>`} <span class="muted">· ${comboLabel(entry.present)}</span></h3>
+  return html`<details class="example">
+<summary><span class="badge ${entry.outcome}">${entry.outcome}</span> ${statusText(entry)}${entry.errorCode === undefined ? '' : html` <code>${entry.errorCode}</code>`} <span class="muted">· ${comboLabel(entry.present)}</span></summary>
 <p class="label">Request</p>
 <pre>${example.curl}</pre>
 <p class="label">Answer</p>
 <pre>${answer}</pre>
-</div>`;
+</details>`;
 }
 
 function findingsSection(report: BehaviourReport): SafeHtml {
   return html`<section id="findings">
 <h2>Findings <span class="badge INFORMATIONAL">INFORMATIONAL</span></h2>
 <p class="muted">What was seen where the spec says “not shown”: recorded, never a failure.</p>
-${report.findings.length === 0 ? html`<p class="muted">None.</p>` : html`<ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul>`}
+${report.findings.length === 0
+    ? html`<p class="muted">None.</p>`
+    : html`<details class="fold"${report.findings.length <= FINDINGS_OPEN ? ' open' : ''}><summary>${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} <span class="muted">(each also in its case's row under Cases)</span></summary><ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul></details>`}
 </section>`;
 }
 
