@@ -72,6 +72,7 @@ table.kmap td.cell { width: 30px; height: 26px; font-weight: 700; font-size: 14p
 table.kmap td.cell.unsent { background: #fafafa; color: #999; }
 td.drifted, tr.drifted td { outline: 2px solid var(--bad-ink); outline-offset: -2px; }
 table.grid tr.band th { background: #fff; font-weight: 600; padding-top: 10px; border-left: none; border-right: none; }
+.was { color: var(--bad-ink); font-weight: 600; font-size: 12.5px; }
 table.grid td.baseline { color: var(--bad-ink); font-weight: 600; }
 .range { display: flex; width: 220px; height: 12px; border: 1px solid var(--line); border-radius: 3px; overflow: hidden; background: #fafafa; }
 .range .acc { background: #2da44e; }

@@ -49,12 +49,14 @@ export function summarySection(report: BehaviourReport): SafeHtml {
       : html`<ul class="failing">${failing.slice(0, PROBLEM_CASES_SHOWN).map(
           ({ c, i }) => html`<li><span class="badge ${c.verdict}">${c.verdict}</span> <a href="#${caseAnchor(i)}">${caseShortName(c.name)}</a>${c.finding === undefined ? '' : html`<span class="muted">: ${clip(c.finding, FINDING_SHOWN)}</span>`}</li>`,
         )}${failing.length > PROBLEM_CASES_SHOWN ? html`<li class="muted">and ${failing.length - PROBLEM_CASES_SHOWN} more in <a href="#cases">Cases</a></li>` : ''}</ul>`;
+  const roleDrift = new Map((report.drift?.changes ?? []).flatMap((c) => (c.kind === 'role' && c.field !== undefined ? [[c.field, c.before] as const] : [])));
   const roles = report.operation.fields.flatMap((name) => {
     const role = report.fields[name];
     if (role === undefined) return [];
     const basis = roleBasisText(role);
+    const before = roleDrift.get(name);
     return [
-      html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}${basis === undefined ? '' : `; ${basis}`}</span></td><td class="why">${role.explanation}</td></tr>`,
+      html`<tr${before === undefined ? '' : html` class="drifted"`}><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}${basis === undefined ? '' : `; ${basis}`}</span>${before === undefined ? '' : html` <span class="was">baseline: ${before}</span>`}</td><td class="why">${role.explanation}</td></tr>`,
     ];
   });
   const grid = ruleGrid(report);

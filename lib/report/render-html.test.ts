@@ -209,6 +209,23 @@ describe('renderHtml', () => {
     expect(grid.match(/<td class="cell accepted/g)).toHaveLength(2);
     expect(grid).toContain('<td class="cell accepted drifted" title="notificationUrl + expirationDateTime: accepted, 201; baseline: 400 &lt;b&gt;">✓</td>');
     expect(page).toMatch(/<tr class="drifted">(<td class="(on|off)"[^>]*>.<\/td>){5}<td class="num mono">201<\/td>/);
+    expect(page).not.toContain('<span class="was">');
+  });
+
+  test('a role that changed since the baseline is marked in the roles table, with what it was', () => {
+    const report = defaultProfileReport();
+    report.drift = {
+      baseline: 'baselines/x.json',
+      name: 'x',
+      changes: [{ kind: 'role', field: 'resource', subject: 'resource', before: 'optional', after: 'forbidden', message: 'm' }],
+      compared: { combinations: 32, valueClasses: 0, limits: 0, ruleAndRoles: true },
+      notCompared: [],
+    };
+
+    const page = renderHtml(report);
+
+    expect(page).toMatch(/<tr class="drifted"><td class="mono">resource<\/td><td><span class="badge forbidden">forbidden<\/span> <span class="muted">must be absent<\/span> <span class="was">baseline: optional<\/span>/);
+    expect(page.match(/<span class="was">/g)).toHaveLength(1);
   });
 
   test('limits are drawn as ranges: accepted up to the largest value, refused from the first rejected', () => {
