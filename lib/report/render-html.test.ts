@@ -3,7 +3,7 @@ import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '
 import { createHash } from 'node:crypto';
 import { escapeHtml } from './html.js';
 import { CASE_FILTER_SCRIPT } from './html-cases.js';
-import { renderHtml } from './render-html.js';
+import { limitRange, renderHtml } from './render-html.js';
 
 const SCRIPT = '<script>alert("x")</script>';
 
@@ -91,7 +91,7 @@ describe('renderHtml', () => {
     expect(page).toContain('<details class="fold"><summary><strong class="mono">notificationUrl</strong>');
     expect(page).toContain('<td class="muted form">not spec form</td>');
     expect(page).toContain('<a href="#limits">Limits</a>');
-    expect(page).toContain('<td><strong>259200 minutes (180 days)</strong></td>');
+    expect(page).toContain('accepted up to <strong>259200 minutes (180 days)</strong>, refused from 259201</div>');
     expect(page).toContain('No value classes recorded for <code>changeType</code>, <code>resource</code>');
   });
 
@@ -231,7 +231,18 @@ describe('renderHtml', () => {
   test('limits are drawn as ranges: accepted up to the largest value, refused from the first rejected', () => {
     const page = renderHtml(defaultProfileReport());
 
-    expect(page).toContain('<div class="range-words">accepted up to 255, first refused 256 characters</div>');
-    expect(page).toMatch(/title="accepted up to 255, first refused 256 characters"><span class="acc" style="width:86\.6%"><\/span><span class="gap" style="width:0\.3%"><\/span><span class="ref" style="width:13\.0%"><\/span><\/div>/);
+    expect(page).toContain('<div class="range-words">accepted up to <strong>255 characters</strong>, refused from 256</div>');
+    expect(page).toMatch(/title="accepted up to 255, refused from 256 characters"><span class="acc" style="width:86\.6%"><\/span><span class="gap" style="width:0\.3%"><\/span><span class="ref" style="width:13\.0%"><\/span><\/div>/);
+  });
+
+  test('a limit with only one side known is drawn with the other side grey', () => {
+    const acceptedOnly = String(limitRange({ value: 10, unit: 'characters' }));
+    const refusedOnly = String(limitRange({ firstRejected: 20, unit: 'characters' }));
+
+    expect(acceptedOnly).toContain('<span class="acc" style="width:87.0%"></span><span class="gap" style="width:13.0%"></span></div>');
+    expect(acceptedOnly).toContain('accepted up to <strong>10 characters</strong>, no value refused');
+    expect(refusedOnly).toContain('<span class="acc" style="width:0.0%"></span><span class="gap" style="width:87.0%"></span><span class="ref" style="width:13.0%"></span>');
+    expect(refusedOnly).toContain('largest accepted not pinned, refused from 20');
+    expect(limitRange({ unit: 'characters' })).toBe('');
   });
 });

@@ -258,12 +258,12 @@ function limitsSection(report: BehaviourReport): SafeHtml {
 <h2>Limits <span class="badge INFORMATIONAL">spec §8: not shown</span></h2>
 ${limits.length === 0
     ? html`<p class="muted">No limit was searched.</p>`
-    : html`<table class="limits"><thead><tr><th>Field</th><th>Limit</th><th>Range</th><th>Largest accepted</th><th class="num">First rejected</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`}
+    : html`<table class="limits"><thead><tr><th>Field</th><th>Limit</th><th>Accepted up to, refused from</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`}
 </section>`;
 }
 
 function limitRow(l: ReportedLimit): SafeHtml {
-  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td><strong>${l.value === undefined ? 'not pinned' : amount(l.value, l.unit)}</strong></td><td class="num mono">${l.firstRejected ?? '–'}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}</td></tr>`;
+  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}</td></tr>`;
 }
 
 /**
@@ -279,11 +279,9 @@ export function limitRange(l: Pick<ReportedLimit, 'value' | 'firstRejected' | 'u
   const pct = (n: number): string => `${Math.max(0, Math.min(100, (n / top) * 100)).toFixed(1)}%`;
   const acceptedEnd = accepted ?? 0;
   const refusedStart = refused ?? top;
-  const words = [
-    accepted === undefined ? 'largest accepted not pinned' : `accepted up to ${accepted}`,
-    refused === undefined ? 'no value refused' : `first refused ${refused}`,
-  ].join(', ');
-  return html`<div class="range" role="img" aria-label="${words} ${l.unit}" title="${words} ${l.unit}"><span class="acc" style="width:${pct(acceptedEnd)}"></span><span class="gap" style="width:${pct(refusedStart - acceptedEnd)}"></span>${refused === undefined ? '' : html`<span class="ref" style="width:${pct(top - refusedStart)}"></span>`}</div><div class="range-words">${words} ${l.unit}</div>`;
+  const words = html`${accepted === undefined ? 'largest accepted not pinned' : html`accepted up to <strong>${amount(accepted, l.unit)}</strong>`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`}`;
+  const label = `${accepted === undefined ? 'largest accepted not pinned' : `accepted up to ${accepted}`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`} ${l.unit}`;
+  return html`<div class="range" role="img" aria-label="${label}" title="${label}"><span class="acc" style="width:${pct(acceptedEnd)}"></span><span class="gap" style="width:${pct(refusedStart - acceptedEnd)}"></span>${refused === undefined ? '' : html`<span class="ref" style="width:${pct(top - refusedStart)}"></span>`}</div><div class="range-words">${words}</div>`;
 }
 
 function examplesSection(report: BehaviourReport): SafeHtml {
