@@ -31,15 +31,15 @@ class FakeElement {
   }
 }
 
-function row(verdict: string, text: string): FakeElement {
-  const r = new FakeElement({ 'data-verdict': verdict });
+function row(verdict: string, text: string, suite: string): FakeElement {
+  const r = new FakeElement({ 'data-verdict': verdict, 'data-suite': suite });
   r.textContent = text;
   return r;
 }
 
 function page() {
-  const presence = [row('INFORMATIONAL', 'present: changeType rejected'), row('INFORMATIONAL', 'present: resource rejected')];
-  const protocol = [row('DEVIATES', 'a refused token gets 401 without WWW-Authenticate')];
+  const presence = [row('INFORMATIONAL', 'present: changeType rejected', 'matrix'), row('INFORMATIONAL', 'present: resource rejected', 'matrix')];
+  const protocol = [row('DEVIATES', 'a refused token gets 401 without WWW-Authenticate', 'protocol')];
   const groups = [new FakeElement({}, presence), new FakeElement({}, protocol)];
   const checks = ['CONFORMS', 'DEVIATES', 'INFORMATIONAL', 'ERROR'].map((verdict) => Object.assign(new FakeElement(), { value: verdict }));
   const box = new FakeElement({}, checks);
@@ -47,6 +47,7 @@ function page() {
   const byId: Record<string, FakeElement> = {
     'case-controls': box,
     'case-filter': new FakeElement(),
+    'case-suite': new FakeElement(),
     'case-count': new FakeElement(),
     'case-open': new FakeElement(),
     'case-close': new FakeElement(),
@@ -99,6 +100,21 @@ describe('the case filter script', () => {
     byId['case-close']?.fire('click');
     expect(groups.some((g) => g.open)).toBe(false);
   });
+});
+
+test('the suite picker shows one suite and opens it', () => {
+  const { byId, groups, presence, protocol } = page();
+  const suite = byId['case-suite'];
+  if (suite === undefined) throw new Error('no suite picker');
+
+  suite.value = 'matrix';
+  suite.fire('change');
+
+  expect([...presence, ...protocol].map((r) => r.hidden)).toEqual([false, false, true]);
+  expect(groups.map((g) => [g.hidden, g.open])).toEqual([
+    [false, true],
+    [true, false],
+  ]);
 });
 
 describe('observedRepeatsFinding', () => {

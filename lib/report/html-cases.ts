@@ -18,28 +18,31 @@ export const CASE_FILTER_SCRIPT = `(function () {
   if (!box) return;
   box.hidden = false;
   var text = document.getElementById('case-filter');
+  var suite = document.getElementById('case-suite');
   var checks = box.querySelectorAll('input[type=checkbox]');
   var rows = document.querySelectorAll('#cases tr[data-verdict]');
   var groups = document.querySelectorAll('#cases details.suite');
   var count = document.getElementById('case-count');
   function apply() {
     var q = text.value.trim().toLowerCase();
+    var s = suite.value;
     var on = {};
     checks.forEach(function (c) { on[c.value] = c.checked; });
     var shown = 0;
     rows.forEach(function (r) {
-      var ok = on[r.getAttribute('data-verdict')] && (q === '' || r.textContent.toLowerCase().indexOf(q) >= 0);
+      var ok = on[r.getAttribute('data-verdict')] && (s === '' || r.getAttribute('data-suite') === s) && (q === '' || r.textContent.toLowerCase().indexOf(q) >= 0);
       r.hidden = !ok;
       if (ok) shown += 1;
     });
     groups.forEach(function (g) {
       var n = g.querySelectorAll('tr[data-verdict]:not([hidden])').length;
       g.hidden = n === 0;
-      if (q !== '' && n > 0) g.open = true;
+      if ((q !== '' || s !== '') && n > 0) g.open = true;
     });
     count.textContent = shown + ' of ' + rows.length + ' cases shown';
   }
   text.addEventListener('input', apply);
+  suite.addEventListener('change', apply);
   checks.forEach(function (c) { c.addEventListener('change', apply); });
   document.getElementById('case-open').addEventListener('click', function () { groups.forEach(function (g) { g.open = true; }); });
   document.getElementById('case-close').addEventListener('click', function () { groups.forEach(function (g) { g.open = false; }); });
@@ -125,7 +128,7 @@ export function casesSection(cases: readonly CaseSummary[]): SafeHtml {
 <summary><strong>${suite.title}</strong> <span class="muted">${suite.key} · ${suite.cases.length} case${suite.cases.length === 1 ? '' : 's'}</span> ${counts.map(([v, n]) => html`<span class="badge ${v}">${v} ${n}</span> `)}</summary>
 <table class="cases"><colgroup><col class="c-verdict"><col class="c-case"><col class="c-spec"><col class="c-details"></colgroup>
 <thead><tr><th>Verdict</th><th>Case</th><th>Spec</th><th>Finding, expected and observed</th></tr></thead>
-<tbody>${suite.cases.map(({ c, index }) => caseRow(c, index, suite.title))}</tbody></table>
+<tbody>${suite.cases.map(({ c, index }) => caseRow(c, index, suite))}</tbody></table>
 </details>`;
   });
   return html`<section id="cases">
@@ -133,6 +136,7 @@ export function casesSection(cases: readonly CaseSummary[]): SafeHtml {
 <p class="muted">Grouped by suite; a suite with a DEVIATES or ERROR case starts open.</p>
 <div id="case-controls" class="controls" hidden>
 <input type="search" id="case-filter" placeholder="Filter cases by any text" aria-label="Filter cases by text">
+<select id="case-suite" aria-label="Show one suite"><option value="">every suite</option>${suites.map((s) => html`<option value="${s.key}">${s.key}</option>`)}</select>
 ${VERDICTS.map((v) => html`<label class="badge ${v}"><input type="checkbox" value="${v}" checked> ${v}</label>`)}
 <button type="button" id="case-open">Open all</button><button type="button" id="case-close">Close all</button>
 <span id="case-count" class="muted"></span>
@@ -141,12 +145,12 @@ ${groups}
 </section>`;
 }
 
-function caseRow(c: CaseSummary, index: number, suiteTitle: string): SafeHtml {
-  const name = c.name.startsWith(`${suiteTitle} > `) ? c.name.slice(suiteTitle.length + 3) : c.name;
+function caseRow(c: CaseSummary, index: number, suite: Suite): SafeHtml {
+  const name = c.name.startsWith(`${suite.title} > `) ? c.name.slice(suite.title.length + 3) : c.name;
   const details = [
     c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
     c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,
     c.observed === undefined || observedRepeatsFinding(c) ? '' : html`<div><span class="muted">Observed:</span> <code>${c.observed}</code></div>`,
   ];
-  return html`<tr id="${caseAnchor(index)}" data-verdict="${c.verdict}"><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span></td><td><div>${name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
+  return html`<tr id="${caseAnchor(index)}" data-verdict="${c.verdict}" data-suite="${suite.key}"><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span></td><td><div>${name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
 }

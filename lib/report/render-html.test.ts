@@ -147,7 +147,7 @@ describe('renderHtml', () => {
     expect(summary).toContain('<a href="#diagnosis">nothing was accepted (likely cause: token)</a>');
     const link = /<a href="#(case-\d+)">A notification reaches notificationUrl<\/a>/.exec(summary);
     expect(link).not.toBeNull();
-    expect(page).toContain(`<tr id="${link?.[1] ?? ''}" data-verdict="ERROR">`);
+    expect(page).toContain(`<tr id="${link?.[1] ?? ''}" data-verdict="ERROR" data-suite="events">`);
     expect(page).not.toContain('class="status green"');
   });
 
@@ -159,10 +159,11 @@ describe('renderHtml', () => {
     // Hidden until the script shows it: without scripts there is no control that does nothing.
     expect(page).toContain('<div id="case-controls" class="controls" hidden>');
     expect(page).toContain('<input type="search" id="case-filter"');
+    expect(page).toContain('<option value="events">events</option>');
     for (const verdict of ['CONFORMS', 'DEVIATES', 'INFORMATIONAL', 'ERROR']) {
       expect(page).toContain(`<input type="checkbox" value="${verdict}" checked>`);
     }
-    expect(page.match(/<tr id="case-\d+" data-verdict="/g)).toHaveLength(nothingAcceptedReport().cases.length);
+    expect(page.match(/<tr id="case-\d+" data-verdict="\w+" data-suite="[\w-]+">/g)).toHaveLength(nothingAcceptedReport().cases.length);
   });
 
   test('Observed is left out when it only repeats the finding, and kept when it says more', () => {
@@ -173,7 +174,7 @@ describe('renderHtml', () => {
     ];
 
     const page = renderHtml(report);
-    const row = (id: string): string => /<tr id="case-\d+" data-verdict="INFORMATIONAL">.*?<\/tr>/gs.exec(page.slice(page.indexOf(`<code class="muted">${id}</code>`) - 400))?.[0] ?? '';
+    const row = (id: string): string => page.split('<tr ').find((r) => r.includes(`<code class="muted">${id}</code>`)) ?? '';
 
     expect(row('matrix/changeType')).toContain('{changeType} rejected (400 invalidRequest)');
     expect(row('matrix/changeType')).not.toContain('Observed:');
