@@ -54,7 +54,7 @@ nav.toc a { color: var(--info-ink); margin-right: 14px; text-decoration: none; w
 .status ul { margin: 4px 0 0; }
 .status a { color: inherit; }
 ul.failing { list-style: none; padding: 0; margin: 8px 0 0; }
-ul.failing li { margin: 3px 0; }
+ul.failing li { margin: 3px 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .summary h2 { margin-top: 18px; }
 .requires { display: flex; gap: 20px; align-items: flex-start; flex-wrap: wrap; }
 .requires table.roles { flex: 1 1 560px; width: auto; }
