@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { escapeHtml } from './html.js';
 import { CASE_FILTER_SCRIPT } from './html-cases.js';
 import { limitRange, renderHtml } from './render-html.js';
+import type { BehaviourReport } from './types.js';
 
 const SCRIPT = '<script>alert("x")</script>';
 
@@ -245,5 +247,18 @@ describe('renderHtml', () => {
     expect(refusedOnly).toContain('<span class="acc" style="width:0.0%"></span><span class="gap" style="width:87.0%"></span><span class="ref" style="width:13.0%"></span>');
     expect(refusedOnly).toContain('largest accepted not pinned, refused from 20');
     expect(limitRange({ unit: 'characters' })).toBe('');
+  });
+
+  test('the full default report unfolds little: its 128 cases, values, examples and findings start folded', () => {
+    const fixture = new URL('../../test/fixtures/drive-subscription-v2.before.behaviour-report.json', import.meta.url);
+    const page = renderHtml(JSON.parse(readFileSync(fixture, 'utf8')) as BehaviourReport);
+    // What a reader sees before opening anything: the page without its closed <details>.
+    const unfolded = page.replace(/<details(?![^>]*\bopen\b)[^>]*>[\s\S]*?<\/details>/g, '');
+
+    // Every row drawn is 269, all of them shown before; 83 show now (the matrix's 32 and its bands, roles, the grid, lifecycle).
+    expect(page.match(/<tr/g)?.length).toBeGreaterThan(250);
+    expect(unfolded.match(/<tr/g)?.length).toBeLessThan(100);
+    expect(unfolded.match(/<li/g)?.length ?? 0).toBeLessThan(10);
+    expect(unfolded).not.toContain('data-verdict=');
   });
 });
