@@ -54,7 +54,7 @@ export async function screenshotHtml(htmlPath: string, pngPath: string, options:
 export interface PageMeasure {
   /** The whole page's height in CSS pixels, as laid out at the window's width. */
   pageHeight: number;
-  /** Where the element with id `summary` ends, from the top of the page. */
+  /** Where the element with id `summary` ends, from the top of the page; -1 when there is none. */
   summaryBottom: number;
 }
 
@@ -67,9 +67,10 @@ export async function measureHtml(htmlPath: string, options: ScreenshotOptions):
   const dir = await mkdtemp(join(tmpdir(), 'report-measure-'));
   const profile = join(dir, 'profile');
   const copy = join(dir, 'page.html');
+  // A page without a summary (an older report) gives -1 for it rather than no figures at all.
   const measuring =
-    "<script>document.title = 'measured ' + document.documentElement.scrollHeight + ' ' + " +
-    "Math.round(document.getElementById('summary').getBoundingClientRect().bottom + window.scrollY);</script>";
+    "<script>var summary = document.getElementById('summary'); document.title = 'measured ' + " +
+    "document.documentElement.scrollHeight + ' ' + (summary ? Math.round(summary.getBoundingClientRect().bottom + window.scrollY) : -1);</script>";
   const page = (await readFile(htmlPath, 'utf8'))
     .replace(/script-src '[^']*'/, "script-src 'unsafe-inline'")
     .replace('</body>', `${measuring}</body>`);
