@@ -3,14 +3,14 @@
  * without a browser. Usage:
  *   npx tsx scripts/screenshot-report.ts [report.html] [out.png] [--fixture default|nothing-accepted|conditional]
  * Without a report path it renders a fixture report (test/support/report-fixtures.ts) into a temp dir.
- * Prints the PNG's path. Skips (exit 0, with a message) when Chromium is not installed.
+ * Prints the PNG's path, then the page's height at 1280 px and where its summary ends. Skips (exit 0, with a message) when Chromium is not installed.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../test/support/report-fixtures.js';
 import { renderHtml } from '../lib/report/render-html.js';
-import { findChromium, screenshotHtml } from '../test/support/screenshot.js';
+import { findChromium, measureHtml, screenshotHtml } from '../test/support/screenshot.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 
 const FIXTURES: Record<string, () => BehaviourReport> = {
@@ -46,6 +46,8 @@ async function main(argv: string[]): Promise<number> {
   const pngPath = positional[1] ?? join(dirname(htmlPath), `${basename(htmlPath, extname(htmlPath))}.png`);
   await screenshotHtml(htmlPath, pngPath, { chromium });
   console.log(pngPath);
+  const measure = await measureHtml(htmlPath, { chromium, width: 1280, height: 900 });
+  console.log(`page ${measure.pageHeight} px at 1280 px wide; summary ends at ${measure.summaryBottom} px`);
   return 0;
 }
 

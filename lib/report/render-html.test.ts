@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { escapeHtml } from './html.js';
-import { renderHtml } from './render-html.js';
+import { CASE_FILTER_SCRIPT } from './html-cases.js';
+import { limitRange, renderHtml } from './render-html.js';
+import type { BehaviourReport } from './types.js';
 
 const SCRIPT = '<script>alert("x")</script>';
 
@@ -18,18 +22,25 @@ describe('renderHtml', () => {
 
     const html = renderHtml(report);
 
-    expect(html).not.toMatch(/<script/i);
+    // The one script is the page's own filter; the target's arrives as text.
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html).toContain(`<script>${CASE_FILTER_SCRIPT}</script>`);
     expect(html).not.toMatch(/<img/i);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).toContain('x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  test('is one self-contained page: inline CSS, nothing fetched, scripts forbidden', () => {
+  test('is one self-contained page: inline CSS, nothing fetched, only its own script allowed, by hash', () => {
     const html = renderHtml(defaultProfileReport());
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(script).digest('base64');
 
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
-    expect(html).not.toMatch(/<(script|link|img|iframe)\b/i);
+    expect(script.length).toBeGreaterThan(100);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'">`,
+    );
+    expect(html).not.toMatch(/<(link|img|iframe)\b/i);
     expect(html).not.toMatch(/\bsrc=|@import|url\(/i);
     expect(html.match(/href="([^"]*)"/g)?.every((href) => href.startsWith('href="#'))).toBe(true);
   });
@@ -57,7 +68,7 @@ describe('renderHtml', () => {
     const html = renderHtml(conditionalReport());
 
     // accepted 201, rejected 400 invalidRequest, unstable 201, error (no answer)
-    expect(html.match(/<div class="example">/g)).toHaveLength(4);
+    expect(html.match(/<details class="example">/g)).toHaveLength(4);
     expect(html).toContain(escapeHtml('-H "Authorization: Bearer $ACCESS_TOKEN"'));
     expect(html).toContain('No answer: socket hang up (ECONNRESET)');
   });
@@ -79,9 +90,10 @@ describe('renderHtml', () => {
 
     expect(page).toContain('<a href="#values">Values</a>');
     expect(page.match(/<table class="values">/g)).toHaveLength(3);
-    expect(page).toContain('<h3 class="mono">notificationUrl</h3>');
+    expect(page).toContain('<details class="fold"><summary><strong class="mono">notificationUrl</strong>');
     expect(page).toContain('<td class="muted form">not spec form</td>');
-    expect(page).toContain('<td><strong>259200 minutes (180 days)</strong></td>');
+    expect(page).toContain('<a href="#limits">Limits</a>');
+    expect(page).toContain('accepted up to <strong>259200 minutes (180 days)</strong>, refused from 259201</div>');
     expect(page).toContain('No value classes recorded for <code>changeType</code>, <code>resource</code>');
   });
 
@@ -94,8 +106,160 @@ describe('renderHtml', () => {
 
     const page = renderHtml(report);
 
-    expect(page).not.toMatch(/<script|<img/i);
+    expect(page.match(/<script/gi)).toHaveLength(1);
+    expect(page).not.toMatch(/<img/i);
     expect(page).toContain('&lt;script&gt;');
   });
-});
 
+  test('the first screen says whether it is green and what the target requires, before any long table', () => {
+    const page = renderHtml(defaultProfileReport());
+    const at = (text: string): number => {
+      const i = page.indexOf(text);
+      expect(i, text).toBeGreaterThan(-1);
+      return i;
+    };
+
+    const order = [
+      at('<section id="summary"'),
+      at('<span class="badge CONFORMS">CONFORMS'),
+      at('<p class="status green"><strong>Green.</strong>'),
+      at('<p class="rule-words">Accepted exactly when notificationUrl and expirationDateTime are present'),
+      at('<table class="roles">'),
+      at('<figure class="rule-grid">'),
+      at('<nav class="toc"'),
+      at('<section id="rule">'),
+      at('<section id="matrix">'),
+      at('<section id="cases">'),
+      at('<section id="run">'),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    for (const id of ['rule', 'matrix', 'rejections', 'values', 'limits', 'examples', 'findings', 'cases', 'run']) {
+      expect(page).toContain(`<a href="#${id}">`);
+      expect(page).toContain(`id="${id}"`);
+    }
+  });
+
+  test('a failing run says so first and names the failing cases, linked to their rows', () => {
+    const page = renderHtml(nothingAcceptedReport());
+    const summary = page.slice(page.indexOf('<section id="summary"'), page.indexOf('</section>', page.indexOf('<section id="summary"')));
+
+    expect(summary).toContain('<strong>Not green: the run fails.</strong>');
+    expect(summary).toContain('<a href="#cases">2 cases DEVIATE from the spec</a>');
+    expect(summary).toContain('<a href="#cases">1 case ended in ERROR: no verdict from the target</a>');
+    expect(summary).toContain('<a href="#diagnosis">nothing was accepted (likely cause: token)</a>');
+    const link = /<a href="#(case-\d+)">A notification reaches notificationUrl<\/a>/.exec(summary);
+    expect(link).not.toBeNull();
+    expect(page).toContain(`<tr id="${link?.[1] ?? ''}" data-verdict="ERROR" data-suite="events">`);
+    expect(page).not.toContain('class="status green"');
+  });
+
+  test('cases are folded by suite, failing suites open, with a filter the page reads without', () => {
+    const page = renderHtml(nothingAcceptedReport());
+    const suites = [...page.matchAll(/<details class="suite"( open)?>\s*<summary><strong>[^<]*<\/strong> <span class="muted">([^ ]+) /g)].map((m) => [m[2], m[1] === ' open']);
+
+    expect(suites).toEqual(expect.arrayContaining([['spec-4', true], ['events', true], ['open', false], ['matrix', false]]));
+    // Hidden until the script shows it: without scripts there is no control that does nothing.
+    expect(page).toContain('<div id="case-controls" class="controls" hidden>');
+    expect(page).toContain('<input type="search" id="case-filter"');
+    expect(page).toContain('<option value="events">events</option>');
+    for (const verdict of ['CONFORMS', 'DEVIATES', 'INFORMATIONAL', 'ERROR']) {
+      expect(page).toContain(`<input type="checkbox" value="${verdict}" checked>`);
+    }
+    expect(page.match(/<tr id="case-\d+" data-verdict="\w+" data-suite="[\w-]+">/g)).toHaveLength(nothingAcceptedReport().cases.length);
+  });
+
+  test('Observed is left out when it only repeats the finding, and kept when it says more', () => {
+    const report = defaultProfileReport();
+    report.cases = [
+      { id: 'matrix/changeType', name: 'present: changeType', specRef: 'open', verdict: 'INFORMATIONAL', finding: '{changeType} rejected (400 invalidRequest)', observed: 'rejected (400, 400) invalidRequest' },
+      { id: 'matrix/resource', name: 'present: resource', specRef: 'open', verdict: 'INFORMATIONAL', finding: '{resource} rejected (400 invalidRequest)', observed: 'unstable (400, 201) invalidRequest' },
+    ];
+
+    const page = renderHtml(report);
+    const row = (id: string): string => page.split('<tr ').find((r) => r.includes(`<code class="muted">${id}</code>`)) ?? '';
+
+    expect(row('matrix/changeType')).toContain('{changeType} rejected (400 invalidRequest)');
+    expect(row('matrix/changeType')).not.toContain('Observed:');
+    expect(row('matrix/resource')).toContain('<span class="muted">Observed:</span> <code>unstable (400, 201) invalidRequest</code>');
+  });
+
+  test('the matrix puts the accepted combinations first, then each rejection group', () => {
+    const page = renderHtml(conditionalReport());
+    const matrix = page.slice(page.indexOf('<section id="matrix">'), page.indexOf('<section id="rejections">'));
+    const outcomes = [...matrix.matchAll(/<td class="outcome (\w+)">/g)].map((m) => m[1]);
+    const firstNotAccepted = outcomes.findIndex((o) => o !== 'accepted');
+
+    expect(outcomes).toHaveLength(32);
+    expect(firstNotAccepted).toBeGreaterThan(0);
+    expect(outcomes.slice(firstNotAccepted)).not.toContain('accepted');
+    expect(matrix.indexOf('</span> Accepted</th>')).toBeLessThan(matrix.indexOf('</span> Rejected 400'));
+  });
+
+  test('the rule is drawn as a grid with one cell per combination, changes from the baseline outlined', () => {
+    const report = defaultProfileReport();
+    report.drift = {
+      baseline: 'baselines/x.json',
+      name: 'x',
+      changes: [{ kind: 'matrix', present: ['notificationUrl', 'expirationDateTime'], subject: '{notificationUrl, expirationDateTime}', before: '400 <b>', after: '201', message: 'm' }],
+      compared: { combinations: 32, valueClasses: 0, limits: 0, ruleAndRoles: true },
+      notCompared: [],
+    };
+
+    const page = renderHtml(report);
+    const grid = page.slice(page.indexOf('<figure class="rule-grid">'), page.indexOf('</figure>'));
+
+    expect(grid.match(/<td class="cell /g)).toHaveLength(32);
+    expect(grid.match(/<td class="cell accepted/g)).toHaveLength(2);
+    expect(grid).toContain('<td class="cell accepted drifted" title="notificationUrl + expirationDateTime: accepted, 201; baseline: 400 &lt;b&gt;">✓</td>');
+    expect(page).toMatch(/<tr class="drifted">(<td class="(on|off)"[^>]*>.<\/td>){5}<td class="num mono">201<\/td>/);
+    expect(page).not.toContain('<span class="was">');
+  });
+
+  test('a role that changed since the baseline is marked in the roles table, with what it was', () => {
+    const report = defaultProfileReport();
+    report.drift = {
+      baseline: 'baselines/x.json',
+      name: 'x',
+      changes: [{ kind: 'role', field: 'resource', subject: 'resource', before: 'optional', after: 'forbidden', message: 'm' }],
+      compared: { combinations: 32, valueClasses: 0, limits: 0, ruleAndRoles: true },
+      notCompared: [],
+    };
+
+    const page = renderHtml(report);
+
+    expect(page).toMatch(/<tr class="drifted"><td class="mono">resource<\/td><td><span class="badge forbidden">forbidden<\/span> <span class="muted">must be absent<\/span> <span class="was">baseline: optional<\/span>/);
+    expect(page.match(/<span class="was">/g)).toHaveLength(1);
+  });
+
+  test('limits are drawn as ranges: accepted up to the largest value, refused from the first rejected', () => {
+    const page = renderHtml(defaultProfileReport());
+
+    expect(page).toContain('<div class="range-words">accepted up to <strong>255 characters</strong>, refused from 256</div>');
+    expect(page).toMatch(/title="accepted up to 255, refused from 256 characters"><span class="acc" style="width:86\.6%"><\/span><span class="gap" style="width:0\.3%"><\/span><span class="ref" style="width:13\.0%"><\/span><\/div>/);
+  });
+
+  test('a limit with only one side known is drawn with the other side grey', () => {
+    const acceptedOnly = String(limitRange({ value: 10, unit: 'characters' }));
+    const refusedOnly = String(limitRange({ firstRejected: 20, unit: 'characters' }));
+
+    expect(acceptedOnly).toContain('<span class="acc" style="width:87.0%"></span><span class="gap" style="width:13.0%"></span></div>');
+    expect(acceptedOnly).toContain('accepted up to <strong>10 characters</strong>, no value refused');
+    expect(refusedOnly).toContain('<span class="acc" style="width:0.0%"></span><span class="gap" style="width:87.0%"></span><span class="ref" style="width:13.0%"></span>');
+    expect(refusedOnly).toContain('largest accepted not pinned, refused from 20');
+    expect(limitRange({ unit: 'characters' })).toBe('');
+  });
+
+  test('the full default report unfolds little: its 128 cases, values, examples and findings start folded', () => {
+    const fixture = new URL('../../test/fixtures/drive-subscription-v2.before.behaviour-report.json', import.meta.url);
+    const page = renderHtml(JSON.parse(readFileSync(fixture, 'utf8')) as BehaviourReport);
+    // What a reader sees before opening anything: the page without its closed <details>.
+    const unfolded = page.replace(/<details(?![^>]*\bopen\b)[^>]*>[\s\S]*?<\/details>/g, '');
+
+    // The page draws 269 table rows, 83 of them unfolded (the matrix's 32 and its bands, roles, the grid, lifecycle);
+    // a page that showed every row, cases and values included, would show about 250.
+    expect(page.match(/<tr/g)?.length).toBeGreaterThan(250);
+    expect(unfolded.match(/<tr/g)?.length).toBeLessThan(100);
+    expect(unfolded.match(/<li/g)?.length ?? 0).toBeLessThan(10);
+    expect(unfolded).not.toContain('data-verdict=');
+  });
+});

@@ -1,27 +1,22 @@
 import { statusOrNoAnswer } from '../http/answer-text.js';
-import { VERDICTS, type Verdict } from '../outcome.js';
-import { Rule } from '../rule/rule.js';
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry, ReportContract, ReportDrift, ReportedLimit, RunInfo, ValueClassResult } from './types.js';
+import type { BehaviourReport, MatrixEntry, ReportContract, ReportDrift, ReportedLimit, RunInfo, ValueClassResult } from './types.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
+import { CASE_FILTER_SCRIPT, CASE_FILTER_SCRIPT_HASH, casesSection } from './html-cases.js';
+import { matrixSection } from './html-matrix.js';
+import { summarySection } from './html-summary.js';
 import { lifecycleSection } from './lifecycle-html.js';
 import { REPORT_CSS } from './html-style.js';
 import {
-  MATRIX_OUTCOMES,
-  ROLE_MEANING,
-  undeterminedText,
-  roleBasisText,
   ruleBasisText,
   clip,
   comboLabel,
   distinctAnswers,
   groupWhen,
-  ruleSentence,
-  outcomeTally,
   readableTime,
   runDuration,
   statusText,
@@ -30,6 +25,9 @@ import {
 } from './report-facts.js';
 
 const BODY_LIMIT = 4000;
+
+/** Up to this many findings are shown unfolded; more would push the cases far down. */
+const FINDINGS_OPEN = 10;
 
 /** What the run created and could not delete, in the header, since it fails the run. */
 function leftOnTargetBanner(left: BehaviourReport['run']['leftOnTarget']): SafeHtml | string {
@@ -40,10 +38,32 @@ ${left.map((l) => html`<tr><td>${l.id === undefined ? 'unknown' : html`<code>${l
 </tbody></table></section>`;
 }
 
+/** Sections below the first screen, in page order, for the table of contents. */
+function contents(report: BehaviourReport): [string, string][] {
+  const entries: [string, string | undefined][] = [
+    ['drift', report.drift === undefined ? undefined : 'Drift'],
+    ['contract-comparison', report.contract?.comparison === undefined ? undefined : 'Contract comparison'],
+    ['rule', 'Rule'],
+    ['matrix', 'Matrix'],
+    ['rejections', 'Rejections'],
+    ['values', 'Values'],
+    ['limits', 'Limits'],
+    ['lifecycle', report.lifecycle === undefined ? undefined : 'Lifecycle'],
+    ['contract', report.contract?.observed === undefined ? undefined : 'Contract'],
+    ['examples', 'Examples'],
+    ['findings', 'Findings'],
+    ['cases', 'Cases'],
+    ['run', 'Run'],
+  ];
+  return entries.flatMap(([id, label]) => (label === undefined ? [] : [[id, label]]));
+}
+
 /**
- * behaviour-report.html: one self-contained page (inline CSS, no scripts, nothing fetched),
- * readable from file:// offline. Every value is escaped by the `html` tag, and the page's
- * Content-Security-Policy forbids scripts anyway, since bodies come from an untrusted target.
+ * behaviour-report.html: one self-contained page (inline CSS, one inline script, nothing fetched),
+ * readable from file:// offline. The first screen answers whether the run is green and what the
+ * target requires; the long tables follow, folded where they are long. Every value is escaped by
+ * the `html` tag, and the Content-Security-Policy allows only the case filter's script, by its
+ * hash, since bodies come from an untrusted target.
  */
 export function renderHtml(report: BehaviourReport): string {
   const { run, operation } = report;
@@ -51,7 +71,7 @@ export function renderHtml(report: BehaviourReport): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src '${CASE_FILTER_SCRIPT_HASH}'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Behaviour report: ${operation.id} (${operation.method} ${operation.path}) on ${run.target}</title>
 <style>${new SafeHtml(REPORT_CSS)}</style>
@@ -60,35 +80,46 @@ export function renderHtml(report: BehaviourReport): string {
 <main>
 <header>
 <h1>${operation.id}: behaviour report</h1>
-<p class="endpoint">${operation.method} ${operation.path}</p>
-<dl class="run">
-${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${tokenItem(run)}
-</dl>
-<div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>
+<p class="endpoint">${operation.method} ${operation.path} <span class="muted">· ${run.target} · ${targetDescription(run)} · ${readableTime(run.startedAt)} · ${runDuration(run)} · ${run.requestsSent} requests</span></p>
+</header>
+${summarySection(report)}
 ${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
-${report.diagnosis === undefined ? '' : html`<p class="banner diag"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
+${report.diagnosis === undefined ? '' : html`<p class="banner diag" id="diagnosis"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
 ${leftOnTargetBanner(run.leftOnTarget)}
 ${driftBanner(report.drift)}
-<nav>${report.drift === undefined ? '' : html`<a href="#drift">Drift</a>`}<a href="#rule">Rule</a><a href="#matrix">Matrix</a><a href="#rejections">Rejections</a><a href="#values">Values</a>${report.lifecycle === undefined ? '' : html`<a href="#lifecycle">Lifecycle</a>`}${report.contract?.observed === undefined ? '' : html`<a href="#contract">Contract</a>`}<a href="#examples">Examples</a><a href="#findings">Findings</a><a href="#cases">Cases</a></nav>
-</header>
+<nav class="toc" aria-label="Contents"><strong>Contents</strong> ${contents(report).map(([id, label]) => html`<a href="#${id}">${label}</a>`)}</nav>
 ${report.drift === undefined ? '' : driftSection(report.drift)}
 ${report.contract?.comparison === undefined ? '' : comparisonSection(report.contract.comparison)}
 ${ruleSection(report)}
 ${matrixSection(report)}
 ${rejectionSection(report)}
 ${valuesSection(report)}
+${limitsSection(report)}
 ${report.lifecycle === undefined ? '' : lifecycleSection(report.lifecycle)}
 ${report.contract?.observed === undefined ? '' : observedContractSection(report.contract.observed)}
 ${examplesSection(report)}
 ${findingsSection(report)}
-${casesSection(report)}
+${casesSection(report.cases)}
+${runSection(report)}
 <footer>subscription-conformance ${run.suiteVersion} · report version ${report.reportVersion} · the same data as behaviour-report.json</footer>
 </main>
+<script>${new SafeHtml(CASE_FILTER_SCRIPT)}</script>
 </body>
 </html>
 `;
   return page.value;
+}
+
+/** Everything known about the run itself. */
+function runSection(report: BehaviourReport): SafeHtml {
+  const { run } = report;
+  return html`<section id="run">
+<h2>Run</h2>
+<dl class="run">
+${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
+${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
+</dl>
+</section>`;
 }
 
 function runItem(label: string, value: string): SafeHtml {
@@ -139,59 +170,25 @@ function observedContractSection(observed: NonNullable<ReportContract['observed'
   return html`<section id="contract">
 <h2>Observed contract</h2>
 <p><a href="${observed.file}"><code>${observed.file}</code></a> (<a href="${observed.yaml}">YAML</a>): ${observedSentence(observed)}</p>
-<h3>Request body schema <span class="muted">(x-observed left out)</span></h3>
-<pre>${shownSchema(observed.requestBodySchema)}</pre>
+<details class="fold"><summary>Request body schema <span class="muted">(x-observed left out)</span></summary>
+<pre>${shownSchema(observed.requestBodySchema)}</pre></details>
 </section>`;
 }
 
+/** The rule in full: the expression, what it rests on, the unknown combinations and the dependencies (the roles are on the first screen). */
 function ruleSection(report: BehaviourReport): SafeHtml {
-  const { rule, operation } = report;
-  const roles = operation.fields.flatMap((name) => {
-    const role = report.fields[name];
-    return role === undefined
-      ? []
-      : [html`<tr><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}${roleBasisText(role) === undefined ? '' : `; ${roleBasisText(role) ?? ''}`}</span></td><td>${role.explanation}</td></tr>`];
-  });
+  const { rule } = report;
+  const roles = Object.keys(report.fields).length;
   return html`<section id="rule">
 <h2>Acceptance rule</h2>
-<p class="rule-words">${ruleSentence(report)}</p>
 <pre>${rule.expression}</pre>
 ${ruleBasisText(rule) === undefined ? '' : html`<p>${ruleBasisText(rule) ?? ''}</p>`}
-<p>${outcomeTally(report.matrix)}.</p>
 ${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}${(rule.unknownCount ?? rule.unknown.length) > rule.unknown.length ? `, and ${(rule.unknownCount ?? 0) - rule.unknown.length} more` : ''}.</p>`}
-<h3>Field roles</h3>
-${roles.length === 0
-    ? html`<p class="muted">None: nothing was accepted, so no role could be inferred.</p>`
-    : html`<table><thead><tr><th>Field</th><th>Role</th><th>Why</th></tr></thead><tbody>${roles}</tbody></table>`}
 <h3>Dependencies between fields (IDL)</h3>
 ${rule.dependencies.length === 0
-    ? html`<p class="muted">${roles.length === 0 ? 'None inferred.' : 'None beyond the field roles.'}</p>`
+    ? html`<p class="muted">${roles === 0 ? 'None inferred.' : 'None beyond the field roles.'}</p>`
     : html`<pre>${rule.dependencies.join('\n')}</pre>`}
 ${rule.dependenciesExact ? '' : html`<p class="muted">Roles and dependencies together do not fully describe the rule; the expression above is exact.</p>`}
-</section>`;
-}
-
-function matrixSection(report: BehaviourReport): SafeHtml {
-  const fields = report.operation.fields;
-  const rule = Rule.tryOf(report.rule.expression);
-  const rows = report.matrix.map((entry, i) => {
-    const present = new Set(entry.present);
-    const predicted = rule === undefined ? undefined : rule.accepts(present);
-    const mismatch =
-      predicted !== undefined &&
-      ((entry.outcome === 'accepted' && !predicted) || (entry.outcome === 'rejected' && predicted));
-    return html`<tr${mismatch ? html` class="mismatch"` : ''}><td class="num muted">${i + 1}</td>${fields.map((f) =>
-      present.has(f) ? html`<td class="on" title="${f} present">●</td>` : html`<td class="off" title="${f} absent">○</td>`,
-    )}<td class="num mono">${statusText(entry)}</td><td class="mono">${entry.errorCode ?? ''}</td><td class="outcome ${entry.outcome}">${entry.outcome}</td>${
-      rule === undefined ? '' : html`<td class="predict">${predicted === true ? 'accept' : 'reject'}</td>`
-    }<td class="msg" title="${entry.errorMessage ?? entry.example?.failure ?? ''}">${entry.errorMessage ?? entry.example?.failure ?? ''}</td></tr>`;
-  });
-  return html`<section id="matrix">
-<h2>Presence matrix</h2>
-<div class="legend"><span>● present ○ absent</span>${MATRIX_OUTCOMES.map((o) => html`<span class="badge ${o}">${o}</span>`)}<span class="muted">“Rule” is what the inferred rule predicts; a red cell disagrees with what was seen.</span></div>
-<table class="grid"><thead><tr><th class="num">#</th>${fields.map((f) => html`<th class="field">${f}</th>`)}<th>Status</th><th>Error code</th><th>Outcome</th>${rule === undefined ? '' : html`<th>Rule</th>`}<th>Message</th></tr></thead>
-<tbody>
-${rows.map((r) => html`${r}\n`)}</tbody></table>
 </section>`;
 }
 
@@ -218,29 +215,34 @@ const EXPECTATION_WORDS: Record<NonNullable<ValueClassResult['expectation']>, st
 /** One table per probed field (accepted, then rejected, then no verdict), then every limit found. */
 function valuesSection(report: BehaviourReport): SafeHtml {
   const fields = report.operation.fields;
+  // Folded per field, with what each got in the summary line; a field with a failing value starts open.
   const tables = fields.flatMap((name) => {
     const v = report.values[name];
     const rows = v === undefined ? [] : [...v.accepted, ...v.rejected, ...v.other];
-    return rows.length === 0
-      ? []
-      : [html`<h3 class="mono">${name}</h3>
+    if (v === undefined || rows.length === 0) return [];
+    const failing = rows.some((r) => r.verdict === 'DEVIATES' || r.verdict === 'ERROR');
+    const tally = (
+      [
+        ['accepted', v.accepted.length],
+        ['rejected', v.rejected.length],
+        ['error', v.other.length],
+      ] as const
+    ).filter(([, n]) => n > 0);
+    return [
+      html`<details class="fold"${failing ? ' open' : ''}><summary><strong class="mono">${name}</strong> <span class="muted">${rows.length} value class${rows.length === 1 ? '' : 'es'}</span> ${tally.map(([o, n]) => html`<span class="badge ${o}">${o === 'error' ? 'no verdict' : o} ${n}</span> `)}</summary>
 <table class="values"><thead><tr><th>Value class</th><th>Form</th><th>Sent</th><th>Outcome</th><th class="num">Status</th><th>Error code</th><th>Verdict</th><th>Message</th></tr></thead>
-<tbody>${rows.map(valueRow)}</tbody></table>`];
+<tbody>${rows.map(valueRow)}</tbody></table></details>`,
+    ];
   });
   const unprobed = fields.filter((name) => {
     const v = report.values[name];
     return v === undefined || v.accepted.length + v.rejected.length + v.other.length === 0;
   });
-  const limits = fields.flatMap((name) => report.values[name]?.limits ?? []);
   return html`<section id="values">
 <h2>Values</h2>
 <p class="muted">One value of one field in an otherwise accepted body. “Form” says whether the value has the form spec §2 gives the field; the spec never says which values must be accepted.</p>
 ${tables.length === 0 ? html`<p class="muted">No value classes were recorded.</p>` : tables}
 ${tables.length === 0 || unprobed.length === 0 ? '' : html`<p class="muted">No value classes recorded for ${unprobed.map((f, i) => html`${i === 0 ? '' : ', '}<code>${f}</code>`)} (no accepted body carries the field, or its cases did not run).</p>`}
-<h3>Limits <span class="badge INFORMATIONAL">spec §8: not shown</span></h3>
-${limits.length === 0
-    ? html`<p class="muted">No limit was searched.</p>`
-    : html`<table><thead><tr><th>Field</th><th>Limit</th><th>Largest accepted</th><th class="num">First rejected</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`}
 </section>`;
 }
 
@@ -249,8 +251,37 @@ function valueRow(r: ValueClassResult): SafeHtml {
   return html`<tr><td>${r.description}<br><code class="muted">${r.classId}</code></td><td class="muted form">${form}</td><td class="mono sent">${r.sent ?? ''}</td><td class="value-outcome ${r.outcome}">${r.outcome}</td><td class="num mono">${statusOrNoAnswer(r.status)}</td><td class="mono">${r.errorCode ?? ''}</td><td><span class="badge ${r.verdict}">${r.verdict}</span></td><td class="msg">${r.errorMessage ?? ''}</td></tr>`;
 }
 
+/** Every limit found, each drawn as a range: accepted up to the largest accepted value, refused from the first rejected. */
+function limitsSection(report: BehaviourReport): SafeHtml {
+  const limits = report.operation.fields.flatMap((name) => report.values[name]?.limits ?? []);
+  return html`<section id="limits">
+<h2>Limits <span class="badge INFORMATIONAL">spec §8: not shown</span></h2>
+${limits.length === 0
+    ? html`<p class="muted">No limit was searched.</p>`
+    : html`<table class="limits"><thead><tr><th>Field</th><th>Limit</th><th>Accepted up to, refused from</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`}
+</section>`;
+}
+
 function limitRow(l: ReportedLimit): SafeHtml {
-  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td><strong>${l.value === undefined ? 'not pinned' : amount(l.value, l.unit)}</strong></td><td class="num mono">${l.firstRejected ?? '–'}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}</td></tr>`;
+  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}</td></tr>`;
+}
+
+/**
+ * A bar from 0: green up to the largest accepted value, grey where the search did not settle or
+ * nothing was tried, red from the first rejected value. Widths are numbers computed here,
+ * never text from the target.
+ */
+export function limitRange(l: Pick<ReportedLimit, 'value' | 'firstRejected' | 'unit'>): SafeHtml | string {
+  const accepted = l.value;
+  const refused = l.firstRejected;
+  if (accepted === undefined && refused === undefined) return '';
+  const top = Math.max(accepted ?? 0, refused ?? 0) * 1.15 || 1;
+  const pct = (n: number): string => `${Math.max(0, Math.min(100, (n / top) * 100)).toFixed(1)}%`;
+  const acceptedEnd = accepted ?? 0;
+  const refusedStart = refused ?? top;
+  const words = html`${accepted === undefined ? 'largest accepted not pinned' : html`accepted up to <strong>${amount(accepted, l.unit)}</strong>`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`}`;
+  const label = `${accepted === undefined ? 'largest accepted not pinned' : `accepted up to ${accepted}`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`} ${l.unit}`;
+  return html`<div class="range" role="img" aria-label="${label}" title="${label}"><span class="acc" style="width:${pct(acceptedEnd)}"></span><span class="gap" style="width:${pct(refusedStart - acceptedEnd)}"></span>${refused === undefined ? '' : html`<span class="ref" style="width:${pct(top - refusedStart)}"></span>`}</div><div class="range-words">${words}</div>`;
 }
 
 function examplesSection(report: BehaviourReport): SafeHtml {
@@ -267,42 +298,23 @@ function exampleBlock(entry: MatrixEntry, example: ExampleExchange): SafeHtml {
     example.status === null
       ? `No answer${example.failure === undefined ? '' : `: ${example.failure}`}`
       : `HTTP ${example.status}\n\n${clip(prettyBody(example.responseBody), BODY_LIMIT)}`;
-  return html`<div class="example">
-<h3><span class="badge ${entry.outcome}">${entry.outcome}</span> ${statusText(entry)}${entry.errorCode === undefined ? '' : html` <code>${entry.errorCode}</code>`} <span class="muted">· ${comboLabel(entry.present)}</span></h3>
+  return html`<details class="example">
+<summary><span class="badge ${entry.outcome}">${entry.outcome}</span> ${statusText(entry)}${entry.errorCode === undefined ? '' : html` <code>${entry.errorCode}</code>`} <span class="muted">· ${comboLabel(entry.present)}</span></summary>
 <p class="label">Request</p>
 <pre>${example.curl}</pre>
 <p class="label">Answer</p>
 <pre>${answer}</pre>
-</div>`;
+</details>`;
 }
 
 function findingsSection(report: BehaviourReport): SafeHtml {
   return html`<section id="findings">
 <h2>Findings <span class="badge INFORMATIONAL">INFORMATIONAL</span></h2>
 <p class="muted">What was seen where the spec says “not shown”: recorded, never a failure.</p>
-${report.findings.length === 0 ? html`<p class="muted">None.</p>` : html`<ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul>`}
+${report.findings.length === 0
+    ? html`<p class="muted">None.</p>`
+    : html`<details class="fold"${report.findings.length <= FINDINGS_OPEN ? ' open' : ''}><summary>${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} <span class="muted">(each also in its case's row under Cases)</span></summary><ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul></details>`}
 </section>`;
-}
-
-const VERDICT_ORDER: Record<Verdict, number> = { DEVIATES: 0, ERROR: 1, CONFORMS: 2, INFORMATIONAL: 3 };
-
-function casesSection(report: BehaviourReport): SafeHtml {
-  const cases = [...report.cases].sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict]);
-  return html`<section id="cases">
-<h2>Cases</h2>
-<table class="cases"><colgroup><col class="c-verdict"><col class="c-case"><col class="c-spec"><col class="c-details"></colgroup>
-<thead><tr><th>Verdict</th><th>Case</th><th>Spec</th><th>Finding, expected and observed</th></tr></thead>
-<tbody>${cases.map(caseRow)}</tbody></table>
-</section>`;
-}
-
-function caseRow(c: CaseSummary): SafeHtml {
-  const details = [
-    c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
-    c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,
-    c.observed === undefined ? '' : html`<div><span class="muted">Observed:</span> <code>${c.observed}</code></div>`,
-  ];
-  return html`<tr><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span></td><td><div>${c.name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
 }
 
 function prettyBody(body: string): string {
