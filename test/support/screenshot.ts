@@ -17,13 +17,9 @@ export interface ScreenshotOptions {
   timeoutMs?: number;
 }
 
-/**
- * Renders a local HTML file to a PNG with headless Chromium. The flags keep the browser
- * off the network (no updates, sync or QUIC) and away from the user's profile.
- */
-export async function screenshotHtml(htmlPath: string, pngPath: string, options: ScreenshotOptions): Promise<void> {
-  const profile = await mkdtemp(join(tmpdir(), 'report-chromium-'));
-  const args = [
+/** Headless, off the network (no updates, sync or QUIC) and away from the user's profile. */
+function offlineFlags(profile: string): string[] {
+  return [
     '--headless',
     '--no-sandbox',
     '--disable-gpu',
@@ -34,6 +30,17 @@ export async function screenshotHtml(htmlPath: string, pngPath: string, options:
     '--disable-sync',
     '--hide-scrollbars',
     `--user-data-dir=${profile}`,
+  ];
+}
+
+/**
+ * Renders a local HTML file to a PNG with headless Chromium. The flags keep the browser
+ * off the network (no updates, sync or QUIC) and away from the user's profile.
+ */
+export async function screenshotHtml(htmlPath: string, pngPath: string, options: ScreenshotOptions): Promise<void> {
+  const profile = await mkdtemp(join(tmpdir(), 'report-chromium-'));
+  const args = [
+    ...offlineFlags(profile),
     `--screenshot=${resolve(pngPath)}`,
     `--window-size=${options.width ?? 1280},${options.height ?? 2000}`,
     pathToFileURL(resolve(htmlPath)).href,
@@ -76,16 +83,7 @@ export async function measureHtml(htmlPath: string, options: ScreenshotOptions):
     .replace('</body>', `${measuring}</body>`);
   await writeFile(copy, page);
   const args = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--hide-scrollbars',
-    `--user-data-dir=${profile}`,
+    ...offlineFlags(profile),
     `--window-size=${options.width ?? 1280},${options.height ?? 900}`,
     '--dump-dom',
     pathToFileURL(copy).href,
