@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startReceiver } from '../lib/receiver/server.js';
 import { runTool } from '../test/run-tool.js';
+import { fiveFieldBody } from '../test/support/five-field-body.js';
 
 export interface ExplainBenchRow {
   profile: string;
@@ -33,13 +34,7 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
   const receiver = await startReceiver();
   const rows: ExplainBenchRow[] = [];
   try {
-    const body = {
-      changeType: 'updated',
-      notificationUrl: receiver.url,
-      resource: '/me/drive/root',
-      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      clientState: 'client-secret-state',
-    };
+    const body = fiveFieldBody(receiver.url);
     for (const profile of PROFILES) {
       for (const repeats of repeatsList) {
         const run = await runTool('explain', {

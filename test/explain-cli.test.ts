@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { observe } from '../lib/inference/test-support.js';
 import { startReceiver, type Receiver } from '../lib/receiver/server.js';
 import { runTool, type ToolRun } from './run-tool.js';
+import { fiveFieldBody } from './support/five-field-body.js';
 
 const PASTED_TOKEN = 'eyJ0eXAiOi-PASTED-SENTINEL-31f7';
 const CONFIGURED_TOKEN = 'configured-SENTINEL-a9d2e4';
@@ -30,13 +31,7 @@ afterAll(async () => {
 describe('npm run explain', () => {
   test("the spec's five-field body pasted as cURL: changeType and resource, the body without them, no token printed", async () => {
     // Arrange
-    const body = {
-      changeType: 'updated',
-      notificationUrl: receiver.url,
-      resource: '/me/drive/root',
-      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      clientState: 'client-secret-state',
-    };
+    const body = fiveFieldBody(receiver.url);
     const paste = `$ curl -sS -X POST 'https://contoso-my.sharepoint.com/personal/a_contoso_com/_api/v2.0/drive/root/subscriptions' \\
     -H 'Content-Type: application/json' \\
     -H 'Authorization: Bearer ${PASTED_TOKEN}' \\
@@ -72,13 +67,7 @@ describe('npm run explain', () => {
     ['v2-together', 400, 'changeType causes the 400: the target rejects this body as long as it has it', 'take out changeType.'],
   ])("REPEATS=1, profile %s: the five-field body's %i explained in at most 5 creates", async (profile, status, cause, change) => {
     // Arrange
-    const body = {
-      changeType: 'updated',
-      notificationUrl: receiver.url,
-      resource: '/me/drive/root',
-      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      clientState: 'client-secret-state',
-    };
+    const body = fiveFieldBody(receiver.url);
     // Act
     const run = await runExplain(['-'], { REFERENCE_PROFILE: profile, REPEATS: '1', NOTIFICATION_URL: receiver.url }, JSON.stringify(body));
     // Assert

@@ -12,6 +12,7 @@ import { startServer, type TestServer } from '../lib/http/test-server.js';
 import { startReceiver, type Receiver } from '../lib/receiver/server.js';
 import { runProbe } from './run-probe.js';
 import { runTool, type ToolRun } from './run-tool.js';
+import { fiveFieldBody } from './support/five-field-body.js';
 
 const PATH = '/_api/v2.0/drive/root/subscriptions';
 const SECRETS = ['browser-SECRET-4c1d', 'cookie-SECRET-77ab', 'query-SECRET-9e02', 'answer-SECRET-0f3c'];
@@ -75,13 +76,7 @@ afterAll(async () => {
 describe('npm run explain -- --har', () => {
   test("a browser's HAR: names the cause of its 400, shows no header, cookie or query value, never contacts its host", async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'explain-har-'));
-    const five = {
-      changeType: 'updated',
-      notificationUrl: receiver.url,
-      resource: '/me/drive/root',
-      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      clientState: 'client-state',
-    };
+    const five = fiveFieldBody(receiver.url, 'client-state');
     writeFileSync(
       join(cwd, 'session.har'),
       harOf(
