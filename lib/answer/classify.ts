@@ -4,7 +4,6 @@ import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
 import { readErrorShape } from '../schema/error-shapes.js';
-import { checkErrorBody } from '../schema/validate-error-body.js';
 import { readExchange } from './read-exchange.js';
 
 /** One answer reduced to what the presence outcome depends on. */
@@ -64,17 +63,13 @@ const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${tex
  * per-property errors stands in for one, so that rejections group by what they say.
  */
 function errorFields(exchange: Exchange): { code?: string | undefined; message?: string | undefined; names: string[] } {
+  // Parsed once: the code and message are read from the body as it is (the §7 shape is judged elsewhere).
   const parsed = parseRecordedBody(exchange);
   const shape = readErrorShape(parsed);
-  const names = shape?.names ?? [];
-  const fallback = shape?.kind === 'spec-error' ? undefined : shape?.entries;
-  if (!exchange.responseBodyTruncated) {
-    const checked = checkErrorBody(exchange.responseBody);
-    return { code: checked.code, message: checked.message ?? fallback, names };
-  }
   const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  return { code: text(error?.code), message: text(error?.message) ?? fallback, names };
+  const fallback = shape?.kind === 'spec-error' ? undefined : shape?.entries;
+  return { code: text(error?.code), message: text(error?.message) ?? fallback, names: shape?.names ?? [] };
 }
 
 const sameVerdict = (a: AnswerClass, b: AnswerClass): boolean =>
