@@ -3,7 +3,7 @@
  * lower layers), no cycle between lib's modules, lib below the suites and commands, and product code apart
  * from test helpers. Checked with dependency-cruiser, the same rules `npx depcruise` reads.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,6 +45,18 @@ describe('imports point one way', () => {
       .map((e) => e.name);
     expect(entries.filter((name) => !placed.has(name))).toEqual([]);
     expect([...placed].filter((name) => !entries.includes(name)), 'layer entries with no folder or file in lib/').toEqual([]);
+  });
+});
+
+describe("the README's layout", () => {
+  it('names every lib folder, in the layer order', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const layout = readme.slice(readme.indexOf('## Layout'));
+    const folders = config.LIB_LAYERS.flat().filter((entry) => !entry.endsWith('.ts'));
+    const at = folders.map((folder) => ({ folder, at: layout.search(new RegExp(`^  (?:[\\w./, -]*, )?${folder}/`, 'm')) }));
+    expect(at.filter((f) => f.at < 0).map((f) => f.folder), 'lib folders the layout does not name').toEqual([]);
+    const order = [...at].sort((a, b) => a.at - b.at).map((f) => f.folder);
+    expect(order).toEqual(folders);
   });
 });
 
