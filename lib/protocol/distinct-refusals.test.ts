@@ -28,7 +28,10 @@ test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400
 
 test('only refusals that hold the rule, or none at all, are no deviation', () => {
   const holding = new DistinctRefusals(FIELDS);
-  holding.add('{resource}', [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 201 }), fakeExchange({ status: 413 })]);
-  expect(holding.judge('body').verdict).toBe('CONFORMS');
+  holding.add('{resource}', [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 201 }), fakeExchange({ status: 413 }), fakeExchange({ status: 429 })]);
+  const judged = holding.judge('body');
+  expect(judged.verdict).toBe('CONFORMS');
+  // A 413 is a refusal about something else, listed; a 429 is no refusal of the body at all.
+  expect(judged.observed).toMatch(/^2 kinds of refusal: 400 invalidRequest .*; 413 \(1 answer, e\.g\. \{resource\}\)$/);
   expect(new DistinctRefusals(FIELDS).judge('body')).toMatchObject({ verdict: 'INFORMATIONAL', observed: 'no body was refused' });
 });

@@ -29,14 +29,17 @@ export class DistinctRefusals {
 
   constructor(private readonly fields: readonly string[]) {}
 
-  /** One body's answers (its repeats): each 4xx is a refusal of that body. `label` names the body in the finding. */
+  /**
+   * One body's answers (its repeats): each one the presence reading calls rejected is a refusal of that body
+   * (a 429, or a 4xx the engine retried, is not). `label` names the body in the finding.
+   */
   add(label: string, answers: readonly Exchange[]): void {
     for (const exchange of answers) {
-      const status = exchange.status;
-      if (status === null || status < 400 || status > 499) continue;
       // The code and message as the presence reading has them (a framework's list of errors included), so
       // that the kinds here are the report's rejection groups.
       const answer = classifyAnswer(exchange);
+      const status = exchange.status;
+      if (answer.outcome !== 'rejected' || status === null) continue;
       const body = { code: answer.errorCode, message: answer.errorMessage };
       const pattern = body.message === undefined ? undefined : messagePattern(body.message, this.fields);
       const key = JSON.stringify([status, body.code ?? null, pattern ?? null]);
@@ -51,11 +54,6 @@ export class DistinctRefusals {
         if (known.problems === undefined && check !== undefined && !check.holds) known.problems = check.problems;
       }
     }
-  }
-
-  /** Whether any 4xx was added. */
-  get empty(): boolean {
-    return this.kinds.size === 0;
   }
 
   /** The verdict over every kind seen: DEVIATES when a kind breaks rule 1, each named once with its count. */
