@@ -27,20 +27,25 @@ test('a line per suite, per failing case and per skip reason; passing cases prin
   expect(lines).toEqual([]);
   clock = 6_000;
   console.tick();
-  expect(lines).toEqual(['… 6 s: 1 of 4 cases done, about 18 s left, 2 requests of at most 300 by finished cases; running 02-presence-matrix']);
+  expect(lines).toEqual(['… 6 s: 1 of 4 cases done, about 18 s left, 2 requests sent of at most 300 as of the last case done; running 02-presence-matrix']);
+  // The engine's count, when a case carries it, holds what no case sent alone.
+  console.onTestCaseResult(fakeCase(matrix, 'present: b', { state: 'passed' }, { ...record('matrix/b', 'INFORMATIONAL', 2), engineRequests: { run: 'r', sent: 9 } }));
+  clock = 12_000;
+  console.tick();
+  expect(lines.pop()).toMatch(/^… 12 s: 2 of 4 cases done, about 12 s left, 9 requests sent of at most 300/);
   console.onTestCaseResult(
     fakeCase(matrix, 'refusals', { state: 'failed', errors: [{ message: 'DEVIATES (spec §7 rule 1): a 422\nExpected: 400\nActual:   422' }] }, record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body')),
   );
   console.onTestCaseResult(fakeCase(matrix, 'x: one', { state: 'skipped', note: 'no accepted body carries x' }));
   console.onTestCaseResult(fakeCase(matrix, 'x: two', { state: 'skipped', note: 'no accepted body carries x' }));
-  clock = 8_500;
+  clock = 14_500;
   console.onTestModuleEnd(matrix);
   console.onTestRunEnd();
   expect(lines.slice(1)).toEqual([
     '  DEVIATES (spec §7 rule 1) matrix/refusals: a 422 for every body',
     '    Expected: 400',
     '    Actual:   422',
-    '02-presence-matrix: 1 INFORMATIONAL, 1 DEVIATES, 2 skipped; 2 requests, 8.5 s',
+    '02-presence-matrix: 2 INFORMATIONAL, 1 DEVIATES, 2 skipped; 4 requests, 14.5 s',
     '  skipped  2 cases, e.g. x: one: no accepted body carries x',
   ]);
 });

@@ -47,6 +47,7 @@ export class ProbeConsole implements Reporter {
   private total = 0;
   private done = 0;
   private requests = 0;
+  private engineSent = 0;
   private readonly suites = new Map<string, SuiteTally>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -92,6 +93,8 @@ export class ProbeConsole implements Reporter {
       return;
     }
     this.requests += record.requests;
+    // The engine's own count when the case ended also holds what no case sent alone (shared evidence, deletes).
+    if (record.engineRequests !== undefined) this.engineSent = Math.max(this.engineSent, record.engineRequests.sent);
     if (tally !== undefined) {
       tally.requests += record.requests;
       tally.verdicts.set(record.verdict, (tally.verdicts.get(record.verdict) ?? 0) + 1);
@@ -141,7 +144,7 @@ export class ProbeConsole implements Reporter {
     // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about".
     const left = this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
     this.line(
-      `… ${elapsed} s: ${this.done} of ${this.total} cases done${left}, ${this.requests} requests${budget} by finished cases${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      `… ${elapsed} s: ${this.done} of ${this.total} cases done${left}, ${Math.max(this.requests, this.engineSent)} requests sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
     );
   }
 
