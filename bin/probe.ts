@@ -318,7 +318,6 @@ const diagnosisLine = failingDiagnosis(report?.diagnosis, report?.matrix.length 
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
 if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, report?.run.target ?? config.baseUrl ?? 'the target')}`);
 if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
-if (counts !== undefined) console.log(formatCounts(counts));
 const facts: RunFacts = {
   casesRan,
   failedCases: counts?.failed ?? 0,
@@ -352,6 +351,9 @@ if (stepSummary !== undefined && stepSummary !== '') {
   const markdown = finished === undefined ? undefined : readFileSync(join(config.reportDir, 'behaviour-report.md'), 'utf8');
   appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
 }
+// The count line agrees with the exit code: each reason the run fails that no case stands for (drift,
+// left-overs, a secret found, ...) counts as a failure, as it does in JUnit.
+if (counts !== undefined) console.log(formatCounts({ ...counts, failed: counts.failed + decision.runFailures.length }));
 console.log(exitLine(decision));
 process.exit(decision.code);
 

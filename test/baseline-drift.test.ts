@@ -60,8 +60,8 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(drifted.stdout).toMatch(/^::error title=run\/drift::\d+ changes from the baseline$/m);
       expect(readFileSync(stepSummary, 'utf8')).toMatch(/Drift[\s\S]*\*\*probe: exit 1: \d+ changes from the baseline\*\*\n$/);
       expect(drifted.code, drifted.stdout + drifted.stderr).toBe(1);
-      expect(drifted.stdout).toMatch(/^\d+ passed, 0 failed/m);
-      // No case failed, yet the run does: JUnit says so, so that a dashboard agrees with the exit code.
+      expect(drifted.stdout).toMatch(/^\d+ passed, 1 failed/m);
+      // No case failed, yet the run does: the count line and JUnit say so, so that they agree with the exit code.
       const junit = readFileSync(join(graphDir, 'junit.xml'), 'utf8');
       expect(junit).toMatch(/<testsuites [^>]*failures="1"/);
       expect(junit).toMatch(/<testcase classname="probe run" name="run\/drift"[^>]*>\s*<failure message="\d+ changes from the baseline"/);
