@@ -28,7 +28,7 @@ import './support/lean-dependencies.js';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
@@ -353,6 +353,7 @@ if (stepSummary !== undefined && stepSummary !== '') {
 }
 // The count line agrees with the exit code: each reason the run fails that no case stands for (drift,
 // left-overs, a secret found, ...) counts as a failure, as it does in JUnit.
+if (finished !== undefined) console.log(`open: ${pathToFileURL(join(config.reportDir, 'behaviour-report.html')).href}`);
 if (counts !== undefined) console.log(formatCounts({ ...counts, failed: counts.failed + decision.runFailures.length }));
 console.log(exitLine(decision));
 process.exit(decision.code);
