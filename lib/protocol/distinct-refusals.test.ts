@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { errorBody, fakeExchange } from '../http/test-exchange.js';
 import { DistinctRefusals } from './distinct-refusals.js';
@@ -34,4 +35,36 @@ test('only refusals that hold the rule, or none at all, are no deviation', () =>
   // A 413 is a refusal about something else, listed; a 429 is no refusal of the body at all.
   expect(judged.observed).toMatch(/^2 kinds of refusal: 400 invalidRequest .*; 413 \(1 answer, e\.g\. \{resource\}\)$/);
   expect(new DistinctRefusals(FIELDS).judge('body')).toMatchObject({ verdict: 'INFORMATIONAL', observed: 'no body was refused' });
+});
+
+test('the counts in its sentences are the counts of what was added, for any mix of answers (seeded)', () => {
+  const answer = fc.record({
+    status: fc.constantFrom(201, 400, 413, 422, 429),
+    code: fc.constantFrom('invalidRequest', 'badArgument'),
+    field: fc.constantFrom(...FIELDS),
+  });
+  fc.assert(
+    fc.property(fc.array(answer, { maxLength: 40 }), (answers) => {
+      const refusals = new DistinctRefusals(FIELDS);
+      answers.forEach((a, i) =>
+        refusals.add(`{b${String(i).padStart(2, '0')}}`, [fakeExchange({ status: a.status, body: { error: { code: a.code, message: `Property '${a.field}' is bad` } } })]),
+      );
+      const judged = refusals.judge('body');
+      // Independently: refusals are the 4xx but 429; a kind is (status, code), the field being a quoted name.
+      const refused = answers.filter((a) => a.status >= 400 && a.status !== 429);
+      const kinds = new Map<string, number>();
+      for (const a of refused) kinds.set(`${a.status} ${a.code}`, (kinds.get(`${a.status} ${a.code}`) ?? 0) + 1);
+      if (refused.length === 0) return judged.observed === 'no body was refused';
+      const said = [...(judged.observed ?? '').matchAll(/(\d{3}) (\w+) "[^"]*" \((\d+) answers?/g)].map((m) => [`${m[1]} ${m[2]}`, Number(m[3])] as const);
+      const total = Number(/^(\d+) kinds? of refusal/.exec(judged.observed ?? '')?.[1]);
+      const breaking = [...kinds.keys()].filter((k) => k !== '400 invalidRequest' && !k.startsWith('413')).length;
+      return (
+        total === kinds.size &&
+        said.length === Math.min(kinds.size, 8) &&
+        said.every(([k, n]) => kinds.get(k) === n) &&
+        (breaking === 0 ? judged.verdict === 'CONFORMS' : judged.verdict === 'DEVIATES' && Number(/^(\d+) kinds? of refusal/.exec(judged.finding ?? '')?.[1]) === breaking)
+      );
+    }),
+    { seed: 20261125, numRuns: 200 },
+  );
 });
