@@ -28,8 +28,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { editDistance } from '../lib/config/did-you-mean.js';
 import { SECRET_SETTINGS, SETTINGS, SETTING_NAMES } from '../lib/config/settings.js';
 import { TOOL_ROOT } from '../lib/operation/shipped.js';
@@ -136,12 +137,15 @@ function settingsText(): string {
 
 /**
  * The child's node arguments before the command's own: compiled (this module is dist/bin/cli.js) the command's
- * JavaScript beside it, under plain node; from the sources, its TypeScript with tsx's loader.
+ * JavaScript beside it, under plain node; from the sources, its TypeScript with tsx's loader, named by its file:
+ * a bare `--import tsx` resolves from the working folder, which need not have tsx.
  */
 export function childNodeArgs(command: Command, moduleUrl: string = import.meta.url): string[] {
   const compiled = moduleUrl.endsWith('.js');
   const script = fileURLToPath(new URL(`./${command.script}.${compiled ? 'js' : 'ts'}`, moduleUrl));
-  return compiled ? [...command.node, script] : [...command.node, '--import', 'tsx', script];
+  if (compiled) return [...command.node, script];
+  const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
+  return [...command.node, '--import', tsx, script];
 }
 
 /** Runs the command as a child process (childNodeArgs), and exits with its code. */

@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BUILD_SOURCES, BUILD_STAMP, compiledCli } from '../bin/support/compiled-entry.mjs';
 import { childNodeArgs, COMMANDS } from '../bin/cli.js';
@@ -67,7 +68,8 @@ describe('which build the command runs', () => {
     const probe = COMMANDS['probe'];
     if (probe === undefined) throw new Error('no probe command');
     expect(childNodeArgs(probe, 'file:///tool/dist/bin/cli.js')).toEqual([...probe.node, '/tool/dist/bin/probe.js']);
-    expect(childNodeArgs(probe, 'file:///tool/bin/cli.ts')).toEqual([...probe.node, '--import', 'tsx', '/tool/bin/probe.ts']);
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    expect(childNodeArgs(probe, pathToFileURL(join(ROOT, 'bin', 'cli.ts')).href)).toEqual([...probe.node, '--import', tsx, join(ROOT, 'bin', 'probe.ts')]);
   });
 });
 
