@@ -4,7 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'reports/**', '.vitest-cache/**'] },
+  { ignores: ['node_modules/**', 'reports/**', '.vitest-cache/**', 'dist/**', 'dist.partial/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

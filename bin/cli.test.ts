@@ -54,7 +54,7 @@ describe('the package command', () => {
 
   test('npm run probe starts the probe with the same node flags as the command', () => {
     expect(pkg.scripts['probe']).toBe(`node ${PROBE_NODE_FLAGS.join(' ')} --import tsx bin/probe.ts`);
-    for (const command of Object.values(COMMANDS)) expect(readFileSync(new URL(`./${command.script}`, import.meta.url), 'utf8').length).toBeGreaterThan(0);
+    for (const command of Object.values(COMMANDS)) expect(readFileSync(new URL(`./${command.script}.ts`, import.meta.url), 'utf8').length).toBeGreaterThan(0);
   });
 
   test('the bin file starts, prints its version and a command\'s help with the settings, and a usage error exits 2 with one line', () => {

@@ -28,9 +28,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { editDistance } from '../lib/config/did-you-mean.js';
 import { SECRET_SETTINGS, SETTINGS, SETTING_NAMES } from '../lib/config/settings.js';
+import { TOOL_ROOT } from '../lib/operation/shipped.js';
 import { EXIT_CONFIG, headerHelp } from './support/cli.js';
 
 /**
@@ -40,6 +43,7 @@ import { EXIT_CONFIG, headerHelp } from './support/cli.js';
 export const PROBE_NODE_FLAGS = ['--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1'] as const;
 
 interface Command {
+  /** The entry point's name in this folder, without its extension (.ts in the sources, .js compiled). */
   script: string;
   /** Node flags before the script. */
   node: readonly string[];
@@ -48,15 +52,15 @@ interface Command {
 }
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  probe: { script: 'probe.ts', node: PROBE_NODE_FLAGS },
-  ui: { script: 'probe.ts', node: PROBE_NODE_FLAGS, args: ['--ui'] },
-  explain: { script: 'explain.ts', node: [] },
-  infer: { script: 'infer.ts', node: [] },
-  baseline: { script: 'baseline.ts', node: [] },
-  contract: { script: 'contract.ts', node: [] },
-  operation: { script: 'operation.ts', node: [] },
-  cleanup: { script: 'cleanup.ts', node: [] },
-  reference: { script: 'reference.ts', node: [] },
+  probe: { script: 'probe', node: PROBE_NODE_FLAGS },
+  ui: { script: 'probe', node: PROBE_NODE_FLAGS, args: ['--ui'] },
+  explain: { script: 'explain', node: [] },
+  infer: { script: 'infer', node: [] },
+  baseline: { script: 'baseline', node: [] },
+  contract: { script: 'contract', node: [] },
+  operation: { script: 'operation', node: [] },
+  cleanup: { script: 'cleanup', node: [] },
+  reference: { script: 'reference', node: [] },
 };
 
 /** Short names for the settings typed most. */
@@ -119,7 +123,7 @@ function closest(given: string, names: readonly string[]): string | undefined {
 }
 
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   return `${pkg.name} ${pkg.version}`;
 }
 
@@ -131,12 +135,24 @@ function settingsText(): string {
   }).join('\n');
 }
 
-/** Runs the command as a child process with the tool's TypeScript loader, and exits with its code. */
+/**
+ * The child's node arguments before the command's own: compiled (this module is dist/bin/cli.js) the command's
+ * JavaScript beside it, under plain node; from the sources, its TypeScript with tsx's loader, named by its file:
+ * a bare `--import tsx` resolves from the working folder, which need not have tsx.
+ */
+export function childNodeArgs(command: Command, moduleUrl: string = import.meta.url): string[] {
+  const compiled = moduleUrl.endsWith('.js');
+  const script = fileURLToPath(new URL(`./${command.script}.${compiled ? 'js' : 'ts'}`, moduleUrl));
+  if (compiled) return [...command.node, script];
+  const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
+  return [...command.node, '--import', tsx, script];
+}
+
+/** Runs the command as a child process (childNodeArgs), and exits with its code. */
 function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
   const command = COMMANDS[parsed.command];
   if (command === undefined) return;
-  const script = fileURLToPath(new URL(`./${command.script}`, import.meta.url));
-  const child = spawn(process.execPath, [...command.node, '--import', 'tsx', script, ...parsed.args], {
+  const child = spawn(process.execPath, [...childNodeArgs(command), ...parsed.args], {
     stdio: 'inherit',
     env: { ...process.env, ...parsed.env },
   });

@@ -28,12 +28,13 @@ import './support/lean-dependencies.js';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { CliOptions } from 'vitest/node';
 import { BaselineFileError, readBaseline } from '../lib/baseline/baseline-file.js';
 import type { Baseline } from '../lib/baseline/types.js';
 import { loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
 import { resolveOperationPath } from '../lib/config/operation-parser.js';
+import { TOOL_ROOT } from '../lib/operation/shipped.js';
 import { formatJson } from '../lib/operation/description/format.js';
 import { ContractError, contractOperation } from '../lib/contract/contract-operation.js';
 import type { GivenContract } from '../lib/contract/contract-step.js';
@@ -162,11 +163,12 @@ if (config.baseUrl !== undefined && !merging) {
   for (const note of setup.notes) console.error(`probe: ${note}`);
 }
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 for (const line of describeConfig(config)) console.log(line);
 
-// The project root, so the probe runs from any working folder (the .env it reads is the one there).
-const root = fileURLToPath(new URL('..', import.meta.url));
+// The project root, so the probe runs from any working folder (the .env it reads is the one there); the same
+// folder whether this module runs from bin/ or compiled from dist/bin/: the suites and vitest.config.ts stay TypeScript.
+const root = TOOL_ROOT;
 const blobDir = join(config.reportDir, 'blob');
 // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
 if (merging) {

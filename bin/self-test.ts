@@ -1,6 +1,7 @@
 /**
  * `npm test`: the tool's own checks: type check, lint, and the `tool` vitest project (unit tests, the
- * reference service, and self-tests that run the probe end to end). Prints the duration of each part
+ * reference service, and self-tests that run the probe end to end), after building dist/ when it is stale, since
+ * the self-tests start the compiled command (docs/development.md). Prints the duration of each part
  * and ends with one plain line `N passed, N failed[, N skipped]` from vitest's results, for CI.
  *
  * The type check and lint run beside vitest, not before it: the self-tests mostly wait on child
@@ -11,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { startVitest } from 'vitest/node';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 import { formatMachineSpeed, machineSpeed } from './support/machine-speed.js';
+import { compiledCli } from './support/compiled-entry.mjs';
 
 interface PartResult {
   label: string;
@@ -50,6 +52,12 @@ const checks: Promise<PartResult>[] =
     ? []
     : [runCheck('typecheck', 'node_modules/.bin/tsc', TSC_ARGS), runCheck('lint', 'node_modules/.bin/eslint', ['.'])];
 
+// The self-tests start the tool compiled, as the published command runs (test/run-tool.ts), when dist/ is fresh:
+// build it now if a source is newer. A filtered run skips this too; its self-tests then run the sources under tsx.
+const build: PartResult | undefined =
+  filters.length > 0 || compiledCli(process.cwd()) !== undefined ? undefined : await runCheck('build', 'npm', ['run', 'build']);
+if (build !== undefined && !build.ok) console.log(`build output:\n${build.output.trimEnd()}`);
+
 const summary = new SummaryLineReporter();
 const vitestStarted = performance.now();
 const vitest = await startVitest('test', filters, {
@@ -65,9 +73,9 @@ const tests: PartResult = { label: 'vitest project tool', ok: counts.failed === 
 const parts = await Promise.all(checks);
 for (const part of parts) if (part.output.trim() !== '') console.log(`\n${part.label} output:\n${part.output.trimEnd()}`);
 console.log('');
-for (const part of [...parts, tests]) console.log(line(part));
+for (const part of [...(build === undefined ? [] : [build]), ...parts, tests]) console.log(line(part));
 console.log(`npm test: ${since(started).toFixed(1)} s in all`);
 console.log(machine);
 console.log('');
 console.log(formatCounts(counts));
-process.exit(parts.every((p) => p.ok) && tests.ok ? 0 : 1);
+process.exit(parts.every((p) => p.ok) && tests.ok && build?.ok !== false ? 0 : 1);

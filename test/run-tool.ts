@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compiledCli } from '../bin/support/compiled-entry.mjs';
 
 export interface ToolRun {
   code: number | null;
@@ -24,10 +25,19 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const TSX_LOADER = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
 
 /**
- * The command line of `bin/<name>.ts`: node with tsx's loader, as `npm run probe` runs it, rather than tsx's
- * launcher, which starts a second node process (about 0.2 s of CPU per child) and, killed, leaves that one running.
+ * The compiled build (dist/) when it is fresh, as the package's command would run it; decided once per test file:
+ * bin/self-test.ts builds before vitest starts, and nothing in a test run edits the sources.
+ */
+const COMPILED = compiledCli(ROOT) !== undefined;
+
+/**
+ * The command line of `bin/<name>.ts`: its compiled `dist/bin/<name>.js` under plain node when the build is fresh
+ * (no TypeScript compiled at each start, as the published command runs), else node with tsx's loader, as
+ * `npm run probe` runs it, rather than tsx's launcher, which starts a second node process (about 0.2 s of CPU per
+ * child) and, killed, leaves that one running.
  */
 export function toolCommand(name: string, args: readonly string[] = []): [string, string[]] {
+  if (COMPILED) return [process.execPath, [join(ROOT, 'dist', 'bin', `${name}.js`), ...args]];
   return [process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin', `${name}.ts`), ...args]];
 }
 

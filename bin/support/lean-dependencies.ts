@@ -1,7 +1,7 @@
 /**
  * Imported first by bin/probe.ts, before vitest loads, to keep the probe's memory down:
  *
- * - From here on the dependencies' ES modules load without tsx's hook (see dependency-hooks.ts). Only
+ * - Run from the TypeScript sources, from here on the dependencies' ES modules load without tsx's hook (see dependency-hooks.ts). Only
  *   modules imported after this one has run benefit, so bin/probe.ts imports vitest (the big one) dynamically.
  * - Vite 8 transforms the suites with rolldown, a native module whose allocator (mimalloc) commits each
  *   arena it reserves at once unless told otherwise: measured, 136 MB of the probe's resident memory was
@@ -13,4 +13,5 @@
 import { register } from 'node:module';
 
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
-register('./dependency-hooks.ts', import.meta.url);
+// Compiled (dist/), this module is JavaScript and no tsx hook is in the chain to step around.
+if (import.meta.url.endsWith('.ts')) register('./dependency-hooks.ts', import.meta.url);
