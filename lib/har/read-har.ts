@@ -5,6 +5,7 @@
  * tokens. Errors are one line, name the file, and never quote it.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { isObject } from '../json.js';
 
 export class HarReadError extends Error {
   readonly code = 'HAR_READ';
@@ -43,7 +44,6 @@ function jsonProblem(error: unknown): string {
   return position === null ? 'not valid JSON' : `not valid JSON (stops at character ${position[1] as string})`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The text of a HAR file: its size is checked before it is read, so a file over MAX_HAR_BYTES costs no

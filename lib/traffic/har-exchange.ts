@@ -4,8 +4,8 @@
  * location; nothing here prints them.
  */
 import type { Exchange } from '../http/types.js';
+import { isObject } from '../json.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function headerMap(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};

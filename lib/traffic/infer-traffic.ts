@@ -10,6 +10,7 @@ import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation, PresenceInference } from '../inference/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 import { harEntryExchange } from './har-exchange.js';
+import { isObject } from '../json.js';
 
 export interface TrafficOperation {
   method: string;
@@ -54,7 +55,6 @@ export interface TrafficInference {
 /** Most error bodies that fail the schema listed. */
 const LISTED_INVALID = 5;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function pathMatches(url: string, path: string): boolean {
   try {
