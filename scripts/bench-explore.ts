@@ -88,6 +88,8 @@ export interface IslandRow {
   found: number;
   /** Share whose reported rule is the rule itself and is reported exact. */
   exact: number;
+  /** Rules reported exact whose rule is not the rule itself (each resting on a stated assumption). */
+  exactButWrong: number;
   medianRequests: number;
   maxRequests: number;
   budget: number;
@@ -108,13 +110,16 @@ export async function benchIslands(options: BenchOptions = {}, errors: IslandErr
     const requests: number[] = [];
     let found = 0;
     let exact = 0;
+    let exactButWrong = 0;
     for (let k = 0; k < rulesPerSize; k += 1) {
       const rule = randomIslandRule(n, rng);
       const oracle = errors === 'silent' ? oracleFor(rule) : namingOracleFor(rule, errors === 'lying' ? lies : undefined);
       const result = await explore(rule.fields, oracle, { seed: k + 1 });
       requests.push(result.requests);
       if (result.observations.some((o) => o.outcome === 'accepted')) found += 1;
-      if (result.exact && sameRule(n, rule, result.rule, rule.fields).equal) exact += 1;
+      const right = sameRule(n, rule, result.rule, rule.fields).equal;
+      if (result.exact && right) exact += 1;
+      if (result.exact && !right) exactButWrong += 1;
     }
     const sorted = [...requests].sort((a, b) => a - b);
     rows.push({
@@ -123,6 +128,7 @@ export async function benchIslands(options: BenchOptions = {}, errors: IslandErr
       rules: rulesPerSize,
       found: found / rulesPerSize,
       exact: exact / rulesPerSize,
+      exactButWrong,
       medianRequests: median(sorted),
       maxRequests: sorted[sorted.length - 1] ?? 0,
       budget: 10 * n,
@@ -132,8 +138,8 @@ export async function benchIslands(options: BenchOptions = {}, errors: IslandErr
 }
 
 export function formatIslands(rows: readonly IslandRow[]): string {
-  const header = ['n', 'errors name', 'island rules', 'found', 'exact', 'median req', 'max req', '10n'];
-  const lines = rows.map((r) => [String(r.fields), r.errors === 'silent' ? 'nothing' : r.errors === 'naming' ? 'the fields' : 'at random', String(r.rules), `${Math.round(r.found * 100)}%`, `${Math.round(r.exact * 100)}%`, String(r.medianRequests), String(r.maxRequests), String(r.budget)]);
+  const header = ['n', 'errors name', 'island rules', 'found', 'exact', 'exact but wrong', 'median req', 'max req', '10n'];
+  const lines = rows.map((r) => [String(r.fields), r.errors === 'silent' ? 'nothing' : r.errors === 'naming' ? 'the fields' : 'at random', String(r.rules), `${Math.round(r.found * 100)}%`, `${Math.round(r.exact * 100)}%`, String(r.exactButWrong), String(r.medianRequests), String(r.maxRequests), String(r.budget)]);
   const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
   const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
   return [row(header), ...lines.map(row)].join('\n');

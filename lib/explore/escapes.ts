@@ -3,8 +3,10 @@
  * belong to a dependency that is tight in the start (OnlyOne, AllOrNone, or dependencies chained
  * through another field): then only some change of several fields together is accepted. No answer
  * narrows down which (any other lookalike in a change gets it rejected too), so each candidate
- * change costs a request. The checks come in tiers, likeliest per request first: each lookalike
- * after every accepted change found so far, pairs, same-side groups of 3 and 4 (AllOrNone), pairs
+ * change costs a request. The checks come in tiers, likeliest per request first: groups among the
+ * lookalikes whose own change the errors refused without naming them (when they named the others,
+ * as a per-field schema does: the names only order the checks, every later tier still runs), each
+ * lookalike after every accepted change found so far, pairs, same-side groups of 3 and 4 (AllOrNone), pairs
  * rescued by the fields that could change alone, those fields split in parts, then any group of 3
  * and 4. The first two tiers run as far as the budget goes (in random order), the others only
  * when all of the tier fits.
@@ -20,6 +22,17 @@ import type { ProbeSession } from './session.js';
 function lookalikesOf(session: ProbeSession, base: number, sensitive: number): number {
   const variable = session.log.reduce((mask, m) => (session.verdict(m) === true ? mask | (m ^ base) : mask), 0);
   return sensitive & ~variable;
+}
+
+/**
+ * Lookalikes whose own change was not refused by an error naming that field alone, when some other
+ * lookalike's was (else none). Naming it alone is what a per-field schema does; an error that names
+ * several fields (a rule across them, or names at random) leaves the field a suspect.
+ */
+function suspectsOf(session: ProbeSession, base: number, lookalikes: number): number {
+  const selfNamed = bitsOf(lookalikes).filter((f) => session.namedBy(base ^ bit(f)) === bit(f));
+  if (selfNamed.length === 0) return 0;
+  return selfNamed.reduce((mask, f) => mask & ~bit(f), lookalikes);
 }
 
 /** For every sensitive field that changed in an accepted combination, the smallest such change. */
@@ -46,6 +59,12 @@ export interface EscapeSearch {
 interface View {
   base: number;
   lookalikes: number;
+  /**
+   * Lookalikes whose own change was not refused with their name alone, when others' were: a
+   * per-field schema names a required or forbidden field, and refuses a rule across fields without
+   * that, so these are the likely members of a tight dependency.
+   */
+  suspects: number;
   sensitive: number;
   escapes: number[];
   pool: number;
@@ -97,8 +116,24 @@ function separating(view: View): number[] {
   return bitsOf(view.lookalikes).flatMap((field) => parts.map((part) => bit(field) | part));
 }
 
+/**
+ * Groups of `size` suspects; groups of 3 and 4 only while there are at most 2n of them (names at
+ * random leave most lookalikes suspect, and then the plain tiers serve the budget better).
+ */
+function suspectGroups(size: number): (view: View) => number[] | undefined {
+  return (view) => {
+    const suspects = bitsOf(view.suspects);
+    if (size > 2 && binomial(suspects.length, size) > 2 * popcount(view.sensitive | view.pool)) return [];
+    if (binomial(suspects.length, size) > 20_000) return undefined;
+    return [...subsetsOfSize(suspects, size)].map((group) => group.reduce((m, i) => m | bit(i), 0));
+  };
+}
+
 /** The first pass: cheap, likely, and worth doing in part. */
 export const FIRST_TIERS: readonly Tier[] = [
+  { label: 'in pairs among the fields refused without being named', partial: true, rescue: true, helpers: false, changes: suspectGroups(2) },
+  { label: 'in groups of 3 among the fields refused without being named', partial: true, rescue: true, helpers: false, changes: suspectGroups(3) },
+  { label: 'in groups of 4 among the fields refused without being named', partial: true, rescue: false, helpers: false, changes: suspectGroups(4) },
   { label: 'after each accepted change of other fields', partial: true, rescue: false, helpers: false, changes: fromEscapes },
   { label: 'in pairs', partial: true, rescue: false, helpers: false, changes: pairs },
 ];
@@ -139,7 +174,7 @@ export async function searchEscapes(search: EscapeSearch, tiers: readonly Tier[]
   };
   for (const tier of tiers) {
     const lookalikes = lookalikesOf(session, base, sensitive);
-    const view: View = { base, lookalikes, sensitive, escapes: escapesOf(session, base, sensitive), pool: pools[0] ?? 0 };
+    const view: View = { base, lookalikes, suspects: suspectsOf(session, base, lookalikes), sensitive, escapes: escapesOf(session, base, sensitive), pool: pools[0] ?? 0 };
     const planned = lookalikes === 0 ? [] : tier.changes(view);
     if (planned === undefined) {
       outcomes.push({ label: tier.label, tried: 0, planned: Infinity });

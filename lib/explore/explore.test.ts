@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { inferPresence } from '../inference/infer-presence.js';
 import { explore } from './explore.js';
-import { classRule, fieldNames, oracleFor } from '../../test/support/random-rule.js';
+import { classRule, fieldNames, namingOracleFor, oracleFor, type RoleSpec } from '../../test/support/random-rule.js';
 import { seededRng } from './rng.js';
 import { sameRule } from '../../test/support/rule-check.js';
 import type { Oracle } from './types.js';
@@ -118,6 +118,25 @@ describe('adaptive above 8 fields', () => {
     expect(result.requests).toBeLessThanOrEqual(25);
     expect(result.exact).toBe(false);
     expect(result.unresolved.join(' ')).toMatch(/request budget \(25 requests\) ran out/);
+  });
+
+  test('a tight AllOrNone of 4 among 14 fields that reject every change of their own: found through the fields the errors leave unnamed', async () => {
+    // Six required and four forbidden fields, and AllOrNone(f10..f13) with all four absent in the
+    // start: 14 fields reject every change of their own, and the group of 4 is one of C(14, 4) = 1001.
+    const roles = Array.from({ length: 20 }, (_, i): RoleSpec => (i < 6 ? 'required' : i < 10 ? 'forbidden' : 'optional'));
+    const rule = classRule(fieldNames(20), roles, [{ kind: 'AllOrNone', members: [10, 11, 12, 13] }]);
+    const startFrom = ['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f15'];
+
+    const silent = await explore(rule.fields, oracleFor(rule), { startFrom });
+    const named = await explore(rule.fields, namingOracleFor(rule), { startFrom });
+
+    // A per-field schema names f0..f9 on their own change and refuses the group without a name.
+    expect(named.requests).toBeLessThanOrEqual(200);
+    expect(sameRule(20, rule, named.rule, rule.fields).equal).toBe(true);
+    expect(named.dependencies.map((d) => d.text)).toEqual(['AllOrNone(f10, f11, f12, f13);']);
+    // Without names no request singles the group out: the rule is wrong, and its assumption says where.
+    expect(sameRule(20, rule, silent.rule, rule.fields).equal).toBe(false);
+    expect(silent.assumptions.join(' ')).toMatch(/f10, f11, f12 and f13 rejected every change tried .* would have been missed/);
   });
 
   test('the same seed sends the same requests', async () => {
