@@ -256,8 +256,16 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'EXHAUSTIVE_MAX_FIELDS',
     field: 'exhaustiveMaxFields',
     default: '8',
-    description: 'Up to this many fields the presence matrix sends every combination; above it the adaptive explorer learns the rule within 10 x n combinations.',
+    description: 'Up to this many fields the presence matrix sends every combination; above it the adaptive explorer learns the rule within EXPLORE_COMBINATIONS_PER_FIELD x n combinations.',
     parser: numberParser({ integer: true, positive: false, max: 20 }),
+  }),
+  setting({
+    name: 'EXPLORE_COMBINATIONS_PER_FIELD',
+    field: 'exploreCombinationsPerField',
+    default: '10',
+    description:
+      'The adaptive explorer asks at most this many x n combinations (each sent REPEATS times). Fewer leaves out checks of fields that reject every change of their own; the report names the first check not made.',
+    parser: numberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({
     name: 'SEED',

@@ -40,6 +40,8 @@ export interface ProbeConfig {
   repeats: number;
   /** Above this many fields the presence matrix explores adaptively instead of enumerating 2^n. */
   exhaustiveMaxFields: number;
+  /** The adaptive explorer's budget per field, in combinations. */
+  exploreCombinationsPerField: number;
   /** Seed of the property-based suites; undefined: a random one, printed and recorded. */
   seed: number | undefined;
   /** Random bodies per property. */

@@ -35,6 +35,16 @@ describe('explorePresence on twelve fields (adaptive)', async () => {
     ]);
   });
 
+  test('a budget per field caps the bodies sent (EXPLORE_COMBINATIONS_PER_FIELD), and the evidence says what it rests on', async () => {
+    const capped = new RuleSender(GRAPH_RULE);
+    const small = await explorePresence(capped, operation, { repeats: 1, values, exhaustiveMaxFields: 8, combinationsPerField: 3 });
+    expect(capped.bodies.length).toBeLessThanOrEqual(3 * GRAPH_FIELDS.length);
+    expect(capped.bodies.length).toBeLessThan(sender.bodies.length);
+    expect(small.result.requests).toBe(capped.bodies.length);
+    // Cut short, the rule either is still exact under the assumptions it states, or says it is not.
+    expect(small.result.exact ? small.result.assumptions.length : small.result.unresolved.length).toBeGreaterThan(0);
+  });
+
   test('accepts() agrees with the target on every one of the 4096 combinations, sent or not', () => {
     const wrong = combinations(GRAPH_FIELDS).filter((present) => (evidence.accepts(present) === 'yes') !== evaluate(truth, new Set(present)));
     expect(wrong).toEqual([]);

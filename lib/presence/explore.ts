@@ -1,6 +1,6 @@
 /**
  * The presence step as one call: lib/explore asks for combinations (every one up to exhaustiveMaxFields
- * fields, else adaptively within 10 x n), each sent `repeats` times as a body of good values through the one
+ * fields, else adaptively within 10 x n, or the budget per field given), each sent `repeats` times as a body of good values through the one
  * send-and-undo module, and the answers become the evidence later suites ask. Used by the presence suite
  * above EXHAUSTIVE_MAX_FIELDS, and by any suite that runs without it (a shard, a filtered run), so that no
  * suite ever sends 2^n bodies above EXHAUSTIVE_MAX_FIELDS.
@@ -22,6 +22,8 @@ export interface ExplorePresenceOptions {
   repeats: number;
   values: () => ValueContext;
   exhaustiveMaxFields: number;
+  /** The adaptive explorer asks at most this many x n combinations (default 10). */
+  combinationsPerField?: number;
   /** A body believed accepted (ACCEPTED_FIELDS, the operation's reported-accepted body): a first guess only. */
   startFrom?: readonly string[];
   /** A combination already observed with a verdict is not sent again (a partial matrix in this worker). */
@@ -62,6 +64,7 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
     },
     {
       exhaustiveMaxFields: options.exhaustiveMaxFields,
+      ...(options.combinationsPerField !== undefined && fields.length > options.exhaustiveMaxFields ? { maxRequests: options.combinationsPerField * fields.length } : {}),
       ...(options.startFrom !== undefined ? { startFrom: options.startFrom } : {}),
     },
   );

@@ -53,6 +53,7 @@ export function presenceEvidence(probe: ProbeContext, run: CaseRun): Promise<Pre
       repeats: 1,
       values: probe.values,
       exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
+      combinationsPerField: probe.config.exploreCombinationsPerField,
       ...explorationStart(probe),
       known: (present) => observations.get(combinationKey(present)),
     });
