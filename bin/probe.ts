@@ -41,7 +41,7 @@ import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter, type CollectedCases } from '../lib/vitest/probe-reporter.js';
-import { ProbeConsole } from '../lib/vitest/probe-console.js';
+import { ProbeConsole, terminalStatus } from '../lib/vitest/probe-console.js';
 import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
 import { withoutClientCredentials } from '../lib/config/auth-check.js';
@@ -231,7 +231,9 @@ type Reporters = NonNullable<CliOptions['reporters']>;
 // The tool's own console (lib/vitest/probe-console.ts), not vitest's: a line per suite, per failing or
 // skipped case, and progress when quiet. The report is behaviour-report.html; vitest's HTML report is not
 // written (a second report, blank when opened from a file).
-const probeConsole = (): ProbeConsole => new ProbeConsole({ maxRequests: config.maxRequests });
+// On a terminal (not CI's piped log) the progress is one status line rewritten in place.
+const inPlace = process.stdout.isTTY === true && process.env.CI === undefined;
+const probeConsole = (): ProbeConsole => new ProbeConsole({ maxRequests: config.maxRequests, ...(inPlace ? { status: terminalStatus(process.stdout) } : {}) });
 const fullReporters: Reporters = [
   probeConsole(),
   ['junit', { outputFile: junitFile }],

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import { ProbeConsole } from './probe-console.js';
+import { ProbeConsole, terminalStatus } from './probe-console.js';
 
 /** Just what the console reads of vitest's objects. */
 function fakeModule(path: string, tests: number): TestModule {
@@ -74,4 +74,53 @@ test("the suites' own lines are passed on, to the stream they were written to", 
   console.onUserConsoleLog({ content: 'events: skipped\n', type: 'stderr', time: 0, size: 1 });
   expect(out).toEqual(['property seed: 42 (replay with SEED=42)']);
   expect(err).toEqual(['events: skipped']);
+});
+
+test('on a terminal the progress is a status line shown in place, cleared before any other line and at the end', () => {
+  const events: string[] = [];
+  let clock = 0;
+  const console = new ProbeConsole({
+    write: (l) => events.push(`line: ${l}`),
+    status: (text) => events.push(text === undefined ? 'clear' : `status: ${text}`),
+    quietMs: 5_000,
+    now: () => clock,
+  });
+  const module = fakeModule('suites/03-value-classes.test.ts', 2);
+  console.onTestRunStart();
+  console.onTestModuleCollected(module);
+  console.onTestModuleStart(module);
+  clock = 6_000;
+  console.tick();
+  clock = 7_000;
+  // Refreshed at every tick while quiet: the status line is not output that resets the quiet time.
+  console.tick();
+  console.onTestCaseResult(fakeCase(module, 'bad', { state: 'passed' }, record('value/bad', 'DEVIATES', 1, 'a 500')));
+  clock = 13_000;
+  console.tick();
+  console.onUserConsoleLog({ type: 'stdout', content: 'seed 7\n' } as never);
+  clock = 19_000;
+  console.tick();
+  console.onTestRunEnd();
+  expect(events).toEqual([
+    'status: … 6 s: 0 of 2 cases done, 0 requests sent as of the last case done; running 03-value-classes',
+    'status: … 7 s: 0 of 2 cases done, 0 requests sent as of the last case done; running 03-value-classes',
+    'clear',
+    'line:   DEVIATES (spec §7 rule 1) value/bad: a 500',
+    'status: … 13 s: 1 of 2 cases done, about 13 s left, 1 request sent as of the last case done; running 03-value-classes',
+    'clear',
+    'line: seed 7',
+    'status: … 19 s: 1 of 2 cases done, about 19 s left, 1 request sent as of the last case done; running 03-value-classes',
+    'clear',
+  ]);
+});
+
+test('the terminal status line is cut to the terminal width and erased with a carriage return', () => {
+  let written = '';
+  const stream = { columns: 30, write: (chunk: string) => ((written += chunk), true) } as unknown as NodeJS.WriteStream;
+  const status = terminalStatus(stream);
+  status('x'.repeat(100));
+  expect(written).toBe(`\r\u001b[2K${'x'.repeat(28)}…`);
+  written = '';
+  status(undefined);
+  expect(written).toBe('\r\u001b[2K');
 });

@@ -3,12 +3,15 @@
  * per suite when it ends (its verdicts, requests and seconds), a line for every case that DEVIATES or
  * ends in ERROR (with its finding) and for every skipped case (with its reason), and, whenever nothing
  * was written for a while, a progress line (cases done of all, requests so far against the budget,
- * what is running), so that a piped CI log is never silent for long. A passing case prints nothing:
- * its duration under a rate limit says nothing, and the report has it.
+ * what is running), so that a piped CI log is never silent for long. On a terminal the progress line
+ * is one status line rewritten in place every second, cleared before any other line, so a long run
+ * does not scroll its findings away. A passing case prints nothing: its duration under a rate limit
+ * says nothing, and the report has it.
  */
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CaseRecord } from '../case-record.js';
+import { count } from '../inference/words.js';
 import type { Verdict } from '../outcome.js';
 
 export interface ProbeConsoleOptions {
@@ -21,6 +24,19 @@ export interface ProbeConsoleOptions {
   /** The run's request budget, shown beside the count. */
   maxRequests?: number;
   now?: () => number;
+  /**
+   * Shows the progress in place (a terminal's status line) instead of as a line: called with the
+   * text to show, or undefined to clear it before another line is written.
+   */
+  status?: (text: string | undefined) => void;
+}
+
+/** A status line on a terminal: carriage return, erase the line, the text cut to the terminal's width. */
+export function terminalStatus(stream: NodeJS.WriteStream): (text: string | undefined) => void {
+  return (text) => {
+    const width = Math.max(20, (stream.columns || 80) - 1);
+    stream.write(`\r\u001b[2K${text === undefined ? '' : text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
+  };
 }
 
 const VERDICT_ORDER: readonly Verdict[] = ['CONFORMS', 'INFORMATIONAL', 'DEVIATES', 'ERROR'];
@@ -50,6 +66,7 @@ export class ProbeConsole implements Reporter {
   private engineSent = 0;
   private readonly suites = new Map<string, SuiteTally>();
   private timer: NodeJS.Timeout | undefined;
+  private statusShown = false;
 
   constructor(private readonly options: ProbeConsoleOptions = {}) {
     this.write = options.write ?? ((line) => console.log(line));
@@ -110,6 +127,7 @@ export class ProbeConsole implements Reporter {
   /** What the suites print themselves (the property seed, the events' notes): passed on as it came. */
   onUserConsoleLog(log: UserConsoleLog): void {
     this.lastWrite = this.now();
+    this.clearStatus();
     (log.type === 'stderr' ? this.writeError : this.writeOut)(log.content.replace(/\n$/, ''));
   }
 
@@ -131,6 +149,7 @@ export class ProbeConsole implements Reporter {
   onTestRunEnd(): void {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+    this.clearStatus();
   }
 
   /** The progress line, when nothing was written for `quietMs`. Public for the tests, which drive the clock. */
@@ -140,16 +159,30 @@ export class ProbeConsole implements Reporter {
     const elapsed = Math.round((now - this.startedAt) / 1000);
     const budget = this.options.maxRequests === undefined ? '' : ` of at most ${this.options.maxRequests}`;
     const running = [...this.suites.keys()];
-    if (this.total === 0) return this.line(`… ${elapsed} s: starting (the suites are loading; the setup check has passed)`);
+    if (this.total === 0) return this.progress(`… ${elapsed} s: starting (the suites are loading; the setup check has passed)`);
     // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about".
     const left = this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
-    this.line(
-      `… ${elapsed} s: ${this.done} of ${this.total} cases done${left}, ${Math.max(this.requests, this.engineSent)} requests sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+    this.progress(
+      `… ${elapsed} s: ${this.done} of ${this.total} cases done${left}, ${count(Math.max(this.requests, this.engineSent), 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
     );
+  }
+
+  /** In place on a terminal (refreshed at every tick, not counted as output), else a line of the log. */
+  private progress(text: string): void {
+    if (this.options.status === undefined) return this.line(text);
+    this.options.status(text);
+    this.statusShown = true;
+  }
+
+  private clearStatus(): void {
+    if (!this.statusShown) return;
+    this.options.status?.(undefined);
+    this.statusShown = false;
   }
 
   private line(text: string): void {
     this.lastWrite = this.now();
+    this.clearStatus();
     this.write(text);
   }
 }
