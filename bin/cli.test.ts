@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { SETTING_NAMES } from '../lib/config/settings.js';
 import { COMMANDS, parseCommandLine, PROBE_NODE_FLAGS } from './cli.js';
 
 const USAGE = 'usage';
@@ -25,6 +26,22 @@ describe('parseCommandLine: one command, settings as flags', () => {
 
   test('ui is the probe with --ui; after -- nothing is read as a setting', () => {
     expect(parseCommandLine(['ui', '--', '--max-requests', '5'], USAGE)).toMatchObject({ kind: 'run', args: ['--ui', '--', '--max-requests', '5'], env: {} });
+  });
+
+  test("a command's own flag of a setting's name is the command's: reference's --seed seeds its faults, not the probe's SEED", () => {
+    expect(parseCommandLine(['reference', '--seed', '7', '--rate', '2'], USAGE)).toMatchObject({ env: { REQUESTS_PER_SECOND: '2' }, args: ['--seed', '7'] });
+    expect(parseCommandLine(['probe', '--seed', '7'], USAGE)).toMatchObject({ env: { SEED: '7' }, args: [] });
+    expect(parseCommandLine(['baseline', '--baseline=b.json'], USAGE)).toMatchObject({ env: {}, args: ['--baseline=b.json'] });
+  });
+
+  test("each command's list of own flags is every flag its parseArgs declares that shares a setting's name", () => {
+    const settingFlags = new Set([...SETTING_NAMES.map((n) => n.toLowerCase().replaceAll('_', '-')), 'rate', 'timeout', 'profile']);
+    for (const command of Object.values(COMMANDS)) {
+      const source = readFileSync(new URL(`./${command.script}.ts`, import.meta.url), 'utf8');
+      const declared = [...source.matchAll(/'?([a-z][a-z0-9-]*)'?: \{ type: '(?:string|boolean)'/g)].map((m) => m[1] ?? '');
+      expect(declared.length).toBeGreaterThan(0);
+      expect([...(command.own ?? [])].sort()).toEqual(declared.filter((flag) => settingFlags.has(flag)).sort());
+    }
   });
 
   test('a secret is refused as a flag, with where to give it instead', () => {
@@ -52,9 +69,12 @@ describe('parseCommandLine: one command, settings as flags', () => {
 describe('the package command', () => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
 
-  test('npm run probe starts the probe with the same node flags as the command', () => {
-    expect(pkg.scripts['probe']).toBe(`node ${PROBE_NODE_FLAGS.join(' ')} --import tsx bin/probe.ts`);
-    for (const command of Object.values(COMMANDS)) expect(readFileSync(new URL(`./${command.script}.ts`, import.meta.url), 'utf8').length).toBeGreaterThan(0);
+  test("every command's npm script runs the package's command, so both start the same way (compiled when fresh, the probe's node flags)", () => {
+    for (const [name, command] of Object.entries(COMMANDS)) {
+      expect(pkg.scripts[name]).toBe(`node ${pkg.bin['subscription-conformance']} ${name}`);
+      expect(readFileSync(new URL(`./${command.script}.ts`, import.meta.url), 'utf8').length).toBeGreaterThan(0);
+    }
+    expect(COMMANDS['probe']?.node).toEqual(PROBE_NODE_FLAGS);
   });
 
   test('the bin file starts, prints its version and a command\'s help with the settings, and a usage error exits 2 with one line', () => {

@@ -49,18 +49,25 @@ interface Command {
   node: readonly string[];
   /** Arguments the command always gets first. */
   args?: readonly string[];
+  /**
+   * The command's own flags that share a name with a setting's flag: passed to the command as given, since its
+   * meaning is the command's (reference's --seed seeds its faults, not the probe's SEED).
+   */
+  own?: readonly string[];
 }
 
+const DESCRIPTION_FLAGS = ['operation', 'openapi', 'operation-id'] as const;
+
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  probe: { script: 'probe', node: PROBE_NODE_FLAGS },
-  ui: { script: 'probe', node: PROBE_NODE_FLAGS, args: ['--ui'] },
-  explain: { script: 'explain', node: [] },
-  infer: { script: 'infer', node: [] },
-  baseline: { script: 'baseline', node: [] },
-  contract: { script: 'contract', node: [] },
-  operation: { script: 'operation', node: [] },
-  cleanup: { script: 'cleanup', node: [] },
-  reference: { script: 'reference', node: [] },
+  probe: { script: 'probe', node: PROBE_NODE_FLAGS, own: [...DESCRIPTION_FLAGS, 'baseline'] },
+  ui: { script: 'probe', node: PROBE_NODE_FLAGS, args: ['--ui'], own: [...DESCRIPTION_FLAGS, 'baseline'] },
+  explain: { script: 'explain', node: [], own: DESCRIPTION_FLAGS },
+  infer: { script: 'infer', node: [], own: DESCRIPTION_FLAGS },
+  baseline: { script: 'baseline', node: [], own: [...DESCRIPTION_FLAGS, 'baseline'] },
+  contract: { script: 'contract', node: [], own: ['operation'] },
+  operation: { script: 'operation', node: [], own: ['openapi', 'operation-id'] },
+  cleanup: { script: 'cleanup', node: [], own: DESCRIPTION_FLAGS },
+  reference: { script: 'reference', node: [], own: ['profile', 'seed'] },
 };
 
 /** Short names for the settings typed most. */
@@ -99,7 +106,8 @@ export function parseCommandLine(argv: readonly string[], usage: string): Parsed
       break;
     }
     const match = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
-    const name = match === null ? undefined : SETTING_BY_FLAG.get(match[1] ?? '');
+    const flag = match?.[1] ?? '';
+    const name = match === null || command.own?.includes(flag) === true ? undefined : SETTING_BY_FLAG.get(flag);
     if (match === null || name === undefined) {
       args.push(arg);
       continue;
