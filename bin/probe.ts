@@ -187,9 +187,9 @@ if (outcomeFile !== undefined) {
   process.env[OUTCOME_FILE_ENV] = outcomeFile;
 }
 // Where the worker appends the exchanges for reports/exchanges.har (lib/har/exchange-log.ts): a shard's in
-// REPORT_DIR/exchanges, for the merge, which joins them; a single run's in a temporary folder. The UI's reruns
-// would pile up in one log: it writes no HAR.
-const exchangeLog = merging || args.values.ui
+// REPORT_DIR/exchanges, for the merge, which joins them; a single run's in a temporary folder, which the UI
+// empties as each of its runs starts, so that each run's HAR holds that run's exchanges only.
+const exchangeLog = merging
   ? undefined
   : shard !== undefined
     ? shardExchangeLog(config.reportDir, shard)
@@ -226,7 +226,12 @@ const probeReporter = new ProbeReporter(
   args.values.ui
     ? async (collected) => printFinished(await finishRun(finishInput(collected)), collected)
     : undefined,
+  args.values.ui && exchangeLog !== undefined ? () => writeFileSync(exchangeLog, '', { mode: 0o600 }) : undefined,
 );
+// The UI ends on Ctrl-C, never reaching the end of this file: its temporary log goes when the process does.
+if (args.values.ui && exchangeLog !== undefined && shard === undefined) {
+  process.once('exit', () => rmSync(join(exchangeLog, '..'), { recursive: true, force: true }));
+}
 type Reporters = NonNullable<CliOptions['reporters']>;
 // The tool's own console (lib/vitest/probe-console.ts), not vitest's: a line per suite, per failing or
 // skipped case, and progress when quiet. The report is behaviour-report.html; vitest's HTML report is not

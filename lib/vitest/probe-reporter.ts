@@ -34,10 +34,19 @@ export class ProbeReporter implements Reporter {
   collected: CollectedCases | undefined;
   private startedAt = new Date();
 
-  constructor(private readonly onCollected?: (collected: CollectedCases) => Promise<void>) {}
+  constructor(
+    private readonly onCollected?: (collected: CollectedCases) => Promise<void>,
+    /** Called as each run starts (the UI starts several in one process). */
+    private readonly onRunStart?: () => void,
+  ) {}
 
   onInit(): void {
     this.startedAt = new Date();
+  }
+
+  onTestRunStart(): void {
+    this.startedAt = new Date();
+    this.onRunStart?.();
   }
 
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
