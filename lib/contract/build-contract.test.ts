@@ -49,6 +49,23 @@ describe('buildObservedContract', () => {
     expect((post(document).responses as Json)['422']).toMatchObject({ 'x-observed': { valueClasses: ['changeType garbage (unprocessable)'] } });
   });
 
+  test('a value refused with a message naming only other fields shapes nothing of its field: unexplained, not compared', () => {
+    const report = defaultProfileReport();
+    const clientState = report.values.clientState;
+    if (clientState === undefined) throw new Error('fixture: no clientState values');
+    const [first] = clientState.rejected;
+    if (first === undefined) throw new Error('fixture: no clientState value refused');
+    const aboutOthers = { ...first, errorMessage: "The property 'expirationDateTime' is out of range." };
+    const mine = buildObservedContract({ ...report, values: { ...report.values, clientState: { ...clientState, rejected: [first, ...clientState.rejected.slice(1)] } } }, subscriptionCreate);
+    const theirs = buildObservedContract({ ...report, values: { ...report.values, clientState: { ...clientState, rejected: [aboutOthers, ...clientState.rejected.slice(1)] } } }, subscriptionCreate);
+    const property = (document: Json): Json => ((bodySchema(document).properties as Json).clientState as Json);
+    const unknown = (document: Json): string[] => (property(document)['x-observed'] as { unknown?: string[] }).unknown ?? [];
+    const subject = `clientState ${first.classId}`;
+    expect(unknown(mine.document).some((u) => u.startsWith(subject))).toBe(false);
+    expect(unknown(theirs.document)).toContainEqual(expect.stringMatching(new RegExp(`^clientState ${first.classId}: rejected for a reason no keyword states`)));
+    expect(theirs.roundTrip.disagreements).toEqual([]);
+  });
+
   test('nothing accepted: a body schema that accepts nothing, with the diagnosis', () => {
     const report = nothingAcceptedReport();
     const schema = bodySchema(buildObservedContract(report, subscriptionCreate).document);

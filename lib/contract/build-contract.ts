@@ -65,7 +65,14 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     }
     for (const t of tried) {
       if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
-      samples.push({ value: t.value(ctx), outcome: t.target.outcome, varies: t.varies ?? true, subject: t.subject, ...(t.specForm === true ? { specForm: true } : {}) });
+      samples.push({
+        value: t.value(ctx),
+        outcome: t.target.outcome,
+        varies: t.varies ?? true,
+        subject: t.subject,
+        ...(t.specForm === true ? { specForm: true } : {}),
+        ...(t.aboutOthers === true ? { aboutOthers: true } : {}),
+      });
     }
     const limits: FieldLimit[] = (report.values[spec.name]?.limits ?? []).flatMap((l) => {
       const search = operation.limits?.find((s) => s.field === spec.name && s.name === l.name);

@@ -68,6 +68,16 @@ describe('deriveFieldSchema', () => {
     expect(unexplained).toEqual(['"https://192.0.2.10/n"']);
   });
 
+  test('a value refused with a message about other fields only is no evidence about this field: no enum, no not enum, unexplained', () => {
+    const refusedForOthers: ValueSample = { ...no('weekly'), aboutOthers: true };
+    const samples = [ok('daily'), ok('hourly'), refusedForOthers];
+    const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
+    expect(schema).toEqual({ type: 'string' });
+    expect(unexplained).toEqual(['"weekly"']);
+    // The same refusal, with no message about other fields, is this field's own: a rule against the value.
+    expect(deriveFieldSchema([ok('daily'), ok('hourly'), no('weekly')], [], NOW).schema).toEqual({ type: 'string', not: { enum: ['weekly'] } });
+  });
+
   test('a field that takes a string or null keeps its string limits', () => {
     const samples = [ok('p'), ok(null), ok('x'.repeat(128)), no('x'.repeat(129)), no(42)];
     const { schema } = deriveFieldSchema(samples, [{ kind: 'length', unit: 'characters', value: 128 }], NOW);

@@ -3,7 +3,8 @@
  * seen accepted, a format every accepted string has, a date-time spelling pattern, lifetime and
  * length bounds, and, for rejections none of those explain, an `enum` of the accepted values or a
  * `not: {enum}` of the rejected ones whose form the spec does not give (a value of the spec's form
- * refused has a reason the schema cannot state: it stays unexplained). Each constraint is kept only as far as the evidence carries
+ * refused has a reason the schema cannot state, and one refused with a message naming other fields
+ * only is refused for them: both stay unexplained). Each constraint is kept only as far as the evidence carries
  * it: it must accept every accepted value, and is added only when it refuses a rejected one.
  * Candidates are judged by the same ajv that checks the contract, so what is derived is what is checked.
  */
@@ -20,6 +21,8 @@ export interface ValueSample {
    * its URL check could not reach): recorded as unexplained, never raised to a `not: {enum}` rule.
    */
   specForm?: boolean;
+  /** Refused with a message about other fields: no evidence about this value, derived from nothing, unexplained. */
+  aboutOthers?: boolean;
   subject: string;
 }
 
@@ -76,7 +79,8 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
     return check;
   };
   const accepted = samples.filter((s) => s.outcome === 'accepted');
-  const rejected = samples.filter((s) => s.outcome === 'rejected');
+  const rejected = samples.filter((s) => s.outcome === 'rejected' && s.aboutOthers !== true);
+  const aboutOthers = samples.filter((s) => s.outcome === 'rejected' && s.aboutOthers === true);
   const schema: Record<string, unknown> = {};
   const gaps: string[] = [];
   const open = (): ValueSample[] => {
@@ -139,7 +143,7 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
       if (open().length !== before) schema[key] = kept;
     }
   }
-  return { schema, gaps: LIFETIME_KEYWORD in schema ? gaps : [], unexplained: open().map((s) => s.subject) };
+  return { schema, gaps: LIFETIME_KEYWORD in schema ? gaps : [], unexplained: [...open(), ...aboutOthers].map((s) => s.subject) };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

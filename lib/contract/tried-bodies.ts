@@ -7,6 +7,7 @@
  * when it is judged as when it was sent.
  */
 import { formatCombination } from '../rule/field-set.js';
+import { namedFields } from '../inference/message-pattern.js';
 import { buildBody } from '../matrix/build-body.js';
 import type { OperationSpec, ValueContext } from '../operation/types.js';
 import type { BehaviourReport, ValueClassResult } from '../report/types.js';
@@ -34,6 +35,11 @@ export interface TriedBody {
   varies?: boolean;
   /** The value's class gives it the form spec §2 gives the field. */
   specForm?: boolean;
+  /**
+   * Refused with a message that names other fields of the operation and not this one: the refusal is
+   * about them, so it says nothing of this value.
+   */
+  aboutOthers?: boolean;
   target: TargetAnswer;
 }
 
@@ -67,6 +73,7 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
     target: answerOf(row.outcome, row.status, row.errorCode),
   }));
   const [a, b] = valueContexts(new Date(Date.UTC(2030, 0, 1)));
+  const fieldNames = operation.fields.map((f) => f.name);
   for (const spec of operation.fields) {
     const values = report.values[spec.name];
     if (values === undefined) continue;
@@ -76,6 +83,7 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
     for (const result of results) {
       const valueClass = spec.classes.find((c) => c.id === result.classId);
       const value = classValue(valueClass?.value, result);
+      const named = result.outcome === 'rejected' && result.errorMessage !== undefined ? namedFields(result.errorMessage, fieldNames) : [];
       tried.push({
         kind: 'value',
         subject: `${spec.name} ${result.classId}`,
@@ -85,6 +93,7 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
         classId: result.classId,
         ...(value !== undefined ? { value, varies: varies(value, a, b) } : {}),
         ...(valueClass?.expectation === 'spec-form' ? { specForm: true } : {}),
+        ...(named.length > 0 && !named.includes(spec.name) ? { aboutOthers: true } : {}),
         target: answerOf(result.outcome, result.status, result.errorCode),
       });
     }
