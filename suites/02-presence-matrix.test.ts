@@ -17,7 +17,7 @@ import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { startHandshakeCasesEarly } from './support/handshake-cases.js';
-import { explorationStart, publishEvidence, rememberObservation } from './support/shared-presence.js';
+import { explorationSettings, publishEvidence, rememberObservation } from './support/shared-presence.js';
 
 const probe = probeContext();
 const fields = probe.operation.fields.map((f) => f.name);
@@ -36,8 +36,7 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
     const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
       repeats: probe.config.repeats,
       values: probe.values,
-      exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
-      ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
+      ...explorationSettings(probe),
       onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
     });
     publishEvidence(evidence);

@@ -111,6 +111,19 @@ describe('12 fields, the value suite alone (a filtered run or a shard without th
   }, 300_000);
 });
 
+describe('12 fields, the presence suite with a smaller explorer budget (EXPLORE_COMBINATIONS_PER_FIELD)', () => {
+  test('asks at most 4 x n combinations and says what its rule rests on', async () => {
+    const run = await runProbe({ ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules', EXPLORE_COMBINATIONS_PER_FIELD: '4' }, ['02-presence'], 240_000);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = readReport(run.reportDir);
+    const answered = report.rule.exactOn?.answered ?? Infinity;
+    expect(answered).toBeLessThanOrEqual(4 * 12);
+    // The default budget asks more than that on this target: the setting is what held it.
+    expect(answered).toBeGreaterThan(12);
+    expect(report.rule.basis === 'explorer' ? (report.rule.assumptions ?? []).length : 1).toBeGreaterThan(0);
+  }, 300_000);
+});
+
 describe('20 fields at another path, a different rule, as a configured target', () => {
   // No 8-character stretch in common with anything the report holds (the operation id is wide-20-test): the final scan redacts any such fragment and fails the run.
   const token = '3c1f9a-q7zr-k2vx';

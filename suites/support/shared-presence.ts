@@ -40,6 +40,15 @@ export function explorationStart(probe: ProbeContext): { startFrom?: readonly st
   return start === undefined ? {} : { startFrom: start };
 }
 
+/** The exploration's settings, the same wherever the presence step runs: its budget and where it starts. */
+export function explorationSettings(probe: ProbeContext): { exhaustiveMaxFields: number; combinationsPerField: number; startFrom?: readonly string[] } {
+  return {
+    exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
+    combinationsPerField: probe.config.exploreCombinationsPerField,
+    ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
+  };
+}
+
 /** What the presence suite learnt; the presence step is run by `run` when it learnt nothing in this worker. */
 export function presenceEvidence(probe: ProbeContext, run: CaseRun): Promise<PresenceEvidence> {
   if (published !== undefined) return Promise.resolve(published);
@@ -52,9 +61,7 @@ export function presenceEvidence(probe: ProbeContext, run: CaseRun): Promise<Pre
     const { evidence } = await explorePresence(run.client, probe.operation, {
       repeats: 1,
       values: probe.values,
-      exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
-      combinationsPerField: probe.config.exploreCombinationsPerField,
-      ...explorationStart(probe),
+      ...explorationSettings(probe),
       known: (present) => observations.get(combinationKey(present)),
     });
     published = evidence;
