@@ -18,3 +18,23 @@ test('a run whose matrix has answers and no accepted one gives the diagnosis', (
   const lines = formatConsoleSummary({ ...recorded, matrix: rejected, diagnosis: { likelyCause: 'service', message: 'the values.' } });
   expect(lines).toContain('  no combination was accepted: the values.');
 });
+
+test('rejection groups: a line each for the first six, cut before the unanswered combinations they may cover; the rest counted', () => {
+  const group = (k: number) => ({
+    status: 400,
+    errorCode: 'invalidRequest',
+    messagePattern: undefined,
+    combinations: [[`f${k}`]],
+    explanation: `f${k}`,
+    summary: `400 invalidRequest when f${k} is present (1 combination); exact on the known combinations only: 255 combinations without a usable answer ({f${k}, a}, …) also fit it`,
+    unknownMatching: [[`f${k}`, 'a']],
+    unknownMatchingCount: 255,
+  });
+  const lines = formatConsoleSummary({ ...recorded, rejectionGroups: Array.from({ length: 8 }, (_, k) => group(k)) }).filter((l) => l.startsWith('  rejected: '));
+  expect(lines).toHaveLength(7);
+  expect(lines[0]).toBe('  rejected: 400 invalidRequest when f0 is present (1 combination); 255 unanswered combination(s) may also be');
+  expect(lines[6]).toBe('  rejected: 2 more kind(s) of rejection in the report');
+  // A group exact on every combination is shown whole.
+  const [whole] = recorded.rejectionGroups;
+  expect(formatConsoleSummary(recorded)).toContain(`  rejected: ${whole?.summary ?? ''}`);
+});

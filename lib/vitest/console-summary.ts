@@ -2,6 +2,9 @@ import { formatDrift } from '../baseline/format-drift.js';
 import type { BehaviourReport } from '../report/types.js';
 import { amount } from '../values/amount.js';
 
+/** Rejection groups named on the console, at most. */
+const MAX_GROUPS = 6;
+
 /** The end-of-run lines: the target, the rule, the roles, the rejection groups, the verdicts and any drift from the baseline. */
 export function formatConsoleSummary(report: BehaviourReport): string[] {
   const { run } = report;
@@ -31,7 +34,15 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   }
   const unknownCount = report.rule.unknownCount ?? report.rule.unknown.length;
   if (unknownCount > 0) lines.push(`  without usable evidence (unstable, error or not sent): ${unknownCount} combination(s)`);
-  for (const group of report.rejectionGroups) lines.push(`  rejected: ${group.summary}`);
+  // The console names each kind of rejection in a line; the unanswered combinations each could also cover, and
+  // groups past the first few, are in the report (many fields give one group per rejected combination).
+  for (const group of report.rejectionGroups.slice(0, MAX_GROUPS)) {
+    const open = group.unknownMatchingCount ?? group.unknownMatching?.length ?? 0;
+    const summary = group.summary.replace(/; exact on the known combinations only: .*$/s, '');
+    lines.push(`  rejected: ${summary}${open === 0 || summary === group.summary ? '' : `; ${open} unanswered combination(s) may also be`}`);
+  }
+  const more = report.rejectionGroups.length - MAX_GROUPS;
+  if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
     const found = limit.value === undefined ? `not pinned (${limit.note ?? 'no value accepted'})` : amount(limit.value, limit.unit);
     lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
