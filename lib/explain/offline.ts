@@ -149,17 +149,42 @@ const LIMITS = [
   'Run without --report to ask the target (npm run explain -- FILE).',
 ];
 
+/** What the matrix says of the body's combination of fields: its entry, and the nearest accepted ones. */
+export interface MatrixReading {
+  /** The report's fields the body has. */
+  present: string[];
+  /** The matrix's entry for that combination, when it has one. */
+  entry?: MatrixEntry;
+  accepted: MatrixEntry[];
+  /** The accepted combinations nearest to it (fewest fields to take out or add), first the one chosen. */
+  closest: MatrixEntry[];
+  /** When the combination was recorded rejected and some combination accepted: the change to the nearest. */
+  change?: { removed: string[]; added: string[] };
+}
+
+export function readMatrix(report: OfflineReport, body: Readonly<Record<string, unknown>>): MatrixReading {
+  const present = report.operation.fields.filter((f) => Object.hasOwn(body, f));
+  const entry = report.matrix.find((m) => sameSet(m.present, present));
+  const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
+  const nearest = Math.min(...accepted.map((a) => distance(a.present, present)));
+  const closest = accepted.filter((a) => distance(a.present, present) === nearest);
+  const [best] = closest;
+  const change =
+    entry?.outcome === 'rejected' && best !== undefined
+      ? { removed: present.filter((f) => !best.present.includes(f)), added: best.present.filter((f) => !present.includes(f)) }
+      : undefined;
+  return { present, ...(entry === undefined ? {} : { entry }), accepted, closest, ...(change === undefined ? {} : { change }) };
+}
+
 export function explainOffline(report: OfflineReport, body: Readonly<Record<string, unknown>>, now: Date): OfflineExplanation {
   const fields = report.operation.fields;
-  const present = fields.filter((f) => Object.hasOwn(body, f));
+  const { present, entry, accepted, closest, change: predicted } = readMatrix(report, body);
   const extras = Object.keys(body).filter((f) => !fields.includes(f));
   const lines: string[] = [`report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`];
   let explained = false;
 
   lines.push('', `Presence: the body has ${combo(present)}.`);
   if (extras.length > 0) lines.push(`  ${list(extras)} ${extras.length === 1 ? 'is' : 'are'} not among the report's fields: the matrix says nothing of ${extras.length === 1 ? 'it' : 'them'}.`);
-  const entry = report.matrix.find((m) => sameSet(m.present, present));
-  const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
   if (entry === undefined) lines.push('  The matrix has no entry for this combination.');
   else lines.push(`  The matrix recorded it ${answerWords(entry)}.`);
 
@@ -167,12 +192,9 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
     if (accepted.length === 0) {
       lines.push(`  No combination was accepted in the report${report.diagnosis === undefined ? '' : `: ${report.diagnosis.message}`}.`);
     } else {
-      const nearest = Math.min(...accepted.map((a) => distance(a.present, present)));
-      const closest = accepted.filter((a) => distance(a.present, present) === nearest);
       const [best] = closest;
-      if (best !== undefined) {
-        const removed = present.filter((f) => !best.present.includes(f));
-        const added = best.present.filter((f) => !present.includes(f));
+      if (best !== undefined && predicted !== undefined) {
+        const { removed, added } = predicted;
         const change = [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
         lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${change}.`);
         if (closest.length > 1) lines.push(`  Just as near: ${closest.slice(1).map((c) => combo(c.present)).join('; ')}.`);
