@@ -55,25 +55,25 @@ export interface OfflineExplanation {
   explained: boolean;
 }
 
-/** Checks the shape explain relies on; one line naming what is wrong. */
-export function readReport(text: string, label: string): OfflineReport {
+/** Checks the shape explain relies on; one line naming what is wrong (`flag`: the option that named the file). */
+export function readReport(text: string, label: string, flag = '--report'): OfflineReport {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new InputError(`--report ${label}: not JSON; give reports/behaviour-report.json of a probe run`);
+    throw new InputError(`${flag} ${label}: not JSON; give reports/behaviour-report.json of a probe run`);
   }
-  if (!isObject(value)) throw new InputError(`--report ${label}: not a behaviour report (not a JSON object)`);
+  if (!isObject(value)) throw new InputError(`${flag} ${label}: not a behaviour report (not a JSON object)`);
   const operation = value['operation'];
   const matrix = value['matrix'];
   const run = value['run'];
   if (!isObject(operation) || !Array.isArray(operation['fields']) || !operation['fields'].every((f) => typeof f === 'string')) {
-    throw new InputError(`--report ${label}: not a behaviour report (no operation.fields)`);
+    throw new InputError(`${flag} ${label}: not a behaviour report (no operation.fields)`);
   }
   if (!Array.isArray(matrix) || !matrix.every((m) => isObject(m) && Array.isArray(m['present']) && typeof m['outcome'] === 'string')) {
-    throw new InputError(`--report ${label}: not a behaviour report (no matrix of combinations)`);
+    throw new InputError(`${flag} ${label}: not a behaviour report (no matrix of combinations)`);
   }
-  if (!isObject(run) || typeof run['target'] !== 'string') throw new InputError(`--report ${label}: not a behaviour report (no run.target)`);
+  if (!isObject(run) || typeof run['target'] !== 'string') throw new InputError(`${flag} ${label}: not a behaviour report (no run.target)`);
   return value as unknown as OfflineReport;
 }
 
