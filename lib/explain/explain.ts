@@ -50,10 +50,12 @@ export interface ExplainOptions {
   /** Times each check the conclusion rests on is asked in all (REPEATS); 1: never asked again. */
   repeats: number;
   /**
-   * Fields a recorded report predicts the fix toggles (report-hint.ts): asked first. Only which
-   * questions are asked, and in what order, depends on it; the conclusion rests on the answers.
+   * Field toggles a recorded report predicts get a 2xx (report-hint.ts), one set per accepted
+   * combination as near: one set is asked first, the one that toggles the field the rejection names
+   * first when there is one. Only which questions are asked, and in what order, depends on it; the
+   * conclusion rests on the answers.
    */
-  predicted?: readonly string[];
+  predicted?: readonly (readonly string[])[];
 }
 
 /**
@@ -148,7 +150,10 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // prediction is worth following.
   const goodValuesHold = prober.known(allGood(P))?.verdict === 'holds';
   const hint = goodValuesHold ? [] : namesIn(first, fields);
-  const predicted = goodValuesHold ? [] : (o.predicted ?? []).filter((f) => fields.includes(f));
+  // Of predictions as near, the one that follows the target's own message is likelier (and the one the
+  // search without a prediction would find).
+  const alternatives = (o.predicted ?? []).map((t) => t.filter((f) => fields.includes(f))).filter((t) => t.length > 0);
+  const predicted = goodValuesHold ? [] : (alternatives.find((t) => hint[0] !== undefined && t.includes(hint[0])) ?? alternatives[0] ?? []);
   // The presence questions: every known field at its known-good value, so that presence speaks alone.
   let presenceAt = allGood;
   let seed: SeedResult | undefined;

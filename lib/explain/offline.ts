@@ -158,8 +158,19 @@ export interface MatrixReading {
   accepted: MatrixEntry[];
   /** The accepted combinations nearest to it (fewest fields to take out or add), first the one chosen. */
   closest: MatrixEntry[];
-  /** When the combination was recorded rejected and some combination accepted: the change to the nearest. */
-  change?: { removed: string[]; added: string[] };
+  /** When the combination was recorded rejected: the change to each of the nearest accepted ones, in order. */
+  changes: FieldChange[];
+}
+
+/** A change of the fields a body has. */
+export interface FieldChange {
+  removed: string[];
+  added: string[];
+}
+
+/** "take out changeType and resource; add expirationDateTime". */
+export function changeWords({ removed, added }: FieldChange): string {
+  return [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
 }
 
 export function readMatrix(report: OfflineReport, body: Readonly<Record<string, unknown>>): MatrixReading {
@@ -168,17 +179,16 @@ export function readMatrix(report: OfflineReport, body: Readonly<Record<string, 
   const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
   const nearest = Math.min(...accepted.map((a) => distance(a.present, present)));
   const closest = accepted.filter((a) => distance(a.present, present) === nearest);
-  const [best] = closest;
-  const change =
-    entry?.outcome === 'rejected' && best !== undefined
-      ? { removed: present.filter((f) => !best.present.includes(f)), added: best.present.filter((f) => !present.includes(f)) }
-      : undefined;
-  return { present, ...(entry === undefined ? {} : { entry }), accepted, closest, ...(change === undefined ? {} : { change }) };
+  const changes =
+    entry?.outcome === 'rejected'
+      ? closest.map((best) => ({ removed: present.filter((f) => !best.present.includes(f)), added: best.present.filter((f) => !present.includes(f)) }))
+      : [];
+  return { present, ...(entry === undefined ? {} : { entry }), accepted, closest, changes };
 }
 
 export function explainOffline(report: OfflineReport, body: Readonly<Record<string, unknown>>, now: Date): OfflineExplanation {
   const fields = report.operation.fields;
-  const { present, entry, accepted, closest, change: predicted } = readMatrix(report, body);
+  const { present, entry, accepted, closest, changes } = readMatrix(report, body);
   const extras = Object.keys(body).filter((f) => !fields.includes(f));
   const lines: string[] = [`report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`];
   let explained = false;
@@ -193,10 +203,10 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
       lines.push(`  No combination was accepted in the report${report.diagnosis === undefined ? '' : `: ${report.diagnosis.message}`}.`);
     } else {
       const [best] = closest;
+      const [predicted] = changes;
       if (best !== undefined && predicted !== undefined) {
         const { removed, added } = predicted;
-        const change = [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
-        lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${change}.`);
+        lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${changeWords(predicted)}.`);
         if (closest.length > 1) lines.push(`  Just as near: ${closest.slice(1).map((c) => combo(c.present)).join('; ')}.`);
         const cause = [
           ...(removed.length > 0 ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`] : []),

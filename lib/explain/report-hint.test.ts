@@ -22,12 +22,12 @@ const hint = (r: OfflineReport, body: Record<string, unknown> = FIVE, target: Hi
 describe('reportHint', () => {
   test('a report of this operation and target: its nearest accepted combination is the prediction', () => {
     const found = hint(report());
-    expect(found.predicted).toEqual(['changeType', 'resource']);
+    expect(found.predicted).toEqual([['changeType', 'resource']]);
     expect(found.line).toBe("hint: r.json (made 2026-05-31T00:00:00.000Z) predicts: take out changeType and resource; asked first, and concluded from this target's answers only");
   });
 
   test('a missing field is predicted added', () => {
-    expect(hint(report(), { notificationUrl: 'https://r/n' }).predicted).toEqual(['expirationDateTime']);
+    expect(hint(report(), { notificationUrl: 'https://r/n' }).predicted).toEqual([['expirationDateTime']]);
   });
 
   test('a report of another operation is not used, in one line saying why', () => {
@@ -54,7 +54,7 @@ describe('reportHint', () => {
     expect(hint(configured, FIVE, { kind: 'configured', url: 'https://b.example/api' }).line).toMatch(/not used: it was made against https:\/\/a\.example\/api\/, not https:\/\/b\.example\/api, which/);
     expect(hint(configured, FIVE, EMBEDDED).predicted).toEqual([]);
     // The same base URL, spelt with a trailing slash or upper-case host, is the same target.
-    expect(hint(configured, FIVE, { kind: 'configured', url: 'https://A.example/api' }).predicted).toEqual(['changeType', 'resource']);
+    expect(hint(configured, FIVE, { kind: 'configured', url: 'https://A.example/api' }).predicted).toEqual([['changeType', 'resource']]);
   });
 
   test('a combination the matrix accepted, or never recorded, predicts nothing: not used', () => {
@@ -65,5 +65,15 @@ describe('reportHint', () => {
     const none = report();
     none.matrix = none.matrix.map((m) => ({ ...m, outcome: 'rejected', status: 400 }));
     expect(hint(none).line).toBe('hint: r.json not used: its matrix has no accepted combination to move to');
+  });
+
+  test('accepted combinations as near: each is a prediction, the first in the matrix first, all in the one line', () => {
+    const r = report();
+    r.matrix = observe(FIELDS, 'notificationUrl && expirationDateTime && !(changeType && resource)');
+    const found = hint(r);
+    expect(found.predicted).toHaveLength(2);
+    expect(found.predicted).toEqual(expect.arrayContaining([['changeType'], ['resource']]));
+    const [first, second] = found.predicted;
+    expect(found.line).toContain(`predicts: take out ${first?.[0] ?? ''} (or, as near, take out ${second?.[0] ?? ''}); asked first`);
   });
 });

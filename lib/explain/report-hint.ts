@@ -8,15 +8,17 @@
  * something else, and its prediction would only spend requests. Nor is one that predicts nothing for
  * this body. Each case is one line, saying why.
  */
-import { list } from '../inference/words.js';
-import { readMatrix, type OfflineReport } from './offline.js';
+import { changeWords, readMatrix, type OfflineReport } from './offline.js';
 
 /** The target explain asks, as a report's run names one. */
 export type HintTarget = { kind: 'embedded-reference'; profile: string } | { kind: 'configured'; url: string };
 
 export interface ReportHint {
-  /** Fields to toggle first (take out the present ones, add the absent ones); empty when not used. */
-  predicted: string[];
+  /**
+   * Toggle sets to ask first (fields to take out when present, add when absent), one per accepted
+   * combination the matrix has as near: explain asks one of them. Empty when the report is not used.
+   */
+  predicted: string[][];
   /** One line for the user: what the report predicts, or why it was not used. */
   line: string;
 }
@@ -62,11 +64,11 @@ export function reportHint(
   const reading = readMatrix(report, body);
   if (reading.entry === undefined) return notUsed('its matrix has no entry for this combination of fields');
   if (reading.entry.outcome !== 'rejected') return notUsed(`its matrix recorded this combination of fields ${reading.entry.outcome}, so it predicts no change of fields`);
-  if (reading.change === undefined) return notUsed('its matrix has no accepted combination to move to');
-  const { removed, added } = reading.change;
-  const change = [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
+  const [first, ...asNear] = reading.changes;
+  if (first === undefined) return notUsed('its matrix has no accepted combination to move to');
+  const also = asNear.length === 0 ? '' : ` (or, as near, ${asNear.map(changeWords).join(' or ')})`;
   return {
-    predicted: [...removed, ...added],
-    line: `hint: ${label} (made ${report.run.startedAt}) predicts: ${change}; asked first, and concluded from this target's answers only`,
+    predicted: reading.changes.map((c) => [...c.removed, ...c.added]),
+    line: `hint: ${label} (made ${report.run.startedAt}) predicts: ${changeWords(first)}${also}; asked first, and concluded from this target's answers only`,
   };
 }
