@@ -4,13 +4,15 @@
  * user runs it: the CLI as a child process against the embedded reference, per profile and REPEATS.
  * Each profile is explained without a hint, with `--hint` of a report of the same profile (made first by
  * a fast probe run into a temporary REPORT_DIR), and with `--hint` of the default profile's report: for
- * another profile that report is of another target, and explain says it does not use it.
+ * another profile that report is of another target, and explain says it does not use it. The last rows
+ * give that report with its profile rewritten to the one asked, as a stale report of the same target
+ * would be: used, its prediction wrong, the answer must still be the profile's own.
  *
  * `benchExplain()` returns the rows (`npm run bench` puts them in reports/bench.json). Run directly it
  * prints them as a table:
  *   npx tsx scripts/bench-explain.ts
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,6 +39,15 @@ export interface ExplainBenchRow {
 /** Profiles that answer the five-field body's presence differently, or in another error shape. */
 const PROFILES = ['default', 'v2-together', 'fastapi-like'] as const;
 
+/** The report at `path` as if made against `profile`: a stale report of the target asked. */
+function staleAs(path: string, profile: string): string {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as { run: { referenceProfile?: string } };
+  report.run.referenceProfile = profile;
+  const out = join(mkdtempSync(join(tmpdir(), 'bench-explain-stale-')), 'behaviour-report.json');
+  writeFileSync(out, JSON.stringify(report));
+  return out;
+}
+
 /** A probe run of the profile at a fast rate, as a user would make the report a hint is; its path. */
 async function probeReport(profile: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `bench-explain-report-${profile}-`));
@@ -57,8 +68,10 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
     const body = fiveFieldBody(receiver.url);
     const reports = new Map<string, string>();
     for (const profile of PROFILES) reports.set(profile, await probeReport(profile));
+    const stale = (profile: string): string => `default's report, stale as ${profile}'s`;
+    for (const profile of PROFILES.filter((p) => p !== 'default')) reports.set(stale(profile), staleAs(reports.get('default') ?? '', profile));
     for (const profile of PROFILES) {
-      const hints = [undefined, ...new Set([profile, 'default'])];
+      const hints = [undefined, ...new Set([profile, 'default']), ...(profile === 'default' ? [] : [stale(profile)])];
       for (const hint of hints) {
         for (const repeats of repeatsList) {
           const hintArgs = hint === undefined ? [] : ['--hint', reports.get(hint) ?? ''];
@@ -73,7 +86,7 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
           const cause = /^(.* causes? the \d{3})/m.exec(run.stdout)?.[1] ?? '';
           rows.push({
             profile,
-            hint: hint === undefined ? 'none' : `${hint}'s report`,
+            hint: hint === undefined ? 'none' : PROFILES.some((p) => p === hint) ? `${hint}'s report` : hint,
             hintUsed: hint !== undefined && /^hint: /m.test(run.stdout) && !/^hint: .* not used: /m.test(run.stdout),
             repeats,
             creates: counts?.[1] === undefined ? undefined : Number(counts[1]),
