@@ -262,6 +262,17 @@ describe('explain with a prediction (a recorded report as a hint)', () => {
     expect(causeSentences(withHint)).toEqual(causeSentences(without));
   });
 
+  test('never more than the budget, with a prediction too', async () => {
+    for (let budget = 2; budget <= 10; budget += 1) {
+      const target = fakeTarget(v2Service);
+      const result = await run(target, FIVE(), { budget, repeats: 1, predicted: [['changeType', 'resource']] });
+      expect(target.sent).toBeLessThanOrEqual(budget);
+      expect(target.live.size).toBe(0);
+      // 4 creates and the delete of the accepted one; room for a delete is kept before each create.
+      expect(result.outcome).toBe(budget >= 6 ? 'explained' : 'budget');
+    }
+  });
+
   test('a field the operation does not have, in a prediction, is not asked about', async () => {
     const target = fakeTarget(v2Service);
     const result = await run(target, FIVE(), { repeats: 1, predicted: [['changeType', 'resource', 'noSuchField']] });
