@@ -16,7 +16,10 @@
  *    2xx is found by seed.ts (follow the fields the messages name, else no toggle, else by size:
  *    likeliest first, since each question is a request); ddmin shrinks it to a
  *    1-minimal one. Taken-out fields are the ones whose presence causes the 400 ("a body that has
- *    either is rejected"), added ones are missing.
+ *    either is rejected"), added ones are missing. A prediction (explain --hint: a recorded report's
+ *    nearest accepted combination) is asked before all that, with the user's values for the fields it
+ *    does not toggle; when it gets a 2xx, ddmin shrinks it over that kind of body (each toggled field
+ *    at its known-good value), and the accepted body is the values step's first question as well.
  * 2. Values, with that presence: the changes are "this field's value replaced by its known-good value"
  *    for each remaining field of the user's; the empty change is asked first (the user's values may be
  *    fine), else ddmin finds a 1-minimal set of values that cause the 400.
