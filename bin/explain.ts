@@ -166,7 +166,8 @@ function reportOrExit(path: string, flag: '--report' | '--hint'): OfflineReport 
   });
 }
 // Read before any request, so that an unreadable hint stops the run at once.
-const hintReport = args.values.hint === undefined ? undefined : reportOrExit(args.values.hint, '--hint');
+const hintFile = args.values.hint;
+const hintReport = hintFile === undefined ? undefined : { path: hintFile, report: reportOrExit(hintFile, '--hint') };
 
 if (args.values.report !== undefined) {
   const path = args.values.report;
@@ -239,7 +240,7 @@ try {
   receiver = await startRunReceiver(config);
   const notificationUrl = config.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
-  const hint = hintReport === undefined || args.values.hint === undefined ? undefined : reportHint(hintReport, args.values.hint, body.body, { operation, target: hintTarget });
+  const hint = hintReport === undefined ? undefined : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: hintTarget });
   if (hint !== undefined) console.log(hint.line);
   if (budget < asked) console.log(`budget: ${budget} requests (MAX_REQUESTS), not the ${asked} asked`);
   else console.log(`budget: ${budget} requests`);
