@@ -12,6 +12,8 @@
  *   npm run explain -- --budget 30 FILE       send at most 30 requests (default 64; MAX_REQUESTS bounds it too)
  *   npm run explain -- --report reports/behaviour-report.json FILE
  *                                             explain from a recorded report; sends nothing
+ *   npm run explain -- --hint reports/behaviour-report.json FILE
+ *                                             ask the target, the report's predicted change first
  *   npm run explain -- --har session.har      explain the 4xx request to the operation in a HAR (browser,
  *                                             proxy or this tool's reports/exchanges.har); with several,
  *                                             they are listed and --entry N picks one
@@ -25,6 +27,11 @@
  * A pasted cURL command is read for its body: explain sends the operation's method and headers to the
  * operation's path on the configured target, whatever URL, method and headers the paste had (it says
  * when they differ). A token in the paste is never printed and never sent: the configured token is.
+ *
+ * --hint REPORT asks the target as without it, but first the change of fields the report predicts (its
+ * nearest accepted combination), with the user's values: right, it shows the cause in fewer requests;
+ * wrong, it costs requests, never the answer, which rests on this target's answers only. A report of
+ * another operation or target, or one that predicts nothing for the body, is not used (one line says why).
  *
  * With REPEATS of 2 or more (the default), each answer the conclusion rests on is asked once more
  * before concluding (a target that answers differently is reported, not explained); REPEATS=1 saves
@@ -44,7 +51,8 @@ import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeInput, otherTarget, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
-import { explainOffline, readReport } from '../lib/explain/offline.js';
+import { explainOffline, readReport, type OfflineReport } from '../lib/explain/offline.js';
+import { reportHint, type HintTarget } from '../lib/explain/report-hint.js';
 import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
 import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
 import { chooseCandidate, harCandidates, HarReadError, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
@@ -76,6 +84,7 @@ const args = parseArgsOrExit('explain', import.meta.url, {
   options: {
     budget: { type: 'string' },
     report: { type: 'string' },
+    hint: { type: 'string' },
     har: { type: 'string' },
     entry: { type: 'string' },
     operation: { type: 'string' },
@@ -89,6 +98,9 @@ const entryText = args.values.entry;
 if (entryText !== undefined && harFile === undefined) usage('--entry N picks an entry of --har FILE: give --har');
 if (entryText !== undefined && !/^[1-9]\d{0,8}$/.test(entryText)) usage('--entry: the entry number explain listed (1 or more)');
 if (harFile !== undefined && args.positionals.length > 0) usage('give --har FILE or FILE, not both');
+if (args.values.report !== undefined && args.values.hint !== undefined) {
+  usage('--report explains offline and --hint online: give one (--hint REPORT asks the target, the report first)');
+}
 const [file, ...extra] = harFile === undefined ? args.positionals : [harFile];
 if (file === undefined) usage('give FILE: a JSON body or a cURL command (- for standard input), or --har FILE');
 if (extra.length > 0) usage(`one FILE at a time, got ${args.positionals.length}`);
@@ -141,24 +153,25 @@ function readBodyInput(from: string): ExplainInput {
   return readInput(text, label, { readFile: (path) => readFileSync(resolve(path), 'utf8') });
 }
 
-if (args.values.report !== undefined) {
-  const path = args.values.report;
-  let report;
-  try {
+/** A behaviour report named by --report or --hint, or one line and exit 2. */
+function reportOrExit(path: string, flag: '--report' | '--hint'): OfflineReport {
+  return inputOrExit(() => {
     let text: string;
     try {
       text = readFileSync(resolve(path), 'utf8');
     } catch (error) {
-      throw new InputError(`--report ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new InputError(`${flag} ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-    report = readReport(text, path);
-  } catch (error) {
-    if (error instanceof InputError) {
-      console.error(`explain: ${error.message}`);
-      process.exit(EXIT_USAGE);
-    }
-    throw error;
-  }
+    return readReport(text, path, flag);
+  });
+}
+// Read before any request, so that an unreadable hint stops the run at once.
+const hintFile = args.values.hint;
+const hintReport = hintFile === undefined ? undefined : { path: hintFile, report: reportOrExit(hintFile, '--hint') };
+
+if (args.values.report !== undefined) {
+  const path = args.values.report;
+  const report = reportOrExit(path, '--report');
   const { method, path: operationPath } = report.operation;
   if (input === undefined && (method === undefined || operationPath === undefined)) usage(`--report ${path}: names no operation method and path, which --har needs to pick its requests`);
   const offlineInput = input ?? harInputOrExit({ method: method ?? '', path: operationPath ?? '' });
@@ -187,6 +200,7 @@ let token: Secret | BearerSource | undefined = tokenSource ?? config.accessToken
 let code: number = EXIT_UNEXPLAINED;
 try {
   let target: TargetWords;
+  let hintTarget: HintTarget;
   if (config.baseUrl === undefined) {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     try {
@@ -202,6 +216,7 @@ try {
       what: `the embedded reference service (profile ${config.referenceProfile}), as BASE_URL is not set`,
       token: config.accessToken === undefined ? 'the token generated for the embedded reference' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
+    hintTarget = { kind: 'embedded-reference', profile: config.referenceProfile };
   } else {
     const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token, path: operation.path });
     if (unreachable !== undefined) {
@@ -218,12 +233,15 @@ try {
             ? 'no token (ACCESS_TOKEN is not set)'
             : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
+    hintTarget = { kind: 'configured', url: config.baseUrl };
   }
   if (fromHar !== undefined) for (const line of harInputLines(fromHar, label, target, operation.path)) console.log(line);
   else if (input !== undefined) for (const line of describeInput(input, label, operation, target)) console.log(line);
   receiver = await startRunReceiver(config);
   const notificationUrl = config.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
+  const hint = hintReport === undefined ? undefined : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: hintTarget });
+  if (hint !== undefined) console.log(hint.line);
   if (budget < asked) console.log(`budget: ${budget} requests (MAX_REQUESTS), not the ${asked} asked`);
   else console.log(`budget: ${budget} requests`);
   console.log('');
@@ -239,6 +257,7 @@ try {
     values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),
     budget,
     repeats: config.repeats,
+    ...(hint === undefined ? {} : { predicted: hint.predicted }),
   });
   for (const line of renderResult(result)) console.log(line);
   // The input named another service: the conclusion is about the one asked, and says which.

@@ -10,7 +10,7 @@
  *   2. the HTTP engine's sustained rate against the reference service versus autocannon's against
  *      the same service in the same run (goal: ratio >= 0.9);
  *   3. exploration: share of random rules recovered exactly and requests used, n = 5, 10, 20, 30;
- *   4. explain on the spec's five-field body: creates and deletes per reference profile and REPEATS.
+ *   4. explain on the spec's five-field body: creates and deletes per reference profile, --hint and REPEATS.
  *
  * Options: --rps N (probe run's REQUESTS_PER_SECOND, default 1000), --seconds N (rate runs, default 5),
  *          --rounds N (alternating engine/autocannon rounds, default 2), --skip-probe, --skip-explore,

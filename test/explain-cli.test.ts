@@ -2,7 +2,7 @@
  * `npm run explain` end to end, as a user runs it: a child process from a fresh working folder with a
  * clean environment, against the embedded reference service (default profile).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -120,4 +120,51 @@ describe('npm run explain', () => {
     expect(run.stdout).toContain('nothing is sent');
     expect(run.stdout).toContain('Nearest accepted combination: notificationUrl, expirationDateTime (accepted 201): take out changeType and resource.');
   }, 60_000);
+
+  describe("--hint REPORT: online, the report's predicted change asked first", () => {
+    // A probe's report of the default reference profile, of the same operation (the embedded reference
+    // listens on another port at each run: its profile is what makes it the same target).
+    const FIXTURE = join(new URL('.', import.meta.url).pathname, 'fixtures', 'drive-subscription-v2.before.behaviour-report.json');
+    const counts = (stdout: string) => /Requests: \d+ of the budget of 64 \((\d+) creates?, (\d+) deletes?\)\./.exec(stdout)?.slice(1).map(Number);
+
+    test('a report of the same reference: the same cause as without it, in 4 creates', async () => {
+      const body = JSON.stringify(fiveFieldBody(receiver.url));
+      const run = await runExplain(['--hint', FIXTURE, '-'], { REPEATS: '1', NOTIFICATION_URL: receiver.url }, body);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^hint: .*drive-subscription-v2\.before\.behaviour-report\.json \(made [^)]*\) predicts: take out changeType and resource; asked first/m);
+      expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
+      expect(counts(run.stdout), run.stdout).toEqual([4, 1]);
+    }, 90_000);
+
+    test("a report of another profile is not used, in one line; the answer is that profile's", async () => {
+      const body = JSON.stringify(fiveFieldBody(receiver.url));
+      const run = await runExplain(['--hint', FIXTURE, '-'], { REFERENCE_PROFILE: 'v2-together', REPEATS: '1', NOTIFICATION_URL: receiver.url }, body);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^hint: \S+ not used: it was made against the embedded reference \(profile default\), not the embedded reference \(profile v2-together\), which explain asks$/m);
+      expect(run.stdout).toContain('changeType causes the 400');
+    }, 90_000);
+
+    test('a report of another operation is not used, in one line', async () => {
+      const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
+      const report = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { operation: { path: string } };
+      report.operation.path = '/v1.0/subscriptions';
+      writeFileSync(join(cwd, 'other.json'), JSON.stringify(report));
+      const run = await runExplain(['--hint', 'other.json', '-'], { REPEATS: '1', NOTIFICATION_URL: receiver.url }, JSON.stringify(fiveFieldBody(receiver.url)), cwd);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('hint: other.json not used: it is of POST /v1.0/subscriptions, not POST /_api/v2.0/drive/root/subscriptions, the operation explained\n');
+      expect(run.stdout).toContain('changeType and resource cause the 400');
+      expect(counts(run.stdout)).toEqual([5, 2]);
+    }, 90_000);
+
+    test('--hint and --report together, or a hint that is no report: one line, exit 2, nothing sent', async () => {
+      const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
+      writeFileSync(join(cwd, 'notes.txt'), 'not a report');
+      const both = await runExplain(['--hint', 'r.json', '--report', 'r.json', '-'], { BASE_URL: 'http://127.0.0.1:9' }, '{}', cwd);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toMatch(/^explain: --report explains offline and --hint online: give one/);
+      const notReport = await runExplain(['--hint', 'notes.txt', '-'], { BASE_URL: 'http://127.0.0.1:9' }, '{}', cwd);
+      expect(notReport.code).toBe(2);
+      expect(notReport.stderr).toBe('explain: --hint notes.txt: not JSON; give reports/behaviour-report.json of a probe run\n');
+    }, 60_000);
+  });
 });

@@ -14,6 +14,8 @@
  *     no field has to be added), and V exactly the fields kept (in P \ S) whose value is not a string:
  *     each such value alone gets a 400, a string value never does;
  *   - and never more requests than the budget.
+ * The same holds when explain is given any prediction (explain --hint): a report's prediction only
+ * orders the questions.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -53,63 +55,83 @@ const cases = fc.integer({ min: 2, max: 5 }).chain((n) => {
   });
 });
 
-async function explainOver(n: number, rule: string, body: Record<string, unknown>) {
+type Case = typeof cases extends fc.Arbitrary<infer C> ? C : never;
+
+/** A case and toggle sets a report might predict for it, right or wrong (none, one, or two as near). */
+const predictedCases = cases.chain((c) =>
+  fc.record({
+    c: fc.constant(c),
+    predicted: fc.array(fc.subarray(Array.from({ length: c.n }, (_, i) => `f${i}`), { minLength: 1 }), { maxLength: 2 }),
+  }),
+);
+
+async function explainOver(n: number, rule: string, body: Record<string, unknown>, predicted: string[][] = []) {
   const operation = syntheticOperation(n);
   service.setProfile(ruleProfile(operation.fields.map((f) => f.name), rule));
   const engine = loopbackEngine(service.url, TOKEN, { maxRequests: BUDGET });
   try {
-    const result = await explain({ operation, body, send: (r) => engine.send(r), values, budget: BUDGET, repeats: 2 });
+    const result = await explain({ operation, body, send: (r) => engine.send(r), values, budget: BUDGET, repeats: 2, predicted });
     return { result, sent: engine.stats().requestsSent };
   } finally {
     await engine.close();
   }
 }
 
+/** Explains the case's body (with `predicted` as a report's prediction) and holds the answer to the truth. */
+async function explainsTheTruth({ n, rule, values: given, order }: Case, predicted: string[][]): Promise<void> {
+  // Arrange: the body and what the truth says of it.
+  const body: Record<string, unknown> = {};
+  for (const field of order) {
+    const v = given[Number(field.slice(1))];
+    if (v !== undefined) body[field] = v;
+  }
+  const P = new Set(Object.keys(body));
+  const expr = parseExpression(rule);
+  const R = (present: ReadonlySet<string>): boolean => evaluate(expr, present);
+  const flip = (set: ReadonlySet<string>, toggles: readonly string[]): Set<string> => {
+    const out = new Set(set);
+    for (const t of toggles) if (!out.delete(t)) out.add(t);
+    return out;
+  };
+  const allStrings = [...P].every((f) => typeof body[f] === 'string');
+  const satisfiable = combinations(Array.from({ length: n }, (_, i) => `f${i}`)).some((c) => R(new Set(c)));
+
+  // Act
+  const { result, sent } = await explainOver(n, rule, body, predicted);
+
+  // Assert
+  expect(sent).toBeLessThanOrEqual(BUDGET);
+  expect(result.requests.total).toBe(sent);
+  expect(service.liveSubscriptions()).toEqual([]);
+  if (R(P) && allStrings) {
+    expect(result.outcome).toBe('accepted');
+    return;
+  }
+  if (!satisfiable) {
+    expect(result.outcome).toBe('no-accepted-body');
+    return;
+  }
+  expect(result.outcome, `${rule} on ${JSON.stringify(body)}: ${result.reason ?? ''}`).toBe('explained');
+  const S = [...result.removed, ...result.added];
+  expect(result.removed.every((f) => P.has(f))).toBe(true);
+  expect(result.added.every((f) => !P.has(f))).toBe(true);
+  expect(R(flip(P, S)), `R(P △ S) for S = ${S.join(',')}`).toBe(true);
+  for (const s of S) expect(R(flip(P, S.filter((t) => t !== s))), `${s} is needed`).toBe(false);
+  const kept = [...P].filter((f) => !S.includes(f));
+  expect(new Set(result.replaced)).toEqual(new Set(kept.filter((f) => typeof body[f] !== 'string')));
+}
+
 test('explain finds exactly the causes the rule implies, within budget (random rules and bodies, over HTTP)', async () => {
   await fc.assert(
-    fc.asyncProperty(cases, async ({ n, rule, values: given, order }) => {
-      // Arrange: the body and what the truth says of it.
-      const body: Record<string, unknown> = {};
-      for (const field of order) {
-        const v = given[Number(field.slice(1))];
-        if (v !== undefined) body[field] = v;
-      }
-      const P = new Set(Object.keys(body));
-      const expr = parseExpression(rule);
-      const R = (present: ReadonlySet<string>): boolean => evaluate(expr, present);
-      const flip = (set: ReadonlySet<string>, toggles: readonly string[]): Set<string> => {
-        const out = new Set(set);
-        for (const t of toggles) if (!out.delete(t)) out.add(t);
-        return out;
-      };
-      const allStrings = [...P].every((f) => typeof body[f] === 'string');
-      const satisfiable = combinations(Array.from({ length: n }, (_, i) => `f${i}`)).some((c) => R(new Set(c)));
-
-      // Act
-      const { result, sent } = await explainOver(n, rule, body);
-
-      // Assert
-      expect(sent).toBeLessThanOrEqual(BUDGET);
-      expect(result.requests.total).toBe(sent);
-      expect(service.liveSubscriptions()).toEqual([]);
-      if (R(P) && allStrings) {
-        expect(result.outcome).toBe('accepted');
-        return;
-      }
-      if (!satisfiable) {
-        expect(result.outcome).toBe('no-accepted-body');
-        return;
-      }
-      expect(result.outcome, `${rule} on ${JSON.stringify(body)}: ${result.reason ?? ''}`).toBe('explained');
-      const S = [...result.removed, ...result.added];
-      expect(result.removed.every((f) => P.has(f))).toBe(true);
-      expect(result.added.every((f) => !P.has(f))).toBe(true);
-      expect(R(flip(P, S)), `R(P △ S) for S = ${S.join(',')}`).toBe(true);
-      for (const s of S) expect(R(flip(P, S.filter((t) => t !== s))), `${s} is needed`).toBe(false);
-      const kept = [...P].filter((f) => !S.includes(f));
-      expect(new Set(result.replaced)).toEqual(new Set(kept.filter((f) => typeof body[f] !== 'string')));
-    }),
+    fc.asyncProperty(cases, (c) => explainsTheTruth(c, [])),
     { seed: SEED, numRuns: 150 },
+  );
+}, 300_000);
+
+test('the same with any prediction, right or wrong: a report only orders the questions', async () => {
+  await fc.assert(
+    fc.asyncProperty(predictedCases, ({ c, predicted }) => explainsTheTruth(c, predicted)),
+    { seed: SEED + 1, numRuns: 150 },
   );
 }, 300_000);
 

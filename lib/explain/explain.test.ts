@@ -187,3 +187,119 @@ describe('mentionedFields', () => {
     expect(mentionedFields('resources and changeTypes are not fields; @odata.type is', fields)).toEqual(['@odata.type']);
   });
 });
+
+describe('explain with a prediction (a recorded report as a hint)', () => {
+  const shape = (b: Record<string, unknown>): string => Object.keys(b).join(',');
+
+  test("the five-field body, predicted right: the same cause as without it, in the 4 creates that show it", async () => {
+    // Arrange
+    const body = FIVE();
+    const plain = fakeTarget(v2Service);
+    const hinted = fakeTarget(v2Service);
+    // Act
+    const without = await run(plain, body, { repeats: 1 });
+    const withHint = await run(hinted, body, { repeats: 1, predicted: [['changeType', 'resource']] });
+    // Assert
+    expect(withHint).toMatchObject({ outcome: 'explained', removed: without.removed, added: without.added, replaced: without.replaced });
+    expect(causeSentences(withHint)).toEqual(causeSentences(without));
+    expect(withHint.presenceEvidence.map((e) => [e.field, e.undone.answer.status])).toEqual([
+      ['changeType', 400],
+      ['resource', 400],
+    ]);
+    expect(plain.creates.length).toBe(5);
+    // The body as sent, without both (the user's values: the fix as it will be sent), and each put back.
+    expect(hinted.creates.map(shape)).toEqual([
+      'changeType,notificationUrl,resource,expirationDateTime,clientState',
+      'notificationUrl,expirationDateTime,clientState',
+      'notificationUrl,resource,expirationDateTime,clientState',
+      'changeType,notificationUrl,expirationDateTime,clientState',
+    ]);
+    expect(hinted.creates[1]).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
+    expect(withHint.requests).toMatchObject({ creates: 4, deletes: 1 });
+    expect(withHint.after?.body).toEqual(hinted.creates[1]);
+    expect(hinted.live.size).toBe(0);
+  });
+
+  test('REPEATS=2: the same cause, and the accepted body is not asked a third time', async () => {
+    const plain = fakeTarget(v2Service);
+    const hinted = fakeTarget(v2Service);
+    const without = await run(plain, FIVE());
+    const withHint = await run(hinted, FIVE(), { predicted: [['changeType', 'resource']] });
+    expect(withHint).toMatchObject({ outcome: 'explained', removed: without.removed, replaced: without.replaced });
+    // Each of the 4 questions asked twice.
+    expect(withHint.requests).toMatchObject({ creates: 8, repeats: 4 });
+    expect(withHint.requests.creates).toBeLessThan(without.requests.creates);
+  });
+
+  test('a wrong prediction (other fields): the right cause still, at more requests', async () => {
+    const plain = fakeTarget(v2Service);
+    const hinted = fakeTarget(v2Service);
+    const without = await run(plain, FIVE(), { repeats: 1 });
+    const withHint = await run(hinted, FIVE(), { repeats: 1, predicted: [['clientState', 'expirationDateTime']] });
+    expect(withHint).toMatchObject({ outcome: 'explained', removed: ['changeType', 'resource'], added: [], replaced: [] });
+    expect(causeSentences(withHint)).toEqual(causeSentences(without));
+    // Asked first, with the user's values and then with known-good ones: both rejected.
+    expect(hinted.creates.slice(1, 3).map(shape)).toEqual(['changeType,notificationUrl,resource', 'changeType,notificationUrl,resource']);
+    expect(hinted.creates.length).toBeGreaterThan(plain.creates.length);
+  });
+
+  test('a prediction of too many fields: ddmin drops the one not needed', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, FIVE(), { repeats: 1, predicted: [['changeType', 'resource', 'clientState']] });
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['changeType', 'resource'], replaced: [] });
+    // The fix keeps the user's clientState.
+    expect(result.after?.body).toMatchObject({ clientState: 'my-state' });
+  });
+
+  test("a prediction right about presence, with a bad value elsewhere: the value is still found", async () => {
+    const body = { notificationUrl: 'https://elsewhere.example/hook', resource: '/me/drive/root', expirationDateTime: inDays(3) };
+    const plain = fakeTarget(v2Service);
+    const hinted = fakeTarget(v2Service);
+    const without = await run(plain, body, { repeats: 1 });
+    const withHint = await run(hinted, body, { repeats: 1, predicted: [['resource']] });
+    expect(without).toMatchObject({ outcome: 'explained', removed: ['resource'], replaced: ['notificationUrl'] });
+    expect(withHint).toMatchObject({ outcome: 'explained', removed: ['resource'], replaced: ['notificationUrl'] });
+    expect(causeSentences(withHint)).toEqual(causeSentences(without));
+  });
+
+  test('never more than the budget, with a prediction too', async () => {
+    for (let budget = 2; budget <= 10; budget += 1) {
+      const target = fakeTarget(v2Service);
+      const result = await run(target, FIVE(), { budget, repeats: 1, predicted: [['changeType', 'resource']] });
+      expect(target.sent).toBeLessThanOrEqual(budget);
+      expect(target.live.size).toBe(0);
+      // 4 creates and the delete of the accepted one; room for a delete is kept before each create.
+      expect(result.outcome).toBe(budget >= 6 ? 'explained' : 'budget');
+    }
+  });
+
+  test('a field the operation does not have, in a prediction, is not asked about', async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, FIVE(), { repeats: 1, predicted: [['changeType', 'resource', 'noSuchField']] });
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['changeType', 'resource'] });
+    expect(target.creates.some((b) => 'noSuchField' in b)).toBe(false);
+    expect(target.creates.length).toBe(4);
+  });
+
+  test('predictions as near: the one that toggles the field the rejection names is asked, as the search without one would find', async () => {
+    // Only the two together are refused (REFERENCE_PROFILE v2-together): taking out either is a smallest change.
+    const together = (b: Record<string, unknown>): Answer => {
+      if ('changeType' in b && 'resource' in b) return { status: 400, code: 'invalidRequest', message: "The property 'changeType' does not exist on type 'oneDrive.subscription'." };
+      return v2Service(Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'changeType' && k !== 'resource')));
+    };
+    const plain = fakeTarget(together);
+    const hinted = fakeTarget(together);
+    const without = await run(plain, FIVE(), { repeats: 1 });
+    const withHint = await run(hinted, FIVE(), { repeats: 1, predicted: [['resource'], ['changeType']] });
+    expect(without).toMatchObject({ outcome: 'explained', removed: ['changeType'] });
+    expect(withHint).toMatchObject({ outcome: 'explained', removed: ['changeType'] });
+    expect(causeSentences(withHint)).toEqual(causeSentences(without));
+    // As sent, without changeType (the user's values), and changeType back at a known-good value.
+    expect(hinted.creates.map(shape)).toEqual([
+      'changeType,notificationUrl,resource,expirationDateTime,clientState',
+      'notificationUrl,resource,expirationDateTime,clientState',
+      'changeType,notificationUrl,resource,expirationDateTime,clientState',
+    ]);
+    expect(plain.creates.length).toBe(4);
+  });
+});

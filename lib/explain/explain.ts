@@ -16,7 +16,10 @@
  *    2xx is found by seed.ts (follow the fields the messages name, else no toggle, else by size:
  *    likeliest first, since each question is a request); ddmin shrinks it to a
  *    1-minimal one. Taken-out fields are the ones whose presence causes the 400 ("a body that has
- *    either is rejected"), added ones are missing.
+ *    either is rejected"), added ones are missing. A prediction (explain --hint: a recorded report's
+ *    nearest accepted combination) is asked before all that, with the user's values for the fields it
+ *    does not toggle; when it gets a 2xx, ddmin shrinks it over that kind of body (each toggled field
+ *    at its known-good value), and the accepted body is the values step's first question as well.
  * 2. Values, with that presence: the changes are "this field's value replaced by its known-good value"
  *    for each remaining field of the user's; the empty change is asked first (the user's values may be
  *    fine), else ddmin finds a 1-minimal set of values that cause the 400.
@@ -35,7 +38,7 @@ import type { OperationSpec, ValueContext } from '../operation/types.js';
 import { toggle, type BodyConfig } from './body-config.js';
 import { ddmin } from './ddmin.js';
 import { Prober } from './prober.js';
-import { findAccepted, type SeedAnswer } from './seed.js';
+import { findAccepted, type SeedAnswer, type SeedResult } from './seed.js';
 import { sameRejection, describeAnswer } from './signature.js';
 import type { ExplainResult, NeededChange, Probe } from './types.js';
 
@@ -49,6 +52,13 @@ export interface ExplainOptions {
   budget: number;
   /** Times each check the conclusion rests on is asked in all (REPEATS); 1: never asked again. */
   repeats: number;
+  /**
+   * Field toggles a recorded report predicts get a 2xx (report-hint.ts), one set per accepted
+   * combination as near: one set is asked first, the one that toggles the field the rejection names
+   * first when there is one. Only which questions are asked, and in what order, depends on it; the
+   * conclusion rests on the answers.
+   */
+  predicted?: readonly (readonly string[])[];
 }
 
 /**
@@ -139,9 +149,37 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // The fields the rejection names are the likeliest cause: their toggles are asked first, and the body
   // with known-good values only when they do not get a 2xx (seed.ts). The order saves requests; what is
   // shown needed is the same (ddmin's 1-minimality).
-  // When the known-good values were asked already (above) and got a 2xx, no name is worth following.
-  const hint = prober.known(allGood(P))?.verdict === 'holds' ? [] : namesIn(first, fields);
-  const seed = await findAccepted(fields, { answer: first.verdict, named: hint }, (t) => seedAnswer(toggle(P, t)));
+  // When the known-good values were asked already (above) and got a 2xx, neither a name nor a
+  // prediction is worth following.
+  const goodValuesHold = prober.known(allGood(P))?.verdict === 'holds';
+  const hint = goodValuesHold ? [] : namesIn(first, fields);
+  // Of predictions as near, the one that follows the target's own message is likelier (and the one the
+  // search without a prediction would find).
+  const alternatives = (o.predicted ?? []).map((t) => t.filter((f) => fields.includes(f))).filter((t) => t.length > 0);
+  const predicted = goodValuesHold ? [] : (alternatives.find((t) => hint[0] !== undefined && t.includes(hint[0])) ?? alternatives[0] ?? []);
+  // The presence questions: every known field at its known-good value, so that presence speaks alone.
+  let presenceAt = allGood;
+  let seed: SeedResult | undefined;
+  if (predicted.length > 0) {
+    // A prediction is asked first with the user's values for the fields it leaves alone, and known-good
+    // values for those it toggles. That body is the values step's own first question (the user's values
+    // with that presence): when it gets a 2xx, one request answers both steps. ddmin then asks each
+    // predicted field back at its known-good value, with the user's values around it: a field's need is
+    // still shown by its presence alone, and a field predicted wrongly is dropped.
+    const togglesGood = new Set(predicted.filter((f) => known.has(f)));
+    const withPrediction = (present: ReadonlySet<string>): BodyConfig => ({ present, good: togglesGood });
+    const asked = await prober.probe(withPrediction(toggle(P, predicted)));
+    if (asked === undefined) return budgetSpent('looking for a change of fields that gets a 2xx');
+    if (asked.verdict === 'holds') {
+      presenceAt = withPrediction;
+      seed = { kind: 'found', toggles: [...predicted], tried: 1 };
+    } else {
+      hint.push(...namesIn(asked, fields).filter((f) => !hint.includes(f)));
+    }
+  }
+  // Not accepted with the user's values: the prediction is asked again with known-good values (the
+  // user's values may be the trouble), then the usual search.
+  seed ??= await findAccepted(fields, { answer: first.verdict, named: hint }, (t) => seedAnswer(toggle(P, t)), predicted);
   if (seed.kind === 'stop') return budgetSpent('looking for a change of fields that gets a 2xx');
   if (seed.kind === 'none') {
     return result(
@@ -153,38 +191,42 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     );
   }
   if (seed.toggles.length > 0) {
-    const found = await ddmin(seed.toggles, (subset, how) => prober.ask(allGood(toggle(P, subset)), how.repeat), {
+    const found = await ddmin(seed.toggles, (subset, how) => prober.ask(presenceAt(toggle(P, subset)), how.repeat), {
       maxCalls: 10_000,
       confirm: o.repeats >= 2,
     });
     const split = (t: readonly string[]) => ({ removed: t.filter((f) => P.has(f)), added: t.filter((f) => !P.has(f)), replaced: [] });
     if (found.status === 'budget') return budgetSpent('showing which field changes are needed', split(found.subset));
-    if (found.status === 'unstable') return unstable(found.disagreements.map((d) => allGood(toggle(P, d))));
+    if (found.status === 'unstable') return unstable(found.disagreements.map((d) => presenceAt(toggle(P, d))));
     if (found.status === 'unresolved') {
       return result({ outcome: 'no-verdict', reason: 'the target gave no verdict on a body that would show whether a field change is needed', partial: split(found.subset) }, first);
     }
-    if (found.status === 'precondition') return unstable([allGood(toggle(P, seed.toggles))]);
+    if (found.status === 'precondition') return unstable([presenceAt(toggle(P, seed.toggles))]);
     toggles = found.subset;
-    const after = allGood(toggle(P, toggles));
+    const after = presenceAt(toggle(P, toggles));
     presenceEvidence = toggles.map((field) => ({
       field,
       kind: P.has(field) ? 'remove' : 'add',
-      undone: prober.known(allGood(toggle(after.present, [field]))) as Probe,
+      undone: prober.known(presenceAt(toggle(after.present, [field]))) as Probe,
     }));
   }
   const present = toggle(P, toggles);
   const removed = toggles.filter((f) => P.has(f));
   const added = toggles.filter((f) => !P.has(f));
 
-  // 2. Values, with that presence: which of the user's remaining values must become known-good.
-  const kept = own.filter((f) => present.has(f) && known.has(f));
+  // 2. Values, with that presence: which of the user's remaining values must become known-good. Only
+  // those the presence step's accepted body had known-good can be (all of them, unless a prediction
+  // kept the user's values).
+  const presenceBody = presenceAt(present);
+  const kept = own.filter((f) => present.has(f) && known.has(f) && presenceBody.good.has(f));
   const withGood = (good: readonly string[]): BodyConfig => ({ present, good: new Set([...good, ...added]) });
   let replaced: string[] = [];
   let valueEvidence: NeededChange[] = [];
   const userValues = await prober.probe(withGood([]));
   if (userValues === undefined) return budgetSpent('checking the values', { removed, added, replaced: [] });
   if (userValues.verdict === 'holds') {
-    if (o.repeats >= 2) {
+    // ddmin's confirmation may have asked this very body again already (a prediction's accepted body).
+    if (o.repeats >= 2 && !prober.probes.some((p) => p.repeat && p.key === userValues.key)) {
       const again = await prober.probe(withGood([]), true);
       if (again === undefined) return budgetSpent('checking the answer again', { removed, added, replaced: [] });
       if (again.verdict !== 'holds') return unstable([withGood([])]);
@@ -214,7 +256,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     if (!sameRejection(first, again, fields)) return unstable([originalConfig]);
   }
   const after = prober.known(withGood(replaced)) as Probe;
-  const presenceAccepted = prober.known(withGood(kept)) as Probe;
+  const presenceAccepted = prober.known(presenceBody) as Probe;
   return result({ outcome: 'explained', removed, added, replaced, presenceEvidence, valueEvidence, after, presenceAccepted }, first);
 
   function unstable(configs: BodyConfig[]): ExplainResult {

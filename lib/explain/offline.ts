@@ -55,25 +55,25 @@ export interface OfflineExplanation {
   explained: boolean;
 }
 
-/** Checks the shape explain relies on; one line naming what is wrong. */
-export function readReport(text: string, label: string): OfflineReport {
+/** Checks the shape explain relies on; one line naming what is wrong (`flag`: the option that named the file). */
+export function readReport(text: string, label: string, flag = '--report'): OfflineReport {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new InputError(`--report ${label}: not JSON; give reports/behaviour-report.json of a probe run`);
+    throw new InputError(`${flag} ${label}: not JSON; give reports/behaviour-report.json of a probe run`);
   }
-  if (!isObject(value)) throw new InputError(`--report ${label}: not a behaviour report (not a JSON object)`);
+  if (!isObject(value)) throw new InputError(`${flag} ${label}: not a behaviour report (not a JSON object)`);
   const operation = value['operation'];
   const matrix = value['matrix'];
   const run = value['run'];
   if (!isObject(operation) || !Array.isArray(operation['fields']) || !operation['fields'].every((f) => typeof f === 'string')) {
-    throw new InputError(`--report ${label}: not a behaviour report (no operation.fields)`);
+    throw new InputError(`${flag} ${label}: not a behaviour report (no operation.fields)`);
   }
   if (!Array.isArray(matrix) || !matrix.every((m) => isObject(m) && Array.isArray(m['present']) && typeof m['outcome'] === 'string')) {
-    throw new InputError(`--report ${label}: not a behaviour report (no matrix of combinations)`);
+    throw new InputError(`${flag} ${label}: not a behaviour report (no matrix of combinations)`);
   }
-  if (!isObject(run) || typeof run['target'] !== 'string') throw new InputError(`--report ${label}: not a behaviour report (no run.target)`);
+  if (!isObject(run) || typeof run['target'] !== 'string') throw new InputError(`${flag} ${label}: not a behaviour report (no run.target)`);
   return value as unknown as OfflineReport;
 }
 
@@ -149,17 +149,52 @@ const LIMITS = [
   'Run without --report to ask the target (npm run explain -- FILE).',
 ];
 
+/** What the matrix says of the body's combination of fields: its entry, and the nearest accepted ones. */
+export interface MatrixReading {
+  /** The report's fields the body has. */
+  present: string[];
+  /** The matrix's entry for that combination, when it has one. */
+  entry?: MatrixEntry;
+  accepted: MatrixEntry[];
+  /** The accepted combinations nearest to it (fewest fields to take out or add), first the one chosen. */
+  closest: MatrixEntry[];
+  /** When the combination was recorded rejected: the change to each of the nearest accepted ones, in order. */
+  changes: FieldChange[];
+}
+
+/** A change of the fields a body has. */
+export interface FieldChange {
+  removed: string[];
+  added: string[];
+}
+
+/** "take out changeType and resource; add expirationDateTime". */
+export function changeWords({ removed, added }: FieldChange): string {
+  return [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
+}
+
+export function readMatrix(report: OfflineReport, body: Readonly<Record<string, unknown>>): MatrixReading {
+  const present = report.operation.fields.filter((f) => Object.hasOwn(body, f));
+  const entry = report.matrix.find((m) => sameSet(m.present, present));
+  const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
+  const nearest = Math.min(...accepted.map((a) => distance(a.present, present)));
+  const closest = accepted.filter((a) => distance(a.present, present) === nearest);
+  const changes =
+    entry?.outcome === 'rejected'
+      ? closest.map((best) => ({ removed: present.filter((f) => !best.present.includes(f)), added: best.present.filter((f) => !present.includes(f)) }))
+      : [];
+  return { present, ...(entry === undefined ? {} : { entry }), accepted, closest, changes };
+}
+
 export function explainOffline(report: OfflineReport, body: Readonly<Record<string, unknown>>, now: Date): OfflineExplanation {
   const fields = report.operation.fields;
-  const present = fields.filter((f) => Object.hasOwn(body, f));
+  const { present, entry, accepted, closest, changes } = readMatrix(report, body);
   const extras = Object.keys(body).filter((f) => !fields.includes(f));
   const lines: string[] = [`report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`];
   let explained = false;
 
   lines.push('', `Presence: the body has ${combo(present)}.`);
   if (extras.length > 0) lines.push(`  ${list(extras)} ${extras.length === 1 ? 'is' : 'are'} not among the report's fields: the matrix says nothing of ${extras.length === 1 ? 'it' : 'them'}.`);
-  const entry = report.matrix.find((m) => sameSet(m.present, present));
-  const accepted = report.matrix.filter((m) => m.outcome === 'accepted');
   if (entry === undefined) lines.push('  The matrix has no entry for this combination.');
   else lines.push(`  The matrix recorded it ${answerWords(entry)}.`);
 
@@ -167,14 +202,11 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
     if (accepted.length === 0) {
       lines.push(`  No combination was accepted in the report${report.diagnosis === undefined ? '' : `: ${report.diagnosis.message}`}.`);
     } else {
-      const nearest = Math.min(...accepted.map((a) => distance(a.present, present)));
-      const closest = accepted.filter((a) => distance(a.present, present) === nearest);
       const [best] = closest;
-      if (best !== undefined) {
-        const removed = present.filter((f) => !best.present.includes(f));
-        const added = best.present.filter((f) => !present.includes(f));
-        const change = [...(removed.length > 0 ? [`take out ${list(removed)}`] : []), ...(added.length > 0 ? [`add ${list(added)}`] : [])].join('; ');
-        lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${change}.`);
+      const [predicted] = changes;
+      if (best !== undefined && predicted !== undefined) {
+        const { removed, added } = predicted;
+        lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${changeWords(predicted)}.`);
         if (closest.length > 1) lines.push(`  Just as near: ${closest.slice(1).map((c) => combo(c.present)).join('; ')}.`);
         const cause = [
           ...(removed.length > 0 ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`] : []),

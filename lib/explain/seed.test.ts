@@ -51,6 +51,30 @@ describe('findAccepted', () => {
     expect(new Set(asked).size).toBe(2 ** FIELDS.length);
   });
 
+  test('a prediction is asked before the names; accepted, it is the answer', async () => {
+    const { asked, tryToggles } = oracle((t) => has(t, 'b', 'd'));
+    const found = await findAccepted(FIELDS, { answer: 'fails', named: ['a'] }, tryToggles, ['d', 'b']);
+    expect(found).toEqual({ kind: 'found', toggles: ['d', 'b'], tried: 1 });
+    expect(asked).toEqual(['b,d']);
+  });
+
+  test('a wrong prediction costs one question: its names join the hints, and the search goes on', async () => {
+    // c must go; the prediction says a, whose rejection names c.
+    const { asked, tryToggles } = oracle(
+      (t) => has(t, 'c'),
+      (t) => (t.includes('a') ? ['c'] : []),
+    );
+    const found = await findAccepted(FIELDS, { answer: 'fails', named: [] }, tryToggles, ['a']);
+    expect(found.kind).toBe('found');
+    expect(asked).toEqual(['a', '', 'c']);
+  });
+
+  test('fields outside those toggled are dropped from a prediction', async () => {
+    const { asked, tryToggles } = oracle((t) => has(t, 'a'));
+    await findAccepted(FIELDS, { answer: 'fails', named: [] }, tryToggles, ['a', 'zz']);
+    expect(asked[0]).toBe('a');
+  });
+
   test('stop ends the search at once', async () => {
     let calls = 0;
     const found = await findAccepted(FIELDS, { answer: 'fails', named: ['a'] }, () => {

@@ -2,6 +2,9 @@
  * ddmin shrinks a change that works; it cannot find one. This finds a first set of field toggles
  * (take out a present field, add an absent one) after which the target accepts the body:
  *
+ * 0. A predicted toggle set, when the caller has one (a recorded report's nearest accepted
+ *    combination, report-hint.ts): asked before anything else. Only the order depends on it; when it
+ *    is not accepted, its rejection's names join the hints and the search goes on as below.
  * 1. Follow the messages: real services name the property they refuse or miss ("The property
  *    'changeType' does not exist ...", "... 'expirationDateTime' is required"). Toggle the first field
  *    a rejection names that is not toggled yet, and go on while each new rejection names a new one.
@@ -31,12 +34,14 @@ export type SeedResult =
 /**
  * `fields`: what may be toggled, in a sensible order; `start`: the rejection to explain (its names are
  * the first hint; the body with no toggle has not necessarily been asked); `tryToggles`: sends the body
- * with those toggles (a caching oracle makes repeats free).
+ * with those toggles (a caching oracle makes repeats free); `predicted`: toggles to ask first (those
+ * outside `fields` are dropped; none: no prediction).
  */
 export async function findAccepted(
   fields: readonly string[],
   start: SeedAnswer,
   tryToggles: (toggles: readonly string[]) => Promise<SeedAnswer>,
+  predicted: readonly string[] = [],
 ): Promise<SeedResult> {
   let tried = 0;
   const named: string[] = [];
@@ -44,6 +49,15 @@ export async function findAccepted(
     for (const name of names) if (fields.includes(name) && !named.includes(name)) named.push(name);
   };
   remember(start.named);
+
+  const first = predicted.filter((f) => fields.includes(f));
+  if (first.length > 0) {
+    tried += 1;
+    const seen = await tryToggles(first);
+    if (seen.answer === 'stop') return { kind: 'stop', tried };
+    if (seen.answer === 'holds') return { kind: 'found', toggles: first, tried };
+    remember(seen.named);
+  }
 
   const toggled: string[] = [];
   let last = start;

@@ -52,11 +52,14 @@ export interface ExplainResult {
   added: string[];
   /** Fields whose value causes it: their values replaced by known-good ones in the fix. */
   replaced: string[];
-  /** The 1-minimality evidence of removed and added (with known-good values). */
+  /**
+   * The 1-minimality evidence of removed and added: each field toggled back at its known-good value, the
+   * other fields at known-good values too (with a prediction that held, at the user's values).
+   */
   presenceEvidence: NeededChange[];
   /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
   valueEvidence: NeededChange[];
-  /** The body with the presence change and every value known-good, as accepted. */
+  /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */
   presenceAccepted?: Probe;
   /** The body with the smallest change, as accepted (deleted right after). */
   after?: Probe;
