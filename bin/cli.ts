@@ -164,7 +164,8 @@ function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
     stdio: 'inherit',
     env: { ...process.env, ...parsed.env },
   });
-  // The child gets the terminal's Ctrl-C itself (same process group); a signal sent to this process alone is passed on.
+  // The child gets the terminal's Ctrl-C itself (same process group); a signal sent to this process alone is passed on,
+  // so a command may get the terminal's twice and must stop once (bin/reference.ts keeps its handler for that).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.once('error', (error) => {
     console.error(`subscription-conformance: could not start ${parsed.command}: ${error.message}`);

@@ -94,6 +94,14 @@ test('without ACCESS_TOKEN: prints a generated token as an export hint, and it w
   expect(code).toBe(0);
 });
 
+test('Ctrl-C twice at once (the terminal\'s and the one the package command passes on): one clean stop, exit 0', async () => {
+  const { child } = await start([]);
+  child.kill('SIGINT');
+  child.kill('SIGINT');
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  expect([code, signal]).toEqual([0, null]);
+});
+
 test.each([
   ['--profile', ['--profile', 'graph-like'], {}],
   ['REFERENCE_PROFILE', [], { REFERENCE_PROFILE: 'graph-like' }],
