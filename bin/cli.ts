@@ -164,9 +164,15 @@ function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
     stdio: 'inherit',
     env: { ...process.env, ...parsed.env },
   });
-  // The child gets the terminal's Ctrl-C itself (same process group); a signal sent to this process alone is passed on,
-  // so a command may get the terminal's twice and must stop once (bin/reference.ts keeps its handler for that).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  // Ctrl-C in a terminal reaches the whole foreground process group, the child included: passed on as well, it would
+  // arrive twice. Without a terminal a SIGINT was sent to this process alone, and is passed on; so is SIGTERM, which
+  // a terminal does not send. A command may still get a signal twice (sent to the group by a script) and must stop
+  // once (bin/reference.ts keeps its handler for that).
+  const terminal = process.stdin.isTTY === true || process.stdout.isTTY === true || process.stderr.isTTY === true;
+  process.on('SIGINT', () => {
+    if (!terminal) child.kill('SIGINT');
+  });
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
   child.once('error', (error) => {
     console.error(`subscription-conformance: could not start ${parsed.command}: ${error.message}`);
     process.exit(EXIT_CONFIG);

@@ -41,6 +41,7 @@ import type { GivenContract } from '../lib/contract/contract-step.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { describeConfig } from '../lib/config/describe.js';
 import { ProbeReporter, type CollectedCases } from '../lib/vitest/probe-reporter.js';
+import { InterruptOnce } from '../lib/vitest/interrupt.js';
 import { ProbeConsole, terminalStatus } from '../lib/vitest/probe-console.js';
 import { startTokenBroker } from '../lib/auth/broker.js';
 import { shareTokenBroker } from '../lib/auth/shared-broker.js';
@@ -216,6 +217,7 @@ const finishInput = (collected: CollectedCases): FinishInput => ({
   ...(tokenSource !== undefined ? { auth: tokenSource.provenance() } : {}),
   ...(contract !== undefined ? { contract } : {}),
   ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
+  ...(interrupt.interrupted ? { stoppedEarly: 'stopped by Ctrl-C: the cases that had not started were not run' } : {}),
 });
 /** Prints what a finished run wrote and found. */
 function printFinished(finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void {
@@ -238,15 +240,19 @@ type Reporters = NonNullable<CliOptions['reporters']>;
 // written (a second report, blank when opened from a file).
 // On a terminal (not CI's piped log) the progress is one status line rewritten in place.
 const inPlace = process.stdout.isTTY === true && process.env.CI === undefined;
-const probeConsole = (): ProbeConsole => new ProbeConsole({ maxRequests: config.maxRequests, ...(inPlace ? { status: terminalStatus(process.stdout) } : {}) });
+const probeConsole = new ProbeConsole({ maxRequests: config.maxRequests, ...(inPlace ? { status: terminalStatus(process.stdout) } : {}) });
+// Ctrl-C stops the run cleanly (lib/vitest/interrupt.ts); the UI is stopped by it as a server is.
+const interrupt = new InterruptOnce({ say: (line) => probeConsole.say(line), ledgerDir: config.ledgerDir });
 const fullReporters: Reporters = [
-  probeConsole(),
+  ...(args.values.ui ? [] : [interrupt]),
+  probeConsole,
   ['junit', { outputFile: junitFile }],
   probeReporter,
   summary,
 ];
 const shardReporters = (id: string): Reporters => [
-  probeConsole(),
+  interrupt,
+  probeConsole,
   ['blob', { outputFile: join(blobDir, `blob-${id.replace('/', '-')}.json`) }],
   summary,
 ];
@@ -336,6 +342,7 @@ const facts: RunFacts = {
   ...(diagnosisLine !== undefined ? { failingDiagnosis: diagnosisLine } : {}),
   contractDisagreements: disagreements,
   secretFound: false,
+  interrupted: interrupt.interrupted,
 };
 // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
 // secret scan, which then covers it too. A run in which no case ran puts the last one back. A shard writes none.

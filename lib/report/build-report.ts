@@ -21,6 +21,8 @@ export interface BuildInput {
   endedAt: string;
   suiteVersion: string;
   repeats: number;
+  /** Why the run stopped before every case ran, when the run itself stopped it (Ctrl-C). */
+  stoppedEarly?: string;
 }
 
 /**
@@ -80,7 +82,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   });
 
   const target = records[0]?.target;
-  const stoppedEarly = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
+  const stoppedEarly = input.stoppedEarly ?? records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const seed = records.find((r) => r.seed !== undefined)?.seed;
   const rule = boundedRule(presence.rule, operation.fields, observations);
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);

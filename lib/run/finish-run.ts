@@ -35,6 +35,8 @@ export interface FinishInput {
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
   /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
   exchangeLogs?: readonly string[];
+  /** Why the run stopped before every case ran (Ctrl-C), said in the report's stopped-early line. */
+  stoppedEarly?: string;
 }
 
 /** The name the HAR gives its creator. */
@@ -57,6 +59,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     endedAt: collected.endedAt,
     suiteVersion: input.suiteVersion,
     repeats: input.repeats,
+    ...(input.stoppedEarly !== undefined ? { stoppedEarly: input.stoppedEarly } : {}),
   });
   const given = input.baseline;
   const drift =

@@ -180,6 +180,11 @@ export class ProbeConsole implements Reporter {
     this.statusShown = false;
   }
 
+  /** A line of the run's own (Ctrl-C's answer): written like the console's, clearing the status line first. */
+  say(text: string): void {
+    this.line(text);
+  }
+
   private line(text: string): void {
     this.lastWrite = this.now();
     this.clearStatus();
