@@ -68,10 +68,10 @@ export interface TrafficValues {
   bodies: number;
   /** Fields with an accepted or a refused value; the others are left out. */
   fields: Record<string, TrafficFieldValues>;
-  /** Requests or distinct bodies that are no evidence about a value, by why. */
+  /** Requests or distinct bodies left out of the value part (no evidence about a value either way), by why. */
   notEvidence: { reason: string; count: number; of: 'requests' | 'bodies' }[];
-  /** Distinct rejected bodies whose refusal the traffic does not tie to one value. */
-  rejectionsNotTied: number;
+  /** Distinct rejected bodies whose refusal the traffic does not tie to one value, in all and by why. */
+  rejectionsNotTied: { count: number; why: { reason: string; count: number }[] };
 }
 
 /** One request to the operation with a JSON object body of the operation's fields only. */
@@ -209,10 +209,9 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
   }
 
   const refusals = new Map<string, { field: string; refused: RefusedValue }>();
-  let notTied = 0;
+  const notTied = new Map<string, number>();
   const untied = (reason: string): void => {
-    notTied += 1;
-    note(`rejected, not tied to one value: ${reason}`, 'bodies');
+    notTied.set(reason, (notTied.get(reason) ?? 0) + 1);
   };
   for (const { body: slot, answer } of rejected) {
     const byField = acceptedWith.get(combination(slot.present));
@@ -296,6 +295,6 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
     bodies: bodies.size,
     fields: out,
     notEvidence: [...notEvidence].map(([reason, { count, of }]) => ({ reason, count, of })),
-    rejectionsNotTied: notTied,
+    rejectionsNotTied: { count: [...notTied.values()].reduce((sum, n) => sum + n, 0), why: [...notTied].map(([reason, count]) => ({ reason, count })) },
   };
 }
