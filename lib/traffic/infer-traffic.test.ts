@@ -157,6 +157,15 @@ describe('the value part: what the traffic shows of each field’s values', () =
     ]);
   });
 
+  test('a body nested too deep to compare is left out, not a crash', () => {
+    const deep = `{"notificationUrl":${'['.repeat(200_000)}${']'.repeat(200_000)},"clientState":"x"}`;
+    const entries = [entry({ notificationUrl: URL_A, clientState: 'ok-1' }, 201), entry(deep, 400)];
+
+    const { values } = inferFromTraffic(entries, SUBSCRIBE, Redactor.of());
+
+    expect(values.notEvidence).toEqual([{ reason: 'with a body nested too deep to compare', count: 1, of: 'requests' }]);
+  });
+
   test('a value that looks like a secret, or holds one the run knows, is never printed nor written; headers never are', () => {
     const known = 'run-known-secret-0123456789';
     const bearer = 'Bearer abcdefgh12345678ZYXWVUTS';

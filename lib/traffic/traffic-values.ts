@@ -150,7 +150,19 @@ function shownText(text: string, redactor: Redact, max: number): string {
 interface Body {
   body: Json;
   present: string[];
+  /** Each present field's value in its one spelling, computed once: a HAR's bodies may be large. */
+  canon: Map<string, string>;
   answers: AnswerClass[];
+}
+
+/** Each present field's value in its one spelling, or undefined for a body nested too deep to spell (a hostile HAR's). */
+function spelled(body: Json, present: readonly string[]): Map<string, string> | undefined {
+  try {
+    return new Map(present.map((f) => [f, canonical(body[f])]));
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -178,8 +190,14 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
       note('sent without a JSON content type', 'requests');
       continue;
     }
-    const key = canonical(body);
-    const slot = bodies.get(key) ?? { body, present: fields.filter((f) => Object.hasOwn(body, f)), answers: [] };
+    const present = fields.filter((f) => Object.hasOwn(body, f));
+    const canon = spelled(body, present);
+    if (canon === undefined) {
+      note('with a body nested too deep to compare', 'requests');
+      continue;
+    }
+    const key = JSON.stringify([...canon]);
+    const slot = bodies.get(key) ?? { body, present, canon, answers: [] };
     slot.answers.push(answer);
     bodies.set(key, slot);
   }
@@ -198,11 +216,16 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
   const combination = (present: readonly string[]): string => present.join('\u0000');
   const acceptedWith = new Map<string, Map<string, Set<string>>>();
   const acceptedAnywhere = new Map<string, Set<string>>();
-  for (const { body, present } of accepted) {
+  const acceptedBodiesWith = new Map<string, Body[]>();
+  for (const slot of accepted) {
+    const { present, canon } = slot;
     const byField = acceptedWith.get(combination(present)) ?? new Map<string, Set<string>>();
     acceptedWith.set(combination(present), byField);
+    const same = acceptedBodiesWith.get(combination(present)) ?? [];
+    same.push(slot);
+    acceptedBodiesWith.set(combination(present), same);
     for (const f of present) {
-      const value = canonical(body[f]);
+      const value = canon.get(f) as string;
       byField.set(f, (byField.get(f) ?? new Set()).add(value));
       acceptedAnywhere.set(f, (acceptedAnywhere.get(f) ?? new Set()).add(value));
     }
@@ -219,7 +242,7 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
       untied('its set of fields was never accepted');
       continue;
     }
-    const unseen = slot.present.filter((f) => !(byField.get(f)?.has(canonical(slot.body[f])) ?? false));
+    const unseen = slot.present.filter((f) => !(byField.get(f)?.has(slot.canon.get(f) as string) ?? false));
     const [field] = unseen;
     if (field === undefined) {
       untied('each of its values was accepted with the same fields');
@@ -230,15 +253,16 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
       continue;
     }
     const value = slot.body[field];
-    if (acceptedAnywhere.get(field)?.has(canonical(value)) === true) {
+    const spelling = slot.canon.get(field) as string;
+    if (acceptedAnywhere.get(field)?.has(spelling) === true) {
       untied('its one new value was accepted with other fields');
       continue;
     }
     const others = slot.present.filter((f) => f !== field);
-    const pair = accepted.some((a) => combination(a.present) === combination(slot.present) && others.every((f) => canonical(a.body[f]) === canonical(slot.body[f])));
+    const pair = (acceptedBodiesWith.get(combination(slot.present)) ?? []).some((a) => others.every((f) => a.canon.get(f) === slot.canon.get(f)));
     const pattern = answer.errorMessage === undefined ? undefined : shownText(messagePattern(answer.errorMessage, fields), redactor, MAX_PATTERN);
     const basis = pair ? 'one-value-changed' : 'other-values-accepted';
-    const key = JSON.stringify([field, canonical(value), answer.status, answer.errorCode ?? null, pattern ?? null]);
+    const key = JSON.stringify([field, spelling, answer.status, answer.errorCode ?? null, pattern ?? null]);
     const known = refusals.get(key);
     if (known !== undefined) {
       known.refused.bodies += 1;
@@ -268,7 +292,10 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
     const refusedLength = span(refused.flatMap((r) => (r.type === 'string' && r.length !== undefined ? [r.length] : [])));
     if (withField.length === 0 && refused.length === 0) continue;
     const distinct = new Map<string, unknown>();
-    for (const a of withField) if (!distinct.has(canonical(a.body[field]))) distinct.set(canonical(a.body[field]), a.body[field]);
+    for (const a of withField) {
+      const spelling = a.canon.get(field) as string;
+      if (!distinct.has(spelling)) distinct.set(spelling, a.body[field]);
+    }
     const values = [...distinct.values()];
     const acceptedLength = span(values.filter((v): v is string => typeof v === 'string').map(characters));
     const examples: ShownValue[] = [];
