@@ -86,6 +86,7 @@ const report = {
   values: result.values,
   ...(result.inference.diagnosis !== undefined ? { diagnosis: result.inference.diagnosis } : {}),
 };
-await writeFileAtomic(out, `${JSON.stringify(report, null, 2)}\n`);
+// The presence part carries the traffic's error messages as they came: the file passes the redactor as the console does.
+await writeFileAtomic(out, `${runRedactor().redact(JSON.stringify(report, null, 2))}\n`);
 console.log(`report: ${out}`);
 process.exit(result.inference.roles === undefined ? EXIT_NOTHING_ACCEPTED : EXIT_INFERRED);

@@ -3,7 +3,8 @@
  * groups with no request sent, and value evidence that agrees with the run's value classes; a HAR with part
  * of the matrix says what it could not conclude.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Har } from '../lib/har/types.js';
@@ -79,3 +80,45 @@ test("the probe's HAR gives its rule, roles and values with no request; part of 
   expect(bad.stderr).toMatch(/^infer: notes\.txt: not valid JSON/);
   expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
 }, 240_000);
+
+test('a secret in a recorded body or header never reaches the console or traffic-report.json; the configured token is redacted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'infer-secret-'));
+  const token = 'configured-token-5f1e2d3c4b5a';
+  const bearer = 'Bearer q8Zr2LmX0pVt7Kc4Nw1Hs9Bd';
+  const url = 'https://api.example/_api/v2.0/drive/root/subscriptions';
+  const base = { notificationUrl: 'https://hooks.example/n', expirationDateTime: '2026-12-01T00:00:00Z' };
+  const entry = (body: object, status: number, message = 'bad'): object => ({
+    startedDateTime: '2026-11-20T10:00:00.000Z',
+    time: 5,
+    request: {
+      method: 'POST',
+      url,
+      headers: [{ name: 'Authorization', value: bearer }, { name: 'Cookie', value: 'session=cookie-value-77aa' }, { name: 'Content-Type', value: 'application/json' }],
+      postData: { mimeType: 'application/json', text: JSON.stringify(body) },
+    },
+    response: { status, headers: [], content: { size: 0, mimeType: 'application/json', text: status < 300 ? '{}' : JSON.stringify({ error: { code: 'invalidRequest', message } }) } },
+  });
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [
+        entry(base, 201), // a combination answered alike: the presence part has a role to state
+        entry({ ...base, clientState: 'plain-1' }, 201),
+        entry({ ...base, clientState: bearer }, 400, `clientState '${bearer}' is not allowed`),
+        entry({ ...base, clientState: `x-${token}` }, 201),
+        entry({ notificationUrl: base.notificationUrl }, 400, `expirationDateTime is missing (token ${token})`), // echoed into the matrix and rejection groups
+      ],
+    },
+  };
+  writeFileSync(join(dir, 'secret.har'), JSON.stringify(har));
+
+  const run = await runTool('infer', { cwd: dir, env: { BASE_URL: 'http://127.0.0.1:9', REPORT_DIR: join(dir, 'out'), ACCESS_TOKEN: token }, args: ['secret.har'], timeoutMs: 60_000 });
+  const written = readFileSync(join(dir, 'out', 'traffic-report.json'), 'utf8');
+
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/^ {2}\(not shown: looks like a secret; a string of \d+ characters\): 400 invalidRequest/m);
+  for (const text of [run.stdout + run.stderr, written]) {
+    for (const secret of ['q8Zr2LmX', 'cookie-value', token, token.slice(-12), '<n>f<n>e<n>d']) expect(text).not.toContain(secret);
+  }
+}, 90_000);

@@ -84,6 +84,18 @@ function parseBody(exchange: Exchange): unknown {
  */
 export function inferFromTraffic(entries: readonly unknown[], operation: TrafficOperation, redactor: Pick<Redactor, 'redact'> = runRedactor()): TrafficInference {
   const fields = [...operation.fields];
+  // The traffic's error codes and messages are hostile text that reaches the console and the report (the matrix,
+  // rejection groups' patterns): redacted before anything else reads them, since a message pattern's digits
+  // rewritten as <n> would hide a token from a later redaction and leave its letters.
+  const read = (exchange: Exchange): AnswerClass => {
+    const answer = classifyAnswer(exchange);
+    return {
+      ...answer,
+      ...(answer.errorCode !== undefined ? { errorCode: redactor.redact(answer.errorCode) } : {}),
+      ...(answer.errorMessage !== undefined ? { errorMessage: redactor.redact(answer.errorMessage) } : {}),
+      ...(answer.errorNames !== undefined ? { errorNames: answer.errorNames.map((n) => redactor.redact(n)) } : {}),
+    };
+  };
   const toOperation: { exchange: Exchange; caseId: string | undefined }[] = [];
   entries.forEach((entry, index) => {
     const exchange = harEntryExchange(entry, index + 1);
@@ -113,7 +125,7 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
     const { exchange } = request;
     const body = parseBody(exchange);
     if (!chosen.has(request)) {
-      if (isObject(body) && Object.keys(body).every((k) => fields.includes(k))) valueRequests.push({ body, exchange, answer: classifyAnswer(exchange) });
+      if (isObject(body) && Object.keys(body).every((k) => fields.includes(k))) valueRequests.push({ body, exchange, answer: read(exchange) });
       continue;
     }
     if (!isObject(body)) {
@@ -130,7 +142,7 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
     const present = fields.filter((f) => keys.includes(f));
     const key = present.join('\u0000');
     const slot = byCombination.get(key) ?? { present, answers: [] };
-    const answer = classifyAnswer(exchange);
+    const answer = read(exchange);
     slot.answers.push(answer);
     valueRequests.push({ body, exchange, answer });
     if (answer.outcome === 'rejected' && !exchange.responseBodyTruncated) {
