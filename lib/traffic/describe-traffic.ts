@@ -69,14 +69,11 @@ function describeValues(values: TrafficValues): string[] {
     `values: from ${values.requests} request(s) to the operation with a JSON object body of its fields (${values.bodies} distinct bodies), whatever case sent them; a refusal counts only where the traffic isolates one value as its cause`,
   ];
   for (const [field, v] of Object.entries(values.fields)) {
+    // A refused value needs its fields accepted elsewhere, so every field listed was accepted in some body.
     const a = v.accepted;
-    if (a.bodies > 0) {
-      const length = a.stringLength === undefined ? '' : ` (strings of ${lengths(a.stringLength)})`;
-      const examples = a.examples.length === 0 ? '' : `; e.g. ${a.examples.map(shown).join(', ')}`;
-      lines.push(`values: ${field}: accepted in ${a.bodies} bod${a.bodies === 1 ? 'y' : 'ies'}, ${a.distinct} distinct: ${a.types.join(', ')}${length}${examples}`);
-    } else {
-      lines.push(`values: ${field}: no accepted body has it`);
-    }
+    const length = a.stringLength === undefined ? '' : ` (strings of ${lengths(a.stringLength)})`;
+    const examples = a.examples.length === 0 ? '' : `; e.g. ${a.examples.map(shown).join(', ')}`;
+    lines.push(`values: ${field}: accepted in ${a.bodies} bod${a.bodies === 1 ? 'y' : 'ies'}, ${a.distinct} distinct: ${a.types.join(', ')}${length}${examples}`);
     if (v.refusedCount === 0) continue;
     const span = v.refusedStringLength === undefined ? '' : ` (strings of ${lengths(v.refusedStringLength)})`;
     lines.push(`values: ${field}: refused, the value isolated as the cause: ${v.refusedCount} value(s)${span}`);
