@@ -83,7 +83,10 @@ function describeValues(values: TrafficValues): string[] {
       const basis = r.basis === 'one-value-changed' ? 'an accepted body differs in this value only' : 'each other value accepted with the same fields';
       lines.push(`  ${shown(r)}: ${how}${why} (${basis})`);
     }
-    if (v.refusedCount > LISTED_REFUSED) lines.push(`  … and ${v.refusedCount - LISTED_REFUSED} more in traffic-report.json`);
+    if (v.refusedCount > LISTED_REFUSED) {
+      const listed = v.refused.length < v.refusedCount ? ` (it lists the first ${v.refused.length})` : '';
+      lines.push(`  … and ${v.refusedCount - LISTED_REFUSED} more in traffic-report.json${listed}`);
+    }
   }
   const { count, why } = values.rejectionsNotTied;
   if (count > 0) {

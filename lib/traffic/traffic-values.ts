@@ -81,9 +81,9 @@ export interface ValueRequest {
   answer: AnswerClass;
 }
 
-/** First few examples and refused values kept per field. */
+/** Examples kept per field, and refused values listed per field (`refusedCount` says how many in all). */
 const EXAMPLES = 3;
-const LISTED_REFUSED = 8;
+const LISTED_REFUSED = 50;
 /** Longest value, error code and message pattern shown. */
 const MAX_SHOWN = 60;
 const MAX_PATTERN = 160;
