@@ -12,7 +12,7 @@ export const LIB_LAYERS = [
   ['har'], // the engine's exchanges as HTTP Archive 1.2, and HAR files read back
   ['inference'], // what the answers mean for fields (reads answers, sends nothing)
   ['answer'], // the one reading of an exchange, and the presence outcome it gives
-  ['traffic'], // the presence inference from recorded traffic (a HAR), sending nothing
+  ['traffic'], // the presence inference and the value evidence from recorded traffic (a HAR), sending nothing
   ['explore'], // the adaptive search over combinations, on top of inference
   ['operation'], // the operation description: fields, values, paths
   ['config'], // settings, read into an operation and a target

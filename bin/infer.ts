@@ -1,8 +1,9 @@
 /**
  * `npm run infer -- FILE.har`: the presence part of a behaviour report (field roles, the acceptance rule,
- * dependencies, rejection groups) from recorded traffic, without sending any request. FILE is a HAR: this
- * tool's reports/exchanges.har (its presence-matrix cases are used), or traffic exported from a browser, a
- * proxy or another API tester (every request to the operation with a JSON object body is used).
+ * dependencies, rejection groups) and what the traffic shows of each field's values, from recorded traffic,
+ * without sending any request. FILE is a HAR: this tool's reports/exchanges.har (its presence-matrix cases
+ * for the presence part), or traffic exported from a browser, a proxy or another API tester (every request
+ * to the operation with a JSON object body is used). The value part reads every such request in either case.
  *
  *   npm run infer -- reports/exchanges.har
  *   npm run infer -- --operation operations/graph-subscription-v1.json traffic.har
@@ -11,7 +12,12 @@
  *
  * Repeats fold as in a probe run: answers that disagree make a combination unstable, never evidence. It prints
  * where the evidence came from (file, entries used, time span), the rule and roles, how many of the 4xx answers
- * are the spec's §7 error object, and what the traffic could not settle; and writes REPORT_DIR/traffic-report.json. The HAR's headers and cookies are never printed.
+ * are the spec's §7 error object, and what the traffic could not settle; then per field the JSON types and
+ * string lengths accepted, a few accepted examples, and the values refused where the traffic isolates the
+ * value as the cause (a body answered accepted with only that value other; lib/traffic/traffic-values.ts),
+ * and how many rejections it could not tie to one value. It writes REPORT_DIR/traffic-report.json (the value
+ * part under `values`). The HAR's headers and cookies are never printed; a value shown passes the run's
+ * redactor, is cut short, and one that looks like a credential is not shown at all.
  *
  * Exit codes: 0 inferred, 1 nothing was accepted in the traffic (no role can be stated), 2 usage, input or
  * configuration error (not JSON, not a HAR, no request to the operation, a file over 50 MB).
@@ -19,6 +25,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { harEntries, HarReadError, readHarFile } from '../lib/har/read-har.js';
+import { guardConsole } from '../lib/redaction/console-guard.js';
+import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { writeFileAtomic } from '../lib/report/atomic-write.js';
 import { describeTraffic } from '../lib/traffic/describe-traffic.js';
 import { inferFromTraffic } from '../lib/traffic/infer-traffic.js';
@@ -44,6 +52,8 @@ if (extra.length > 0) usageError('infer', `one FILE at a time, got ${args.positi
 const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
 const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
 const operation = config.operation;
+// Values from the HAR are printed: the configured token is redacted from them like any other run output.
+guardConsole(runRedactor().add(config.accessToken));
 
 let entries: unknown[];
 try {
@@ -53,7 +63,7 @@ try {
   console.error(`infer: ${error.message}`);
   process.exit(EXIT_USAGE);
 }
-const result = inferFromTraffic(entries, { method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) });
+const result = inferFromTraffic(entries, { method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) }, runRedactor());
 if (result.source.used === 0) {
   const none = `${file}: none of its ${entries.length} entries is a ${operation.method} to ${operation.path} with a JSON object body and the operation's fields only`;
   console.error(`infer: ${none}`);
@@ -73,8 +83,10 @@ const report = {
   matrix: result.observations,
   rejectionGroups: result.inference.rejectionGroups,
   errorBodies: result.errorBodies,
+  values: result.values,
   ...(result.inference.diagnosis !== undefined ? { diagnosis: result.inference.diagnosis } : {}),
 };
-await writeFileAtomic(out, `${JSON.stringify(report, null, 2)}\n`);
+// The presence part carries the traffic's error messages as they came: the file passes the redactor as the console does.
+await writeFileAtomic(out, `${runRedactor().redact(JSON.stringify(report, null, 2))}\n`);
 console.log(`report: ${out}`);
 process.exit(result.inference.roles === undefined ? EXIT_NOTHING_ACCEPTED : EXIT_INFERRED);

@@ -2,3 +2,17 @@
 export type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A value as short JSON text for reports: `"https://x.example/n"`, `42`, `null`. Long text is cut in
+ * the middle of nothing a reader needs, and says how long the whole was, so that a 4096-character
+ * clientState reads `"probe-…xxx" (4096 characters)` instead of filling a table cell.
+ */
+export function showValue(value: unknown, max = 60): string {
+  if (value === undefined) return '(absent)';
+  const json = JSON.stringify(value);
+  if (json.length <= max) return json;
+  const length = typeof value === 'string' ? `${[...value].length} characters` : `${json.length} characters of JSON`;
+  const keep = Math.max(8, max - 20);
+  return `${json.slice(0, keep)}… (${length})`;
+}

@@ -12,7 +12,7 @@ import { buildBody } from '../lib/matrix/build-body.js';
 import { findLimit } from '../lib/values/find-limit.js';
 import { limitAnswerOf } from '../lib/values/limit-answer.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
-import { showValue } from '../lib/values/show-value.js';
+import { showValue } from '../lib/json.js';
 import { judgeValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, type AcceptedBase } from './support/accepted-base.js';

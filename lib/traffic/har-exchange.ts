@@ -1,7 +1,7 @@
 /**
  * A HAR entry read back as the engine's Exchange, so that the one reading of an answer (lib/answer) judges
- * recorded traffic as it judges a live run. Headers are read only to find the answer's content type and
- * location; nothing here prints them.
+ * recorded traffic as it judges a live run. Headers are read only to find the request's and the answer's
+ * content type and the answer's location; nothing here prints them.
  */
 import type { Exchange } from '../http/types.js';
 import { isObject } from '../json.js';
@@ -28,11 +28,13 @@ export function harEntryExchange(entry: unknown, seq: number): Exchange | undefi
   const failure = isObject(entry._failure) && typeof entry._failure.kind === 'string' ? entry._failure : undefined;
   const attempts = typeof entry._attempts === 'number' ? entry._attempts : 1;
   const retried = Array.isArray(entry._retriedStatuses) ? entry._retriedStatuses.filter((s): s is number => typeof s === 'number') : [];
+  // The request's content type only: the value part leaves out a body the target was told is not JSON.
+  const sentType = headerMap(entry.request.headers)['content-type'] ?? (isObject(postData) && typeof postData.mimeType === 'string' && postData.mimeType !== '' ? postData.mimeType : undefined);
   return {
     seq,
     method: method.toUpperCase(),
     url,
-    requestHeaders: {},
+    requestHeaders: sentType === undefined ? {} : { 'content-type': sentType },
     requestBody: isObject(postData) && typeof postData.text === 'string' ? postData.text : undefined,
     status: status === 0 ? null : status,
     responseHeaders: headerMap(entry.response.headers),

@@ -2,15 +2,19 @@
  * The presence part of a behaviour report from recorded traffic, with no request sent: each request to the
  * operation with a JSON object body is one answer for the combination of fields it had; repeats fold as in a
  * live run (answers that disagree make the combination unstable, never evidence), and the inference is the
- * live run's (lib/inference). What the traffic cannot settle is said, not guessed.
+ * live run's (lib/inference). What the traffic cannot settle is said, not guessed. The value part
+ * (./traffic-values.ts) reads the same requests for what they show of each field's values.
  */
 import { classifyAnswer, foldRepeats, type AnswerClass } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation, PresenceInference } from '../inference/types.js';
+import type { Redactor } from '../redaction/redactor.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 import { harEntryExchange } from './har-exchange.js';
 import { isObject } from '../json.js';
+import { trafficValues, type TrafficValues, type ValueRequest } from './traffic-values.js';
 
 export interface TrafficOperation {
   method: string;
@@ -47,6 +51,8 @@ export interface TrafficInference {
   errorBodies: ErrorBodies;
   observations: Observation[];
   inference: PresenceInference;
+  /** What the traffic shows of each field's values (every request to the operation, whatever the selection). */
+  values: TrafficValues;
   /** Combinations of 2^n with an accepted or rejected answer. */
   answered: number;
   possible: number;
@@ -64,9 +70,32 @@ function pathMatches(url: string, path: string): boolean {
   }
 }
 
-/** `entries` are the HAR's log.entries (read-har.ts checks the file is a HAR). */
-export function inferFromTraffic(entries: readonly unknown[], operation: TrafficOperation): TrafficInference {
+function parseBody(exchange: Exchange): unknown {
+  try {
+    return exchange.requestBody === undefined ? undefined : JSON.parse(exchange.requestBody);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `entries` are the HAR's log.entries (read-har.ts checks the file is a HAR). Values shown in `values` pass
+ * `redactor` (the run's by default) and are never the ones that look like a secret.
+ */
+export function inferFromTraffic(entries: readonly unknown[], operation: TrafficOperation, redactor: Pick<Redactor, 'redact'> = runRedactor()): TrafficInference {
   const fields = [...operation.fields];
+  // The traffic's error codes and messages are hostile text that reaches the console and the report (the matrix,
+  // rejection groups' patterns): redacted before anything else reads them, since a message pattern's digits
+  // rewritten as <n> would hide a token from a later redaction and leave its letters.
+  const read = (exchange: Exchange): AnswerClass => {
+    const answer = classifyAnswer(exchange);
+    return {
+      ...answer,
+      ...(answer.errorCode !== undefined ? { errorCode: redactor.redact(answer.errorCode) } : {}),
+      ...(answer.errorMessage !== undefined ? { errorMessage: redactor.redact(answer.errorMessage) } : {}),
+      ...(answer.errorNames !== undefined ? { errorNames: answer.errorNames.map((n) => redactor.redact(n)) } : {}),
+    };
+  };
   const toOperation: { exchange: Exchange; caseId: string | undefined }[] = [];
   entries.forEach((entry, index) => {
     const exchange = harEntryExchange(entry, index + 1);
@@ -76,9 +105,12 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
   });
   // This tool's own HAR names the case of each request: only the presence matrix sends good values in every
   // combination, so only its requests say which fields are required (a value-class case's 400 is about a value).
+  // The value part reads every request: its own rule (traffic-values.ts) isolates a value as a refusal's cause,
+  // and the value and limit cases are where the values vary.
   const matrix = toOperation.filter((t) => t.caseId?.startsWith('matrix/') === true);
   const selection = matrix.length > 0 ? 'matrix-cases' : 'all-requests';
-  const chosen = matrix.length > 0 ? matrix : toOperation;
+  const chosen = new Set(matrix.length > 0 ? matrix : toOperation);
+  const valueRequests: ValueRequest[] = [];
 
   const skipped = new Map<string, number>();
   const skip = (reason: string, count = 1): void => {
@@ -89,12 +121,12 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
   const byCombination = new Map<string, { present: string[]; answers: AnswerClass[] }>();
   const times: string[] = [];
   const errorBodies: ErrorBodies = { checked: 0, valid: 0, invalid: [] };
-  for (const { exchange } of chosen) {
-    let body: unknown;
-    try {
-      body = exchange.requestBody === undefined ? undefined : JSON.parse(exchange.requestBody);
-    } catch {
-      body = undefined;
+  for (const request of toOperation) {
+    const { exchange } = request;
+    const body = parseBody(exchange);
+    if (!chosen.has(request)) {
+      if (isObject(body) && Object.keys(body).every((k) => fields.includes(k))) valueRequests.push({ body, exchange, answer: read(exchange) });
+      continue;
     }
     if (!isObject(body)) {
       skip('with no JSON object body');
@@ -110,8 +142,9 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
     const present = fields.filter((f) => keys.includes(f));
     const key = present.join('\u0000');
     const slot = byCombination.get(key) ?? { present, answers: [] };
-    const answer = classifyAnswer(exchange);
+    const answer = read(exchange);
     slot.answers.push(answer);
+    valueRequests.push({ body, exchange, answer });
     if (answer.outcome === 'rejected' && !exchange.responseBodyTruncated) {
       const check = checkErrorBody(exchange.responseBody);
       errorBodies.checked += 1;
@@ -138,6 +171,7 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
     errorBodies,
     observations,
     inference,
+    values: trafficValues(valueRequests, fields, redactor),
     answered: observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected').length,
     possible: 2 ** fields.length,
   };

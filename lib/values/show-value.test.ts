@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { showValue } from './show-value.js';
+import { showValue } from '../json.js';
 
 describe('showValue', () => {
   test.each([
