@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { PROFILES, startReferenceService, type FaultOptions, type ReferenceProfile } from '../reference/index.js';
+import { stopOnSignals } from './support/stop-on-signals.js';
 
 const USAGE = `usage: npm run reference -- [--profile <name|json>] [--port <n>] [--host <addr>] [--faults <json>] [--seed <n>]
 profiles: ${Object.keys(PROFILES).join(', ')}`;
@@ -94,20 +95,13 @@ async function main(): Promise<void> {
   if (fromEnv) console.log('# accepts the token in ACCESS_TOKEN');
   else console.log(`export ACCESS_TOKEN=${token}`);
 
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals((signal) => {
     console.error(`reference: ${signal}, stopping`);
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
-  };
-  // `on`, not `once`: started through the package's command, Ctrl-C arrives twice (from the terminal, and passed
-  // on by the launcher), and a second signal without a handler would end the process before the service closed.
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  });
 }
 
 main().catch((err: unknown) => {

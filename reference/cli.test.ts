@@ -94,18 +94,6 @@ test('without ACCESS_TOKEN: prints a generated token as an export hint, and it w
   expect(code).toBe(0);
 });
 
-test('Ctrl-C twice at once (the terminal\'s and the one the package command passes on): one clean stop, exit 0', async () => {
-  const { child } = await start([]);
-  const exited = once(child, 'exit');
-  // More come while the first is handled and the service closes (a few milliseconds): each must be taken too.
-  for (let k = 0; k < 200 && child.exitCode === null && child.signalCode === null; k += 1) {
-    child.kill('SIGINT');
-    await new Promise((r) => setTimeout(r, 1));
-  }
-  const [code, signal] = (await exited) as [number | null, string | null];
-  expect([code, signal]).toEqual([0, null]);
-});
-
 test.each([
   ['--profile', ['--profile', 'graph-like'], {}],
   ['REFERENCE_PROFILE', [], { REFERENCE_PROFILE: 'graph-like' }],
