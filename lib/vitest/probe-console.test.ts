@@ -124,3 +124,22 @@ test('the terminal status line is cut to the terminal width and erased with a ca
   status(undefined);
   expect(written).toBe('\r\u001b[2K');
 });
+
+test('until every suite has loaded, the progress counts the cases loaded so far and gives no estimate', () => {
+  const lines: string[] = [];
+  let clock = 0;
+  const console = new ProbeConsole({ write: (l) => lines.push(l), now: () => clock });
+  const first = fakeModule('suites/01-spec-observations.test.ts', 2);
+  const second = fakeModule('suites/02-presence-matrix.test.ts', 4);
+  console.onTestRunStart([{}, {}]);
+  console.onTestModuleCollected(first);
+  console.onTestModuleStart(first);
+  console.onTestCaseResult(fakeCase(first, 'a', { state: 'passed' }, record('spec/a', 'CONFORMS', 1)));
+  clock = 6_000;
+  console.tick();
+  expect(lines.pop()).toBe('… 6 s: 1 case done of the 2 in the 1 of 2 suites loaded so far, 1 request sent as of the last case done; running 01-spec-observations');
+  console.onTestModuleCollected(second);
+  clock = 12_000;
+  console.tick();
+  expect(lines.pop()).toMatch(/^… 12 s: 1 of 6 cases done, about 60 s left,/);
+});

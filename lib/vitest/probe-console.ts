@@ -62,6 +62,9 @@ export class ProbeConsole implements Reporter {
   private lastWrite = 0;
   private total = 0;
   private done = 0;
+  /** Suite files the run will load (0: not told), and those loaded so far: until all are, the total grows. */
+  private files = 0;
+  private loaded = 0;
   private requests = 0;
   private engineSent = 0;
   private readonly suites = new Map<string, SuiteTally>();
@@ -76,7 +79,8 @@ export class ProbeConsole implements Reporter {
     this.now = options.now ?? Date.now;
   }
 
-  onTestRunStart(): void {
+  onTestRunStart(specifications: readonly unknown[] = []): void {
+    this.files = specifications.length;
     this.startedAt = this.now();
     this.lastWrite = this.startedAt;
     this.timer = setInterval(() => this.tick(), Math.min(1_000, this.quietMs));
@@ -84,6 +88,7 @@ export class ProbeConsole implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
+    this.loaded += 1;
     this.total += [...module.children.allTests()].length;
   }
 
@@ -160,10 +165,13 @@ export class ProbeConsole implements Reporter {
     const budget = this.options.maxRequests === undefined ? '' : ` of at most ${this.options.maxRequests}`;
     const running = [...this.suites.keys()];
     if (this.total === 0) return this.progress(`… ${elapsed} s: starting (the suites are loading; the setup check has passed)`);
-    // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about".
-    const left = this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
+    // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about". Suites load
+    // one after another, so until the last has loaded the count of cases is not the run's, and no estimate is given.
+    const partial = this.loaded < this.files;
+    const left = partial || this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
+    const cases = partial ? `${count(this.done, 'case')} done of the ${this.total} in the ${this.loaded} of ${this.files} suites loaded so far` : `${this.done} of ${this.total} cases done`;
     this.progress(
-      `… ${elapsed} s: ${this.done} of ${this.total} cases done${left}, ${count(Math.max(this.requests, this.engineSent), 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      `… ${elapsed} s: ${cases}${left}, ${count(Math.max(this.requests, this.engineSent), 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
     );
   }
 
