@@ -167,7 +167,7 @@ function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
   // Ctrl-C in a terminal reaches the whole foreground process group, the child included: passed on as well, it would
   // arrive twice. Without a terminal a SIGINT was sent to this process alone, and is passed on; so is SIGTERM, which
   // a terminal does not send. A command may still get a signal twice (sent to the group by a script) and must stop
-  // once (bin/reference.ts keeps its handler for that).
+  // once (bin/support/stop-on-signals.ts, lib/vitest/interrupt.ts).
   const terminal = process.stdin.isTTY === true || process.stdout.isTTY === true || process.stderr.isTTY === true;
   process.on('SIGINT', () => {
     if (!terminal) child.kill('SIGINT');
