@@ -26,3 +26,11 @@ describe('looksLikeSecret', () => {
     expect(looksLikeSecret(text)).toBe(false);
   });
 });
+
+test('a hostile value of 64 KiB is judged in one pass, not rescanned from each character (a HAR may hold many)', () => {
+  // Unbounded, the URL-credentials shape took over 2 s on each such value; bounded, about a millisecond.
+  const started = performance.now();
+  // The last is hidden as a long run of hex digits, the second as a random-looking run.
+  expect(['x'.repeat(65_536), 'aB1-'.repeat(16_384), `${'a'.repeat(65_536)}://`].map(looksLikeSecret)).toEqual([false, true, true]);
+  expect(performance.now() - started).toBeLessThan(1_000);
+});

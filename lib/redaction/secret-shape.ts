@@ -13,7 +13,9 @@ const SHAPES: readonly RegExp[] = [
   /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/,
   /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
   // Credentials in a URL (user:password@host) or a parameter named as one (a SAS `sig=`, `api_key=`, `token=`).
-  /[a-z][\w+.-]*:\/\/[^\s/:@]+:[^\s/@]+@/i,
+  // Bounded, like a scheme and a user name are: unbounded, each start in a long run of letters rescanned the rest
+  // of the run (2 s for a 64 KiB value).
+  /\b[a-z][\w+.-]{0,31}:\/\/[^\s/:@]{1,256}:[^\s/@]{1,256}@/i,
   /(?:^|[?&;,\s"'{])(?:sig|signature|password|passwd|pwd|secret|client_secret|token|access_token|refresh_token|id_token|api[-_]?key|apikey|key|code)\s*[=:]\s*["']?[^\s&"']{6,}/i,
   // Well-known token prefixes: GitHub, Slack, OpenAI-style, AWS access keys, Google API keys.
   /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}|xox[abpors]-[\w-]{10,}|sk-[\w-]{20,}|AKIA[0-9A-Z]{16}|AIza[\w-]{30,})/,
