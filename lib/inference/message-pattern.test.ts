@@ -13,3 +13,14 @@ test('namedFields lists the fields a message quotes, spelt as the operation spel
   expect(namedFields("Properties 'resource' and `changetype` conflict", FIELDS)).toEqual(['resource', 'changeType']);
   expect(namedFields('resource is missing', FIELDS)).toEqual([]);
 });
+
+test('a hostile message of quotes never closed is read in one pass (each was rescanned to the end: quadratic in its size)', () => {
+  const started = performance.now();
+  for (const quote of ["'", '"', '`', '‘', '“']) {
+    const message = `${quote}x`.repeat(30_000);
+    expect(namedFields(message, FIELDS)).toEqual([]);
+    expect(messagePattern(message, FIELDS)).toBe(message);
+  }
+  // Unbounded, the curly quote alone took about 0.7 s.
+  expect(performance.now() - started).toBeLessThan(1_000);
+});
