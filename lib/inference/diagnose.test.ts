@@ -90,7 +90,7 @@ describe('when only part of the combinations was tried', () => {
     const diagnosis = diagnose(tried, 4096);
     expect(diagnosis.message).not.toMatch(/every combination/);
     expect(diagnosis.message).toMatch(/^no accepted combination among the 3 combinations tried of 4096 \(the rule is not known\): every one was answered 400 invalidRequest/);
-    expect(diagnosis.message).toMatch(/ACCEPTED_FIELDS.*MAX_REQUESTS/);
+    expect(diagnosis.message).toMatch(/ACCEPTED_FIELDS.*EXPLORE_COMBINATIONS_PER_FIELD/);
   });
 
   test('every one tried answered 401 is still the token, counted honestly', () => {

@@ -105,7 +105,8 @@ function notKnown(tried: number, possible: number, seen: string): Diagnosis {
     message:
       `no accepted combination among the ${count(tried, 'combination')} tried of ${possible} (the rule is not known): ${seen}; ` +
       'an accepted combination may lie among those not tried, or the values sent are refused whatever the fields. ' +
-      'Give a body known to be accepted as ACCEPTED_BODY (or its fields as ACCEPTED_FIELDS), or a larger MAX_REQUESTS.',
+      'Give a body known to be accepted as ACCEPTED_BODY (or its fields as ACCEPTED_FIELDS), or let the explorer ask more ' +
+      '(EXPLORE_COMBINATIONS_PER_FIELD, 10 by default, within MAX_REQUESTS).',
   };
 }
 
