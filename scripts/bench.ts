@@ -18,7 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +81,8 @@ function probeCommand(): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { probe: string } };
   const [command, ...args] = pkg.scripts.probe.split(/\s+/);
   if (command !== 'node') throw new Error(`bench: package.json's probe script does not start with node: ${pkg.scripts.probe}`);
-  return args.map((word) => (word === 'tsx' ? import.meta.resolve('tsx') : word.endsWith('.ts') ? join(ROOT, word) : word));
+  // The script's paths are the project's; the child runs in a report folder of its own.
+  return args.map((word) => (word === 'tsx' ? import.meta.resolve('tsx') : word.includes('/') && existsSync(join(ROOT, word)) ? join(ROOT, word) : word));
 }
 
 /** 1. The probe as a user runs it, in a child process with a fresh report folder. */
