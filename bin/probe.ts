@@ -217,7 +217,7 @@ const finishInput = (collected: CollectedCases): FinishInput => ({
   ...(tokenSource !== undefined ? { auth: tokenSource.provenance() } : {}),
   ...(contract !== undefined ? { contract } : {}),
   ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
-  ...(interrupt.interrupted ? { stoppedEarly: 'stopped by Ctrl-C: the cases that had not started were not run' } : {}),
+  ...(interrupt.stoppedBy !== undefined ? { stoppedEarly: `stopped by ${interrupt.stoppedBy}: the cases that had not started were not run` } : {}),
 });
 /** Prints what a finished run wrote and found. */
 function printFinished(finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void {
@@ -241,7 +241,7 @@ type Reporters = NonNullable<CliOptions['reporters']>;
 // On a terminal (not CI's piped log) the progress is one status line rewritten in place.
 const inPlace = process.stdout.isTTY === true && process.env.CI === undefined;
 const probeConsole = new ProbeConsole({ maxRequests: config.maxRequests, ...(inPlace ? { status: terminalStatus(process.stdout) } : {}) });
-// Ctrl-C stops the run cleanly (lib/vitest/interrupt.ts); the UI is stopped by it as a server is.
+// Ctrl-C or SIGTERM stops the run cleanly (lib/vitest/interrupt.ts); the UI is stopped by them as a server is.
 const interrupt = new InterruptOnce({ say: (line) => probeConsole.say(line), ledgerDir: config.ledgerDir });
 const fullReporters: Reporters = [
   ...(args.values.ui ? [] : [interrupt]),
@@ -342,7 +342,7 @@ const facts: RunFacts = {
   ...(diagnosisLine !== undefined ? { failingDiagnosis: diagnosisLine } : {}),
   contractDisagreements: disagreements,
   secretFound: false,
-  interrupted: interrupt.interrupted,
+  ...(interrupt.stoppedBy !== undefined ? { stoppedBy: interrupt.stoppedBy } : {}),
 };
 // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
 // secret scan, which then covers it too. A run in which no case ran puts the last one back. A shard writes none.

@@ -17,8 +17,8 @@ describe('exitDecision: one case per row of the README table "Exit codes of npm 
     ['nothing was accepted for a reason outside the values sent', { failingDiagnosis: 'every answer was 401: check ACCESS_TOKEN' }, /check ACCESS_TOKEN/],
     ['the target disagrees with the contract', { contractDisagreements: 1 }, /disagrees with the contract in 1 place/],
     ['a secret was found in a written file', { secretFound: true }, /a secret was found/],
-    ['the run was stopped by Ctrl-C', { interrupted: true }, /stopped by Ctrl-C before every case ran/],
-    ['the run was stopped by Ctrl-C before any case finished', { interrupted: true, casesRan: 0 }, /stopped by Ctrl-C before any case finished/],
+    ['the run was stopped by Ctrl-C', { stoppedBy: 'Ctrl-C' }, /stopped by Ctrl-C before every case ran/],
+    ['the run was stopped by SIGTERM before any case finished', { stoppedBy: 'SIGTERM', casesRan: 0 }, /stopped by SIGTERM before any case finished/],
   ])('1: %s', (_, facts, reason) => {
     const decision = exitDecision({ ...clean, ...facts });
     expect(decision.code).toBe(EXIT.failed);

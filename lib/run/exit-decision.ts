@@ -24,8 +24,8 @@ export interface RunFacts {
   contractDisagreements: number;
   /** A secret was found in a file this run wrote. */
   secretFound: boolean;
-  /** Stopped by Ctrl-C before every case ran. */
-  interrupted?: boolean;
+  /** What stopped the run before every case ran ("Ctrl-C", "SIGTERM"), if anything did. */
+  stoppedBy?: string;
 }
 
 /** A reason the run fails that no test case carries: CI's test report gets a failing case for each. */
@@ -45,8 +45,9 @@ export interface ExitDecision {
 
 
 export function exitDecision(facts: RunFacts): ExitDecision {
-  if (facts.casesRan === 0 && facts.interrupted === true) {
-    return { code: EXIT.failed, reason: 'stopped by Ctrl-C before any case finished; no report was written', runFailures: [{ id: 'run/interrupted', message: 'stopped by Ctrl-C before any case finished' }] };
+  if (facts.casesRan === 0 && facts.stoppedBy !== undefined) {
+    const message = `stopped by ${facts.stoppedBy} before any case finished`;
+    return { code: EXIT.failed, reason: `${message}; no report was written`, runFailures: [{ id: 'run/interrupted', message }] };
   }
   if (facts.casesRan === 0) return { code: EXIT.setup, reason: 'no case ran: the run could not start (see the error above); no report was written', runFailures: [] };
   const runFailures: RunFailure[] = [
@@ -58,7 +59,7 @@ export function exitDecision(facts: RunFacts): ExitDecision {
       ? { id: 'run/contract', message: `the target disagrees with the contract in ${count(facts.contractDisagreements, 'place')}` }
       : undefined,
     facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
-    facts.interrupted === true ? { id: 'run/interrupted', message: 'stopped by Ctrl-C before every case ran' } : undefined,
+    facts.stoppedBy !== undefined ? { id: 'run/interrupted', message: `stopped by ${facts.stoppedBy} before every case ran` } : undefined,
   ].filter((r): r is RunFailure => r !== undefined);
   const reasons = [facts.failedCases > 0 ? `${count(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined, ...runFailures.map((f) => f.message)].filter(
     (r): r is string => r !== undefined,
