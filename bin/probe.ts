@@ -240,9 +240,13 @@ type Reporters = NonNullable<CliOptions['reporters']>;
 // written (a second report, blank when opened from a file).
 // On a terminal (not CI's piped log) the progress is one status line rewritten in place.
 const inPlace = process.stdout.isTTY === true && process.env.CI === undefined;
-const probeConsole = new ProbeConsole({ maxRequests: config.maxRequests, ...(inPlace ? { status: terminalStatus(process.stdout) } : {}) });
 // Ctrl-C or SIGTERM stops the run cleanly (lib/vitest/interrupt.ts); the UI is stopped by them as a server is.
 const interrupt = new InterruptOnce({ say: (line) => probeConsole.say(line), ledgerDir: config.ledgerDir });
+const probeConsole = new ProbeConsole({
+  maxRequests: config.maxRequests,
+  stopped: () => interrupt.interrupted,
+  ...(inPlace ? { status: terminalStatus(process.stdout) } : {}),
+});
 const fullReporters: Reporters = [
   ...(args.values.ui ? [] : [interrupt]),
   probeConsole,

@@ -143,3 +143,15 @@ test('until every suite has loaded, the progress counts the cases loaded so far 
   console.tick();
   expect(lines.pop()).toMatch(/^… 12 s: 1 of 6 cases done, about 60 s left,/);
 });
+
+test('a suite without a case says it was not run when the run was stopped, and "no case" otherwise', () => {
+  for (const stopped of [true, false]) {
+    const lines: string[] = [];
+    const console = new ProbeConsole({ write: (l) => lines.push(l), now: () => 0, stopped: () => stopped });
+    const module = fakeModule('suites/07-lifecycle.test.ts', 0);
+    console.onTestRunStart();
+    console.onTestModuleStart(module);
+    console.onTestModuleEnd(module);
+    expect(lines).toEqual([`07-lifecycle: ${stopped ? 'not run (the run was stopped)' : 'no case'}; 0 requests, 0.0 s`]);
+  }
+});

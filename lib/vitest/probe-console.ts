@@ -29,6 +29,8 @@ export interface ProbeConsoleOptions {
    * text to show, or undefined to clear it before another line is written.
    */
   status?: (text: string | undefined) => void;
+  /** Whether the run was stopped (Ctrl-C): a suite without a case then was not run, rather than empty. */
+  stopped?: () => boolean;
 }
 
 /** A status line on a terminal: carriage return, erase the line, the text cut to the terminal's width. */
@@ -141,7 +143,7 @@ export class ProbeConsole implements Reporter {
     const tally = this.suites.get(name);
     if (tally === undefined) return;
     const verdicts = VERDICT_ORDER.filter((v) => (tally.verdicts.get(v) ?? 0) > 0).map((v) => `${tally.verdicts.get(v)} ${v}`);
-    const cases = [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : [])].join(', ') || 'no case';
+    const cases = [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : [])].join(', ') || (this.options.stopped?.() === true ? 'not run (the run was stopped)' : 'no case');
     const seconds = ((this.now() - tally.startedAt) / 1000).toFixed(1);
     this.line(`${name}: ${cases}; ${tally.requests} requests, ${seconds} s`);
     for (const [reason, names] of tally.skips) {
