@@ -9,6 +9,7 @@
 import { describe, test } from 'vitest';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
+import type { ValueContext } from '../lib/operation/types.js';
 import { findLimit } from '../lib/values/find-limit.js';
 import { limitAnswerOf } from '../lib/values/limit-answer.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
@@ -28,6 +29,18 @@ const classRows = operation.fields.flatMap((field) =>
 );
 const limitRows = (operation.limits ?? []).map((search) => [`${search.field}: ${search.name}`, search] as const);
 
+/**
+ * One moment, notification URL and unique tag for every value class of a field: the bodies of a field's
+ * classes then differ in that field's value alone (a control, and what lets `npm run infer` tie each refusal
+ * in this run's HAR to its value). Limits take a fresh moment per step, as a lifetime is measured from it.
+ */
+const fieldContexts = new Map<string, ValueContext>();
+const fieldContext = (field: string): ValueContext => {
+  let ctx = fieldContexts.get(field);
+  if (ctx === undefined) fieldContexts.set(field, (ctx = probe.values()));
+  return ctx;
+};
+
 const noBase = (field: string): string =>
   `no accepted body carries ${field}: the presence matrix saw no combination with it accepted, so its values cannot be told apart`;
 
@@ -41,7 +54,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
     const run = new CaseRun(probe);
     const base = await acceptedBase(probe, run, field);
     if (base === undefined) return context.skip(noBase(field));
-    const ctx = probe.values();
+    const ctx = fieldContext(field);
     const value = valueClass.value(ctx);
     const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
     await run.client.undoCreate(exchange);

@@ -42,10 +42,9 @@ test("the probe's HAR gives its rule, roles and values with no request; part of 
   );
   expect(inferred.rejectionGroups.map((g) => g.summary)).toEqual(report.rejectionGroups.map((g) => g.summary));
 
-  // The value part reads the value and limit cases too. Which refusals it can tie to one value depends on the
-  // traffic (a value case's base body carries the expirationDateTime of the millisecond it was built), so the
-  // checks are of agreement: no value the run accepted is reported refused, every refused value the run sent
-  // as a class is one the run refused, and refused clientStates are longer than the longest accepted.
+  // The value part reads the value and limit cases too. The value classes of a field share one base body (the
+  // suite builds them from one moment and tag), so every class the run refused is tied to its value; no value
+  // the run accepted is reported refused, and refused clientStates are longer than the longest accepted.
   expect(whole.stdout).toMatch(/^values: from \d+ request\(s\) to the operation/m);
   const clientState = inferred.values.fields.clientState;
   expect(clientState?.accepted.stringLength?.longest).toBe(report.values.clientState?.limits[0]?.value ?? 255);
@@ -60,6 +59,8 @@ test("the probe's HAR gives its rule, roles and values with no request; part of 
       expect(accepted.has(refused.value), `${field} ${refused.value ?? ''}`).toBe(false);
       if (field === 'notificationUrl') expect(rejected.has(refused.value), `${field} ${refused.value ?? ''}`).toBe(true);
     }
+    const tied = new Set(values.refused.filter((r) => r.basis === 'one-value-changed').map((r) => r.value));
+    for (const sent of rejected) expect(tied.has(sent), `${field} ${sent ?? ''} refused by the run, not tied by infer`).toBe(true);
   }
   expect(refusedInAll).toBeGreaterThan(0);
 
