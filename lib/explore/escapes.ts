@@ -8,7 +8,7 @@
  * as a per-field schema does: the names only order the checks, every later tier still runs), each
  * lookalike after every accepted change found so far, pairs, same-side groups of 3 and 4 (AllOrNone), pairs
  * rescued by the fields that could change alone, those fields split in parts, then any group of 3
- * and 4. The first two tiers run as far as the budget goes (in random order), the others only
+ * and 4. The first pass's tiers run as far as the budget goes (in random order), the others only
  * when all of the tier fits.
  */
 import { popcount } from '../rule/field-set.js';
@@ -117,8 +117,9 @@ function separating(view: View): number[] {
 }
 
 /**
- * Groups of `size` suspects; groups of 3 and 4 only while there are at most 2n of them (names at
- * random leave most lookalikes suspect, and then the plain tiers serve the budget better).
+ * Groups of `size` suspects; groups of 3 and 4 only while there are at most twice as many as the
+ * fields that reject a change alone or were accepted changed together (names at random leave most
+ * lookalikes suspect, and then the plain tiers serve the budget better).
  */
 function suspectGroups(size: number): (view: View) => number[] | undefined {
   return (view) => {
