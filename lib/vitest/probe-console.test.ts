@@ -102,14 +102,15 @@ test('on a terminal the progress is a status line shown in place, cleared before
   console.tick();
   console.onTestRunEnd();
   expect(events).toEqual([
-    'status: … 6 s: 0 of 2 cases done, 0 requests sent as of the last case done; running 03-value-classes',
-    'status: … 7 s: 0 of 2 cases done, 0 requests sent as of the last case done; running 03-value-classes',
+    // One row: what runs, then the counts (the log line, without a terminal, says them in words).
+    'status: … 6 s · 03-value-classes · cases 0/2 · requests 0',
+    'status: … 7 s · 03-value-classes · cases 0/2 · requests 0',
     'clear',
     'line:   DEVIATES (spec §7 rule 1) value/bad: a 500',
-    'status: … 13 s: 1 of 2 cases done, about 13 s left, 1 request sent as of the last case done; running 03-value-classes',
+    'status: … 13 s · 03-value-classes · cases 1/2 · ~13 s left · requests 1',
     'clear',
     'line: seed 7',
-    'status: … 19 s: 1 of 2 cases done, about 19 s left, 1 request sent as of the last case done; running 03-value-classes',
+    'status: … 19 s · 03-value-classes · cases 1/2 · ~19 s left · requests 1',
     'clear',
   ]);
 });
@@ -154,4 +155,17 @@ test('a suite without a case says it was not run when the run was stopped, and "
     console.onTestModuleEnd(module);
     expect(lines).toEqual([`07-lifecycle: ${stopped ? 'not run (the run was stopped)' : 'no case'}; 0 requests, 0.0 s`]);
   }
+});
+
+test('the status line marks a count of cases that will grow (suites still to load) with a +', () => {
+  const shown: string[] = [];
+  let clock = 0;
+  const console = new ProbeConsole({ write: () => undefined, status: (t) => t !== undefined && shown.push(t), maxRequests: 300, now: () => clock });
+  const first = fakeModule('suites/01-spec-observations.test.ts', 2);
+  console.onTestRunStart([{}, {}]);
+  console.onTestModuleCollected(first);
+  console.onTestModuleStart(first);
+  clock = 6_000;
+  console.tick();
+  expect(shown).toEqual(['… 6 s · 01-spec-observations · cases 0/2+ · requests 0/300']);
 });

@@ -172,15 +172,18 @@ export class ProbeConsole implements Reporter {
     const partial = this.loaded < this.files;
     const left = partial || this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
     const cases = partial ? `${count(this.done, 'case')} done of the ${this.total} in the ${this.loaded} of ${this.files} suites loaded so far` : `${this.done} of ${this.total} cases done`;
+    const sent = Math.max(this.requests, this.engineSent);
     this.progress(
-      `… ${elapsed} s: ${cases}${left}, ${count(Math.max(this.requests, this.engineSent), 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      `… ${elapsed} s: ${cases}${left}, ${count(sent, 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      // A terminal's status line is one row: what runs first, then the counts (the log line says them in words).
+      `… ${elapsed} s${running.length === 0 ? '' : ` · ${running.join(', ')}`} · cases ${this.done}/${this.total}${partial ? '+' : ''}${left.replace(/^, about /, ' · ~')} · requests ${sent}${this.options.maxRequests === undefined ? '' : `/${this.options.maxRequests}`}`,
     );
   }
 
   /** In place on a terminal (refreshed at every tick, not counted as output), else a line of the log. */
-  private progress(text: string): void {
+  private progress(text: string, compact = text): void {
     if (this.options.status === undefined) return this.line(text);
-    this.options.status(text);
+    this.options.status(compact);
     this.statusShown = true;
   }
 
