@@ -8,6 +8,7 @@
  * it: it must accept every accepted value, and is added only when it refuses a rejected one.
  * Candidates are judged by the same ajv that checks the contract, so what is derived is what is checked.
  */
+import { jsonTypeOf } from '../json.js';
 import { contractAjv, lifetimeOf, LIFETIME_KEYWORD, type LifetimeBound, type LifetimeUnit } from './contract-ajv.js';
 
 export interface ValueSample {
@@ -54,11 +55,10 @@ const json = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 const byJson = (a: unknown, b: unknown): number => (json(a) < json(b) ? -1 : json(a) > json(b) ? 1 : 0);
 const codePoints = (s: string): number => [...s].length;
 
+/** JSON Schema's type of a value: JSON's, with whole numbers as `integer`. */
 function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
+  const type = jsonTypeOf(value);
+  return type === 'number' && Number.isInteger(value) ? 'integer' : type;
 }
 
 export function deriveFieldSchema(samples: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): DerivedField {

@@ -2,11 +2,8 @@
  * The created record's fields (spec §2: "Fields of the created subscription record: not shown"), each with its
  * JSON type and where its value came from, judged against the body that was sent.
  */
-import { isObject } from '../json.js';
-import type { JsonType, RecordField } from './types.js';
-
-export const jsonTypeOf = (value: unknown): JsonType =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as Exclude<JsonType, 'null' | 'array'>);
+import { isObject, jsonTypeOf } from '../json.js';
+import type { RecordField } from './types.js';
 
 /** Most characters of a value shown for a `changed` field: values travel in every report. */
 const SHOWN = 120;

@@ -3,6 +3,7 @@
  * §4 other operations, §8 limits): plain data, as the behaviour report's `lifecycle` carries it. Each case of the
  * suite leaves a LifecyclePart; the report merges them in case order (merge.ts).
  */
+import type { JsonValueType } from '../json.js';
 
 export type LifecycleOperation = 'read' | 'list' | 'renew' | 'delete';
 
@@ -24,7 +25,7 @@ export interface ListFact extends OperationFact {
   pages: number;
 }
 
-export type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
+export type JsonType = JsonValueType;
 
 /**
  * `echoed`: sent and back unchanged; `changed`: sent and back different (both shown); `server`: not sent;

@@ -12,11 +12,11 @@
 import { foldRepeats, type AnswerClass } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
 import { messagePattern } from '../inference/message-pattern.js';
-import { isObject, showValue, type Json } from '../json.js';
+import { isObject, jsonTypeOf, showValue, type Json, type JsonValueType } from '../json.js';
 import type { Redactor } from '../redaction/redactor.js';
 import { looksLikeSecret } from '../redaction/secret-shape.js';
 
-export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+export type JsonType = JsonValueType;
 
 /** A value as it may be shown: short JSON text through the run's redactor, or why it is not shown. */
 export interface ShownValue {
@@ -97,13 +97,6 @@ const NOT_ABOUT_VALUES = new Set([401, 403, 404, 405, 406, 409, 415]);
 
 const JSON_CONTENT = /^\s*application\/([\w.+-]*\+)?json\s*(;|$)/i;
 
-function jsonType(value: unknown): JsonType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  const type = typeof value;
-  return type === 'string' || type === 'number' || type === 'boolean' ? type : 'object';
-}
-
 /** Strings first (most refusals that say something about a value's content are of strings), then the rest as JSON lists them. */
 const TYPE_ORDER: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'object', 'array'];
 const typeOrder = (type: JsonType): number => TYPE_ORDER.indexOf(type);
@@ -133,7 +126,7 @@ type Redact = Pick<Redactor, 'redact'>;
 
 /** Shown only when no shape of a credential is in it and the run's redactor finds nothing to redact. */
 function shown(value: unknown, redactor: Redact): ShownValue {
-  const type = jsonType(value);
+  const type = jsonTypeOf(value);
   const json = JSON.stringify(value);
   const length = typeof value === 'string' ? { length: characters(value) } : {};
   const plain = typeof value === 'string' ? value : json;
@@ -308,7 +301,7 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
       accepted: {
         bodies: withField.length,
         distinct: values.length,
-        types: [...new Set(values.map(jsonType))],
+        types: [...new Set(values.map(jsonTypeOf))],
         ...(acceptedLength !== undefined ? { stringLength: acceptedLength } : {}),
         examples,
       },
