@@ -32,7 +32,7 @@ export function publishEvidence(evidence: PresenceEvidence): void {
  * A body believed accepted, to start an exploration from: ACCEPTED_BODY's fields, else
  * ACCEPTED_FIELDS, else the description's acceptedBody, else its reported one.
  */
-export function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] } {
+function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] } {
   const known = probe.operation.fields.map((f) => f.name);
   const fieldsOf = (body: Record<string, unknown> | undefined): string[] | undefined =>
     body === undefined ? undefined : known.filter((name) => Object.hasOwn(body, name));
