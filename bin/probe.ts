@@ -176,25 +176,28 @@ if (merging) {
   const problem = shardBlobProblem(existsSync(blobDir) ? readdirSync(blobDir) : [], shortPath(blobDir));
   if (problem !== undefined) fail(problem);
 }
-// Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts): a
-// shard's in REPORT_DIR/ledger-outcomes, for the merge; a single run's in a temporary folder.
-const outcomeFile = merging
-  ? undefined
-  : shard !== undefined
-    ? shardOutcomeFile(config.reportDir, shard)
-    : join(mkdtempSync(join(tmpdir(), 'probe-ledger-')), 'outcome.json');
+/**
+ * A file the run's worker writes and this process reads: a shard's in REPORT_DIR, for the merge; a single run's
+ * in a temporary folder removed when this process exits (the UI's too, which ends on Ctrl-C). None when merging.
+ */
+function runFile(shardFile: (reportDir: string, shard: string) => string, prefix: string, name: string): string | undefined {
+  if (merging) return undefined;
+  if (shard !== undefined) return shardFile(config.reportDir, shard);
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, name);
+}
+// Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts), in
+// REPORT_DIR/ledger-outcomes for a shard.
+const outcomeFile = runFile(shardOutcomeFile, 'probe-ledger-', 'outcome.json');
 if (outcomeFile !== undefined) {
   rmSync(outcomeFile, { force: true });
   process.env[OUTCOME_FILE_ENV] = outcomeFile;
 }
-// Where the worker appends the exchanges for reports/exchanges.har (lib/har/exchange-log.ts): a shard's in
-// REPORT_DIR/exchanges, for the merge, which joins them; a single run's in a temporary folder, which the UI
-// empties as each of its runs starts, so that each run's HAR holds that run's exchanges only.
-const exchangeLog = merging
-  ? undefined
-  : shard !== undefined
-    ? shardExchangeLog(config.reportDir, shard)
-    : join(mkdtempSync(join(tmpdir(), 'probe-exchanges-')), 'exchanges.jsonl');
+// Where the worker appends the exchanges for reports/exchanges.har (lib/har/exchange-log.ts), in
+// REPORT_DIR/exchanges for a shard, which the merge joins. The UI empties it as each of its runs starts, so that
+// each run's HAR holds that run's exchanges only.
+const exchangeLog = runFile(shardExchangeLog, 'probe-exchanges-', 'exchanges.jsonl');
 if (exchangeLog !== undefined) {
   // Made empty now: a shard that sends nothing still leaves a log, so the merge can tell a missing one.
   mkdirSync(join(exchangeLog, '..'), { recursive: true });
@@ -230,10 +233,6 @@ const probeReporter = new ProbeReporter(
     : undefined,
   args.values.ui && exchangeLog !== undefined ? () => writeFileSync(exchangeLog, '', { mode: 0o600 }) : undefined,
 );
-// The UI ends on Ctrl-C, never reaching the end of this file: its temporary log goes when the process does.
-if (args.values.ui && exchangeLog !== undefined && shard === undefined) {
-  process.once('exit', () => rmSync(join(exchangeLog, '..'), { recursive: true, force: true }));
-}
 type Reporters = NonNullable<CliOptions['reporters']>;
 // The tool's own console (lib/vitest/probe-console.ts), not vitest's: a line per suite, per failing or
 // skipped case, and progress when quiet. The report is behaviour-report.html; vitest's HTML report is not
@@ -307,7 +306,6 @@ const casesRan = counts === undefined ? 0 : counts.passed + counts.failed + coun
 // What the end-of-run cleanup could not delete goes into the reports and fails the run: a subscription
 // left behind costs the target's owner, and only the ledger knows of it.
 const outcome = merging ? readShardOutcomes(config.reportDir, blobDir) : outcomeFile === undefined ? undefined : readOutcome(outcomeFile);
-if (outcomeFile !== undefined && shard === undefined) rmSync(join(outcomeFile, '..'), { recursive: true, force: true });
 // A run in which no case ran (a filter that matches nothing, a start that failed) writes no report, so the
 // last good reports stay as they were. A shard writes its blob only: the merge writes the reports.
 const collected = probeReporter.collected;
@@ -316,7 +314,6 @@ const finished =
     ? await finishRun({ ...finishInput(collected), ...(outcome !== undefined ? { ledger: outcome } : {}) })
     : undefined;
 if (finished !== undefined && collected !== undefined) printFinished(finished, collected);
-if (exchangeLog !== undefined && shard === undefined) rmSync(join(exchangeLog, '..'), { recursive: true, force: true });
 const report = finished?.report;
 const left = outcome?.leftOnTarget.length ?? 0;
 // Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
