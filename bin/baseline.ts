@@ -67,14 +67,18 @@ let report: BehaviourReport;
 try {
   report = await readBehaviourReport(reportPath);
 } catch (error) {
-  if (error instanceof InvalidReportError) stop(EXIT_SETUP, `${shortPath(reportPath)} is not a valid behaviour report: ${error.problems.join('; ')}`);
+  if (error instanceof InvalidReportError)
+    stop(EXIT_SETUP, `${shortPath(reportPath)} is not a valid behaviour report: ${error.problems.join('; ')}`);
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') stop(EXIT_SETUP, `no report at ${shortPath(reportPath)}: run npm run probe first`);
   throw error;
 }
 
 if (operationGiven && report.operation.id !== config.operation.id) {
-  stop(EXIT_SETUP, `${shortPath(reportPath)} is a report of operation "${report.operation.id}", not "${config.operation.id}" (${config.operation.source ?? 'OPERATION'})`);
+  stop(
+    EXIT_SETUP,
+    `${shortPath(reportPath)} is a report of operation "${report.operation.id}", not "${config.operation.id}" (${config.operation.source ?? 'OPERATION'})`,
+  );
 }
 
 const unfit = unfitForBaseline(report);
@@ -82,19 +86,28 @@ if (unfit !== undefined && !args.values.force) {
   stop(EXIT_REFUSED, `refusing ${shortPath(reportPath)} as a baseline: ${unfit}; probe again, or pass --force to keep it anyway`);
 }
 
-const path = resolve(args.values.baseline ?? config.baseline ?? comparedWith(report) ?? join(config.baselineDir, `${config.targetName ?? defaultTargetName(report.run)}.json`));
+const path = resolve(
+  args.values.baseline ??
+    config.baseline ??
+    comparedWith(report) ??
+    join(config.baselineDir, `${config.targetName ?? defaultTargetName(report.run)}.json`),
+);
 let existing: Baseline | undefined;
 if (existsSync(path)) {
   try {
     existing = await readBaseline(path);
   } catch (error) {
     if (!(error instanceof BaselineFileError)) throw error;
-    if (!args.values.accept) stop(EXIT_SETUP, `${shortPath(path)} is not a usable baseline (${error.problems.join('; ')}); --accept overwrites it`);
+    if (!args.values.accept)
+      stop(EXIT_SETUP, `${shortPath(path)} is not a usable baseline (${error.problems.join('; ')}); --accept overwrites it`);
   }
 }
 
 if (existing !== undefined && existing.operation.id !== report.operation.id) {
-  stop(EXIT_REFUSED, `${shortPath(path)} is a baseline of operation "${existing.operation.id}", the report of "${report.operation.id}": give another --baseline or TARGET_NAME`);
+  stop(
+    EXIT_REFUSED,
+    `${shortPath(path)} is a baseline of operation "${existing.operation.id}", the report of "${report.operation.id}": give another --baseline or TARGET_NAME`,
+  );
 }
 
 const name = config.targetName ?? existing?.name ?? defaultTargetName(report.run);

@@ -50,7 +50,9 @@ const dir = config.ledgerDir;
 if (config.baseUrl === undefined) {
   if (dryRun) {
     const files = allRunFiles(dir, systemLiveness()).filter((f) => f.run?.targetKind === 'embedded-reference' && !f.active);
-    console.log(`cleanup: no BASE_URL; would drop ${files.length} ledger file(s) of finished embedded-reference runs (nothing to delete: each server ended with its run)`);
+    console.log(
+      `cleanup: no BASE_URL; would drop ${files.length} ledger file(s) of finished embedded-reference runs (nothing to delete: each server ended with its run)`,
+    );
   } else {
     const dropped = dropFinishedEmbedded(dir, systemLiveness());
     console.log(
@@ -67,7 +69,9 @@ const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
 console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}; operation ${config.operation.id}`);
 for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
-  console.log(`cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`);
+  console.log(
+    `cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
+  );
 }
 const entries = finished.flatMap((f) => f.entries);
 if (dryRun) {
@@ -76,12 +80,18 @@ if (dryRun) {
   process.exit(EXIT_OK);
 }
 // The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
-const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token: tokenSource ?? config.accessToken, path: config.operation.path });
+const unreachable = await unreachableTarget({
+  config,
+  baseUrl: config.baseUrl,
+  token: tokenSource ?? config.accessToken,
+  path: config.operation.path,
+});
 if (unreachable !== undefined) {
   console.error(`cleanup: ${unreachable}`);
   process.exit(EXIT_CONFIG);
 }
 const result = await sweepWithEngine(finished, config, config.baseUrl, tokenSource ?? config.accessToken, `cleanup-${newRunId()}`);
 for (const line of describeSweep('cleanup', result, true)) console.log(line);
-if (result.failed.length > 0) console.log(`cleanup: ${result.failed.length} still listed in ${dir}; run again later, or check the token and the target`);
+if (result.failed.length > 0)
+  console.log(`cleanup: ${result.failed.length} still listed in ${dir}; run again later, or check the token and the target`);
 process.exit(result.failed.length > 0 ? EXIT_LEFT : EXIT_OK);

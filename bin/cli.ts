@@ -71,7 +71,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
 };
 
 /** Short names for the settings typed most. */
-const ALIASES: Readonly<Record<string, string>> = { rate: 'REQUESTS_PER_SECOND', timeout: 'REQUEST_TIMEOUT_MS', profile: 'REFERENCE_PROFILE' };
+const ALIASES: Readonly<Record<string, string>> = {
+  rate: 'REQUESTS_PER_SECOND',
+  timeout: 'REQUEST_TIMEOUT_MS',
+  profile: 'REFERENCE_PROFILE',
+};
 
 const SETTING_BY_FLAG = new Map([
   ...SETTING_NAMES.map((name): [string, string] => [name.toLowerCase().replaceAll('_', '-'), name]),
@@ -95,7 +99,10 @@ export function parseCommandLine(argv: readonly string[], usage: string): Parsed
   const command = COMMANDS[first];
   if (command === undefined) {
     const meant = closest(first, Object.keys(COMMANDS));
-    return { kind: 'error', message: `unknown command ${JSON.stringify(first)}${meant === undefined ? '' : `; did you mean ${meant}?`} (commands: ${Object.keys(COMMANDS).join(', ')})` };
+    return {
+      kind: 'error',
+      message: `unknown command ${JSON.stringify(first)}${meant === undefined ? '' : `; did you mean ${meant}?`} (commands: ${Object.keys(COMMANDS).join(', ')})`,
+    };
   }
   const env: Record<string, string> = {};
   const args: string[] = [];
@@ -113,7 +120,10 @@ export function parseCommandLine(argv: readonly string[], usage: string): Parsed
       continue;
     }
     if (SECRET_SETTINGS.has(name)) {
-      return { kind: 'error', message: `--${match[1]} is a secret and is not taken from the command line (any user of the machine can read it): set ${name} in the environment or .env, or use ${name}_FILE` };
+      return {
+        kind: 'error',
+        message: `--${match[1]} is a secret and is not taken from the command line (any user of the machine can read it): set ${name} in the environment or .env, or use ${name}_FILE`,
+      };
     }
     let value = match[2];
     if (value === undefined) {
@@ -127,7 +137,10 @@ export function parseCommandLine(argv: readonly string[], usage: string): Parsed
 }
 
 function closest(given: string, names: readonly string[]): string | undefined {
-  return names.map((name) => ({ name, d: editDistance(given.toLowerCase(), name) })).filter((c) => c.d <= 2).sort((a, b) => a.d - b.d)[0]?.name;
+  return names
+    .map((name) => ({ name, d: editDistance(given.toLowerCase(), name) }))
+    .filter((c) => c.d <= 2)
+    .sort((a, b) => a.d - b.d)[0]?.name;
 }
 
 function version(): string {

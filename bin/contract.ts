@@ -47,7 +47,9 @@ try {
   process.exit(2);
 }
 if (operation.id !== report.operation.id) {
-  fail(`${reportPath} is a report of operation "${report.operation.id}", not "${operation.id}" (${operationFile}): give its description with --operation`);
+  fail(
+    `${reportPath} is a report of operation "${report.operation.id}", not "${operation.id}" (${operationFile}): give its description with --operation`,
+  );
 }
 
 const step = await contractStep(report, operation, args.values.out ?? dirname(reportPath));

@@ -139,7 +139,8 @@ function harInputOrExit(operationRef: OperationRef): ExplainInput {
 function readHarInput(path: string, operationRef: OperationRef): { input: ExplainInput; fromHar: HarCandidate } {
   const text = readHarFile(resolve(path), path);
   const chosen = chooseCandidate(harCandidates(text, path, operationRef), path, entryText === undefined ? undefined : Number(entryText));
-  if (chosen.body === undefined) throw new HarReadError(`${path}: entry ${chosen.entry} carries no body (postData.text); explain works on the body sent`);
+  if (chosen.body === undefined)
+    throw new HarReadError(`${path}: entry ${chosen.entry} carries no body (postData.text); explain works on the body sent`);
   return { input: readInput(chosen.body, `${path} entry ${chosen.entry}`), fromHar: chosen };
 }
 
@@ -173,7 +174,8 @@ if (args.values.report !== undefined) {
   const path = args.values.report;
   const report = reportOrExit(path, '--report');
   const { method, path: operationPath } = report.operation;
-  if (input === undefined && (method === undefined || operationPath === undefined)) usage(`--report ${path}: names no operation method and path, which --har needs to pick its requests`);
+  if (input === undefined && (method === undefined || operationPath === undefined))
+    usage(`--report ${path}: names no operation method and path, which --har needs to pick its requests`);
   const offlineInput = input ?? harInputOrExit({ method: method ?? '', path: operationPath ?? '' });
   for (const line of fromHar === undefined ? [] : harInputLines(fromHar, label, undefined, operationPath ?? '')) console.log(line);
   const found = explainOffline(report, offlineInput.body, new Date());
@@ -204,7 +206,11 @@ try {
   if (config.baseUrl === undefined) {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     try {
-      const embedded = await startEmbeddedTarget({ profile: config.referenceProfile, accessToken: config.accessToken, redactor: runRedactor() });
+      const embedded = await startEmbeddedTarget({
+        profile: config.referenceProfile,
+        accessToken: config.accessToken,
+        redactor: runRedactor(),
+      });
       reference = embedded.service;
       token = embedded.token;
     } catch (error) {
@@ -214,7 +220,10 @@ try {
     target = {
       url: reference.url,
       what: `the embedded reference service (profile ${config.referenceProfile}), as BASE_URL is not set`,
-      token: config.accessToken === undefined ? 'the token generated for the embedded reference' : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
+      token:
+        config.accessToken === undefined
+          ? 'the token generated for the embedded reference'
+          : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
     hintTarget = { kind: 'embedded-reference', profile: config.referenceProfile };
   } else {
@@ -240,7 +249,8 @@ try {
   receiver = await startRunReceiver(config);
   const notificationUrl = config.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
-  const hint = hintReport === undefined ? undefined : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: hintTarget });
+  const hint =
+    hintReport === undefined ? undefined : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: hintTarget });
   if (hint !== undefined) console.log(hint.line);
   if (budget < asked) console.log(`budget: ${budget} requests (MAX_REQUESTS), not the ${asked} asked`);
   else console.log(`budget: ${budget} requests`);
@@ -261,9 +271,15 @@ try {
   });
   for (const line of renderResult(result)) console.log(line);
   // The input named another service: the conclusion is about the one asked, and says which.
-  const other = fromHar !== undefined ? otherHarTarget(fromHar, operation.path, target) : input === undefined ? undefined : otherTarget(input, operation, target);
+  const other =
+    fromHar !== undefined
+      ? otherHarTarget(fromHar, operation.path, target)
+      : input === undefined
+        ? undefined
+        : otherTarget(input, operation, target);
   const sentWhat = fromHar !== undefined ? "the HAR's request" : 'the cURL command';
-  if (other !== undefined) console.log(`about: ${target.what} (${target.url}), which explain asked; not ${other}, where ${sentWhat} was sent`);
+  if (other !== undefined)
+    console.log(`about: ${target.what} (${target.url}), which explain asked; not ${other}, where ${sentWhat} was sent`);
   const explained = result.outcome === 'explained' || result.outcome === 'accepted';
   code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
 } catch (error) {

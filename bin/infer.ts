@@ -63,7 +63,11 @@ try {
   console.error(`infer: ${error.message}`);
   process.exit(EXIT_USAGE);
 }
-const result = inferFromTraffic(entries, { method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) }, runRedactor());
+const result = inferFromTraffic(
+  entries,
+  { method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
+  runRedactor(),
+);
 if (result.source.used === 0) {
   const none = `${file}: none of its ${entries.length} entries is a ${operation.method} to ${operation.path} with a JSON object body and the operation's fields only`;
   console.error(`infer: ${none}`);
@@ -77,9 +81,16 @@ const report = {
   inferredFrom: { file, ...result.source, sent: 0 },
   operation: { id: operation.id, method: operation.method, path: operation.path, fields: result.inference.fields },
   fields: Object.fromEntries(
-    result.inference.fields.map((f) => [f, result.inference.roles?.[f] ?? { presence: 'undetermined', explanation: 'nothing was accepted in the traffic' }]),
+    result.inference.fields.map((f) => [
+      f,
+      result.inference.roles?.[f] ?? { presence: 'undetermined', explanation: 'nothing was accepted in the traffic' },
+    ]),
   ),
-  rule: { ...result.inference.rule, exactOn: { answered: result.answered, of: result.possible }, unknownCount: result.possible - result.answered },
+  rule: {
+    ...result.inference.rule,
+    exactOn: { answered: result.answered, of: result.possible },
+    unknownCount: result.possible - result.answered,
+  },
   matrix: result.observations,
   rejectionGroups: result.inference.rejectionGroups,
   errorBodies: result.errorBodies,

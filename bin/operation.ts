@@ -43,8 +43,12 @@ const file = args.values.openapi ?? process.env.OPENAPI;
 const operationId = args.values['operation-id'] ?? process.env.OPERATION_ID;
 if (file === undefined || file.trim() === '') usage('give --openapi FILE (or OPENAPI), an OpenAPI 3.0 or 3.1 document');
 if (operationId === undefined || operationId.trim() === '') usage('give --operation-id ID (or OPERATION_ID), the operation to describe');
-const fields = args.values.fields?.split(',').map((f) => f.trim()).filter((f) => f !== '');
-if (fields !== undefined && (fields.length === 0 || new Set(fields).size !== fields.length)) usage('--fields: property names separated by commas, each once');
+const fields = args.values.fields
+  ?.split(',')
+  .map((f) => f.trim())
+  .filter((f) => f !== '');
+if (fields !== undefined && (fields.length === 0 || new Set(fields).size !== fields.length))
+  usage('--fields: property names separated by commas, each once');
 
 try {
   const built = await describeFromOpenApi(resolve(file), operationId, file, fields === undefined ? {} : { fields });

@@ -90,7 +90,12 @@ if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) fail(`--shard: expected i/
 // by the same parsers, named the same in errors. A merge of shard reports sends nothing: it needs no token,
 // and its job need not hold client credentials.
 const env = args.values['merge-reports'] ? withoutClientCredentials(process.env) : process.env;
-const flags = { BASELINE: args.values.baseline, OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
+const flags = {
+  BASELINE: args.values.baseline,
+  OPERATION: args.values.operation,
+  OPENAPI: args.values.openapi,
+  OPERATION_ID: args.values['operation-id'],
+};
 const { config, built } = await withOpenApiOrExit(loadConfigOrExit(withFlags(env, flags)));
 const operation = config.operation;
 // The embedded reference's profile is checked with the other settings: an unknown one is a setting's mistake,
@@ -203,7 +208,11 @@ if (exchangeLog !== undefined) {
   mkdirSync(join(exchangeLog, '..'), { recursive: true });
   writeFileSync(exchangeLog, '', { mode: 0o600 });
 }
-const exchangeLogs = merging ? mergedShardLogs(config.reportDir, readdirSync(blobDir)) : exchangeLog === undefined ? undefined : [exchangeLog];
+const exchangeLogs = merging
+  ? mergedShardLogs(config.reportDir, readdirSync(blobDir))
+  : exchangeLog === undefined
+    ? undefined
+    : [exchangeLog];
 const summary = new SummaryLineReporter();
 const junitFile = join(config.reportDir, 'junit.xml');
 // vitest writes junit.xml in place (its console line names the real file); the last one is kept aside so that
@@ -220,7 +229,9 @@ const finishInput = (collected: CollectedCases): FinishInput => ({
   ...(tokenSource !== undefined ? { auth: tokenSource.provenance() } : {}),
   ...(contract !== undefined ? { contract } : {}),
   ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
-  ...(interrupt.stoppedBy !== undefined ? { stoppedEarly: `stopped by ${interrupt.stoppedBy}: the cases that had not started were not run` } : {}),
+  ...(interrupt.stoppedBy !== undefined
+    ? { stoppedEarly: `stopped by ${interrupt.stoppedBy}: the cases that had not started were not run` }
+    : {}),
 });
 /** Prints what a finished run wrote and found. */
 function printFinished(finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void {
@@ -228,9 +239,7 @@ function printFinished(finished: Awaited<ReturnType<typeof finishRun>>, collecte
 }
 // The UI's runs never reach teardown: each is finished as it ends, without the ledger's outcome.
 const probeReporter = new ProbeReporter(
-  args.values.ui
-    ? async (collected) => printFinished(await finishRun(finishInput(collected)), collected)
-    : undefined,
+  args.values.ui ? async (collected) => printFinished(await finishRun(finishInput(collected)), collected) : undefined,
   args.values.ui && exchangeLog !== undefined ? () => writeFileSync(exchangeLog, '', { mode: 0o600 }) : undefined,
 );
 type Reporters = NonNullable<CliOptions['reporters']>;
@@ -275,9 +284,7 @@ const vitest = await startVitest(
     // The UI runs no suite until asked: none when it opens (standalone), none when a file is saved (no file
     // watcher, below). Every run against a live target costs its requests and creates subscriptions.
     ...(args.values.ui ? { standalone: true } : {}),
-    ...(shard !== undefined
-      ? { shard, reporters: shardReporters(shard) }
-      : { reporters: fullReporters }),
+    ...(shard !== undefined ? { shard, reporters: shardReporters(shard) } : { reporters: fullReporters }),
     ...(merging ? { mergeReports: blobDir } : {}),
     provide: {
       ...(operationFile !== undefined ? { operationFile } : {}),
@@ -292,7 +299,9 @@ const vitest = await startVitest(
 
 if (args.values.ui) {
   const { api, uiBase } = vitest.config;
-  console.log(`ui: http://${api.host ?? 'localhost'}:${api.port ?? 51204}${uiBase}: no suite runs until one is started there; Ctrl-C stops`);
+  console.log(
+    `ui: http://${api.host ?? 'localhost'}:${api.port ?? 51204}${uiBase}: no suite runs until one is started there; Ctrl-C stops`,
+  );
   // The UI keeps the process alive until the user stops it (Ctrl-C).
   await new Promise(() => {});
 }
@@ -329,11 +338,16 @@ if (drift !== undefined && drift.changes.length > 0) {
   );
 }
 const disagreements = report?.contract?.comparison?.disagreements.length ?? 0;
-if (disagreements > 0) console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
+if (disagreements > 0)
+  console.log(`contract: the target and ${contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`);
 const diagnosisLine = failingDiagnosis(report?.diagnosis, report?.matrix.length ?? 0);
 if (diagnosisLine !== undefined) console.log(`probe: ${diagnosisLine}`);
-if (left > 0 && outcome !== undefined) console.log(`probe: ${leftOnTargetLine(outcome, report?.run.target ?? config.baseUrl ?? 'the target')}`);
-if (cleanupUnknown) console.log(`probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`);
+if (left > 0 && outcome !== undefined)
+  console.log(`probe: ${leftOnTargetLine(outcome, report?.run.target ?? config.baseUrl ?? 'the target')}`);
+if (cleanupUnknown)
+  console.log(
+    `probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${config.ledgerDir} keeps it listed`,
+  );
 const facts: RunFacts = {
   casesRan,
   failedCases: counts?.failed ?? 0,

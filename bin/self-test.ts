@@ -51,7 +51,12 @@ const filters = process.argv.slice(2);
 const checks: Promise<PartResult>[] =
   filters.length > 0
     ? []
-    : [runCheck('typecheck', 'node_modules/.bin/tsc', TSC_ARGS), runCheck('lint', 'node_modules/.bin/eslint', ['.'])];
+    : [
+        runCheck('typecheck', 'node_modules/.bin/tsc', TSC_ARGS),
+        runCheck('lint', 'node_modules/.bin/eslint', ['.']),
+        // A check only: `npm run format` rewrites the files.
+        runCheck('format', 'node_modules/.bin/biome', ['format', '.']),
+      ];
 
 // The self-tests start the tool compiled, as the published command runs (test/run-tool.ts), when dist/ is fresh:
 // build it now if a source is newer. A filtered run skips this too; its self-tests then run the sources under tsx.
@@ -69,7 +74,12 @@ const vitest = await startVitest('test', filters, {
 });
 await vitest.close();
 const counts = summary.counts ?? { passed: 0, failed: 1, skipped: 0 };
-const tests: PartResult = { label: 'vitest project tool', ok: counts.failed === 0 && counts.passed > 0, seconds: since(vitestStarted), output: '' };
+const tests: PartResult = {
+  label: 'vitest project tool',
+  ok: counts.failed === 0 && counts.passed > 0,
+  seconds: since(vitestStarted),
+  output: '',
+};
 
 const parts = await Promise.all(checks);
 for (const part of parts) if (part.output.trim() !== '') console.log(`\n${part.label} output:\n${part.output.trimEnd()}`);
@@ -94,7 +104,9 @@ function cpuSeconds(): string {
     const ticks = (i: number): number => Number(fields[i - 3]);
     const own = (ticks(14) + ticks(15)) / 100;
     const children = (ticks(16) + ticks(17)) / 100;
-    return Number.isFinite(own + children) ? `, ${(own + children).toFixed(0)} s of CPU (${own.toFixed(0)} s here, ${children.toFixed(0)} s in children)` : '';
+    return Number.isFinite(own + children)
+      ? `, ${(own + children).toFixed(0)} s of CPU (${own.toFixed(0)} s here, ${children.toFixed(0)} s in children)`
+      : '';
   } catch {
     return '';
   }

@@ -60,7 +60,11 @@ describe('admin endpoints', () => {
   test.each([
     ['an unknown name', 'no-such-profile', /reference profile 'no-such-profile' is unknown; known: default, graph-like/],
     ['a rule that does not parse', { kind: 'rule', fields: ['a'], accept: 'a &&' }, /expression: unexpected end/],
-    ['a profile with a bad part', { ...PROFILES['default'], request: { maxBodyBytes: -1 } }, /profile\.request\.maxBodyBytes must be a positive number/],
+    [
+      'a profile with a bad part',
+      { ...PROFILES['default'], request: { maxBodyBytes: -1 } },
+      /profile\.request\.maxBodyBytes must be a positive number/,
+    ],
   ])('PUT profile with %s -> 400 saying why, and the profile stays', async (_label, body, message) => {
     const reply = await admin('PUT', 'profile', body);
 

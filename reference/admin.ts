@@ -64,7 +64,9 @@ export function parseHandshakeMode(input: unknown, api = 'setHandshake'): Handsh
   if (typeof input === 'boolean') return input;
   const text = typeof input === 'string' ? input.trim() : undefined;
   if (text === 'on' || text === 'off' || text === 'profile') return text;
-  throw new RangeError(`${api}: the handshake mode must be "on", "off", "profile", true or false, got ${JSON.stringify(input) ?? String(input)}`);
+  throw new RangeError(
+    `${api}: the handshake mode must be "on", "off", "profile", true or false, got ${JSON.stringify(input) ?? String(input)}`,
+  );
 }
 
 type Handler = (controls: AdminControls, body: Buffer) => Answer | Promise<Answer>;

@@ -43,7 +43,11 @@ const MESSAGES: Record<Exclude<AuthResult, { ok: true }>['reason'], string> = {
  * The fixed tokens first, then (when the optional token check is on) a JWT signed by the issuer's keys:
  * a token past its expiry is refused as `expired`, any other failure as `unknown`.
  */
-export async function checkAuthorization(header: string | undefined, tokens: readonly string[], verifyJwt?: (token: string) => Promise<JwtVerdict>): Promise<AuthResult> {
+export async function checkAuthorization(
+  header: string | undefined,
+  tokens: readonly string[],
+  verifyJwt?: (token: string) => Promise<JwtVerdict>,
+): Promise<AuthResult> {
   const fixed = checkBearer(header, tokens);
   if (fixed.ok || fixed.reason !== 'unknown' || verifyJwt === undefined) return fixed;
   const token = (/^\s*\S+\s+(.*)$/s.exec(header ?? '')?.[1] ?? '').trim();

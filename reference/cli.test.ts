@@ -39,7 +39,10 @@ async function start(args: string[], env: Record<string, string | undefined> = {
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reference CLI printed no URL within ${START_TIMEOUT_MS} ms: ${err}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`reference CLI printed no URL within ${START_TIMEOUT_MS} ms: ${err}`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (/ACCESS_TOKEN/.test(out)) {

@@ -11,7 +11,10 @@ export function isJsonContentType(header: string | undefined): boolean {
     const eq = param.indexOf('=');
     const name = (eq < 0 ? param : param.slice(0, eq)).trim().toLowerCase();
     if (name !== 'charset') return true;
-    const value = (eq < 0 ? '' : param.slice(eq + 1)).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const value = (eq < 0 ? '' : param.slice(eq + 1))
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
     return value === 'utf-8' || value === 'utf8';
   });
 }

@@ -27,7 +27,11 @@ describe('spec §4 observations', () => {
       createdBy: { application: { id: expect.any(String) as unknown, displayName: expect.any(String) as unknown } },
     });
     expect(reply.headers['location']).toBe(`${service().url}/_api/v2.0/drive/root/subscriptions/${String(record['id'])}`);
-    expect(service().liveSubscriptions().map((s) => s.id)).toEqual([record['id']]);
+    expect(
+      service()
+        .liveSubscriptions()
+        .map((s) => s.id),
+    ).toEqual([record['id']]);
   });
 
   test.each([['changeType'], ['resource']])('%s alone on top of an accepted body -> 400', async (field) => {
@@ -159,16 +163,22 @@ describe('the body as a whole', () => {
     expect(errorOf(reply).code).toBe('invalidRequest');
   });
 
-  test.each([['application/json; charset=utf-8'], ['Application/JSON'], ['application/json;odata=verbose']])('Content-Type %s is JSON', async (contentType) => {
-    expect((await client.create(v2Body(), { headers: { 'content-type': contentType } })).status).toBe(201);
-  });
+  test.each([['application/json; charset=utf-8'], ['Application/JSON'], ['application/json;odata=verbose']])(
+    'Content-Type %s is JSON',
+    async (contentType) => {
+      expect((await client.create(v2Body(), { headers: { 'content-type': contentType } })).status).toBe(201);
+    },
+  );
 
-  test.each([['{"notificationUrl":'], ['[]'], ['"a string"'], ['null'], ['42'], ['']])('body %j is not a JSON object -> 400', async (raw) => {
-    const reply = await client.create(raw);
+  test.each([['{"notificationUrl":'], ['[]'], ['"a string"'], ['null'], ['42'], ['']])(
+    'body %j is not a JSON object -> 400',
+    async (raw) => {
+      const reply = await client.create(raw);
 
-    expect(reply.status).toBe(400);
-    expect(errorOf(reply).code).toBe('invalidRequest');
-  });
+      expect(reply.status).toBe(400);
+      expect(errorOf(reply).code).toBe('invalidRequest');
+    },
+  );
 
   test('duplicate keys: the last one wins', async () => {
     const body = v2Body();

@@ -66,7 +66,15 @@ const REFUSALS = {
 } as const;
 
 function refused(record: SubscriptionRecord, message: string): SubscriptionDelivery {
-  return { subscriptionId: record.id, notificationUrl: record.notificationUrl ?? null, outcome: 'refused', attempts: 0, finalStatus: null, message, log: [] };
+  return {
+    subscriptionId: record.id,
+    notificationUrl: record.notificationUrl ?? null,
+    outcome: 'refused',
+    attempts: 0,
+    finalStatus: null,
+    message,
+    log: [],
+  };
 }
 
 function attemptOf(result: OutboundResult, startedMs: number): DeliveryAttempt {
@@ -108,7 +116,15 @@ async function deliverOne(record: SubscriptionRecord, rules: NotificationRules, 
     const done = attemptOf(result, started);
     log.push(done);
     if (isSuccessStatus(done.status)) {
-      return { subscriptionId: record.id, notificationUrl: record.notificationUrl, outcome: 'delivered', attempts: log.length, finalStatus: done.status, message: null, log };
+      return {
+        subscriptionId: record.id,
+        notificationUrl: record.notificationUrl,
+        outcome: 'delivered',
+        attempts: log.length,
+        finalStatus: done.status,
+        message: null,
+        log,
+      };
     }
     if (result.kind === 'cancelled') break;
   }
@@ -124,7 +140,11 @@ async function deliverOne(record: SubscriptionRecord, rules: NotificationRules, 
   };
 }
 
-export async function deliverNotifications(profile: ReferenceProfile, records: SubscriptionRecord[], ctx: DeliveryContext): Promise<DeliveryReport> {
+export async function deliverNotifications(
+  profile: ReferenceProfile,
+  records: SubscriptionRecord[],
+  ctx: DeliveryContext,
+): Promise<DeliveryReport> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const rules = profile.notifications;

@@ -16,7 +16,11 @@ export interface EmbeddedTarget {
 }
 
 /** Throws what startReferenceService throws for an unknown profile; the caller says it in one line. */
-export async function startEmbeddedTarget(options: { profile: string; accessToken: Secret | undefined; redactor: Redactor }): Promise<EmbeddedTarget> {
+export async function startEmbeddedTarget(options: {
+  profile: string;
+  accessToken: Secret | undefined;
+  redactor: Redactor;
+}): Promise<EmbeddedTarget> {
   const token = options.accessToken ?? new Secret(`ref-${randomBytes(16).toString('hex')}`);
   options.redactor.add(token);
   const service = await startReferenceService({ profile: options.profile, tokens: [token.reveal()] });

@@ -62,7 +62,14 @@ export function errorAnswer(
  * A body refused for its content (its JSON, its fields, a value): the profile's error, or FastAPI's 422
  * with the property in `loc` when the profile writes FastAPI's errors.
  */
-export function refusedBodyAnswer(profile: ReferenceProfile, message: string, innerCode: string, ids: RequestIds, status: number, property?: string): Answer {
+export function refusedBodyAnswer(
+  profile: ReferenceProfile,
+  message: string,
+  innerCode: string,
+  ids: RequestIds,
+  status: number,
+  property?: string,
+): Answer {
   if (profile.errors.shape !== 'fastapi') return errorAnswer(profile, status, profile.errors.codes.invalidRequest, message, innerCode, ids);
   const loc = property === undefined ? ['body'] : ['body', property];
   return jsonAnswer(422, { detail: [{ type: innerCode, loc, msg: message }] }, idHeaders(ids));

@@ -47,7 +47,15 @@ export interface FaultOptions {
 
 export type FaultDecision = 'none' | 'drop' | 'throttle' | 'unavailable' | 'random' | 'redirect' | 'reset' | 'unauthorized';
 
-const SHARE_KEYS = ['dropShare', 'throttle429Share', 'unavailable503Share', 'randomAnswerShare', 'redirectShare', 'resetShare', 'unauthorizedShare'] as const;
+const SHARE_KEYS = [
+  'dropShare',
+  'throttle429Share',
+  'unavailable503Share',
+  'randomAnswerShare',
+  'redirectShare',
+  'resetShare',
+  'unauthorizedShare',
+] as const;
 const KEYS = new Set<string>([
   ...SHARE_KEYS,
   'retryAfterSeconds',
@@ -88,8 +96,10 @@ export function checkFaults(input: unknown, api = 'setFaults'): FaultOptions {
     throw new RangeError(`${api}: createdIds must be a list of 1 to 100 strings`);
   }
   if (ids !== undefined && o['createdId'] !== undefined) throw new RangeError(`${api}: give createdId or createdIds, not both`);
-  if (o['omitCreatedId'] !== undefined && typeof o['omitCreatedId'] !== 'boolean') throw new RangeError(`${api}: omitCreatedId must be true or false`);
-  if (o['deleteStatus'] !== undefined && !isNumberIn(o['deleteStatus'], 200, 599, true)) throw new RangeError(`${api}: deleteStatus must be a whole number from 200 to 599`);
+  if (o['omitCreatedId'] !== undefined && typeof o['omitCreatedId'] !== 'boolean')
+    throw new RangeError(`${api}: omitCreatedId must be true or false`);
+  if (o['deleteStatus'] !== undefined && !isNumberIn(o['deleteStatus'], 200, 599, true))
+    throw new RangeError(`${api}: deleteStatus must be a whole number from 200 to 599`);
   if (o['retryAfterSeconds'] !== undefined && !isNumberIn(o['retryAfterSeconds'], 0, 86_400, true)) {
     throw new RangeError(`${api}: retryAfterSeconds must be a whole number from 0 to 86400`);
   }
@@ -97,8 +107,10 @@ export function checkFaults(input: unknown, api = 'setFaults'): FaultOptions {
   if (form !== undefined && form !== 'seconds' && form !== 'http-date' && form !== 'omit') {
     throw new RangeError(`${api}: retryAfterForm must be 'seconds', 'http-date' or 'omit'`);
   }
-  if (o['latencyMs'] !== undefined && !isNumberIn(o['latencyMs'], 0, 60_000)) throw new RangeError(`${api}: latencyMs must be a number from 0 to 60000`);
-  if (o['seed'] !== undefined && !isNumberIn(o['seed'], 0, 2 ** 32 - 1, true)) throw new RangeError(`${api}: seed must be a whole number from 0 to 2^32-1`);
+  if (o['latencyMs'] !== undefined && !isNumberIn(o['latencyMs'], 0, 60_000))
+    throw new RangeError(`${api}: latencyMs must be a number from 0 to 60000`);
+  if (o['seed'] !== undefined && !isNumberIn(o['seed'], 0, 2 ** 32 - 1, true))
+    throw new RangeError(`${api}: seed must be a whole number from 0 to 2^32-1`);
   const flip = o['flip'];
   if (flip !== undefined) {
     const present = (flip as { present?: unknown } | null)?.present;

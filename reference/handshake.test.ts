@@ -62,9 +62,24 @@ describe('validation handshake (default profile: SharePoint)', () => {
   });
 
   test.each([
-    ['a wrong token', { status: 200, headers: { 'content-type': 'text/plain' }, body: 'not the token' }, 'validationTokenMismatch', /is not the validation token/],
-    ['an empty 200', { status: 200, headers: { 'content-type': 'text/plain' }, body: '' }, 'validationTokenMismatch', /is not the validation token/],
-    ['JSON instead of text/plain', { status: 200, headers: { 'content-type': 'application/json' }, body: '"x"' }, 'validationBadContentType', /must be text\/plain/],
+    [
+      'a wrong token',
+      { status: 200, headers: { 'content-type': 'text/plain' }, body: 'not the token' },
+      'validationTokenMismatch',
+      /is not the validation token/,
+    ],
+    [
+      'an empty 200',
+      { status: 200, headers: { 'content-type': 'text/plain' }, body: '' },
+      'validationTokenMismatch',
+      /is not the validation token/,
+    ],
+    [
+      'JSON instead of text/plain',
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '"x"' },
+      'validationBadContentType',
+      /must be text\/plain/,
+    ],
     ['500', { status: 500, body: 'oops' }, 'validationBadStatus', /answered 500; it must answer 200/],
     ['202', { status: 202 }, 'validationBadStatus', /answered 202/],
   ])('%s -> 400 invalidRequest "Failed to validate the notification URL", nothing stored', async (_label, answer, inner, detail) => {
@@ -141,7 +156,9 @@ describe('validation handshake (default profile: SharePoint)', () => {
       const reply = await client.create({ ...v2Body(), notificationUrl: url });
 
       expect(reply.status).toBe(400);
-      expect(errorOf(reply).message).toMatch(/the reference service only validates loopback notification URLs .*no validation request was sent\.$/);
+      expect(errorOf(reply).message).toMatch(
+        /the reference service only validates loopback notification URLs .*no validation request was sent\.$/,
+      );
       expect(errorOf(reply).innererror?.code).toBe('validationNotLoopback');
       // 192.0.2.1 is TEST-NET: a request would hang for the full 5 s timeout, not answer at once.
       expect(performance.now() - started).toBeLessThan(1_000);

@@ -72,7 +72,11 @@ export interface HandshakeContext {
   ownPort: number;
 }
 
-export async function validateNotificationUrl(notificationUrl: string, rules: HandshakeRules, ctx: HandshakeContext): Promise<HandshakeOutcome> {
+export async function validateNotificationUrl(
+  notificationUrl: string,
+  rules: HandshakeRules,
+  ctx: HandshakeContext,
+): Promise<HandshakeOutcome> {
   const fail = (failure: HandshakeFailure, detail: string): HandshakeOutcome => ({
     ok: false,
     failure,
@@ -84,14 +88,24 @@ export async function validateNotificationUrl(notificationUrl: string, rules: Ha
       case 'invalid-url':
         return fail('invalidUrl', 'it is not an absolute http or https URL');
       case 'not-loopback':
-        return fail('notLoopback', 'the reference service only validates loopback notification URLs (127.0.0.0/8, ::1, localhost), so no validation request was sent');
+        return fail(
+          'notLoopback',
+          'the reference service only validates loopback notification URLs (127.0.0.0/8, ::1, localhost), so no validation request was sent',
+        );
       case 'self':
         return fail('self', 'the notification URL is the reference service itself, so no validation request was sent');
     }
   }
   const token = validationToken(rules.tokenForm);
   const url = handshakeUrl(target.url, rules.tokenParameter, token);
-  const result = await postLoopback({ url, headers: { 'content-type': 'text/plain' }, body: '', timeoutMs: rules.timeoutMs, maxBodyBytes: MAX_ANSWER_BYTES, signal: ctx.signal });
+  const result = await postLoopback({
+    url,
+    headers: { 'content-type': 'text/plain' },
+    body: '',
+    timeoutMs: rules.timeoutMs,
+    maxBodyBytes: MAX_ANSWER_BYTES,
+    signal: ctx.signal,
+  });
   switch (result.kind) {
     case 'timeout':
       return fail('timedOut', 'the validation request timed out');
@@ -101,10 +115,14 @@ export async function validateNotificationUrl(notificationUrl: string, rules: Ha
       return fail('unreachable', `the notification URL could not be reached (${result.code})`);
     case 'answered': {
       // modelled on public reports (SharePoint/OneDrive: "a status code other than 200 ... the request ... will fail")
-      if (result.status !== 200) return fail('badStatus', `the receiver answered ${result.status}; it must answer 200 with the validation token as text/plain`);
+      if (result.status !== 200)
+        return fail('badStatus', `the receiver answered ${result.status}; it must answer 200 with the validation token as text/plain`);
       const type = result.headers['content-type'];
       if (!isTextPlain(type)) {
-        return fail('badContentType', `the receiver answered with Content-Type ${type === undefined ? '(none)' : quote(type)}; it must be text/plain`);
+        return fail(
+          'badContentType',
+          `the receiver answered with Content-Type ${type === undefined ? '(none)' : quote(type)}; it must be text/plain`,
+        );
       }
       const body = result.body.toString('utf8');
       const encoded = new URLSearchParams([['t', token]]).toString().slice(2);

@@ -56,7 +56,10 @@ describe('default profile: read, renew, list, delete', () => {
     const first = await client.send('GET', CREATE_PATH);
     const firstPage = first.json as { value: { id: string }[]; '@odata.nextLink'?: string };
     const next = new URL(firstPage['@odata.nextLink'] ?? 'http://missing.invalid/');
-    const second = (await client.send('GET', `${next.pathname}${next.search}`)).json as { value: { id: string }[]; '@odata.nextLink'?: string };
+    const second = (await client.send('GET', `${next.pathname}${next.search}`)).json as {
+      value: { id: string }[];
+      '@odata.nextLink'?: string;
+    };
 
     expect(firstPage.value).toHaveLength(DEFAULT_LIFECYCLE.listPageSize);
     expect(next.origin).toBe(new URL(service().url).origin);

@@ -78,16 +78,25 @@ type Expiry = { ok: true; text: string; epochMs: number | undefined } | { ok: fa
 
 /** A renewal's new expirationDateTime under the profile's value rules (the same as at create). */
 function renewedExpiry(ctx: ApiContext, value: unknown): Expiry {
-  if (typeof value !== 'string') return { ok: false, answer: invalid(ctx, "The property 'expirationDateTime' must be a string (Edm.DateTimeOffset).", 'wrongType') };
+  if (typeof value !== 'string')
+    return { ok: false, answer: invalid(ctx, "The property 'expirationDateTime' must be a string (Edm.DateTimeOffset).", 'wrongType') };
   const rules = ctx.profile.values;
   if (rules === 'strings-only') return { ok: true, text: value, epochMs: undefined };
   const rule = rules.expirationDateTime;
   const instant = parseInstant(value, rule.format);
   if (!instant.ok) return { ok: false, answer: invalid(ctx, `The expirationDateTime is not valid: ${instant.reason}.`, 'invalidValue') };
-  if (instant.epochMs <= ctx.ids.nowMs) return { ok: false, answer: invalid(ctx, `The expirationDateTime is not in the future. ${rule.hint}`, 'invalidValue') };
+  if (instant.epochMs <= ctx.ids.nowMs)
+    return { ok: false, answer: invalid(ctx, `The expirationDateTime is not in the future. ${rule.hint}`, 'invalidValue') };
   // modelled on public reports (Graph: a renewal past the resource's maximum lifetime is refused; SharePoint: within 6 months)
   if (instant.epochMs - ctx.ids.nowMs > rule.maxLifetimeMinutes * 60_000) {
-    return { ok: false, answer: invalid(ctx, `The expirationDateTime is more than ${rule.maxLifetimeMinutes} minutes in the future. ${rule.hint}`, 'invalidValue') };
+    return {
+      ok: false,
+      answer: invalid(
+        ctx,
+        `The expirationDateTime is more than ${rule.maxLifetimeMinutes} minutes in the future. ${rule.hint}`,
+        'invalidValue',
+      ),
+    };
   }
   return { ok: true, text: formatInstant(instant.epochMs), epochMs: instant.epochMs };
 }

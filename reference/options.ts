@@ -5,7 +5,8 @@ import type { ReferenceServiceOptions } from './service-types.js';
 export function checkOptions(options: ReferenceServiceOptions): void {
   const host = options.host ?? '127.0.0.1';
   // The reference is a local test double: it never listens beyond the machine.
-  if (!isLoopbackHost(host) || host.startsWith('[')) throw new RangeError(`startReferenceService: host must be a loopback address (127.x.x.x, ::1, localhost), got '${host}'`);
+  if (!isLoopbackHost(host) || host.startsWith('['))
+    throw new RangeError(`startReferenceService: host must be a loopback address (127.x.x.x, ::1, localhost), got '${host}'`);
   if (!Array.isArray(options.tokens) || (options.tokens.length === 0 && options.jwt === undefined)) {
     throw new RangeError('startReferenceService: tokens must list at least one bearer token (or jwt must be given)');
   }

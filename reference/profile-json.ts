@@ -28,7 +28,8 @@ const wholeIn =
   (min: number, max: number): Check =>
   (v, p) =>
     void ((typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) || fail(p, `a whole number from ${min} to ${max}`));
-const queryName: Check = (v, p) => void ((typeof v === 'string' && /^[A-Za-z0-9._~-]{1,64}$/.test(v)) || fail(p, 'a query parameter name (letters, digits, . _ ~ -)'));
+const queryName: Check = (v, p) =>
+  void ((typeof v === 'string' && /^[A-Za-z0-9._~-]{1,64}$/.test(v)) || fail(p, 'a query parameter name (letters, digits, . _ ~ -)'));
 const oneOf =
   (...allowed: unknown[]): Check =>
   (v, p) =>
@@ -96,7 +97,19 @@ const valueRules = obj({
 });
 
 const codes = obj(
-  Object.fromEntries(['invalidRequest', 'unauthenticated', 'notFound', 'methodNotAllowed', 'tooLarge', 'requestTimeout', 'throttled', 'unavailable', 'internal'].map((k) => [k, str])),
+  Object.fromEntries(
+    [
+      'invalidRequest',
+      'unauthenticated',
+      'notFound',
+      'methodNotAllowed',
+      'tooLarge',
+      'requestTimeout',
+      'throttled',
+      'unavailable',
+      'internal',
+    ].map((k) => [k, str]),
+  ),
 );
 
 const patchPolicy = oneOf('apply', 'ignore', 'refuse');
@@ -125,7 +138,12 @@ const wholeProfile = obj({
   presence,
   values: (v, p) => (v === 'strings-only' ? undefined : valueRules(v, p)),
   defaultLifetimeMinutes: positive,
-  record: obj({ resource: oneOf('drive-item', 'echo-request'), driveId: str, rootItemId: str, application: obj({ id: str, displayName: str }) }),
+  record: obj({
+    resource: oneOf('drive-item', 'echo-request'),
+    driveId: str,
+    rootItemId: str,
+    application: obj({ id: str, displayName: str }),
+  }),
   auth: obj({ realm: str }),
   errors: obj({ shape: oneOf('drive-v2', 'graph'), codes }),
   request: obj({ maxBodyBytes: positive, oversizeStatus: oneOf(400, 413), wrongContentTypeStatus: oneOf(400, 415) }),
@@ -152,7 +170,15 @@ const wholeProfile = obj({
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */
 export function parseProfileInput(input: unknown): ReferenceProfile {
   if (typeof input === 'string') return resolveProfile(input.trim());
-  const o = input as { kind?: unknown; fields?: unknown; accept?: unknown; name?: unknown; operation?: unknown; types?: unknown; trueOnly?: unknown } | null;
+  const o = input as {
+    kind?: unknown;
+    fields?: unknown;
+    accept?: unknown;
+    name?: unknown;
+    operation?: unknown;
+    types?: unknown;
+    trueOnly?: unknown;
+  } | null;
   if (o !== null && typeof o === 'object' && o.kind === 'rule') {
     strs(o.fields, 'profile.fields');
     str(o.accept, 'profile.accept');

@@ -110,8 +110,11 @@ export interface ReferenceProfile {
   };
   auth: { realm: string };
   errors: {
-    /** `drive-v2`: `{error: {code, message, innererror}}`; `graph`: `{error: {code, message, innerError: {date, request-id, client-request-id}}}`. */
-    /** `fastapi`: a refused body is 422 `{detail: [{type, loc, msg}]}`, any other error `{detail: message}` (reference/errors.ts). */
+    /**
+     * `drive-v2`: `{error: {code, message, innererror}}`;
+     * `graph`: `{error: {code, message, innerError: {date, request-id, client-request-id}}}`;
+     * `fastapi`: a refused body is 422 `{detail: [{type, loc, msg}]}`, any other error `{detail: message}` (reference/errors.ts).
+     */
     shape: 'drive-v2' | 'graph' | 'fastapi';
     codes: ErrorCodes;
   };

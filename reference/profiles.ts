@@ -337,9 +337,12 @@ export function ruleProfile(fields: string[], acceptExpression: string, options:
     throw new RangeError(`ruleProfile: the expression names fields that are not in fields: ${unknown.join(', ')}`);
   }
   const strangers = [...Object.keys(types ?? {}), ...(trueOnly ?? [])].filter((f) => !fields.includes(f));
-  if (strangers.length > 0) throw new RangeError(`ruleProfile: types or trueOnly name fields that are not in fields: ${strangers.join(', ')}`);
+  if (strangers.length > 0)
+    throw new RangeError(`ruleProfile: types or trueOnly name fields that are not in fields: ${strangers.join(', ')}`);
   if (operation !== undefined && !(operation.path.startsWith('/') && /^[A-Z]+$/.test(operation.method))) {
-    throw new RangeError(`ruleProfile: operation needs a path starting with / and an upper-case method, got ${operation.method} ${operation.path}`);
+    throw new RangeError(
+      `ruleProfile: operation needs a path starting with / and an upper-case method, got ${operation.method} ${operation.path}`,
+    );
   }
   return {
     ...DEFAULT_PROFILE,

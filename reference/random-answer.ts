@@ -12,7 +12,8 @@ function pick<T>(next: () => number, items: readonly T[]): T {
 }
 
 const BODIES: ((next: () => number) => string | Uint8Array)[] = [
-  (next) => JSON.stringify({ error: { code: pick(next, ['invalidRequest', 'generalException', 'itemNotFound']), message: 'random answer' } }),
+  (next) =>
+    JSON.stringify({ error: { code: pick(next, ['invalidRequest', 'generalException', 'itemNotFound']), message: 'random answer' } }),
   () => '{"error": {"code": "invalidReq', // cut off mid-string
   () => '',
   (next) => Uint8Array.from({ length: Math.floor(next() * 64) }, () => Math.floor(next() * 256)),

@@ -84,19 +84,32 @@ const contentType = fc.constantFrom(
 
 const header: fc.Arbitrary<[string, string]> = fc.oneof(
   fc.tuple(fc.constant('Content-Type'), fc.oneof(contentType, printable(60))),
-  fc.tuple(fc.constant('Authorization'), fc.constantFrom(`Bearer ${TOKEN}`, 'Bearer', 'Bearer ', 'Basic abc', 'garbage', `bearer  ${TOKEN}  `)),
-  fc.tuple(fc.constantFrom('Expect', 'Connection', 'Upgrade', 'Accept', 'client-request-id'), fc.constantFrom('100-continue', 'close', 'upgrade', 'websocket', '*/*')),
+  fc.tuple(
+    fc.constant('Authorization'),
+    fc.constantFrom(`Bearer ${TOKEN}`, 'Bearer', 'Bearer ', 'Basic abc', 'garbage', `bearer  ${TOKEN}  `),
+  ),
+  fc.tuple(
+    fc.constantFrom('Expect', 'Connection', 'Upgrade', 'Accept', 'client-request-id'),
+    fc.constantFrom('100-continue', 'close', 'upgrade', 'websocket', '*/*'),
+  ),
   fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/), printable(80)),
-  fc.tuple(fc.constant('X-Huge'), fc.integer({ min: 1, max: 40_000 }).map((n) => 'h'.repeat(n))),
+  fc.tuple(
+    fc.constant('X-Huge'),
+    fc.integer({ min: 1, max: 40_000 }).map((n) => 'h'.repeat(n)),
+  ),
   fc.tuple(printable(20), printable(20)), // may be an invalid header line
 );
 
-const deepJson = fc.tuple(fc.integer({ min: 1, max: 100_000 }), fc.boolean()).map(([depth, arrays]) =>
-  arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
-);
+const deepJson = fc
+  .tuple(fc.integer({ min: 1, max: 100_000 }), fc.boolean())
+  .map(([depth, arrays]) => (arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)));
 
 const createBody = fc
-  .dictionary(fc.oneof(fc.constantFrom('changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'), printable(10)), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 7 })
+  .dictionary(
+    fc.oneof(fc.constantFrom('changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'), printable(10)),
+    fc.jsonValue({ maxDepth: 3 }),
+    { maxKeys: 7 },
+  )
   .map((o) => JSON.stringify(o));
 
 const body = fc.oneof(
@@ -116,7 +129,15 @@ const length = fc.oneof(
 const faults = fc.oneof(
   { weight: 4, arbitrary: fc.constant<FaultOptions>({}) },
   { weight: 1, arbitrary: fc.constant<FaultOptions>({ dropShare: 0.5 }) },
-  { weight: 1, arbitrary: fc.constant<FaultOptions>({ throttle429Share: 0.3, unavailable503Share: 0.2, randomAnswerShare: 0.3, retryAfterForm: 'http-date' }) },
+  {
+    weight: 1,
+    arbitrary: fc.constant<FaultOptions>({
+      throttle429Share: 0.3,
+      unavailable503Share: 0.2,
+      randomAnswerShare: 0.3,
+      retryAfterForm: 'http-date',
+    }),
+  },
   { weight: 1, arbitrary: fc.constant<FaultOptions>({ latencyMs: 20, randomAnswerShare: 0.5, flip: { present: ['notificationUrl'] } }) },
 );
 
@@ -214,7 +235,10 @@ test('every request gets an HTTP answer (or a counted drop), and the service kee
       const dropped = service.stats().dropped - droppedBefore;
       service.setFaults({});
       if (result.kind === 'timeout') throw new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`);
-      if (result.kind === 'closed' && dropped === 0) throw new Error(`connection closed without an answer and without a drop fault (${r.method} path ${r.path.length} chars, ${r.version}, headers ${r.headers.map(([n, v]) => `${n.length}:${v.length}`).join(',')}, ${r.length}, body ${r.body.length} bytes)`);
+      if (result.kind === 'closed' && dropped === 0)
+        throw new Error(
+          `connection closed without an answer and without a drop fault (${r.method} path ${r.path.length} chars, ${r.version}, headers ${r.headers.map(([n, v]) => `${n.length}:${v.length}`).join(',')}, ${r.length}, body ${r.body.length} bytes)`,
+        );
       if (!(await stillAnswers())) throw new Error('the service stopped answering');
     }),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },

@@ -109,7 +109,12 @@ describe('a rule profile serving another operation', () => {
 
   test('the built-in graph-v1-rules profile: Graph POST /subscriptions over twelve fields, the certificates required with includeResourceData', async () => {
     service().setProfile('graph-v1-rules');
-    const required = { changeType: 'updated', notificationUrl: 'https://r.example/n', resource: '/me/drive/root', expirationDateTime: 'later' };
+    const required = {
+      changeType: 'updated',
+      notificationUrl: 'https://r.example/n',
+      resource: '/me/drive/root',
+      expirationDateTime: 'later',
+    };
 
     const minimal = await client.send('POST', '/subscriptions', { body: required });
     const withData = await client.send('POST', '/subscriptions', { body: { ...required, includeResourceData: true } });

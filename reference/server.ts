@@ -90,7 +90,8 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
   /** Known once listening; handshakes and notifications never go to it (loopback.ts). */
   let ownPort = 0;
   let handshakeMode: HandshakeMode = options.handshake === undefined ? 'profile' : options.handshake ? 'on' : 'off';
-  const handshakeOn = (p: ReferenceProfile): boolean => (handshakeMode === 'profile' ? p.validationHandshake.enabled : handshakeMode === 'on');
+  const handshakeOn = (p: ReferenceProfile): boolean =>
+    handshakeMode === 'profile' ? p.validationHandshake.enabled : handshakeMode === 'on';
   const validate = async (url: string, p: ReferenceProfile): Promise<HandshakeOutcome> => {
     stats.count('handshakes');
     const outcome = await validateNotificationUrl(url, p.validationHandshake, { signal: closing.signal, ownPort });
@@ -102,11 +103,25 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
   // Closing at once would reset a connection the client is still writing to, and a reset can discard
   // the 413 before the client reads it.
   const tooLarge = (p: ReferenceProfile, ids: RequestIds, cap: number): Answer =>
-    errorAnswer(p, p.request.oversizeStatus, p.errors.codes.tooLarge, `The request body is larger than ${cap} bytes.`, 'requestTooLarge', ids);
+    errorAnswer(
+      p,
+      p.request.oversizeStatus,
+      p.errors.codes.tooLarge,
+      `The request body is larger than ${cap} bytes.`,
+      'requestTooLarge',
+      ids,
+    );
 
   // The rest of the body is not coming: answer, and close since the connection is mid-request.
   const timedOut = (p: ReferenceProfile, ids: RequestIds): Answer => ({
-    ...errorAnswer(p, 408, p.errors.codes.requestTimeout, `The request body did not arrive within ${bodyTimeoutMs} ms.`, 'requestTimeout', ids),
+    ...errorAnswer(
+      p,
+      408,
+      p.errors.codes.requestTimeout,
+      `The request body did not arrive within ${bodyTimeoutMs} ms.`,
+      'requestTimeout',
+      ids,
+    ),
     closeConnection: true,
   });
 
@@ -121,7 +136,8 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     // Recorded when the answer is handed to the socket, not on 'finish': a client in the same process may read
     // the answer and send its next request before 'finish' is emitted.
     const sentAt = nowMs();
-    if (told.told !== undefined) stats.told(req.socket, sentAt, told.told.kind === 'after' ? sentAt + told.told.ms : fromWallClock(told.told.wallMs));
+    if (told.told !== undefined)
+      stats.told(req.socket, sentAt, told.told.kind === 'after' ? sentAt + told.told.ms : fromWallClock(told.told.wallMs));
     sendAnswer(res, errorAnswer(profile, status, code, message, decision, requestIds(req), headers));
   };
 
@@ -145,7 +161,10 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     if (decision === 'unauthorized') return sendAnswer(res, unauthorizedAnswer(profile, { ok: false, reason: 'unknown' }, requestIds(req)));
     if (decision === 'reset') {
       const codes = profile.errors.codes;
-      return cutOff(res, errorAnswer(profile, 400, codes.invalidRequest, 'The request is malformed or incorrect.', 'invalidRequest', requestIds(req)));
+      return cutOff(
+        res,
+        errorAnswer(profile, 400, codes.invalidRequest, 'The request is malformed or incorrect.', 'invalidRequest', requestIds(req)),
+      );
     }
     const idFaults = faults.ids;
     if (idFaults.deleteStatus !== undefined && method === 'DELETE' && path.startsWith(`${COLLECTION_PATH}/`)) {
@@ -200,7 +219,10 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     trigger: async () => {
       if (closing.signal.aborted) throw new Error('trigger: the reference service is closed');
       const report = await deliverNotifications(profile, store.list(Date.now()), { signal: closing.signal, ownPort });
-      stats.count('deliveryAttempts', report.subscriptions.reduce((n, s) => n + s.attempts, 0));
+      stats.count(
+        'deliveryAttempts',
+        report.subscriptions.reduce((n, s) => n + s.attempts, 0),
+      );
       stats.count('deliveries', report.delivered);
       stats.count('deliveryFailures', report.failed + report.refused);
       return report;
@@ -242,14 +264,15 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
         // The client went away mid-body, the service is closing, or a handler threw: answer if still possible.
         if (closing.signal.aborted || req.socket.destroyed) return void req.socket.destroy();
         if (res.headersSent) return void res.destroy();
-        sendAnswer(res, { ...errorAnswer(profile, 500, profile.errors.codes.internal, 'An internal error occurred.', 'internal', requestIds(req)), closeConnection: true });
+        sendAnswer(res, {
+          ...errorAnswer(profile, 500, profile.errors.codes.internal, 'An internal error occurred.', 'internal', requestIds(req)),
+          closeConnection: true,
+        });
       });
     },
   );
 
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
-    answerClientError(err, socket as Socket, responses.get(socket)),
-  );
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket as Socket, responses.get(socket)));
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));

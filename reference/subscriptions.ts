@@ -54,7 +54,8 @@ function buildRecord(ctx: ApiContext, accepted: AcceptedBody): { record: Subscri
         : `/drives/${profile.record.driveId}/items/${profile.record.rootItemId}`,
     ...(v['changeType'] !== undefined ? { changeType: v['changeType'] } : {}),
     ...(v['notificationUrl'] !== undefined ? { notificationUrl: v['notificationUrl'] } : {}),
-    expirationDateTime: accepted.expirationEpochMs !== undefined ? formatInstant(expiresAtMs) : (v['expirationDateTime'] ?? formatInstant(expiresAtMs)),
+    expirationDateTime:
+      accepted.expirationEpochMs !== undefined ? formatInstant(expiresAtMs) : (v['expirationDateTime'] ?? formatInstant(expiresAtMs)),
     ...(v['clientState'] !== undefined ? { clientState: v['clientState'] } : {}),
     createdBy: { application: { ...profile.record.application } },
   };

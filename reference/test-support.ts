@@ -70,7 +70,13 @@ export class Client {
  * machine, which the handshake refuses (handshake.test.ts covers it).
  */
 export function useService(
-  options: { profile?: ReferenceProfile | string; faults?: FaultOptions; seed?: number; requestTimeoutMs?: number; handshake?: boolean } = {},
+  options: {
+    profile?: ReferenceProfile | string;
+    faults?: FaultOptions;
+    seed?: number;
+    requestTimeoutMs?: number;
+    handshake?: boolean;
+  } = {},
 ): {
   service: () => ReferenceService;
   client: Client;
@@ -123,6 +129,11 @@ export function without(body: Record<string, string>, ...fields: string[]): Reco
   return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
 }
 
-export function errorOf(reply: Reply): { code?: unknown; message?: unknown; innererror?: { code?: unknown }; innerError?: Record<string, unknown> } {
+export function errorOf(reply: Reply): {
+  code?: unknown;
+  message?: unknown;
+  innererror?: { code?: unknown };
+  innerError?: Record<string, unknown>;
+} {
   return ((reply.json as { error?: object } | undefined)?.error ?? {}) as ReturnType<typeof errorOf>;
 }

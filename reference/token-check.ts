@@ -20,7 +20,12 @@ export function jwtVerifier(options: TokenCheckOptions): (token: string) => Prom
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 1_000 });
   return async (token) => {
     try {
-      await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: ['RS256', 'PS256', 'ES256'], requiredClaims: ['exp'] });
+      await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256', 'PS256', 'ES256'],
+        requiredClaims: ['exp'],
+      });
       return 'ok';
     } catch (error) {
       return error instanceof errors.JWTExpired ? 'expired' : 'invalid';

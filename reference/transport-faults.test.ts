@@ -17,7 +17,11 @@ describe('transport faults', () => {
 
   test('resetShare 1 -> the status and headers come, then the connection is reset half-way through the body', async () => {
     service().setFaults({ resetShare: 1 });
-    const res = await request(`${service().url}${CREATE_PATH}`, { method: 'POST', body: JSON.stringify(v2Body()), headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` } });
+    const res = await request(`${service().url}${CREATE_PATH}`, {
+      method: 'POST',
+      body: JSON.stringify(v2Body()),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
     await expect(res.body.text()).rejects.toThrow();

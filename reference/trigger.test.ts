@@ -18,7 +18,10 @@ function quick(name: string, retries: number, retryDelayMs = 20, timeoutMs = 300
   return { ...p, notifications: { ...p.notifications, retries, retryDelayMs, timeoutMs } };
 }
 
-async function subscribe(notificationUrl: string, body: Record<string, string> = v2Body()): Promise<{ id: string; expirationDateTime: string; resource: string }> {
+async function subscribe(
+  notificationUrl: string,
+  body: Record<string, string> = v2Body(),
+): Promise<{ id: string; expirationDateTime: string; resource: string }> {
   const reply = await client.create({ ...body, notificationUrl });
   if (reply.status !== 201) throw new Error(`create failed: ${reply.status} ${reply.text}`);
   return reply.json as { id: string; expirationDateTime: string; resource: string };
@@ -120,7 +123,9 @@ describe('trigger: retries and bounds', () => {
 
     const took = performance.now() - started;
     expect(report.subscriptions[0]).toMatchObject({ outcome: 'failed', attempts: 3, finalStatus: 503 });
-    expect(report.subscriptions[0]?.message).toBe('not delivered after 3 attempt(s): the receiver answered 503; a notification needs a 2xx');
+    expect(report.subscriptions[0]?.message).toBe(
+      'not delivered after 3 attempt(s): the receiver answered 503; a notification needs a 2xx',
+    );
     expect(r.received).toHaveLength(3);
     expect(took).toBeGreaterThanOrEqual(190);
     expect(took).toBeLessThan(2_000);
@@ -144,7 +149,9 @@ describe('trigger: retries and bounds', () => {
   test('retries are capped by the profile checks (at most 10)', () => {
     const p = profile('default');
 
-    expect(() => service().setProfile({ ...p, notifications: { ...p.notifications, retries: 11 } })).toThrow(/notifications\.retries must be a whole number from 0 to 10/);
+    expect(() => service().setProfile({ ...p, notifications: { ...p.notifications, retries: 11 } })).toThrow(
+      /notifications\.retries must be a whole number from 0 to 10/,
+    );
   });
 
   test('a URL off the machine is refused: no attempt, counted as a failure', async () => {
@@ -212,7 +219,10 @@ describe('POST /_reference/trigger', () => {
 
     expect(reply.status).toBe(200);
     const report = reply.json as DeliveryReport;
-    expect(report).toMatchObject({ delivered: 1, subscriptions: [{ subscriptionId: created.id, outcome: 'delivered', attempts: 1, finalStatus: 202 }] });
+    expect(report).toMatchObject({
+      delivered: 1,
+      subscriptions: [{ subscriptionId: created.id, outcome: 'delivered', attempts: 1, finalStatus: 202 }],
+    });
     expect(r.received).toHaveLength(1);
   });
 

@@ -38,13 +38,22 @@ describe('validateCreateBody', () => {
   });
 
   test('a "__proto__" key is data, not a prototype', () => {
-    const parsed = JSON.parse('{"__proto__":"x","notificationUrl":"https://r.example/n","expirationDateTime":"2030-01-02T00:00:00Z"}') as Record<string, unknown>;
+    const parsed = JSON.parse(
+      '{"__proto__":"x","notificationUrl":"https://r.example/n","expirationDateTime":"2030-01-02T00:00:00Z"}',
+    ) as Record<string, unknown>;
 
-    expect(validateCreateBody(PROFILES['default'] as ReferenceProfile, parsed, NOW)).toMatchObject({ ok: false, problem: { property: '__proto__' } });
+    expect(validateCreateBody(PROFILES['default'] as ReferenceProfile, parsed, NOW)).toMatchObject({
+      ok: false,
+      problem: { property: '__proto__' },
+    });
   });
 
   test('the expiration instant is parsed and checked against the clock given', () => {
-    const verdict = validateCreateBody(PROFILES['default'] as ReferenceProfile, body({ expirationDateTime: '2030-01-01T01:00:00+01:00' }), NOW);
+    const verdict = validateCreateBody(
+      PROFILES['default'] as ReferenceProfile,
+      body({ expirationDateTime: '2030-01-01T01:00:00+01:00' }),
+      NOW,
+    );
 
     expect(verdict).toMatchObject({ ok: false, problem: { reason: 'invalidValue', property: 'expirationDateTime' } });
   });

@@ -100,7 +100,11 @@ function checkValues(rules: ValueRules, values: Record<string, string>, nowMs: n
       return problem('invalidValue', `The expirationDateTime ${quote(expiration)} is not valid: ${instant.reason}.`, 'expirationDateTime');
     }
     if (instant.epochMs <= nowMs) {
-      return problem('invalidValue', `The expirationDateTime ${quote(expiration)} is not in the future. ${rule.hint}`, 'expirationDateTime');
+      return problem(
+        'invalidValue',
+        `The expirationDateTime ${quote(expiration)} is not in the future. ${rule.hint}`,
+        'expirationDateTime',
+      );
     }
     if (instant.epochMs - nowMs > rule.maxLifetimeMinutes * 60_000) {
       return problem(

@@ -57,7 +57,8 @@ async function probeReport(profile: string): Promise<string> {
     timeoutMs: 300_000,
   });
   const path = join(dir, 'behaviour-report.json');
-  if (!existsSync(path)) throw new Error(`bench-explain: the probe of profile ${profile} wrote no report (exit ${String(run.code)}): ${run.stderr.slice(-400)}`);
+  if (!existsSync(path))
+    throw new Error(`bench-explain: the probe of profile ${profile} wrote no report (exit ${String(run.code)}): ${run.stderr.slice(-400)}`);
   return path;
 }
 
@@ -69,7 +70,8 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
     const reports = new Map<string, string>();
     for (const profile of PROFILES) reports.set(profile, await probeReport(profile));
     const stale = (profile: string): string => `default's report, stale as ${profile}'s`;
-    for (const profile of PROFILES.filter((p) => p !== 'default')) reports.set(stale(profile), staleAs(reports.get('default') ?? '', profile));
+    for (const profile of PROFILES.filter((p) => p !== 'default'))
+      reports.set(stale(profile), staleAs(reports.get('default') ?? '', profile));
     for (const profile of PROFILES) {
       const hints = [undefined, ...new Set([profile, 'default']), ...(profile === 'default' ? [] : [stale(profile)])];
       for (const hint of hints) {
@@ -82,7 +84,10 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
             stdin: JSON.stringify(body),
             timeoutMs: 120_000,
           });
-          const counts = /^Requests: \d+ of the budget of \d+ \((\d+) creates?, (\d+) deletes?(?:; (\d+) of the creates? asked again)?/m.exec(run.stdout);
+          const counts =
+            /^Requests: \d+ of the budget of \d+ \((\d+) creates?, (\d+) deletes?(?:; (\d+) of the creates? asked again)?/m.exec(
+              run.stdout,
+            );
           const cause = /^(.* causes? the \d{3})/m.exec(run.stdout)?.[1] ?? '';
           rows.push({
             profile,
@@ -106,9 +111,20 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
 
 export function formatExplainBench(rows: readonly ExplainBenchRow[]): string {
   const header = ['profile', '--hint', 'used', 'REPEATS', 'creates', 'deletes', 'asked again', 'exit', 'cause'];
-  const lines = rows.map((r) => [r.profile, r.hint, r.hint === 'none' ? '-' : r.hintUsed ? 'yes' : 'no', String(r.repeats), String(r.creates ?? '?'), String(r.deletes ?? '?'), String(r.askedAgain), String(r.exitCode), r.cause]);
+  const lines = rows.map((r) => [
+    r.profile,
+    r.hint,
+    r.hint === 'none' ? '-' : r.hintUsed ? 'yes' : 'no',
+    String(r.repeats),
+    String(r.creates ?? '?'),
+    String(r.deletes ?? '?'),
+    String(r.askedAgain),
+    String(r.exitCode),
+    r.cause,
+  ]);
   const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
-  const row = (cells: readonly string[]): string => cells.map((c, k) => (k === cells.length - 1 ? c : k <= 2 ? c.padEnd(widths[k] ?? 0) : c.padStart(widths[k] ?? 0))).join('  ');
+  const row = (cells: readonly string[]): string =>
+    cells.map((c, k) => (k === cells.length - 1 ? c : k <= 2 ? c.padEnd(widths[k] ?? 0) : c.padStart(widths[k] ?? 0))).join('  ');
   return [row(header), ...lines.map(row)].join('\n');
 }
 

@@ -145,7 +145,17 @@ export async function benchIslands(options: BenchOptions = {}, errors: IslandErr
 
 export function formatIslands(rows: readonly IslandRow[]): string {
   const header = ['n', 'errors name', 'island rules', 'found', 'exact', 'exact but wrong', 'median req', 'max req', '10n'];
-  const lines = rows.map((r) => [String(r.fields), r.errors === 'silent' ? 'nothing' : r.errors === 'naming' ? 'the fields' : 'at random', String(r.rules), `${Math.round(r.found * 100)}%`, `${Math.round(r.exact * 100)}%`, String(r.exactButWrong), String(r.medianRequests), String(r.maxRequests), String(r.budget)]);
+  const lines = rows.map((r) => [
+    String(r.fields),
+    r.errors === 'silent' ? 'nothing' : r.errors === 'naming' ? 'the fields' : 'at random',
+    String(r.rules),
+    `${Math.round(r.found * 100)}%`,
+    `${Math.round(r.exact * 100)}%`,
+    String(r.exactButWrong),
+    String(r.medianRequests),
+    String(r.maxRequests),
+    String(r.budget),
+  ]);
   const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
   const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
   return [row(header), ...lines.map(row)].join('\n');

@@ -82,7 +82,9 @@ function probeCommand(): string[] {
   const [command, ...args] = pkg.scripts.probe.split(/\s+/);
   if (command !== 'node') throw new Error(`bench: package.json's probe script does not start with node: ${pkg.scripts.probe}`);
   // The script's paths are the project's; the child runs in a report folder of its own.
-  return args.map((word) => (word === 'tsx' ? import.meta.resolve('tsx') : word.includes('/') && existsSync(join(ROOT, word)) ? join(ROOT, word) : word));
+  return args.map((word) =>
+    word === 'tsx' ? import.meta.resolve('tsx') : word.includes('/') && existsSync(join(ROOT, word)) ? join(ROOT, word) : word,
+  );
 }
 
 /** 1. The probe as a user runs it, in a child process with a fresh report folder. */
@@ -94,7 +96,13 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, probeCommand(), {
       cwd: reportDir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REPORT_DIR: reportDir, REQUESTS_PER_SECOND: String(rps), CONCURRENCY: '8' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        REPORT_DIR: reportDir,
+        REQUESTS_PER_SECOND: String(rps),
+        CONCURRENCY: '8',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -124,7 +132,10 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
 
 /** Starts `npm run reference` as its own process, so load generator and server do not share a thread. */
 async function startReferenceProcess(token: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(TSX, [join(ROOT, 'bin/reference.ts')], { env: { ...process.env, ACCESS_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(TSX, [join(ROOT, 'bin/reference.ts')], {
+    env: { ...process.env, ACCESS_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('reference did not start within 30 s')), 30_000);
     child.stdout.once('data', (chunk: Buffer) => {
@@ -141,15 +152,28 @@ const BODY = '{}'; // rejected at once (400): no state on the server, every requ
 /** 2a. The engine: CONNECTIONS workers sending for `seconds`, classifying every answer as the suites do. */
 async function engineRate(url: string, token: string): Promise<number> {
   const engine = new HttpEngine({
-    baseUrl: url, token: new Secret(token), requestTimeoutMs: 10_000, requestsPerSecond: 1_000_000, concurrency: CONNECTIONS,
-    maxRequests: 10_000_000, maxRunTimeMs: (seconds + 30) * 1000, maxRetries: 0, defaultRetryAfterMs: 1000, maxRetryAfterMs: 1000,
+    baseUrl: url,
+    token: new Secret(token),
+    requestTimeoutMs: 10_000,
+    requestsPerSecond: 1_000_000,
+    concurrency: CONNECTIONS,
+    maxRequests: 10_000_000,
+    maxRunTimeMs: (seconds + 30) * 1000,
+    maxRetries: 0,
+    defaultRetryAfterMs: 1000,
+    maxRetryAfterMs: 1000,
     maxRecordedBodyBytes: 65_536,
   });
   let done = 0;
   const until = performance.now() + seconds * 1000;
   const worker = async (): Promise<void> => {
     while (performance.now() < until) {
-      const exchange = await engine.send({ method: 'POST', path: subscriptionCreate.path, headers: { 'content-type': 'application/json' }, body: BODY });
+      const exchange = await engine.send({
+        method: 'POST',
+        path: subscriptionCreate.path,
+        headers: { 'content-type': 'application/json' },
+        body: BODY,
+      });
       classifyAnswer(exchange);
       done += 1;
     }
@@ -164,8 +188,12 @@ async function engineRate(url: string, token: string): Promise<number> {
 /** 2b. autocannon against the same endpoint with the same request. */
 async function autocannonRate(url: string, token: string): Promise<number> {
   const result = await autocannon({
-    url: `${url}${subscriptionCreate.path}`, connections: CONNECTIONS, duration: seconds, method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: BODY,
+    url: `${url}${subscriptionCreate.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: BODY,
   });
   return result.requests.total / (result.duration || seconds);
 }
@@ -179,8 +207,12 @@ if (!opts['skip-probe']) {
   const probe = await benchProbe(Number(opts.rps));
   results.probe = probe;
   console.log(`\n1. full probe run (embedded reference, REQUESTS_PER_SECOND=${probe.rps}, CONCURRENCY=8)`);
-  console.log(`   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, peak memory ${probe.peakMemoryMb ?? '?'} MB (process tree ${probe.treePeakMemoryMb ?? '?'} MB), exit ${probe.exitCode}`);
-  console.log(`   load average ${probe.loadAverage.before.toFixed(2)} before, ${probe.loadAverage.after.toFixed(2)} after on ${availableParallelism()} cores`);
+  console.log(
+    `   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, peak memory ${probe.peakMemoryMb ?? '?'} MB (process tree ${probe.treePeakMemoryMb ?? '?'} MB), exit ${probe.exitCode}`,
+  );
+  console.log(
+    `   load average ${probe.loadAverage.before.toFixed(2)} before, ${probe.loadAverage.after.toFixed(2)} after on ${availableParallelism()} cores`,
+  );
   console.log(formatSuiteTable(probe.suites, probe.rps).replace(/^/gm, '   '));
 }
 
@@ -188,10 +220,15 @@ if (!opts['skip-probe']) {
 function formatSuiteTable(rows: readonly SuiteRow[], rps: number): string {
   const header = ['suite', 'requests', `seconds at ${rps}/s`, 'seconds at 10/s (estimate)'];
   const lines = rows.map((r) => [r.suite, String(r.requests), r.seconds.toFixed(1), r.estimatedSecondsAt10.toFixed(0)]);
-  const total = rows.reduce((sum, r) => ({ requests: sum.requests + r.requests, seconds: sum.seconds + r.seconds, at10: sum.at10 + r.estimatedSecondsAt10 }), { requests: 0, seconds: 0, at10: 0 });
+  const total = rows.reduce(
+    (sum, r) => ({ requests: sum.requests + r.requests, seconds: sum.seconds + r.seconds, at10: sum.at10 + r.estimatedSecondsAt10 }),
+    { requests: 0, seconds: 0, at10: 0 },
+  );
   lines.push(['all suites', String(total.requests), total.seconds.toFixed(1), total.at10.toFixed(0)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  return [header, ...lines].map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')).join('\n');
+  return [header, ...lines]
+    .map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '))
+    .join('\n');
 }
 
 const token = randomBytes(16).toString('hex');
@@ -204,10 +241,19 @@ try {
     engine.push(await engineRate(reference.url, token));
   }
   const best = (xs: number[]): number => Math.max(...xs);
-  const rate = { engine: engine.map(Math.round), autocannon: cannon.map(Math.round), ratio: best(engine) / best(cannon), connections: CONNECTIONS, seconds, rounds };
+  const rate = {
+    engine: engine.map(Math.round),
+    autocannon: cannon.map(Math.round),
+    ratio: best(engine) / best(cannon),
+    connections: CONNECTIONS,
+    seconds,
+    rounds,
+  };
   results.rate = rate;
   console.log(`\n2. sustained rate, ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds (best of each)`);
-  console.log(`   engine ${Math.round(best(engine))} req/s, autocannon ${Math.round(best(cannon))} req/s, ratio ${rate.ratio.toFixed(2)} (goal >= 0.90)`);
+  console.log(
+    `   engine ${Math.round(best(engine))} req/s, autocannon ${Math.round(best(cannon))} req/s, ratio ${rate.ratio.toFixed(2)} (goal >= 0.90)`,
+  );
 } finally {
   reference.stop();
 }

@@ -25,7 +25,11 @@ const isAsset = (name: string): boolean => name.endsWith('.json') && !name.inclu
 // Taken before compiling: a source saved while tsc runs is then newer than the stamp, and dist/ counts as stale.
 const startedAt = new Date();
 rmSync(STAGING, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', STAGING], { stdio: 'inherit' });
+const tsc = spawnSync(
+  process.execPath,
+  [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', STAGING],
+  { stdio: 'inherit' },
+);
 if (tsc.status !== 0) {
   rmSync(STAGING, { recursive: true, force: true });
   console.error('build: tsc failed; dist/ is unchanged');

@@ -29,16 +29,19 @@ describe('spec §4 observations', () => {
     });
   });
 
-  test.runIf(reportedAccepted !== undefined)(`spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`, async (context) => {
-    const fields = reportedAccepted ?? [];
-    const run = new CaseRun(probe);
-    const exchange = await run.client.sendBody(buildBody(probe.operation, fields, probe.values()));
-    await run.client.undoCreate(exchange);
-    await finishCase(context, run, {
-      id: `spec-4/observation-without-${left.join('-')}`,
-      kind: 'observation',
-      example: example(exchange),
-      ...judgeReportedAccepted(fields, exchange),
-    });
-  });
+  test.runIf(reportedAccepted !== undefined)(
+    `spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`,
+    async (context) => {
+      const fields = reportedAccepted ?? [];
+      const run = new CaseRun(probe);
+      const exchange = await run.client.sendBody(buildBody(probe.operation, fields, probe.values()));
+      await run.client.undoCreate(exchange);
+      await finishCase(context, run, {
+        id: `spec-4/observation-without-${left.join('-')}`,
+        kind: 'observation',
+        example: example(exchange),
+        ...judgeReportedAccepted(fields, exchange),
+      });
+    },
+  );
 });

@@ -24,7 +24,9 @@ const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
 const adaptive = fields.length > probe.config.exhaustiveMaxFields;
 const refusals = new DistinctRefusals(fields);
-const rows = adaptive ? [] : combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
+const rows = adaptive
+  ? []
+  : combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
 
 // What the matrix found is all the events suite's handshake cases need: in a whole run they start now,
 // so their waits (a slow receiver: the target's whole validation limit) overlap suites 03 to 05.
@@ -40,7 +42,11 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
       onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
     });
     publishEvidence(evidence);
-    await finishCase(context, run, { id: 'matrix/adaptive-exploration', kind: 'matrix', ...judgeExploration(result, observations, explorerNotUsed) });
+    await finishCase(context, run, {
+      id: 'matrix/adaptive-exploration',
+      kind: 'matrix',
+      ...judgeExploration(result, observations, explorerNotUsed),
+    });
   });
 });
 

@@ -100,8 +100,16 @@ async function checkProperty(
 
   if (result.outcome === 'no-answer') {
     const noAnswer = result.noAnswer;
-    const problem = noAnswer === undefined ? 'unknown' : 'problem' in noAnswer ? noAnswer.problem : `${describePlan(noAnswer.value)}: ${problemOf(noAnswer)}`;
-    const earlier = result.counterexample === undefined ? '' : `; before that, ${describePlan(result.counterexample.value)}: ${problemOf(result.counterexample)}`;
+    const problem =
+      noAnswer === undefined
+        ? 'unknown'
+        : 'problem' in noAnswer
+          ? noAnswer.problem
+          : `${describePlan(noAnswer.value)}: ${problemOf(noAnswer)}`;
+    const earlier =
+      result.counterexample === undefined
+        ? ''
+        : `; before that, ${describePlan(result.counterexample.value)}: ${problemOf(result.counterexample)}`;
     await finishCase(context, run, {
       ...base,
       ...shown(noAnswer !== undefined && 'trial' in noAnswer ? noAnswer : result.counterexample),
@@ -177,11 +185,13 @@ describe('property-based: random bodies mixing presence and value classes', () =
         id: 'property/error-body-spec-7',
         specRef: 'spec §7 rule 1; a 4xx about something else than the body: §7 rule 3 (recorded only)',
         onViolation: 'DEVIATES',
-        expected: 'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
+        expected:
+          'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
         requestsPerTrial: 2,
         violation: 'a refusal that breaks spec §7 rule 1',
         // Counted from the same checks the summary speaks of: a noted 4xx never counts as having the object.
-        held: (result, statuses) => errorBodySummary(result.counts.holds, result.noteCount, statuses.filter(isClientErrorStatus).length, result.keys.length),
+        held: (result, statuses) =>
+          errorBodySummary(result.counts.holds, result.noteCount, statuses.filter(isClientErrorStatus).length, result.keys.length),
       },
       async (plan) => {
         const exchange = await sendPlan(run, plan);

@@ -20,7 +20,15 @@ import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
-import { fieldsWithAMember, pathWithVersion, recordProtocol, sendOnce, wellFormed, wellFormedBody, type Sent } from './support/well-formed.js';
+import {
+  fieldsWithAMember,
+  pathWithVersion,
+  recordProtocol,
+  sendOnce,
+  wellFormed,
+  wellFormedBody,
+  type Sent,
+} from './support/well-formed.js';
 
 const probe = probeContext();
 const operation = probe.operation;
@@ -57,7 +65,10 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
         await run.client.undoCreate(exchange); // with the run's token: a create made without one is still ours to remove
         return exchange;
       });
-    const shown = (exchange: Exchange): ExampleExchange => ({ ...example(exchange), curl: curlWithAuthorization(exchange, variant.authorization) });
+    const shown = (exchange: Exchange): ExampleExchange => ({
+      ...example(exchange),
+      curl: curlWithAuthorization(exchange, variant.authorization),
+    });
 
     test(`spec §5/auth-${index + 1}: ${variant.label} -> not accepted`, async (context) => {
       const { run, exchange } = await sendVariant();
@@ -67,7 +78,13 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
     test(`spec §5/auth-${index + 1}/refusal: how the answer to ${variant.label} looks`, async (context) => {
       const { exchange } = await sendVariant();
       // The request belongs to the verdict case above: this record counts none.
-      await recordProtocol(context, new CaseRun(probe), `spec-5/${variant.id}/refusal`, describeRefusal(variant, exchange), shown(exchange));
+      await recordProtocol(
+        context,
+        new CaseRun(probe),
+        `spec-5/${variant.id}/refusal`,
+        describeRefusal(variant, exchange),
+        shown(exchange),
+      );
     });
   }
 });
@@ -78,7 +95,11 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
  * Requirement: a body that is not a JSON object is answered 400 invalidRequest.
  */
 const MALFORMED: { id: string; label: string; body: () => Promise<string> }[] = [
-  { id: 'not-json', label: 'a body that is not JSON (the well-formed body cut short)', body: async () => cutShort(JSON.stringify(await wellFormedBody(probe))) },
+  {
+    id: 'not-json',
+    label: 'a body that is not JSON (the well-formed body cut short)',
+    body: async () => cutShort(JSON.stringify(await wellFormedBody(probe))),
+  },
   { id: 'json-array', label: 'a JSON array holding the well-formed body', body: async () => JSON.stringify([await wellFormedBody(probe)]) },
   { id: 'json-null', label: 'the JSON literal null', body: () => Promise.resolve('null') },
   { id: 'empty-body', label: 'an empty body', body: () => Promise.resolve('') },
@@ -103,7 +124,11 @@ const withoutContentType = Object.fromEntries(Object.entries(operation.headers).
 const CONTENT_TYPES: { id: string; label: string; headers: Record<string, string> }[] = [
   { id: 'no-content-type', label: 'no Content-Type header', headers: withoutContentType },
   { id: 'text-plain', label: 'Content-Type: text/plain', headers: { ...withoutContentType, 'content-type': 'text/plain' } },
-  { id: 'json-charset', label: 'Content-Type: application/json; charset=utf-8', headers: { ...withoutContentType, 'content-type': 'application/json; charset=utf-8' } },
+  {
+    id: 'json-charset',
+    label: 'Content-Type: application/json; charset=utf-8',
+    headers: { ...withoutContentType, 'content-type': 'application/json; charset=utf-8' },
+  },
 ];
 const CONTENT_TYPE_REF = 'open: spec §4 shows Content-type application/json; other types and parameters not shown';
 
@@ -114,7 +139,10 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.client.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
       await run.client.undoCreate(exchange);
-      const judgement = judgeOpenRequest({ label: `the well-formed body with ${variant.label}`, specRef: CONTENT_TYPE_REF, ruleOneApplies: true }, exchange);
+      const judgement = judgeOpenRequest(
+        { label: `the well-formed body with ${variant.label}`, specRef: CONTENT_TYPE_REF, ruleOneApplies: true },
+        exchange,
+      );
       await recordProtocol(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
     });
   }
@@ -172,12 +200,19 @@ describe.concurrent('spec §9 version: the path contains v2.0', () => {
     const run = new CaseRun(probe);
     const exchange = await run.client.sendBody(await wellFormedBody(probe));
     await run.client.undoCreate(exchange);
-    await recordProtocol(context, run, 'spec-9/v2.0', judgeSpecVersionPath(exchange, (await wellFormed(probe)).accepted), example(exchange));
+    await recordProtocol(
+      context,
+      run,
+      'spec-9/v2.0',
+      judgeSpecVersionPath(exchange, (await wellFormed(probe)).accepted),
+      example(exchange),
+    );
   });
 
   for (const [index, version] of OTHER_VERSIONS.entries()) {
     test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, async (context) => {
-      if (version.path === undefined) return context.skip(`the operation path ${operation.path} has no version segment to change (spec §9)`);
+      if (version.path === undefined)
+        return context.skip(`the operation path ${operation.path} has no version segment to change (spec §9)`);
       const run = new CaseRun(probe);
       const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.client.send({ method: operation.method, path: version.path, headers: operation.headers, body });
@@ -220,12 +255,22 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       // A PUT or PATCH may have created something: removed when the answer names an id.
       if (withBody) await run.client.undoElsewhere(exchange, operation.path, false);
       const judgement = judgeOpenRequest(
-        { label: `${method} on the create path${withBody ? ' with the well-formed body' : ''}`, specRef: 'open: spec §4 (other subscription operations: not shown)', ruleOneApplies: false },
+        {
+          label: `${method} on the create path${withBody ? ' with the well-formed body' : ''}`,
+          specRef: 'open: spec §4 (other subscription operations: not shown)',
+          ruleOneApplies: false,
+        },
         exchange,
       );
       const shown = example(exchange);
       const listing = method === 'GET' && isSuccessStatus(exchange.status);
-      await recordProtocol(context, run, `spec-4/method-${method.toLowerCase()}`, judgement, listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown);
+      await recordProtocol(
+        context,
+        run,
+        `spec-4/method-${method.toLowerCase()}`,
+        judgement,
+        listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown,
+      );
     });
   }
 });

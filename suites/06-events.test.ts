@@ -54,11 +54,16 @@ const notAccepted = (e: Exchange, caveat: string | undefined): string =>
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
 async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest; caveat?: string } | string> {
   const base = await acceptedBase(probe, run, 'clientState');
-  if (base === undefined) return 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it';
+  if (base === undefined)
+    return 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it';
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
   const exchange = await run.client.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
-  return { exchange, subscription: { subscriptionId: run.client.createdId(exchange), clientState }, ...(base.caveat !== undefined ? { caveat: base.caveat } : {}) };
+  return {
+    exchange,
+    subscription: { subscriptionId: run.client.createdId(exchange), clientState },
+    ...(base.caveat !== undefined ? { caveat: base.caveat } : {}),
+  };
 }
 
 /** The first notification for the subscription after `after` (a receiver seq), or undefined after waitMs. */
@@ -175,7 +180,11 @@ describe('events (spec §6)', () => {
     const d = await observeDelivery(run);
     if (await endWithoutDelivery(context, run, d, false)) return;
     if (d.kind !== 'observed') return;
-    if (d.notification === undefined) return skipCase(context, `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`);
+    if (d.notification === undefined)
+      return skipCase(
+        context,
+        `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`,
+      );
     const shape = describePayloadShape(payloadShape(d.notification));
     await finishCase(context, run, {
       id: 'events/payload-shape',
@@ -194,7 +203,11 @@ describe('events (spec §6)', () => {
     if (await endWithoutDelivery(context, run, d, false)) return;
     if (d.kind !== 'observed') return;
     const delay = delayOf(d);
-    if (delay === undefined) return skipCase(context, `no notification arrived within ${waitMs / 1000} s, so there is no delay to measure (see events/notification)`);
+    if (delay === undefined)
+      return skipCase(
+        context,
+        `no notification arrived within ${waitMs / 1000} s, so there is no delay to measure (see events/notification)`,
+      );
     const finding = `the notification arrived ${delay} ms after the change was started (${d.change.how}, which took ${d.change.durationMs} ms)`;
     await finishCase(context, run, {
       id: 'events/delay',
@@ -232,12 +245,25 @@ describe('events (spec §6)', () => {
     }
     const { change, first, again } = outcome;
     if (change.kind === 'failed') {
-      await finishCase(context, run, { ...base, specRef: 'spec §6', verdict: 'ERROR', observed: change.message, finding: `no change could be made (${change.how})` });
+      await finishCase(context, run, {
+        ...base,
+        specRef: 'spec §6',
+        verdict: 'ERROR',
+        observed: change.message,
+        finding: `no change could be made (${change.how})`,
+      });
       return;
     }
-    if (first === undefined) return skipCase(context, `no notification arrived within ${waitMs / 1000} s, so a redelivery cannot be seen (see events/notification)`);
+    if (first === undefined)
+      return skipCase(
+        context,
+        `no notification arrived within ${waitMs / 1000} s, so a redelivery cannot be seen (see events/notification)`,
+      );
     if (first.answeredStatus < 500) {
-      return skipCase(context, `the receiver's one 500 went to another request first, so this notification was answered ${first.answeredStatus}; nothing to observe`);
+      return skipCase(
+        context,
+        `the receiver's one 500 went to another request first, so this notification was answered ${first.answeredStatus}; nothing to observe`,
+      );
     }
     const finding = redeliveryFinding(first, again, waitMs);
     await finishCase(context, run, { ...base, verdict: 'INFORMATIONAL', observed: finding, finding });
@@ -245,18 +271,21 @@ describe('events (spec §6)', () => {
 
   // Started right after the presence matrix in a whole run (suites/support/handshake-cases.ts), so the
   // slow receiver's wait has overlapped suites 03 to 05; here each case only reads what it saw.
-  test.for(handshakeCases(probe).map((c) => [c.label, c] as const))('spec §6/handshake (open): the answer to a create while the receiver answers validation: %s', async ([, c], context) => {
-    const outcome = await handshakeOutcome(probe, c);
-    if (outcome.kind === 'skipped') return skipCase(context, outcome.reason);
-    const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
-    await finishCase(context, outcome.run, {
-      id: `events/handshake-${c.id}`,
-      kind: 'events',
-      specRef: spec6Open('validation of the notification URL'),
-      verdict: answer.answered ? 'INFORMATIONAL' : 'ERROR',
-      observed: answer.observed,
-      finding: answer.finding,
-      example: example(outcome.exchange),
-    });
-  });
+  test.for(handshakeCases(probe).map((c) => [c.label, c] as const))(
+    'spec §6/handshake (open): the answer to a create while the receiver answers validation: %s',
+    async ([, c], context) => {
+      const outcome = await handshakeOutcome(probe, c);
+      if (outcome.kind === 'skipped') return skipCase(context, outcome.reason);
+      const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
+      await finishCase(context, outcome.run, {
+        id: `events/handshake-${c.id}`,
+        kind: 'events',
+        specRef: spec6Open('validation of the notification URL'),
+        verdict: answer.answered ? 'INFORMATIONAL' : 'ERROR',
+        observed: answer.observed,
+        finding: answer.finding,
+        example: example(outcome.exchange),
+      });
+    },
+  );
 });

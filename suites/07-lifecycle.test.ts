@@ -33,14 +33,17 @@ const READ = operation.lifecycle?.read ?? 'GET';
 const LIST = operation.lifecycle?.list ?? 'GET';
 const RENEW = operation.lifecycle?.renew ?? 'PATCH';
 /** The list's first page with the described method; next links are always followed with GET. */
-const listSend = (run: CaseRun) => (r: RequestSpec): Promise<Exchange> => run.client.send(r.path === operation.path ? { ...r, method: LIST } : r);
+const listSend =
+  (run: CaseRun) =>
+  (r: RequestSpec): Promise<Exchange> =>
+    run.client.send(r.path === operation.path ? { ...r, method: LIST } : r);
 const RENEW_FIELD = 'expirationDateTime';
 /** A renewal three days ahead: later than the good value's two days, far below any lifetime limit seen. */
 const RENEW_MINUTES = 3 * 24 * 60;
 /** At most this many fields are PATCHed one by one (an operation description may have many). */
 const MAX_PATCHED_FIELDS = 16;
 
-const SPEC_READ = 'open: spec §2 (the record\'s fields: not shown), spec §4 (read: not shown)';
+const SPEC_READ = "open: spec §2 (the record's fields: not shown), spec §4 (read: not shown)";
 const SPEC_LIST = 'open: spec §4 (list: not shown)';
 const SPEC_RENEW = 'open: spec §4 (renew: not shown), spec §8 (maximum subscription lifetime: not shown)';
 const SPEC_PATCH = 'open: spec §4 (renew: not shown), spec §2 (which record fields can change: not shown)';
@@ -67,12 +70,14 @@ const itemTemplate = (): string => operation.cleanup?.deletePath('lifecycle-id')
 /** A subscription in an accepted body; a string says why there is none. */
 async function createSubject(run: CaseRun): Promise<Subject | string> {
   const cleanup = operation.cleanup;
-  if (cleanup === undefined) return 'the operation description says neither where a created subscription lives nor its id, so it cannot be read, renewed or deleted';
+  if (cleanup === undefined)
+    return 'the operation description says neither where a created subscription lives nor its id, so it cannot be read, renewed or deleted';
   const base = (await acceptedBase(probe, run, 'clientState')) ?? (await acceptedBase(probe, run));
   if (base === undefined) return 'no accepted body: the presence suite saw none accepted, so no subscription can be created to follow';
   const sent = buildBody(operation, base.present, probe.values());
   const created = await run.client.sendBody(sent);
-  if (!isSuccessStatus(created.status)) return `the create in an accepted body {${base.present.join(', ')}} answered ${created.status ?? 'nothing'}`;
+  if (!isSuccessStatus(created.status))
+    return `the create in an accepted body {${base.present.join(', ')}} answered ${created.status ?? 'nothing'}`;
   const id = run.client.createdId(created);
   if (id === undefined) return 'the create answer names no id, so the subscription cannot be addressed';
   const safe = safeDeletePath(cleanup.deletePath, id);
@@ -105,7 +110,15 @@ afterAll(async () => {
   for (const s of subjects) if (!s.deleted) await run.client.undoCreate(s.created);
 });
 
-async function finish(context: TestContext, run: CaseRun, id: string, specRef: string, finding: string, part: LifecyclePart, shown?: Exchange): Promise<void> {
+async function finish(
+  context: TestContext,
+  run: CaseRun,
+  id: string,
+  specRef: string,
+  finding: string,
+  part: LifecyclePart,
+  shown?: Exchange,
+): Promise<void> {
   const judged = judgeLifecycle(specRef, finding, run.client.exchanges);
   await finishCase(context, run, {
     id,
@@ -130,7 +143,7 @@ async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject
 }
 
 describe('lifecycle of a subscription this run created (open: spec §2, §3, §4, §8)', () => {
-  test('read: GET {collection}/{id}, and the record\'s fields', async (context) => {
+  test("read: GET {collection}/{id}, and the record's fields", async (context) => {
     await withSubject(context, async (run, s) => {
       const read = await run.client.send({ method: READ, path: s.itemPath });
       walk.move('read', read.status);
@@ -139,14 +152,28 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       const readBody = readWorks ? bodyOf(read) : undefined;
       const fields = recordFields(s.sent, isObject(createdBody) ? createdBody : readBody) ?? {};
       const readEqualsCreate = isObject(createdBody) && isObject(readBody) ? sameJson(createdBody, readBody) : null;
-      const listed = Object.entries(fields).map(([name, f]) => `${name} (${f.origin}, ${f.type}${f.origin === 'changed' ? `: sent ${f.sent}, returned ${f.returned}` : ''})`);
+      const listed = Object.entries(fields).map(
+        ([name, f]) => `${name} (${f.origin}, ${f.type}${f.origin === 'changed' ? `: sent ${f.sent}, returned ${f.returned}` : ''})`,
+      );
       const finding =
         `read: GET ${itemTemplate()} answered ${read.status ?? 'nothing'}; the record has ${listed.length === 0 ? 'no JSON fields' : listed.join(', ')}` +
-        (readEqualsCreate === null ? '' : readEqualsCreate ? '; the read equals the create answer' : '; the read differs from the create answer');
-      await finish(context, run, 'lifecycle/read', SPEC_READ, finding, {
-        operations: { read: { ...operationFact(READ, itemTemplate(), read) } },
-        record: { fields, readEqualsCreate },
-      }, read);
+        (readEqualsCreate === null
+          ? ''
+          : readEqualsCreate
+            ? '; the read equals the create answer'
+            : '; the read differs from the create answer');
+      await finish(
+        context,
+        run,
+        'lifecycle/read',
+        SPEC_READ,
+        finding,
+        {
+          operations: { read: { ...operationFact(READ, itemTemplate(), read) } },
+          record: { fields, readEqualsCreate },
+        },
+        read,
+      );
     });
   });
 
@@ -156,26 +183,48 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const createdBody = bodyOf(s.created);
       const listEntryEqualsCreate = list.entry === undefined || !isObject(createdBody) ? null : sameJson(list.entry, createdBody);
-      const shows = list.containsCreated === null ? 'could not tell whether it shows the subscription' : list.containsCreated ? 'shows the subscription' : 'does not show the subscription';
+      const shows =
+        list.containsCreated === null
+          ? 'could not tell whether it shows the subscription'
+          : list.containsCreated
+            ? 'shows the subscription'
+            : 'does not show the subscription';
       const finding =
         `list: GET ${operation.path} answered ${list.first?.status ?? 'nothing'}; ${list.pages} page(s) read, ${shows}` +
-        (listEntryEqualsCreate === null ? '' : listEntryEqualsCreate ? ', its entry equal to the create answer' : ', its entry different from the create answer') +
+        (listEntryEqualsCreate === null
+          ? ''
+          : listEntryEqualsCreate
+            ? ', its entry equal to the create answer'
+            : ', its entry different from the create answer') +
         (list.offOriginLinks > 0 ? `; ${list.offOriginLinks} next link(s) to another origin recorded, not followed` : '') +
         (list.stopped !== undefined ? `; ${list.stopped}` : '');
-      await finish(context, run, 'lifecycle/list', SPEC_LIST, finding, {
-        operations: { list: { ...operationFact(LIST, operation.path, list.first), containsCreated: list.containsCreated, pages: list.pages } },
-        record: { listEntryEqualsCreate },
-        offOriginLinks: list.offOriginLinks,
-      }, list.first);
+      await finish(
+        context,
+        run,
+        'lifecycle/list',
+        SPEC_LIST,
+        finding,
+        {
+          operations: {
+            list: { ...operationFact(LIST, operation.path, list.first), containsCreated: list.containsCreated, pages: list.pages },
+          },
+          record: { listEntryEqualsCreate },
+          offOriginLinks: list.offOriginLinks,
+        },
+        list.first,
+      );
     });
   });
 
   test('renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted', async (context) => {
     await withSubject(context, async (run, s) => {
-      if (!operation.fields.some((f) => f.name === RENEW_FIELD)) return skipCase(context, `the operation has no ${RENEW_FIELD} field to renew with`);
+      if (!operation.fields.some((f) => f.name === RENEW_FIELD))
+        return skipCase(context, `the operation has no ${RENEW_FIELD} field to renew with`);
       const lifetime = operation.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
-      const at = (minutes: number): unknown => (lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString());
-      const patch = (value: unknown): Promise<Exchange> => run.client.send({ method: RENEW, path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: value }) });
+      const at = (minutes: number): unknown =>
+        lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString();
+      const patch = (value: unknown): Promise<Exchange> =>
+        run.client.send({ method: RENEW, path: s.itemPath, headers: operation.headers, body: JSON.stringify({ [RENEW_FIELD]: value }) });
       const wanted = at(RENEW_MINUTES);
       const renewed = await patch(wanted);
       walk.move('renew', renewed.status);
@@ -183,7 +232,9 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       if (isSuccessStatus(renewed.status) && readWorks) {
         const read = bodyOf(await run.client.send({ method: READ, path: s.itemPath }));
         const got = isObject(read) ? read[RENEW_FIELD] : undefined;
-        readBack = sameJson(got, wanted) ? `; read back: ${shortJson(got)}, as sent` : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
+        readBack = sameJson(got, wanted)
+          ? `; read back: ${shortJson(got)}, as sent`
+          : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
       }
       const part: LifecyclePart = { operations: { renew: operationFact(RENEW, itemTemplate(), renewed) } };
       let limitWords = '';
@@ -231,8 +282,16 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
             notTold.push(`${field.name} (no good value other than the one sent)`);
             continue;
           }
-          const patched = await run.client.send({ method: RENEW, path: second.itemPath, headers: operation.headers, body: JSON.stringify({ [field.name]: value }) });
-          const after = isSuccessStatus(patched.status) && readWorks ? bodyOf(await run.client.send({ method: READ, path: second.itemPath })) : undefined;
+          const patched = await run.client.send({
+            method: RENEW,
+            path: second.itemPath,
+            headers: operation.headers,
+            body: JSON.stringify({ [field.name]: value }),
+          });
+          const after =
+            isSuccessStatus(patched.status) && readWorks
+              ? bodyOf(await run.client.send({ method: READ, path: second.itemPath }))
+              : undefined;
           const outcome = patchOutcome(patched, after, field.name, value);
           if (outcome === undefined) notTold.push(`${field.name} (${patched.status ?? 'no answer'})`);
           else outcomes[field.name] = outcome;
@@ -248,28 +307,40 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   });
 
   test('delete: DELETE {collection}/{id}, then read, delete and list again', async (context) => {
-    await withSubject(context, async (run, s) => {
-      const deleted = await run.client.send({ method: 'DELETE', path: s.itemPath });
-      walk.move('delete', deleted.status);
-      s.deleted = isSuccessStatus(deleted.status);
-      const read = await run.client.send({ method: READ, path: s.itemPath });
-      walk.move('read', read.status);
-      const again = await run.client.send({ method: 'DELETE', path: s.itemPath });
-      walk.move('delete', again.status);
-      const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
-      walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
-      const listed = list.containsCreated;
-      const finding =
-        `delete: DELETE ${itemTemplate()} answered ${deleted.status ?? 'nothing'}; after it, a read answered ${read.status ?? 'nothing'}, ` +
-        `a second DELETE ${again.status ?? 'nothing'} (${isSuccessStatus(again.status) ? 'delete is idempotent' : 'delete is not idempotent'}), ` +
-        `and the list ${listed === null ? 'could not be read to its end' : listed ? 'still shows it' : 'no longer shows it'}` +
-        (isSuccessStatus(read.status) && s.deleted ? '; a deleted subscription is still readable' : '');
-      await finish(context, run, 'lifecycle/delete', SPEC_DELETE, finding, {
-        operations: { delete: operationFact('DELETE', itemTemplate(), deleted) },
-        afterDelete: { read: read.status, delete: again.status, listed },
-        offOriginLinks: list.offOriginLinks,
-      }, deleted);
-    }, true);
+    await withSubject(
+      context,
+      async (run, s) => {
+        const deleted = await run.client.send({ method: 'DELETE', path: s.itemPath });
+        walk.move('delete', deleted.status);
+        s.deleted = isSuccessStatus(deleted.status);
+        const read = await run.client.send({ method: READ, path: s.itemPath });
+        walk.move('read', read.status);
+        const again = await run.client.send({ method: 'DELETE', path: s.itemPath });
+        walk.move('delete', again.status);
+        const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
+        walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
+        const listed = list.containsCreated;
+        const finding =
+          `delete: DELETE ${itemTemplate()} answered ${deleted.status ?? 'nothing'}; after it, a read answered ${read.status ?? 'nothing'}, ` +
+          `a second DELETE ${again.status ?? 'nothing'} (${isSuccessStatus(again.status) ? 'delete is idempotent' : 'delete is not idempotent'}), ` +
+          `and the list ${listed === null ? 'could not be read to its end' : listed ? 'still shows it' : 'no longer shows it'}` +
+          (isSuccessStatus(read.status) && s.deleted ? '; a deleted subscription is still readable' : '');
+        await finish(
+          context,
+          run,
+          'lifecycle/delete',
+          SPEC_DELETE,
+          finding,
+          {
+            operations: { delete: operationFact('DELETE', itemTemplate(), deleted) },
+            afterDelete: { read: read.status, delete: again.status, listed },
+            offOriginLinks: list.offOriginLinks,
+          },
+          deleted,
+        );
+      },
+      true,
+    );
   });
 
   test('states: the states seen and the moves between them', async (context) => {
@@ -277,7 +348,9 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
     const run = new CaseRun(probe);
     const seen = [...new Set(walk.moves.flatMap((m) => [m.from, m.to]))];
     const moves = walk.moves.map((m) => `${m.from} --${m.action} ${m.status ?? 'no answer'}--> ${m.to}`);
-    await finish(context, run, 'lifecycle/states', SPEC_STATES, `states seen: ${seen.join(', ')}; moves: ${moves.join('; ')}`, { states: walk.moves });
+    await finish(context, run, 'lifecycle/states', SPEC_STATES, `states seen: ${seen.join(', ')}; moves: ${moves.join('; ')}`, {
+      states: walk.moves,
+    });
   });
 });
 

@@ -22,12 +22,9 @@ const configUrl = pathToFileURL(join(root, '.dependency-cruiser.mjs')).href;
 const config = (await import(configUrl)) as ArchitectureConfig;
 
 async function violations(baseDir: string, roots: string[], forbidden: IForbiddenRuleType[]): Promise<string[]> {
-  const result = await cruise(
-    roots,
-    { ...config.default.options, baseDir, validate: true, ruleSet: { forbidden } },
-    undefined,
-    { tsConfig: { fileName: join(root, 'tsconfig.json') } },
-  );
+  const result = await cruise(roots, { ...config.default.options, baseDir, validate: true, ruleSet: { forbidden } }, undefined, {
+    tsConfig: { fileName: join(root, 'tsconfig.json') },
+  });
   const output = result.output as ICruiseResult;
   return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 }
@@ -38,13 +35,16 @@ describe('imports point one way', () => {
     expect(found, `upward or circular imports:\n${found.join('\n')}`).toEqual([]);
   });
 
-  it("every folder and top-level file of lib has its place in the layer order", () => {
+  it('every folder and top-level file of lib has its place in the layer order', () => {
     const placed = new Set(config.LIB_LAYERS.flat());
     const entries = readdirSync(join(root, 'lib'), { withFileTypes: true })
       .filter((e) => e.isDirectory() || (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')))
       .map((e) => e.name);
     expect(entries.filter((name) => !placed.has(name))).toEqual([]);
-    expect([...placed].filter((name) => !entries.includes(name)), 'layer entries with no folder or file in lib/').toEqual([]);
+    expect(
+      [...placed].filter((name) => !entries.includes(name)),
+      'layer entries with no folder or file in lib/',
+    ).toEqual([]);
   });
 });
 
@@ -54,7 +54,10 @@ describe("the README's layout", () => {
     const layout = readme.slice(readme.indexOf('## Layout'));
     const folders = config.LIB_LAYERS.flat().filter((entry) => !entry.endsWith('.ts'));
     const at = folders.map((folder) => ({ folder, at: layout.search(new RegExp(`^  (?:[\\w./, -]*, )?${folder}/`, 'm')) }));
-    expect(at.filter((f) => f.at < 0).map((f) => f.folder), 'lib folders the layout does not name').toEqual([]);
+    expect(
+      at.filter((f) => f.at < 0).map((f) => f.folder),
+      'lib folders the layout does not name',
+    ).toEqual([]);
     const order = [...at].sort((a, b) => a.at - b.at).map((f) => f.folder);
     expect(order).toEqual(folders);
   });
@@ -69,11 +72,11 @@ describe('the check fails on what it forbids', () => {
     writeFileSync(join(planted, path), text);
   };
   write('lib/config/settings.ts', "import { send } from '../http/send.js';\nexport const settings = send;\n");
-  write('lib/http/send.ts', "export const send = 1;\n");
+  write('lib/http/send.ts', 'export const send = 1;\n');
   write('lib/http/upward.ts', "import { settings } from '../config/settings.js';\nexport const upward = settings;\n");
   write('lib/mystery/new.ts', "import { send } from '../http/send.js';\nexport const mystery = send;\n");
   write('lib/http/uses-helper.ts', "import { helper } from './test-helper.js';\nexport const used = helper;\n");
-  write('lib/http/test-helper.ts', "export const helper = 1;\n");
+  write('lib/http/test-helper.ts', 'export const helper = 1;\n');
   write('lib/http/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
   write('lib/http/b.ts', "import { a } from './a.js';\nexport const b = a;\n");
   const rules = [...config.layerRules([['http'], ['config']]), ...config.PROJECT_RULES];
@@ -88,6 +91,9 @@ describe('the check fails on what it forbids', () => {
         'no-circular-in-lib: lib/http/a.ts -> lib/http/b.ts',
       ]),
     );
-    expect(found.some((v) => v.includes('lib/config/settings.ts -> lib/http/send.ts')), 'a downward import is allowed').toBe(false);
+    expect(
+      found.some((v) => v.includes('lib/config/settings.ts -> lib/http/send.ts')),
+      'a downward import is allowed',
+    ).toBe(false);
   });
 });

@@ -49,7 +49,8 @@ const clientCredentials = (target: ReferenceService): Record<string, string> => 
   SCOPE: oauth.scope,
 });
 
-const read = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+const read = (run: ProbeRun): BehaviourReport =>
+  JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
 /** Every secret of the test: issued tokens, client secret, assertions received, a line of the private key. */
 function secrets(): string[] {
@@ -82,7 +83,9 @@ function behaviour(report: BehaviourReport) {
     values: Object.fromEntries(
       Object.entries(report.values).map(([field, v]) => [
         field,
-        [...v.accepted, ...v.rejected, ...v.other].map((c) => `${c.id}: ${c.outcome} ${c.status ?? '-'} ${c.errorCode ?? ''} ${c.verdict}`).sort(),
+        [...v.accepted, ...v.rejected, ...v.other]
+          .map((c) => `${c.id}: ${c.outcome} ${c.status ?? '-'} ${c.errorCode ?? ''} ${c.verdict}`)
+          .sort(),
       ]),
     ),
     cases: report.cases.map((c) => `${c.id}: ${c.verdict}`).sort(),
@@ -92,85 +95,144 @@ function behaviour(report: BehaviourReport) {
 describe('each credential gets a token and a full probe run passes', () => {
   test.each([
     ['client secret', 'client-secret', 'CLIENT_SECRET', () => ({ CLIENT_SECRET: oauth.clientSecret }), 'secret'],
-    ['certificate', 'certificate', 'CLIENT_CERTIFICATE_FILE', () => ({ CLIENT_CERTIFICATE_FILE: writeSecretFile('probe.pem', oauth.certificatePem) }), 'certificate'],
-    ['federated assertion', 'assertion-file', 'CLIENT_ASSERTION_FILE', () => ({ CLIENT_ASSERTION_FILE: writeSecretFile('assertion.jwt', oauth.federatedAssertion()) }), 'federated'],
-  ])('%s', async (_name, credential, setting, env, method) => {
-    const target = await startTarget();
-    try {
-      const asked = oauth.requests.length;
-      const run = await runProbe({ ...FAST, ...clientCredentials(target), ...env() }, [], RUN_MS);
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toContain(`token: client credentials from ${new URL(oauth.tokenEndpoint).host}, client ${oauth.clientId}, scope ${oauth.scope}`);
-      expect(oauth.requests.slice(asked).every((r) => r.method === method && r.refused === '')).toBe(true);
-      const report = read(run);
-      if (credential === 'client-secret') longLived = report;
-      expect(report.rule.expression).toBe('notificationUrl && expirationDateTime && !changeType && !resource');
-      expect(report.run.auth).toMatchObject({ credential, credentialSetting: setting, tokenEndpointHost: new URL(oauth.tokenEndpoint).host, clientId: oauth.clientId, scope: oauth.scope, tokensObtained: 1 });
-      expect(readFileSync(join(run.reportDir, 'behaviour-report.md'), 'utf8')).toContain(`client credentials from ${new URL(oauth.tokenEndpoint).host}`);
-      // Every request reached the target with a token it took: none was refused for an expired token.
-      expect(target.stats().requests).toBeGreaterThan(300);
-      expect(target.stats().expiredTokens).toBe(0);
-      expectNoSecretIn(run);
-    } finally {
-      await target.close();
-    }
-  }, RUN_MS);
+    [
+      'certificate',
+      'certificate',
+      'CLIENT_CERTIFICATE_FILE',
+      () => ({ CLIENT_CERTIFICATE_FILE: writeSecretFile('probe.pem', oauth.certificatePem) }),
+      'certificate',
+    ],
+    [
+      'federated assertion',
+      'assertion-file',
+      'CLIENT_ASSERTION_FILE',
+      () => ({ CLIENT_ASSERTION_FILE: writeSecretFile('assertion.jwt', oauth.federatedAssertion()) }),
+      'federated',
+    ],
+  ])(
+    '%s',
+    async (_name, credential, setting, env, method) => {
+      const target = await startTarget();
+      try {
+        const asked = oauth.requests.length;
+        const run = await runProbe({ ...FAST, ...clientCredentials(target), ...env() }, [], RUN_MS);
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+        expect(run.stdout).toContain(
+          `token: client credentials from ${new URL(oauth.tokenEndpoint).host}, client ${oauth.clientId}, scope ${oauth.scope}`,
+        );
+        expect(oauth.requests.slice(asked).every((r) => r.method === method && r.refused === '')).toBe(true);
+        const report = read(run);
+        if (credential === 'client-secret') longLived = report;
+        expect(report.rule.expression).toBe('notificationUrl && expirationDateTime && !changeType && !resource');
+        expect(report.run.auth).toMatchObject({
+          credential,
+          credentialSetting: setting,
+          tokenEndpointHost: new URL(oauth.tokenEndpoint).host,
+          clientId: oauth.clientId,
+          scope: oauth.scope,
+          tokensObtained: 1,
+        });
+        expect(readFileSync(join(run.reportDir, 'behaviour-report.md'), 'utf8')).toContain(
+          `client credentials from ${new URL(oauth.tokenEndpoint).host}`,
+        );
+        // Every request reached the target with a token it took: none was refused for an expired token.
+        expect(target.stats().requests).toBeGreaterThan(300);
+        expect(target.stats().expiredTokens).toBe(0);
+        expectNoSecretIn(run);
+      } finally {
+        await target.close();
+      }
+    },
+    RUN_MS,
+  );
 });
 
-test('tokens living 5 s, a run of several times that: renewed before expiry, no token refused, the report equals a long-lived token run', async () => {
-  const settings = { TOKEN_URL: oauth.tokenEndpoint, CLIENT_ID: oauth.clientId, SCOPE: oauth.scope, CLIENT_SECRET: oauth.clientSecret };
-  const probe = async (lifetimeSeconds: number, rate: Record<string, string>): Promise<{ run: ProbeRun; report: BehaviourReport; expired: number; seconds: number }> => {
-    oauth.setTokenLifetime(lifetimeSeconds);
-    const target = await startTarget();
+test(
+  'tokens living 5 s, a run of several times that: renewed before expiry, no token refused, the report equals a long-lived token run',
+  async () => {
+    const settings = { TOKEN_URL: oauth.tokenEndpoint, CLIENT_ID: oauth.clientId, SCOPE: oauth.scope, CLIENT_SECRET: oauth.clientSecret };
+    const probe = async (
+      lifetimeSeconds: number,
+      rate: Record<string, string>,
+    ): Promise<{ run: ProbeRun; report: BehaviourReport; expired: number; seconds: number }> => {
+      oauth.setTokenLifetime(lifetimeSeconds);
+      const target = await startTarget();
+      try {
+        const started = performance.now();
+        const run = await runProbe({ ...settings, ...rate, BASE_URL: target.url }, [], RUN_MS);
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+        return { run, report: read(run), expired: target.stats().expiredTokens, seconds: (performance.now() - started) / 1000 };
+      } finally {
+        await target.close();
+      }
+    };
     try {
-      const started = performance.now();
-      const run = await runProbe({ ...settings, ...rate, BASE_URL: target.url }, [], RUN_MS);
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      return { run, report: read(run), expired: target.stats().expiredTokens, seconds: (performance.now() - started) / 1000 };
+      // The long-lived run may be fast (the client-secret run above, when it ran); the short-lived one is slow
+      // enough to last several token lives whatever the machine's speed (about 370 requests at 20/s take 18 s
+      // of pacing alone; at 40/s a fast machine finished in under 15 s). The same seed: the same random bodies.
+      const long = longLived ?? (await probe(3600, FAST)).report;
+      const short = await probe(5, { REQUESTS_PER_SECOND: '20', CONCURRENCY: '4', SEED: FAST.SEED });
+      console.log(`token renewal: ${short.seconds.toFixed(1)} s run with 5 s tokens: ${JSON.stringify(short.report.run.auth)}`);
+      expect(short.seconds).toBeGreaterThan(15);
+      expect(short.expired, 'requests refused for an expired token').toBe(0);
+      expect(short.report.run.auth?.renewalsBeforeExpiry).toBeGreaterThanOrEqual(2);
+      expect(short.report.run.auth?.renewalsAfter401).toBe(0);
+      expect(long.run.auth?.tokensObtained).toBe(1);
+      expect(behaviour(short.report)).toEqual(behaviour(long));
+      expectNoSecretIn(short.run);
     } finally {
-      await target.close();
+      oauth.setTokenLifetime(3600);
     }
-  };
-  try {
-    // The long-lived run may be fast (the client-secret run above, when it ran); the short-lived one is slow
-    // enough to last several token lives whatever the machine's speed (about 370 requests at 20/s take 18 s
-    // of pacing alone; at 40/s a fast machine finished in under 15 s). The same seed: the same random bodies.
-    const long = longLived ?? (await probe(3600, FAST)).report;
-    const short = await probe(5, { REQUESTS_PER_SECOND: '20', CONCURRENCY: '4', SEED: FAST.SEED });
-    console.log(`token renewal: ${short.seconds.toFixed(1)} s run with 5 s tokens: ${JSON.stringify(short.report.run.auth)}`);
-    expect(short.seconds).toBeGreaterThan(15);
-    expect(short.expired, 'requests refused for an expired token').toBe(0);
-    expect(short.report.run.auth?.renewalsBeforeExpiry).toBeGreaterThanOrEqual(2);
-    expect(short.report.run.auth?.renewalsAfter401).toBe(0);
-    expect(long.run.auth?.tokensObtained).toBe(1);
-    expect(behaviour(short.report)).toEqual(behaviour(long));
-    expectNoSecretIn(short.run);
-  } finally {
-    oauth.setTokenLifetime(3600);
-  }
-}, 2 * RUN_MS);
+  },
+  2 * RUN_MS,
+);
 
 describe('a token endpoint error stops the run before any request: one line, the setting, the code, exit 2', () => {
   test.each([
-    ['a wrong client secret', () => ({ CLIENT_SECRET: 'nX4wq9ZvL1e2d3c4b' }), /^probe: token: 127\.0\.0\.1:\d+ refused the token request: HTTP 401 invalid_client AADSTS7000215 .*; check CLIENT_SECRET$/],
-    ['a wrong scope', () => ({ CLIENT_SECRET: oauth.clientSecret, SCOPE: 'api://another-app/.default' }), /^probe: token: .* HTTP 400 invalid_scope AADSTS70011 .*; check SCOPE/],
-    ['an unreachable token endpoint', () => ({ CLIENT_SECRET: oauth.clientSecret, TOKEN_URL: 'http://127.0.0.1:9/oauth2/v2.0/token' }), /^probe: token: no answer from 127\.0\.0\.1:9 \(connection failed\); check TOKEN_URL and the network$/],
-    ['a token and client credentials both', () => ({ CLIENT_SECRET: oauth.clientSecret, ACCESS_TOKEN: 'tK7pQ2mWz7c6b5a49' }), /^config error: ACCESS_TOKEN and TOKEN_URL and CLIENT_ID and SCOPE and CLIENT_SECRET: give one token source, not both/],
-    ['two credentials', () => ({ CLIENT_SECRET: oauth.clientSecret, CLIENT_ASSERTION_FILE: writeSecretFile('a2.jwt', oauth.federatedAssertion()) }), /^config error: CLIENT_SECRET and CLIENT_ASSERTION_FILE: give one, not both/],
-  ])('%s', async (_name, env, line) => {
-    const target = await startTarget();
-    try {
-      const run = await runProbe({ ...FAST, ...clientCredentials(target), ...env() }, [], 60_000);
-      expect(run.code, run.stdout + run.stderr).toBe(2);
-      const lines = run.stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(line);
-      expect(target.stats().requests, 'requests that reached the target').toBe(0);
-      for (const secret of ['nX4wq9ZvL1e2d3c4b', 'tK7pQ2mWz7c6b5a49', ...secrets()]) expect(run.stdout + run.stderr).not.toContain(secret);
-    } finally {
-      await target.close();
-    }
-  }, 60_000);
+    [
+      'a wrong client secret',
+      () => ({ CLIENT_SECRET: 'nX4wq9ZvL1e2d3c4b' }),
+      /^probe: token: 127\.0\.0\.1:\d+ refused the token request: HTTP 401 invalid_client AADSTS7000215 .*; check CLIENT_SECRET$/,
+    ],
+    [
+      'a wrong scope',
+      () => ({ CLIENT_SECRET: oauth.clientSecret, SCOPE: 'api://another-app/.default' }),
+      /^probe: token: .* HTTP 400 invalid_scope AADSTS70011 .*; check SCOPE/,
+    ],
+    [
+      'an unreachable token endpoint',
+      () => ({ CLIENT_SECRET: oauth.clientSecret, TOKEN_URL: 'http://127.0.0.1:9/oauth2/v2.0/token' }),
+      /^probe: token: no answer from 127\.0\.0\.1:9 \(connection failed\); check TOKEN_URL and the network$/,
+    ],
+    [
+      'a token and client credentials both',
+      () => ({ CLIENT_SECRET: oauth.clientSecret, ACCESS_TOKEN: 'tK7pQ2mWz7c6b5a49' }),
+      /^config error: ACCESS_TOKEN and TOKEN_URL and CLIENT_ID and SCOPE and CLIENT_SECRET: give one token source, not both/,
+    ],
+    [
+      'two credentials',
+      () => ({ CLIENT_SECRET: oauth.clientSecret, CLIENT_ASSERTION_FILE: writeSecretFile('a2.jwt', oauth.federatedAssertion()) }),
+      /^config error: CLIENT_SECRET and CLIENT_ASSERTION_FILE: give one, not both/,
+    ],
+  ])(
+    '%s',
+    async (_name, env, line) => {
+      const target = await startTarget();
+      try {
+        const run = await runProbe({ ...FAST, ...clientCredentials(target), ...env() }, [], 60_000);
+        expect(run.code, run.stdout + run.stderr).toBe(2);
+        const lines = run.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(line);
+        expect(target.stats().requests, 'requests that reached the target').toBe(0);
+        for (const secret of ['nX4wq9ZvL1e2d3c4b', 'tK7pQ2mWz7c6b5a49', ...secrets()])
+          expect(run.stdout + run.stderr).not.toContain(secret);
+      } finally {
+        await target.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('explain and cleanup use the same token source', () => {
@@ -178,8 +240,20 @@ describe('explain and cleanup use the same token source', () => {
     const target = await startTarget();
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'auth-explain-'));
-      const body = JSON.stringify({ changeType: 'updated', notificationUrl: 'https://x.invalid/n', resource: 'me/drive/root', expirationDateTime: new Date(Date.now() + 86_400_000).toISOString(), clientState: 's' });
-      const run = await runTool('explain', { cwd, env: { ...clientCredentials(target), CLIENT_CERTIFICATE_FILE: writeSecretFile('explain.pem', oauth.certificatePem), REPEATS: '1' }, args: ['-'], stdin: body, timeoutMs: 60_000 });
+      const body = JSON.stringify({
+        changeType: 'updated',
+        notificationUrl: 'https://x.invalid/n',
+        resource: 'me/drive/root',
+        expirationDateTime: new Date(Date.now() + 86_400_000).toISOString(),
+        clientState: 's',
+      });
+      const run = await runTool('explain', {
+        cwd,
+        env: { ...clientCredentials(target), CLIENT_CERTIFICATE_FILE: writeSecretFile('explain.pem', oauth.certificatePem), REPEATS: '1' },
+        args: ['-'],
+        stdin: body,
+        timeoutMs: 60_000,
+      });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toContain(`token: client credentials from ${new URL(oauth.tokenEndpoint).host}`);
       expect(run.stdout).toMatch(/changeType/);
@@ -195,11 +269,20 @@ describe('explain and cleanup use the same token source', () => {
     const target = await startTarget();
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'auth-cleanup-'));
-      const run = await runTool('cleanup', { cwd, env: { ...clientCredentials(target), CLIENT_SECRET: 'nX4wq9ZvL1e2d3c4b' }, timeoutMs: 60_000 });
+      const run = await runTool('cleanup', {
+        cwd,
+        env: { ...clientCredentials(target), CLIENT_SECRET: 'nX4wq9ZvL1e2d3c4b' },
+        timeoutMs: 60_000,
+      });
       expect(run.code).toBe(2);
       expect(run.stderr.trim()).toMatch(/^cleanup: token: .* invalid_client AADSTS7000215 .*; check CLIENT_SECRET$/);
       expect(target.stats().requests).toBe(0);
-      const ok = await runTool('cleanup', { cwd, env: { ...clientCredentials(target), CLIENT_SECRET: oauth.clientSecret }, args: ['--dry-run'], timeoutMs: 60_000 });
+      const ok = await runTool('cleanup', {
+        cwd,
+        env: { ...clientCredentials(target), CLIENT_SECRET: oauth.clientSecret },
+        args: ['--dry-run'],
+        timeoutMs: 60_000,
+      });
       expect(ok.code, ok.stdout + ok.stderr).toBe(0);
       expect(ok.stdout).toContain(`token: client credentials from ${new URL(oauth.tokenEndpoint).host}`);
     } finally {

@@ -16,7 +16,8 @@ const SUITES = ['02-presence', '03-value'];
 // The machine running the self-tests may be busy: a probe run is a few seconds alone.
 const PROBE_TIMEOUT_MS = 180_000;
 
-const readReport = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+const readReport = (dir: string): BehaviourReport =>
+  JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 const answer = (e: MatrixEntry): string => (e.errorCode === undefined ? String(e.status) : `${e.status} ${e.errorCode}`);
 
 let work: string;
@@ -53,7 +54,13 @@ describe('a baseline, a drifted target, the change accepted', () => {
       // As in GitHub Actions: the probe writes the job summary and the annotations itself.
       const stepSummary = join(work, 'step-summary.md');
       const drifted = await runProbe(
-        { REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary },
+        {
+          REPORT_DIR: graphDir,
+          REFERENCE_PROFILE: 'graph-like',
+          BASELINE: baselinePath,
+          GITHUB_ACTIONS: 'true',
+          GITHUB_STEP_SUMMARY: stepSummary,
+        },
         SUITES,
         PROBE_TIMEOUT_MS,
       );
@@ -70,7 +77,8 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(out).toMatch(/drift from baseline .*embedded-default\.json \(embedded-default\): \d+ changes/);
       expect(out).toContain('  changeType: forbidden -> required');
       expect(out).toContain('  resource: forbidden -> required');
-      for (const unchanged of ['notificationUrl', 'expirationDateTime', 'clientState']) expect(out).not.toContain(`  ${unchanged}: required -> `);
+      for (const unchanged of ['notificationUrl', 'expirationDateTime', 'clientState'])
+        expect(out).not.toContain(`  ${unchanged}: required -> `);
       expect(out).toContain(
         '  rule: notificationUrl && expirationDateTime && !changeType && !resource -> changeType && notificationUrl && resource && expirationDateTime',
       );
@@ -86,12 +94,19 @@ describe('a baseline, a drifted target, the change accepted', () => {
         return was !== undefined && answer(was) !== answer(now) ? [`{${now.present.join(', ')}}: ${answer(was)} -> ${answer(now)}`] : [];
       });
       expect(expected.length).toBeGreaterThan(0);
-      const matrixLines = out.split('\n').filter((l) => l.startsWith('  {')).map((l) => l.trim());
+      const matrixLines = out
+        .split('\n')
+        .filter((l) => l.startsWith('  {'))
+        .map((l) => l.trim());
       expect(matrixLines).toEqual(expected);
 
       // The same drift in the reports.
       expect(after.drift?.changes.map((c) => c.message)).toEqual(
-        out.split('\n').slice(out.split('\n').findIndex((l) => l.startsWith('drift from baseline')) + 1).filter((l) => /^ {2}\S/.test(l) && !/^ {2}(not )?compared: /.test(l)).map((l) => l.slice(2)),
+        out
+          .split('\n')
+          .slice(out.split('\n').findIndex((l) => l.startsWith('drift from baseline')) + 1)
+          .filter((l) => /^ {2}\S/.test(l) && !/^ {2}(not )?compared: /.test(l))
+          .map((l) => l.slice(2)),
       );
       expect(after.drift?.notCompared).toContainEqual({ part: 'values', reason: 'only-in-run', count: expect.any(Number) });
       expect(readFileSync(join(graphDir, 'behaviour-report.md'), 'utf8')).toContain('### Drift from the baseline');
@@ -112,7 +127,11 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(readFileSync(baselinePath, 'utf8')).toContain('"referenceProfile": "graph-like"');
 
       // The next run against the same behaviour passes, with no drift.
-      const again = await runProbe({ REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath }, SUITES, PROBE_TIMEOUT_MS);
+      const again = await runProbe(
+        { REPORT_DIR: graphDir, REFERENCE_PROFILE: 'graph-like', BASELINE: baselinePath },
+        SUITES,
+        PROBE_TIMEOUT_MS,
+      );
       expect(again.code, again.stdout + again.stderr).toBe(0);
       expect(again.stdout).toMatch(/drift from baseline .*embedded-default\.json \(embedded-default\): none/);
       expect(readReport(graphDir).drift?.changes).toEqual([]);
@@ -172,7 +191,9 @@ describe.concurrent('npm run probe with a baseline that cannot be used', () => {
     const run = await runProbe({ BASELINE: 'baselines/nope.json' });
 
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^config error: BASELINE: cannot read ".*baselines\/nope\.json": no such file/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^config error: BASELINE: cannot read ".*baselines\/nope\.json": no such file/),
+    ]);
   });
 
   test('--baseline with a file that is not a baseline: exit 2 naming the problem', async () => {

@@ -17,7 +17,11 @@ const read = (path: string): { text: string; doc: Record<string, unknown> } => {
   return { text, doc: parse(text) as Record<string, unknown> };
 };
 /** The YAML without comments: what CI runs. */
-const live = (text: string): string => text.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n');
+const live = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('#'))
+    .join('\n');
 
 test('the nightly workflow gets its token by workload identity federation: id-token: write, ids as variables, no token secret', () => {
   const { text, doc } = read('.github/workflows/nightly-conformance.yml');
@@ -52,7 +56,12 @@ function asRunner(value: string, given: Record<string, string>): string {
 }
 
 /** Only what the workflow says is required: the rest of its variables are left undefined. */
-const REQUIRED = { STAGING_BASE_URL: 'https://staging.example.com', TENANT_ID: 'contoso.onmicrosoft.com', CLIENT_ID: '11111111-2222-3333-4444-555555555555', SCOPE: 'https://contoso.sharepoint.com/.default' };
+const REQUIRED = {
+  STAGING_BASE_URL: 'https://staging.example.com',
+  TENANT_ID: 'contoso.onmicrosoft.com',
+  CLIENT_ID: '11111111-2222-3333-4444-555555555555',
+  SCOPE: 'https://contoso.sharepoint.com/.default',
+};
 
 test('the nightly workflow runs as shipped with only its required variables set: undefined optional ones stay unset', async () => {
   const { loadConfig } = await import('../lib/config/load-config.js');
@@ -62,7 +71,8 @@ test('the nightly workflow runs as shipped with only its required variables set:
     ACTIONS_ID_TOKEN_REQUEST_URL: 'https://token.actions.githubusercontent.com/abc',
     ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'runner-token',
   };
-  for (const [name, value] of Object.entries({ ...(doc.env as Record<string, string>), ...jobs.probe?.env })) env[name] = asRunner(String(value), REQUIRED);
+  for (const [name, value] of Object.entries({ ...(doc.env as Record<string, string>), ...jobs.probe?.env }))
+    env[name] = asRunner(String(value), REQUIRED);
   expect(Object.values(env)).toContain(''); // the optional variables are there, empty, as a runner passes them
   const config = loadConfig(env, { dotenvPath: false });
   expect(config.baseUrl).toBe('https://staging.example.com');
@@ -70,7 +80,7 @@ test('the nightly workflow runs as shipped with only its required variables set:
   expect(config.targetName).toBe('staging');
 });
 
-describe("the merge step, run as the runner runs it (bash -e), with npm stubbed", () => {
+describe('the merge step, run as the runner runs it (bash -e), with npm stubbed', () => {
   const { doc } = read('.github/workflows/nightly-conformance.yml');
   const steps = (doc.jobs as Record<string, { steps: { name?: string; run?: string }[] }>).report?.steps ?? [];
   const script = steps.find((s) => s.name?.startsWith('merge shards'))?.run ?? '';
@@ -81,7 +91,11 @@ describe("the merge step, run as the runner runs it (bash -e), with npm stubbed"
   const run = (env: Record<string, string>): { code: number; calls: string; out: string } => {
     const log = join(dir, `npm-${Math.random().toString(36).slice(2)}.log`);
     writeFileSync(log, '');
-    const result = spawnSync('bash', ['-e', '-c', script], { cwd: dir, encoding: 'utf8', env: { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, NPM_LOG: log, TARGET_NAME: 'staging', ...env } });
+    const result = spawnSync('bash', ['-e', '-c', script], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, NPM_LOG: log, TARGET_NAME: 'staging', ...env },
+    });
     return { code: result.status ?? -1, calls: readFileSync(log, 'utf8'), out: result.stdout };
   };
 
@@ -109,18 +123,22 @@ describe('a merge of part of a run', () => {
   test.each([
     ['no blob at all', [] as string[], /no shard blob in/],
     ['a shard missing', ['blob-2-2.json'], /shard 1\/2 missing/],
-  ])('%s exits 2 with one line', async (_, blobs, line) => {
-    const reportDir = mkdtempSync(join(tmpdir(), 'merge-part-'));
-    try {
-      if (blobs.length > 0) mkdirSync(join(reportDir, 'blob'));
-      for (const blob of blobs) writeFileSync(join(reportDir, 'blob', blob), '{}');
-      const run = await runProbe({ REPORT_DIR: reportDir }, ['--merge-reports']);
-      expect(run.code, run.stdout + run.stderr).toBe(2);
-      const lines = run.stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(line);
-    } finally {
-      rmSync(reportDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  ])(
+    '%s exits 2 with one line',
+    async (_, blobs, line) => {
+      const reportDir = mkdtempSync(join(tmpdir(), 'merge-part-'));
+      try {
+        if (blobs.length > 0) mkdirSync(join(reportDir, 'blob'));
+        for (const blob of blobs) writeFileSync(join(reportDir, 'blob', blob), '{}');
+        const run = await runProbe({ REPORT_DIR: reportDir }, ['--merge-reports']);
+        expect(run.code, run.stdout + run.stderr).toBe(2);
+        const lines = run.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(line);
+      } finally {
+        rmSync(reportDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -60,7 +60,12 @@ interface Killed {
  * as a CI timeout would) when `when` says so, at most `limitMs` after the target saw its first request.
  */
 async function probeKilled(dir: string, when: (sinceFirstMs: number) => boolean, limitMs: number): Promise<Killed> {
-  const child = spawn(...toolCommand('probe', ['spec-observations', 'presence']), { cwd: dir, env: env(dir), stdio: 'ignore', detached: true });
+  const child = spawn(...toolCommand('probe', ['spec-observations', 'presence']), {
+    cwd: dir,
+    env: env(dir),
+    stdio: 'ignore',
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const pid = child.pid ?? 0;
   const requestsBefore = reference.stats().requests;
@@ -99,7 +104,10 @@ describe('the cleanup ledger', () => {
     const run = await runProbe(env(mkdtempSync(join(tmpdir(), 'cleanup-normal-'))));
 
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    const summary = /ledger: this run created (\d+) subscription\(s\): (\d+) deleted by their cases, (\d+) at the end of the run, (\d+) could not be deleted/.exec(run.stdout);
+    const summary =
+      /ledger: this run created (\d+) subscription\(s\): (\d+) deleted by their cases, (\d+) at the end of the run, (\d+) could not be deleted/.exec(
+        run.stdout,
+      );
     expect(summary, run.stdout).not.toBeNull();
     console.log(`normal run: ${summary?.[0] ?? ''}; live subscriptions after: ${reference.liveSubscriptions().length}`);
     expect(Number(summary?.[1])).toBeGreaterThan(0);
@@ -127,13 +135,17 @@ describe('the cleanup ledger', () => {
         const killed = await probeKilled(dir, when, label === 'mid-case' ? MID_CASE_LIMIT_MS : 5000);
         const cleanup = await runCleanup(dir);
         const liveAfter = reference.liveSubscriptions().length;
-        trials.push(`${label}: killed ${killed.afterMs} ms after the first request; live at kill ${killed.liveAtKill}, listed ${killed.listedAtKill}; after cleanup live ${liveAfter}, listed ${listed(dir)} (exit ${cleanup.code})`);
+        trials.push(
+          `${label}: killed ${killed.afterMs} ms after the first request; live at kill ${killed.liveAtKill}, listed ${killed.listedAtKill}; after cleanup live ${liveAfter}, listed ${listed(dir)} (exit ${cleanup.code})`,
+        );
 
         expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
         expect(cleanup.stdout + cleanup.stderr).not.toContain(TOKEN);
         expect(killed.ledgerText).not.toContain(TOKEN);
         if (killed.listedAtKill > 0) {
-          expect(cleanup.stdout).toMatch(new RegExp(`^cleanup: ${killed.listedAtKill} subscriptions? to delete: ${killed.listedAtKill} deleted or gone, 0 failed$`, 'm'));
+          expect(cleanup.stdout).toMatch(
+            new RegExp(`^cleanup: ${killed.listedAtKill} subscriptions? to delete: ${killed.listedAtKill} deleted or gone, 0 failed$`, 'm'),
+          );
           expect(cleanup.stdout).toMatch(/^ {2}(deleted \(204\)|already gone \(404\)): \S+ \(created /m);
         }
         expect(liveAfter, `${label}\n${cleanup.stdout}`).toBe(0);
@@ -159,10 +171,16 @@ describe('the cleanup ledger', () => {
     }
     const run = await runProbe(env(dir), ['spec-observations', 'presence']);
 
-    console.log(`killed run + next run: live at kill ${killed.liveAtKill}, listed ${killed.listedAtKill}; after the next run live ${reference.liveSubscriptions().length}`);
+    console.log(
+      `killed run + next run: live at kill ${killed.liveAtKill}, listed ${killed.listedAtKill}; after the next run live ${reference.liveSubscriptions().length}`,
+    );
     expect(killed.liveAtKill).toBeGreaterThan(0);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`ledger: leftovers of earlier runs on ${reference.url.replace(/[.:/]/g, '\\$&')}: \\d+ subscriptions? to delete: \\d+ deleted or gone, 0 failed`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `ledger: leftovers of earlier runs on ${reference.url.replace(/[.:/]/g, '\\$&')}: \\d+ subscriptions? to delete: \\d+ deleted or gone, 0 failed`,
+      ),
+    );
     expect(reference.liveSubscriptions()).toEqual([]);
     expect(listed(dir)).toBe(0);
     expect(existsSync(join(dir, '.ledger')), 'an empty ledger folder is removed').toBe(false);
@@ -172,7 +190,11 @@ describe('the cleanup ledger', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cleanup-config-'));
     const before = reference.stats().requests;
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(...toolCommand('cleanup'), { cwd: dir, env: { ...env(dir), REQUESTS_PER_SECOND: 'fast' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(...toolCommand('cleanup'), {
+        cwd: dir,
+        env: { ...env(dir), REQUESTS_PER_SECOND: 'fast' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       child.once('close', (code) => resolve({ code, stderr }));

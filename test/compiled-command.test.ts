@@ -19,7 +19,11 @@ const CLI = join(ROOT, 'dist', 'bin', 'cli.js');
 /** Plain node with nothing from the developer's shell: no NODE_OPTIONS that could bring a loader in. */
 function plainNode(args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -69,7 +73,12 @@ describe('which build the command runs', () => {
     if (probe === undefined) throw new Error('no probe command');
     expect(childNodeArgs(probe, 'file:///tool/dist/bin/cli.js')).toEqual([...probe.node, '/tool/dist/bin/probe.js']);
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    expect(childNodeArgs(probe, pathToFileURL(join(ROOT, 'bin', 'cli.ts')).href)).toEqual([...probe.node, '--import', tsx, join(ROOT, 'bin', 'probe.ts')]);
+    expect(childNodeArgs(probe, pathToFileURL(join(ROOT, 'bin', 'cli.ts')).href)).toEqual([
+      ...probe.node,
+      '--import',
+      tsx,
+      join(ROOT, 'bin', 'probe.ts'),
+    ]);
   });
 });
 

@@ -36,7 +36,9 @@ function stable(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
       k,
-      k === 'x-observed' && typeof v === 'object' && v !== null ? stable(Object.fromEntries(Object.entries(v).filter(([key]) => !RUN_SPECIFIC_KEYS.includes(key)))) : stable(v),
+      k === 'x-observed' && typeof v === 'object' && v !== null
+        ? stable(Object.fromEntries(Object.entries(v).filter(([key]) => !RUN_SPECIFIC_KEYS.includes(key))))
+        : stable(v),
     ]),
   );
 }
@@ -49,7 +51,9 @@ beforeAll(async () => {
   mkdirSync(first);
   const run = await runProbe({ REPORT_DIR: first }, SUITES, PROBE_TIMEOUT_MS);
   expect(run.code, run.stdout + run.stderr).toBe(0);
-  expect(run.stdout).toMatch(/contract: .*observed-openapi\.json \(OpenAPI 3\.1 valid; round trip over \d+ bodies tried: 0 disagreements; 1 refused for a reason no keyword states, recorded and not compared\)/);
+  expect(run.stdout).toMatch(
+    /contract: .*observed-openapi\.json \(OpenAPI 3\.1 valid; round trip over \d+ bodies tried: 0 disagreements; 1 refused for a reason no keyword states, recorded and not compared\)/,
+  );
 }, PROBE_TIMEOUT_MS);
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
@@ -62,7 +66,9 @@ describe('the observed contract of the embedded reference', () => {
     expect(YAML.parse(readFileSync(join(first, 'observed-openapi.yaml'), 'utf8'))).toEqual(document);
 
     const report = readJson<BehaviourReport>(join(first, 'behaviour-report.json'));
-    const post = ((document.paths as Json)[subscriptionCreate.path] as Json).post as { requestBody: { content: { 'application/json': { schema: object } } } };
+    const post = ((document.paths as Json)[subscriptionCreate.path] as Json).post as {
+      requestBody: { content: { 'application/json': { schema: object } } };
+    };
     const now = new Date();
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
@@ -73,7 +79,10 @@ describe('the observed contract of the embedded reference', () => {
       validate: (bound: { unit: string; minimum?: number; maximum?: number }, data: string) => {
         const unit = { seconds: 1e3, minutes: 6e4, hours: 36e5, days: 864e5 }[bound.unit] ?? NaN;
         const lifetime = (Date.parse(data) - now.getTime()) / unit;
-        return Number.isNaN(lifetime) || ((bound.minimum === undefined || lifetime >= bound.minimum) && (bound.maximum === undefined || lifetime <= bound.maximum));
+        return (
+          Number.isNaN(lifetime) ||
+          ((bound.minimum === undefined || lifetime >= bound.minimum) && (bound.maximum === undefined || lifetime <= bound.maximum))
+        );
       },
     });
     const validate = ajv.compile(post.requestBody.content['application/json'].schema);
@@ -81,37 +90,54 @@ describe('the observed contract of the embedded reference', () => {
     const tried = triedBodies(report, subscriptionCreate).filter((t) => t.target.outcome !== 'unknown');
     const kinds = new Set(tried.map((t) => t.kind));
     expect([...kinds].sort()).toEqual(['combination', 'limit', 'value']);
-    const wrong = tried.filter((t) => (validate(bodyOf(subscriptionCreate, t, ctx)) as boolean) !== (t.target.outcome === 'accepted')).map((t) => t.subject);
+    const wrong = tried
+      .filter((t) => (validate(bodyOf(subscriptionCreate, t, ctx)) as boolean) !== (t.target.outcome === 'accepted'))
+      .map((t) => t.subject);
     // The one refusal the schema states no reason for (an IP literal URL, of the spec's form) is marked as such, not ruled.
     expect(wrong).toEqual(['notificationUrl ip-literal']);
-    const notificationUrl = (post.requestBody.content['application/json'].schema as { properties: Record<string, unknown> }).properties['notificationUrl'] as { 'x-observed': { unknown: string[] }; not?: unknown };
+    const notificationUrl = (post.requestBody.content['application/json'].schema as { properties: Record<string, unknown> }).properties[
+      'notificationUrl'
+    ] as { 'x-observed': { unknown: string[] }; not?: unknown };
     expect(notificationUrl.not).toBeUndefined();
-    expect(notificationUrl['x-observed'].unknown).toContain("notificationUrl ip-literal: rejected for a reason no keyword states (a value of the spec's form, or one that depends on the run)");
+    expect(notificationUrl['x-observed'].unknown).toContain(
+      "notificationUrl ip-literal: rejected for a reason no keyword states (a value of the spec's form, or one that depends on the run)",
+    );
     expect(tried.length).toBeGreaterThan(60);
 
     // What the schema says of the default profile, in keywords.
-    const schema = post.requestBody.content['application/json'].schema as { required: string[]; properties: Record<string, Json | boolean> };
+    const schema = post.requestBody.content['application/json'].schema as {
+      required: string[];
+      properties: Record<string, Json | boolean>;
+    };
     expect(schema.required).toEqual(['notificationUrl', 'expirationDateTime']);
     expect(schema.properties.changeType).toBe(false);
     expect(schema.properties.resource).toBe(false);
-    expect(schema.properties.expirationDateTime).toMatchObject({ type: 'string', format: 'date-time', 'x-lifetime': { unit: 'minutes', maximum: 259200 } });
+    expect(schema.properties.expirationDateTime).toMatchObject({
+      type: 'string',
+      format: 'date-time',
+      'x-lifetime': { unit: 'minutes', maximum: 259200 },
+    });
     expect(schema.properties.clientState).toMatchObject({ type: 'string', maxLength: 255 });
     expect(report.contract?.observed).toMatchObject({ file: 'observed-openapi.json', roundTripDisagreements: 0 });
     expect(readFileSync(join(first, 'behaviour-report.md'), 'utf8')).toContain('[`observed-openapi.json`](observed-openapi.json)');
     expect(readFileSync(join(first, 'behaviour-report.html'), 'utf8')).toContain('<a href="observed-openapi.json">');
   });
 
-  test('two runs against the unchanged target write the same document apart from x-observed times, counts and examples', async () => {
-    const second = join(work, 'second');
-    mkdirSync(second);
-    const run = await runProbe({ REPORT_DIR: second }, SUITES, PROBE_TIMEOUT_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    const [a, b] = [first, second].map((dir) => readFileSync(join(dir, 'observed-openapi.json'), 'utf8'));
-    expect(a).not.toBe(b); // the times differ: the comparison below is not vacuous
-    expect(JSON.stringify(stable(JSON.parse(b as string)), null, 2)).toBe(JSON.stringify(stable(JSON.parse(a as string)), null, 2));
-    const [ya, yb] = [first, second].map((dir) => YAML.parse(readFileSync(join(dir, 'observed-openapi.yaml'), 'utf8')) as unknown);
-    expect(stable(yb)).toEqual(stable(ya));
-  }, PROBE_TIMEOUT_MS);
+  test(
+    'two runs against the unchanged target write the same document apart from x-observed times, counts and examples',
+    async () => {
+      const second = join(work, 'second');
+      mkdirSync(second);
+      const run = await runProbe({ REPORT_DIR: second }, SUITES, PROBE_TIMEOUT_MS);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const [a, b] = [first, second].map((dir) => readFileSync(join(dir, 'observed-openapi.json'), 'utf8'));
+      expect(a).not.toBe(b); // the times differ: the comparison below is not vacuous
+      expect(JSON.stringify(stable(JSON.parse(b as string)), null, 2)).toBe(JSON.stringify(stable(JSON.parse(a as string)), null, 2));
+      const [ya, yb] = [first, second].map((dir) => YAML.parse(readFileSync(join(dir, 'observed-openapi.yaml'), 'utf8')) as unknown);
+      expect(stable(yb)).toEqual(stable(ya));
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
   test('npm run contract writes the same document offline from the report', async () => {
     const out = join(work, 'offline');
@@ -124,38 +150,56 @@ describe('the observed contract of the embedded reference', () => {
 });
 
 describe('--contract: the target held up to a contract', () => {
-  test('the default profile\'s contract against the graph-like profile: exit 1, each disagreement listed, in the reports too', async () => {
-    const dir = join(work, 'graph');
-    mkdirSync(dir);
-    const contract = join(first, 'observed-openapi.json');
-    const run = await runProbe({ REPORT_DIR: dir, REFERENCE_PROFILE: 'graph-like' }, [...SUITES, '--contract', contract], PROBE_TIMEOUT_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    // No case failed; the one reason the run fails counts in the line, as in JUnit.
-    expect(run.stdout).toMatch(/^\d+ passed, 1 failed/m);
-    expect(run.stdout).toMatch(/contract .*observed-openapi\.json: \d+ disagreements \(compared 32 combinations, \d+ value classes, \d+ limit sides\)/);
-    expect(run.stdout).toContain('  {notificationUrl, expirationDateTime}: contract says accepted, target did 400 invalidRequest');
-    expect(run.stdout).toMatch(/ {2}\{changeType, notificationUrl, resource, expirationDateTime\}: contract says rejected \(changeType must be absent\), target did 201/);
-    // Value-level: graph-like keeps clientState to 128 characters and lifetimes to 42,300 minutes.
-    expect(run.stdout).toMatch(/ {2}clientState length-129: contract says accepted, target did 400 invalidRequest/);
-    expect(run.stdout).toMatch(/ {2}expirationDateTime 180-days: contract says accepted, target did 400 invalidRequest/);
-    // And the graph-like profile's own contract holds for it: https only, no round-trip disagreement.
-    expect(run.stdout).toMatch(/contract: .*observed-openapi\.json \(OpenAPI 3\.1 valid; round trip over \d+ bodies tried: 0 disagreements(; \d+ refused for a reason no keyword states, recorded and not compared)?\)/);
-    const report = readJson<BehaviourReport>(join(dir, 'behaviour-report.json'));
-    const listed = report.contract?.comparison?.disagreements ?? [];
-    expect(listed.length).toBeGreaterThan(4);
-    for (const d of listed) expect(run.stdout).toContain(`  ${d.message}`);
-    expect(readFileSync(join(dir, 'behaviour-report.md'), 'utf8')).toContain('### Contract comparison');
-    expect(readFileSync(join(dir, 'behaviour-report.html'), 'utf8')).toContain('Contract comparison');
-  }, PROBE_TIMEOUT_MS);
+  test(
+    "the default profile's contract against the graph-like profile: exit 1, each disagreement listed, in the reports too",
+    async () => {
+      const dir = join(work, 'graph');
+      mkdirSync(dir);
+      const contract = join(first, 'observed-openapi.json');
+      const run = await runProbe(
+        { REPORT_DIR: dir, REFERENCE_PROFILE: 'graph-like' },
+        [...SUITES, '--contract', contract],
+        PROBE_TIMEOUT_MS,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      // No case failed; the one reason the run fails counts in the line, as in JUnit.
+      expect(run.stdout).toMatch(/^\d+ passed, 1 failed/m);
+      expect(run.stdout).toMatch(
+        /contract .*observed-openapi\.json: \d+ disagreements \(compared 32 combinations, \d+ value classes, \d+ limit sides\)/,
+      );
+      expect(run.stdout).toContain('  {notificationUrl, expirationDateTime}: contract says accepted, target did 400 invalidRequest');
+      expect(run.stdout).toMatch(
+        / {2}\{changeType, notificationUrl, resource, expirationDateTime\}: contract says rejected \(changeType must be absent\), target did 201/,
+      );
+      // Value-level: graph-like keeps clientState to 128 characters and lifetimes to 42,300 minutes.
+      expect(run.stdout).toMatch(/ {2}clientState length-129: contract says accepted, target did 400 invalidRequest/);
+      expect(run.stdout).toMatch(/ {2}expirationDateTime 180-days: contract says accepted, target did 400 invalidRequest/);
+      // And the graph-like profile's own contract holds for it: https only, no round-trip disagreement.
+      expect(run.stdout).toMatch(
+        /contract: .*observed-openapi\.json \(OpenAPI 3\.1 valid; round trip over \d+ bodies tried: 0 disagreements(; \d+ refused for a reason no keyword states, recorded and not compared)?\)/,
+      );
+      const report = readJson<BehaviourReport>(join(dir, 'behaviour-report.json'));
+      const listed = report.contract?.comparison?.disagreements ?? [];
+      expect(listed.length).toBeGreaterThan(4);
+      for (const d of listed) expect(run.stdout).toContain(`  ${d.message}`);
+      expect(readFileSync(join(dir, 'behaviour-report.md'), 'utf8')).toContain('### Contract comparison');
+      expect(readFileSync(join(dir, 'behaviour-report.html'), 'utf8')).toContain('Contract comparison');
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
-  test('the same contract against the default profile itself: exit 0', async () => {
-    const dir = join(work, 'self');
-    mkdirSync(dir);
-    const run = await runProbe({ REPORT_DIR: dir }, [...SUITES, '--contract', join(first, 'observed-openapi.yaml')], PROBE_TIMEOUT_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/contract .*observed-openapi\.yaml: the target agrees with it/);
-    expect(readJson<BehaviourReport>(join(dir, 'behaviour-report.json')).contract?.comparison?.disagreements).toEqual([]);
-  }, PROBE_TIMEOUT_MS);
+  test(
+    'the same contract against the default profile itself: exit 0',
+    async () => {
+      const dir = join(work, 'self');
+      mkdirSync(dir);
+      const run = await runProbe({ REPORT_DIR: dir }, [...SUITES, '--contract', join(first, 'observed-openapi.yaml')], PROBE_TIMEOUT_MS);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/contract .*observed-openapi\.yaml: the target agrees with it/);
+      expect(readJson<BehaviourReport>(join(dir, 'behaviour-report.json')).contract?.comparison?.disagreements).toEqual([]);
+    },
+    PROBE_TIMEOUT_MS,
+  );
 
   test('a contract that cannot be used stops the run before anything is sent: one line, exit 2', async () => {
     const bad = join(work, 'bad.json');

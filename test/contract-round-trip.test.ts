@@ -49,20 +49,60 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
     let records: CaseRecord[];
     if (n <= 8) {
       const observations = await runMatrix(client, operation, { repeats: 2, values, parallel: 8 });
-      records = observations.map((observation) => ({ id: `matrix/${observation.present.join('+')}`, kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: 2, observation, target }));
+      records = observations.map((observation) => ({
+        id: `matrix/${observation.present.join('+')}`,
+        kind: 'matrix',
+        specRef: 'test',
+        verdict: 'INFORMATIONAL',
+        requests: 2,
+        observation,
+        target,
+      }));
     } else {
       const observed: Observation[] = [];
       // As a user gives ACCEPTED_FIELDS: a body the target accepts (one of the truth's), for the explorer to start from.
       const acceptedMask = truthTable(fields, truth).findIndex(Boolean);
       const startFrom = acceptedMask < 0 ? undefined : fields.filter((_, i) => (acceptedMask & (1 << i)) !== 0);
-      const result = await explore(fields, async (present) => {
-        const { observation } = await probeCombination(client, operation, fields.filter((f) => present.has(f)), 2, values);
-        observed.push(observation);
-        return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
-      }, startFrom === undefined ? {} : { startFrom });
+      const result = await explore(
+        fields,
+        async (present) => {
+          const { observation } = await probeCombination(
+            client,
+            operation,
+            fields.filter((f) => present.has(f)),
+            2,
+            values,
+          );
+          observed.push(observation);
+          return observation.outcome === 'accepted' || observation.outcome === 'rejected' ? observation.outcome : 'unknown';
+        },
+        startFrom === undefined ? {} : { startFrom },
+      );
       const { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies } = result;
-      const exploration = { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies, combinationsAsked: result.requests, observations: observed };
-      records = [{ id: 'matrix/adaptive-exploration', kind: 'matrix', specRef: 'test', verdict: 'INFORMATIONAL', requests: result.requests, target, exploration }];
+      const exploration = {
+        strategy,
+        confirmed,
+        possible,
+        exact,
+        unresolved,
+        assumptions,
+        rule,
+        roles,
+        dependencies,
+        combinationsAsked: result.requests,
+        observations: observed,
+      };
+      records = [
+        {
+          id: 'matrix/adaptive-exploration',
+          kind: 'matrix',
+          specRef: 'test',
+          verdict: 'INFORMATIONAL',
+          requests: result.requests,
+          target,
+          exploration,
+        },
+      ];
     }
     return buildBehaviourReport({
       operation: { id: operation.id, method: operation.method, path: operation.path, fields },
@@ -94,7 +134,12 @@ describe('the observed contract accepts exactly what the target accepted', () =>
         fc
           .integer({ min: 3, max: 12 })
           .chain((n) => fc.tuple(fc.constant(n), idlRule(Array.from({ length: n }, (_, i) => `f${i}`))))
-          .filter(([n, truth]) => truthTable(Array.from({ length: n }, (_, i) => `f${i}`), truth).some(Boolean)),
+          .filter(([n, truth]) =>
+            truthTable(
+              Array.from({ length: n }, (_, i) => `f${i}`),
+              truth,
+            ).some(Boolean),
+          ),
         async ([n, truth]) => {
           const report = await probeReport(n, truth);
           const operation = syntheticOperation(n);
@@ -105,7 +150,7 @@ describe('the observed contract accepts exactly what the target accepted', () =>
             .filter((row) => row.outcome === 'accepted' || row.outcome === 'rejected')
             .filter((row) => (validate(buildBody(operation, row.present, ctx)) as boolean) !== (row.outcome === 'accepted'))
             .map((row) => `{${row.present.join(', ')}}: ${row.outcome}`);
-          const form = ((requestSchemaOf(contract.document, operation.path) as { 'x-observed': { form: string } })['x-observed']).form;
+          const form = (requestSchemaOf(contract.document, operation.path) as { 'x-observed': { form: string } })['x-observed'].form;
           forms[form] = (forms[form] ?? 0) + 1;
           tally.rules += 1;
           tally.bodies += report.matrix.length;
@@ -116,7 +161,9 @@ describe('the observed contract accepts exactly what the target accepted', () =>
             // Exhaustive: every combination was tried, so the schema equals the ground truth itself.
             const rule = parseExpression(truth);
             for (const present of combinations(operation.fields.map((f) => f.name))) {
-              expect(validate(buildBody(operation, present, ctx)), `{${present.join(', ')}} under ${truth}`).toBe(evaluate(rule, new Set(present)));
+              expect(validate(buildBody(operation, present, ctx)), `{${present.join(', ')}} under ${truth}`).toBe(
+                evaluate(rule, new Set(present)),
+              );
             }
             tally.truthChecked += 1;
           } else {
@@ -124,7 +171,11 @@ describe('the observed contract accepts exactly what the target accepted', () =>
             const rule = parseExpression(truth);
             tally.adaptive += 1;
             if (report.rule.basis === 'explorer') tally.explorerBasis += 1;
-            if (combinations(operation.fields.map((f) => f.name)).every((present) => (validate(buildBody(operation, present, ctx)) as boolean) === evaluate(rule, new Set(present)))) {
+            if (
+              combinations(operation.fields.map((f) => f.name)).every(
+                (present) => (validate(buildBody(operation, present, ctx)) as boolean) === evaluate(rule, new Set(present)),
+              )
+            ) {
               tally.adaptiveEqualToTruth += 1;
             }
           }
@@ -132,7 +183,9 @@ describe('the observed contract accepts exactly what the target accepted', () =>
       ),
       { seed: SEED, numRuns: RULES },
     );
-    console.log(`contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.explorerBasis} with the explorer's rule as basis, ${tally.adaptiveEqualToTruth} equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}`);
+    console.log(
+      `contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.explorerBasis} with the explorer's rule as basis, ${tally.adaptiveEqualToTruth} equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}`,
+    );
     expect(tally).toMatchObject({ rules: RULES, disagreements: 0 });
   }, 900_000);
 
@@ -151,7 +204,9 @@ describe('the observed contract accepts exactly what the target accepted', () =>
           const rule = parseExpression(truth);
           const ctx = values();
           for (const present of combinations(operation.fields.map((f) => f.name))) {
-            expect(validate(buildBody(operation, present, ctx)), `{${present.join(', ')}} under ${truth}`).toBe(evaluate(rule, new Set(present)));
+            expect(validate(buildBody(operation, present, ctx)), `{${present.join(', ')}} under ${truth}`).toBe(
+              evaluate(rule, new Set(present)),
+            );
           }
         },
       ),

@@ -12,7 +12,8 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 
 const RUN_MS = 120_000;
 
-const read = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+const read = (run: ProbeRun): BehaviourReport =>
+  JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
 /** Seconds vitest spent in the slow-receiver handshake case itself (the run's JUnit report). */
 function slowCaseSeconds(run: ProbeRun): number {
@@ -33,43 +34,69 @@ const HANDSHAKE_CASES = ['events/handshake-wrong-token', 'events/handshake-slow'
 // Each run probes its own embedded reference: the two run at once. (The configured-target runs below share one
 // service whose trigger notifies every live subscription, so they stay one after another.)
 describe.concurrent('npm run probe -- 06-events on the embedded reference', () => {
-  test('default profile: the notification names the subscription and its clientState; the SharePoint shape; a 5 s handshake limit', async () => {
-    const run = await runProbe({}, ['06-events'], RUN_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^7 passed, 0 failed$/m);
-    const seen = cases(run);
-    expect(Object.keys(seen).sort()).toEqual([...CHANGE_CASES, ...HANDSHAKE_CASES].sort());
-    expect(seen['events/notification']).toMatch(/^CONFORMS: a notification \d+ ms after the change naming subscription "[^"]+" with clientState "probe-events-/);
-    expect(seen['events/payload-shape']).toContain('exactly the SharePoint shape');
-    expect(seen['events/redelivery-after-500']).toMatch(/^INFORMATIONAL: after the receiver answered a notification 500, the target sent it again \d+ ms later/);
-    expect(seen['events/handshake-wrong-token']).toMatch(/^INFORMATIONAL: .* sent 1 validation request \(POST \?validationtoken=\.\.\.\) and answered the create 400 invalidRequest/);
-    expect(seen['events/handshake-slow']).toMatch(/holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/);
-    expect(seen['events/handshake-500']).toMatch(/answered the create 400 invalidRequest/);
-    expect(run.stdout).toMatch(/ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/);
-    // A run of some files cannot know 06 is in it before 06 starts: the slow case waits out the 5 s there.
-    expect(slowCaseSeconds(run)).toBeGreaterThanOrEqual(4.5);
-  }, RUN_MS);
+  test(
+    'default profile: the notification names the subscription and its clientState; the SharePoint shape; a 5 s handshake limit',
+    async () => {
+      const run = await runProbe({}, ['06-events'], RUN_MS);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^7 passed, 0 failed$/m);
+      const seen = cases(run);
+      expect(Object.keys(seen).sort()).toEqual([...CHANGE_CASES, ...HANDSHAKE_CASES].sort());
+      expect(seen['events/notification']).toMatch(
+        /^CONFORMS: a notification \d+ ms after the change naming subscription "[^"]+" with clientState "probe-events-/,
+      );
+      expect(seen['events/payload-shape']).toContain('exactly the SharePoint shape');
+      expect(seen['events/redelivery-after-500']).toMatch(
+        /^INFORMATIONAL: after the receiver answered a notification 500, the target sent it again \d+ ms later/,
+      );
+      expect(seen['events/handshake-wrong-token']).toMatch(
+        /^INFORMATIONAL: .* sent 1 validation request \(POST \?validationtoken=\.\.\.\) and answered the create 400 invalidRequest/,
+      );
+      expect(seen['events/handshake-slow']).toMatch(
+        /holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/,
+      );
+      expect(seen['events/handshake-500']).toMatch(/answered the create 400 invalidRequest/);
+      expect(run.stdout).toMatch(
+        /ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/,
+      );
+      // A run of some files cannot know 06 is in it before 06 starts: the slow case waits out the 5 s there.
+      expect(slowCaseSeconds(run)).toBeGreaterThanOrEqual(4.5);
+    },
+    RUN_MS,
+  );
 
-  test('a whole run starts the handshake cases after the presence matrix: the slow receiver has waited beside suites 03 to 05', async () => {
-    // At 30 requests per second suites 03 to 05 (about 250 requests) take over 8 s, longer than the reference's 5 s limit.
-    const run = await runProbe({ REQUESTS_PER_SECOND: '30', CONCURRENCY: '4' }, [], RUN_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    const seen = cases(run);
-    expect(seen['events/handshake-slow']).toMatch(/holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/);
-    expect(seen['events/handshake-wrong-token']).toMatch(/^INFORMATIONAL: .* answered the create 400 invalidRequest/);
-    expect(seen['events/notification']).toMatch(/^CONFORMS: /);
-    // Its answer was in before 06-events began: the case only read it (before over 5 s here).
-    expect(slowCaseSeconds(run)).toBeLessThan(2);
-  }, RUN_MS);
+  test(
+    'a whole run starts the handshake cases after the presence matrix: the slow receiver has waited beside suites 03 to 05',
+    async () => {
+      // At 30 requests per second suites 03 to 05 (about 250 requests) take over 8 s, longer than the reference's 5 s limit.
+      const run = await runProbe({ REQUESTS_PER_SECOND: '30', CONCURRENCY: '4' }, [], RUN_MS);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const seen = cases(run);
+      expect(seen['events/handshake-slow']).toMatch(
+        /holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/,
+      );
+      expect(seen['events/handshake-wrong-token']).toMatch(/^INFORMATIONAL: .* answered the create 400 invalidRequest/);
+      expect(seen['events/notification']).toMatch(/^CONFORMS: /);
+      // Its answer was in before 06-events began: the case only read it (before over 5 s here).
+      expect(slowCaseSeconds(run)).toBeLessThan(2);
+    },
+    RUN_MS,
+  );
 
-  test('graph-like profile: the Graph shape; a 6 s answer is within its 10 s handshake limit', async () => {
-    const run = await runProbe({ REFERENCE_PROFILE: 'graph-like' }, ['06-events'], RUN_MS);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    const seen = cases(run);
-    expect(seen['events/notification']).toMatch(/^CONFORMS: /);
-    expect(seen['events/payload-shape']).toContain('exactly the Graph shape');
-    expect(seen['events/handshake-slow']).toMatch(/sent 1 validation request \(POST \?validationToken=\.\.\.\) and created the subscription \(201\)/);
-  }, RUN_MS);
+  test(
+    'graph-like profile: the Graph shape; a 6 s answer is within its 10 s handshake limit',
+    async () => {
+      const run = await runProbe({ REFERENCE_PROFILE: 'graph-like' }, ['06-events'], RUN_MS);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const seen = cases(run);
+      expect(seen['events/notification']).toMatch(/^CONFORMS: /);
+      expect(seen['events/payload-shape']).toContain('exactly the Graph shape');
+      expect(seen['events/handshake-slow']).toMatch(
+        /sent 1 validation request \(POST \?validationToken=\.\.\.\) and created the subscription \(201\)/,
+      );
+    },
+    RUN_MS,
+  );
 });
 
 describe('npm run probe -- 06-events on a configured target', () => {
@@ -85,45 +112,63 @@ describe('npm run probe -- 06-events on a configured target', () => {
   const configured = (env: Record<string, string> = {}): Promise<ProbeRun> =>
     runProbe({ BASE_URL: service.url, ACCESS_TOKEN: token, SLOW_RECEIVER_SECONDS: '0.2', ...env }, ['06-events'], RUN_MS);
 
-  test('without CHANGE_COMMAND or CHANGE_REQUEST the cases that need a change are skipped, saying why', async () => {
-    const run = await configured();
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped');
-    expect(run.stdout).toMatch(/^3 passed, 0 failed, 4 skipped$/m);
-    expect(Object.keys(cases(run)).sort()).toEqual([...HANDSHAKE_CASES].sort());
-    const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
-    const reasons = junit.match(/<property name="skipped" value="[^"]*"/g) ?? [];
-    expect(reasons).toHaveLength(4);
-    for (const reason of reasons) expect(reason).toMatch(/set CHANGE_COMMAND \(a shell command.*\) or CHANGE_REQUEST \(e\.g\. /);
-    expect(service.liveSubscriptions()).toEqual([]);
-  }, RUN_MS);
+  test(
+    'without CHANGE_COMMAND or CHANGE_REQUEST the cases that need a change are skipped, saying why',
+    async () => {
+      const run = await configured();
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped');
+      expect(run.stdout).toMatch(/^3 passed, 0 failed, 4 skipped$/m);
+      expect(Object.keys(cases(run)).sort()).toEqual([...HANDSHAKE_CASES].sort());
+      const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
+      const reasons = junit.match(/<property name="skipped" value="[^"]*"/g) ?? [];
+      expect(reasons).toHaveLength(4);
+      for (const reason of reasons) expect(reason).toMatch(/set CHANGE_COMMAND \(a shell command.*\) or CHANGE_REQUEST \(e\.g\. /);
+      expect(service.liveSubscriptions()).toEqual([]);
+    },
+    RUN_MS,
+  );
 
-  test('CHANGE_REQUEST goes through the engine, and the ledger does not take it for a create', async () => {
-    const run = await configured({ CHANGE_REQUEST: 'POST /_reference/trigger' });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(cases(run)['events/notification']).toMatch(/^CONFORMS: .*\(change: CHANGE_REQUEST POST \/_reference\/trigger\)$/);
-    expect(run.stdout).not.toMatch(/without an id/);
-    expect(service.liveSubscriptions()).toEqual([]);
-  }, RUN_MS);
+  test(
+    'CHANGE_REQUEST goes through the engine, and the ledger does not take it for a create',
+    async () => {
+      const run = await configured({ CHANGE_REQUEST: 'POST /_reference/trigger' });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(cases(run)['events/notification']).toMatch(/^CONFORMS: .*\(change: CHANGE_REQUEST POST \/_reference\/trigger\)$/);
+      expect(run.stdout).not.toMatch(/without an id/);
+      expect(service.liveSubscriptions()).toEqual([]);
+    },
+    RUN_MS,
+  );
 
-  test('CHANGE_COMMAND runs with BASE_URL and the subscription in its environment', async () => {
-    const script =
-      'if (!process.env.CHANGE_CLIENT_STATE.startsWith("probe-events-") || !process.env.CHANGE_SUBSCRIPTION_ID) process.exit(9);' +
-      'fetch(process.env.BASE_URL + "/_reference/trigger", { method: "POST" }).then((r) => process.exit(r.ok ? 0 : 1));';
-    const run = await configured({ CHANGE_COMMAND: `node -e '${script}'` });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(cases(run)['events/notification']).toMatch(/^CONFORMS: .*\(change: CHANGE_COMMAND\)$/);
-  }, RUN_MS);
+  test(
+    'CHANGE_COMMAND runs with BASE_URL and the subscription in its environment',
+    async () => {
+      const script =
+        'if (!process.env.CHANGE_CLIENT_STATE.startsWith("probe-events-") || !process.env.CHANGE_SUBSCRIPTION_ID) process.exit(9);' +
+        'fetch(process.env.BASE_URL + "/_reference/trigger", { method: "POST" }).then((r) => process.exit(r.ok ? 0 : 1));';
+      const run = await configured({ CHANGE_COMMAND: `node -e '${script}'` });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(cases(run)['events/notification']).toMatch(/^CONFORMS: .*\(change: CHANGE_COMMAND\)$/);
+    },
+    RUN_MS,
+  );
 
-  test('a CHANGE_COMMAND that fails is an ERROR saying how it ended, and the run fails', async () => {
-    const run = await configured({ CHANGE_COMMAND: 'echo "drive said no" >&2; exit 7' });
-    expect(run.code).toBe(1);
-    const seen = cases(run);
-    expect(seen['events/notification']).toBe('ERROR: no change could be made (CHANGE_COMMAND)');
-    expect(read(run).cases.find((c) => c.id === 'events/notification')?.observed).toMatch(/^CHANGE_COMMAND exited 7 after \d+ ms; its output ends: "drive said no"$/);
-    // The cases that only describe that notification are skipped, not counted as more errors.
-    expect(seen['events/payload-shape']).toBeUndefined();
-    expect(seen['events/delay']).toBeUndefined();
-    expect(service.liveSubscriptions()).toEqual([]);
-  }, RUN_MS);
+  test(
+    'a CHANGE_COMMAND that fails is an ERROR saying how it ended, and the run fails',
+    async () => {
+      const run = await configured({ CHANGE_COMMAND: 'echo "drive said no" >&2; exit 7' });
+      expect(run.code).toBe(1);
+      const seen = cases(run);
+      expect(seen['events/notification']).toBe('ERROR: no change could be made (CHANGE_COMMAND)');
+      expect(read(run).cases.find((c) => c.id === 'events/notification')?.observed).toMatch(
+        /^CHANGE_COMMAND exited 7 after \d+ ms; its output ends: "drive said no"$/,
+      );
+      // The cases that only describe that notification are skipped, not counted as more errors.
+      expect(seen['events/payload-shape']).toBeUndefined();
+      expect(seen['events/delay']).toBeUndefined();
+      expect(service.liveSubscriptions()).toEqual([]);
+    },
+    RUN_MS,
+  );
 });

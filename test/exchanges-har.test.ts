@@ -36,14 +36,17 @@ test('a probe run writes a valid HAR of every exchange; a run in which no case r
   expect(text).not.toContain(TOKEN);
   expect(text).not.toContain(Buffer.from(TOKEN).toString('base64').slice(0, 16));
   expect(text).not.toContain(encodeURIComponent(TOKEN));
-  const auths = har.log.entries.flatMap((e) => e.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value));
+  const auths = har.log.entries.flatMap((e) =>
+    e.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value),
+  );
   expect(auths).toContain('Bearer $ACCESS_TOKEN');
   expect(auths.filter((v) => v.includes('$ACCESS_TOKEN')).length).toBeGreaterThan(har.log.entries.length / 2);
 
   // An independent reader (httpsnippet, which validates each request against the HAR spec as it reads it)
   // opens every entry and writes it as a cURL command with the placeholder, never the token.
   const created = har.log.entries.filter(
-    (e) => e.request.method === 'POST' && e.request.postData !== undefined && e.request.headers.some((h) => h.value === 'Bearer $ACCESS_TOKEN'),
+    (e) =>
+      e.request.method === 'POST' && e.request.postData !== undefined && e.request.headers.some((h) => h.value === 'Bearer $ACCESS_TOKEN'),
   );
   expect(created.length).toBeGreaterThan(0);
   for (const entry of created) {

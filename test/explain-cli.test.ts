@@ -14,7 +14,12 @@ import { fiveFieldBody } from './support/five-field-body.js';
 const PASTED_TOKEN = 'eyJ0eXAiOi-PASTED-SENTINEL-31f7';
 const CONFIGURED_TOKEN = 'configured-SENTINEL-a9d2e4';
 
-function runExplain(args: string[], env: Record<string, string>, stdin?: string, cwd = mkdtempSync(join(tmpdir(), 'explain-'))): Promise<ToolRun> {
+function runExplain(
+  args: string[],
+  env: Record<string, string>,
+  stdin?: string,
+  cwd = mkdtempSync(join(tmpdir(), 'explain-')),
+): Promise<ToolRun> {
   return runTool('explain', { cwd, env, args, stdin: stdin ?? '', timeoutMs: 60_000 });
 }
 
@@ -43,15 +48,25 @@ describe('npm run explain', () => {
     expect(run.code, out).toBe(0);
     expect(out).not.toContain(PASTED_TOKEN);
     expect(out).not.toContain(CONFIGURED_TOKEN);
-    expect(run.stdout).toContain('input: its Authorization header held a credential: not shown, not sent; explain sends the configured token (ACCESS_TOKEN) instead');
-    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
+    expect(run.stdout).toContain(
+      'input: its Authorization header held a credential: not shown, not sent; explain sends the configured token (ACCESS_TOKEN) instead',
+    );
+    expect(run.stdout).toContain(
+      'changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.',
+    );
     expect(run.stdout).toContain('Smallest change that gets a 2xx: take out changeType and resource.');
     expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
     // The cURL command was sent to another service: the conclusion says which target it is about.
-    expect(run.stdout).toMatch(/^about: the embedded reference service .*\(http:\/\/127\.0\.0\.1:\d+\), which explain asked; not https:\/\/contoso-my\.sharepoint\.com\/personal\/a_contoso_com, where the cURL command was sent$/m);
+    expect(run.stdout).toMatch(
+      /^about: the embedded reference service .*\(http:\/\/127\.0\.0\.1:\d+\), which explain asked; not https:\/\/contoso-my\.sharepoint\.com\/personal\/a_contoso_com, where the cURL command was sent$/m,
+    );
     const printed = /Body without changeType and resource:\n(\{[\s\S]*?\n\})/.exec(run.stdout)?.[1];
     expect(printed, run.stdout).toBeDefined();
-    expect(JSON.parse(printed ?? '{}')).toEqual({ notificationUrl: receiver.url, expirationDateTime: body.expirationDateTime, clientState: body.clientState });
+    expect(JSON.parse(printed ?? '{}')).toEqual({
+      notificationUrl: receiver.url,
+      expirationDateTime: body.expirationDateTime,
+      clientState: body.clientState,
+    });
     const requests = Number(/Requests: (\d+) of the budget of 64/.exec(run.stdout)?.[1]);
     // 7 requests to find and show it (5 creates, 2 deletes), 7 more to ask each deciding question again.
     expect(requests).toBeLessThanOrEqual(14);
@@ -61,32 +76,53 @@ describe('npm run explain', () => {
   // Without repeats the five-field body costs five creates (the lower bound is four: as sent, without
   // each of the two, without both), whichever way the target words or shapes its rejection.
   test.each([
-    ['default', 400, 'changeType and resource cause the 400: the target rejects this body as long as it has either', 'take out changeType and resource.'],
-    ['fastapi-like', 422, 'changeType and resource cause the 422: the target rejects this body as long as it has either', 'take out changeType and resource.'],
+    [
+      'default',
+      400,
+      'changeType and resource cause the 400: the target rejects this body as long as it has either',
+      'take out changeType and resource.',
+    ],
+    [
+      'fastapi-like',
+      422,
+      'changeType and resource cause the 422: the target rejects this body as long as it has either',
+      'take out changeType and resource.',
+    ],
     // Only the two together are refused: taking out either one is a smallest change, and the first named is kept.
     ['v2-together', 400, 'changeType causes the 400: the target rejects this body as long as it has it', 'take out changeType.'],
-  ])("REPEATS=1, profile %s: the five-field body's %i explained in at most 5 creates", async (profile, status, cause, change) => {
-    // Arrange
-    const body = fiveFieldBody(receiver.url);
-    // Act
-    const run = await runExplain(['-'], { REFERENCE_PROFILE: profile, REPEATS: '1', NOTIFICATION_URL: receiver.url }, JSON.stringify(body));
-    // Assert
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(`The request got ${status} `);
-    expect(run.stdout).toContain(cause);
-    expect(run.stdout).toContain(`Smallest change that gets a 2xx: ${change}`);
-    expect(run.stdout).not.toMatch(/replace the value/);
-    const counts = /Requests: \d+ of the budget of 64 \((\d+) creates, (\d+) deletes\)\./.exec(run.stdout);
-    expect(counts, run.stdout).not.toBeNull();
-    expect(Number(counts?.[1])).toBeLessThanOrEqual(5);
-    expect(Number(counts?.[2])).toBe(2);
-  }, 90_000);
+  ])(
+    "REPEATS=1, profile %s: the five-field body's %i explained in at most 5 creates",
+    async (profile, status, cause, change) => {
+      // Arrange
+      const body = fiveFieldBody(receiver.url);
+      // Act
+      const run = await runExplain(
+        ['-'],
+        { REFERENCE_PROFILE: profile, REPEATS: '1', NOTIFICATION_URL: receiver.url },
+        JSON.stringify(body),
+      );
+      // Assert
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain(`The request got ${status} `);
+      expect(run.stdout).toContain(cause);
+      expect(run.stdout).toContain(`Smallest change that gets a 2xx: ${change}`);
+      expect(run.stdout).not.toMatch(/replace the value/);
+      const counts = /Requests: \d+ of the budget of 64 \((\d+) creates, (\d+) deletes\)\./.exec(run.stdout);
+      expect(counts, run.stdout).not.toBeNull();
+      expect(Number(counts?.[1])).toBeLessThanOrEqual(5);
+      expect(Number(counts?.[2])).toBe(2);
+    },
+    90_000,
+  );
 
   test('a value the reference refuses, from a JSON file, with the receiver explain starts itself', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
     writeFileSync(
       join(cwd, 'body.json'),
-      JSON.stringify({ notificationUrl: 'https://contoso.example/hook', expirationDateTime: new Date(Date.now() + 200 * 86_400_000).toISOString() }),
+      JSON.stringify({
+        notificationUrl: 'https://contoso.example/hook',
+        expirationDateTime: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+      }),
     );
     const run = await runExplain(['body.json'], {}, undefined, cwd);
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -111,36 +147,58 @@ describe('npm run explain', () => {
   test('--report explains from a recorded report and sends nothing', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'explain-'));
     const fields = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
-    const matrix = observe(fields, 'notificationUrl && expirationDateTime && !changeType && !resource', () => ({ status: 400, errorCode: 'invalidRequest' }));
-    writeFileSync(join(cwd, 'report.json'), JSON.stringify({ run: { target: 'http://example', startedAt: '2026-01-01T00:00:00Z' }, operation: { fields }, matrix }));
-    writeFileSync(join(cwd, 'body.json'), JSON.stringify({ changeType: 'updated', notificationUrl: 'x', resource: 'y', expirationDateTime: 'z' }));
+    const matrix = observe(fields, 'notificationUrl && expirationDateTime && !changeType && !resource', () => ({
+      status: 400,
+      errorCode: 'invalidRequest',
+    }));
+    writeFileSync(
+      join(cwd, 'report.json'),
+      JSON.stringify({ run: { target: 'http://example', startedAt: '2026-01-01T00:00:00Z' }, operation: { fields }, matrix }),
+    );
+    writeFileSync(
+      join(cwd, 'body.json'),
+      JSON.stringify({ changeType: 'updated', notificationUrl: 'x', resource: 'y', expirationDateTime: 'z' }),
+    );
     // Nothing listens on port 9: a request would fail the run.
     const run = await runExplain(['--report', 'report.json', 'body.json'], { BASE_URL: 'http://127.0.0.1:9' }, undefined, cwd);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('nothing is sent');
-    expect(run.stdout).toContain('Nearest accepted combination: notificationUrl, expirationDateTime (accepted 201): take out changeType and resource.');
+    expect(run.stdout).toContain(
+      'Nearest accepted combination: notificationUrl, expirationDateTime (accepted 201): take out changeType and resource.',
+    );
   }, 60_000);
 
   describe("--hint REPORT: online, the report's predicted change asked first", () => {
     // A probe's report of the default reference profile, of the same operation (the embedded reference
     // listens on another port at each run: its profile is what makes it the same target).
     const FIXTURE = join(new URL('.', import.meta.url).pathname, 'fixtures', 'drive-subscription-v2.before.behaviour-report.json');
-    const counts = (stdout: string) => /Requests: \d+ of the budget of 64 \((\d+) creates?, (\d+) deletes?\)\./.exec(stdout)?.slice(1).map(Number);
+    const counts = (stdout: string) =>
+      /Requests: \d+ of the budget of 64 \((\d+) creates?, (\d+) deletes?\)\./.exec(stdout)?.slice(1).map(Number);
 
     test('a report of the same reference: the same cause as without it, in 4 creates', async () => {
       const body = JSON.stringify(fiveFieldBody(receiver.url));
       const run = await runExplain(['--hint', FIXTURE, '-'], { REPEATS: '1', NOTIFICATION_URL: receiver.url }, body);
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/^hint: .*drive-subscription-v2\.before\.behaviour-report\.json \(made [^)]*\) predicts: take out changeType and resource; asked first/m);
-      expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
+      expect(run.stdout).toMatch(
+        /^hint: .*drive-subscription-v2\.before\.behaviour-report\.json \(made [^)]*\) predicts: take out changeType and resource; asked first/m,
+      );
+      expect(run.stdout).toContain(
+        'changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.',
+      );
       expect(counts(run.stdout), run.stdout).toEqual([4, 1]);
     }, 90_000);
 
     test("a report of another profile is not used, in one line; the answer is that profile's", async () => {
       const body = JSON.stringify(fiveFieldBody(receiver.url));
-      const run = await runExplain(['--hint', FIXTURE, '-'], { REFERENCE_PROFILE: 'v2-together', REPEATS: '1', NOTIFICATION_URL: receiver.url }, body);
+      const run = await runExplain(
+        ['--hint', FIXTURE, '-'],
+        { REFERENCE_PROFILE: 'v2-together', REPEATS: '1', NOTIFICATION_URL: receiver.url },
+        body,
+      );
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/^hint: \S+ not used: it was made against the embedded reference \(profile default\), not the embedded reference \(profile v2-together\), which explain asks$/m);
+      expect(run.stdout).toMatch(
+        /^hint: \S+ not used: it was made against the embedded reference \(profile default\), not the embedded reference \(profile v2-together\), which explain asks$/m,
+      );
       expect(run.stdout).toContain('changeType causes the 400');
     }, 90_000);
 
@@ -149,9 +207,16 @@ describe('npm run explain', () => {
       const report = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { operation: { path: string } };
       report.operation.path = '/v1.0/subscriptions';
       writeFileSync(join(cwd, 'other.json'), JSON.stringify(report));
-      const run = await runExplain(['--hint', 'other.json', '-'], { REPEATS: '1', NOTIFICATION_URL: receiver.url }, JSON.stringify(fiveFieldBody(receiver.url)), cwd);
+      const run = await runExplain(
+        ['--hint', 'other.json', '-'],
+        { REPEATS: '1', NOTIFICATION_URL: receiver.url },
+        JSON.stringify(fiveFieldBody(receiver.url)),
+        cwd,
+      );
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toContain('hint: other.json not used: it is of POST /v1.0/subscriptions, not POST /_api/v2.0/drive/root/subscriptions, the operation explained\n');
+      expect(run.stdout).toContain(
+        'hint: other.json not used: it is of POST /v1.0/subscriptions, not POST /_api/v2.0/drive/root/subscriptions, the operation explained\n',
+      );
       expect(run.stdout).toContain('changeType and resource cause the 400');
       expect(counts(run.stdout)).toEqual([5, 2]);
     }, 90_000);

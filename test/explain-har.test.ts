@@ -57,7 +57,8 @@ function browserEntry(origin: string, status: number, body: object | undefined, 
   };
 }
 
-const harOf = (...entries: object[]): string => JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries } });
+const harOf = (...entries: object[]): string =>
+  JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries } });
 
 let receiver: Receiver;
 /** The host the HAR's requests went to: explain must never contact it. */
@@ -87,9 +88,15 @@ describe('npm run explain -- --har', () => {
     const run = await runExplain(['--har', 'session.har'], cwd, { NOTIFICATION_URL: receiver.url });
     const out = `${run.stdout}\n${run.stderr}`;
     expect(run.code, out).toBe(0);
-    expect(run.stdout).toContain(`input: session.har entry 2: POST ${harHost.url}/sites/dev${PATH} (query not shown), answered 400 at 2026-11-20T10:00:01.000Z`);
-    expect(run.stdout).toContain('input: its headers and cookies: not shown, not sent; explain sends the token generated for the embedded reference instead');
-    expect(run.stdout).toContain('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
+    expect(run.stdout).toContain(
+      `input: session.har entry 2: POST ${harHost.url}/sites/dev${PATH} (query not shown), answered 400 at 2026-11-20T10:00:01.000Z`,
+    );
+    expect(run.stdout).toContain(
+      'input: its headers and cookies: not shown, not sent; explain sends the token generated for the embedded reference instead',
+    );
+    expect(run.stdout).toContain(
+      'changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.',
+    );
     expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
     for (const secret of SECRETS) expect(out).not.toContain(secret);
     expect(harHost.hits).toHaveLength(0);
@@ -109,7 +116,9 @@ describe('npm run explain -- --har', () => {
     expect(listed.stderr).toContain(`  --entry ${entry}: 400 at `);
     const online = await runExplain(['--har', 'exchanges.har', '--entry', entry], probe.reportDir);
     expect(online.code, online.stdout + online.stderr).toBe(0);
-    expect(online.stdout).toMatch(/^input: exchanges\.har entry \d+: POST http:\/\/127\.0\.0\.1:\d+\/_api\/v2\.0\/drive\/root\/subscriptions, answered 400 at /m);
+    expect(online.stdout).toMatch(
+      /^input: exchanges\.har entry \d+: POST http:\/\/127\.0\.0\.1:\d+\/_api\/v2\.0\/drive\/root\/subscriptions, answered 400 at /m,
+    );
     expect(online.stdout).toContain('changeType and resource cause the 400');
 
     // The run's report as a hint: the same answer, in no more creates. (Not fewer here: the body's
@@ -124,7 +133,9 @@ describe('npm run explain -- --har', () => {
     expect(creates(hinted.stdout)).toBeLessThanOrEqual(creates(online.stdout));
 
     // Nothing listens on port 9: a request would fail the run.
-    const offline = await runExplain(['--har', 'exchanges.har', '--entry', entry, '--report', 'behaviour-report.json'], probe.reportDir, { BASE_URL: 'http://127.0.0.1:9' });
+    const offline = await runExplain(['--har', 'exchanges.har', '--entry', entry, '--report', 'behaviour-report.json'], probe.reportDir, {
+      BASE_URL: 'http://127.0.0.1:9',
+    });
     expect(offline.code, offline.stdout + offline.stderr).toBe(0);
     expect(offline.stdout).toContain('input: its headers and cookies: not shown; nothing is sent (--report)');
     expect(offline.stdout).toMatch(/take out changeType and resource/);
@@ -132,8 +143,18 @@ describe('npm run explain -- --har', () => {
 
   test('several 4xx requests: listed with entry, status and time, exit 2; --entry picks one', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'explain-har-'));
-    const body = { notificationUrl: receiver.url, expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(), resource: '/me/drive/root' };
-    writeFileSync(join(cwd, 'two.har'), harOf(browserEntry(harHost.url, 400, body, '2026-11-20T10:00:01.000Z'), browserEntry(harHost.url, 401, body, '2026-11-20T10:00:02.000Z')));
+    const body = {
+      notificationUrl: receiver.url,
+      expirationDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      resource: '/me/drive/root',
+    };
+    writeFileSync(
+      join(cwd, 'two.har'),
+      harOf(
+        browserEntry(harHost.url, 400, body, '2026-11-20T10:00:01.000Z'),
+        browserEntry(harHost.url, 401, body, '2026-11-20T10:00:02.000Z'),
+      ),
+    );
     const listed = await runExplain(['--har', 'two.har'], cwd);
     expect(listed.code).toBe(2);
     expect(listed.stdout).toBe('');
@@ -149,21 +170,40 @@ describe('npm run explain -- --har', () => {
 
   test.each([
     ['not JSON', 'bad.har', (cwd: string) => writeFileSync(join(cwd, 'bad.har'), 'GET / HTTP/1.1'), /^explain: bad\.har: not valid JSON/],
-    ['not a HAR', 'bad.har', (cwd: string) => writeFileSync(join(cwd, 'bad.har'), '{"entries":[]}'), /^explain: bad\.har: JSON but not a HAR/],
-    ['no matching request', 'bad.har', (cwd: string) => writeFileSync(join(cwd, 'bad.har'), harOf(browserEntry('https://x.example', 201, {}, ''))), /^explain: bad\.har: none of its 1 entries is a POST/],
+    [
+      'not a HAR',
+      'bad.har',
+      (cwd: string) => writeFileSync(join(cwd, 'bad.har'), '{"entries":[]}'),
+      /^explain: bad\.har: JSON but not a HAR/,
+    ],
+    [
+      'no matching request',
+      'bad.har',
+      (cwd: string) => writeFileSync(join(cwd, 'bad.har'), harOf(browserEntry('https://x.example', 201, {}, ''))),
+      /^explain: bad\.har: none of its 1 entries is a POST/,
+    ],
     // A sparse file: its size is seen before anything is read.
-    ['a 300 MB file', 'huge.har', (cwd: string) => {
-      writeFileSync(join(cwd, 'huge.har'), '');
-      truncateSync(join(cwd, 'huge.har'), 300 * 1024 * 1024);
-    }, /^explain: huge\.har: 300 MB, over the 50 MB a HAR may have/],
+    [
+      'a 300 MB file',
+      'huge.har',
+      (cwd: string) => {
+        writeFileSync(join(cwd, 'huge.har'), '');
+        truncateSync(join(cwd, 'huge.har'), 300 * 1024 * 1024);
+      },
+      /^explain: huge\.har: 300 MB, over the 50 MB a HAR may have/,
+    ],
     ['a missing file', 'absent.har', () => undefined, /^explain: absent\.har: cannot read it \(ENOENT\)/],
-  ])('%s: one line, exit 2', async (_, name, make, line) => {
-    const cwd = mkdtempSync(join(tmpdir(), 'explain-har-'));
-    make(cwd);
-    const run = await runExplain(['--har', name], cwd);
-    expect(run.code, run.stdout + run.stderr).toBe(2);
-    expect(run.stderr).toMatch(line);
-    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(run.stdout).toBe('');
-  }, 60_000);
+  ])(
+    '%s: one line, exit 2',
+    async (_, name, make, line) => {
+      const cwd = mkdtempSync(join(tmpdir(), 'explain-har-'));
+      make(cwd);
+      const run = await runExplain(['--har', name], cwd);
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.stderr).toMatch(line);
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stdout).toBe('');
+    },
+    60_000,
+  );
 });

@@ -61,13 +61,24 @@ type Case = typeof cases extends fc.Arbitrary<infer C> ? C : never;
 const predictedCases = cases.chain((c) =>
   fc.record({
     c: fc.constant(c),
-    predicted: fc.array(fc.subarray(Array.from({ length: c.n }, (_, i) => `f${i}`), { minLength: 1 }), { maxLength: 2 }),
+    predicted: fc.array(
+      fc.subarray(
+        Array.from({ length: c.n }, (_, i) => `f${i}`),
+        { minLength: 1 },
+      ),
+      { maxLength: 2 },
+    ),
   }),
 );
 
 async function explainOver(n: number, rule: string, body: Record<string, unknown>, predicted: string[][] = []) {
   const operation = syntheticOperation(n);
-  service.setProfile(ruleProfile(operation.fields.map((f) => f.name), rule));
+  service.setProfile(
+    ruleProfile(
+      operation.fields.map((f) => f.name),
+      rule,
+    ),
+  );
   const engine = loopbackEngine(service.url, TOKEN, { maxRequests: BUDGET });
   try {
     const result = await explain({ operation, body, send: (r) => engine.send(r), values, budget: BUDGET, repeats: 2, predicted });
@@ -116,7 +127,16 @@ async function explainsTheTruth({ n, rule, values: given, order }: Case, predict
   expect(result.removed.every((f) => P.has(f))).toBe(true);
   expect(result.added.every((f) => !P.has(f))).toBe(true);
   expect(R(flip(P, S)), `R(P △ S) for S = ${S.join(',')}`).toBe(true);
-  for (const s of S) expect(R(flip(P, S.filter((t) => t !== s))), `${s} is needed`).toBe(false);
+  for (const s of S)
+    expect(
+      R(
+        flip(
+          P,
+          S.filter((t) => t !== s),
+        ),
+      ),
+      `${s} is needed`,
+    ).toBe(false);
   const kept = [...P].filter((f) => !S.includes(f));
   expect(new Set(result.replaced)).toEqual(new Set(kept.filter((f) => typeof body[f] !== 'string')));
 }

@@ -14,7 +14,14 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 
 const TOKEN = 'drill-token-4b1d0c77e2';
 const PROFILE = 'default';
-const FAULTS: FaultOptions = { throttle429Share: 0.2, unavailable503Share: 0.1, retryAfterSeconds: 1, dropShare: 0.05, latencyMs: 50, seed: 20261121 };
+const FAULTS: FaultOptions = {
+  throttle429Share: 0.2,
+  unavailable503Share: 0.1,
+  retryAfterSeconds: 1,
+  dropShare: 0.05,
+  latencyMs: 50,
+  seed: 20261121,
+};
 const REQUESTS_PER_SECOND = 40;
 const CONCURRENCY = 4;
 const MAX_REQUESTS = 2500;
@@ -32,7 +39,8 @@ const SETTINGS = {
 // Every 429/503 holds the whole engine 1 s: the faulty run took 92 s here (the fault-free one 9 s); a generous bound.
 const RUN_TIMEOUT_MS = 300_000;
 
-const read = (run: ProbeRun): BehaviourReport => JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+const read = (run: ProbeRun): BehaviourReport =>
+  JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
 /** What a report says of the target: rule, roles, matrix outcomes and the value table (no times, ports, counts). */
 function behaviour(report: BehaviourReport) {
@@ -45,7 +53,9 @@ function behaviour(report: BehaviourReport) {
         field,
         {
           // Status and error code, not the message: messages quote the notificationUrl, whose port differs per run.
-          classes: [...v.accepted, ...v.rejected, ...v.other].map((c) => `${c.id}: ${c.outcome} ${c.status ?? '-'} ${c.errorCode ?? ''} ${c.verdict}`).sort(),
+          classes: [...v.accepted, ...v.rejected, ...v.other]
+            .map((c) => `${c.id}: ${c.outcome} ${c.status ?? '-'} ${c.errorCode ?? ''} ${c.verdict}`)
+            .sort(),
           limits: v.limits.map((l) => `${l.id}: ${l.value ?? '-'} (first rejected ${l.firstRejected ?? '-'}) ${l.verdict}`),
         },
       ]),
@@ -115,7 +125,10 @@ describe('fault drill: 20% of requests 429 (Retry-After 1), 10% 503, 5% dropped,
 
     const [before, after] = [read(a.run), read(b.run)];
     expect(before.matrix, 'the presence matrix ran').toHaveLength(32);
-    expect(Object.values(before.values).some((v) => v.accepted.length + v.rejected.length > 0), 'the value classes ran').toBe(true);
+    expect(
+      Object.values(before.values).some((v) => v.accepted.length + v.rejected.length > 0),
+      'the value classes ran',
+    ).toBe(true);
     expect(behaviour(after)).toEqual(behaviour(before));
     expectLimitsKept(a);
     expectLimitsKept(b);

@@ -20,7 +20,12 @@ const TOKEN = 'Zq+/9=_-Ab+/Cd=_Ef-7c3Rk9WmXpTj';
 function pieces(text: string, secret: string): number {
   const unescaped = text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replaceAll('\\/', '/');
   const decoded = unescaped.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const encodings = [secret, Buffer.from(secret).toString('base64'), Buffer.from(`user:${secret}`).toString('base64url'), Buffer.from(`user:${secret}`).toString('base64')];
+  const encodings = [
+    secret,
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(`user:${secret}`).toString('base64url'),
+    Buffer.from(`user:${secret}`).toString('base64'),
+  ];
   let found = 0;
   for (const spelt of encodings) {
     for (let i = 0; i + 8 <= spelt.length; i += 1) {
@@ -52,11 +57,7 @@ describe('a target that echoes the token in every spelling and pads its answers 
   });
 
   test('no piece of the token in any output file (gzip unpacked) nor on the console; cut bodies are not judged', async () => {
-    const run = await runProbe(
-      { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, MAX_RECORDED_BODY_BYTES: '4096' },
-      [],
-      240_000,
-    );
+    const run = await runProbe({ BASE_URL: target.url, ACCESS_TOKEN: TOKEN, MAX_RECORDED_BODY_BYTES: '4096' }, [], 240_000);
     // The target did echo it, every way.
     expect(target.echoed.header).toBeGreaterThan(50);
     expect(target.echoed.errorMessage).toBeGreaterThan(10);
@@ -66,7 +67,14 @@ describe('a target that echoes the token in every spelling and pads its answers 
 
     const files = filesUnder(run.reportDir);
     expect(files.map((f) => f.slice(run.reportDir.length + 1))).toEqual(
-      expect.arrayContaining(['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'summary.json', 'junit.xml', 'exchanges.har']),
+      expect.arrayContaining([
+        'behaviour-report.json',
+        'behaviour-report.md',
+        'behaviour-report.html',
+        'summary.json',
+        'junit.xml',
+        'exchanges.har',
+      ]),
     );
     const leaking = files.filter((f) => pieces(readText(f), TOKEN) > 0).map((f) => f.slice(run.reportDir.length + 1));
     expect(leaking).toEqual([]);
@@ -82,7 +90,9 @@ describe('a target that echoes the token in every spelling and pads its answers 
     expect(report.cases.filter((c) => c.verdict === 'DEVIATES').map((c) => c.id)).toEqual([]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(report.matrix.filter((m) => m.outcome === 'accepted').length).toBeGreaterThan(0);
-    expect(run.stdout).toMatch(/ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/);
+    expect(run.stdout).toMatch(
+      /ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/,
+    );
   }, 300_000);
 });
 

@@ -66,7 +66,9 @@ test("the probe's HAR gives its rule, roles and values with no request; part of 
 
   // Part of the traffic: the matrix's entries with clientState absent only (16 of the 32 combinations).
   const har = JSON.parse(readFileSync(join(probe.reportDir, 'exchanges.har'), 'utf8')) as Har;
-  const partial = { log: { ...har.log, entries: har.log.entries.filter((e) => !(e.request.postData?.text ?? '').includes('clientState')) } };
+  const partial = {
+    log: { ...har.log, entries: har.log.entries.filter((e) => !(e.request.postData?.text ?? '').includes('clientState')) },
+  };
   writeFileSync(join(probe.reportDir, 'partial.har'), JSON.stringify(partial));
   const part = await runTool('infer', { cwd: probe.reportDir, env, args: ['partial.har'], timeoutMs: 60_000 });
   expect(part.code, part.stdout + part.stderr).toBe(0);
@@ -94,10 +96,22 @@ test('a secret in a recorded body or header never reaches the console or traffic
     request: {
       method: 'POST',
       url,
-      headers: [{ name: 'Authorization', value: bearer }, { name: 'Cookie', value: 'session=cookie-value-77aa' }, { name: 'Content-Type', value: 'application/json' }],
+      headers: [
+        { name: 'Authorization', value: bearer },
+        { name: 'Cookie', value: 'session=cookie-value-77aa' },
+        { name: 'Content-Type', value: 'application/json' },
+      ],
       postData: { mimeType: 'application/json', text: JSON.stringify(body) },
     },
-    response: { status, headers: [], content: { size: 0, mimeType: 'application/json', text: status < 300 ? '{}' : JSON.stringify({ error: { code: 'invalidRequest', message } }) } },
+    response: {
+      status,
+      headers: [],
+      content: {
+        size: 0,
+        mimeType: 'application/json',
+        text: status < 300 ? '{}' : JSON.stringify({ error: { code: 'invalidRequest', message } }),
+      },
+    },
   });
   const har = {
     log: {
@@ -114,7 +128,12 @@ test('a secret in a recorded body or header never reaches the console or traffic
   };
   writeFileSync(join(dir, 'secret.har'), JSON.stringify(har));
 
-  const run = await runTool('infer', { cwd: dir, env: { BASE_URL: 'http://127.0.0.1:9', REPORT_DIR: join(dir, 'out'), ACCESS_TOKEN: token }, args: ['secret.har'], timeoutMs: 60_000 });
+  const run = await runTool('infer', {
+    cwd: dir,
+    env: { BASE_URL: 'http://127.0.0.1:9', REPORT_DIR: join(dir, 'out'), ACCESS_TOKEN: token },
+    args: ['secret.har'],
+    timeoutMs: 60_000,
+  });
   const written = readFileSync(join(dir, 'out', 'traffic-report.json'), 'utf8');
 
   expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -42,7 +42,9 @@ async function probeAndInfer(n: number, truth: string, repeats = 2) {
 function agreesOnEveryCombination(fields: string[], inferred: string, truth: string, except: string[] = []): boolean {
   const a = parseExpression(inferred);
   const b = parseExpression(truth);
-  return combinations(fields).every((present) => except.includes(present.join('+')) || evaluate(a, new Set(present)) === evaluate(b, new Set(present)));
+  return combinations(fields).every(
+    (present) => except.includes(present.join('+')) || evaluate(a, new Set(present)) === evaluate(b, new Set(present)),
+  );
 }
 
 describe('inferred rule and roles equal the ground truth the reference serves', () => {
@@ -67,20 +69,25 @@ describe('inferred rule and roles equal the ground truth the reference serves', 
 
   test('a flipping combination is unstable and never evidence; the rest stays exact', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 3, max: 6 }).chain((n) => fc.tuple(fc.constant(n), idlRule(Array.from({ length: n }, (_, i) => `f${i}`)), fc.nat(2 ** n - 1))), async ([n, truth, mask]) => {
-        const fields = Array.from({ length: n }, (_, i) => `f${i}`);
-        const flipped = fields.filter((_, i) => (mask >> i) & 1);
-        service.setFaults({ flip: { present: flipped } });
-        try {
-          const { inference, observations } = await probeAndInfer(n, truth);
-          const unstable = observations.filter((o) => o.outcome === 'unstable').map((o) => o.present.join('+'));
-          expect(unstable).toEqual([flipped.join('+')]);
-          expect(inference.rule.unknown.map((p) => p.join('+'))).toEqual([flipped.join('+')]);
-          expect(agreesOnEveryCombination(fields, inference.rule.expression, truth, unstable)).toBe(true);
-        } finally {
-          service.setFaults({});
-        }
-      }),
+      fc.asyncProperty(
+        fc
+          .integer({ min: 3, max: 6 })
+          .chain((n) => fc.tuple(fc.constant(n), idlRule(Array.from({ length: n }, (_, i) => `f${i}`)), fc.nat(2 ** n - 1))),
+        async ([n, truth, mask]) => {
+          const fields = Array.from({ length: n }, (_, i) => `f${i}`);
+          const flipped = fields.filter((_, i) => (mask >> i) & 1);
+          service.setFaults({ flip: { present: flipped } });
+          try {
+            const { inference, observations } = await probeAndInfer(n, truth);
+            const unstable = observations.filter((o) => o.outcome === 'unstable').map((o) => o.present.join('+'));
+            expect(unstable).toEqual([flipped.join('+')]);
+            expect(inference.rule.unknown.map((p) => p.join('+'))).toEqual([flipped.join('+')]);
+            expect(agreesOnEveryCombination(fields, inference.rule.expression, truth, unstable)).toBe(true);
+          } finally {
+            service.setFaults({});
+          }
+        },
+      ),
       { seed: SEED, numRuns: 25 },
     );
   }, 300_000);

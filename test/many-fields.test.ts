@@ -14,9 +14,18 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 
 const FIXTURES = new URL('./fixtures/operations', import.meta.url).pathname;
 const FAST = { SEED: '11', PROPERTY_RUNS: '10' };
-const SUITES = ['01-spec-observations', '02-presence-matrix', '03-value-classes', '04-properties', '05-protocol', '06-events', '07-lifecycle'];
+const SUITES = [
+  '01-spec-observations',
+  '02-presence-matrix',
+  '03-value-classes',
+  '04-properties',
+  '05-protocol',
+  '06-events',
+  '07-lifecycle',
+];
 
-const readReport = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+const readReport = (dir: string): BehaviourReport =>
+  JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
 /** `requests by suite: 01-spec-observations 4, ...` from the console, as numbers by suite. */
 function requestsBySuite(stdout: string): Record<string, number> {
@@ -48,7 +57,9 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
   test('the run passes, and the adaptive explorer gives the exact rule, roles and dependencies', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const exploration = explored(report);
-    expect(exploration.finding).toMatch(/^adaptive exploration: .* combinations confirmed with \d+ asked; roles if the target's rule is a rule of the supported class; changeType, notificationUrl, resource and expirationDateTime rejected every change tried/);
+    expect(exploration.finding).toMatch(
+      /^adaptive exploration: .* combinations confirmed with \d+ asked; roles if the target's rule is a rule of the supported class; changeType, notificationUrl, resource and expirationDateTime rejected every change tried/,
+    );
     expect(exploration.finding).not.toContain('not pinned down');
     expect(exploration.finding).toContain(`adaptive exploration: rule ${report.rule.expression}, `);
     expect(report.rule.expression).toBe(
@@ -69,7 +80,10 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
       notificationQueryOptions: 'optional',
       notificationUrlAppId: 'optional',
     });
-    expect(exploration.dependencies).toEqual(['IF includeResourceData THEN encryptionCertificate;', 'IF includeResourceData THEN encryptionCertificateId;']);
+    expect(exploration.dependencies).toEqual([
+      'IF includeResourceData THEN encryptionCertificate;',
+      'IF includeResourceData THEN encryptionCertificateId;',
+    ]);
   });
 
   test("the report itself states the explorer's roles and dependencies, each marked with the explorer's basis", () => {
@@ -77,11 +91,16 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
     expect(roles).toEqual(explored(report).roles);
     for (const name of ['changeType', 'notificationUrl', 'resource', 'expirationDateTime']) {
       expect(report.fields[name], name).toMatchObject({ presence: 'required', basis: 'explorer' });
-      expect(report.fields[name]?.assumptions?.join(' '), name).toContain('changeType, notificationUrl, resource and expirationDateTime rejected every change tried');
+      expect(report.fields[name]?.assumptions?.join(' '), name).toContain(
+        'changeType, notificationUrl, resource and expirationDateTime rejected every change tried',
+      );
     }
     expect(report.rule).toMatchObject({ basis: 'explorer', dependenciesExact: true });
     expect(report.rule.explorerNotUsed).toBeUndefined();
-    expect(report.rule.dependencies).toEqual(['IF includeResourceData THEN encryptionCertificate;', 'IF includeResourceData THEN encryptionCertificateId;']);
+    expect(report.rule.dependencies).toEqual([
+      'IF includeResourceData THEN encryptionCertificate;',
+      'IF includeResourceData THEN encryptionCertificateId;',
+    ]);
     expect(run.stdout).toMatch(/^ {2}changeType +required \(by the explorer's rule\)$/m);
     expect(run.stdout).toContain("  by the explorer's rule, assuming the target's rule is of the explorer's class");
   });
@@ -100,7 +119,11 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
 
 describe('12 fields, the value suite alone (a filtered run or a shard without the presence suite)', () => {
   test('gathers the presence evidence once through the explorer, each combination once, never 2^n', async () => {
-    const run = await runProbe({ ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' }, ['03-value'], 240_000);
+    const run = await runProbe(
+      { ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' },
+      ['03-value'],
+      240_000,
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = readReport(run.reportDir);
     expect(report.cases.length).toBeGreaterThan(0);
@@ -113,7 +136,11 @@ describe('12 fields, the value suite alone (a filtered run or a shard without th
 
 describe('12 fields, the presence suite with a smaller explorer budget (EXPLORE_COMBINATIONS_PER_FIELD)', () => {
   test('asks at most 4 x n combinations and says what its rule rests on', async () => {
-    const run = await runProbe({ ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules', EXPLORE_COMBINATIONS_PER_FIELD: '4' }, ['02-presence'], 240_000);
+    const run = await runProbe(
+      { ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules', EXPLORE_COMBINATIONS_PER_FIELD: '4' },
+      ['02-presence'],
+      240_000,
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = readReport(run.reportDir);
     const answered = report.rule.exactOn?.answered ?? Infinity;
@@ -136,7 +163,13 @@ describe('20 fields at another path, a different rule, as a configured target', 
     const profile = { ...ruleProfile(names, rule, { name: 'wide-20', operation: { path: '/v1.0/things', method: 'POST' } }) };
     service = await startReferenceService({ profile, tokens: [token] });
     run = await runProbe(
-      { ...FAST, BASE_URL: service.url, ACCESS_TOKEN: token, OPERATION: join(FIXTURES, 'wide-20.json'), CHANGE_REQUEST: 'POST /_reference/trigger' },
+      {
+        ...FAST,
+        BASE_URL: service.url,
+        ACCESS_TOKEN: token,
+        OPERATION: join(FIXTURES, 'wide-20.json'),
+        CHANGE_REQUEST: 'POST /_reference/trigger',
+      },
       [],
       240_000,
     );
@@ -154,7 +187,16 @@ describe('20 fields at another path, a different rule, as a configured target', 
         '(notificationUrl && field03 && field06 && !field04 && !field07) || (notificationUrl && field03 && field06 && !field04 && !field08), ',
     );
     expect(finding).not.toContain('not pinned down');
-    expect(roles).toMatchObject({ notificationUrl: 'required', field03: 'required', field04: 'forbidden', field05: 'conditional', field06: 'conditional', field07: 'conditional', field08: 'conditional', field20: 'optional' });
+    expect(roles).toMatchObject({
+      notificationUrl: 'required',
+      field03: 'required',
+      field04: 'forbidden',
+      field05: 'conditional',
+      field06: 'conditional',
+      field07: 'conditional',
+      field08: 'conditional',
+      field20: 'optional',
+    });
     expect(Object.values(roles).filter((r) => r === 'optional')).toHaveLength(13);
     expect(dependencies).toEqual(['IF field05 THEN field06;', 'ZeroOrOne(field07, field08);']);
     // The report states them as well, on the explorer's basis where the answers alone leave them open.

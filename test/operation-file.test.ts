@@ -28,7 +28,9 @@ describe.concurrent('OPERATION: the operation description file', () => {
     const before = readJson<BehaviourReport>(join(ROOT, 'test/fixtures/drive-subscription-v2.before.behaviour-report.json'));
     const run = await runProbe(FAST);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields');
+    expect(run.stdout).toContain(
+      'operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields',
+    );
     const after = readJson<BehaviourReport>(join(run.reportDir, 'behaviour-report.json'));
     expect(stableReport(after)).toEqual(stableReport(before));
     // The observed contract (reports/observed-openapi.json) is written from the report and the operation.
@@ -51,7 +53,9 @@ describe.concurrent('OPERATION: the operation description file', () => {
   test('a broken description: exit 2 before any request, one line per problem naming the file and the pointer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'op-broken-'));
     copyFileSync(join(ROOT, 'operations/drive-subscription-v2.json'), join(dir, 'ok.json'));
-    const broken = readJson<{ fields: { good: unknown; name: string }[]; method: string; limits: { high: number }[] }>(join(dir, 'ok.json'));
+    const broken = readJson<{ fields: { good: unknown; name: string }[]; method: string; limits: { high: number }[] }>(
+      join(dir, 'ok.json'),
+    );
     broken.method = 'FETCH';
     broken.fields[1]!.good = { kind: 'receiverURL' };
     broken.fields[2]!.name = 'changeType';
@@ -87,13 +91,29 @@ describe.concurrent('OPERATION: the operation description file', () => {
     writeFileSync(join(dir, 'other.json'), JSON.stringify(baseline));
     const probe = await runProbe({ REPORT_DIR: dir }, ['--baseline', 'other.json']);
     expect(probe.code).toBe(2);
-    expect(probe.stderr.trim()).toBe('probe: baseline other.json is of operation "graph-subscription-create", not "subscription-create" (operations/drive-subscription-v2.json)');
+    expect(probe.stderr.trim()).toBe(
+      'probe: baseline other.json is of operation "graph-subscription-create", not "subscription-create" (operations/drive-subscription-v2.json)',
+    );
     const report = join(ROOT, 'test/fixtures/drive-subscription-v2.before.behaviour-report.json');
-    const accept = await runTool('baseline', { cwd: dir, env: {}, args: ['--report', report, '--baseline', 'other.json', '--accept'], timeoutMs: 60_000 });
+    const accept = await runTool('baseline', {
+      cwd: dir,
+      env: {},
+      args: ['--report', report, '--baseline', 'other.json', '--accept'],
+      timeoutMs: 60_000,
+    });
     expect(accept.code).toBe(1);
-    expect(accept.stderr.trim()).toBe('baseline: other.json is a baseline of operation "graph-subscription-create", the report of "subscription-create": give another --baseline or TARGET_NAME');
-    const named = await runTool('baseline', { cwd: dir, env: {}, args: ['--report', report, '--operation', 'operations/graph-subscription-v1.json'], timeoutMs: 60_000 });
+    expect(accept.stderr.trim()).toBe(
+      'baseline: other.json is a baseline of operation "graph-subscription-create", the report of "subscription-create": give another --baseline or TARGET_NAME',
+    );
+    const named = await runTool('baseline', {
+      cwd: dir,
+      env: {},
+      args: ['--report', report, '--operation', 'operations/graph-subscription-v1.json'],
+      timeoutMs: 60_000,
+    });
     expect(named.code).toBe(2);
-    expect(named.stderr.trim()).toMatch(/^baseline: \S+ is a report of operation "subscription-create", not "graph-subscription-create" \(operations\/graph-subscription-v1\.json\)$/);
+    expect(named.stderr.trim()).toMatch(
+      /^baseline: \S+ is a report of operation "subscription-create", not "graph-subscription-create" \(operations\/graph-subscription-v1\.json\)$/,
+    );
   }, 300_000);
 });

@@ -16,7 +16,11 @@ const fixture = (name: string): string => join(ROOT, 'test/fixtures/openapi', na
 describe('npm run operation', () => {
   test('writes the description to standard output; one line per field that needs a good value; exit 1 until complete', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'op-openapi-'));
-    const run = await runTool('operation', { cwd: dir, env: {}, args: ['--openapi', fixture('things-3.1.json'), '--operation-id', 'createHook'] });
+    const run = await runTool('operation', {
+      cwd: dir,
+      env: {},
+      args: ['--openapi', fixture('things-3.1.json'), '--operation-id', 'createHook'],
+    });
     expect(run.code, run.stderr).toBe(1);
     const needs = run.stderr.split('\n').filter((l) => l.startsWith('operation: needs: '));
     expect(needs).toEqual([
@@ -39,16 +43,21 @@ describe('npm run operation', () => {
     expect((JSON.parse(ok.stdout) as { path: string }).path).toBe('/_api/v2.0/drive/root/subscriptions');
     const bad = await runTool('operation', { cwd: dir, env: {}, args: ['--openapi', fixture('drive-3.1.yaml')] });
     expect(bad.code).toBe(2);
-    expect(bad.stderr.trim()).toBe('operation: give --operation-id ID (or OPERATION_ID), the operation to describe (see npm run operation -- --help)');
+    expect(bad.stderr.trim()).toBe(
+      'operation: give --operation-id ID (or OPERATION_ID), the operation to describe (see npm run operation -- --help)',
+    );
   }, 120_000);
 });
 
 describe('npm run probe -- --openapi FILE --operation-id ID', () => {
   test('probes the operation the document describes, and keeps the description it built beside the reports', async () => {
-    const run = await runProbe(
-      { SEED: '1' },
-      ['--openapi', fixture('drive-3.1.yaml'), '--operation-id', 'createSubscription', '02-presence'],
-    );
+    const run = await runProbe({ SEED: '1' }, [
+      '--openapi',
+      fixture('drive-3.1.yaml'),
+      '--operation-id',
+      'createSubscription',
+      '02-presence',
+    ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
     expect(report.operation.id).toBe('createSubscription');
@@ -57,7 +66,9 @@ describe('npm run probe -- --openapi FILE --operation-id ID', () => {
     expect(report.rule.expression).toBe('notificationUrl && expirationDateTime && !changeType && !resource');
     const built = JSON.parse(readFileSync(join(run.reportDir, 'operation.json'), 'utf8')) as { undo?: { deletePath: string } };
     expect(built.undo?.deletePath).toBe('/_api/v2.0/drive/root/subscriptions/{id}');
-    expect(run.stdout).toMatch(/ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/);
+    expect(run.stdout).toMatch(
+      /ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/,
+    );
   }, 300_000);
 
   test('a document that leaves a good value open is refused before any request, one line per item', async () => {

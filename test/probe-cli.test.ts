@@ -24,7 +24,9 @@ describe.concurrent('npm run probe', () => {
     expect(run.stdout).toMatch(/^\d+ passed, 0 failed/m);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^probe: exit 0: every case holds/);
     const files = readdirSync(run.reportDir);
-    expect(files).toEqual(expect.arrayContaining(['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'junit.xml', 'summary.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'junit.xml', 'summary.json']),
+    );
     const report = readReport(run.reportDir);
     expect(report.run.targetKind).toBe('embedded-reference');
     expect(report.matrix).toHaveLength(32);
@@ -71,7 +73,15 @@ describe.concurrent('npm run probe', () => {
 
   test('a filter that matches no suite exits 2 and leaves the last reports as they were', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'probe-keep-'));
-    const previous = ['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'summary.json', 'junit.xml', 'observed-openapi.json', 'exchanges.har'];
+    const previous = [
+      'behaviour-report.json',
+      'behaviour-report.md',
+      'behaviour-report.html',
+      'summary.json',
+      'junit.xml',
+      'observed-openapi.json',
+      'exchanges.har',
+    ];
     for (const file of previous) writeFileSync(join(reportDir, file), `the last good ${file}\n`);
     const run = await runProbe({ REPORT_DIR: reportDir }, ['presense']);
     expect(run.code, run.stdout + run.stderr).toBe(2);
@@ -80,9 +90,19 @@ describe.concurrent('npm run probe', () => {
   }, 300_000);
 
   test.each([
-    ['an unknown REFERENCE_PROFILE', { REFERENCE_PROFILE: 'nope' }, [], /^config error: REFERENCE_PROFILE: reference profile 'nope' is unknown; known: default, /],
+    [
+      'an unknown REFERENCE_PROFILE',
+      { REFERENCE_PROFILE: 'nope' },
+      [],
+      /^config error: REFERENCE_PROFILE: reference profile 'nope' is unknown; known: default, /,
+    ],
     ['a misspelt flag', {}, ['--basline', 'x.json'], /^probe: unknown option --basline; did you mean --baseline\? /],
-    ['a setting misspelt in the environment', { BASE_URLL: 'https://staging.example.com' }, [], /^config error: BASE_URLL \(from the environment\): not a known setting; did you mean BASE_URL\?$/],
+    [
+      'a setting misspelt in the environment',
+      { BASE_URLL: 'https://staging.example.com' },
+      [],
+      /^config error: BASE_URLL \(from the environment\): not a known setting; did you mean BASE_URL\?$/,
+    ],
   ])('%s exits 2 with one line, no stack trace', async (_, env: Record<string, string>, args: string[], line) => {
     const run = await runProbe(env, args);
     expect(run.code, run.stdout + run.stderr).toBe(2);

@@ -75,7 +75,11 @@ function expectTokenNowhere(run: ProbeRun): void {
 async function probeReference(profile: string, env: Record<string, string> = {}): Promise<{ run: ProbeRun; service: ReferenceService }> {
   const service = await startReferenceService({ profile, tokens: [TOKEN] });
   try {
-    const run = await runProbe({ ...FAST, BASE_URL: service.url, NOTIFICATION_URL: notificationUrl, ...env }, ['05-protocol'], RUN_TIMEOUT_MS);
+    const run = await runProbe(
+      { ...FAST, BASE_URL: service.url, NOTIFICATION_URL: notificationUrl, ...env },
+      ['05-protocol'],
+      RUN_TIMEOUT_MS,
+    );
     return { run, service };
   } finally {
     await service.close();
@@ -96,13 +100,14 @@ describe('05-protocol against reference services that refuse differently', () =>
       expect(run.code, run.stdout + run.stderr).toBe(0);
       const cases = casesOf(run);
       for (const id of AUTH_IDS) expect(cases.get(id)?.verdict, id).toBe('CONFORMS');
-      for (const id of ['not-json', 'json-array', 'json-null', 'empty-body']) expect(cases.get(`protocol/spec-7.1/${id}`)?.verdict, id).toBe('CONFORMS');
+      for (const id of ['not-json', 'json-array', 'json-null', 'empty-body'])
+        expect(cases.get(`protocol/spec-7.1/${id}`)?.verdict, id).toBe('CONFORMS');
     }
     // graph-like takes https notification URLs only, so only the default profile accepts a create here.
     expect(casesOf(byDefault.run).get('protocol/spec-9/v2.0')?.verdict).toBe('CONFORMS');
   });
 
-  test('the refusal findings record each profile\'s own 401 in plain words', () => {
+  test("the refusal findings record each profile's own 401 in plain words", () => {
     const refusal = (run: ProbeRun): string => casesOf(run).get('protocol/spec-5/no-authorization/refusal')?.finding ?? '';
 
     expect(refusal(byDefault.run)).toBe(
@@ -117,7 +122,9 @@ describe('05-protocol against reference services that refuse differently', () =>
   test('what the version and method cases saw is recorded', () => {
     const cases = casesOf(byDefault.run);
 
-    expect(cases.get('protocol/spec-9/v1.0')?.finding).toBe('a create with version v1.0: answered 404, the §7 error object with error.code itemNotFound');
+    expect(cases.get('protocol/spec-9/v1.0')?.finding).toBe(
+      'a create with version v1.0: answered 404, the §7 error object with error.code itemNotFound',
+    );
     expect(cases.get('protocol/spec-4/method-delete')?.finding).toContain('answered 405, Allow: GET, POST');
     // Without PROBE_WRITE_METHODS a configured target gets no PUT, PATCH or DELETE on its collection.
     expect(casesOf(graphLike.run).has('protocol/spec-4/method-delete')).toBe(false);
@@ -159,21 +166,30 @@ describe('05-protocol against a target that accepts everything', () => {
     await stop(server);
   });
 
-  test('creates without a valid Bearer token and malformed bodies DEVIATE; the run exits 1', async () => {
-    const run = await runProbe({ ...FAST, BASE_URL: url }, ['05-protocol'], RUN_TIMEOUT_MS);
+  test(
+    'creates without a valid Bearer token and malformed bodies DEVIATE; the run exits 1',
+    async () => {
+      const run = await runProbe({ ...FAST, BASE_URL: url }, ['05-protocol'], RUN_TIMEOUT_MS);
 
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    const cases = casesOf(run);
-    for (const id of AUTH_IDS) expect(cases.get(id), id).toMatchObject({ verdict: 'DEVIATES', finding: expect.stringMatching(/was accepted \(201\)$/) as unknown });
-    for (const id of ['not-json', 'json-array', 'json-null', 'empty-body']) expect(cases.get(`protocol/spec-7.1/${id}`)?.verdict, id).toBe('DEVIATES');
-    expect(cases.get('protocol/spec-9/v2.0')?.verdict).toBe('CONFORMS');
-    expect(cases.get('protocol/spec-4/text-plain')?.verdict).toBe('INFORMATIONAL');
-    expect(cases.get('protocol/spec-5/basic-scheme/refusal')?.finding).toBe('the Basic scheme: not refused: 201, a JSON object with id');
-    // The failure shows the request as sent: the made-up token literally, never $ACCESS_TOKEN in its place.
-    expect(run.stdout + run.stderr).toContain('Authorization: Bearer conformance-probe.not-a-valid-token.0000');
-    // The requests really went without the run's token.
-    expect(seen.some((h) => h.authorization === undefined)).toBe(true);
-    expect(seen.some((h) => h.authorization?.startsWith('Basic ') === true)).toBe(true);
-    expectTokenNowhere(run);
-  }, RUN_TIMEOUT_MS);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      const cases = casesOf(run);
+      for (const id of AUTH_IDS)
+        expect(cases.get(id), id).toMatchObject({
+          verdict: 'DEVIATES',
+          finding: expect.stringMatching(/was accepted \(201\)$/) as unknown,
+        });
+      for (const id of ['not-json', 'json-array', 'json-null', 'empty-body'])
+        expect(cases.get(`protocol/spec-7.1/${id}`)?.verdict, id).toBe('DEVIATES');
+      expect(cases.get('protocol/spec-9/v2.0')?.verdict).toBe('CONFORMS');
+      expect(cases.get('protocol/spec-4/text-plain')?.verdict).toBe('INFORMATIONAL');
+      expect(cases.get('protocol/spec-5/basic-scheme/refusal')?.finding).toBe('the Basic scheme: not refused: 201, a JSON object with id');
+      // The failure shows the request as sent: the made-up token literally, never $ACCESS_TOKEN in its place.
+      expect(run.stdout + run.stderr).toContain('Authorization: Bearer conformance-probe.not-a-valid-token.0000');
+      // The requests really went without the run's token.
+      expect(seen.some((h) => h.authorization === undefined)).toBe(true);
+      expect(seen.some((h) => h.authorization?.startsWith('Basic ') === true)).toBe(true);
+      expectTokenNowhere(run);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

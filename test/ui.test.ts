@@ -27,7 +27,13 @@ test('the UI opens, names its address, and runs no suite on opening nor when a s
   const [command, args] = toolCommand('probe', ['--ui']);
   const child = spawn(command, args, {
     cwd: mkdtempSync(join(tmpdir(), 'ui-')),
-    env: { PATH: process.env.PATH ?? '', BASE_URL: service.url, ACCESS_TOKEN: token, BROWSER: 'none', REPORT_DIR: mkdtempSync(join(tmpdir(), 'ui-reports-')) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      BASE_URL: service.url,
+      ACCESS_TOKEN: token,
+      BROWSER: 'none',
+      REPORT_DIR: mkdtempSync(join(tmpdir(), 'ui-reports-')),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -35,7 +41,11 @@ test('the UI opens, names its address, and runs no suite on opening nor when a s
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   try {
     const started = Date.now();
-    while (!/^ui: http:\/\/\S+: no suite runs until one is started there/m.test(out) && Date.now() - started < 90_000 && child.exitCode === null) {
+    while (
+      !/^ui: http:\/\/\S+: no suite runs until one is started there/m.test(out) &&
+      Date.now() - started < 90_000 &&
+      child.exitCode === null
+    ) {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(out).toMatch(/^ui: http:\/\/\S+: no suite runs until one is started there/m);

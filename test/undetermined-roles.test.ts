@@ -38,7 +38,10 @@ test('a flipping combination leaves clientState undetermined, naming that combin
   const flipped = report.matrix.find((e) => combinationKey(e.present) === combinationKey(FLIPPED));
   expect(flipped?.outcome, run.stdout + run.stderr).toBe('unstable');
   const unknown = report.matrix.filter((e) => e.outcome !== 'accepted' && e.outcome !== 'rejected');
-  expect(unknown.map((e) => `${e.present.join('+')}: ${e.outcome} ${JSON.stringify(e.statuses)}`), 'only the flipped combination lacks a usable answer').toHaveLength(1);
+  expect(
+    unknown.map((e) => `${e.present.join('+')}: ${e.outcome} ${JSON.stringify(e.statuses)}`),
+    'only the flipped combination lacks a usable answer',
+  ).toHaveLength(1);
   expect(flipped?.statuses).toEqual(expect.arrayContaining([201, 400]));
 
   expect(report.fields['clientState']).toEqual({
@@ -55,7 +58,9 @@ test('a flipping combination leaves clientState undetermined, naming that combin
     expirationDateTime: 'required',
     clientState: 'undetermined',
   });
-  expect(markdown).toContain('| `clientState` | **undetermined** (forbidden or optional, depending on 1 combination without a usable answer: notificationUrl + expirationDateTime + clientState) |');
+  expect(markdown).toContain(
+    '| `clientState` | **undetermined** (forbidden or optional, depending on 1 combination without a usable answer: notificationUrl + expirationDateTime + clientState) |',
+  );
   expect(markdown).not.toMatch(/`clientState` \| \*\*forbidden\*\*/);
   expect(html).toContain('<span class="badge undetermined">undetermined</span>');
   expect(run.stdout).toContain('(exact on the 31 of 32 combinations with a usable answer)');

@@ -32,7 +32,10 @@ const probedIds = (report: BehaviourReport, field: string): string[] => {
 };
 /** Classes accepted by one report and not the other. */
 function difference(a: Set<string>, b: Set<string>): string[] {
-  return [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id))).sort();
+  return [...a]
+    .filter((id) => !b.has(id))
+    .concat([...b].filter((id) => !a.has(id)))
+    .sort();
 }
 
 /** A reference with `profile`, without the validation handshake, probed through BASE_URL by the value suite only. */
@@ -86,7 +89,11 @@ describe('npm run probe -- 03-value', () => {
       unit: 'minutes',
       verdict: 'INFORMATIONAL',
     });
-    expect(clientState).toMatchObject({ value: rules.clientState.maxLength, firstRejected: rules.clientState.maxLength + 1, unit: 'characters' });
+    expect(clientState).toMatchObject({
+      value: rules.clientState.maxLength,
+      firstRejected: rules.clientState.maxLength + 1,
+      unit: 'characters',
+    });
     // Each probe costs one request, and an accepted one a second (the delete of what it created).
     expect(lifetime?.requests).toBeLessThanOrEqual(2 * defaultMaxSteps(1, 10 * 365 * 24 * 60));
     expect(clientState?.requests).toBeLessThanOrEqual(2 * defaultMaxSteps(1, 4096));
@@ -106,7 +113,7 @@ describe('npm run probe -- 03-value', () => {
     expect([...acceptedIds(readReport(onGraphLike), 'changeType')]).toEqual(rulesOf('graph-like').changeType.allowed);
   });
 
-  test('the value tables differ exactly where the profiles\' value rules differ', () => {
+  test("the value tables differ exactly where the profiles' value rules differ", () => {
     const a = readReport(onDefault);
     const b = readReport(onGraphLike);
     const [ruleA, ruleB] = [rulesOf('default'), rulesOf('graph-like')];
@@ -122,9 +129,15 @@ describe('npm run probe -- 03-value', () => {
         .map((n) => `length-${n}`),
     };
 
-    const seen = Object.fromEntries(Object.keys(expected).map((field) => [field, difference(acceptedIds(a, field), acceptedIds(b, field))]));
+    const seen = Object.fromEntries(
+      Object.keys(expected).map((field) => [field, difference(acceptedIds(a, field), acceptedIds(b, field))]),
+    );
 
-    expect(expected).toEqual({ notificationUrl: ['http-absolute'], expirationDateTime: ['180-days'], clientState: ['length-129', 'length-255'] });
+    expect(expected).toEqual({
+      notificationUrl: ['http-absolute'],
+      expirationDateTime: ['180-days'],
+      clientState: ['length-129', 'length-255'],
+    });
     expect(seen).toEqual(expected);
     expect(readFileSync(join(onGraphLike.reportDir, 'behaviour-report.md'), 'utf8')).toContain(
       `| \`clientState\` | longest accepted clientState | **${ruleB.clientState.maxLength} characters** |`,

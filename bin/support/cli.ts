@@ -15,7 +15,11 @@ export const EXIT_CONFIG = 2;
 
 /** The entry point's header comment, which is its usage text. */
 export function headerHelp(entryPointUrl: string): string {
-  return readFileSync(new URL(entryPointUrl), 'utf8').split('*/')[0]?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? '';
+  return (
+    readFileSync(new URL(entryPointUrl), 'utf8')
+      .split('*/')[0]
+      ?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? ''
+  );
 }
 
 /** The settings every command reads, under its usage: where they come from and where each is explained. */
@@ -51,7 +55,11 @@ export function usageError(command: string, message: string): never {
  * point's header comment and exits 0; a flag parseArgs refuses gets one line naming the command and
  * exits 2 before anything is read or sent.
  */
-export function parseArgsOrExit<C extends ParseArgsConfig>(command: string, entryPointUrl: string, config: C): ReturnType<typeof parseArgs<C>> {
+export function parseArgsOrExit<C extends ParseArgsConfig>(
+  command: string,
+  entryPointUrl: string,
+  config: C,
+): ReturnType<typeof parseArgs<C>> {
   let parsed: ReturnType<typeof parseArgs<C>>;
   try {
     parsed = parseArgs(config);
@@ -74,7 +82,12 @@ function flagProblem(error: Error & { code?: string }, flags: readonly string[])
   if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
   const given = /'(-{1,2}[^']+)'/.exec(error.message)?.[1] ?? error.message;
   const name = given.replace(/^-+/, '').split('=')[0] ?? '';
-  const meant = flags.find((flag) => flag === name.toLowerCase()) ?? flags.map((flag) => ({ flag, d: editDistance(name, flag) })).filter((c) => c.d <= 2).sort((a, b) => a.d - b.d)[0]?.flag;
+  const meant =
+    flags.find((flag) => flag === name.toLowerCase()) ??
+    flags
+      .map((flag) => ({ flag, d: editDistance(name, flag) }))
+      .filter((c) => c.d <= 2)
+      .sort((a, b) => a.d - b.d)[0]?.flag;
   return `unknown option ${given}${meant === undefined ? '' : `; did you mean --${meant}?`}`;
 }
 
@@ -92,7 +105,10 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 }
 
 /** The environment with each given command-line flag as the setting it stands for (the flag wins). */
-export function withFlags(env: Record<string, string | undefined>, flags: Record<string, string | undefined>): Record<string, string | undefined> {
+export function withFlags(
+  env: Record<string, string | undefined>,
+  flags: Record<string, string | undefined>,
+): Record<string, string | undefined> {
   const given = Object.entries(flags).filter((e): e is [string, string] => e[1] !== undefined);
   return given.length === 0 ? env : { ...env, ...Object.fromEntries(given) };
 }

@@ -4,7 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, test, vi } from 'vitest';
 import { load } from './dependency-hooks.js';
 
-const vitestEntry = pathToFileURL(createRequire(import.meta.url).resolve('vitest/package.json').replace('package.json', 'dist/index.js')).href;
+const vitestEntry = pathToFileURL(
+  createRequire(import.meta.url)
+    .resolve('vitest/package.json')
+    .replace('package.json', 'dist/index.js'),
+).href;
 
 describe('dependency hooks: the dependencies ES modules as on disk, the rest to the next loader (tsx)', () => {
   test('an ES module under node_modules is read from disk and the next loader is not called', async () => {

@@ -9,7 +9,11 @@ import { EXIT_CONFIG } from './cli.js';
  * The run's token source, with its first token; undefined without client credentials (ACCESS_TOKEN or
  * none). A token endpoint error is one line `<command>: token: ...` naming the setting to check, and exit 2.
  */
-export async function openTokenSourceOrExit(config: ProbeConfig, command: string, log: (line: string) => void = (l) => console.log(l)): Promise<ClientCredentialsTokenSource | undefined> {
+export async function openTokenSourceOrExit(
+  config: ProbeConfig,
+  command: string,
+  log: (line: string) => void = (l) => console.log(l),
+): Promise<ClientCredentialsTokenSource | undefined> {
   const options = clientCredentialsOptions(config);
   if (options === undefined) return undefined;
   if (config.baseUrl === undefined) {

@@ -10,7 +10,9 @@ const FIELDS = ['changeType', 'notificationUrl', 'resource', 'clientState'];
 function fastApiAnswer(present: readonly string[]) {
   const detail = [
     ...(present.includes('resource') ? [] : [{ type: 'missing', loc: ['body', 'resource'], msg: 'Field required', input: {} }]),
-    ...(present.includes('clientState') ? [{ type: 'extra_forbidden', loc: ['body', 'clientState'], msg: 'Extra inputs are not permitted', input: 'x' }] : []),
+    ...(present.includes('clientState')
+      ? [{ type: 'extra_forbidden', loc: ['body', 'clientState'], msg: 'Extra inputs are not permitted', input: 'x' }]
+      : []),
   ];
   return detail.length === 0 ? fakeExchange({ status: 201, body: { id: '1' } }) : fakeExchange({ status: 422, body: { detail } });
 }
@@ -36,7 +38,16 @@ test('a 422 in no known shape has no message and names nothing', () => {
 
 test("the spec's error object keeps its own message; details' targets are names besides", () => {
   const answer = classifyAnswer(
-    fakeExchange({ status: 400, body: { error: { code: 'invalidRequest', message: 'Invalid request', details: [{ target: 'resource', message: 'not allowed' }] } } }),
+    fakeExchange({
+      status: 400,
+      body: { error: { code: 'invalidRequest', message: 'Invalid request', details: [{ target: 'resource', message: 'not allowed' }] } },
+    }),
   );
-  expect(answer).toEqual({ outcome: 'rejected', status: 400, errorCode: 'invalidRequest', errorMessage: 'Invalid request', errorNames: ['resource'] });
+  expect(answer).toEqual({
+    outcome: 'rejected',
+    status: 400,
+    errorCode: 'invalidRequest',
+    errorMessage: 'Invalid request',
+    errorNames: ['resource'],
+  });
 });

@@ -54,7 +54,8 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
  */
 const MAX_ERROR_TEXT = 2000;
 
-const shorten = (text: string): string => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text);
+const shorten = (text: string): string =>
+  text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text;
 
 /**
  * error.code and error.message of a rejection, and the properties the body names by its structure. A body

@@ -6,14 +6,15 @@ import { fakeExchange } from '../http/test-exchange.js';
 import { classifyAnswer } from './classify.js';
 import { readExchange } from './read-exchange.js';
 
-const failed = (kind: FailureKind, status: number | null = null) => fakeExchange({ status, failure: { kind, message: `${kind} happened` } });
+const failed = (kind: FailureKind, status: number | null = null) =>
+  fakeExchange({ status, failure: { kind, message: `${kind} happened` } });
 
 describe('readExchange: one reading of every exchange', () => {
   test('a status the target sent', () => {
     expect(readExchange(fakeExchange({ status: 400 }))).toEqual({ kind: 'status', status: 400, afterRetries: false });
   });
 
-  test('a 5xx that outlasted the retries is still the target\'s status', () => {
+  test("a 5xx that outlasted the retries is still the target's status", () => {
     expect(readExchange(failed('server', 503))).toEqual({ kind: 'status', status: 503, afterRetries: true });
   });
 
@@ -21,12 +22,15 @@ describe('readExchange: one reading of every exchange', () => {
     expect(readExchange(failed('timeout')).kind).toBe('hang');
   });
 
-  test.each<FailureKind>(['network', 'throttled', 'budget', 'deadline', 'malformed', 'token'])('%s is no verdict, with the reason', (kind) => {
-    expect(readExchange(failed(kind, kind === 'throttled' ? 429 : null))).toMatchObject({ kind: 'no-verdict', failure: kind });
-  });
+  test.each<FailureKind>(['network', 'throttled', 'budget', 'deadline', 'malformed', 'token'])(
+    '%s is no verdict, with the reason',
+    (kind) => {
+      expect(readExchange(failed(kind, kind === 'throttled' ? 429 : null))).toMatchObject({ kind: 'no-verdict', failure: kind });
+    },
+  );
 });
 
-describe('the judges\' policies over it', () => {
+describe("the judges' policies over it", () => {
   test.each<[string, ReturnType<typeof fakeExchange>, string, string, string]>([
     ['201', fakeExchange({ status: 201 }), 'accepted', 'answered', 'status'],
     ['400', fakeExchange({ status: 400 }), 'rejected', 'answered', 'status'],

@@ -18,7 +18,8 @@ export type ExchangeReading =
 export function readExchange(exchange: Exchange): ExchangeReading {
   const { failure, status } = exchange;
   if (failure?.kind === 'timeout') return { kind: 'hang', reason: failureText(failure) };
-  if (status !== null && (failure === undefined || failure.kind === 'server')) return { kind: 'status', status, afterRetries: failure !== undefined };
+  if (status !== null && (failure === undefined || failure.kind === 'server'))
+    return { kind: 'status', status, afterRetries: failure !== undefined };
   if (failure === undefined) return { kind: 'no-verdict', reason: 'no HTTP answer' };
   return { kind: 'no-verdict', reason: failureText(failure), failure: failure.kind };
 }

@@ -89,7 +89,8 @@ export class TokenBrokerClient implements BearerSource {
       runRedactor().add(token); // this worker thread's redaction step (the engine adds it to its own too)
     }
     const bearer: Bearer = { token, generation: answer.generation };
-    if (this.#held === undefined || answer.generation >= this.#held.bearer.generation) this.#held = { bearer, freshUntilMs: answer.freshUntilMs };
+    if (this.#held === undefined || answer.generation >= this.#held.bearer.generation)
+      this.#held = { bearer, freshUntilMs: answer.freshUntilMs };
     return bearer;
   }
 }

@@ -46,7 +46,8 @@ export async function startTokenBroker(source: ClientCredentialsTokenSource): Pr
     json(res, 200, { token: bearer.token.reveal(), generation: bearer.generation, freshUntilMs: source.freshUntilMs() });
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     req.resume();
-    if (!keyMatches(req.headers[BROKER_KEY_HEADER], key)) return json(res, 403, { error: `the token broker wants its key in ${BROKER_KEY_HEADER}` });
+    if (!keyMatches(req.headers[BROKER_KEY_HEADER], key))
+      return json(res, 403, { error: `the token broker wants its key in ${BROKER_KEY_HEADER}` });
     const url = new URL(req.url ?? '/', 'http://broker');
     const route = `${req.method ?? 'GET'} ${url.pathname}`;
     try {

@@ -18,9 +18,14 @@ export function readAssertionFile(path: string): string {
     text = readFileSync(path, 'utf8').trim();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new TokenRequestError(`token: cannot read the assertion file ${JSON.stringify(path)}${typeof code === 'string' ? ` (${code})` : ''}; check CLIENT_ASSERTION_FILE`);
+    throw new TokenRequestError(
+      `token: cannot read the assertion file ${JSON.stringify(path)}${typeof code === 'string' ? ` (${code})` : ''}; check CLIENT_ASSERTION_FILE`,
+    );
   }
-  if (!JWT.test(text)) throw new TokenRequestError(`token: the assertion file ${JSON.stringify(path)} does not hold a JWT (value not shown); check CLIENT_ASSERTION_FILE`);
+  if (!JWT.test(text))
+    throw new TokenRequestError(
+      `token: the assertion file ${JSON.stringify(path)} does not hold a JWT (value not shown); check CLIENT_ASSERTION_FILE`,
+    );
   return text;
 }
 
@@ -31,7 +36,10 @@ export async function requestGithubOidcToken(requestUrl: string, bearer: Secret,
   const check = "check the job's permissions (id-token: write) and ACTIONS_ID_TOKEN_REQUEST_URL";
   let response: Response;
   try {
-    response = await fetch(url, { headers: { authorization: `bearer ${bearer.reveal()}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, {
+      headers: { authorization: `bearer ${bearer.reveal()}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'no answer (connection failed)';
     throw new TokenRequestError(`token: GitHub's OIDC endpoint ${url.host} gave ${why}; ${check}`);

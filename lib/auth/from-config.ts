@@ -22,7 +22,12 @@ export function clientCredentialsOptions(config: ProbeConfig): ClientCredentials
   if (tokenEndpoint === undefined || clientId === undefined || scope === undefined) return undefined;
   let credential: CredentialSource | undefined = config.clientCredential;
   if (credential === undefined && config.githubOidcUrl !== undefined && config.githubOidcToken !== undefined) {
-    credential = { kind: 'github-oidc', url: config.githubOidcUrl, bearer: config.githubOidcToken, setting: 'ACTIONS_ID_TOKEN_REQUEST_URL' };
+    credential = {
+      kind: 'github-oidc',
+      url: config.githubOidcUrl,
+      bearer: config.githubOidcToken,
+      setting: 'ACTIONS_ID_TOKEN_REQUEST_URL',
+    };
   }
   if (credential === undefined) return undefined;
   return { endpoint: tokenEndpoint, clientId, scope, credential, timeoutMs: config.requestTimeoutMs };
@@ -55,8 +60,12 @@ export async function openTokenSource(options: ClientCredentialsOptions): Promis
 /** One line for the console: where the token came from, never the token. */
 export function describeProvenance(p: TokenProvenance): string {
   const kind = CREDENTIAL_NAMES[p.credential as CredentialSource['kind']] ?? p.credential;
-  const lifetime = p.lastLifetimeSeconds === undefined ? 'no lifetime given (renewed after a 401 only)' : `lives ${p.lastLifetimeSeconds} s`;
+  const lifetime =
+    p.lastLifetimeSeconds === undefined ? 'no lifetime given (renewed after a 401 only)' : `lives ${p.lastLifetimeSeconds} s`;
   const renewals = p.renewalsBeforeExpiry + p.renewalsAfter401;
-  const renewed = p.tokensObtained <= 1 ? '' : `; renewed ${renewals} time(s) (${p.renewalsBeforeExpiry} before expiry, ${p.renewalsAfter401} after a 401)`;
+  const renewed =
+    p.tokensObtained <= 1
+      ? ''
+      : `; renewed ${renewals} time(s) (${p.renewalsBeforeExpiry} before expiry, ${p.renewalsAfter401} after a 401)`;
   return `token: client credentials from ${p.tokenEndpointHost}, client ${p.clientId}, scope ${p.scope}, ${kind} (${p.credentialSetting}); ${lifetime}${renewed}`;
 }

@@ -75,7 +75,9 @@ function firstSentence(description: string, c: ErrorContext): string {
 export function tokenErrorLine(error: unknown, c: ErrorContext): string {
   if (error instanceof TokenRequestError) return error.message;
   if (error instanceof oidc.ResponseBodyError) {
-    const code = String(error.error).replace(/[^\w.-]/g, '').slice(0, 64);
+    const code = String(error.error)
+      .replace(/[^\w.-]/g, '')
+      .slice(0, 64);
     const description = typeof error.error_description === 'string' ? error.error_description : '';
     const aadsts = /AADSTS(\d+)/.exec(description)?.[1];
     const kind = (aadsts !== undefined ? AADSTS_SETTING[aadsts] : undefined) ?? CODE_SETTING[code];

@@ -42,20 +42,42 @@ async function tokenFor(credential: CredentialSource): Promise<{ token: string; 
 
 async function refusal(credential: CredentialSource, scope?: string, url?: string): Promise<string> {
   const requester = await clientCredentialsRequester(options(credential, scope, url));
-  const error: unknown = await requester.request().then(() => undefined, (e: unknown) => e);
+  const error: unknown = await requester.request().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TokenRequestError);
   return (error as Error).message;
 }
 
 describe('each credential gets a token the issuer signed, for the scope, with its lifetime', () => {
   test.each([
-    ['client secret', (): CredentialSource => ({ kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' }), 'secret'],
-    ['certificate (private_key_jwt with x5t)', (): CredentialSource => ({ kind: 'certificate', file: file('cert.pem', oauth.certificatePem), setting: 'CLIENT_CERTIFICATE_FILE' }), 'certificate'],
-    ['federated assertion file', (): CredentialSource => ({ kind: 'assertion-file', file: file('assertion.jwt', oauth.federatedAssertion()), setting: 'CLIENT_ASSERTION_FILE' }), 'federated'],
+    [
+      'client secret',
+      (): CredentialSource => ({ kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' }),
+      'secret',
+    ],
+    [
+      'certificate (private_key_jwt with x5t)',
+      (): CredentialSource => ({ kind: 'certificate', file: file('cert.pem', oauth.certificatePem), setting: 'CLIENT_CERTIFICATE_FILE' }),
+      'certificate',
+    ],
+    [
+      'federated assertion file',
+      (): CredentialSource => ({
+        kind: 'assertion-file',
+        file: file('assertion.jwt', oauth.federatedAssertion()),
+        setting: 'CLIENT_ASSERTION_FILE',
+      }),
+      'federated',
+    ],
   ])('%s', async (_name, credential, method) => {
     const before = oauth.requests.length;
     const { token, expiresInS } = await tokenFor(credential());
-    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(oauth.jwksUrl)), { issuer: oauth.issuer, audience: oauth.audience });
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(oauth.jwksUrl)), {
+      issuer: oauth.issuer,
+      audience: oauth.audience,
+    });
     expect(payload.scope).toBe(oauth.scope);
     expect(expiresInS).toBe(120);
     expect(oauth.requests.slice(before)).toEqual([{ method, refused: '' }]);
@@ -66,12 +88,17 @@ describe('a refusal is one line: the endpoint, its error code, the setting to ch
   test('a wrong client secret', async () => {
     const wrong = 'wrong-secret-value-9d8c7b6a';
     const line = await refusal({ kind: 'secret', secret: new Secret(wrong), setting: 'CLIENT_SECRET_FILE' });
-    expect(line).toMatch(/^token: 127\.0\.0\.1:\d+ refused the token request: HTTP 401 invalid_client AADSTS7000215 \(Invalid client secret provided\.\); check CLIENT_SECRET_FILE$/);
+    expect(line).toMatch(
+      /^token: 127\.0\.0\.1:\d+ refused the token request: HTTP 401 invalid_client AADSTS7000215 \(Invalid client secret provided\.\); check CLIENT_SECRET_FILE$/,
+    );
     expect(line).not.toContain(wrong);
   });
 
   test('a scope the app may not ask for', async () => {
-    const line = await refusal({ kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' }, 'api://other/.default');
+    const line = await refusal(
+      { kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' },
+      'api://other/.default',
+    );
     expect(line).toContain('HTTP 400 invalid_scope AADSTS70011');
     expect(line).toMatch(/check SCOPE/);
     expect(line).not.toContain(oauth.clientSecret);
@@ -79,24 +106,40 @@ describe('a refusal is one line: the endpoint, its error code, the setting to ch
 
   test('a certificate the app does not know', async () => {
     const other = await selfSignedLoopbackCert(new Date(), 30, 'rsa');
-    const line = await refusal({ kind: 'certificate', file: file('other.pem', `${other.cert}${other.key}`), setting: 'CLIENT_CERTIFICATE_FILE' });
+    const line = await refusal({
+      kind: 'certificate',
+      file: file('other.pem', `${other.cert}${other.key}`),
+      setting: 'CLIENT_CERTIFICATE_FILE',
+    });
     expect(line).toContain('invalid_client AADSTS700027');
     expect(line).toMatch(/check CLIENT_CERTIFICATE_FILE$/);
   });
 
   test('a federated assertion for another subject', async () => {
-    const line = await refusal({ kind: 'assertion-file', file: file('other.jwt', oauth.federatedAssertion('repo:someone/else:ref:refs/heads/main')), setting: 'CLIENT_ASSERTION_FILE' });
+    const line = await refusal({
+      kind: 'assertion-file',
+      file: file('other.jwt', oauth.federatedAssertion('repo:someone/else:ref:refs/heads/main')),
+      setting: 'CLIENT_ASSERTION_FILE',
+    });
     expect(line).toContain('invalid_client AADSTS70021');
     expect(line).toContain("check the app registration's federated credential (issuer, subject, audience) against CLIENT_ASSERTION_FILE");
   });
 
   test('no token endpoint listening', async () => {
-    const line = await refusal({ kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' }, oauth.scope, 'http://127.0.0.1:9/token');
+    const line = await refusal(
+      { kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' },
+      oauth.scope,
+      'http://127.0.0.1:9/token',
+    );
     expect(line).toBe('token: no answer from 127.0.0.1:9 (connection failed); check TOKEN_URL and the network');
   });
 
   test('a page that is not a token endpoint', async () => {
-    const line = await refusal({ kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' }, oauth.scope, `${oauth.issuer}/no-such-endpoint`);
+    const line = await refusal(
+      { kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' },
+      oauth.scope,
+      `${oauth.issuer}/no-such-endpoint`,
+    );
     expect(line).toMatch(/did not answer as a token endpoint \(HTTP 404, no OAuth error\); check TOKEN_URL$/);
   });
 });
@@ -106,12 +149,20 @@ test("GitHub Actions' OIDC token: asked with the audience api://AzureADTokenExch
   const runnerBearer = 'runner-bearer-6b1f0e3c9a';
   const github = await startServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const ok = req.headers.authorization === `bearer ${runnerBearer}` && url.searchParams.get('audience') === 'api://AzureADTokenExchange' && url.searchParams.get('api-version') === '2.0';
+    const ok =
+      req.headers.authorization === `bearer ${runnerBearer}` &&
+      url.searchParams.get('audience') === 'api://AzureADTokenExchange' &&
+      url.searchParams.get('api-version') === '2.0';
     res.writeHead(ok ? 200 : 403, { 'content-type': 'application/json' });
     res.end(ok ? JSON.stringify({ value: oauth.federatedAssertion() }) : '{"message":"no"}');
   });
   try {
-    const credential: CredentialSource = { kind: 'github-oidc', url: `${github.url}/token?api-version=2.0`, bearer: new Secret(runnerBearer), setting: 'ACTIONS_ID_TOKEN_REQUEST_URL' };
+    const credential: CredentialSource = {
+      kind: 'github-oidc',
+      url: `${github.url}/token?api-version=2.0`,
+      bearer: new Secret(runnerBearer),
+      setting: 'ACTIONS_ID_TOKEN_REQUEST_URL',
+    };
     const before = oauth.requests.length;
     const requester = await clientCredentialsRequester(options(credential));
     await requester.request();
@@ -119,8 +170,13 @@ test("GitHub Actions' OIDC token: asked with the audience api://AzureADTokenExch
     // What redaction must hide: the runner's bearer and the assertion sent.
     expect(requester.secrets().map((s) => s.reveal())).toEqual(expect.arrayContaining([runnerBearer, oauth.receivedAssertions.at(-1)]));
     const wrongBearer = { ...credential, bearer: new Secret('not-the-runner-bearer') };
-    const line = await (await clientCredentialsRequester(options(wrongBearer))).request().then(() => '', (e: unknown) => (e as Error).message);
-    expect(line).toMatch(/^token: GitHub's OIDC endpoint 127\.0\.0\.1:\d+ answered HTTP 403 without a token; check the job's permissions \(id-token: write\)/);
+    const line = await (await clientCredentialsRequester(options(wrongBearer))).request().then(
+      () => '',
+      (e: unknown) => (e as Error).message,
+    );
+    expect(line).toMatch(
+      /^token: GitHub's OIDC endpoint 127\.0\.0\.1:\d+ answered HTTP 403 without a token; check the job's permissions \(id-token: write\)/,
+    );
   } finally {
     await github.close();
   }

@@ -13,7 +13,9 @@ import { readAssertionFile, requestGithubOidcToken } from './federated.js';
 import { tokenErrorLine, TokenRequestError } from './token-errors.js';
 
 /** Where the client's proof comes from; GitHub Actions' OIDC token when no credential setting is given. */
-export type CredentialSource = ClientCredential | { kind: 'github-oidc'; url: string; bearer: Secret; setting: 'ACTIONS_ID_TOKEN_REQUEST_URL' };
+export type CredentialSource =
+  | ClientCredential
+  | { kind: 'github-oidc'; url: string; bearer: Secret; setting: 'ACTIONS_ID_TOKEN_REQUEST_URL' };
 
 export interface ClientCredentialsOptions {
   endpoint: TokenEndpoint;
@@ -90,7 +92,9 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) oidc.allowInsecureRequests(config);
 
   const fail = (error: unknown): never => {
-    throw new TokenRequestError(tokenErrorLine(error, { host: url.host, endpointSetting: o.endpoint.setting, credentialSetting: credential.setting, secrets: sent }));
+    throw new TokenRequestError(
+      tokenErrorLine(error, { host: url.host, endpointSetting: o.endpoint.setting, credentialSetting: credential.setting, secrets: sent }),
+    );
   };
   return {
     secrets: () => [...sent],
@@ -106,7 +110,9 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
       }
       // It goes into an HTTP header: anything but visible ASCII would make every request fail far from here.
       if (!/^[\x21-\x7e]+$/.test(answer.access_token)) {
-        throw new TokenRequestError(`token: ${url.host} answered with an access token that cannot be sent in a header (value not shown); check ${o.endpoint.setting}`);
+        throw new TokenRequestError(
+          `token: ${url.host} answered with an access token that cannot be sent in a header (value not shown); check ${o.endpoint.setting}`,
+        );
       }
       const token = new Secret(answer.access_token);
       // The endpoint's own expires_in: openid-client's expiresIn() is the time left, counted down from

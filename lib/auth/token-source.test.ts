@@ -12,11 +12,18 @@ function fakeSource(lifetimeS: number | undefined, failAfter = Infinity) {
     request: async () => {
       await Promise.resolve();
       asked += 1;
-      if (asked > failAfter) throw new TokenRequestError('token: 127.0.0.1 refused the token request: HTTP 401 invalid_client; check CLIENT_SECRET');
+      if (asked > failAfter)
+        throw new TokenRequestError('token: 127.0.0.1 refused the token request: HTTP 401 invalid_client; check CLIENT_SECRET');
       return { token: new Secret(`token-${asked}`), expiresInS: lifetimeS };
     },
     requestSecrets: () => [new Secret('client-secret-value')],
-    provenance: { credential: 'client-secret', credentialSetting: 'CLIENT_SECRET', tokenEndpointHost: '127.0.0.1', clientId: 'c', scope: 's' },
+    provenance: {
+      credential: 'client-secret',
+      credentialSetting: 'CLIENT_SECRET',
+      tokenEndpointHost: '127.0.0.1',
+      clientId: 'c',
+      scope: 's',
+    },
     now: () => clock.now,
   });
   return { source, clock, asked: () => asked };
@@ -38,7 +45,12 @@ describe('renewal before expiry', () => {
     expect(together.map((b) => b.token.reveal())).toEqual(['token-2', 'token-2', 'token-2']);
     expect(together[0]?.generation).toBe(first.generation + 1);
     expect(asked()).toBe(2);
-    expect(source.provenance()).toMatchObject({ tokensObtained: 2, renewalsBeforeExpiry: 1, renewalsAfter401: 0, lastLifetimeSeconds: 3600 });
+    expect(source.provenance()).toMatchObject({
+      tokensObtained: 2,
+      renewalsBeforeExpiry: 1,
+      renewalsAfter401: 0,
+      lastLifetimeSeconds: 3600,
+    });
   });
 
   test('without expires_in the token is renewed only after a 401', async () => {
@@ -109,7 +121,13 @@ test('the redaction step is told of the client secret at once, and of every toke
   const source = new ClientCredentialsTokenSource({
     request: () => Promise.resolve({ token: new Secret(`told-token-${++asked}`), expiresInS: 3600 }),
     requestSecrets: () => [new Secret('the-client-secret'), ...(asked > 0 ? [new Secret(`assertion-${asked}`)] : [])],
-    provenance: { credential: 'certificate', credentialSetting: 'CLIENT_CERTIFICATE_FILE', tokenEndpointHost: 'h', clientId: 'c', scope: 's' },
+    provenance: {
+      credential: 'certificate',
+      credentialSetting: 'CLIENT_CERTIFICATE_FILE',
+      tokenEndpointHost: 'h',
+      clientId: 'c',
+      scope: 's',
+    },
     redactor: { add: (secret) => secret !== undefined && told.push(secret.reveal()) },
   });
   expect(told).toEqual(['the-client-secret']);

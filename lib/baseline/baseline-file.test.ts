@@ -28,7 +28,9 @@ describe('baseline files', () => {
 
     expect(lines).toContain('    { "present": ["notificationUrl", "expirationDateTime"], "outcome": "accepted", "status": 201 },');
     expect(lines).toContain('        "http-absolute": { "outcome": "accepted", "status": 201 },');
-    expect(lines).toContain('      "limits": { "longest accepted clientState": { "unit": "characters", "value": 255, "firstRejected": 256 } }');
+    expect(lines).toContain(
+      '      "limits": { "longest accepted clientState": { "unit": "characters", "value": 255, "firstRejected": 256 } }',
+    );
     expect(JSON.parse(lines.join('\n'))).toEqual(defaultBaseline());
   });
 

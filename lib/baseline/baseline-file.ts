@@ -61,7 +61,9 @@ export async function readBaseline(path: string): Promise<Baseline> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw new BaselineFileError('BASELINE_UNREADABLE', path, [code === 'ENOENT' ? 'no such file' : `cannot read it (${String(code ?? error)})`]);
+    throw new BaselineFileError('BASELINE_UNREADABLE', path, [
+      code === 'ENOENT' ? 'no such file' : `cannot read it (${String(code ?? error)})`,
+    ]);
   }
   let value: unknown;
   try {

@@ -22,7 +22,10 @@ describe('diffBaseline', () => {
   });
 
   test('a role that changed', () => {
-    const drift = diffBaseline(defaultBaseline(), changed((b) => (b.fields['resource'] = 'optional')));
+    const drift = diffBaseline(
+      defaultBaseline(),
+      changed((b) => (b.fields['resource'] = 'optional')),
+    );
 
     expect(drift.changes).toEqual([{ kind: 'role', field: 'resource', from: 'forbidden', to: 'optional' }]);
   });
@@ -41,7 +44,10 @@ describe('diffBaseline', () => {
   });
 
   test('no roles any more (nothing accepted) is a change of every role', () => {
-    const drift = diffBaseline(defaultBaseline(), changed((b) => (b.fields = {})));
+    const drift = diffBaseline(
+      defaultBaseline(),
+      changed((b) => (b.fields = {})),
+    );
 
     expect(drift.changes.filter((c) => c.kind === 'role')).toHaveLength(5);
     expect(drift.changes[0]).toEqual({ kind: 'role', field: 'changeType', from: 'forbidden', to: undefined });
@@ -57,7 +63,11 @@ describe('diffBaseline', () => {
     );
 
     expect(drift.changes).toEqual([
-      { kind: 'rule', from: 'notificationUrl && expirationDateTime && !changeType && !resource', to: 'notificationUrl && expirationDateTime' },
+      {
+        kind: 'rule',
+        from: 'notificationUrl && expirationDateTime && !changeType && !resource',
+        to: 'notificationUrl && expirationDateTime',
+      },
       { kind: 'dependencies', from: [], to: ['IF clientState THEN notificationUrl;'] },
     ]);
   });
@@ -81,9 +91,24 @@ describe('diffBaseline', () => {
     );
 
     expect(drift.changes).toEqual([
-      { kind: 'matrix', present: [], from: { outcome: 'rejected', status: 400, errorCode: 'invalidRequest' }, to: { outcome: 'rejected', status: 422, errorCode: 'invalidRequest' } },
-      { kind: 'matrix', present: ['changeType'], from: { outcome: 'rejected', status: 400, errorCode: 'invalidRequest' }, to: { outcome: 'rejected', status: 400, errorCode: 'unknownProperty' } },
-      { kind: 'matrix', present: ['notificationUrl', 'resource'], from: { outcome: 'rejected', status: 400, errorCode: 'invalidRequest' }, to: { outcome: 'accepted', status: 201 } },
+      {
+        kind: 'matrix',
+        present: [],
+        from: { outcome: 'rejected', status: 400, errorCode: 'invalidRequest' },
+        to: { outcome: 'rejected', status: 422, errorCode: 'invalidRequest' },
+      },
+      {
+        kind: 'matrix',
+        present: ['changeType'],
+        from: { outcome: 'rejected', status: 400, errorCode: 'invalidRequest' },
+        to: { outcome: 'rejected', status: 400, errorCode: 'unknownProperty' },
+      },
+      {
+        kind: 'matrix',
+        present: ['notificationUrl', 'resource'],
+        from: { outcome: 'rejected', status: 400, errorCode: 'invalidRequest' },
+        to: { outcome: 'accepted', status: 201 },
+      },
     ]);
   });
 
@@ -112,7 +137,10 @@ describe('diffBaseline', () => {
       defaultBaseline(),
       changed((b) => {
         const values = b.values;
-        values['clientState'] = { classes: values['clientState']?.classes ?? {}, limits: { 'longest accepted clientState': { unit: 'characters', value: 128, firstRejected: 129 } } };
+        values['clientState'] = {
+          classes: values['clientState']?.classes ?? {},
+          limits: { 'longest accepted clientState': { unit: 'characters', value: 128, firstRejected: 129 } },
+        };
         values['expirationDateTime'] = {
           classes: values['expirationDateTime']?.classes ?? {},
           limits: { 'longest accepted lifetime': { unit: 'minutes', value: 5_256_000 } },

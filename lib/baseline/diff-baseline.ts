@@ -53,7 +53,13 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
       const was = before.limits[name];
       const now = after.limits[name];
       const reason: Reason | undefined =
-        was === undefined ? 'only-in-run' : now === undefined ? 'only-in-baseline' : was.noVerdict === true || now.noVerdict === true ? 'no-verdict' : undefined;
+        was === undefined
+          ? 'only-in-run'
+          : now === undefined
+            ? 'only-in-baseline'
+            : was.noVerdict === true || now.noVerdict === true
+              ? 'no-verdict'
+              : undefined;
       if (reason !== undefined) skipped.add('limits', reason);
       else if (was !== undefined && now !== undefined) {
         limits += 1;

@@ -29,7 +29,14 @@ describe('extractBaseline', () => {
   test('leaves out what changes from run to run: times, requests, port, seed, messages, examples', () => {
     const report = defaultProfileReport();
     const other: BehaviourReport = structuredClone(report);
-    other.run = { ...other.run, target: 'http://127.0.0.1:50999', startedAt: '2027-01-01T00:00:00.000Z', endedAt: '2027-01-01T00:01:00.000Z', requestsSent: 999, seed: 7 };
+    other.run = {
+      ...other.run,
+      target: 'http://127.0.0.1:50999',
+      startedAt: '2027-01-01T00:00:00.000Z',
+      endedAt: '2027-01-01T00:01:00.000Z',
+      requestsSent: 999,
+      seed: 7,
+    };
     for (const entry of other.matrix) {
       entry.errorMessage = 'request id 0f3a: something else';
       delete entry.example;
@@ -48,7 +55,11 @@ describe('extractBaseline', () => {
     const unstable = baseline.matrix.find((c) => c.present.join('+') === 'changeType+notificationUrl+expirationDateTime');
     const failed = baseline.matrix.find((c) => c.present.join('+') === 'notificationUrl+resource+expirationDateTime+clientState');
     expect(unstable).toEqual({ present: ['changeType', 'notificationUrl', 'expirationDateTime'], outcome: 'unstable', status: null });
-    expect(failed).toEqual({ present: ['notificationUrl', 'resource', 'expirationDateTime', 'clientState'], outcome: 'error', status: null });
+    expect(failed).toEqual({
+      present: ['notificationUrl', 'resource', 'expirationDateTime', 'clientState'],
+      outcome: 'error',
+      status: null,
+    });
     expect(baseline.values['changeType']?.classes['json-null']).toEqual({ outcome: 'error', status: null });
     expect(baseline.values['clientState']?.limits['longest accepted clientState']).toEqual({ unit: 'characters', noVerdict: true });
     expect(baseline.values['expirationDateTime']?.limits['longest accepted lifetime']).toEqual({ unit: 'minutes', value: 5_256_000 });
@@ -64,7 +75,10 @@ describe('extractBaseline', () => {
 
 describe('defaultTargetName', () => {
   test.each([
-    [{ target: 'http://127.0.0.1:40025', targetKind: 'embedded-reference' as const, referenceProfile: 'graph-like' }, 'embedded-graph-like'],
+    [
+      { target: 'http://127.0.0.1:40025', targetKind: 'embedded-reference' as const, referenceProfile: 'graph-like' },
+      'embedded-graph-like',
+    ],
     [{ target: 'http://127.0.0.1:40025', targetKind: 'embedded-reference' as const }, 'embedded-default'],
     [{ target: 'https://contoso.sharepoint.com/sites/probe', targetKind: 'configured' as const }, 'contoso.sharepoint.com'],
     [{ target: 'http://localhost:8080', targetKind: 'configured' as const }, 'localhost-8080'],

@@ -81,7 +81,10 @@ export function defaultTargetName(run: Pick<RunInfo, 'target' | 'targetKind' | '
 }
 
 function fileSafe(text: string): string {
-  const safe = text.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  const safe = text
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 64);
   return safe === '' ? 'unknown-target' : safe;
 }
 
@@ -98,7 +101,10 @@ export function unfitForBaseline(report: BehaviourReport): string | undefined {
   if (first !== undefined) {
     return `${errors.length} case(s) ended in ERROR (no verdict from the target), first ${first.id}`;
   }
-  const classes = Object.values(report.values).reduce((n, v) => n + v.accepted.length + v.rejected.length + v.other.length + v.limits.length, 0);
+  const classes = Object.values(report.values).reduce(
+    (n, v) => n + v.accepted.length + v.rejected.length + v.other.length + v.limits.length,
+    0,
+  );
   if (report.matrix.length === 0 && classes === 0 && report.lifecycle === undefined) {
     return 'it holds no presence matrix, no value classes and no lifecycle facts (were the suites filtered?)';
   }

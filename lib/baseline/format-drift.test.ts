@@ -11,22 +11,43 @@ describe('driftLine: one line per kind of change, `subject: before -> after`', (
     [{ kind: 'role', field: 'resource', from: 'forbidden', to: undefined }, 'resource: forbidden -> no role (nothing accepted)'],
     [{ kind: 'rule', from: 'a && b', to: 'a' }, 'rule: a && b -> a'],
     [{ kind: 'dependencies', from: [], to: ['IF a THEN b;', 'OnlyOne(c, d);'] }, 'dependencies: (none) -> IF a THEN b; OnlyOne(c, d);'],
-    [{ kind: 'matrix', present: ['notificationUrl', 'resource'], from: rejected400, to: accepted201 }, '{notificationUrl, resource}: 400 invalidRequest -> 201'],
+    [
+      { kind: 'matrix', present: ['notificationUrl', 'resource'], from: rejected400, to: accepted201 },
+      '{notificationUrl, resource}: 400 invalidRequest -> 201',
+    ],
     [{ kind: 'matrix', present: [], from: { outcome: 'rejected', status: 401 }, to: rejected400 }, '{}: 401 -> 400 invalidRequest'],
     [
       { kind: 'value', field: 'notificationUrl', classId: 'http-absolute', from: accepted201, to: rejected400 },
       'notificationUrl http-absolute: accepted 201 -> rejected 400 invalidRequest',
     ],
     [
-      { kind: 'limit', field: 'clientState', name: 'longest accepted clientState', from: { unit: 'characters', value: 128, firstRejected: 129 }, to: { unit: 'characters', value: 255, firstRejected: 256 } },
+      {
+        kind: 'limit',
+        field: 'clientState',
+        name: 'longest accepted clientState',
+        from: { unit: 'characters', value: 128, firstRejected: 129 },
+        to: { unit: 'characters', value: 255, firstRejected: 256 },
+      },
       'clientState longest accepted clientState: 128 -> 255 characters',
     ],
     [
-      { kind: 'limit', field: 'clientState', name: 'longest accepted clientState', from: { unit: 'characters', value: 255, firstRejected: 256 }, to: { unit: 'characters', value: 4096 } },
+      {
+        kind: 'limit',
+        field: 'clientState',
+        name: 'longest accepted clientState',
+        from: { unit: 'characters', value: 255, firstRejected: 256 },
+        to: { unit: 'characters', value: 4096 },
+      },
       'clientState longest accepted clientState: 255 characters -> at least 4096 characters',
     ],
     [
-      { kind: 'limit', field: 'clientState', name: 'longest accepted clientState', from: { unit: 'characters', value: 255, firstRejected: 256 }, to: { unit: 'characters', firstRejected: 1 } },
+      {
+        kind: 'limit',
+        field: 'clientState',
+        name: 'longest accepted clientState',
+        from: { unit: 'characters', value: 255, firstRejected: 256 },
+        to: { unit: 'characters', firstRejected: 1 },
+      },
       'clientState longest accepted clientState: 255 characters -> not pinned (1 rejected)',
     ],
   ])('%j', (change, message) => {
@@ -42,7 +63,15 @@ describe('driftLine: one line per kind of change, `subject: before -> after`', (
       after: '201',
       message: '{notificationUrl, resource}: 400 invalidRequest -> 201',
     });
-    expect(driftLine({ kind: 'limit', field: 'expirationDateTime', name: 'longest accepted lifetime', from: { unit: 'minutes', value: 259_200, firstRejected: 259_201 }, to: { unit: 'minutes', value: 42_300, firstRejected: 42_301 } })).toEqual({
+    expect(
+      driftLine({
+        kind: 'limit',
+        field: 'expirationDateTime',
+        name: 'longest accepted lifetime',
+        from: { unit: 'minutes', value: 259_200, firstRejected: 259_201 },
+        to: { unit: 'minutes', value: 42_300, firstRejected: 42_301 },
+      }),
+    ).toEqual({
       kind: 'limit',
       field: 'expirationDateTime',
       limit: 'longest accepted lifetime',

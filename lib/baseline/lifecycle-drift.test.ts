@@ -17,12 +17,20 @@ const facts = (deleteAgain: number, listed: boolean | null): Record<string, stri
     ]),
   );
 
-const withLifecycle = (lifecycle: Record<string, string> | undefined): Baseline => ({ ...defaultBaseline(), ...(lifecycle !== undefined ? { lifecycle } : {}) });
+const withLifecycle = (lifecycle: Record<string, string> | undefined): Baseline => ({
+  ...defaultBaseline(),
+  ...(lifecycle !== undefined ? { lifecycle } : {}),
+});
 
 test('the stable facts leave out what was not found out', () => {
   const kept = facts(404, null);
 
-  expect(kept).toMatchObject({ 'operations.delete': 'supported 204', 'renewal.longestAcceptedMinutes': '259200', 'renewal.pastLimit': '400 invalidRequest', 'afterDelete.delete': '404' });
+  expect(kept).toMatchObject({
+    'operations.delete': 'supported 204',
+    'renewal.longestAcceptedMinutes': '259200',
+    'renewal.pastLimit': '400 invalidRequest',
+    'afterDelete.delete': '404',
+  });
   expect(Object.keys(kept)).not.toContain('afterDelete.listed');
   expect(Object.keys(kept)).not.toContain('operations.read');
 });

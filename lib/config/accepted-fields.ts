@@ -7,6 +7,7 @@ export type AcceptedFieldsCheck = { ok: true; fields: string[] } | { ok: false; 
 export function checkAcceptedFields(operation: OperationSpec, accepted: readonly string[]): AcceptedFieldsCheck {
   const known = operation.fields.map((f) => f.name);
   const unknown = accepted.filter((n) => !known.includes(n));
-  if (unknown.length > 0) return { ok: false, problem: `ACCEPTED_FIELDS: unknown field(s) ${unknown.map(quote).join(', ')}; known: ${known.join(', ')}` };
+  if (unknown.length > 0)
+    return { ok: false, problem: `ACCEPTED_FIELDS: unknown field(s) ${unknown.map(quote).join(', ')}; known: ${known.join(', ')}` };
   return { ok: true, fields: known.filter((n) => accepted.includes(n)) };
 }

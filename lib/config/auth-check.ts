@@ -28,7 +28,9 @@ export function authProblems(isGiven: (name: string) => boolean): string[] {
   if (!isGiven('SCOPE')) missing.push('SCOPE');
   const github = isGiven('ACTIONS_ID_TOKEN_REQUEST_URL') && isGiven('ACTIONS_ID_TOKEN_REQUEST_TOKEN');
   if (!CREDENTIALS.some(isGiven) && !github) {
-    missing.push("a credential (CLIENT_SECRET, CLIENT_SECRET_FILE, CLIENT_CERTIFICATE_FILE, CLIENT_ASSERTION_FILE, or GitHub Actions' OIDC token: permissions id-token: write)");
+    missing.push(
+      "a credential (CLIENT_SECRET, CLIENT_SECRET_FILE, CLIENT_CERTIFICATE_FILE, CLIENT_ASSERTION_FILE, or GitHub Actions' OIDC token: permissions id-token: write)",
+    );
   }
   const problems: string[] = [];
   if (missing.length > 0) {

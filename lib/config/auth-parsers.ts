@@ -41,7 +41,9 @@ export const tenantIdParser: Parser<TokenEndpoint> = {
   parse: (raw) => {
     const tenant = raw.trim();
     if (!TENANT.test(tenant)) {
-      return bad(`must be a directory (tenant) id such as 72f988bf-86f1-41af-91ab-2d7cd011db47 or a domain such as contoso.onmicrosoft.com, got ${quote(raw)}`);
+      return bad(
+        `must be a directory (tenant) id such as 72f988bf-86f1-41af-91ab-2d7cd011db47 or a domain such as contoso.onmicrosoft.com, got ${quote(raw)}`,
+      );
     }
     return ok({ url: microsoftTokenEndpoint(tenant.toLowerCase()), setting: 'TENANT_ID' });
   },
@@ -51,7 +53,10 @@ const VISIBLE = /^[\x21-\x7e]+$/;
 
 export const clientIdParser: Parser<string> = {
   accepts: 'application (client) id',
-  parse: (raw) => (VISIBLE.test(raw.trim()) && raw.trim().length <= 256 ? ok(raw.trim()) : bad(`must be an application (client) id without spaces, got ${quote(raw)}`)),
+  parse: (raw) =>
+    VISIBLE.test(raw.trim()) && raw.trim().length <= 256
+      ? ok(raw.trim())
+      : bad(`must be an application (client) id without spaces, got ${quote(raw)}`),
 };
 
 export const scopeParser: Parser<string> = {
@@ -82,7 +87,8 @@ function readSecretFile(raw: string, cwd: string): Parsed<string> {
 }
 
 function checkSecret(secret: string, what: string): Parsed<Secret> {
-  if (!/^[\x20-\x7e]+$/.test(secret)) return bad(`${what} contains line breaks or characters that are not printable ASCII (value not shown)`);
+  if (!/^[\x20-\x7e]+$/.test(secret))
+    return bad(`${what} contains line breaks or characters that are not printable ASCII (value not shown)`);
   return ok(new Secret(secret));
 }
 
@@ -124,7 +130,8 @@ export const clientAssertionFileParser: Parser<ClientCredential> = {
   parse: (raw, ctx) => {
     const text = readSecretFile(raw, ctx.cwd);
     if (!text.ok) return text;
-    if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(text.value)) return bad(`the content of ${quote(resolve(ctx.cwd, raw.trim()))} is not a JWT (value not shown)`);
+    if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(text.value))
+      return bad(`the content of ${quote(resolve(ctx.cwd, raw.trim()))} is not a JWT (value not shown)`);
     return ok({ kind: 'assertion-file', file: resolve(ctx.cwd, raw.trim()), setting: 'CLIENT_ASSERTION_FILE' });
   },
 };

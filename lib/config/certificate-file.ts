@@ -35,10 +35,14 @@ export function readCertificateFile(path: string): PemParts {
   const keyPem = blocks.find((b) => b.label.endsWith('PRIVATE KEY'));
   if (certPem === undefined || keyPem === undefined) {
     const missing = [certPem === undefined ? 'a CERTIFICATE block' : '', keyPem === undefined ? 'a PRIVATE KEY block' : ''].filter(Boolean);
-    throw new CertificateFileError(`${JSON.stringify(path)} lacks ${missing.join(' and ')}; give one PEM file with the certificate and its private key`);
+    throw new CertificateFileError(
+      `${JSON.stringify(path)} lacks ${missing.join(' and ')}; give one PEM file with the certificate and its private key`,
+    );
   }
   if (keyPem.label.includes('ENCRYPTED')) {
-    throw new CertificateFileError(`${JSON.stringify(path)}: the private key is encrypted; give it unencrypted (e.g. openssl pkcs8 -nocrypt) in a file only the job can read`);
+    throw new CertificateFileError(
+      `${JSON.stringify(path)}: the private key is encrypted; give it unencrypted (e.g. openssl pkcs8 -nocrypt) in a file only the job can read`,
+    );
   }
   let cert: X509Certificate;
   let privateKey: KeyObject;
@@ -57,7 +61,9 @@ export function readCertificateFile(path: string): PemParts {
   }
   const type = privateKey.asymmetricKeyType;
   if (type !== 'rsa' && !(type === 'ec' && privateKey.asymmetricKeyDetails?.namedCurve === 'prime256v1')) {
-    throw new CertificateFileError(`${JSON.stringify(path)}: the key is ${String(type)}; use an RSA key (the Microsoft identity platform takes RSA only) or EC P-256`);
+    throw new CertificateFileError(
+      `${JSON.stringify(path)}: the key is ${String(type)}; use an RSA key (the Microsoft identity platform takes RSA only) or EC P-256`,
+    );
   }
   return { cert, privateKey };
 }

@@ -22,11 +22,20 @@ export const changeRequestParser: Parser<ChangeTrigger> = {
     const match = REQUEST_LINE.exec(raw.trim());
     const [, method, path, body] = match ?? [];
     if (method === undefined || path === undefined) {
-      return { ok: false, problem: `must be "METHOD PATH [body]", e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content probe", got ${quote(raw)}` };
+      return {
+        ok: false,
+        problem: `must be "METHOD PATH [body]", e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content probe", got ${quote(raw)}`,
+      };
     }
     if (!path.startsWith('/') || path.startsWith('//') || path.includes('#')) {
-      return { ok: false, problem: `the path must start with a single / (it is appended to BASE_URL) and have no fragment, got ${quote(path)}` };
+      return {
+        ok: false,
+        problem: `the path must start with a single / (it is appended to BASE_URL) and have no fragment, got ${quote(path)}`,
+      };
     }
-    return { ok: true, value: { kind: 'request', method: method.toUpperCase(), path, body: body === undefined || body === '' ? undefined : body } };
+    return {
+      ok: true,
+      value: { kind: 'request', method: method.toUpperCase(), path, body: body === undefined || body === '' ? undefined : body },
+    };
   },
 };

@@ -49,9 +49,7 @@ test('warns when ALLOW_INSECURE_TOKEN lets the token go over plain http', () => 
     { BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'tok-abc', ALLOW_INSECURE_TOKEN: 'true' },
     { cwd, dotenvPath: false },
   );
-  expect(describeConfig(config)).toContain(
-    'WARNING: the token is sent over plain http to staging.example.com (ALLOW_INSECURE_TOKEN=true)',
-  );
+  expect(describeConfig(config)).toContain('WARNING: the token is sent over plain http to staging.example.com (ALLOW_INSECURE_TOKEN=true)');
 });
 
 test('a receiver behind a tunnel: says the public URL and the local port', () => {

@@ -24,8 +24,7 @@ export function describeConfig(config: ProbeConfig): string[] {
       `request timeout ${config.requestTimeoutMs} ms`,
     `retries: up to ${config.maxRetries} per exchange; wait ${seconds(config.defaultRetryAfterMs)} ` +
       `without Retry-After, at most ${seconds(config.maxRetryAfterMs)}`,
-    `repeats: ${config.repeats} per combination` +
-      (config.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
+    `repeats: ${config.repeats} per combination` + (config.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
     `notification URL: ${config.notificationUrl ?? ownReceiver(config)}`,
     events(config),
     `reports: ${config.reportDir}`,
@@ -47,7 +46,8 @@ function events(config: ProbeConfig): string {
   if (config.baseUrl === undefined) return `events: the embedded reference's trigger makes the change; ${wait}`;
   const change = config.change;
   if (change === undefined) return 'events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped';
-  if (change.kind === 'command') return `events: CHANGE_COMMAND makes the change (at most ${seconds(config.changeCommandTimeoutMs)}); ${wait}`;
+  if (change.kind === 'command')
+    return `events: CHANGE_COMMAND makes the change (at most ${seconds(config.changeCommandTimeoutMs)}); ${wait}`;
   return `events: CHANGE_REQUEST ${change.method} ${change.path}${change.body === undefined ? '' : ' (with a body)'} makes the change; ${wait}`;
 }
 

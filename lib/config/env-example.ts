@@ -10,11 +10,7 @@ const HEADER = [
 function block(s: AnySetting): string[] {
   const example = s.example === undefined ? '' : ` Example: ${s.example}`;
   const fallback = s.default === undefined ? `unset (${s.whenUnset ?? 'none'})` : s.default;
-  return [
-    `# ${s.description}`,
-    `# Accepts: ${s.parser.accepts}. Default: ${fallback}.${example}`,
-    `# ${s.name}=${s.default ?? ''}`,
-  ];
+  return [`# ${s.description}`, `# Accepts: ${s.parser.accepts}. Default: ${fallback}.${example}`, `# ${s.name}=${s.default ?? ''}`];
 }
 
 /** The text of .env.example: every setting with its description, what it accepts and its default. */

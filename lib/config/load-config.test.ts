@@ -66,11 +66,27 @@ describe('one bad value gives exactly one line naming the setting', () => {
       'https://example.com/_api/v2.0/drive/root/subscriptions',
       'BASE_URL: give the service root; the probe appends /_api/v2.0/drive/root/subscriptions: "https://example.com/_api/v2.0/drive/root/subscriptions"',
     ],
-    ['BASE_URL', '', 'BASE_URL: is set but empty; remove it to get the default (unset: start the embedded reference service (also spelt BASE_URL=embedded))'],
+    [
+      'BASE_URL',
+      '',
+      'BASE_URL: is set but empty; remove it to get the default (unset: start the embedded reference service (also spelt BASE_URL=embedded))',
+    ],
     ['NOTIFICATION_URL', 'hooks.example.com', 'NOTIFICATION_URL: not an absolute http(s) URL: "hooks.example.com"'],
-    ['REFERENCE_PROFILE', 'no spaces', 'REFERENCE_PROFILE: must be an identifier (letters, digits, ".", "_", "-"; at most 64), got "no spaces"'],
-    ['ACCEPTED_FIELDS', 'notificationUrl,bogus', 'ACCEPTED_FIELDS: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState'],
-    ['ACCEPTED_BODY', '{"notificationUrl":"https://h.example.com","bogus":1}', 'ACCEPTED_BODY: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState'],
+    [
+      'REFERENCE_PROFILE',
+      'no spaces',
+      'REFERENCE_PROFILE: must be an identifier (letters, digits, ".", "_", "-"; at most 64), got "no spaces"',
+    ],
+    [
+      'ACCEPTED_FIELDS',
+      'notificationUrl,bogus',
+      'ACCEPTED_FIELDS: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState',
+    ],
+    [
+      'ACCEPTED_BODY',
+      '{"notificationUrl":"https://h.example.com","bogus":1}',
+      'ACCEPTED_BODY: unknown field(s) "bogus"; known: changeType, notificationUrl, resource, expirationDateTime, clientState',
+    ],
     ['ACCEPTED_BODY', '[1]', 'ACCEPTED_BODY: should be a JSON object, got an array'],
     ['ACCEPTED_BODY', 'null', 'ACCEPTED_BODY: should be a JSON object, got null'],
     ['SEED', '-1', 'SEED: must be a non-negative integer, got "-1"'],
@@ -155,9 +171,7 @@ describe('valid values', () => {
   });
 
   test('NOTIFICATION_URL is kept as given', () => {
-    expect(load({ NOTIFICATION_URL: 'https://hooks.example.com/drive?k=1' }).notificationUrl).toBe(
-      'https://hooks.example.com/drive?k=1',
-    );
+    expect(load({ NOTIFICATION_URL: 'https://hooks.example.com/drive?k=1' }).notificationUrl).toBe('https://hooks.example.com/drive?k=1');
   });
 
   test('REPORT_DIR is resolved against cwd', () => {
@@ -373,16 +387,20 @@ describe('an empty value, as a CI runner gives an undefined variable', () => {
 
   test('of the target or a credential is a mistake, named: a missing secret must not switch targets', () => {
     expect(problemsOf({ BASE_URL: '' })[0]).toMatch(/^BASE_URL: is set but empty/);
-    expect(problemsOf({ BASE_URL: 'https://staging.example.com', CLIENT_ID: '', TENANT_ID: 't', SCOPE: 's', CLIENT_SECRET: 'x' }).join('\n')).toMatch(/CLIENT_ID: is set but empty/);
+    expect(
+      problemsOf({ BASE_URL: 'https://staging.example.com', CLIENT_ID: '', TENANT_ID: 't', SCOPE: 's', CLIENT_SECRET: 'x' }).join('\n'),
+    ).toMatch(/CLIENT_ID: is set but empty/);
   });
 });
 
 describe('a setting misspelt in the shell environment', () => {
   test('is named with the setting it was likely meant to be, as in .env', () => {
-    expect(problemsOf({ BASE_URLL: 'https://staging.example.com' })).toEqual(['BASE_URLL (from the environment): not a known setting; did you mean BASE_URL?']);
+    expect(problemsOf({ BASE_URLL: 'https://staging.example.com' })).toEqual([
+      'BASE_URLL (from the environment): not a known setting; did you mean BASE_URL?',
+    ]);
   });
 
-  test('a name near a setting that is given too is some other tool\'s variable', () => {
+  test("a name near a setting that is given too is some other tool's variable", () => {
     expect(load({ REPORT_DIR: 'out', REPORT_DIRS: 'a:b' }).reportDir).toBe(join(dir, 'out'));
   });
 });

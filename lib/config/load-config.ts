@@ -59,10 +59,7 @@ const TOKEN_SETTINGS = ['ACCESS_TOKEN', 'ACCESS_TOKEN_FILE'] as const;
  * Builds the probe's settings from the environment merged over `.env` (the environment wins, key by key).
  * Validates every setting and throws one ConfigError listing every problem, one line each.
  */
-export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
-  options: LoadConfigOptions = {},
-): ProbeConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadConfigOptions = {}): ProbeConfig {
   const cwd = resolve(options.cwd ?? process.cwd());
   const problems: string[] = [];
   const dotenvPath = options.dotenvPath === false ? undefined : resolve(cwd, options.dotenvPath ?? '.env');
@@ -94,7 +91,12 @@ export function loadConfig(
     }
   }
   const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some((name) => given.has(name));
-  problems.push(...crossCheck(values, TOKEN_SETTINGS.find((name) => given.has(name)) ?? (clientCredentials ? 'the token got by client credentials' : undefined)));
+  problems.push(
+    ...crossCheck(
+      values,
+      TOKEN_SETTINGS.find((name) => given.has(name)) ?? (clientCredentials ? 'the token got by client credentials' : undefined),
+    ),
+  );
   problems.push(...authProblems((name) => given.has(name)));
   problems.push(...operationSourceCheck(values, given.has('OPERATION')));
 
@@ -120,7 +122,6 @@ export function loadConfig(
   return config;
 }
 
-/** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
 /**
  * Settings that name the target or a credential. Given empty, they are a missing secret or variable (a CI
  * runner turns an undefined variable into an empty string), never "use the default": an empty BASE_URL
@@ -144,6 +145,7 @@ const EMPTY_IS_A_MISTAKE: ReadonlySet<string> = new Set([
 const givenValue = (name: string, raw: string | undefined): string | undefined =>
   raw !== undefined && raw.trim() === '' && !EMPTY_IS_A_MISTAKE.has(name) ? undefined : raw;
 
+/** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
 function mergeSources(
   env: Record<string, string | undefined>,
   dotenvFile: DotenvValues | undefined,
@@ -172,10 +174,10 @@ function mergeSources(
   return given;
 }
 
-/** Rules between settings, checked only where each setting involved is valid (values has it). */
 /** Most bytes of response bodies the requests in flight may record at once. */
 const MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
+/** Rules between settings, checked only where each setting involved is valid (values has it). */
 function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting: string | undefined): string[] {
   const problems: string[] = [];
   const baseUrl = values.baseUrl;
@@ -184,14 +186,15 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
     const url = new URL(baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       problems.push(
-        `BASE_URL: refusing to send ${tokenSetting} over plain http to ${url.hostname}; ` +
-          'use https or set ALLOW_INSECURE_TOKEN=true',
+        `BASE_URL: refusing to send ${tokenSetting} over plain http to ${url.hostname}; ` + 'use https or set ALLOW_INSECURE_TOKEN=true',
       );
     }
   }
   if (typeof values.receiverPublicUrl === 'string') {
     if (typeof values.notificationUrl === 'string') {
-      problems.push('RECEIVER_PUBLIC_URL: not with NOTIFICATION_URL; give one (NOTIFICATION_URL: someone else receives; RECEIVER_PUBLIC_URL: the probe receives)');
+      problems.push(
+        'RECEIVER_PUBLIC_URL: not with NOTIFICATION_URL; give one (NOTIFICATION_URL: someone else receives; RECEIVER_PUBLIC_URL: the probe receives)',
+      );
     }
     if (values.receiverPort === 0) {
       problems.push('RECEIVER_PUBLIC_URL: needs RECEIVER_PORT, the local port it forwards to (the receiver otherwise takes any free port)');
@@ -218,13 +221,12 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
   if (typeof body === 'object' && body !== null && operation !== undefined && values.openapi === undefined) {
     const known = operation.fields.map((f) => f.name);
     const unknown = Object.keys(body).filter((k) => !known.includes(k));
-    if (unknown.length > 0) problems.push(`ACCEPTED_BODY: unknown field(s) ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known: ${known.join(', ')}`);
+    if (unknown.length > 0)
+      problems.push(`ACCEPTED_BODY: unknown field(s) ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known: ${known.join(', ')}`);
   }
   const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
-    problems.push(
-      `RETRY_AFTER_DEFAULT_SECONDS: must not exceed RETRY_AFTER_MAX_SECONDS (${longest / 1000}), got ${wait / 1000}`,
-    );
+    problems.push(`RETRY_AFTER_DEFAULT_SECONDS: must not exceed RETRY_AFTER_MAX_SECONDS (${longest / 1000}), got ${wait / 1000}`);
   }
   return problems;
 }

@@ -23,7 +23,7 @@ export function resolveOperationPath(raw: string, cwd: string): string {
 }
 
 export const operationParser: Parser<OperationSpec> = {
-  accepts: 'path of an operation description (.json, .yaml), relative to the working folder or the tool\'s (operations/)',
+  accepts: "path of an operation description (.json, .yaml), relative to the working folder or the tool's (operations/)",
   parse: (raw, ctx) => {
     try {
       return { ok: true, value: loadOperationFile(resolveOperationPath(raw, ctx.cwd), raw.trim()) };

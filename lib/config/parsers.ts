@@ -47,8 +47,7 @@ function numberKind(rule: NumberRule): string {
 function parseNumber(raw: string, rule: NumberRule): Parsed<number> {
   const text = raw.trim();
   const n = DECIMAL.test(text) ? Number(text) : Number.NaN;
-  const kindOk =
-    Number.isFinite(n) && (!rule.integer || Number.isInteger(n)) && (rule.positive ? n > 0 : n >= 0);
+  const kindOk = Number.isFinite(n) && (!rule.integer || Number.isInteger(n)) && (rule.positive ? n > 0 : n >= 0);
   if (!kindOk) return bad(`must be a ${numberKind(rule)}, got ${quote(raw)}`);
   if (n > rule.max) return bad(`must be at most ${rule.max}${rule.maxNote ?? ''}, got ${quote(raw)}`);
   return ok(n);
@@ -127,8 +126,7 @@ export const baseUrlParser: Parser<string | undefined> = {
 
 export const httpUrlParser: Parser<string> = {
   accepts: 'absolute http(s) URL',
-  parse: (raw) =>
-    parseHttpUrl(raw) === undefined ? bad(`not an absolute http(s) URL: ${quote(raw)}`) : ok(raw.trim()),
+  parse: (raw) => (parseHttpUrl(raw) === undefined ? bad(`not an absolute http(s) URL: ${quote(raw)}`) : ok(raw.trim())),
 };
 
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -234,7 +232,8 @@ export const tokenFileParser: Parser<Secret> = {
 /** An OpenAPI operationId: any text without spaces or control characters (OpenAPI puts no other rule on it). */
 export const operationIdParser: Parser<string> = {
   accepts: 'operationId of the OPENAPI document',
-  parse: (raw) => (/^[^\s\x00-\x1f]{1,200}$/.test(raw.trim()) ? ok(raw.trim()) : bad(`must be an operationId without spaces, got ${quote(raw)}`)),
+  parse: (raw) =>
+    /^[^\s\x00-\x1f]{1,200}$/.test(raw.trim()) ? ok(raw.trim()) : bad(`must be an operationId without spaces, got ${quote(raw)}`),
 };
 
 /**
@@ -242,9 +241,12 @@ export const operationIdParser: Parser<string> = {
  * operation (OPERATION) is checked once both are read (load-config.ts), which also puts them in its order.
  */
 export const fieldListParser: Parser<string[]> = {
-  accepts: "comma-separated field names of the operation (OPERATION)",
+  accepts: 'comma-separated field names of the operation (OPERATION)',
   parse: (raw) => {
-    const names = raw.split(',').map((n) => n.trim()).filter((n) => n !== '');
+    const names = raw
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n !== '');
     if (new Set(names).size !== names.length) return bad(`a field is named twice: ${quote(raw)}`);
     if (names.length === 0) return bad('names no field');
     return ok(names);
@@ -261,7 +263,8 @@ export const jsonObjectParser: Parser<Record<string, unknown>> = {
     } catch (error) {
       return bad(`not JSON (${error instanceof Error ? error.message : String(error)})`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad(`should be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return bad(`should be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
     return ok(value as Record<string, unknown>);
   },
 };

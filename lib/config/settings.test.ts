@@ -85,7 +85,11 @@ test('an empty environment gives the defaults, every ProbeConfig field set', () 
     seed: undefined,
     propertyRuns: 20,
     probeWriteMethods: false,
-    operation: expect.objectContaining({ id: 'subscription-create', path: '/_api/v2.0/drive/root/subscriptions', source: 'operations/drive-subscription-v2.json' }),
+    operation: expect.objectContaining({
+      id: 'subscription-create',
+      path: '/_api/v2.0/drive/root/subscriptions',
+      source: 'operations/drive-subscription-v2.json',
+    }),
     openapi: undefined,
     operationId: undefined,
     acceptedFields: undefined,
@@ -143,17 +147,31 @@ test('CHANGE_COMMAND or CHANGE_REQUEST (not both) say how the events suite makes
       return [...(error as ConfigError).problems];
     }
   };
-  expect(load({ CHANGE_COMMAND: '  ./touch.sh --file probe.txt ' }).change).toEqual({ kind: 'command', command: './touch.sh --file probe.txt' });
+  expect(load({ CHANGE_COMMAND: '  ./touch.sh --file probe.txt ' }).change).toEqual({
+    kind: 'command',
+    command: './touch.sh --file probe.txt',
+  });
   expect(load({ CHANGE_REQUEST: 'put /_api/v2.0/drive/root:/p.txt:/content hello world' }).change).toEqual({
     kind: 'request',
     method: 'PUT',
     path: '/_api/v2.0/drive/root:/p.txt:/content',
     body: 'hello world',
   });
-  expect(load({ CHANGE_REQUEST: 'POST /_reference/trigger' }).change).toEqual({ kind: 'request', method: 'POST', path: '/_reference/trigger', body: undefined });
-  expect(problems({ CHANGE_COMMAND: 'x', CHANGE_REQUEST: 'POST /x' })).toEqual([expect.stringMatching(/^CHANGE_COMMAND and CHANGE_REQUEST: give one, not both/)]);
+  expect(load({ CHANGE_REQUEST: 'POST /_reference/trigger' }).change).toEqual({
+    kind: 'request',
+    method: 'POST',
+    path: '/_reference/trigger',
+    body: undefined,
+  });
+  expect(problems({ CHANGE_COMMAND: 'x', CHANGE_REQUEST: 'POST /x' })).toEqual([
+    expect.stringMatching(/^CHANGE_COMMAND and CHANGE_REQUEST: give one, not both/),
+  ]);
   expect(problems({ CHANGE_REQUEST: '/only-a-path' })).toEqual([expect.stringMatching(/^CHANGE_REQUEST: must be "METHOD PATH \[body\]"/)]);
-  expect(problems({ CHANGE_REQUEST: 'PUT drive/x' })).toEqual([expect.stringMatching(/^CHANGE_REQUEST: the path must start with a single \//)]);
-  expect(problems({ NOTIFICATION_WAIT_SECONDS: '0' })).toEqual([expect.stringMatching(/^NOTIFICATION_WAIT_SECONDS: must be a positive number/)]);
+  expect(problems({ CHANGE_REQUEST: 'PUT drive/x' })).toEqual([
+    expect.stringMatching(/^CHANGE_REQUEST: the path must start with a single \//),
+  ]);
+  expect(problems({ NOTIFICATION_WAIT_SECONDS: '0' })).toEqual([
+    expect.stringMatching(/^NOTIFICATION_WAIT_SECONDS: must be a positive number/),
+  ]);
   expect(problems({ SLOW_RECEIVER_SECONDS: '61' })).toEqual([expect.stringMatching(/^SLOW_RECEIVER_SECONDS: must be at most 60/)]);
 });

@@ -3,7 +3,8 @@ import {
   baseUrlParser,
   booleanParser,
   existingFileParser,
-  fieldListParser, jsonObjectParser,
+  fieldListParser,
+  jsonObjectParser,
   folderParser,
   httpUrlParser,
   identifierParser,
@@ -99,7 +100,8 @@ export const SETTINGS: readonly AnySetting[] = [
     default: undefined,
     whenUnset: 'no token request (ACCESS_TOKEN or none)',
     example: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
-    description: 'OAuth 2.0 token endpoint: the probe gets its own token by client credentials (with CLIENT_ID, SCOPE and one credential) and renews it during the run. Give this or TENANT_ID.',
+    description:
+      'OAuth 2.0 token endpoint: the probe gets its own token by client credentials (with CLIENT_ID, SCOPE and one credential) and renews it during the run. Give this or TENANT_ID.',
     parser: tokenUrlParser,
   }),
   setting({
@@ -134,7 +136,8 @@ export const SETTINGS: readonly AnySetting[] = [
     field: 'clientCredential',
     default: undefined,
     whenUnset: 'no client secret',
-    description: 'Client secret of the app registration; never printed. Give one credential: this, CLIENT_SECRET_FILE, CLIENT_CERTIFICATE_FILE or CLIENT_ASSERTION_FILE.',
+    description:
+      'Client secret of the app registration; never printed. Give one credential: this, CLIENT_SECRET_FILE, CLIENT_CERTIFICATE_FILE or CLIENT_ASSERTION_FILE.',
     parser: clientSecretParser,
   }),
   setting({
@@ -152,7 +155,8 @@ export const SETTINGS: readonly AnySetting[] = [
     default: undefined,
     whenUnset: 'no certificate',
     example: '/run/secrets/probe-cert.pem',
-    description: 'PEM file with the certificate and its unencrypted private key: the probe signs a client assertion (RFC 7523) naming the certificate by thumbprint (x5t, x5t#S256). SharePoint takes app-only tokens got this way only.',
+    description:
+      'PEM file with the certificate and its unencrypted private key: the probe signs a client assertion (RFC 7523) naming the certificate by thumbprint (x5t, x5t#S256). SharePoint takes app-only tokens got this way only.',
     parser: clientCertificateFileParser,
   }),
   setting({
@@ -169,7 +173,8 @@ export const SETTINGS: readonly AnySetting[] = [
     field: 'githubOidcUrl',
     default: undefined,
     whenUnset: 'not in GitHub Actions, or the job lacks permissions: id-token: write',
-    description: 'Set by GitHub Actions: where the job asks for its OIDC token (audience api://AzureADTokenExchange), the federated credential used when CLIENT_ID is given without another credential.',
+    description:
+      'Set by GitHub Actions: where the job asks for its OIDC token (audience api://AzureADTokenExchange), the federated credential used when CLIENT_ID is given without another credential.',
     parser: githubOidcUrlParser,
   }),
   setting({
@@ -177,7 +182,7 @@ export const SETTINGS: readonly AnySetting[] = [
     field: 'githubOidcToken',
     default: undefined,
     whenUnset: 'not in GitHub Actions, or the job lacks permissions: id-token: write',
-    description: "Set by GitHub Actions: the bearer for ACTIONS_ID_TOKEN_REQUEST_URL; never printed.",
+    description: 'Set by GitHub Actions: the bearer for ACTIONS_ID_TOKEN_REQUEST_URL; never printed.',
     parser: githubOidcTokenParser,
   }),
   setting({
@@ -256,7 +261,8 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'EXHAUSTIVE_MAX_FIELDS',
     field: 'exhaustiveMaxFields',
     default: '8',
-    description: 'Up to this many fields the presence matrix sends every combination; above it the adaptive explorer learns the rule within EXPLORE_COMBINATIONS_PER_FIELD x n combinations.',
+    description:
+      'Up to this many fields the presence matrix sends every combination; above it the adaptive explorer learns the rule within EXPLORE_COMBINATIONS_PER_FIELD x n combinations.',
     parser: numberParser({ integer: true, positive: false, max: 20 }),
   }),
   setting({
@@ -287,7 +293,8 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'PROBE_WRITE_METHODS',
     field: 'probeWriteMethods',
     default: 'false',
-    description: 'Also send PUT, PATCH and DELETE to the collection path of a configured target (always done on the embedded reference); off by default, as a live service might act on them.',
+    description:
+      'Also send PUT, PATCH and DELETE to the collection path of a configured target (always done on the embedded reference); off by default, as a live service might act on them.',
     parser: booleanParser,
   }),
   setting({
@@ -295,7 +302,7 @@ export const SETTINGS: readonly AnySetting[] = [
     field: 'operation',
     default: DEFAULT_OPERATION_FILE,
     description:
-      'Operation description (docs/operation-descriptions.md): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph\'s POST /subscriptions.',
+      "Operation description (docs/operation-descriptions.md): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph's POST /subscriptions.",
     parser: operationParser,
   }),
   setting({
@@ -304,7 +311,8 @@ export const SETTINGS: readonly AnySetting[] = [
     default: undefined,
     whenUnset: 'the operation comes from OPERATION',
     example: 'openapi.yaml',
-    description: 'OpenAPI 3.0/3.1 document to build the operation description from, with OPERATION_ID (instead of OPERATION). Also --openapi.',
+    description:
+      'OpenAPI 3.0/3.1 document to build the operation description from, with OPERATION_ID (instead of OPERATION). Also --openapi.',
     parser: existingFileParser,
   }),
   setting({
@@ -313,7 +321,7 @@ export const SETTINGS: readonly AnySetting[] = [
     default: undefined,
     whenUnset: 'none; needed with OPENAPI',
     example: 'createSubscription',
-    description: 'operationId of the OPENAPI document\'s operation to probe. Also --operation-id.',
+    description: "operationId of the OPENAPI document's operation to probe. Also --operation-id.",
     parser: operationIdParser,
   }),
   setting({
@@ -372,7 +380,8 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'CHANGE_COMMAND',
     field: 'change',
     default: undefined,
-    whenUnset: 'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
+    whenUnset:
+      'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
     example: './touch-drive-file.sh',
     description:
       'Shell command (sh -c) that changes the watched drive, run by the events suite after each create on a configured target; its environment adds BASE_URL, CHANGE_SUBSCRIPTION_ID, CHANGE_CLIENT_STATE. Never printed. Give this or CHANGE_REQUEST.',
@@ -382,7 +391,8 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'CHANGE_REQUEST',
     field: 'change',
     default: undefined,
-    whenUnset: 'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
+    whenUnset:
+      'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
     example: 'PUT /_api/v2.0/drive/root:/probe.txt:/content probe',
     description:
       'Request that changes the watched drive, "METHOD PATH [body]", sent by the events suite through the probe\'s engine (token, limits) after each create on a configured target; the body goes as application/json when it parses as JSON, else as text/plain. Give this or CHANGE_COMMAND.',

@@ -61,7 +61,12 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     const samples: ValueSample[] = [];
     if (accepted.some((m) => m.present.includes(spec.name))) {
       const good = spec.good(ctx);
-      samples.push({ value: good, outcome: 'accepted', varies: JSON.stringify(good) !== JSON.stringify(spec.good(other)), subject: `${spec.name} good value` });
+      samples.push({
+        value: good,
+        outcome: 'accepted',
+        varies: JSON.stringify(good) !== JSON.stringify(spec.good(other)),
+        subject: `${spec.name} good value`,
+      });
     }
     for (const t of tried) {
       if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
@@ -77,20 +82,28 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     const limits: FieldLimit[] = (report.values[spec.name]?.limits ?? []).flatMap((l) => {
       const search = operation.limits?.find((s) => s.field === spec.name && s.name === l.name);
       const kind = search === undefined ? undefined : limitKind(search, ctx);
-      return kind === undefined || l.value === undefined ? [] : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value }];
+      return kind === undefined || l.value === undefined
+        ? []
+        : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value }];
     });
     const derived = deriveFieldSchema(samples, limits, ctx.now);
     for (const subject of derived.unexplained) unexplained.add(subject);
     properties[spec.name] = {
       ...derived.schema,
-      ...(description(report, spec.name, derived.schema) !== undefined ? { description: description(report, spec.name, derived.schema) } : {}),
+      ...(description(report, spec.name, derived.schema) !== undefined
+        ? { description: description(report, spec.name, derived.schema) }
+        : {}),
       'x-observed': fieldObserved(report, spec.name, tried, derived.unexplained, derived.gaps),
     };
   }
 
   const nothingAccepted = presence.form === 'nothing-accepted';
   const requestSchema: Json = nothingAccepted
-    ? { not: {}, description: 'Nothing was accepted: no body of the fields tried got a 2xx.', 'x-observed': requestObserved(report, presence, fields) }
+    ? {
+        not: {},
+        description: 'Nothing was accepted: no body of the fields tried got a 2xx.',
+        'x-observed': requestObserved(report, presence, fields),
+      }
     : {
         type: 'object',
         description:
@@ -103,7 +116,11 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
       };
 
   const document = assemble(report, operation, requestSchema);
-  const roundTrip = compareWithContract(report, operation, contractOperation(document, operation.path, operation.method), { shownAs: CONTRACT_FILES.json, wholeBodyOnly: true, unexplained });
+  const roundTrip = compareWithContract(report, operation, contractOperation(document, operation.path, operation.method), {
+    shownAs: CONTRACT_FILES.json,
+    wholeBodyOnly: true,
+    unexplained,
+  });
   const operationObserved = pathOperation(document, operation)['x-observed'] as Json;
   operationObserved.roundTrip = {
     compared: roundTrip.compared,
@@ -115,10 +132,17 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
 
 function presenceOf(report: BehaviourReport, fields: string[], roles: Record<string, string>): PresenceSchema {
   // A run without the presence matrix (a filtered run) says nothing of which fields are required: no presence keywords.
-  if (!report.matrix.some((m) => m.outcome === 'accepted' || m.outcome === 'rejected')) return { keywords: {}, forbidden: [], form: 'not-probed', checked: 0 };
+  if (!report.matrix.some((m) => m.outcome === 'accepted' || m.outcome === 'rejected'))
+    return { keywords: {}, forbidden: [], form: 'not-probed', checked: 0 };
   const extra = report.matrix.map((m) => m.present);
   return presenceSchema(
-    { fields, roles, expression: report.rule.expression, dependencies: report.rule.dependencyDetails, dependenciesExact: report.rule.dependenciesExact },
+    {
+      fields,
+      roles,
+      expression: report.rule.expression,
+      dependencies: report.rule.dependencyDetails,
+      dependenciesExact: report.rule.dependenciesExact,
+    },
     fields.length > 14 ? extra : [],
   );
 }
@@ -150,7 +174,11 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
       },
     },
     // The embedded reference listens on a new loopback port each run: a relative server keeps the document stable.
-    servers: [embedded ? { url: '/', description: 'the embedded reference service (a loopback port that changes from run to run)' } : { url: run.target }],
+    servers: [
+      embedded
+        ? { url: '/', description: 'the embedded reference service (a loopback port that changes from run to run)' }
+        : { url: run.target },
+    ],
     // spec §5: every request carries a bearer token.
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'spec §5: Authorization: Bearer <token>' } } },
@@ -188,8 +216,12 @@ function lifecycleCollection(report: BehaviourReport, operation: OperationSpec):
 function requestObserved(report: BehaviourReport, presence: PresenceSchema, fields: string[]): Json {
   const counts = { accepted: 0, rejected: 0, unknown: 0 };
   for (const m of report.matrix) counts[m.outcome === 'accepted' || m.outcome === 'rejected' ? m.outcome : 'unknown'] += 1;
-  const unknown = report.matrix.filter((m) => m.outcome !== 'accepted' && m.outcome !== 'rejected').map((m) => `${formatCombination(m.present)}: ${m.outcome}`);
-  const undetermined = Object.entries(report.fields).filter(([, r]) => !['required', 'forbidden', 'optional', 'conditional'].includes(r.presence));
+  const unknown = report.matrix
+    .filter((m) => m.outcome !== 'accepted' && m.outcome !== 'rejected')
+    .map((m) => `${formatCombination(m.present)}: ${m.outcome}`);
+  const undetermined = Object.entries(report.fields).filter(
+    ([, r]) => !['required', 'forbidden', 'optional', 'conditional'].includes(r.presence),
+  );
   const possible = 2 ** fields.length;
   return {
     form: presence.form,
@@ -199,7 +231,9 @@ function requestObserved(report: BehaviourReport, presence: PresenceSchema, fiel
       ...unknown.slice(0, LIST_LIMIT),
       ...(unknown.length > LIST_LIMIT ? [`… and ${unknown.length - LIST_LIMIT} more unstable or unanswered combinations`] : []),
       ...(report.matrix.length < possible
-        ? [`${possible - report.matrix.length} of ${possible} combinations were not tried: the schema's answer on them follows the inferred rule, not evidence`]
+        ? [
+            `${possible - report.matrix.length} of ${possible} combinations were not tried: the schema's answer on them follows the inferred rule, not evidence`,
+          ]
         : []),
       ...undetermined.map(
         ([name, r]) =>
@@ -211,10 +245,17 @@ function requestObserved(report: BehaviourReport, presence: PresenceSchema, fiel
   };
 }
 
-function fieldObserved(report: BehaviourReport, field: string, tried: readonly TriedBody[], unexplained: readonly string[], gaps: readonly string[]): Json {
+function fieldObserved(
+  report: BehaviourReport,
+  field: string,
+  tried: readonly TriedBody[],
+  unexplained: readonly string[],
+  gaps: readonly string[],
+): Json {
   const values = report.values[field];
   const mine = tried.filter((t) => t.field === field && t.kind === 'value');
-  const answer = (t: TriedBody): string => `${t.classId ?? ''}${t.target.status !== null ? ` (${t.target.status}${t.target.errorCode !== undefined ? ` ${t.target.errorCode}` : ''})` : ''}`;
+  const answer = (t: TriedBody): string =>
+    `${t.classId ?? ''}${t.target.status !== null ? ` (${t.target.status}${t.target.errorCode !== undefined ? ` ${t.target.errorCode}` : ''})` : ''}`;
   const role = report.fields[field];
   return {
     role: role?.presence ?? 'unknown',

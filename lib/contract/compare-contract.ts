@@ -26,7 +26,8 @@ function markedUnexplained(requestSchema: unknown): Set<string> {
   for (const property of Object.values(properties)) {
     const unknown = (property as { 'x-observed'?: { unknown?: unknown } } | undefined)?.['x-observed']?.unknown;
     if (!Array.isArray(unknown)) continue;
-    for (const entry of unknown) if (typeof entry === 'string' && entry.endsWith(UNEXPLAINED_MARK)) marked.add(entry.slice(0, -UNEXPLAINED_MARK.length));
+    for (const entry of unknown)
+      if (typeof entry === 'string' && entry.endsWith(UNEXPLAINED_MARK)) marked.add(entry.slice(0, -UNEXPLAINED_MARK.length));
   }
   return marked;
 }
@@ -76,7 +77,9 @@ export function compareWithContract(
       }
     }
     if (valid !== targetAccepted) {
-      disagreements.push(line(tried, valid ? 'accepted' : `rejected${why === undefined ? '' : ` (${why.text})`}`, answerText(tried.target)));
+      disagreements.push(
+        line(tried, valid ? 'accepted' : `rejected${why === undefined ? '' : ` (${why.text})`}`, answerText(tried.target)),
+      );
       continue;
     }
     const status = statusDisagreement(contract.responses, tried.target);
@@ -103,14 +106,20 @@ function answerText(answer: TargetAnswer): string {
 }
 
 /** The first reason ajv gives, and the top-level field it is about (undefined for the body as a whole). */
-function firstError(errors: readonly { instancePath: string; message?: string }[] | null | undefined, field?: string): { text: string; path?: string } | undefined {
+function firstError(
+  errors: readonly { instancePath: string; message?: string }[] | null | undefined,
+  field?: string,
+): { text: string; path?: string } | undefined {
   const first = errors?.[0];
   if (first === undefined) return undefined;
   const pointer = field !== undefined ? `/${field}${first.instancePath}` : first.instancePath;
   const top = pointer.split('/')[1];
   // A `false` property schema is how a contract forbids a field: say so in words.
   const message = first.message === 'boolean schema is false' ? 'must be absent' : (first.message ?? 'is invalid');
-  return { text: `${pointer === '' ? 'body' : pointer.slice(1)} ${message}`, ...(top !== undefined ? { path: top.replace(/~1/g, '/').replace(/~0/g, '~') } : {}) };
+  return {
+    text: `${pointer === '' ? 'body' : pointer.slice(1)} ${message}`,
+    ...(top !== undefined ? { path: top.replace(/~1/g, '/').replace(/~0/g, '~') } : {}),
+  };
 }
 
 /** The contract's schema for one top-level field, when it has one (object or boolean). */
@@ -129,7 +138,7 @@ const matches = (key: string, status: number): boolean =>
 function statusDisagreement(responses: ContractOperation['responses'], answer: TargetAnswer): string | undefined {
   if (answer.status === null) return undefined;
   const success = answer.outcome === 'accepted';
-  const keys = Object.keys(responses).filter((k) => k !== 'default' && (k.startsWith('2') === success));
+  const keys = Object.keys(responses).filter((k) => k !== 'default' && k.startsWith('2') === success);
   if (keys.length === 0 || Object.hasOwn(responses, 'default')) return undefined;
   const key = keys.find((k) => matches(k, answer.status as number));
   if (key === undefined) return keys.sort().join(' or ');

@@ -23,7 +23,10 @@ export function contractOperation(document: unknown, path: string, method: strin
   const op = isObject(item) ? item[method.toLowerCase()] : undefined;
   if (!isObject(op)) throw new ContractError(`it has no ${method.toUpperCase()} ${path}`);
   const content = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : undefined;
-  const mediaKey = content === undefined ? undefined : (Object.keys(content).find((k) => /^application\/json\b/i.test(k)) ?? Object.keys(content).find((k) => /json/i.test(k)));
+  const mediaKey =
+    content === undefined
+      ? undefined
+      : (Object.keys(content).find((k) => /^application\/json\b/i.test(k)) ?? Object.keys(content).find((k) => /json/i.test(k)));
   const media = content !== undefined && mediaKey !== undefined ? content[mediaKey] : undefined;
   if (!isObject(media) || !('schema' in media)) throw new ContractError(`${method.toUpperCase()} ${path} has no JSON request body schema`);
   const responses: ContractOperation['responses'] = {};

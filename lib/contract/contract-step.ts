@@ -38,7 +38,12 @@ export interface ObservedContract {
 }
 
 /** Builds, validates and compares; writes nothing, so that a run writes its files once, together. */
-export async function observeContract(report: BehaviourReport, operation: OperationSpec, dir: string, given?: GivenContract): Promise<ObservedContract> {
+export async function observeContract(
+  report: BehaviourReport,
+  operation: OperationSpec,
+  dir: string,
+  given?: GivenContract,
+): Promise<ObservedContract> {
   const contract: ReportContract = {};
   const lines: string[] = [];
   let document: Record<string, unknown> | undefined;
@@ -63,7 +68,13 @@ export async function observeContract(report: BehaviourReport, operation: Operat
   } catch (error) {
     document = undefined;
     const message = error instanceof Error ? error.message : String(error);
-    contract.observed = { file: CONTRACT_FILES.json, yaml: CONTRACT_FILES.yaml, requestBodySchema: false, roundTripDisagreements: 0, problem: `not written: ${message}` };
+    contract.observed = {
+      file: CONTRACT_FILES.json,
+      yaml: CONTRACT_FILES.yaml,
+      requestBodySchema: false,
+      roundTripDisagreements: 0,
+      problem: `not written: ${message}`,
+    };
     lines.push(`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`);
   }
   if (given !== undefined) {
@@ -88,13 +99,25 @@ export async function writeContractStep(observed: ObservedContract, dir: string)
     return { contract, written: [paths.json, paths.yaml], lines };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const failed: ReportContract = { ...contract, ...(contract.observed !== undefined ? { observed: { ...contract.observed, problem: `not written: ${message}` } } : {}) };
-    return { contract: failed, written: [], lines: [`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`, ...lines.slice(1)] };
+    const failed: ReportContract = {
+      ...contract,
+      ...(contract.observed !== undefined ? { observed: { ...contract.observed, problem: `not written: ${message}` } } : {}),
+    };
+    return {
+      contract: failed,
+      written: [],
+      lines: [`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`, ...lines.slice(1)],
+    };
   }
 }
 
 /** `npm run contract`: observe, then write. */
-export async function contractStep(report: BehaviourReport, operation: OperationSpec, dir: string, given?: GivenContract): Promise<ContractStepResult> {
+export async function contractStep(
+  report: BehaviourReport,
+  operation: OperationSpec,
+  dir: string,
+  given?: GivenContract,
+): Promise<ContractStepResult> {
   return writeContractStep(await observeContract(report, operation, dir, given), dir);
 }
 

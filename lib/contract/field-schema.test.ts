@@ -3,7 +3,8 @@ import { contractAjv } from './contract-ajv.js';
 import { deriveFieldSchema, type ValueSample } from './field-schema.js';
 
 const NOW = new Date(Date.UTC(2030, 0, 1));
-const at = (minutes: number, spell: (iso: string) => string = (s) => s): string => spell(new Date(NOW.getTime() + minutes * 60_000).toISOString());
+const at = (minutes: number, spell: (iso: string) => string = (s) => s): string =>
+  spell(new Date(NOW.getTime() + minutes * 60_000).toISOString());
 const ok = (value: unknown, varies = false): ValueSample => ({ value, outcome: 'accepted', varies, subject: JSON.stringify(value) });
 const no = (value: unknown, varies = false): ValueSample => ({ value, outcome: 'rejected', varies, subject: JSON.stringify(value) });
 
@@ -18,21 +19,45 @@ describe('deriveFieldSchema', () => {
     const samples = [
       ok(at(2880), true),
       ok(at(1), true),
-      no(at(2880, (s) => s.replace(/\.\d{3}Z$/, 'Z')), true),
-      no(at(2880, (s) => s.replace(/Z$/, '+00:00')), true),
-      no(at(2880, (s) => s.slice(0, 10)), true),
+      no(
+        at(2880, (s) => s.replace(/\.\d{3}Z$/, 'Z')),
+        true,
+      ),
+      no(
+        at(2880, (s) => s.replace(/Z$/, '+00:00')),
+        true,
+      ),
+      no(
+        at(2880, (s) => s.slice(0, 10)),
+        true,
+      ),
       no(at(-1440), true),
       no(at(42301), true),
       no(42),
     ];
     const { schema, unexplained } = deriveFieldSchema(samples, [{ kind: 'lifetime', unit: 'minutes', value: 42300 }], NOW);
-    expect(schema).toMatchObject({ type: 'string', format: 'date-time', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$', 'x-lifetime': { unit: 'minutes', minimum: 1, maximum: 42300 } });
+    expect(schema).toMatchObject({
+      type: 'string',
+      format: 'date-time',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+      'x-lifetime': { unit: 'minutes', minimum: 1, maximum: 42300 },
+    });
     expect(unexplained).toEqual([]);
     expectExact(schema, samples);
   });
 
   test('every spelling with a zone accepted: format date-time and no pattern', () => {
-    const samples = [ok(at(60), true), ok(at(60, (s) => s.replace(/Z$/, '+00:00')), true), no(at(60, (s) => s.replace(/Z$/, '')), true)];
+    const samples = [
+      ok(at(60), true),
+      ok(
+        at(60, (s) => s.replace(/Z$/, '+00:00')),
+        true,
+      ),
+      no(
+        at(60, (s) => s.replace(/Z$/, '')),
+        true,
+      ),
+    ];
     const { schema } = deriveFieldSchema(samples, [], NOW);
     expect(schema).toEqual({ type: 'string', format: 'date-time' });
     expectExact(schema, samples);
@@ -53,7 +78,13 @@ describe('deriveFieldSchema', () => {
   });
 
   test('values that vary by run accepted, a fixed one the spec does not give the form of rejected: not enum of it', () => {
-    const samples = [ok('https://127.0.0.1:4711/n', true), ok('http://127.0.0.1:4711/n', true), no('https://192.0.2.10/n'), no('/n', true), no('')];
+    const samples = [
+      ok('https://127.0.0.1:4711/n', true),
+      ok('http://127.0.0.1:4711/n', true),
+      no('https://192.0.2.10/n'),
+      no('/n', true),
+      no(''),
+    ];
     const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
     expect(schema).toEqual({ type: 'string', format: 'uri', not: { enum: ['https://192.0.2.10/n'] } });
     expect(unexplained).toEqual([]);
@@ -75,7 +106,10 @@ describe('deriveFieldSchema', () => {
     expect(schema).toEqual({ type: 'string' });
     expect(unexplained).toEqual(['"weekly"']);
     // The same refusal, with no message about other fields, is this field's own: a rule against the value.
-    expect(deriveFieldSchema([ok('daily'), ok('hourly'), no('weekly')], [], NOW).schema).toEqual({ type: 'string', not: { enum: ['weekly'] } });
+    expect(deriveFieldSchema([ok('daily'), ok('hourly'), no('weekly')], [], NOW).schema).toEqual({
+      type: 'string',
+      not: { enum: ['weekly'] },
+    });
   });
 
   test('a field that takes a string or null keeps its string limits', () => {
@@ -86,7 +120,12 @@ describe('deriveFieldSchema', () => {
   });
 
   test('only https accepted, an http URL refused: a scheme pattern', () => {
-    const samples = [ok('https://127.0.0.1:4711/n', true), ok('https://127.0.0.1:4711/n?q=1', true), no('http://127.0.0.1:4711/n', true), no('/n', true)];
+    const samples = [
+      ok('https://127.0.0.1:4711/n', true),
+      ok('https://127.0.0.1:4711/n?q=1', true),
+      no('http://127.0.0.1:4711/n', true),
+      no('/n', true),
+    ];
     const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
     expect(schema).toEqual({ type: 'string', format: 'uri', pattern: '^(?:https):' });
     expect(unexplained).toEqual([]);

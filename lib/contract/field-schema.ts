@@ -158,7 +158,13 @@ function uniqueSorted(values: readonly unknown[]): unknown[] {
  * The lifetime bound: the limit's largest accepted lifetime as the maximum; from the samples, the
  * shortest and longest accepted lifetimes as bounds where a rejected instant lies beyond them.
  */
-function lifetimeBound(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], now: Date, gaps: string[]): LifetimeBound | undefined {
+function lifetimeBound(
+  strings: readonly string[],
+  open: readonly ValueSample[],
+  limits: readonly FieldLimit[],
+  now: Date,
+  gaps: string[],
+): LifetimeBound | undefined {
   const limit = limits.find((l) => l.kind === 'lifetime');
   const unit = (limit?.unit ?? 'minutes') as LifetimeUnit;
   const lifetimes = strings.map((v) => lifetimeOf(v, now, unit)).filter((x): x is number => x !== undefined);
@@ -170,12 +176,16 @@ function lifetimeBound(strings: readonly string[], open: readonly ValueSample[],
   const below = refused.filter((x) => x < shortest);
   if (below.length > 0) {
     bound.minimum = Math.floor(shortest);
-    gaps.push(`lifetime: ${round(Math.max(...below))} ${unit} refused, ${round(shortest)} accepted; between them not tried (the minimum is the shortest accepted)`);
+    gaps.push(
+      `lifetime: ${round(Math.max(...below))} ${unit} refused, ${round(shortest)} accepted; between them not tried (the minimum is the shortest accepted)`,
+    );
   }
   if (limit !== undefined) bound.maximum = Math.max(limit.value, longest);
   else if (refused.some((x) => x > longest)) {
     bound.maximum = longest;
-    gaps.push(`lifetime: ${round(longest)} ${unit} accepted, ${round(Math.min(...refused.filter((x) => x > longest)))} refused; between them not tried (the maximum is the longest accepted)`);
+    gaps.push(
+      `lifetime: ${round(longest)} ${unit} accepted, ${round(Math.min(...refused.filter((x) => x > longest)))} refused; between them not tried (the maximum is the longest accepted)`,
+    );
   }
   return bound.minimum === undefined && bound.maximum === undefined ? undefined : bound;
 }
@@ -185,7 +195,12 @@ function lifetimeBound(strings: readonly string[], open: readonly ValueSample[],
  * when the empty string was refused and every accepted string has a character. Lengths of samples
  * tried for other reasons would be guesses.
  */
-function lengthBounds(strings: readonly string[], open: readonly ValueSample[], limits: readonly FieldLimit[], keepIf: (key: string, value: unknown) => void): void {
+function lengthBounds(
+  strings: readonly string[],
+  open: readonly ValueSample[],
+  limits: readonly FieldLimit[],
+  keepIf: (key: string, value: unknown) => void,
+): void {
   const limit = limits.find((l) => l.kind === 'length');
   if (limit !== undefined) keepIf('maxLength', Math.max(limit.value, ...strings.map(codePoints)));
   if (strings.every((v) => v.length > 0) && open.some((s) => s.value === '')) keepIf('minLength', 1);

@@ -12,7 +12,9 @@ export function shapeOf(value: unknown): Record<string, unknown> {
   if (Array.isArray(value)) {
     const items = value.map(shapeOf);
     const first = items[0];
-    return first !== undefined && items.every((i) => JSON.stringify(i) === JSON.stringify(first)) ? { type: 'array', items: first } : { type: 'array' };
+    return first !== undefined && items.every((i) => JSON.stringify(i) === JSON.stringify(first))
+      ? { type: 'array', items: first }
+      : { type: 'array' };
   }
   switch (typeof value) {
     case 'string':

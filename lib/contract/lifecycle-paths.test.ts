@@ -20,10 +20,18 @@ test('the list on the collection, read, renew and delete on the item path, each 
   const paths = lifecyclePaths(facts, C);
 
   expect(Object.keys(paths)).toEqual([C, '/s/{id}']);
-  expect(paths[C]).toMatchObject({ get: { responses: { '200': { content: { 'application/json': { schema: { properties: { value: { type: 'array' } } } } } } } } });
-  const item = paths['/s/{id}'] as Record<string, { responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>; parameters?: unknown[] }>;
+  expect(paths[C]).toMatchObject({
+    get: { responses: { '200': { content: { 'application/json': { schema: { properties: { value: { type: 'array' } } } } } } } },
+  });
+  const item = paths['/s/{id}'] as Record<
+    string,
+    { responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>; parameters?: unknown[] }
+  >;
   expect(Object.keys(item)).toEqual(['get', 'patch', 'delete']);
-  expect(item['get']?.responses['200']?.content?.['application/json'].schema).toEqual({ type: 'object', properties: { id: { type: 'string', 'x-observed': { origin: 'server' } } } });
+  expect(item['get']?.responses['200']?.content?.['application/json'].schema).toEqual({
+    type: 'object',
+    properties: { id: { type: 'string', 'x-observed': { origin: 'server' } } },
+  });
   expect(item['patch']?.responses['405']?.content).toBeUndefined();
   expect(item['delete']?.parameters).toHaveLength(1);
 });

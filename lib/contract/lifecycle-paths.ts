@@ -34,8 +34,20 @@ function operationOf(name: string, op: OperationFact, facts: LifecycleFacts, wit
   const words = op.supported === true ? 'supported' : op.supported === false ? 'not supported' : 'refused';
   return {
     summary: SUMMARY[name] ?? name,
-    ...(withId ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The id the create answer named.' }] } : {}),
-    ...(name === 'renew' ? { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { expirationDateTime: { type: 'string' } } } } } } } : {}),
+    ...(withId
+      ? {
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The id the create answer named.' },
+          ],
+        }
+      : {}),
+    ...(name === 'renew'
+      ? {
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties: { expirationDateTime: { type: 'string' } } } } },
+          },
+        }
+      : {}),
     responses: {
       [status]: {
         description: `Seen on a subscription this run created: ${words}${op.code === undefined ? '' : ` (${op.code})`}.`,
@@ -60,7 +72,11 @@ export function lifecyclePaths(facts: LifecycleFacts | undefined, collection: st
   const itemPath = [read, renew, del].find((op) => op.path.includes('{id}'))?.path;
   if (itemPath === undefined) return out;
   const item: Json = {};
-  for (const [name, op] of [['read', read], ['renew', renew], ['delete', del]] as const) {
+  for (const [name, op] of [
+    ['read', read],
+    ['renew', renew],
+    ['delete', del],
+  ] as const) {
     if (op.status !== null) item[op.method.toLowerCase()] = operationOf(name, op, facts, true);
   }
   if (Object.keys(item).length > 0) out[itemPath] = item;

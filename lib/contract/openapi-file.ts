@@ -28,7 +28,8 @@ export async function readOpenApiFile(path: string): Promise<Record<string, unkn
   } catch (error) {
     throw new ContractError(`is neither JSON nor YAML (${(error as Error).message.split('\n')[0] ?? ''})`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ContractError('is not an OpenAPI document (not an object)');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ContractError('is not an OpenAPI document (not an object)');
   try {
     return (await dereference(parsed as never, { resolve: { external: false } })) as unknown as Record<string, unknown>;
   } catch (error) {

@@ -15,7 +15,13 @@ function fromTruth(fields: string[], truth: string) {
   });
   const inference = inferPresence(fields, observations);
   const roles = Object.fromEntries(Object.entries(inference.roles ?? {}).map(([f, r]) => [f, r.presence]));
-  const schema = presenceSchema({ fields, roles, expression: inference.rule.expression, dependencies: inference.rule.dependencies, dependenciesExact: inference.rule.dependenciesExact });
+  const schema = presenceSchema({
+    fields,
+    roles,
+    expression: inference.rule.expression,
+    dependencies: inference.rule.dependencies,
+    dependenciesExact: inference.rule.dependenciesExact,
+  });
   const validate = new Ajv2020({ strict: false }).compile({
     type: 'object',
     properties: Object.fromEntries(fields.map((f) => [f, !schema.forbidden.includes(f)])),
@@ -64,6 +70,8 @@ describe('presenceSchema', () => {
   });
 
   test('nothing accepted: no form, the caller writes a schema that accepts nothing', () => {
-    expect(presenceSchema({ fields: F, roles: {}, expression: 'false', dependencies: [], dependenciesExact: true }).form).toBe('nothing-accepted');
+    expect(presenceSchema({ fields: F, roles: {}, expression: 'false', dependencies: [], dependenciesExact: true }).form).toBe(
+      'nothing-accepted',
+    );
   });
 });

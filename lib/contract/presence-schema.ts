@@ -121,7 +121,8 @@ function idlKeywords(statements: readonly IdlStatement[]): Record<string, unknow
 /** The rule's products (./rule/products.ts), each field list in the operation's order. */
 function toProducts(rule: Rule, fields: readonly string[]): Product[] {
   const terms = rule.products();
-  if (terms === undefined) throw new PresenceSchemaError(`presenceSchema: the rule ${rule.text} has too many products to write as a schema`);
+  if (terms === undefined)
+    throw new PresenceSchemaError(`presenceSchema: the rule ${rule.text} has too many products to write as a schema`);
   const order = new Map(fields.map((f, i) => [f, i]));
   const sort = (xs: Iterable<string>): string[] => [...xs].sort((x, y) => (order.get(x) ?? 0) - (order.get(y) ?? 0));
   return terms.map((t) => ({ present: sort(t.present), absent: sort(t.absent) }));
@@ -142,7 +143,13 @@ function combinationsToCheck(fields: readonly string[], extra: readonly string[]
  */
 const presenceAjv = new Ajv2020({ strict: false, validateSchema: false });
 
-function agrees(keywords: Record<string, unknown>, fields: readonly string[], forbidden: readonly string[], rule: Rule, checks: readonly string[][]): boolean {
+function agrees(
+  keywords: Record<string, unknown>,
+  fields: readonly string[],
+  forbidden: readonly string[],
+  rule: Rule,
+  checks: readonly string[][],
+): boolean {
   const schema = { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, !forbidden.includes(f)])), ...keywords };
   const validate = presenceAjv.compile(schema);
   presenceAjv.removeSchema(schema);

@@ -9,8 +9,17 @@ import { isObject, type Json } from '../json.js';
 import type { BehaviourReport, MatrixEntry } from '../report/types.js';
 import { parseBody, shapeOf } from './json-shape.js';
 
-
-const REASON: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '400': 'Bad Request', '403': 'Forbidden', '404': 'Not Found', '409': 'Conflict', '422': 'Unprocessable Content' };
+const REASON: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No Content',
+  '400': 'Bad Request',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '409': 'Conflict',
+  '422': 'Unprocessable Content',
+};
 
 export function observedResponses(report: BehaviourReport): Record<string, Json> {
   const responses: Record<string, Json> = {};
@@ -28,17 +37,25 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
       responses[String(status)] = {
         description: `${reason}: the answer to an accepted body (${rows.length} of the combinations tried).`,
         ...(example !== undefined ? { content: { 'application/json': { schema: shapeOf(example) } } } : {}),
-        'x-observed': { combinations: rows.length, fieldsSeen: example !== undefined && isObject(example) ? Object.keys(example).sort() : [], ...(example !== undefined ? { example } : {}) },
+        'x-observed': {
+          combinations: rows.length,
+          fieldsSeen: example !== undefined && isObject(example) ? Object.keys(example).sort() : [],
+          ...(example !== undefined ? { example } : {}),
+        },
       };
       continue;
     }
     const groups = report.rejectionGroups.filter((g) => g.status === status);
     const values = valueRejections.filter((r) => r.status === status);
-    const codes = [...new Set([...groups.map((g) => g.errorCode), ...values.map((v) => v.errorCode)].filter((c): c is string => c !== undefined))].sort();
+    const codes = [
+      ...new Set([...groups.map((g) => g.errorCode), ...values.map((v) => v.errorCode)].filter((c): c is string => c !== undefined)),
+    ].sort();
     const everyCoded = groups.every((g) => g.errorCode !== undefined) && values.every((v) => v.errorCode !== undefined);
     responses[String(status)] = {
       description: `${reason}: ${[...groups.map((g) => g.summary), ...(values.length > 0 ? [`${values.length} value class(es) of ${[...new Set(values.map((v) => v.field))].join(', ')}`] : [])].join('; ')}.`,
-      ...(example !== undefined || codes.length > 0 ? { content: { 'application/json': { schema: errorSchema(example, codes, everyCoded) } } } : {}),
+      ...(example !== undefined || codes.length > 0
+        ? { content: { 'application/json': { schema: errorSchema(example, codes, everyCoded) } } }
+        : {}),
       'x-observed': {
         groups: groups.map((g) => ({
           ...(g.errorCode !== undefined ? { errorCode: g.errorCode } : {}),
@@ -62,7 +79,6 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
   return responses;
 }
 
-
 /** The first recorded answer with this status, in the matrix's order. */
 function exampleBody(matrix: readonly MatrixEntry[], status: number): unknown {
   const entry = matrix.find((m) => m.status === status && m.example !== undefined && m.example.status === status);
@@ -71,7 +87,10 @@ function exampleBody(matrix: readonly MatrixEntry[], status: number): unknown {
 
 /** The error body as seen, with `error.code` narrowed to the codes seen (and required when every rejection had one). */
 function errorSchema(example: unknown, codes: readonly string[], everyCoded: boolean): Json {
-  const schema = example !== undefined ? shapeOf(example) : { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string' } } } } };
+  const schema =
+    example !== undefined
+      ? shapeOf(example)
+      : { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string' } } } } };
   const error = isObject(schema.properties) && isObject(schema.properties.error) ? schema.properties.error : undefined;
   if (error === undefined || codes.length === 0) return schema;
   const properties = isObject(error.properties) ? error.properties : {};

@@ -13,7 +13,6 @@ import type { OperationSpec, ValueContext } from '../operation/types.js';
 import type { BehaviourReport, ValueClassResult } from '../report/types.js';
 import type { PresenceAnswer } from '../rule/answer.js';
 
-
 export interface TargetAnswer {
   outcome: PresenceAnswer;
   status: number | null;
@@ -47,7 +46,11 @@ export interface TriedBody {
 export function valueContexts(now: Date): [ValueContext, ValueContext] {
   return [
     { now, notificationUrl: 'https://127.0.0.1:9/notifications', unique: 'contract-a' },
-    { now: new Date(now.getTime() + 7 * 86_400_000 + 13 * 60_000 + 17_000), notificationUrl: 'https://127.0.0.2:10/hook', unique: 'contract-b' },
+    {
+      now: new Date(now.getTime() + 7 * 86_400_000 + 13 * 60_000 + 17_000),
+      notificationUrl: 'https://127.0.0.2:10/hook',
+      unique: 'contract-b',
+    },
   ];
 }
 
@@ -125,7 +128,10 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
 }
 
 /** The class's maker, else the value as the report recorded it (when it was not cut short). */
-function classValue(make: ((ctx: ValueContext) => unknown) | undefined, result: ValueClassResult): ((ctx: ValueContext) => unknown) | undefined {
+function classValue(
+  make: ((ctx: ValueContext) => unknown) | undefined,
+  result: ValueClassResult,
+): ((ctx: ValueContext) => unknown) | undefined {
   if (make !== undefined) return make;
   if (result.sent === undefined || result.sent.includes('…')) return undefined;
   try {

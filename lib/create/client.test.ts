@@ -38,13 +38,21 @@ describe('OperationClient: the one module that sends a body and undoes the creat
   });
 
   test('a create made elsewhere is deleted at the operation path, then under the path it was made at; failing both is recorded', async () => {
-    const { sent, transport } = scripted({ status: 201, responseBody: '{"id":"s2"}' }, { status: 404 }, { status: 500, failure: { kind: 'server', message: 'HTTP 500' } });
+    const { sent, transport } = scripted(
+      { status: 201, responseBody: '{"id":"s2"}' },
+      { status: 404 },
+      { status: 500, failure: { kind: 'server', message: 'HTTP 500' } },
+    );
     const client = new OperationClient(transport, operation);
 
     const created = await client.send({ method: 'POST', path: '/v9/subscriptions', body: '{}' });
     await client.undoElsewhere(created, '/v9/subscriptions', true);
 
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v9/subscriptions', 'DELETE /subscriptions/s2', 'DELETE /v9/subscriptions/s2']);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v9/subscriptions',
+      'DELETE /subscriptions/s2',
+      'DELETE /v9/subscriptions/s2',
+    ]);
     expect(client.cleanupFailures).toEqual([
       'created by POST /v9/subscriptions (id s2) and not deleted: DELETE /subscriptions/s2: answered 404; DELETE /v9/subscriptions/s2: server: HTTP 500',
     ]);

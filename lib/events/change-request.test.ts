@@ -8,6 +8,11 @@ test('a JSON body goes as application/json, any other as text/plain, none as non
     headers: { 'content-type': 'application/json' },
     body: '{"name":"x"}',
   });
-  expect(changeRequestSpec({ kind: 'request', method: 'PUT', path: '/a.txt', body: 'hello' }).headers).toEqual({ 'content-type': 'text/plain; charset=utf-8' });
-  expect(changeRequestSpec({ kind: 'request', method: 'POST', path: '/_reference/trigger', body: undefined })).toEqual({ method: 'POST', path: '/_reference/trigger' });
+  expect(changeRequestSpec({ kind: 'request', method: 'PUT', path: '/a.txt', body: 'hello' }).headers).toEqual({
+    'content-type': 'text/plain; charset=utf-8',
+  });
+  expect(changeRequestSpec({ kind: 'request', method: 'POST', path: '/_reference/trigger', body: undefined })).toEqual({
+    method: 'POST',
+    path: '/_reference/trigger',
+  });
 });

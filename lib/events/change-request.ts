@@ -10,5 +10,10 @@ export function changeRequestSpec(change: Extract<ChangeTrigger, { kind: 'reques
   } catch {
     json = false;
   }
-  return { method: change.method, path: change.path, headers: { 'content-type': json ? 'application/json' : 'text/plain; charset=utf-8' }, body: change.body };
+  return {
+    method: change.method,
+    path: change.path,
+    headers: { 'content-type': json ? 'application/json' : 'text/plain; charset=utf-8' },
+    body: change.body,
+  };
 }

@@ -6,10 +6,20 @@ import { handshakeAnswer } from './handshake-answer.js';
 
 const exchange = (status: number | null, body = '', failure?: Exchange['failure']): Exchange =>
   fakeExchange({ status, responseBody: body, durationMs: 5012, ...(failure !== undefined ? { failure } : {}) });
-const handshake: ReceivedHandshake = { seq: 3, receivedAt: '', method: 'POST', parameter: 'validationtoken', token: 't', answeredStatus: 200, answeredBody: 'x' };
+const handshake: ReceivedHandshake = {
+  seq: 3,
+  receivedAt: '',
+  method: 'POST',
+  parameter: 'validationtoken',
+  token: 't',
+  answeredStatus: 200,
+  answeredBody: 'x',
+};
 
 test('a refused create names the validation request, the status, the code and the message', () => {
-  const body = JSON.stringify({ error: { code: 'invalidRequest', message: 'Failed to validate the notification URL: the validation request timed out.' } });
+  const body = JSON.stringify({
+    error: { code: 'invalidRequest', message: 'Failed to validate the notification URL: the validation request timed out.' },
+  });
   expect(handshakeAnswer({ kind: 'slow', delayMs: 6000 }, exchange(400, body), [handshake])).toEqual({
     answered: true,
     observed:
@@ -26,7 +36,12 @@ test('a target that does not validate creates anyway, and that is said', () => {
 });
 
 test('no answer from the target is not an answer', () => {
-  const result = handshakeAnswer({ kind: 'fail' }, exchange(null, '', { kind: 'timeout', message: 'no answer within 10000 ms' }), [handshake, { ...handshake, seq: 4 }]);
+  const result = handshakeAnswer({ kind: 'fail' }, exchange(null, '', { kind: 'timeout', message: 'no answer within 10000 ms' }), [
+    handshake,
+    { ...handshake, seq: 4 },
+  ]);
   expect(result.answered).toBe(false);
-  expect(result.observed).toBe('the target sent 2 validation requests (POST ?validationtoken=...); gave the create no answer (timeout: no answer within 10000 ms)');
+  expect(result.observed).toBe(
+    'the target sent 2 validation requests (POST ?validationtoken=...); gave the create no answer (timeout: no answer within 10000 ms)',
+  );
 });

@@ -51,7 +51,10 @@ export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, hands
   const sent =
     handshakes.length === 0
       ? 'the target sent no validation request'
-      : `the target sent ${handshakes.length} validation request${handshakes.length === 1 ? '' : 's'} (${handshakes.map((h) => h.method).filter((v, i, a) => a.indexOf(v) === i).join('/')} ?${parameters.join(', ?')}=...)`;
+      : `the target sent ${handshakes.length} validation request${handshakes.length === 1 ? '' : 's'} (${handshakes
+          .map((h) => h.method)
+          .filter((v, i, a) => a.indexOf(v) === i)
+          .join('/')} ?${parameters.join(', ?')}=...)`;
   const finding = `receiver that ${describeMisbehaviour(m)}: ${sent} and ${outcome}`;
   return { answered: create.failure === undefined && answer.status !== null, observed: `${sent}; ${outcome}`, finding };
 }

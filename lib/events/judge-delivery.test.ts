@@ -16,10 +16,18 @@ const notification = (body: unknown): ReceivedNotification => ({
 const sub = { subscriptionId: 'sub-1', clientState: 'probe-abc' };
 
 test('a notification naming the subscription with its clientState conforms', () => {
-  const n = notification({ value: [{ subscriptionId: 'other', clientState: 'x' }, { subscriptionId: 'sub-1', clientState: 'probe-abc' }] });
+  const n = notification({
+    value: [
+      { subscriptionId: 'other', clientState: 'x' },
+      { subscriptionId: 'sub-1', clientState: 'probe-abc' },
+    ],
+  });
   expect(isFor(sub)(n)).toBe(true);
   const judged = judgeDelivery(n, sub, 30_000, 12);
-  expect(judged).toMatchObject({ verdict: 'CONFORMS', observed: 'a notification 12 ms after the change naming subscription "sub-1" with clientState "probe-abc"' });
+  expect(judged).toMatchObject({
+    verdict: 'CONFORMS',
+    observed: 'a notification 12 ms after the change naming subscription "sub-1" with clientState "probe-abc"',
+  });
   expect(judged.specRef).toContain('spec §6');
 });
 

@@ -43,7 +43,12 @@ const show = (value: unknown): string => (value === undefined ? 'none' : JSON.st
  * `found`: the first notification for the subscription, or undefined when none came within `waitMs`
  * of the change; `delayMs`: from the change to its arrival.
  */
-export function judgeDelivery(found: ReceivedNotification | undefined, s: SubscriptionUnderTest, waitMs: number, delayMs?: number): DeliveryJudgement {
+export function judgeDelivery(
+  found: ReceivedNotification | undefined,
+  s: SubscriptionUnderTest,
+  waitMs: number,
+  delayMs?: number,
+): DeliveryJudgement {
   const naming = s.subscriptionId === undefined ? 'carrying' : `naming subscription ${JSON.stringify(s.subscriptionId)} and carrying`;
   const expected = `a notification at the notificationUrl within ${waitMs / 1000} s of the change, ${naming} clientState ${JSON.stringify(s.clientState)}`;
   const item = found === undefined ? undefined : itemFor(found, s);
@@ -60,7 +65,13 @@ export function judgeDelivery(found: ReceivedNotification | undefined, s: Subscr
   const got = `a notification${after} naming subscription ${show(item['subscriptionId'])} with clientState ${show(item['clientState'])}`;
   const refs = `${SPEC_6_DELIVERY}; ${SPEC_6_CLIENT_STATE}`;
   if (item['clientState'] !== s.clientState) {
-    return { verdict: 'DEVIATES', specRef: refs, expected, observed: got, finding: `the notification for the subscription carries clientState ${show(item['clientState'])}, not the one it was created with` };
+    return {
+      verdict: 'DEVIATES',
+      specRef: refs,
+      expected,
+      observed: got,
+      finding: `the notification for the subscription carries clientState ${show(item['clientState'])}, not the one it was created with`,
+    };
   }
   if (s.subscriptionId !== undefined && item['subscriptionId'] !== s.subscriptionId) {
     // Spec §6 does not show the payload, but a notification "of" a subscription that names another one

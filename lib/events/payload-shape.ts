@@ -59,7 +59,10 @@ function closestShape(keys: string[]): PayloadShape['closest'] {
 /** The shape in plain words, e.g. `{"value": [1 item]} with keys a, b: exactly the SharePoint shape; Content-Type application/json`. */
 export function describePayloadShape(s: PayloadShape): string {
   if (s.wrapper === 'not-json') return `a body that is not a JSON object; Content-Type ${s.contentType ?? '(none)'}`;
-  const outer = s.wrapper === 'value-array' ? `{"value": [${s.items} item${s.items === 1 ? '' : 's'}]${s.topLevelKeys.length > 0 ? ` + ${s.topLevelKeys.join(', ')}` : ''}}` : 'a bare object';
+  const outer =
+    s.wrapper === 'value-array'
+      ? `{"value": [${s.items} item${s.items === 1 ? '' : 's'}]${s.topLevelKeys.length > 0 ? ` + ${s.topLevelKeys.join(', ')}` : ''}}`
+      : 'a bare object';
   const closest =
     s.closest === undefined
       ? 'neither the SharePoint nor the Graph shape'

@@ -3,7 +3,10 @@ import { Secret } from '../secret.js';
 import { describeCommandResult, runCommand } from './run-command.js';
 
 test('a command that exits 0 is ok and sees the variables it is given', async () => {
-  const result = await runCommand('test "$CHANGE_SUBSCRIPTION_ID" = sub-1 && echo done', { env: { CHANGE_SUBSCRIPTION_ID: 'sub-1' }, timeoutMs: 5_000 });
+  const result = await runCommand('test "$CHANGE_SUBSCRIPTION_ID" = sub-1 && echo done', {
+    env: { CHANGE_SUBSCRIPTION_ID: 'sub-1' },
+    timeoutMs: 5_000,
+  });
   expect(result).toMatchObject({ ok: true, exitCode: 0, timedOut: false, outputTail: 'done' });
   expect(describeCommandResult(result, 5_000)).toMatch(/^CHANGE_COMMAND exited 0 after \d+ ms$/);
 });

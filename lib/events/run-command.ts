@@ -43,7 +43,11 @@ export function runCommand(command: string, options: RunCommandOptions): Promise
   const started = performance.now();
   return new Promise((resolve) => {
     // Its own process group, so that a timeout kills what the shell started too (curl, node, ...).
-    const child = spawn('sh', ['-c', command], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('sh', ['-c', command], {
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     // Keep a bounded tail: a chatty command must not grow the worker's memory.
@@ -63,7 +67,14 @@ export function runCommand(command: string, options: RunCommandOptions): Promise
       clearTimeout(timer);
       const durationMs = Math.round(performance.now() - started);
       const outputTail = scrub(tail(stderr.trim() !== '' ? stderr : stdout), options.secret);
-      resolve({ ok: !timedOut && exitCode === 0 && spawnError === undefined, exitCode, timedOut, durationMs, outputTail, ...(spawnError !== undefined ? { spawnError } : {}) });
+      resolve({
+        ok: !timedOut && exitCode === 0 && spawnError === undefined,
+        exitCode,
+        timedOut,
+        durationMs,
+        outputTail,
+        ...(spawnError !== undefined ? { spawnError } : {}),
+      });
     };
     child.once('error', (error) => finish(null, error.message));
     child.once('close', (code) => finish(code));

@@ -49,7 +49,12 @@ export function buildConfigBody(
     const spec = fieldSpec.get(name);
     const useGood = spec !== undefined && (config.good.has(name) || !Object.hasOwn(original, name));
     // defineProperty: a field named __proto__ stays a field.
-    Object.defineProperty(body, name, { value: useGood ? spec.good(ctx) : original[name], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(body, name, {
+      value: useGood ? spec.good(ctx) : original[name],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   };
   for (const name of Object.keys(original)) if (config.present.has(name)) put(name);
   for (const field of operation.fields) if (config.present.has(field.name) && !Object.hasOwn(original, field.name)) put(field.name);

@@ -14,18 +14,25 @@ const has = (subset: readonly number[], ...items: number[]): boolean => items.ev
 
 describe('split', () => {
   test('cuts into n nearly equal consecutive parts, none empty', () => {
-    expect(split([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4, 5]]);
+    expect(split([1, 2, 3, 4, 5], 2)).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     expect(split([1, 2, 3], 3)).toEqual([[1], [2], [3]]);
     expect(split([1, 2], 4)).toEqual([[1], [2]]);
   });
 });
 
 describe('ddmin', () => {
-  test('finds the two items a property needs among eight (the paper\'s shape of example)', async () => {
+  test("finds the two items a property needs among eight (the paper's shape of example)", async () => {
     // Arrange
     const log: number[][] = [];
     // Act
-    const result = await ddmin([1, 2, 3, 4, 5, 6, 7, 8], oracleOf((s) => has(s, 3, 7), log), { maxCalls: 100 });
+    const result = await ddmin(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      oracleOf((s) => has(s, 3, 7), log),
+      { maxCalls: 100 },
+    );
     // Assert
     expect(result.status).toBe('minimal');
     expect(result.subset).toEqual([3, 7]);
@@ -40,9 +47,9 @@ describe('ddmin', () => {
 
   test('the result is 1-minimal for any property that holds on the whole set', async () => {
     // A random boolean function of up to 7 items, true on the whole set.
-    const property = fc.integer({ min: 0, max: 7 }).chain((n) =>
-      fc.tuple(fc.constant(n), fc.array(fc.boolean(), { minLength: 2 ** n, maxLength: 2 ** n })),
-    );
+    const property = fc
+      .integer({ min: 0, max: 7 })
+      .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.boolean(), { minLength: 2 ** n, maxLength: 2 ** n })));
     await fc.assert(
       fc.asyncProperty(property, async ([n, table]) => {
         const items = Array.from({ length: n }, (_, i) => i);
@@ -58,14 +65,36 @@ describe('ddmin', () => {
   });
 
   test('a single needed item, and nothing needed at all', async () => {
-    expect((await ddmin(['a', 'b', 'c'], oracleOf((s) => s.includes('b')), { maxCalls: 50 })).subset).toEqual(['b']);
-    const none = await ddmin(['a', 'b', 'c'], oracleOf(() => true), { maxCalls: 50 });
+    expect(
+      (
+        await ddmin(
+          ['a', 'b', 'c'],
+          oracleOf((s) => s.includes('b')),
+          { maxCalls: 50 },
+        )
+      ).subset,
+    ).toEqual(['b']);
+    const none = await ddmin(
+      ['a', 'b', 'c'],
+      oracleOf(() => true),
+      { maxCalls: 50 },
+    );
     expect(none).toMatchObject({ status: 'minimal', subset: [], checks: [] });
-    expect(await ddmin([], oracleOf(() => true), { maxCalls: 1 })).toMatchObject({ status: 'minimal', subset: [] });
+    expect(
+      await ddmin(
+        [],
+        oracleOf(() => true),
+        { maxCalls: 1 },
+      ),
+    ).toMatchObject({ status: 'minimal', subset: [] });
   });
 
   test('says precondition when the property does not hold on the whole set, after one call', async () => {
-    const result = await ddmin([1, 2, 3], oracleOf(() => false), { maxCalls: 50 });
+    const result = await ddmin(
+      [1, 2, 3],
+      oracleOf(() => false),
+      { maxCalls: 50 },
+    );
     expect(result).toMatchObject({ status: 'precondition', subset: [1, 2, 3], calls: 1 });
   });
 
@@ -74,7 +103,11 @@ describe('ddmin', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 2, max: 16 }), async (maxCalls, n) => {
         const items = Array.from({ length: n }, (_, i) => i);
         const log: number[][] = [];
-        const result = await ddmin(items, oracleOf((s) => has(s, 0, n - 1), log), { maxCalls });
+        const result = await ddmin(
+          items,
+          oracleOf((s) => has(s, 0, n - 1), log),
+          { maxCalls },
+        );
         expect(log.length).toBeLessThanOrEqual(maxCalls);
         expect(result.calls).toBe(log.length);
         expect(has(result.subset, 0, n - 1)).toBe(true);
@@ -117,31 +150,39 @@ describe('ddmin', () => {
 
   test('with confirm and a stable oracle, each check is asked exactly twice', async () => {
     const log: number[][] = [];
-    const result = await ddmin([1, 2, 3, 4, 5, 6, 7, 8], oracleOf((s) => has(s, 3, 7), log), { maxCalls: 100, confirm: true });
+    const result = await ddmin(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      oracleOf((s) => has(s, 3, 7), log),
+      { maxCalls: 100, confirm: true },
+    );
     expect(result.status).toBe('minimal');
     for (const q of [[3, 7], [3], [7]]) expect(log.filter((s) => s.join(',') === q.join(',')).length).toBe(2);
   });
 
   test('an oracle answering at random: bounded, never throws, and a minimal result is one it confirmed', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 10 }), fc.array(fc.constantFrom<DdAnswer>('holds', 'fails', 'unresolved'), { minLength: 200, maxLength: 200 }), async (n, answers) => {
-        const items = Array.from({ length: n }, (_, i) => i);
-        let next = 0;
-        const log: { key: string; answer: DdAnswer }[] = [];
-        const oracle: DdOracle<number> = async (s) => {
-          const answer = next === 0 ? 'holds' : (answers[next % answers.length] as DdAnswer);
-          next += 1;
-          log.push({ key: s.join(','), answer });
-          return answer;
-        };
-        const result = await ddmin(items, oracle, { maxCalls: 60, confirm: true });
-        expect(result.calls).toBeLessThanOrEqual(60);
-        if (result.status === 'minimal') {
-          const key = result.subset.join(',');
-          const said = log.filter((l) => l.key === key).map((l) => l.answer);
-          expect(said.length === 0 || said.every((a) => a === 'holds')).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 10 }),
+        fc.array(fc.constantFrom<DdAnswer>('holds', 'fails', 'unresolved'), { minLength: 200, maxLength: 200 }),
+        async (n, answers) => {
+          const items = Array.from({ length: n }, (_, i) => i);
+          let next = 0;
+          const log: { key: string; answer: DdAnswer }[] = [];
+          const oracle: DdOracle<number> = async (s) => {
+            const answer = next === 0 ? 'holds' : (answers[next % answers.length] as DdAnswer);
+            next += 1;
+            log.push({ key: s.join(','), answer });
+            return answer;
+          };
+          const result = await ddmin(items, oracle, { maxCalls: 60, confirm: true });
+          expect(result.calls).toBeLessThanOrEqual(60);
+          if (result.status === 'minimal') {
+            const key = result.subset.join(',');
+            const said = log.filter((l) => l.key === key).map((l) => l.answer);
+            expect(said.length === 0 || said.every((a) => a === 'holds')).toBe(true);
+          }
+        },
+      ),
       { seed: 11, numRuns: 300 },
     );
   });

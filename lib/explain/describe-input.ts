@@ -42,13 +42,19 @@ export function describeInput(input: ExplainInput, label: string, operation: Ope
     const url = curl.url;
     const shown = url === undefined ? '(no URL)' : `${url.origin ?? ''}${url.path}${url.hadQuery ? ' (query not shown)' : ''}`;
     lines.push(`input: ${label}: a cURL command, ${curl.method} ${shown}, body with ${fieldWords}`);
-    if (curl.method !== operation.method) lines.push(`input: its method is ${curl.method}; explain sends ${operation.method}, the operation's method`);
+    if (curl.method !== operation.method)
+      lines.push(`input: its method is ${curl.method}; explain sends ${operation.method}, the operation's method`);
     const path = url?.path.replace(/\/+$/, '');
     if (url !== undefined && path !== undefined && !path.endsWith(operation.path)) {
-      lines.push(`input: its path ${url.path} is not the spec path ${operation.path}; explain sends to the spec path on the configured target`);
+      lines.push(
+        `input: its path ${url.path} is not the spec path ${operation.path}; explain sends to the spec path on the configured target`,
+      );
     } else {
       const base = otherTarget(input, operation, target);
-      if (base !== undefined) lines.push(`input: it was sent to ${base}; explain sends to the configured target (to ask that service, set BASE_URL=${base} and its token)`);
+      if (base !== undefined)
+        lines.push(
+          `input: it was sent to ${base}; explain sends to the configured target (to ask that service, set BASE_URL=${base} and its token)`,
+        );
     }
     if (url?.hadUserInfo === true) lines.push('input: its URL carried a user name or password: not shown, not sent');
     for (const credential of curl.credentials) {
@@ -58,7 +64,9 @@ export function describeInput(input: ExplainInput, label: string, operation: Ope
     const contentType = curl.headers.find((h) => h.name.toLowerCase() === 'content-type');
     const specType = operation.headers['content-type'];
     if (contentType !== undefined && specType !== undefined && contentType.value.split(';')[0]?.trim().toLowerCase() !== specType) {
-      lines.push(`input: its Content-Type is not ${specType}; explain sends ${specType}, as the spec says (the 400 may come from the header: explain looks at the body only)`);
+      lines.push(
+        `input: its Content-Type is not ${specType}; explain sends ${specType}, as the spec says (the 400 may come from the header: explain looks at the body only)`,
+      );
     }
     const others = curl.headers.filter((h) => h.name.toLowerCase() !== 'content-type').map((h) => h.name);
     if (others.length > 0) lines.push(`input: headers not sent (explain sends the spec's headers only): ${others.join(', ')}`);

@@ -36,8 +36,14 @@ describe('explain against a v2.0-like target', () => {
       ['changeType', 400],
       ['resource', 400],
     ]);
-    expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
-    expect(causeSentences(result)[0]).toBe('changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.');
+    expect(result.after?.body).toEqual({
+      notificationUrl: RECEIVER,
+      expirationDateTime: body['expirationDateTime'],
+      clientState: 'my-state',
+    });
+    expect(causeSentences(result)[0]).toBe(
+      'changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.',
+    );
     expect(result.requests.total).toBe(target.sent);
     expect(target.sent).toBeLessThanOrEqual(16);
     expect(target.live.size).toBe(0);
@@ -63,7 +69,11 @@ describe('explain against a v2.0-like target', () => {
       'changeType,notificationUrl,expirationDateTime,clientState',
       'notificationUrl,expirationDateTime,clientState',
     ]);
-    expect(target.creates[4]).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
+    expect(target.creates[4]).toEqual({
+      notificationUrl: RECEIVER,
+      expirationDateTime: body['expirationDateTime'],
+      clientState: 'my-state',
+    });
     expect(target.creates.length).toBeLessThanOrEqual(5);
   });
 
@@ -88,7 +98,9 @@ describe('explain against a v2.0-like target', () => {
     const target = fakeTarget(v2Service);
     const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: inDays(200), clientState: 's' });
     expect(result).toMatchObject({ outcome: 'explained', removed: [], added: [], replaced: ['expirationDateTime'] });
-    expect(causeSentences(result)[0]).toMatch(/^The value of expirationDateTime causes the 400: with it replaced by a known-good value the target answers 201/);
+    expect(causeSentences(result)[0]).toMatch(
+      /^The value of expirationDateTime causes the 400: with it replaced by a known-good value the target answers 201/,
+    );
     expect(result.valueEvidence[0]?.undone.answer.status).toBe(400);
   });
 
@@ -102,7 +114,11 @@ describe('explain against a v2.0-like target', () => {
 
   test('presence and values together: resource out, notificationUrl replaced', async () => {
     const target = fakeTarget(v2Service);
-    const result = await run(target, { notificationUrl: 'https://elsewhere.example/hook', resource: '/me/drive/root', expirationDateTime: inDays(3) });
+    const result = await run(target, {
+      notificationUrl: 'https://elsewhere.example/hook',
+      resource: '/me/drive/root',
+      expirationDateTime: inDays(3),
+    });
     expect(result).toMatchObject({ outcome: 'explained', removed: ['resource'], replaced: ['notificationUrl'] });
     expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: expect.any(String) });
   });
@@ -152,7 +168,9 @@ describe('explain when it cannot', () => {
 
   test('the original answered differently the second time is unstable', async () => {
     const flipping = (body: Record<string, unknown>, index: number): Answer =>
-      index > 0 && body['clientState'] === 'my-state' && Object.keys(body).length === 5 ? { status: 400, code: 'otherError', message: 'x' } : v2Service(body);
+      index > 0 && body['clientState'] === 'my-state' && Object.keys(body).length === 5
+        ? { status: 400, code: 'otherError', message: 'x' }
+        : v2Service(body);
     const result = await run(fakeTarget(flipping), FIVE());
     expect(result.outcome).toBe('unstable');
   });
@@ -165,7 +183,10 @@ describe('explain when it cannot', () => {
   });
 
   test('5xx on the request: no verdict', async () => {
-    const result = await run(fakeTarget(() => ({ failure: 'server' })), FIVE());
+    const result = await run(
+      fakeTarget(() => ({ failure: 'server' })),
+      FIVE(),
+    );
     expect(result.outcome).toBe('no-verdict');
   });
 
@@ -191,7 +212,7 @@ describe('mentionedFields', () => {
 describe('explain with a prediction (a recorded report as a hint)', () => {
   const shape = (b: Record<string, unknown>): string => Object.keys(b).join(',');
 
-  test("the five-field body, predicted right: the same cause as without it, in the 4 creates that show it", async () => {
+  test('the five-field body, predicted right: the same cause as without it, in the 4 creates that show it', async () => {
     // Arrange
     const body = FIVE();
     const plain = fakeTarget(v2Service);
@@ -214,7 +235,11 @@ describe('explain with a prediction (a recorded report as a hint)', () => {
       'notificationUrl,resource,expirationDateTime,clientState',
       'changeType,notificationUrl,expirationDateTime,clientState',
     ]);
-    expect(hinted.creates[1]).toEqual({ notificationUrl: RECEIVER, expirationDateTime: body['expirationDateTime'], clientState: 'my-state' });
+    expect(hinted.creates[1]).toEqual({
+      notificationUrl: RECEIVER,
+      expirationDateTime: body['expirationDateTime'],
+      clientState: 'my-state',
+    });
     expect(withHint.requests).toMatchObject({ creates: 4, deletes: 1 });
     expect(withHint.after?.body).toEqual(hinted.creates[1]);
     expect(hinted.live.size).toBe(0);
@@ -251,7 +276,7 @@ describe('explain with a prediction (a recorded report as a hint)', () => {
     expect(result.after?.body).toMatchObject({ clientState: 'my-state' });
   });
 
-  test("a prediction right about presence, with a bad value elsewhere: the value is still found", async () => {
+  test('a prediction right about presence, with a bad value elsewhere: the value is still found', async () => {
     const body = { notificationUrl: 'https://elsewhere.example/hook', resource: '/me/drive/root', expirationDateTime: inDays(3) };
     const plain = fakeTarget(v2Service);
     const hinted = fakeTarget(v2Service);
@@ -284,7 +309,12 @@ describe('explain with a prediction (a recorded report as a hint)', () => {
   test('predictions as near: the one that toggles the field the rejection names is asked, as the search without one would find', async () => {
     // Only the two together are refused (REFERENCE_PROFILE v2-together): taking out either is a smallest change.
     const together = (b: Record<string, unknown>): Answer => {
-      if ('changeType' in b && 'resource' in b) return { status: 400, code: 'invalidRequest', message: "The property 'changeType' does not exist on type 'oneDrive.subscription'." };
+      if ('changeType' in b && 'resource' in b)
+        return {
+          status: 400,
+          code: 'invalidRequest',
+          message: "The property 'changeType' does not exist on type 'oneDrive.subscription'.",
+        };
       return v2Service(Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'changeType' && k !== 'resource')));
     };
     const plain = fakeTarget(together);

@@ -125,7 +125,10 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   }
   const originalProbe: Probe = first;
   const budgetSpent = (what: string, partial?: ExplainResult['partial']): ExplainResult =>
-    result({ outcome: 'budget', reason: `the budget of ${o.budget} requests was spent ${what}`, ...(partial === undefined ? {} : { partial }) }, first);
+    result(
+      { outcome: 'budget', reason: `the budget of ${o.budget} requests was spent ${what}`, ...(partial === undefined ? {} : { partial }) },
+      first,
+    );
 
   // 1. Presence, at known-good values.
   const seedAnswer = async (present: ReadonlySet<string>): Promise<SeedAnswer> => {
@@ -140,7 +143,10 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     const p0 = await prober.probe(allGood(P));
     if (p0 === undefined) return budgetSpent('before the body could be sent with known-good values');
     if (p0.answer.status === first.answer.status) {
-      return result({ outcome: 'not-the-body', reason: `${notBody}, with known-good values as well: the cause is not in the body's fields` }, first);
+      return result(
+        { outcome: 'not-the-body', reason: `${notBody}, with known-good values as well: the cause is not in the body's fields` },
+        first,
+      );
     }
   }
 
@@ -199,7 +205,14 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     if (found.status === 'budget') return budgetSpent('showing which field changes are needed', split(found.subset));
     if (found.status === 'unstable') return unstable(found.disagreements.map((d) => presenceAt(toggle(P, d))));
     if (found.status === 'unresolved') {
-      return result({ outcome: 'no-verdict', reason: 'the target gave no verdict on a body that would show whether a field change is needed', partial: split(found.subset) }, first);
+      return result(
+        {
+          outcome: 'no-verdict',
+          reason: 'the target gave no verdict on a body that would show whether a field change is needed',
+          partial: split(found.subset),
+        },
+        first,
+      );
     }
     if (found.status === 'precondition') return unstable([presenceAt(toggle(P, seed.toggles))]);
     toggles = found.subset;
@@ -232,11 +245,21 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
       if (again.verdict !== 'holds') return unstable([withGood([])]);
     }
   } else {
-    const found = await ddmin(kept, (subset, how) => prober.ask(withGood(subset), how.repeat), { maxCalls: 10_000, confirm: o.repeats >= 2 });
+    const found = await ddmin(kept, (subset, how) => prober.ask(withGood(subset), how.repeat), {
+      maxCalls: 10_000,
+      confirm: o.repeats >= 2,
+    });
     if (found.status === 'budget') return budgetSpent('showing which values are needed', { removed, added, replaced: found.subset });
     if (found.status === 'unstable') return unstable(found.disagreements.map((d) => withGood(d)));
     if (found.status === 'unresolved') {
-      return result({ outcome: 'no-verdict', reason: 'the target gave no verdict on a body that would show whether a value is needed', partial: { removed, added, replaced: found.subset } }, first);
+      return result(
+        {
+          outcome: 'no-verdict',
+          reason: 'the target gave no verdict on a body that would show whether a value is needed',
+          partial: { removed, added, replaced: found.subset },
+        },
+        first,
+      );
     }
     // The presence step's accepted body is this one with every value replaced: it held, unless the
     // target changed its mind.

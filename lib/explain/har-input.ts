@@ -24,6 +24,9 @@ export function harInputLines(candidate: HarCandidate, label: string, target: Ta
   ];
   if (target === undefined) return lines;
   const other = otherHarTarget(candidate, operationPath, target);
-  if (other !== undefined) lines.push(`input: it was sent to ${other}; explain sends to the configured target (to ask that service, set BASE_URL=${other} and its token)`);
+  if (other !== undefined)
+    lines.push(
+      `input: it was sent to ${other}; explain sends to the configured target (to ask that service, set BASE_URL=${other} and its token)`,
+    );
   return lines;
 }

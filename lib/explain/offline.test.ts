@@ -23,7 +23,12 @@ function report(): OfflineReport {
     errorMessage: present.includes('changeType') ? "The property 'changeType' does not exist." : 'other',
   }));
   return {
-    run: { target: 'http://127.0.0.1:1', targetKind: 'embedded-reference', referenceProfile: 'default', startedAt: '2026-05-31T00:00:00.000Z' },
+    run: {
+      target: 'http://127.0.0.1:1',
+      targetKind: 'embedded-reference',
+      referenceProfile: 'default',
+      startedAt: '2026-05-31T00:00:00.000Z',
+    },
     operation: { fields: FIELDS },
     matrix,
     values: {
@@ -48,10 +53,18 @@ const text = (body: Record<string, unknown>, r: OfflineReport = report()) => {
 
 describe('explainOffline: presence', () => {
   test("the spec's five-field body: its combination, what was recorded, the nearest accepted one, each change needed", () => {
-    const found = text({ changeType: 'updated', notificationUrl: 'https://r/n', resource: '/me/drive/root', expirationDateTime: inDays(3), clientState: 'x' });
+    const found = text({
+      changeType: 'updated',
+      notificationUrl: 'https://r/n',
+      resource: '/me/drive/root',
+      expirationDateTime: inDays(3),
+      clientState: 'x',
+    });
     expect(found.explained).toBe(true);
-    expect(found.lines).toContain("  The matrix recorded it rejected 400 invalidRequest \"The property 'changeType' does not exist.\".");
-    expect(found.lines).toContain('  Nearest accepted combination: notificationUrl, expirationDateTime, clientState (accepted 201): take out changeType and resource.');
+    expect(found.lines).toContain('  The matrix recorded it rejected 400 invalidRequest "The property \'changeType\' does not exist.".');
+    expect(found.lines).toContain(
+      '  Nearest accepted combination: notificationUrl, expirationDateTime, clientState (accepted 201): take out changeType and resource.',
+    );
     expect(found.all).toMatch(/By the matrix, changeType and resource cause the 400/);
     expect(found.lines).toContain('    with changeType kept: rejected 400 invalidRequest "The property \'changeType\' does not exist."');
     expect(found.lines).toContain('    with resource kept: rejected 400 invalidRequest "other"');
@@ -60,7 +73,9 @@ describe('explainOffline: presence', () => {
 
   test('a missing field is named as the change to make', () => {
     const found = text({ notificationUrl: 'https://r/n' });
-    expect(found.all).toMatch(/Nearest accepted combination: notificationUrl, expirationDateTime \(accepted 201\): add expirationDateTime\./);
+    expect(found.all).toMatch(
+      /Nearest accepted combination: notificationUrl, expirationDateTime \(accepted 201\): add expirationDateTime\./,
+    );
   });
 
   test('an unstable combination explains nothing', () => {
@@ -81,7 +96,9 @@ describe('explainOffline: values', () => {
   test('an expirationDateTime past the recorded longest lifetime', () => {
     const found = text({ notificationUrl: 'x', expirationDateTime: inDays(200) });
     expect(found.explained).toBe(true);
-    expect(found.all).toMatch(/expirationDateTime: 288000 minutes ahead, past the longest accepted lifetime the report found \(259200 minutes\)/);
+    expect(found.all).toMatch(
+      /expirationDateTime: 288000 minutes ahead, past the longest accepted lifetime the report found \(259200 minutes\)/,
+    );
   });
 
   test('a value of the shape of a rejected class, and a wrong JSON type', () => {
@@ -99,7 +116,9 @@ describe('explainOffline: values', () => {
 
   test('a shape that an accepted class has too matches nothing', () => {
     expect(stringShape('2026-06-03T00:00:00.000Z')).toBe('9-9-9a9:9:9.9a');
-    expect(matchClass(inDays(5), klass('lifetime-200-days', JSON.stringify(inDays(200))), [klass('ok', JSON.stringify(inDays(2)), 201)])).toBeUndefined();
+    expect(
+      matchClass(inDays(5), klass('lifetime-200-days', JSON.stringify(inDays(200))), [klass('ok', JSON.stringify(inDays(2)), 201)]),
+    ).toBeUndefined();
     expect(matchClass('created', klass('created', '"created"'), [])).toBe('the very value recorded');
   });
 });

@@ -78,7 +78,8 @@ export function readReport(text: string, label: string, flag = '--report'): Offl
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
-const distance = (a: readonly string[], b: readonly string[]): number => a.filter((x) => !b.includes(x)).length + b.filter((x) => !a.includes(x)).length;
+const distance = (a: readonly string[], b: readonly string[]): number =>
+  a.filter((x) => !b.includes(x)).length + b.filter((x) => !a.includes(x)).length;
 
 function answerWords(e: Omit<MatrixEntry, 'present'>): string {
   if (e.outcome === 'unstable' || e.outcome === 'error') return `${e.outcome} (no verdict recorded)`;
@@ -142,10 +143,10 @@ function measure(value: unknown, limit: ReportedLimit, now: Date): number | unde
 const LIMITS = [
   'What the report cannot tell offline:',
   '  - whether the target still behaves as it did when the report was made;',
-  '  - the matrix was made with known-good values: it cannot tell a field\'s presence and a bad value apart, nor how they combine;',
+  "  - the matrix was made with known-good values: it cannot tell a field's presence and a bad value apart, nor how they combine;",
   '  - only the value classes the report recorded can be matched, and only by value, JSON type or shape;',
-  '  - lifetimes are measured from now, the report\'s limits from its run;',
-  '  - fields outside the report\'s operation were never probed.',
+  "  - lifetimes are measured from now, the report's limits from its run;",
+  "  - fields outside the report's operation were never probed.",
   'Run without --report to ask the target (npm run explain -- FILE).',
 ];
 
@@ -181,7 +182,10 @@ export function readMatrix(report: OfflineReport, body: Readonly<Record<string, 
   const closest = accepted.filter((a) => distance(a.present, present) === nearest);
   const changes =
     entry?.outcome === 'rejected'
-      ? closest.map((best) => ({ removed: present.filter((f) => !best.present.includes(f)), added: best.present.filter((f) => !present.includes(f)) }))
+      ? closest.map((best) => ({
+          removed: present.filter((f) => !best.present.includes(f)),
+          added: best.present.filter((f) => !present.includes(f)),
+        }))
       : [];
   return { present, ...(entry === undefined ? {} : { entry }), accepted, closest, changes };
 }
@@ -190,11 +194,16 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
   const fields = report.operation.fields;
   const { present, entry, accepted, closest, changes } = readMatrix(report, body);
   const extras = Object.keys(body).filter((f) => !fields.includes(f));
-  const lines: string[] = [`report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`];
+  const lines: string[] = [
+    `report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`,
+  ];
   let explained = false;
 
   lines.push('', `Presence: the body has ${combo(present)}.`);
-  if (extras.length > 0) lines.push(`  ${list(extras)} ${extras.length === 1 ? 'is' : 'are'} not among the report's fields: the matrix says nothing of ${extras.length === 1 ? 'it' : 'them'}.`);
+  if (extras.length > 0)
+    lines.push(
+      `  ${list(extras)} ${extras.length === 1 ? 'is' : 'are'} not among the report's fields: the matrix says nothing of ${extras.length === 1 ? 'it' : 'them'}.`,
+    );
   if (entry === undefined) lines.push('  The matrix has no entry for this combination.');
   else lines.push(`  The matrix recorded it ${answerWords(entry)}.`);
 
@@ -207,16 +216,26 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
       if (best !== undefined && predicted !== undefined) {
         const { removed, added } = predicted;
         lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${changeWords(predicted)}.`);
-        if (closest.length > 1) lines.push(`  Just as near: ${closest.slice(1).map((c) => combo(c.present)).join('; ')}.`);
+        if (closest.length > 1)
+          lines.push(
+            `  Just as near: ${closest
+              .slice(1)
+              .map((c) => combo(c.present))
+              .join('; ')}.`,
+          );
         const cause = [
-          ...(removed.length > 0 ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`] : []),
+          ...(removed.length > 0
+            ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`]
+            : []),
           ...(added.length > 0 ? [`the body lacks ${list(added)}`] : []),
         ].join(', and ');
         lines.push(`  By the matrix, ${cause}: with any one of these changes undone the combination is recorded:`);
         for (const f of [...removed, ...added]) {
           const undone = best.present.includes(f) ? best.present.filter((x) => x !== f) : [...best.present, f];
           const seen = report.matrix.find((m) => sameSet(m.present, undone));
-          lines.push(`    ${removed.includes(f) ? `with ${f} kept` : `without ${f}`}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`);
+          lines.push(
+            `    ${removed.includes(f) ? `with ${f} kept` : `without ${f}`}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`,
+          );
         }
         explained = true;
       }
@@ -241,7 +260,9 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
       const how = matchClass(value, c, v.accepted);
       if (how === undefined) continue;
       explained = true;
-      lines.push(`  ${field}: the value falls in class ${c.classId} (${c.description}), recorded ${answerWords({ ...c, outcome: 'rejected' })}: ${how}.`);
+      lines.push(
+        `  ${field}: the value falls in class ${c.classId} (${c.description}), recorded ${answerWords({ ...c, outcome: 'rejected' })}: ${how}.`,
+      );
     }
     for (const c of v.accepted) {
       const how = matchClass(value, c, []);
@@ -253,14 +274,18 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
       if (amount === undefined) continue;
       if (amount > limit.value) {
         explained = true;
-        lines.push(`  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, past the ${limit.name} the report found (${limit.value} ${limit.unit}).`);
+        lines.push(
+          `  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, past the ${limit.name} the report found (${limit.value} ${limit.unit}).`,
+        );
       } else {
-        lines.push(`  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, within the ${limit.name} the report found (${limit.value} ${limit.unit}).`);
+        lines.push(
+          `  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, within the ${limit.name} the report found (${limit.value} ${limit.unit}).`,
+        );
       }
     }
   }
-  if (!anyValue && Object.keys(table).length > 0) lines.push('  None of the body\'s fields has recorded value classes.');
-  if (!explained) lines.push('', 'The report does not explain this body\'s rejection.');
+  if (!anyValue && Object.keys(table).length > 0) lines.push("  None of the body's fields has recorded value classes.");
+  if (!explained) lines.push('', "The report does not explain this body's rejection.");
   lines.push('', ...LIMITS);
   return { lines, explained };
 }

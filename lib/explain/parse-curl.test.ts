@@ -42,13 +42,17 @@ describe('parseCurl: paste styles', () => {
   });
 
   test('double-quoted JSON with escaped quotes, --request, --header, --data (cmd.exe style with ^)', () => {
-    const parsed = parseCurl(`curl --request POST ^\r\n --header "Content-Type: application/json" ^\r\n --data "{\\"clientState\\":\\"a b\\"}" https://x.example/_api/v2.0/drive/root/subscriptions`);
+    const parsed = parseCurl(
+      `curl --request POST ^\r\n --header "Content-Type: application/json" ^\r\n --data "{\\"clientState\\":\\"a b\\"}" https://x.example/_api/v2.0/drive/root/subscriptions`,
+    );
     expect(parsed.method).toBe('POST');
     expect(parsed.body).toBe('{"clientState":"a b"}');
   });
 
   test('a shell prompt, attached values (-XPOST, -HName:v), combined flags and a pipe after', () => {
-    const parsed = parseCurl(`$ curl -sSL -XPOST -HContent-Type:application/json -d'{"a":1}' http://127.0.0.1:8080/_api/v2.0/drive/root/subscriptions | jq .`);
+    const parsed = parseCurl(
+      `$ curl -sSL -XPOST -HContent-Type:application/json -d'{"a":1}' http://127.0.0.1:8080/_api/v2.0/drive/root/subscriptions | jq .`,
+    );
     expect(parsed).toMatchObject({ method: 'POST', body: '{"a":1}', headers: [{ name: 'Content-Type', value: 'application/json' }] });
   });
 
@@ -65,7 +69,11 @@ describe('parseCurl: paste styles', () => {
   });
 
   test('--json sets the body and the JSON content type; --data-binary keeps newlines', () => {
-    expect(parseCurl(`curl --json '{"a":1}' https://x.example/p`)).toMatchObject({ method: 'POST', headers: [{ name: 'Content-Type', value: 'application/json' }], body: '{"a":1}' });
+    expect(parseCurl(`curl --json '{"a":1}' https://x.example/p`)).toMatchObject({
+      method: 'POST',
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      body: '{"a":1}',
+    });
     expect(parseCurl(`curl --data-binary '{\n"a":1}' https://x.example/p`).body).toBe('{\n"a":1}');
   });
 
@@ -124,7 +132,9 @@ describe('parseCurl: credentials are never kept', () => {
   });
 
   test('says where a credential was and whether it was written out or a variable', () => {
-    const parsed = parseCurl(`curl -H 'Authorization: Bearer $ACCESS_TOKEN' --oauth2-bearer ${SENTINEL} -u "$USER:$PASS" -d x https://x.example/`);
+    const parsed = parseCurl(
+      `curl -H 'Authorization: Bearer $ACCESS_TOKEN' --oauth2-bearer ${SENTINEL} -u "$USER:$PASS" -d x https://x.example/`,
+    );
     expect(parsed.credentials).toEqual([
       { where: 'Authorization header', form: 'variable' },
       { where: '--oauth2-bearer', form: 'literal' },
@@ -138,7 +148,11 @@ describe('parseCurl: credentials are never kept', () => {
   });
 
   test('an error after a token names no argument', () => {
-    const bad = [`curl -H 'Authorization: Bearer ${SENTINEL}'`, `curl -H 'Authorization: Bearer ${SENTINEL}' -X`, `curl -H 'Authorization: Bearer ${SENTINEL}' -F a=b x`];
+    const bad = [
+      `curl -H 'Authorization: Bearer ${SENTINEL}'`,
+      `curl -H 'Authorization: Bearer ${SENTINEL}' -X`,
+      `curl -H 'Authorization: Bearer ${SENTINEL}' -F a=b x`,
+    ];
     for (const paste of bad) {
       let message = '';
       try {

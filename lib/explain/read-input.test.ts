@@ -19,7 +19,10 @@ describe('readInput', () => {
   });
 
   test('a cURL command gives its body and the parse', () => {
-    const input = readInput(`curl -X POST https://x.example/p \\\n  -H 'Authorization: Bearer ${SENTINEL}' \\\n  -d '{"resource": "/me/drive/root"}'`, 'paste');
+    const input = readInput(
+      `curl -X POST https://x.example/p \\\n  -H 'Authorization: Bearer ${SENTINEL}' \\\n  -d '{"resource": "/me/drive/root"}'`,
+      'paste',
+    );
     expect(input.source).toBe('curl');
     expect(input.body).toEqual({ resource: '/me/drive/root' });
     expect(JSON.stringify(input)).not.toContain(SENTINEL);

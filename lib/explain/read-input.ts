@@ -53,7 +53,8 @@ export function readInput(text: string, label: string, options: ParseCurlOptions
       if (error instanceof CurlParseError) throw new InputError(`${label}: ${error.message}`);
       throw error;
     }
-    if (curl.body === undefined) throw new InputError(`${label}: the cURL command sends no body (-d, --data, --data-raw, --data-binary or --json)`);
+    if (curl.body === undefined)
+      throw new InputError(`${label}: the cURL command sends no body (-d, --data, --data-raw, --data-binary or --json)`);
     return { body: parseObject(curl.body, label, "the cURL command's body"), source: 'curl', curl };
   }
   if (!/^[[{"\d-]|^(true|false|null)\b/.test(trimmed)) throw new InputError(`${label}: not JSON and not a cURL command`);

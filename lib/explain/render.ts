@@ -45,7 +45,9 @@ export function causeSentences(r: ExplainResult): string[] {
         `${list(r.removed)} or lacks ${anyOf(r.added)} of ${list(r.added)}; without ${list(r.removed)} and with ${list(r.added)}${withGood} it answers ${fixed}.`,
     );
   } else if (r.removed.length > 0) {
-    lines.push(`${subject(r.removed)} the ${status}: the target rejects this body as long as it has ${anyOf(r.removed)}; without ${pronoun(r.removed)}${withGood} it answers ${fixed}.`);
+    lines.push(
+      `${subject(r.removed)} the ${status}: the target rejects this body as long as it has ${anyOf(r.removed)}; without ${pronoun(r.removed)}${withGood} it answers ${fixed}.`,
+    );
   } else if (r.added.length > 0) {
     lines.push(
       `The body lacks ${list(r.added)}, which causes the ${status}: the target rejects this body as long as it lacks ${anyOf(r.added)}; ` +
@@ -82,7 +84,11 @@ function changeWords(change: { removed: readonly string[]; added: readonly strin
   const parts = [
     ...(change.removed.length > 0 ? [`take out ${list(change.removed)}`] : []),
     ...(change.added.length > 0 ? [`add ${list(change.added)}`] : []),
-    ...(change.replaced.length > 0 ? [`replace the value${change.replaced.length === 1 ? '' : 's'} of ${list(change.replaced)} with ${change.replaced.length === 1 ? 'a known-good one' : 'known-good ones'}`] : []),
+    ...(change.replaced.length > 0
+      ? [
+          `replace the value${change.replaced.length === 1 ? '' : 's'} of ${list(change.replaced)} with ${change.replaced.length === 1 ? 'a known-good one' : 'known-good ones'}`,
+        ]
+      : []),
   ];
   return parts.length === 0 ? 'none' : parts.join('; ');
 }

@@ -6,24 +6,38 @@ import { reportHint, type HintTarget } from './report-hint.js';
 const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
 const OPERATION = { method: 'POST', path: '/_api/v2.0/drive/root/subscriptions' };
 const EMBEDDED: HintTarget = { kind: 'embedded-reference', profile: 'default' };
-const FIVE = { changeType: 'updated', notificationUrl: 'https://r/n', resource: '/me/drive/root', expirationDateTime: '2026-06-04T00:00:00.000Z', clientState: 'x' };
+const FIVE = {
+  changeType: 'updated',
+  notificationUrl: 'https://r/n',
+  resource: '/me/drive/root',
+  expirationDateTime: '2026-06-04T00:00:00.000Z',
+  clientState: 'x',
+};
 
 /** A probe's report of the default reference profile (each run of it on another port). */
 function report(operation: Partial<OfflineReport['operation']> = {}): OfflineReport {
   return {
-    run: { target: 'http://127.0.0.1:42911', targetKind: 'embedded-reference', referenceProfile: 'default', startedAt: '2026-05-31T00:00:00.000Z' },
+    run: {
+      target: 'http://127.0.0.1:42911',
+      targetKind: 'embedded-reference',
+      referenceProfile: 'default',
+      startedAt: '2026-05-31T00:00:00.000Z',
+    },
     operation: { fields: FIELDS, ...OPERATION, ...operation },
     matrix: observe(FIELDS, 'notificationUrl && expirationDateTime && !changeType && !resource'),
   };
 }
 
-const hint = (r: OfflineReport, body: Record<string, unknown> = FIVE, target: HintTarget = EMBEDDED) => reportHint(r, 'r.json', body, { operation: OPERATION, target });
+const hint = (r: OfflineReport, body: Record<string, unknown> = FIVE, target: HintTarget = EMBEDDED) =>
+  reportHint(r, 'r.json', body, { operation: OPERATION, target });
 
 describe('reportHint', () => {
   test('a report of this operation and target: its nearest accepted combination is the prediction', () => {
     const found = hint(report());
     expect(found.predicted).toEqual([['changeType', 'resource']]);
-    expect(found.line).toBe("hint: r.json (made 2026-05-31T00:00:00.000Z) predicts: take out changeType and resource; asked first, and concluded from this target's answers only");
+    expect(found.line).toBe(
+      "hint: r.json (made 2026-05-31T00:00:00.000Z) predicts: take out changeType and resource; asked first, and concluded from this target's answers only",
+    );
   });
 
   test('a missing field is predicted added', () => {
@@ -33,7 +47,9 @@ describe('reportHint', () => {
   test('a report of another operation is not used, in one line saying why', () => {
     const found = hint(report({ path: '/v1.0/subscriptions' }));
     expect(found.predicted).toEqual([]);
-    expect(found.line).toBe('hint: r.json not used: it is of POST /v1.0/subscriptions, not POST /_api/v2.0/drive/root/subscriptions, the operation explained');
+    expect(found.line).toBe(
+      'hint: r.json not used: it is of POST /v1.0/subscriptions, not POST /_api/v2.0/drive/root/subscriptions, the operation explained',
+    );
     expect(found.line).not.toContain('\n');
   });
 
@@ -41,7 +57,10 @@ describe('reportHint', () => {
     const older = report();
     older.operation = { fields: FIELDS };
     const found = hint(older);
-    expect(found).toEqual({ predicted: [], line: 'hint: r.json not used: it names no operation method and path, so it cannot be told to be of this operation' });
+    expect(found).toEqual({
+      predicted: [],
+      line: 'hint: r.json not used: it names no operation method and path, so it cannot be told to be of this operation',
+    });
   });
 
   test('a report of another target is not used: another reference profile, another base URL, or the other kind', () => {
@@ -51,14 +70,18 @@ describe('reportHint', () => {
     });
     const configured = report();
     configured.run = { target: 'https://a.example/api/', targetKind: 'configured', startedAt: '2026-05-31T00:00:00.000Z' };
-    expect(hint(configured, FIVE, { kind: 'configured', url: 'https://b.example/api' }).line).toMatch(/not used: it was made against https:\/\/a\.example\/api\/, not https:\/\/b\.example\/api, which/);
+    expect(hint(configured, FIVE, { kind: 'configured', url: 'https://b.example/api' }).line).toMatch(
+      /not used: it was made against https:\/\/a\.example\/api\/, not https:\/\/b\.example\/api, which/,
+    );
     expect(hint(configured, FIVE, EMBEDDED).predicted).toEqual([]);
     // The same base URL, spelt with a trailing slash or upper-case host, is the same target.
     expect(hint(configured, FIVE, { kind: 'configured', url: 'https://A.example/api' }).predicted).toEqual([['changeType', 'resource']]);
   });
 
   test('a combination the matrix accepted, or never recorded, predicts nothing: not used', () => {
-    expect(hint(report(), { notificationUrl: 'x', expirationDateTime: 'y' }).line).toBe('hint: r.json not used: its matrix recorded this combination of fields accepted, so it predicts no change of fields');
+    expect(hint(report(), { notificationUrl: 'x', expirationDateTime: 'y' }).line).toBe(
+      'hint: r.json not used: its matrix recorded this combination of fields accepted, so it predicts no change of fields',
+    );
     const partial = report();
     partial.matrix = partial.matrix.filter((m) => m.present.length < 5);
     expect(hint(partial).line).toBe('hint: r.json not used: its matrix has no entry for this combination of fields');

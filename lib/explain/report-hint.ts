@@ -52,18 +52,22 @@ export function reportHint(
 ): ReportHint {
   const notUsed = (why: string): ReportHint => ({ predicted: [], line: `hint: ${label} not used: ${why}` });
   const { method, path } = report.operation;
-  if (method === undefined || path === undefined) return notUsed('it names no operation method and path, so it cannot be told to be of this operation');
+  if (method === undefined || path === undefined)
+    return notUsed('it names no operation method and path, so it cannot be told to be of this operation');
   const operation = `${asked.operation.method} ${asked.operation.path}`;
   if (`${method.toUpperCase()} ${path}` !== `${asked.operation.method.toUpperCase()} ${asked.operation.path}`) {
     return notUsed(`it is of ${method} ${path}, not ${operation}, the operation explained`);
   }
   const of = reportTarget(report.run);
   if (of === undefined || !sameTarget(of, asked.target)) {
-    return notUsed(`it was made against ${of === undefined ? report.run.target : targetWords(of)}, not ${targetWords(asked.target)}, which explain asks`);
+    return notUsed(
+      `it was made against ${of === undefined ? report.run.target : targetWords(of)}, not ${targetWords(asked.target)}, which explain asks`,
+    );
   }
   const reading = readMatrix(report, body);
   if (reading.entry === undefined) return notUsed('its matrix has no entry for this combination of fields');
-  if (reading.entry.outcome !== 'rejected') return notUsed(`its matrix recorded this combination of fields ${reading.entry.outcome}, so it predicts no change of fields`);
+  if (reading.entry.outcome !== 'rejected')
+    return notUsed(`its matrix recorded this combination of fields ${reading.entry.outcome}, so it predicts no change of fields`);
   const [first, ...asNear] = reading.changes;
   if (first === undefined) return notUsed('its matrix has no accepted combination to move to');
   const also = asNear.length === 0 ? '' : ` (or, as near, ${asNear.map(changeWords).join(' or ')})`;

@@ -31,7 +31,10 @@ describe('findAccepted', () => {
 
   test('a name that leads nowhere: then the body with no toggle, which may be all it takes', async () => {
     // The rejection names b (its value is the trouble), and taking b out does not help.
-    const { asked, tryToggles } = oracle((t) => t.length === 0, () => ['b']);
+    const { asked, tryToggles } = oracle(
+      (t) => t.length === 0,
+      () => ['b'],
+    );
     const found = await findAccepted(FIELDS, { answer: 'fails', named: ['b'] }, tryToggles);
     expect(found).toEqual({ kind: 'found', toggles: [], tried: 2 });
     expect(asked).toEqual(['b', '']);

@@ -30,7 +30,14 @@ describe('shellWords reads as sh does', () => {
 describe('shellWords where it differs from a shell on purpose', () => {
   test('variables are kept as written, in every spelling and quote', () => {
     expect(shellWords(`curl -H "Authorization: Bearer $ACCESS_TOKEN" -u \${U}:$P '$Q' $$ "$"`)).toEqual([
-      'curl', '-H', 'Authorization: Bearer $ACCESS_TOKEN', '-u', '${U}:$P', '$Q', '$$', '$',
+      'curl',
+      '-H',
+      'Authorization: Bearer $ACCESS_TOKEN',
+      '-u',
+      '${U}:$P',
+      '$Q',
+      '$$',
+      '$',
     ]);
   });
 

@@ -26,7 +26,11 @@ export class ShellWordsError extends Error {
   override readonly name = 'ShellWordsError';
 }
 
-const NOT_CLOSED = { "'": 'a single quote is not closed', '"': 'a double quote is not closed', "$'": "a $'...' quote is not closed" } as const;
+const NOT_CLOSED = {
+  "'": 'a single quote is not closed',
+  '"': 'a double quote is not closed',
+  "$'": "a $'...' quote is not closed",
+} as const;
 
 /** A newline (LF or CRLF) at `i`: its length, else 0. */
 function newlineAt(text: string, i: number): number {
@@ -50,7 +54,8 @@ function prepare(text: string, marker: string): string {
       out += text.slice(i, i + take);
       i += take;
     } else if (quote === '"') {
-      if (ch === '\\' && next === '\n') i += 2; // a shell drops backslash-newline inside double quotes too
+      if (ch === '\\' && next === '\n')
+        i += 2; // a shell drops backslash-newline inside double quotes too
       else if (ch === '\\') (out += text.slice(i, i + 2)), (i += 2);
       else {
         if (ch === '"') quote = '';
@@ -80,7 +85,8 @@ function prepare(text: string, marker: string): string {
 export function shellWords(text: string): string[] {
   // A marker the text does not hold (a private-use character, then random hex); one try in practice.
   let marker = '';
-  for (let tries = 0; tries < 10 && (marker === '' || text.includes(marker)); tries += 1) marker = `\u{E000}${randomBytes(6).toString('hex')}`;
+  for (let tries = 0; tries < 10 && (marker === '' || text.includes(marker)); tries += 1)
+    marker = `\u{E000}${randomBytes(6).toString('hex')}`;
   let entries: ReturnType<typeof parse>;
   try {
     entries = parse(prepare(text, marker));
@@ -91,7 +97,8 @@ export function shellWords(text: string): string[] {
   const words: string[] = [];
   for (const entry of entries) {
     if (typeof entry === 'string') words.push(entry.replaceAll(marker, ''));
-    else if ('op' in entry && entry.op === 'glob') words.push(entry.pattern.replaceAll(marker, '')); // `?` and `*` in URLs: never expanded
+    else if ('op' in entry && entry.op === 'glob')
+      words.push(entry.pattern.replaceAll(marker, '')); // `?` and `*` in URLs: never expanded
     else break; // an operator or a comment ends the command
   }
   return words;

@@ -8,12 +8,10 @@ import type { Probe } from './types.js';
  * normalised (lib/inference/message-pattern.ts), so that a message quoting a timestamp still matches.
  */
 export function sameRejection(a: Probe, b: Probe, fields: readonly string[]): boolean {
-  const pattern = (p: Probe): string | undefined => (p.answer.errorMessage === undefined ? undefined : messagePattern(p.answer.errorMessage, fields));
+  const pattern = (p: Probe): string | undefined =>
+    p.answer.errorMessage === undefined ? undefined : messagePattern(p.answer.errorMessage, fields);
   return (
-    a.verdict === b.verdict &&
-    a.answer.status === b.answer.status &&
-    a.answer.errorCode === b.answer.errorCode &&
-    pattern(a) === pattern(b)
+    a.verdict === b.verdict && a.answer.status === b.answer.status && a.answer.errorCode === b.answer.errorCode && pattern(a) === pattern(b)
   );
 }
 
@@ -24,6 +22,7 @@ export function describeAnswer(p: Probe): string {
   const { status, errorCode, errorMessage } = p.answer;
   if (p.exchange.failure !== undefined) return `no verdict (${failureText(p.exchange.failure)})`;
   if (status === null) return 'no answer';
-  const message = errorMessage === undefined ? '' : ` "${errorMessage.length > MAX_MESSAGE ? `${errorMessage.slice(0, MAX_MESSAGE)}…` : errorMessage}"`;
+  const message =
+    errorMessage === undefined ? '' : ` "${errorMessage.length > MAX_MESSAGE ? `${errorMessage.slice(0, MAX_MESSAGE)}…` : errorMessage}"`;
   return `${status}${errorCode === undefined ? '' : ` ${errorCode}`}${message}`;
 }

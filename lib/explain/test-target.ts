@@ -30,7 +30,13 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
   let next = 0;
   const creates: Record<string, unknown>[] = [];
   const live = new Set<string>();
-  const exchange = (request: RequestSpec, status: number | null, body: object | undefined, attempts = 1, failure?: Exchange['failure']): Exchange =>
+  const exchange = (
+    request: RequestSpec,
+    status: number | null,
+    body: object | undefined,
+    attempts = 1,
+    failure?: Exchange['failure'],
+  ): Exchange =>
     fakeExchange({
       seq: sent,
       method: request.method,
@@ -56,7 +62,10 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
     const a = answer(body, creates.length - 1);
     if ('failure' in a) {
       sent += 4;
-      return exchange(request, a.failure === 'server' ? 503 : null, undefined, 4, { kind: a.failure, message: `${a.failure} after 4 attempts` });
+      return exchange(request, a.failure === 'server' ? 503 : null, undefined, 4, {
+        kind: a.failure,
+        message: `${a.failure} after 4 attempts`,
+      });
     }
     sent += 1;
     if (isSuccessStatus(a.status)) {
@@ -91,13 +100,17 @@ export function v2Service(body: Record<string, unknown>): Answer {
     return {
       status: 400,
       code: 'invalidRequest',
-      message: outside === 'resource' ? "The property 'resource' is read-only." : `The property '${outside}' does not exist on type 'oneDrive.subscription'.`,
+      message:
+        outside === 'resource'
+          ? "The property 'resource' is read-only."
+          : `The property '${outside}' does not exist on type 'oneDrive.subscription'.`,
     };
   }
   for (const r of ['notificationUrl', 'expirationDateTime']) {
     if (!(r in body)) return { status: 400, code: 'invalidRequest', message: `The property '${r}' is required.` };
   }
-  if (body['notificationUrl'] !== RECEIVER) return { status: 400, code: 'invalidRequest', message: 'Failed to validate the notification URL.' };
+  if (body['notificationUrl'] !== RECEIVER)
+    return { status: 400, code: 'invalidRequest', message: 'Failed to validate the notification URL.' };
   const at = Date.parse(String(body['expirationDateTime']));
   if (Number.isNaN(at) || at < Date.now() || at - Date.now() > 180 * 24 * 3600_000) {
     return { status: 400, code: 'invalidRequest', message: `The expirationDateTime '${String(body['expirationDateTime'])}' is not valid.` };

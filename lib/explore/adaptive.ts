@@ -71,7 +71,12 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
 
   const found = await discover(session, base, unresolved);
   const answered = found.sensitive & ~found.unknownSingles;
-  const settler = new Settler(session, base, new RuleFitter(base, found.sensitive, settings.maxStatements, settings.maxGroup), found.involved);
+  const settler = new Settler(
+    session,
+    base,
+    new RuleFitter(base, found.sensitive, settings.maxStatements, settings.maxGroup),
+    found.involved,
+  );
   const search: EscapeSearch = { session, base, sensitive: answered, pools: found.pools, rng };
   const involve = (f: number): void => settler.involve(f);
 
@@ -104,5 +109,7 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
   const lookalikes = lookalikeAssumption(fields, hypothesis.lookalikes & answered, outcomes);
   if (lookalikes !== undefined) assumptions.push(lookalikes);
   // Roles and dependencies only where every rule that fits agrees (agreement.ts).
-  return finish(settlement.kind === 'ambiguous' ? describeAgreement(fields, settlement.alternatives) : describeModel(fields, hypothesis.model));
+  return finish(
+    settlement.kind === 'ambiguous' ? describeAgreement(fields, settlement.alternatives) : describeModel(fields, hypothesis.model),
+  );
 }

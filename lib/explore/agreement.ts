@@ -34,6 +34,9 @@ export function describeAgreement(fields: readonly string[], models: readonly Ru
   return { expression: head.expression, roles, dependencies: head.dependencies.filter(inAll) };
 }
 
-function mapRoles(roles: Record<string, PresenceRole>, f: (name: string, role: PresenceRole) => PresenceRole): Record<string, PresenceRole> {
+function mapRoles(
+  roles: Record<string, PresenceRole>,
+  f: (name: string, role: PresenceRole) => PresenceRole,
+): Record<string, PresenceRole> {
   return Object.fromEntries(Object.entries(roles).map(([name, role]) => [name, f(name, role)]));
 }

@@ -14,7 +14,6 @@ export function bitsOf(mask: number): number[] {
   return out;
 }
 
-
 /** A local assignment (bit j stands for core[j]) as a full mask over the fields. */
 export function spread(core: readonly number[], local: number): number {
   let mask = 0;

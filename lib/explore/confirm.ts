@@ -18,7 +18,14 @@ export interface Confirmation {
   revised: boolean;
 }
 
-export async function confirm(session: ProbeSession, settler: Settler, first: Settlement, base: number, samples: number, rng: Rng): Promise<Confirmation> {
+export async function confirm(
+  session: ProbeSession,
+  settler: Settler,
+  first: Settlement,
+  base: number,
+  samples: number,
+  rng: Rng,
+): Promise<Confirmation> {
   const n = session.fields.length;
   let settlement = first;
   let revised = false;
@@ -30,7 +37,8 @@ export async function confirm(session: ProbeSession, settler: Settler, first: Se
     let contradicted = false;
     for (const mask of [...extremes, ...drawn].slice(0, wanted)) {
       const answer = await session.ask(mask);
-      if ((answer === 'accepted' || answer === 'rejected') && (answer === 'accepted') !== predicts(hypothesis, base, mask)) contradicted = true;
+      if ((answer === 'accepted' || answer === 'rejected') && (answer === 'accepted') !== predicts(hypothesis, base, mask))
+        contradicted = true;
     }
     if (!contradicted) break;
     revised = true;

@@ -88,7 +88,11 @@ export async function discover(session: ProbeSession, base: number, unresolved: 
         const accepted = await verdictAfter(flips | pool);
         if (accepted === false) break;
         if (accepted === undefined) return undefined;
-        const partner = await minimalSubset(order(pool), (m) => verdictAfter(flips | m), (m) => m === 0);
+        const partner = await minimalSubset(
+          order(pool),
+          (m) => verdictAfter(flips | m),
+          (m) => m === 0,
+        );
         if (partner === undefined) return undefined;
         found.push(partner);
         taken |= partner;

@@ -11,9 +11,14 @@ import { maximalIndependentSets } from './hitting-sets.js';
 import { minimalSubset } from './minimal-subset.js';
 
 /** Up to 3 edges of 2..4 fields among 12. */
-const hypergraph = fc.array(fc.uniqueArray(fc.nat({ max: 11 }), { minLength: 2, maxLength: 4 }), { maxLength: 3 }).map((edges) => edges.map((e) => e.reduce((m, i) => m | (1 << i), 0)));
+const hypergraph = fc
+  .array(fc.uniqueArray(fc.nat({ max: 11 }), { minLength: 2, maxLength: 4 }), { maxLength: 3 })
+  .map((edges) => edges.map((e) => e.reduce((m, i) => m | (1 << i), 0)));
 
-const contains = (edges: readonly number[]) => async (mask: number): Promise<boolean> => edges.some((e) => (mask & e) === e);
+const contains =
+  (edges: readonly number[]) =>
+  async (mask: number): Promise<boolean> =>
+    edges.some((e) => (mask & e) === e);
 
 test('minimalSubset finds a minimal set on which a monotone property holds, in about k * 2 log n tests', async () => {
   // Arrange: the property holds once fields 3 and 9 are both in.

@@ -132,20 +132,62 @@ function suspectGroups(size: number): (view: View) => number[] | undefined {
 
 /** The first pass: cheap, likely, and worth doing in part. */
 export const FIRST_TIERS: readonly Tier[] = [
-  { label: 'in pairs among the fields refused without being named', partial: true, rescue: true, helpers: false, changes: suspectGroups(2) },
-  { label: 'in groups of 3 among the fields refused without being named', partial: true, rescue: true, helpers: false, changes: suspectGroups(3) },
-  { label: 'in groups of 4 among the fields refused without being named', partial: true, rescue: false, helpers: false, changes: suspectGroups(4) },
+  {
+    label: 'in pairs among the fields refused without being named',
+    partial: true,
+    rescue: true,
+    helpers: false,
+    changes: suspectGroups(2),
+  },
+  {
+    label: 'in groups of 3 among the fields refused without being named',
+    partial: true,
+    rescue: true,
+    helpers: false,
+    changes: suspectGroups(3),
+  },
+  {
+    label: 'in groups of 4 among the fields refused without being named',
+    partial: true,
+    rescue: false,
+    helpers: false,
+    changes: suspectGroups(4),
+  },
   { label: 'after each accepted change of other fields', partial: true, rescue: false, helpers: false, changes: fromEscapes },
   { label: 'in pairs', partial: true, rescue: false, helpers: false, changes: pairs },
 ];
 
 /** The second pass, each tier only when all of it fits. */
 export const LATER_TIERS: readonly Tier[] = [
-  { label: 'in groups of 3 all present or all absent in the start', partial: false, rescue: false, helpers: false, changes: groups(3, 'same') },
-  { label: 'in groups of 4 all present or all absent in the start', partial: false, rescue: false, helpers: false, changes: groups(4, 'same') },
+  {
+    label: 'in groups of 3 all present or all absent in the start',
+    partial: false,
+    rescue: false,
+    helpers: false,
+    changes: groups(3, 'same'),
+  },
+  {
+    label: 'in groups of 4 all present or all absent in the start',
+    partial: false,
+    rescue: false,
+    helpers: false,
+    changes: groups(4, 'same'),
+  },
   { label: 'in pairs along with the fields that could change alone', partial: false, rescue: true, helpers: false, changes: pairs },
-  { label: 'along with each part of the fields that could change alone', partial: false, rescue: false, helpers: true, changes: separating },
-  { label: 'after accepted changes of other fields, along with the fields that could change alone', partial: false, rescue: true, helpers: false, changes: fromEscapes },
+  {
+    label: 'along with each part of the fields that could change alone',
+    partial: false,
+    rescue: false,
+    helpers: true,
+    changes: separating,
+  },
+  {
+    label: 'after accepted changes of other fields, along with the fields that could change alone',
+    partial: false,
+    rescue: true,
+    helpers: false,
+    changes: fromEscapes,
+  },
   { label: 'in every group of 3', partial: false, rescue: false, helpers: false, changes: groups(3, 'mixed') },
   { label: 'in every group of 4', partial: false, rescue: false, helpers: false, changes: groups(4, 'mixed') },
 ];
@@ -161,7 +203,12 @@ export interface TierOutcome {
  * Runs the tiers in order while more than `floor` requests are left; returns each tier's outcome
  * and hands the fields an accepted change showed to matter to `involve`.
  */
-export async function searchEscapes(search: EscapeSearch, tiers: readonly Tier[], floor: number, involve: (fields: number) => void): Promise<TierOutcome[]> {
+export async function searchEscapes(
+  search: EscapeSearch,
+  tiers: readonly Tier[],
+  floor: number,
+  involve: (fields: number) => void,
+): Promise<TierOutcome[]> {
   const { session, base, sensitive, pools, rng } = search;
   const outcomes: TierOutcome[] = [];
   const accepted = async (flips: number): Promise<boolean | undefined> => {
@@ -170,12 +217,26 @@ export async function searchEscapes(search: EscapeSearch, tiers: readonly Tier[]
   };
   /** An accepted change: its fields matter; helpers from the pool are narrowed to those needed. */
   const found = async (own: number, helpers: number): Promise<void> => {
-    const needed = helpers === 0 ? 0 : await minimalSubset(bitsOf(helpers), (m) => accepted(own | m), (m) => m === 0);
+    const needed =
+      helpers === 0
+        ? 0
+        : await minimalSubset(
+            bitsOf(helpers),
+            (m) => accepted(own | m),
+            (m) => m === 0,
+          );
     involve(own | (needed ?? helpers));
   };
   for (const tier of tiers) {
     const lookalikes = lookalikesOf(session, base, sensitive);
-    const view: View = { base, lookalikes, suspects: suspectsOf(session, base, lookalikes), sensitive, escapes: escapesOf(session, base, sensitive), pool: pools[0] ?? 0 };
+    const view: View = {
+      base,
+      lookalikes,
+      suspects: suspectsOf(session, base, lookalikes),
+      sensitive,
+      escapes: escapesOf(session, base, sensitive),
+      pool: pools[0] ?? 0,
+    };
     const planned = lookalikes === 0 ? [] : tier.changes(view);
     if (planned === undefined) {
       outcomes.push({ label: tier.label, tried: 0, planned: Infinity });

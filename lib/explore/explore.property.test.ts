@@ -15,7 +15,15 @@ import { presentOf } from '../rule/field-set.js';
 import { rolesFromRule } from '../../test/support/truth-table.js';
 import type { IdlKind } from '../inference/types.js';
 import { explore } from './explore.js';
-import { classRule, fieldNames, IDL_KINDS, oracleFor, sampleAccepted, type ClassRule, type RoleSpec } from '../../test/support/random-rule.js';
+import {
+  classRule,
+  fieldNames,
+  IDL_KINDS,
+  oracleFor,
+  sampleAccepted,
+  type ClassRule,
+  type RoleSpec,
+} from '../../test/support/random-rule.js';
 import { seededRng } from './rng.js';
 import { sameRule, sumOfProducts, cubesAccept } from '../../test/support/rule-check.js';
 import { describeModel } from './rule-model.js';
@@ -39,7 +47,12 @@ function drawnRule(minFields: number, maxFields: number) {
 }
 
 /** The rule and an accepted start drawn from it; undefined when the rule accepts nothing. */
-function materialise(draw: { n: number; roles: RoleSpec[]; statements: { kind: IdlKind; members: number[] }[]; startSeed: number }): { rule: ClassRule; start: number } | undefined {
+function materialise(draw: {
+  n: number;
+  roles: RoleSpec[];
+  statements: { kind: IdlKind; members: number[] }[];
+  startSeed: number;
+}): { rule: ClassRule; start: number } | undefined {
   const rule = classRule(fieldNames(draw.n), draw.roles, draw.statements);
   const start = sampleAccepted(rule, draw.n, seededRng(draw.startSeed));
   return start === undefined ? undefined : { rule, start };
@@ -131,12 +144,17 @@ test('arbitrary functions of 2 to 4 fields among 9 to 12: never above the budget
   const seed = 31_337;
   const tally = { draws: 0, falseClaims: 0 };
   const arbitrary = fc.integer({ min: 9, max: 12 }).chain((n) =>
-    fc.record({ n: fc.constant(n), relevant: fc.uniqueArray(fc.nat({ max: n - 1 }), { minLength: 2, maxLength: 4 }), table: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }) }),
+    fc.record({
+      n: fc.constant(n),
+      relevant: fc.uniqueArray(fc.nat({ max: n - 1 }), { minLength: 2, maxLength: 4 }),
+      table: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
+    }),
   );
   await fc.assert(
     fc.asyncProperty(arbitrary, async ({ n, relevant, table }) => {
       const fields = fieldNames(n);
-      const accepts = (mask: number): boolean => table[relevant.reduce((index, field, k) => ((mask & (1 << field)) !== 0 ? index | (1 << k) : index), 0)] === true;
+      const accepts = (mask: number): boolean =>
+        table[relevant.reduce((index, field, k) => ((mask & (1 << field)) !== 0 ? index | (1 << k) : index), 0)] === true;
       const oracle = async (present: ReadonlySet<string>): Promise<'accepted' | 'rejected'> =>
         accepts(fields.reduce((mask, name, i) => (present.has(name) ? mask | (1 << i) : mask), 0)) ? 'accepted' : 'rejected';
 
@@ -153,7 +171,9 @@ test('arbitrary functions of 2 to 4 fields among 9 to 12: never above the budget
         const startMask = fields.reduce((mask, name, i) => (start.present.includes(name) ? mask | (1 << i) : mask), 0);
         const kept = lookalikesSeen(fields, startMask, result.observations);
         const cubes = sumOfProducts(fields, result.rule);
-        const wrong = Array.from({ length: 2 ** n }, (_, mask) => mask).some((mask) => ((mask ^ startMask) & kept) === 0 && cubesAccept(cubes, mask) !== accepts(mask));
+        const wrong = Array.from({ length: 2 ** n }, (_, mask) => mask).some(
+          (mask) => ((mask ^ startMask) & kept) === 0 && cubesAccept(cubes, mask) !== accepts(mask),
+        );
         if (wrong) tally.falseClaims += 1;
       }
     }),

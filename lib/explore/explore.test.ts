@@ -7,7 +7,10 @@ import { sameRule } from '../../test/support/rule-check.js';
 import type { Oracle } from './types.js';
 
 /** An oracle from a predicate over the present fields. */
-const oracle = (accepts: (present: ReadonlySet<string>) => boolean): Oracle => async (present) => (accepts(present) ? 'accepted' : 'rejected');
+const oracle =
+  (accepts: (present: ReadonlySet<string>) => boolean): Oracle =>
+  async (present) =>
+    accepts(present) ? 'accepted' : 'rejected';
 
 const GRAPH_FIELDS = [
   'changeType',
@@ -75,7 +78,10 @@ describe('adaptive above 8 fields', () => {
     expect(result.strategy).toBe('adaptive');
     expect(result.requests).toBeLessThanOrEqual(140);
     expect(result.exact).toBe(true);
-    expect(result.dependencies.map((d) => d.text)).toEqual(['IF includeResourceData THEN encryptionCertificate;', 'AllOrNone(encryptionCertificate, encryptionCertificateId);']);
+    expect(result.dependencies.map((d) => d.text)).toEqual([
+      'IF includeResourceData THEN encryptionCertificate;',
+      'AllOrNone(encryptionCertificate, encryptionCertificateId);',
+    ]);
     expect(result.roles).toMatchObject({
       changeType: 'required',
       clientState: 'optional',
@@ -89,7 +95,9 @@ describe('adaptive above 8 fields', () => {
     );
     expect(result.confirmed).toBeLessThan(result.possible);
     expect(result.assumptions).toHaveLength(1);
-    expect(result.assumptions[0]).toMatch(/^changeType, notificationUrl, resource, expirationDateTime, id, applicationId and creatorId rejected every change tried \(alone, in pairs/);
+    expect(result.assumptions[0]).toMatch(
+      /^changeType, notificationUrl, resource, expirationDateTime, id, applicationId and creatorId rejected every change tried \(alone, in pairs/,
+    );
   });
 
   test('parity of 3 fields among 12 fits no rule of the class: not exact, says so, within budget', async () => {
@@ -105,14 +113,21 @@ describe('adaptive above 8 fields', () => {
   });
 
   test('the budget is a hard cap, and running out is reported', async () => {
-    const rule = classRule(fieldNames(30), Array.from({ length: 30 }, (_, i) => (i < 10 ? 'required' : 'optional')), [{ kind: 'OnlyOne', members: [20, 21, 22] }]);
+    const rule = classRule(
+      fieldNames(30),
+      Array.from({ length: 30 }, (_, i) => (i < 10 ? 'required' : 'optional')),
+      [{ kind: 'OnlyOne', members: [20, 21, 22] }],
+    );
     let calls = 0;
     const counted: Oracle = async (present) => {
       calls += 1;
       return oracleFor(rule)(present);
     };
 
-    const result = await explore(rule.fields, counted, { maxRequests: 25, startFrom: ['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'f20'] });
+    const result = await explore(rule.fields, counted, {
+      maxRequests: 25,
+      startFrom: ['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9', 'f20'],
+    });
 
     expect(calls).toBe(result.requests);
     expect(result.requests).toBeLessThanOrEqual(25);
@@ -140,11 +155,16 @@ describe('adaptive above 8 fields', () => {
   });
 
   test('the same seed sends the same requests', async () => {
-    const rule = classRule(fieldNames(16), Array.from({ length: 16 }, (_, i) => (i % 4 === 0 ? 'required' : 'optional')), [
-      { kind: 'Or', members: [1, 2, 3] },
-      { kind: 'Requires', members: [5, 6] },
-    ]);
-    const run = (): ReturnType<typeof explore> => explore(rule.fields, oracleFor(rule), { seed: 42, startFrom: ['f0', 'f4', 'f8', 'f12', 'f1'] });
+    const rule = classRule(
+      fieldNames(16),
+      Array.from({ length: 16 }, (_, i) => (i % 4 === 0 ? 'required' : 'optional')),
+      [
+        { kind: 'Or', members: [1, 2, 3] },
+        { kind: 'Requires', members: [5, 6] },
+      ],
+    );
+    const run = (): ReturnType<typeof explore> =>
+      explore(rule.fields, oracleFor(rule), { seed: 42, startFrom: ['f0', 'f4', 'f8', 'f12', 'f1'] });
 
     const [a, b] = [await run(), await run()];
 
@@ -158,7 +178,10 @@ describe('the start', () => {
   test('without startFrom, every field, none, then one change away from them are tried', async () => {
     // f0 needed, f3 refused: the full and the empty body are rejected, the empty one plus f0 is not.
     const fields = fieldNames(10);
-    const result = await explore(fields, oracle((p) => !p.has('f3') && p.has('f0')));
+    const result = await explore(
+      fields,
+      oracle((p) => !p.has('f3') && p.has('f0')),
+    );
 
     expect(result.observations.slice(0, 2).map((o) => [o.present.length, o.outcome])).toEqual([
       [10, 'rejected'],
@@ -171,7 +194,10 @@ describe('the start', () => {
 
   test('when no start is found, the rule is what was seen and the report asks for startFrom', async () => {
     const fields = fieldNames(10);
-    const result = await explore(fields, oracle(() => false));
+    const result = await explore(
+      fields,
+      oracle(() => false),
+    );
 
     expect(result.exact).toBe(false);
     expect(result.rule).toBe('false');
@@ -183,7 +209,10 @@ describe('the start', () => {
 
   test('an island two changes from the full and the empty body is found without a start', async () => {
     const fields = fieldNames(10);
-    const result = await explore(fields, oracle((p) => p.has('f0') && p.has('f1') && !p.has('f2') && !p.has('f3')));
+    const result = await explore(
+      fields,
+      oracle((p) => p.has('f0') && p.has('f1') && !p.has('f2') && !p.has('f3')),
+    );
 
     expect(result.rule).toBe('f0 && f1 && !f2 && !f3');
     expect(result.exact).toBe(true);
@@ -192,7 +221,11 @@ describe('the start', () => {
 
   test('a rejected startFrom is no dead end', async () => {
     const fields = fieldNames(10);
-    const result = await explore(fields, oracle((p) => !p.has('f3')), { startFrom: ['f3'] });
+    const result = await explore(
+      fields,
+      oracle((p) => !p.has('f3')),
+      { startFrom: ['f3'] },
+    );
 
     expect(result.observations[0]).toEqual({ present: ['f3'], outcome: 'rejected', status: null });
     expect(result.rule).toBe('!f3');
@@ -202,7 +235,11 @@ describe('the start', () => {
 
 describe("answers that are 'unknown'", () => {
   test('are retried once, recorded as errors when they stay unknown, and never taken as evidence', async () => {
-    const rule = classRule(fieldNames(12), Array.from({ length: 12 }, (_, i) => (i < 2 ? 'required' : i < 4 ? 'forbidden' : 'optional')), [{ kind: 'Or', members: [6, 7] }]);
+    const rule = classRule(
+      fieldNames(12),
+      Array.from({ length: 12 }, (_, i) => (i < 2 ? 'required' : i < 4 ? 'forbidden' : 'optional')),
+      [{ kind: 'Or', members: [6, 7] }],
+    );
     const rng = seededRng(3);
     const flaky: Oracle = async (present) => (rng.next() < 0.3 ? 'unknown' : oracleFor(rule)(present));
 

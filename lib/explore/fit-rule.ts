@@ -64,7 +64,12 @@ export class RuleFitter {
     const coreMask = (involved | (this.sensitive & variable)) & ~lookalikes;
     const core = bitsOf(coreMask);
     if (core.length > MAX_CORE) {
-      return { kind: 'unexplained', reason: `${core.length} fields interact, more than the ${MAX_CORE} a rule of the class can tie`, witness: undefined, core };
+      return {
+        kind: 'unexplained',
+        reason: `${core.length} fields interact, more than the ${MAX_CORE} a rule of the class can tie`,
+        witness: undefined,
+        core,
+      };
     }
     this.filter(session, coreMask, core);
 
@@ -75,8 +80,16 @@ export class RuleFitter {
       if (((m ^ base) & lookalikes) !== 0) continue;
       const part = project(core, m);
       if (acceptedParts.has(part)) {
-        const anchor = nearest(m, accepted.filter((a) => project(core, a) === part));
-        return { kind: 'unexplained', reason: 'a rejection depends on fields beyond those found to interact', witness: { rejected: m, anchor }, core };
+        const anchor = nearest(
+          m,
+          accepted.filter((a) => project(core, a) === part),
+        );
+        return {
+          kind: 'unexplained',
+          reason: 'a rejection depends on fields beyond those found to interact',
+          witness: { rejected: m, anchor },
+          core,
+        };
       }
       if (!open.has(part)) open.set(part, m);
     }
@@ -97,7 +110,10 @@ export class RuleFitter {
     const rules = new Map<string, { table: Uint8Array; statements: Statement[] }>();
     for (const cover of covers) {
       const statements = cover.map((c) => (this.alive[c] as Candidate).statement).sort(compareStatements);
-      const table = tableOf(core, cover.map((c) => this.alive[c] as Candidate));
+      const table = tableOf(
+        core,
+        cover.map((c) => this.alive[c] as Candidate),
+      );
       const key = table.join('');
       if (!rules.has(key)) rules.set(key, { table, statements });
     }
@@ -112,7 +128,17 @@ export class RuleFitter {
     };
     if (rules.size === 1) return { kind: 'settled', hypothesis };
     const alternatives = [...rules.values()].map((r): RuleModel => ({ ...hypothesis.model, statements: r.statements }));
-    return { kind: 'ambiguous', hypothesis, rules: rules.size, query: this.splitter(session, core, [...rules.values()].map((r) => r.table)), alternatives };
+    return {
+      kind: 'ambiguous',
+      hypothesis,
+      rules: rules.size,
+      query: this.splitter(
+        session,
+        core,
+        [...rules.values()].map((r) => r.table),
+      ),
+      alternatives,
+    };
   }
 
   /** Keeps the candidates that hold on every accepted combination (all of them again when the core changed). */
@@ -193,7 +219,9 @@ export function localChecks(hypothesis: Hypothesis, base: number): number[] {
     }
     tied.push({ mask, members });
   }
-  const groups = tied.flatMap((t) => (popcount(t.mask) <= MAX_CHECKED_GROUP ? [t] : t.members.map((x) => ({ mask: x.mask, members: [x] }))));
+  const groups = tied.flatMap((t) =>
+    popcount(t.mask) <= MAX_CHECKED_GROUP ? [t] : t.members.map((x) => ({ mask: x.mask, members: [x] })),
+  );
   const out = new Set<number>();
   for (const group of groups) {
     const groupLocal = project(core, group.mask);

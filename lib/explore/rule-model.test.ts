@@ -13,29 +13,37 @@ import { cubesAccept, sameRule, sumOfProducts } from '../../test/support/rule-ch
 import { describeModel, modelAccepts } from './rule-model.js';
 
 const smallRule = fc.integer({ min: 2, max: 8 }).chain((n) =>
-  fc.record({
-    roles: fc.array(fc.constantFrom<RoleSpec>('required', 'forbidden', 'optional'), { minLength: n, maxLength: n }),
-    statements: fc.array(
-      fc.record({ kind: fc.constantFrom<IdlKind>(...IDL_KINDS), members: fc.uniqueArray(fc.nat({ max: n - 1 }), { minLength: 2, maxLength: 4 }) }),
-      { maxLength: 3 },
-    ),
-  }).map(({ roles, statements }) => classRule(fieldNames(n), roles, statements)),
+  fc
+    .record({
+      roles: fc.array(fc.constantFrom<RoleSpec>('required', 'forbidden', 'optional'), { minLength: n, maxLength: n }),
+      statements: fc.array(
+        fc.record({
+          kind: fc.constantFrom<IdlKind>(...IDL_KINDS),
+          members: fc.uniqueArray(fc.nat({ max: n - 1 }), { minLength: 2, maxLength: 4 }),
+        }),
+        { maxLength: 3 },
+      ),
+    })
+    .map(({ roles, statements }) => classRule(fieldNames(n), roles, statements)),
 );
 
 test('describeModel gives what inferPresence gives on the whole truth table', () => {
   fc.assert(
     fc.property(smallRule, (rule) => {
-      const observations = combinations(rule.fields).map((present, mask): Observation => ({
-        present,
-        outcome: modelAccepts(rule, mask) ? 'accepted' : 'rejected',
-        status: null,
-      }));
+      const observations = combinations(rule.fields).map(
+        (present, mask): Observation => ({
+          present,
+          outcome: modelAccepts(rule, mask) ? 'accepted' : 'rejected',
+          status: null,
+        }),
+      );
       const inference = inferPresence(rule.fields, observations);
 
       const described = describeModel(rule.fields, rule);
 
       expect(truthTable(rule.fields, described.expression)).toEqual(observations.map((o) => o.outcome === 'accepted'));
-      const presences = inference.roles === undefined ? undefined : Object.fromEntries(Object.entries(inference.roles).map(([k, r]) => [k, r.presence]));
+      const presences =
+        inference.roles === undefined ? undefined : Object.fromEntries(Object.entries(inference.roles).map(([k, r]) => [k, r.presence]));
       expect(described.roles).toEqual(presences);
       expect(described.dependencies.map((d) => d.text)).toEqual(inference.rule.dependencies.map((d) => d.text));
     }),

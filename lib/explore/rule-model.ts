@@ -94,7 +94,10 @@ export function describeModel(fields: readonly string[], model: RuleModel): Mode
   const sums: Cube[][] = [];
   for (const part of parts) {
     const names = part.fields.map((i) => fields[i] as string);
-    const verdicts = new Map<number, boolean>([...part.accepted.map((m) => [m, true] as const), ...part.rejected.map((m) => [m, false] as const)]);
+    const verdicts = new Map<number, boolean>([
+      ...part.accepted.map((m) => [m, true] as const),
+      ...part.rejected.map((m) => [m, false] as const),
+    ]);
     const partRoles = rolesOf(names, verdicts);
     for (const name of names) roles[name] = partRoles?.[name]?.presence ?? 'optional';
     dependencies.push(...inferDependencies(names, partRoles, verdicts).dependencies);
@@ -117,11 +120,17 @@ function formatRule(n: number, fields: readonly string[], unary: Cube, sums: rea
     for (const sum of sums) {
       cubes = cubes.flatMap((a) => sum.map((b) => ({ care: a.care | b.care, value: a.value | b.value })));
     }
-    return formatSumOfProducts(fields, cubes.sort((a, b) => compareCubes(n, a, b)));
+    return formatSumOfProducts(
+      fields,
+      cubes.sort((a, b) => compareCubes(n, a, b)),
+    );
   }
   const literals = popcount(unary.care) === 0 ? [] : [formatSumOfProducts(fields, [unary])];
   const factors = sums.map((sum) => {
-    const text = formatSumOfProducts(fields, [...sum].sort((a, b) => compareCubes(n, a, b)));
+    const text = formatSumOfProducts(
+      fields,
+      [...sum].sort((a, b) => compareCubes(n, a, b)),
+    );
     return sum.length > 1 ? `(${text})` : text;
   });
   return [...literals, ...factors].join(' && ');

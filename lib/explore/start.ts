@@ -11,7 +11,12 @@ import type { ProbeSession } from './session.js';
  * when none was and `island` is given, a search of larger jumps and samples (island.ts) up to
  * `island.cap` requests in all. Undefined when none is found.
  */
-export async function findStart(session: ProbeSession, given: number | undefined, cap: number, island?: { cap: number; rng: Rng }): Promise<number | undefined> {
+export async function findStart(
+  session: ProbeSession,
+  given: number | undefined,
+  cap: number,
+  island?: { cap: number; rng: Rng },
+): Promise<number | undefined> {
   const n = session.fields.length;
   const all = 2 ** n - 1;
   const tries = [...(given === undefined ? [] : [given]), all, 0];

@@ -28,7 +28,10 @@ export function agreesWithObservations(fields: readonly string[], rule: string, 
 export function lookalikesSeen(fields: readonly string[], start: number, observations: readonly Observation[]): number {
   const seen = masksOf(fields, observations);
   const variable = seen.filter((o) => o.accepted).reduce((mask, o) => mask | (o.mask ^ start), 0);
-  const sensitive = fields.reduce((mask, _, i) => (seen.some((o) => o.mask === (start ^ (1 << i)) && !o.accepted) ? mask | (1 << i) : mask), 0);
+  const sensitive = fields.reduce(
+    (mask, _, i) => (seen.some((o) => o.mask === (start ^ (1 << i)) && !o.accepted) ? mask | (1 << i) : mask),
+    0,
+  );
   return sensitive & ~variable;
 }
 

@@ -2,8 +2,6 @@
 import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
 import type { PresenceAnswer } from '../rule/answer.js';
 
-/** What the target made of one body. 'unknown' (unstable, error, gave up retrying) is recorded but is no evidence. */
-
 /**
  * An answer with the fields its error names (a pydantic `loc`, a ProblemDetails key, a quoted name in a
  * message): a hint of where the island lies, tried early by the search for a first accepted combination,

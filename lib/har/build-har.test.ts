@@ -21,7 +21,12 @@ const CREATOR = { name: 'subscription-conformance', version: '0.0.0' };
 function pieces(text: string): number {
   const unescaped = text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replaceAll('\\/', '/');
   const decoded = unescaped.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const spellings = [TOKEN, Buffer.from(TOKEN).toString('base64'), Buffer.from(`user:${TOKEN}`).toString('base64url'), Buffer.from(`user:${TOKEN}`).toString('base64')];
+  const spellings = [
+    TOKEN,
+    Buffer.from(TOKEN).toString('base64'),
+    Buffer.from(`user:${TOKEN}`).toString('base64url'),
+    Buffer.from(`user:${TOKEN}`).toString('base64'),
+  ];
   let found = 0;
   for (const spelt of spellings) {
     for (let i = 0; i + 8 <= spelt.length; i += 1) {
@@ -50,7 +55,14 @@ describe('exchanges recorded by the engine, through the worker log, as HAR 1.2',
         return;
       }
       res.writeHead(400, { 'content-type': 'application/json', 'x-echo': auth, 'x-echo-b64': Buffer.from(auth).toString('base64') });
-      res.end(JSON.stringify({ error: { code: 'invalidRequest', message: `you sent ${auth} ${encodeURIComponent(auth)} ${Buffer.from(`user:${TOKEN}`).toString('base64')}` } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'invalidRequest',
+            message: `you sent ${auth} ${encodeURIComponent(auth)} ${Buffer.from(`user:${TOKEN}`).toString('base64')}`,
+          },
+        }),
+      );
     });
     const dir = mkdtempSync(join(tmpdir(), 'har-log-'));
     const log = join(dir, 'exchanges.jsonl');
@@ -63,9 +75,19 @@ describe('exchanges recorded by the engine, through the worker log, as HAR 1.2',
       onExchange: (e) => worker.exchange(e, (cut) => engine.redactor.redactDeep(cut)),
     });
     const other = new ExchangeLog(log, 'r2');
-    const down = new HttpEngine({ ...fastOptions, baseUrl: `http://127.0.0.1:${await closedPort()}`, maxRetries: 0, onExchange: (e) => other.exchange(e, (x) => x) });
+    const down = new HttpEngine({
+      ...fastOptions,
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      maxRetries: 0,
+      onExchange: (e) => other.exchange(e, (x) => x),
+    });
     try {
-      const echoed = await engine.send({ method: 'POST', path: '/subs?x=1', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      const echoed = await engine.send({
+        method: 'POST',
+        path: '/subs?x=1',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      });
       const retried = await engine.send({ method: 'POST', path: '/retry', body: '{}' });
       await engine.send({ method: 'POST', path: '/big', body: `{"pad":"${'p'.repeat(HAR_BODY_BYTES)}"}` });
       await down.send({ method: 'GET', path: '/' });
@@ -96,7 +118,9 @@ describe('exchanges recorded by the engine, through the worker log, as HAR 1.2',
       // A body longer than the HAR keeps: its start, its real size, and a comment saying so.
       expect(big?.request.bodySize).toBe(HAR_BODY_BYTES + 10);
       expect(Buffer.byteLength(big?.request.postData?.text ?? '')).toBe(HAR_BODY_BYTES);
-      expect(big?.request.postData?.comment).toBe(`body cut after ${HAR_BODY_BYTES} bytes in this HAR; ${HAR_BODY_BYTES + 10} bytes were sent`);
+      expect(big?.request.postData?.comment).toBe(
+        `body cut after ${HAR_BODY_BYTES} bytes in this HAR; ${HAR_BODY_BYTES + 10} bytes were sent`,
+      );
       expect(big?._case).toBeUndefined();
       const failed = entries.find((e) => e._failure !== undefined);
       expect(failed?.response.status).toBe(0);

@@ -17,8 +17,15 @@ export interface HarCreator {
 }
 
 /** `comment`: what the HAR lacks, said in it (a shard that left no log). */
-export function buildHar(exchanges: readonly TaggedExchange[], creator: HarCreator, redactor: Pick<Redactor, 'redact' | 'redactField'>, comment?: string): Har {
-  const ordered = [...exchanges].sort((a, b) => a.exchange.startedAt.localeCompare(b.exchange.startedAt) || a.exchange.seq - b.exchange.seq);
+export function buildHar(
+  exchanges: readonly TaggedExchange[],
+  creator: HarCreator,
+  redactor: Pick<Redactor, 'redact' | 'redactField'>,
+  comment?: string,
+): Har {
+  const ordered = [...exchanges].sort(
+    (a, b) => a.exchange.startedAt.localeCompare(b.exchange.startedAt) || a.exchange.seq - b.exchange.seq,
+  );
   return {
     log: {
       version: '1.2',

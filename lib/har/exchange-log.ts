@@ -64,7 +64,11 @@ export class ExchangeLog {
       cuts.response = { kept: c.bytes, of: Buffer.byteLength(exchange.responseBody) };
       logged = { ...logged, responseBody: c.kept };
     }
-    appendExchangeLog(this.file, { run: this.run, exchange: redact(logged), ...(cuts.request !== undefined || cuts.response !== undefined ? { cuts } : {}) });
+    appendExchangeLog(this.file, {
+      run: this.run,
+      exchange: redact(logged),
+      ...(cuts.request !== undefined || cuts.response !== undefined ? { cuts } : {}),
+    });
   }
 
   /** The exchanges one case sent (or judged), by sequence number. */
@@ -92,8 +96,15 @@ export function mergedShardLogs(reportDir: string, blobNames: readonly string[])
 function isExchange(value: unknown): value is Exchange {
   const e = value as Partial<Exchange> | null;
   return (
-    typeof e === 'object' && e !== null && typeof e.seq === 'number' && typeof e.method === 'string' && typeof e.url === 'string' &&
-    typeof e.startedAt === 'string' && typeof e.responseBody === 'string' && typeof e.requestHeaders === 'object' && typeof e.responseHeaders === 'object'
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.seq === 'number' &&
+    typeof e.method === 'string' &&
+    typeof e.url === 'string' &&
+    typeof e.startedAt === 'string' &&
+    typeof e.responseBody === 'string' &&
+    typeof e.requestHeaders === 'object' &&
+    typeof e.responseHeaders === 'object'
   );
 }
 

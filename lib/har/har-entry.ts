@@ -75,7 +75,9 @@ export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact, 
       : {
           mimeType: redactor.redactField(headerOf(exchange.requestHeaders, 'content-type') ?? ''),
           text: requestBody,
-          ...(cuts.request !== undefined ? { comment: `body cut after ${cuts.request.kept} bytes in this HAR; ${cuts.request.of} bytes were sent` } : {}),
+          ...(cuts.request !== undefined
+            ? { comment: `body cut after ${cuts.request.kept} bytes in this HAR; ${cuts.request.of} bytes were sent` }
+            : {}),
         };
   // A redacted URL must still be a URL (HAR readers parse it): the marker's brackets are percent-encoded.
   const url = redactor.redactField(exchange.url).replaceAll(REDACTED, encodeURIComponent(REDACTED));
@@ -132,7 +134,9 @@ export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact, 
     ...(tags.cases !== undefined && tags.cases.length > 0 ? { _case: redactor.redactField(tags.cases[0] as string) } : {}),
     ...(tags.cases !== undefined && tags.cases.length > 1 ? { _cases: tags.cases.map((c) => redactor.redactField(c)) } : {}),
     ...(tags.suite !== undefined ? { _suite: redactor.redactField(tags.suite) } : {}),
-    ...(exchange.failure !== undefined ? { _failure: { kind: exchange.failure.kind, message: redactor.redact(exchange.failure.message) } } : {}),
+    ...(exchange.failure !== undefined
+      ? { _failure: { kind: exchange.failure.kind, message: redactor.redact(exchange.failure.message) } }
+      : {}),
   };
   return entry;
 }

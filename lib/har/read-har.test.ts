@@ -13,20 +13,34 @@ function browserEntry(o: { method?: string; url?: string; status: number; body?:
       method: o.method ?? 'POST',
       url: o.url ?? URL_OF,
       httpVersion: 'http/2.0',
-      headers: [{ name: 'authorization', value: 'Bearer browser-SECRET' }, { name: 'cookie', value: 'FedAuth=cookie-SECRET' }],
+      headers: [
+        { name: 'authorization', value: 'Bearer browser-SECRET' },
+        { name: 'cookie', value: 'FedAuth=cookie-SECRET' },
+      ],
       cookies: [{ name: 'FedAuth', value: 'cookie-SECRET' }],
       queryString: [],
       ...(o.body !== undefined ? { postData: { mimeType: 'application/json', text: o.body } } : {}),
       headersSize: -1,
       bodySize: 0,
     },
-    response: { status: o.status, statusText: '', httpVersion: 'http/2.0', headers: [], cookies: [], content: { size: 0, mimeType: 'application/json' }, redirectURL: '', headersSize: -1, bodySize: 0 },
+    response: {
+      status: o.status,
+      statusText: '',
+      httpVersion: 'http/2.0',
+      headers: [],
+      cookies: [],
+      content: { size: 0, mimeType: 'application/json' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: 0,
+    },
     cache: {},
     timings: { send: 0, wait: 100, receive: 20 },
   };
 }
 
-const harOf = (...entries: object[]): string => JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries } });
+const harOf = (...entries: object[]): string =>
+  JSON.stringify({ log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [], entries } });
 
 describe('harCandidates', () => {
   test("picks the operation's 4xx requests, by method and path under any prefix, and keeps none of their headers", () => {
@@ -42,14 +56,23 @@ describe('harCandidates', () => {
       [3, 400],
       [5, 403],
     ]);
-    expect(found[1]).toMatchObject({ origin: 'https://contoso.sharepoint.com', path: '/sites/dev/_api/v2.0/drive/root/subscriptions', hadQuery: true, body: '{"a":1}' });
+    expect(found[1]).toMatchObject({
+      origin: 'https://contoso.sharepoint.com',
+      path: '/sites/dev/_api/v2.0/drive/root/subscriptions',
+      hadQuery: true,
+      body: '{"a":1}',
+    });
     expect(JSON.stringify(found)).not.toMatch(/SECRET/);
   });
 
   test.each([
     ['not JSON', 'HTTP/1.1 400 Bad Request', /^session\.har: not valid JSON/],
     ['JSON but not a HAR', '{"request":{}}', /^session\.har: JSON but not a HAR \(no log\.entries\)/],
-    ['no matching request', harOf(browserEntry({ status: 201, body: '{}' })), /^session\.har: none of its 1 entries is a POST to \/_api\/v2\.0\/drive\/root\/subscriptions answered 4xx/],
+    [
+      'no matching request',
+      harOf(browserEntry({ status: 201, body: '{}' })),
+      /^session\.har: none of its 1 entries is a POST to \/_api\/v2\.0\/drive\/root\/subscriptions answered 4xx/,
+    ],
   ])('%s: one line naming the file, never quoting it', (_, text, message) => {
     let error: unknown;
     try {
@@ -65,7 +88,10 @@ describe('harCandidates', () => {
 
 describe('chooseCandidate', () => {
   const found = harCandidates(
-    harOf(browserEntry({ status: 400, body: '{}', at: '2026-11-20T10:00:01.000Z' }), browserEntry({ status: 401, body: '{}', at: '2026-11-20T10:00:02.000Z' })),
+    harOf(
+      browserEntry({ status: 400, body: '{}', at: '2026-11-20T10:00:01.000Z' }),
+      browserEntry({ status: 401, body: '{}', at: '2026-11-20T10:00:02.000Z' }),
+    ),
     'session.har',
     OPERATION,
   );

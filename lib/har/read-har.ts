@@ -44,7 +44,6 @@ function jsonProblem(error: unknown): string {
   return position === null ? 'not valid JSON' : `not valid JSON (stops at character ${position[1] as string})`;
 }
 
-
 /**
  * The text of a HAR file: its size is checked before it is read, so a file over MAX_HAR_BYTES costs no
  * memory. `label` names it in errors.
@@ -52,7 +51,10 @@ function jsonProblem(error: unknown): string {
 export function readHarFile(path: string, label: string): string {
   try {
     const size = statSync(path).size;
-    if (size > MAX_HAR_BYTES) throw new HarReadError(`${label}: ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_HAR_BYTES / 1024 / 1024} MB a HAR may have; export only the requests needed`);
+    if (size > MAX_HAR_BYTES)
+      throw new HarReadError(
+        `${label}: ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_HAR_BYTES / 1024 / 1024} MB a HAR may have; export only the requests needed`,
+      );
     return readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof HarReadError) throw error;
@@ -69,7 +71,8 @@ export function harEntries(text: string, label: string): unknown[] {
     throw new HarReadError(`${label}: ${jsonProblem(error)}; a HAR file is JSON`);
   }
   const log = isObject(value) ? value.log : undefined;
-  if (!isObject(log) || !Array.isArray(log.entries)) throw new HarReadError(`${label}: JSON but not a HAR (no log.entries); export the network log as HAR`);
+  if (!isObject(log) || !Array.isArray(log.entries))
+    throw new HarReadError(`${label}: JSON but not a HAR (no log.entries); export the network log as HAR`);
   return log.entries;
 }
 
@@ -124,12 +127,16 @@ export function chooseCandidate(candidates: readonly HarCandidate[], label: stri
   if (entry !== undefined) {
     const chosen = candidates.find((c) => c.entry === entry);
     if (chosen !== undefined) return chosen;
-    throw new HarReadError(`${label}: entry ${entry} is not one of its 4xx requests to the operation (${candidates.map((c) => c.entry).join(', ')})`);
+    throw new HarReadError(
+      `${label}: entry ${entry} is not one of its 4xx requests to the operation (${candidates.map((c) => c.entry).join(', ')})`,
+    );
   }
   const only = candidates[0];
   if (candidates.length === 1 && only !== undefined) return only;
   // One line per request, so that a long list reads as a table; a HAR of thousands lists the first ones.
   const shown = candidates.slice(0, MAX_LISTED).map((c) => `  --entry ${c.entry}: ${c.status} at ${c.startedDateTime || '(no time)'}`);
   const more = candidates.length > MAX_LISTED ? [`  and ${candidates.length - MAX_LISTED} more`] : [];
-  throw new HarReadError([`${label}: ${candidates.length} requests to the operation got a 4xx; pick one with --entry N:`, ...shown, ...more].join('\n'));
+  throw new HarReadError(
+    [`${label}: ${candidates.length} requests to the operation got a 4xx; pick one with --entry N:`, ...shown, ...more].join('\n'),
+  );
 }

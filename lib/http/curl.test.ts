@@ -48,7 +48,7 @@ describe('toCurl', () => {
     expect(line).toBe(`curl -i -X PUT 'http://x/a' -H 'Content-Type:' --data-raw 'a=1'`);
   });
 
-  test("credential headers keep their scheme; odd characters stay literal around the variable", () => {
+  test('credential headers keep their scheme; odd characters stay literal around the variable', () => {
     const basic = toCurl({ method: 'GET', url: 'http://x/', headers: { Authorization: 'Basic abc' } });
     expect(basic).toContain(`-H "Authorization: Basic $ACCESS_TOKEN"`);
     const odd = toCurl({ method: 'GET', url: 'http://x/', headers: { authorization: 'Be$r!er abc' } });

@@ -70,8 +70,5 @@ export function curlForRequest(baseUrl: string, request: RequestSpec, options: C
   const callerSetAuth = Object.keys(headers).some(isCredentialHeader);
   if (request.auth !== false && !callerSetAuth) headers.authorization = `Bearer ${REDACTED}`;
   const path = request.path.startsWith('/') ? request.path : `/${request.path}`;
-  return toCurl(
-    { method: request.method, url: `${baseUrl.replace(/\/+$/, '')}${path}`, headers, body: request.body },
-    options,
-  );
+  return toCurl({ method: request.method, url: `${baseUrl.replace(/\/+$/, '')}${path}`, headers, body: request.body }, options);
 }

@@ -39,7 +39,9 @@ function target(valid: (auth: string) => boolean) {
       res.writeHead(200).end(`ok ${auth}`);
       return;
     }
-    res.writeHead(401, { 'www-authenticate': 'Bearer realm="x", error="invalid_token", error_description="The access token expired"' }).end(`refused ${auth}`);
+    res
+      .writeHead(401, { 'www-authenticate': 'Bearer realm="x", error="invalid_token", error_description="The access token expired"' })
+      .end(`refused ${auth}`);
   });
 }
 
@@ -48,7 +50,13 @@ describe('a 401 invalid_token', () => {
     const server = await target((auth) => auth === 'Bearer tok-GEN-2-a8f3');
     const source = rotatingSource(5);
     const recorded: Exchange[] = [];
-    const engine = new HttpEngine({ ...fastOptions, maxRetries: 0, baseUrl: server.url, token: source, onExchange: (x) => recorded.push(x) });
+    const engine = new HttpEngine({
+      ...fastOptions,
+      maxRetries: 0,
+      baseUrl: server.url,
+      token: source,
+      onExchange: (x) => recorded.push(x),
+    });
     try {
       const x = await engine.send({ method: 'GET', path: '/' });
       expect(x.status).toBe(200);
@@ -115,14 +123,18 @@ test('no token to be had: the exchange ends as a token failure and nothing is se
     res.writeHead(200).end();
   });
   const source: BearerSource = {
-    current: () => Promise.reject(new BearerUnavailableError('token: no answer from 127.0.0.1:9 (connection failed); check TOKEN_URL and the network')),
+    current: () =>
+      Promise.reject(new BearerUnavailableError('token: no answer from 127.0.0.1:9 (connection failed); check TOKEN_URL and the network')),
     refused: () => Promise.resolve(undefined),
     secrets: () => [],
   };
   const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, token: source });
   try {
     const x = await engine.send({ method: 'GET', path: '/' });
-    expect(x.failure).toEqual({ kind: 'token', message: 'token: no answer from 127.0.0.1:9 (connection failed); check TOKEN_URL and the network' });
+    expect(x.failure).toEqual({
+      kind: 'token',
+      message: 'token: no answer from 127.0.0.1:9 (connection failed); check TOKEN_URL and the network',
+    });
     expect(x.attempts).toBe(0);
     expect(server.hits).toHaveLength(0);
     expect(engine.stats().requestsSent).toBe(0);

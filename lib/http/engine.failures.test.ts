@@ -3,9 +3,7 @@ import { HttpEngine, HttpEngineUsageError } from './engine.js';
 import { clockNow, closedPort, fastOptions, startGarbageServer, startServer } from './test-server.js';
 
 describe.concurrent('failures are recorded, never thrown', () => {
-  test('a target that never answers ends as timeout within bounded time, each attempt counted', async ({
-    expect,
-  }) => {
+  test('a target that never answers ends as timeout within bounded time, each attempt counted', async ({ expect }) => {
     const server = await startServer(() => undefined); // holds every request
     const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, requestTimeoutMs: 200, maxRetries: 1 });
     try {
@@ -177,9 +175,7 @@ describe.concurrent('failures are recorded, never thrown', () => {
     });
     const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url });
     try {
-      await expect(engine.send({ method: 'GET', path: '/', headers: { 'x-bad': 'a\nb' } })).rejects.toBeInstanceOf(
-        HttpEngineUsageError,
-      );
+      await expect(engine.send({ method: 'GET', path: '/', headers: { 'x-bad': 'a\nb' } })).rejects.toBeInstanceOf(HttpEngineUsageError);
       expect(engine.stats().requestsSent).toBe(0);
       expect(() => new HttpEngine({ ...fastOptions, baseUrl: 'not a url' })).toThrow(HttpEngineUsageError);
       expect(() => new HttpEngine({ ...fastOptions, baseUrl: server.url, concurrency: 0 })).toThrow(/concurrency/);

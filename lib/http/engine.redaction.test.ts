@@ -80,9 +80,7 @@ describe('the token', () => {
 
   test('is refused over plain http to a host that is not loopback, unless allowed', () => {
     const token = new Secret(SENTINEL);
-    expect(() => new HttpEngine({ ...fastOptions, baseUrl: 'http://drive.example.com', token })).toThrow(
-      HttpEngineUsageError,
-    );
+    expect(() => new HttpEngine({ ...fastOptions, baseUrl: 'http://drive.example.com', token })).toThrow(HttpEngineUsageError);
     const allowed = new HttpEngine({
       ...fastOptions,
       baseUrl: 'http://drive.example.com',
@@ -97,7 +95,10 @@ describe('the token', () => {
 describe('a target that echoes the token in every spelling', () => {
   // + / = _ - and a Latin-1 letter: what base64 tokens and client secrets hold, and what a header can carry.
   const TOKEN = 'Ab+/Cd=_Ef-Gh+ij/KL=mn_op-qré+STUV/wxyz';
-  const dotnet = (s: string): string => JSON.stringify(s).slice(1, -1).replace(/[+<>&'\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const dotnet = (s: string): string =>
+    JSON.stringify(s)
+      .slice(1, -1)
+      .replace(/[+<>&'\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
   const lowerAll = (s: string): string => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
   const php = (s: string): string => JSON.stringify(s).slice(1, -1).replaceAll('/', '\\/');
   /** Every 8-character piece of the token, in the text as is: an oracle that shares no code with the redaction. */
@@ -146,9 +147,18 @@ describe('a target that echoes the token in every spelling', () => {
       for (const exchange of [rejected, accepted, cut]) {
         const recorded = JSON.stringify(exchange);
         // As recorded, as JSON decodes it, as a URL decodes it, and each header as bytes read back as UTF-8.
-        const views = [recorded, JSON.parse(exchange.responseBody === '' || exchange.responseBodyTruncated ? '""' : exchange.responseBody) as unknown]
+        const views = [
+          recorded,
+          JSON.parse(exchange.responseBody === '' || exchange.responseBodyTruncated ? '""' : exchange.responseBody) as unknown,
+        ]
           .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
-          .concat(Object.values(exchange.responseHeaders).flatMap((v) => [v, Buffer.from(v, 'latin1').toString('utf8'), decodeURIComponent(v.replace(/%(?![0-9a-fA-F]{2})/g, '%25'))]))
+          .concat(
+            Object.values(exchange.responseHeaders).flatMap((v) => [
+              v,
+              Buffer.from(v, 'latin1').toString('utf8'),
+              decodeURIComponent(v.replace(/%(?![0-9a-fA-F]{2})/g, '%25')),
+            ]),
+          )
           .concat([toCurl(exchange)]);
         for (const view of views) expect(pieces(view)).toEqual([]);
         for (const b64 of recorded.match(/[A-Za-z0-9+/_-]{12,}/g) ?? []) {
@@ -163,7 +173,7 @@ describe('a target that echoes the token in every spelling', () => {
   });
 });
 
-test('a secret added to the engine\'s redactor during the run (a renewed token) is redacted from then on', async () => {
+test("a secret added to the engine's redactor during the run (a renewed token) is redacted from then on", async () => {
   const renewed = 'renewed-Tok+/=9f2c7a1e';
   const server = await startServer((_req, res) => {
     res.writeHead(200, { 'x-issued': renewed });

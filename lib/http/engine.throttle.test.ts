@@ -31,9 +31,7 @@ async function throttleOnce(headers: () => Record<string, string>): Promise<{
 }
 
 describe.concurrent('Retry-After', () => {
-  test('delta-seconds: neither the retry nor a later request reaches the target before the named time', async ({
-    expect,
-  }) => {
+  test('delta-seconds: neither the retry nor a later request reaches the target before the named time', async ({ expect }) => {
     const { server, throttledAt } = await throttleOnce(() => ({ 'retry-after': '1' }));
     const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, concurrency: 2 });
     try {
@@ -61,10 +59,7 @@ describe.concurrent('Retry-After', () => {
     const { server, throttledAt } = await throttleOnce(() => ({ 'retry-after': '1' }));
     const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, concurrency: 1 });
     try {
-      const [a, b] = await Promise.all([
-        engine.send({ method: 'POST', path: '/a' }),
-        engine.send({ method: 'POST', path: '/b' }),
-      ]);
+      const [a, b] = await Promise.all([engine.send({ method: 'POST', path: '/a' }), engine.send({ method: 'POST', path: '/b' })]);
       const t429 = await throttledAt;
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(server.hits.map((h) => h.url)).toEqual(['/a', '/b', '/a']);
@@ -129,9 +124,7 @@ describe.concurrent('Retry-After', () => {
     }
   });
 
-  test('a Retry-After beyond the limit ends the exchange as throttled and holds every other request', async ({
-    expect,
-  }) => {
+  test('a Retry-After beyond the limit ends the exchange as throttled and holds every other request', async ({ expect }) => {
     const server = await startServer((_req, res) => {
       res.writeHead(429, { 'retry-after': '3600' }).end();
     });

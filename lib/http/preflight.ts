@@ -39,7 +39,12 @@ export interface PreflightResult {
  */
 export async function preflight(o: PreflightOptions, requests: readonly RequestSpec[]): Promise<PreflightResult> {
   const engine = HttpEngine.fromConfig(
-    { ...o.config, maxRetries: 0, maxRequests: requests.length, requestTimeoutMs: Math.min(o.config.requestTimeoutMs, PREFLIGHT_TIMEOUT_MS) },
+    {
+      ...o.config,
+      maxRetries: 0,
+      maxRequests: requests.length,
+      requestTimeoutMs: Math.min(o.config.requestTimeoutMs, PREFLIGHT_TIMEOUT_MS),
+    },
     o.baseUrl,
     o.token,
   );

@@ -18,8 +18,20 @@ test('redactHeaders hides credentials and scrubs the secret from every other hea
   const secret = new Secret('s3cret+token/value');
   expect(
     redactHeaders(
-      { Authorization: 'Bearer s3cret', 'Proxy-Authorization': 'Basic x', 'x-echo': 'got s3cret+token/value', 'x-s3cret+token/value': 'name', 'x-url': 's3cret%2Btoken%2Fvalue' },
+      {
+        Authorization: 'Bearer s3cret',
+        'Proxy-Authorization': 'Basic x',
+        'x-echo': 'got s3cret+token/value',
+        'x-s3cret+token/value': 'name',
+        'x-url': 's3cret%2Btoken%2Fvalue',
+      },
       Redactor.of(secret),
     ),
-  ).toEqual({ Authorization: 'Bearer [redacted]', 'Proxy-Authorization': 'Basic [redacted]', 'x-echo': 'got [redacted]', 'x-[redacted]': 'name', 'x-url': '[redacted]' });
+  ).toEqual({
+    Authorization: 'Bearer [redacted]',
+    'Proxy-Authorization': 'Basic [redacted]',
+    'x-echo': 'got [redacted]',
+    'x-[redacted]': 'name',
+    'x-url': '[redacted]',
+  });
 });

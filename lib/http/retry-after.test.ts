@@ -12,12 +12,9 @@ describe('parseHttpDate', () => {
     expect(parseHttpDate(text)).toBe(AT);
   });
 
-  test.each([['06 Nov 1994'], ['Sun, 31 Feb 1994 08:49:37 GMT'], ['Sun, 06 Nov 1994 25:49:37 GMT'], ['tomorrow']])(
-    'rejects %s',
-    (text) => {
-      expect(parseHttpDate(text)).toBeUndefined();
-    },
-  );
+  test.each([['06 Nov 1994'], ['Sun, 31 Feb 1994 08:49:37 GMT'], ['Sun, 06 Nov 1994 25:49:37 GMT'], ['tomorrow']])('rejects %s', (text) => {
+    expect(parseHttpDate(text)).toBeUndefined();
+  });
 });
 
 describe('parseRetryAfter', () => {

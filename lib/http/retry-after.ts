@@ -35,13 +35,7 @@ export function parseHttpDate(value: string): number | undefined {
   const parts = dateParts(value.trim());
   if (!parts) return undefined;
   const month = MONTHS.indexOf(parts[1].toLowerCase());
-  const [day, year, h, m, s] = [parts[0], parts[2], parts[3], parts[4], parts[5]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [day, year, h, m, s] = [parts[0], parts[2], parts[3], parts[4], parts[5]].map(Number) as [number, number, number, number, number];
   if (month < 0 || day < 1 || day > 31 || h > 23 || m > 59 || s > 60) return undefined;
   const at = Date.UTC(year, month, day, h, m, s);
   // Rejects days past the end of the month (Date.UTC would roll 31 Feb into March).
@@ -62,11 +56,7 @@ export function parseRetryAfter(value: string | undefined): RetryAfter | undefin
  * An HTTP-date is read against the response's own Date header when it has a valid one
  * (so that clock skew between target and probe does not matter), else against `localNow`.
  */
-export function retryAfterDelayMs(
-  value: string | undefined,
-  responseDate: string | undefined,
-  localNow: number,
-): number | undefined {
+export function retryAfterDelayMs(value: string | undefined, responseDate: string | undefined, localNow: number): number | undefined {
   const parsed = parseRetryAfter(value);
   if (parsed === undefined) return undefined;
   if (parsed.kind === 'seconds') return parsed.ms;

@@ -34,7 +34,8 @@ export function fakeExchange(o: FakeExchange = {}): Exchange {
 }
 
 /** The spec's §7 error object as a target sends it. */
-export const errorBody = (code: string, message = 'The request is malformed or incorrect.'): string => JSON.stringify({ error: { code, message } });
+export const errorBody = (code: string, message = 'The request is malformed or incorrect.'): string =>
+  JSON.stringify({ error: { code, message } });
 
 /** The target kept answering 5xx through the engine's retries. */
 export const serverFailure = (status = 500): Partial<Exchange> => ({
@@ -44,4 +45,8 @@ export const serverFailure = (status = 500): Partial<Exchange> => ({
   failure: { kind: 'server', message: `HTTP ${status} after 4 attempts` },
 });
 
-export const timedOut: Partial<Exchange> = { status: null, attempts: 4, failure: { kind: 'timeout', message: 'no answer within 10000 ms (after 4 attempts)' } };
+export const timedOut: Partial<Exchange> = {
+  status: null,
+  attempts: 4,
+  failure: { kind: 'timeout', message: 'no answer within 10000 ms (after 4 attempts)' },
+};

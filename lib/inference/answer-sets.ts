@@ -31,14 +31,15 @@ export function collectAnswerSets(api: string, fields: readonly string[], observ
       throw new Error(`${api} observation names '${stranger}', which is not one of the fields (${fields.join(', ')})`);
     }
     if (observationOf.has(mask)) {
-      throw new Error(`${api} combination ${formatCombination(observation.present)} is observed twice; repeats should be merged into one observation`);
+      throw new Error(
+        `${api} combination ${formatCombination(observation.present)} is observed twice; repeats should be merged into one observation`,
+      );
     }
     observationOf.set(mask, observation);
   }
 
   const masks = [...observationOf.keys()].sort((a, b) => a - b);
-  const having = (outcomes: readonly string[]): number[] =>
-    masks.filter((m) => outcomes.includes(observationOf.get(m)?.outcome ?? ''));
+  const having = (outcomes: readonly string[]): number[] => masks.filter((m) => outcomes.includes(observationOf.get(m)?.outcome ?? ''));
   return {
     fields,
     accepted: having(['accepted']),

@@ -34,7 +34,10 @@ const ruleTable = fc.integer({ min: 1, max: 6 }).chain((n) =>
     .map(({ kinds, free }) => {
       const bits = (kind: string): number => kinds.reduce((mask, k, i) => (k === kind ? mask | (1 << i) : mask), 0);
       const [required, forbidden, freeBits] = [bits('required'), bits('forbidden'), bits('free')];
-      const table = Array.from({ length: 2 ** n }, (_, m) => (m & required) === required && (m & forbidden) === 0 && free[m & freeBits] === true);
+      const table = Array.from(
+        { length: 2 ** n },
+        (_, m) => (m & required) === required && (m & forbidden) === 0 && free[m & freeBits] === true,
+      );
       return { fields: NAMES.slice(0, n), table };
     }),
 );
@@ -77,7 +80,12 @@ function oracle(table: readonly boolean[], unknown: readonly number[], bit: numb
 }
 
 /** Checks an inference against the oracle; `table` gives the answers of the known masks. */
-function checkAgainstCompletions(fields: readonly string[], table: readonly boolean[], unknown: readonly number[], inference: PresenceInference): void {
+function checkAgainstCompletions(
+  fields: readonly string[],
+  table: readonly boolean[],
+  unknown: readonly number[],
+  inference: PresenceInference,
+): void {
   const knownAccepted = table.some((ok, m) => ok && !unknown.includes(m));
   expect(inference.roles === undefined).toBe(!knownAccepted);
   if (inference.roles === undefined) return;
@@ -102,7 +110,10 @@ function checkAgainstCompletions(fields: readonly string[], table: readonly bool
     expect(statement, dependency.text).toBeDefined();
     if (statement === undefined) continue;
     const breaking = table.flatMap((ok, m) => ((ok || unknown.includes(m)) && !holds(statement, m) ? [m] : []));
-    expect(breaking.map((m) => presentOf(fields, m)), dependency.text).toEqual([]);
+    expect(
+      breaking.map((m) => presentOf(fields, m)),
+      dependency.text,
+    ).toEqual([]);
   }
   // A rejection group's condition is exact on the known combinations; the unknown ones it is also
   // true on (which may be answered otherwise) are named and counted.
@@ -110,14 +121,23 @@ function checkAgainstCompletions(fields: readonly string[], table: readonly bool
     const expr = parseExpression(group.explanation);
     const fitting = unknown.filter((m) => evaluate(expr, new Set(presentOf(fields, m))));
     expect(group.unknownMatchingCount, group.summary).toBe(fitting.length === 0 ? undefined : fitting.length);
-    expect(group.unknownMatching, group.summary).toEqual(fitting.length === 0 ? undefined : fitting.slice(0, 8).map((m) => presentOf(fields, m)));
+    expect(group.unknownMatching, group.summary).toEqual(
+      fitting.length === 0 ? undefined : fitting.slice(0, 8).map((m) => presentOf(fields, m)),
+    );
     if (fitting.length > 0) expect(group.summary).toContain('exact on the known combinations only');
   }
 }
 
-function observationsOf(fields: readonly string[], table: readonly boolean[], fate: (mask: number) => 'known' | 'unstable' | 'error' | 'missing'): Observation[] {
+function observationsOf(
+  fields: readonly string[],
+  table: readonly boolean[],
+  fate: (mask: number) => 'known' | 'unstable' | 'error' | 'missing',
+): Observation[] {
   return combinations(fields).flatMap((present, mask): Observation[] => {
-    const answer: Observation = table[mask] === true ? { present, outcome: 'accepted', status: 201 } : { present, outcome: 'rejected', status: 400, errorCode: 'invalidRequest' };
+    const answer: Observation =
+      table[mask] === true
+        ? { present, outcome: 'accepted', status: 201 }
+        : { present, outcome: 'rejected', status: 400, errorCode: 'invalidRequest' };
     switch (fate(mask)) {
       case 'known':
         return [answer];
@@ -139,8 +159,16 @@ test('one to three unstable combinations: no role or dependency some completion 
   );
   fc.assert(
     fc.property(withUnstable, ({ fields, table, unstable }) => {
-      const inference = inferPresence(fields, observationsOf(fields, table, (m) => (unstable.includes(m) ? 'unstable' : 'known')));
-      checkAgainstCompletions(fields, table, [...unstable].sort((a, b) => a - b), inference);
+      const inference = inferPresence(
+        fields,
+        observationsOf(fields, table, (m) => (unstable.includes(m) ? 'unstable' : 'known')),
+      );
+      checkAgainstCompletions(
+        fields,
+        table,
+        [...unstable].sort((a, b) => a - b),
+        inference,
+      );
     }),
     { seed: 20_261_122, numRuns: 400 },
   );
@@ -149,17 +177,31 @@ test('one to three unstable combinations: no role or dependency some completion 
 test('up to 8 combinations unstable, in error or never sent: the same holds', () => {
   const withGaps = ruleTable.chain(({ fields, table }) =>
     fc
-      .uniqueArray(fc.record({ mask: fc.nat({ max: table.length - 1 }), fate: fc.constantFrom('unstable', 'error', 'missing') as fc.Arbitrary<'unstable' | 'error' | 'missing'> }), {
-        maxLength: Math.min(8, table.length),
-        selector: (g) => g.mask,
-      })
+      .uniqueArray(
+        fc.record({
+          mask: fc.nat({ max: table.length - 1 }),
+          fate: fc.constantFrom('unstable', 'error', 'missing') as fc.Arbitrary<'unstable' | 'error' | 'missing'>,
+        }),
+        {
+          maxLength: Math.min(8, table.length),
+          selector: (g) => g.mask,
+        },
+      )
       .map((gaps) => ({ fields, table, gaps })),
   );
   fc.assert(
     fc.property(withGaps, ({ fields, table, gaps }) => {
       const fateOf = new Map(gaps.map((g) => [g.mask, g.fate]));
-      const inference = inferPresence(fields, observationsOf(fields, table, (m) => fateOf.get(m) ?? 'known'));
-      checkAgainstCompletions(fields, table, gaps.map((g) => g.mask).sort((a, b) => a - b), inference);
+      const inference = inferPresence(
+        fields,
+        observationsOf(fields, table, (m) => fateOf.get(m) ?? 'known'),
+      );
+      checkAgainstCompletions(
+        fields,
+        table,
+        gaps.map((g) => g.mask).sort((a, b) => a - b),
+        inference,
+      );
     }),
     { seed: 5_150, numRuns: 300 },
   );
@@ -170,7 +212,10 @@ test('the spec case with {notificationUrl, expirationDateTime, clientState} unst
   const rule = (m: number): boolean => (m & 0b01010) === 0b01010 && (m & 0b00101) === 0;
   const table = Array.from({ length: 32 }, (_, m) => rule(m));
   const flipped = 0b11010;
-  const inference = inferPresence(fields, observationsOf(fields, table, (m) => (m === flipped ? 'unstable' : 'known')));
+  const inference = inferPresence(
+    fields,
+    observationsOf(fields, table, (m) => (m === flipped ? 'unstable' : 'known')),
+  );
 
   expect(inference.roles?.['clientState']).toEqual({
     presence: 'undetermined',
@@ -191,7 +236,10 @@ test('the spec case with {notificationUrl, expirationDateTime, clientState} unst
 test('30 fields with a few known combinations: roles are decided from the known ones alone, quickly', () => {
   const fields = Array.from({ length: 30 }, (_, i) => `f${i}`);
   // Accepted: f0 alone and f0 + each other field; rejected: the empty body and each other field alone.
-  const verdicts = new Map<number, boolean>([[0, false], [1, true]]);
+  const verdicts = new Map<number, boolean>([
+    [0, false],
+    [1, true],
+  ]);
   for (let i = 1; i < 30; i += 1) {
     verdicts.set(1 | (1 << i), true);
     verdicts.set(1 << i, false);
@@ -203,5 +251,9 @@ test('30 fields with a few known combinations: roles are decided from the known 
   expect(roles?.['f0']).toMatchObject({ presence: 'undetermined', possible: ['required', 'conditional'], hangsOnCount: 2 ** 29 - 30 });
   expect(roles?.['f0']?.hangsOn).toHaveLength(8);
   // f1: accepted with and without it, and no known pair differs: optional or conditional.
-  expect(roles?.['f1']).toMatchObject({ presence: 'undetermined', possible: ['optional', 'conditional'], hangsOnCount: 2 ** 30 - verdicts.size });
+  expect(roles?.['f1']).toMatchObject({
+    presence: 'undetermined',
+    possible: ['optional', 'conditional'],
+    hangsOnCount: 2 ** 30 - verdicts.size,
+  });
 });

@@ -141,11 +141,13 @@ function undominated(rowCount: number, rowsOf: readonly number[][], cost: readon
   const subset = (a: Uint32Array, b: Uint32Array): boolean => a.every((word, w) => (word & ~(b[w] ?? 0)) === 0);
   // A prime that dominates j covers j's first row, so only those are compared.
   const byFirstRow = new Map<number, number[]>();
-  rowsOf.forEach((list, k) => list.forEach((row) => {
-    const coverers = byFirstRow.get(row) ?? [];
-    coverers.push(k);
-    byFirstRow.set(row, coverers);
-  }));
+  rowsOf.forEach((list, k) =>
+    list.forEach((row) => {
+      const coverers = byFirstRow.get(row) ?? [];
+      coverers.push(k);
+      byFirstRow.set(row, coverers);
+    }),
+  );
   const live = new Set<number>();
   rowsOf.forEach((list, j) => {
     const [first] = list;

@@ -9,7 +9,8 @@ const answered = (...statuses: (number | null)[]): Observation[] =>
 test('all 401, or 401 and 403: the token', () => {
   expect(diagnose(answered(401, 401))).toEqual({
     likelyCause: 'token',
-    message: 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN or ACCESS_TOKEN_FILE (or, with client credentials, SCOPE and the app\'s permissions).',
+    message:
+      "every combination was answered 401: the access token was refused; check ACCESS_TOKEN or ACCESS_TOKEN_FILE (or, with client credentials, SCOPE and the app's permissions).",
   });
   expect(diagnose(answered(401, 403, null)).likelyCause).toBe('token');
   expect(diagnose(answered(401, 403, null)).message).toContain('(1 combination got no answer at all)');
@@ -41,7 +42,11 @@ test('nothing observed', () => {
 
 // The transport is read before the statuses.
 test('every answer a redirect: configuration, with the Location seen and "check BASE_URL", not the values sent', () => {
-  const observations: Observation[] = answered(302, 302, 301).map((o) => ({ ...o, outcome: 'error', location: 'https://login.example.com/signin?x=1' }));
+  const observations: Observation[] = answered(302, 302, 301).map((o) => ({
+    ...o,
+    outcome: 'error',
+    location: 'https://login.example.com/signin?x=1',
+  }));
   const d = diagnose(observations);
   expect(d.likelyCause).toBe('configuration');
   expect(d.message).toContain('https://login.example.com/signin?x=1');
@@ -59,7 +64,7 @@ test('every answer cut off by a reset after its status came: transport, not a li
   expect(d.message).not.toMatch(/values sent|400: /);
 });
 
-test('some answers cut off, others the target\'s own: no transport verdict', () => {
+test("some answers cut off, others the target's own: no transport verdict", () => {
   const observations: Observation[] = answered(400, 400).map((o, i) => (i === 0 ? { ...o, outcome: 'error', failure: 'network' } : o));
   expect(diagnose(observations).likelyCause).toBe('unknown');
 });
@@ -83,19 +88,30 @@ test('every answer of every repeat counts: a combination answered 401 then 400 i
 });
 
 describe('when only part of the combinations was tried', () => {
-  const rejected = (present: string[]): Observation => ({ present, outcome: 'rejected', status: 400, errorCode: 'invalidRequest', statuses: [400] });
+  const rejected = (present: string[]): Observation => ({
+    present,
+    outcome: 'rejected',
+    status: 400,
+    errorCode: 'invalidRequest',
+    statuses: [400],
+  });
   const tried = [rejected(['a']), rejected(['a', 'b']), rejected([])];
 
   test('it never says "every combination": it counts what was tried, says the rule is not known and what to do', () => {
     const diagnosis = diagnose(tried, 4096);
     expect(diagnosis.message).not.toMatch(/every combination/);
-    expect(diagnosis.message).toMatch(/^no accepted combination among the 3 combinations tried of 4096 \(the rule is not known\): every one was answered 400 invalidRequest/);
+    expect(diagnosis.message).toMatch(
+      /^no accepted combination among the 3 combinations tried of 4096 \(the rule is not known\): every one was answered 400 invalidRequest/,
+    );
     expect(diagnosis.message).toMatch(/ACCEPTED_FIELDS.*EXPLORE_COMBINATIONS_PER_FIELD/);
   });
 
   test('every one tried answered 401 is still the token, counted honestly', () => {
     const refused: Observation[] = tried.map(({ present, outcome }) => ({ present, outcome, status: 401, statuses: [401] }));
-    expect(diagnose(refused, 4096)).toMatchObject({ likelyCause: 'token', message: expect.stringMatching(/^every one of the 3 combinations tried \(of 4096\) was answered 401/) as unknown });
+    expect(diagnose(refused, 4096)).toMatchObject({
+      likelyCause: 'token',
+      message: expect.stringMatching(/^every one of the 3 combinations tried \(of 4096\) was answered 401/) as unknown,
+    });
   });
 
   test('all of them tried: "every combination" is the truth', () => {
@@ -104,7 +120,9 @@ describe('when only part of the combinations was tried', () => {
 });
 
 test('a run in which nothing was accepted fails, whatever the cause', () => {
-  expect(failingDiagnosis({ likelyCause: 'unknown', message: 'no accepted combination among ...' }, 27)).toMatch(/^nothing was accepted \(likely cause: unknown\)/);
+  expect(failingDiagnosis({ likelyCause: 'unknown', message: 'no accepted combination among ...' }, 27)).toMatch(
+    /^nothing was accepted \(likely cause: unknown\)/,
+  );
   expect(failingDiagnosis({ likelyCause: 'service', message: 'every answer was a server error' }, 32)).toBeDefined();
   expect(failingDiagnosis(undefined, 32)).toBeUndefined();
   // A run that sent no combination (a filter without the presence step) claims nothing of presence.

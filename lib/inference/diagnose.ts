@@ -31,7 +31,10 @@ export function diagnose(observations: readonly Observation[], possible = observ
   }
   const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some(isSuccessStatus));
   if (sometimes.length > 0) {
-    const named = sometimes.slice(0, NAMED).map((o) => formatCombination(o.present)).join(', ');
+    const named = sometimes
+      .slice(0, NAMED)
+      .map((o) => formatCombination(o.present))
+      .join(', ');
     return {
       likelyCause: 'unknown',
       message: `no combination was accepted on every repeat, but ${count(sometimes.length, 'combination')} (${named}${sometimes.length > NAMED ? ', …' : ''}) ${sometimes.length === 1 ? 'was' : 'were'} accepted on some repeats and rejected or failed on others: the target answers the same body differently (load balancing, caching, a race); nothing could be inferred from unstable answers.`,
@@ -122,12 +125,17 @@ function fromTransport(observations: readonly Observation[], unanswered: number)
   const redirects = observations.filter((o) => isRedirectStatus(o.status));
   if (redirects.length > 0 && redirects.length + unanswered === observations.length) {
     const locations = [...new Set(redirects.map((o) => o.location).filter((l): l is string => l !== undefined))];
-    const seen = locations.length === 0 ? 'with no Location' : `to ${locations.slice(0, 2).map((l) => clip(l)).join(' and ')}${locations.length > 2 ? ` (and ${locations.length - 2} more)` : ''}`;
+    const seen =
+      locations.length === 0
+        ? 'with no Location'
+        : `to ${locations
+            .slice(0, 2)
+            .map((l) => clip(l))
+            .join(' and ')}${locations.length > 2 ? ` (and ${locations.length - 2} more)` : ''}`;
     const statuses = [...new Set(redirects.map((o) => o.status))].join('/');
     return {
       likelyCause: 'configuration',
-      message:
-        `every answer was a redirect (${statuses} ${seen}): ${CHECK_REDIRECT} (scheme, host and path prefix) so that it names the service itself.`,
+      message: `every answer was a redirect (${statuses} ${seen}): ${CHECK_REDIRECT} (scheme, host and path prefix) so that it names the service itself.`,
     };
   }
   const cut = observations.filter((o) => o.outcome === 'error' && o.failure !== undefined && CUT_OFF.has(o.failure));

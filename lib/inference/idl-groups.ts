@@ -21,7 +21,11 @@ export function maximalCliques(
       p.filter((v) => adjacent(u, v)).length > p.filter((v) => adjacent(best, v)).length ? u : best,
     );
     for (const v of p.filter((u) => u === pivot || !adjacent(pivot, u))) {
-      expand([...r, v], p.filter((u) => u !== v && adjacent(u, v)), x.filter((u) => adjacent(u, v)));
+      expand(
+        [...r, v],
+        p.filter((u) => u !== v && adjacent(u, v)),
+        x.filter((u) => adjacent(u, v)),
+      );
       p = p.filter((u) => u !== v);
       x = [...x, v];
     }
@@ -36,8 +40,7 @@ export function maximalCliques(
  */
 export function minimalGroups(nodes: readonly number[], maxSize: number, test: (group: number[]) => boolean): number[][] {
   const found: number[][] = [];
-  const containsFound = (group: readonly number[]): boolean =>
-    found.some((f) => f.every((member) => group.includes(member)));
+  const containsFound = (group: readonly number[]): boolean => found.some((f) => f.every((member) => group.includes(member)));
   for (let size = 2; size <= maxSize; size += 1) {
     for (const group of subsets(nodes, size)) {
       if (!containsFound(group) && test(group)) found.push(group);

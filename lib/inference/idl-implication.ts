@@ -12,7 +12,11 @@ export interface SearchBudget {
 }
 
 /** True: implied. False: a counterexample exists. Undefined: the budget ran out first. */
-export function implies(others: readonly Statement[], statement: Statement, budget: SearchBudget = { nodes: 200_000 }): boolean | undefined {
+export function implies(
+  others: readonly Statement[],
+  statement: Statement,
+  budget: SearchBudget = { nodes: 200_000 },
+): boolean | undefined {
   // Statements that share no field with the target (even through others) cannot matter: they all
   // hold together on the accepted combinations, so they are satisfiable on their own.
   let vars = groupMask(statement.members);

@@ -33,14 +33,23 @@ test('roles with no conditional field give no statements, and exactness follows 
     b: { presence: 'forbidden', explanation: '' },
   };
   expect(inferDependencies(['a', 'b'], roles, complete(2, [0b01])).dependencies).toEqual([]);
-  const verdicts = new Map([[0b00, false], [0b01, true], [0b10, false], [0b11, false]]);
+  const verdicts = new Map([
+    [0b00, false],
+    [0b01, true],
+    [0b10, false],
+    [0b11, false],
+  ]);
   expect(dependenciesExact(['a', 'b'], roles, [], verdicts)).toBe(true);
 });
 
 test('a statement that an unknown combination could break is not stated', () => {
   // a and b together or not at all on the known accepted ones; {a} was never answered, so it may
   // be accepted and break IF a THEN b, while IF b THEN a holds whatever {a} gets.
-  const verdicts = new Map([[0b00, true], [0b10, false], [0b11, true]]);
+  const verdicts = new Map([
+    [0b00, true],
+    [0b10, false],
+    [0b11, true],
+  ]);
   expect(inferDependencies(['a', 'b'], conditional(['a', 'b']), verdicts).dependencies.map((d) => d.text)).toEqual(['IF b THEN a;']);
   verdicts.set(0b01, false);
   expect(inferDependencies(['a', 'b'], conditional(['a', 'b']), verdicts).dependencies.map((d) => d.text)).toEqual(['AllOrNone(a, b);']);

@@ -116,9 +116,7 @@ function unknownsBreaking(unknowns: Unknowns, statement: Statement): number {
 const REMOVAL_ORDER: readonly Statement['kind'][] = ['Requires', 'Or', 'ZeroOrOne', 'OnlyOne', 'AllOrNone'];
 
 function dropImplied(candidates: readonly Statement[], notes: string[]): Statement[] {
-  const ordered = [...candidates].sort(
-    (a, b) => REMOVAL_ORDER.indexOf(a.kind) - REMOVAL_ORDER.indexOf(b.kind) || compareStatements(a, b),
-  );
+  const ordered = [...candidates].sort((a, b) => REMOVAL_ORDER.indexOf(a.kind) - REMOVAL_ORDER.indexOf(b.kind) || compareStatements(a, b));
   const kept = new Set(ordered);
   const budget = { nodes: IMPLICATION_BUDGET };
   let unchecked = 0;

@@ -68,7 +68,9 @@ function statementExpression(kind: Kind, group: readonly string[]): string {
 
 function observationsOf(fields: readonly string[], table: readonly boolean[]): Observation[] {
   return combinations(fields).map((present, mask) =>
-    table[mask] === true ? { present, outcome: 'accepted', status: 201 } : { present, outcome: 'rejected', status: 400, errorCode: 'invalidRequest' },
+    table[mask] === true
+      ? { present, outcome: 'accepted', status: 201 }
+      : { present, outcome: 'rejected', status: 400, errorCode: 'invalidRequest' },
   );
 }
 

@@ -88,13 +88,21 @@ describe('IDL dependencies come out as exactly the statement that makes the rule
     ['d && (a || b || c) && (!a || !b) && (!a || !c) && (!b || !c)', ['OnlyOne(a, b, c);'], 'conditional conditional conditional required'],
     ['(!a || b) && (!b || c)', ['IF a THEN b;', 'IF b THEN c;'], 'conditional conditional conditional optional'],
     ['((a && b) || (!a && !b)) && (!c || d)', ['IF c THEN d;', 'AllOrNone(a, b);'], 'conditional conditional conditional conditional'],
-    ['(a || b) && (c || d) && (!a || !c)', ['ZeroOrOne(a, c);', 'Or(a, b);', 'Or(c, d);'], 'conditional conditional conditional conditional'],
+    [
+      '(a || b) && (c || d) && (!a || !c)',
+      ['ZeroOrOne(a, c);', 'Or(a, b);', 'Or(c, d);'],
+      'conditional conditional conditional conditional',
+    ],
   ])('%s gives %j', (rule, statements, roles) => {
     const inference = inferPresence(FIELDS, observe(FIELDS, rule));
 
     expect(inference.rule.dependencies.map((d) => d.text)).toEqual(statements);
     expect(inference.rule.dependenciesExact).toBe(true);
-    expect(Object.values(inference.roles ?? {}).map((r) => r.presence).join(' ')).toBe(roles);
+    expect(
+      Object.values(inference.roles ?? {})
+        .map((r) => r.presence)
+        .join(' '),
+    ).toBe(roles);
   });
 
   test('a statement is reported with its kind and fields', () => {
@@ -113,8 +121,16 @@ describe('IDL dependencies come out as exactly the statement that makes the rule
 describe('nothing accepted: no roles, a diagnosis instead', () => {
   const FIELDS = ['a', 'b', 'c'];
   test.each([
-    [401, 'token', 'every combination was answered 401: the access token was refused; check ACCESS_TOKEN or ACCESS_TOKEN_FILE (or, with client credentials, SCOPE and the app\'s permissions).'],
-    [404, 'base-url-or-path', 'every combination was answered 404: the base URL or the subscription path does not exist on the target; check BASE_URL.'],
+    [
+      401,
+      'token',
+      "every combination was answered 401: the access token was refused; check ACCESS_TOKEN or ACCESS_TOKEN_FILE (or, with client credentials, SCOPE and the app's permissions).",
+    ],
+    [
+      404,
+      'base-url-or-path',
+      'every combination was answered 404: the base URL or the subscription path does not exist on the target; check BASE_URL.',
+    ],
     [null, 'transport', undefined],
     [500, 'service', undefined],
   ] as const)('every answer %s -> %s', (status, cause, message) => {
@@ -134,7 +150,9 @@ describe('nothing accepted: no roles, a diagnosis instead', () => {
     expect(inference.rule.dependenciesExact).toBe(true);
     // Each was answered 201 on one repeat: not "the service failed whatever the body".
     expect(inference.diagnosis?.likelyCause).toBe('unknown');
-    expect(inference.diagnosis?.message).toMatch(/^no combination was accepted on every repeat, but 8 combinations \(\{\}, \{a\}, \{b\}, …\) were accepted on some repeats/);
+    expect(inference.diagnosis?.message).toMatch(
+      /^no combination was accepted on every repeat, but 8 combinations \(\{\}, \{a\}, \{b\}, …\) were accepted on some repeats/,
+    );
   });
 
   test('mixed answers: unknown, with the counts', () => {
@@ -146,7 +164,7 @@ describe('nothing accepted: no roles, a diagnosis instead', () => {
   });
 });
 
-describe('unknown combinations are don\'t-cares', () => {
+describe("unknown combinations are don't-cares", () => {
   test('unstable, error and unsent combinations are listed and the rule holds on the rest', () => {
     const FIELDS = ['a', 'b', 'c'];
     const observations = observe(FIELDS, 'a && !b')
@@ -167,7 +185,9 @@ describe('unknown combinations are don\'t-cares', () => {
     const rule = parseExpression('f0 && !f1 && (f2 || f3)');
     const observations = Array.from({ length: 40 }, (_, k): Observation => {
       const present = fields.filter((_, i) => ((k * 2654435761 + i * 40503) >>> (i % 7)) % 3 === 0 || (i === 0 && k % 4 !== 0));
-      return evaluate(rule, new Set(present)) ? { present, outcome: 'accepted', status: 201 } : { present, outcome: 'rejected', status: 400 };
+      return evaluate(rule, new Set(present))
+        ? { present, outcome: 'accepted', status: 201 }
+        : { present, outcome: 'rejected', status: 400 };
     });
     const unique = [...new Map(observations.map((o) => [o.present.join(), o])).values()];
     expect(unique.filter((o) => o.outcome === 'accepted').length).toBeGreaterThan(3);
@@ -198,6 +218,11 @@ describe('the public edge checks its input', () => {
     expect(() => inferPresence(['a'], twice)).toThrow('inferPresence combination {a} is observed twice');
   });
   test('too many fields', () => {
-    expect(() => inferPresence(Array.from({ length: 31 }, (_, i) => `f${i}`), [])).toThrow(RangeError);
+    expect(() =>
+      inferPresence(
+        Array.from({ length: 31 }, (_, i) => `f${i}`),
+        [],
+      ),
+    ).toThrow(RangeError);
   });
 });

@@ -36,7 +36,9 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
     ...minimized.notes,
     ...idlNotes,
     ...(unknownNote === undefined ? [] : [unknownNote]),
-    ...(unreadable.length === 0 ? [] : [`field names ${unreadable.join(', ')} do not fit the expression syntax, so the expression cannot be parsed back`]),
+    ...(unreadable.length === 0
+      ? []
+      : [`field names ${unreadable.join(', ')} do not fit the expression syntax, so the expression cannot be parsed back`]),
   ];
 
   return {
@@ -70,6 +72,7 @@ function unknownCombinations(evidence: AnswerSets): { unknown: string[][]; note:
   }
   return {
     unknown: evidence.unusable.map((m) => presentOf(fields, m)),
-    note: notSent === 0 ? undefined : `${notSent} of the ${total} combinations were never sent; they are don't-cares, not listed in unknown`,
+    note:
+      notSent === 0 ? undefined : `${notSent} of the ${total} combinations were never sent; they are don't-cares, not listed in unknown`,
   };
 }

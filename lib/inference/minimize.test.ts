@@ -17,7 +17,7 @@ test('terms are ordered by their first field, and only multi-literal terms of se
   expect(minimize(FIELDS, on, off).expression).toBe('(a && !b) || c');
 });
 
-test('don\'t-cares let the expression be simpler than the known accepted combinations alone', () => {
+test("don't-cares let the expression be simpler than the known accepted combinations alone", () => {
   // Known: {a} accepted, {} and {b} rejected; everything else unknown: `a` is enough.
   expect(minimize(FIELDS, [0b0001], [0b0000, 0b0010]).expression).toBe('a');
 });
@@ -45,7 +45,9 @@ test('every term is prime and none is redundant (random partial functions over u
           return off.some((m) => covers(wider, m));
         }),
       );
-      const irredundant = cubes.every((cube, k) => on.some((m) => covers(cube, m) && !cubes.some((other, l) => l !== k && covers(other, m))));
+      const irredundant = cubes.every((cube, k) =>
+        on.some((m) => covers(cube, m) && !cubes.some((other, l) => l !== k && covers(other, m))),
+      );
       expect({ prime, irredundant }).toEqual({ prime: true, irredundant: true });
     }),
     { seed, numRuns: 200 },

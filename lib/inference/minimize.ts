@@ -25,10 +25,12 @@ export function minimize(fields: readonly string[], on: readonly number[], off: 
 
   const notes: string[] = [];
   const { primes, complete } = primeImplicants(n, onSorted, offSorted);
-  if (!complete) notes.push('too many prime implicants to list them all: some terms come from greedy expansion, the expression may not be minimal');
+  if (!complete)
+    notes.push('too many prime implicants to list them all: some terms come from greedy expansion, the expression may not be minimal');
   const ordered = [...primes].sort((a, b) => compareCubes(n, a, b));
   const { chosen, minimal } = minimumCover(onSorted, ordered);
-  if (!minimal) notes.push('the cover search hit its bound: the expression is correct on the known combinations but may have more terms than needed');
+  if (!minimal)
+    notes.push('the cover search hit its bound: the expression is correct on the known combinations but may have more terms than needed');
   const cubes = chosen.map((j) => ordered[j] as Cube).sort((a, b) => compareCubes(n, a, b));
   return { cubes, expression: formatSumOfProducts(fields, cubes), notes };
 }

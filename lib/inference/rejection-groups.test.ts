@@ -34,13 +34,23 @@ test('one group per (status, code, message pattern), each with its expression an
 });
 
 test('a group without error code or message, over every rejected combination', () => {
-  const groups = inferPresence(['a'], [
-    { present: [], outcome: 'rejected', status: 422 },
-    { present: ['a'], outcome: 'accepted', status: 201 },
-  ]).rejectionGroups;
+  const groups = inferPresence(
+    ['a'],
+    [
+      { present: [], outcome: 'rejected', status: 422 },
+      { present: ['a'], outcome: 'accepted', status: 201 },
+    ],
+  ).rejectionGroups;
 
   expect(groups).toEqual([
-    { status: 422, errorCode: undefined, messagePattern: undefined, combinations: [[]], explanation: '!a', summary: '422 when a is absent (1 combination)' },
+    {
+      status: 422,
+      errorCode: undefined,
+      messagePattern: undefined,
+      combinations: [[]],
+      explanation: '!a',
+      summary: '422 when a is absent (1 combination)',
+    },
   ]);
 });
 

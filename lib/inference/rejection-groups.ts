@@ -61,13 +61,21 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
     )
     .map((bucket) => {
       const inGroup = new Set(bucket.masks);
-      const { cubes, expression } = minimize(fields, bucket.masks, known.filter((m) => !inGroup.has(m)));
+      const { cubes, expression } = minimize(
+        fields,
+        bucket.masks,
+        known.filter((m) => !inGroup.has(m)),
+      );
       const head = [bucket.status === 0 ? 'rejected without a status' : String(bucket.status), bucket.errorCode]
         .filter((part) => part !== undefined)
         .join(' ');
       const named = fields.filter((name) => bucket.named.has(name)).map((name) => `'${name}'`);
       const naming =
-        named.length === 0 ? '' : named.length === 1 ? `; the message names the property ${named[0] ?? ''}` : `; the messages name the properties ${list(named)}`;
+        named.length === 0
+          ? ''
+          : named.length === 1
+            ? `; the message names the property ${named[0] ?? ''}`
+            : `; the messages name the properties ${list(named)}`;
       const open = unknownMatching(unknowns, cubes);
       const caveat =
         open === undefined
@@ -82,7 +90,10 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
         summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
         ...(open === undefined
           ? {}
-          : { unknownMatching: open.items.map((m) => presentOf(fields, m)), ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }) }),
+          : {
+              unknownMatching: open.items.map((m) => presentOf(fields, m)),
+              ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }),
+            }),
       };
     });
 }
@@ -93,7 +104,10 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
  * over the cubes (an intersection of cubes is a cube, or empty when they disagree on a field),
  * less the known combinations that fit, so never-sent combinations of 30 fields cost nothing.
  */
-function unknownMatching(unknowns: Unknowns, cubes: readonly Cube[]): { items: number[]; more: boolean; total: number | undefined } | undefined {
+function unknownMatching(
+  unknowns: Unknowns,
+  cubes: readonly Cube[],
+): { items: number[]; more: boolean; total: number | undefined } | undefined {
   const fits = (m: number): boolean => cubes.some((c) => (m & c.care) === c.value);
   const found = new Set<number>();
   for (const cube of cubes) {

@@ -26,6 +26,7 @@ test('a rule that accepts nothing has no roles', () => {
 test('an optional field says how many pairs showed it does not matter', () => {
   expect(rolesFromRule(['a', 'b'], 'a')?.['b']).toEqual({
     presence: 'optional',
-    explanation: 'Accepted both with b (1 combination) and without it (1); adding or removing it never changed the answer over 2 pairs of known combinations that differ only in it.',
+    explanation:
+      'Accepted both with b (1 combination) and without it (1); adding or removing it never changed the answer over 2 pairs of known combinations that differ only in it.',
   });
 });

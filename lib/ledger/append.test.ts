@@ -43,7 +43,15 @@ test('a missing file is an empty ledger; foreign or unknown lines are counted, n
 });
 
 test('outstanding: created and not deleted, in creation order; a later create of the same id counts again', () => {
-  const lines = [runLine(), created('a'), created('b'), deleted('a'), created('c'), deleted('b', { how: 'gone', status: 404 }), created('a')];
+  const lines = [
+    runLine(),
+    created('a'),
+    created('b'),
+    deleted('a'),
+    created('c'),
+    deleted('b', { how: 'gone', status: 404 }),
+    created('a'),
+  ];
   expect(outstanding(lines).map((e) => e.id)).toEqual(['c', 'a']);
   // Only lines of the same target and path cancel each other.
   expect(outstanding([created('a'), deleted('a', { target: 'https://other.example.com' })]).map((e) => e.id)).toEqual(['a']);

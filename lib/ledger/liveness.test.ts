@@ -3,7 +3,12 @@ import { expect, test } from 'vitest';
 import { processAlive, runActive, type LivenessProbe } from './liveness.js';
 import { runLine } from './test-support.js';
 
-const at = (iso: string, over: Partial<LivenessProbe> = {}): LivenessProbe => ({ now: Date.parse(iso), host: 'test-host', alive: () => true, ...over });
+const at = (iso: string, over: Partial<LivenessProbe> = {}): LivenessProbe => ({
+  now: Date.parse(iso),
+  host: 'test-host',
+  alive: () => true,
+  ...over,
+});
 
 test('a run is active while its process lives on this host and its activeUntil has not passed', () => {
   const run = runLine({ activeUntil: '2025-01-01T01:00:00.000Z' });

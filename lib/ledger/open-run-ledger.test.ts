@@ -35,13 +35,29 @@ const config = () => loadConfig({ LEDGER_DIR: dir, MAX_RETRIES: '0', REQUESTS_PE
 test('before the run: leftovers of finished runs on the target are deleted, a running one is left alone, dead embedded ledgers dropped', async () => {
   const target = server.url;
   const at = (id: string, runId: string) => created(id, { target, runId });
-  appendLines(runFile(dir, target, 'old'), [runLine({ runId: 'old', target, host: hostname(), pid: 1, activeUntil: future }), at('a', 'old'), at('bad', 'old')]);
-  appendLines(runFile(dir, target, 'busy'), [runLine({ runId: 'busy', target, host: hostname(), pid: LIVE_PID, activeUntil: future }), at('c', 'busy')]);
+  appendLines(runFile(dir, target, 'old'), [
+    runLine({ runId: 'old', target, host: hostname(), pid: 1, activeUntil: future }),
+    at('a', 'old'),
+    at('bad', 'old'),
+  ]);
+  appendLines(runFile(dir, target, 'busy'), [
+    runLine({ runId: 'busy', target, host: hostname(), pid: LIVE_PID, activeUntil: future }),
+    at('c', 'busy'),
+  ]);
   const embedded = 'http://127.0.0.1:1';
-  appendLines(runFile(dir, embedded, 'gone'), [runLine({ runId: 'gone', target: embedded, targetKind: 'embedded-reference', pid: 1 }), created('e', { target: embedded })]);
+  appendLines(runFile(dir, embedded, 'gone'), [
+    runLine({ runId: 'gone', target: embedded, targetKind: 'embedded-reference', pid: 1 }),
+    created('e', { target: embedded }),
+  ]);
   const log: string[] = [];
 
-  const ledger = await openRunLedger({ config: config(), target: { baseUrl: target, kind: 'configured' }, token: new Secret('tok-123456789'), liveness, log: (l) => log.push(l) });
+  const ledger = await openRunLedger({
+    config: config(),
+    target: { baseUrl: target, kind: 'configured' },
+    token: new Secret('tok-123456789'),
+    liveness,
+    log: (l) => log.push(l),
+  });
 
   expect(server.hits.map((h) => `${h.method} ${h.url}`).sort()).toEqual([
     'DELETE /_api/v2.0/drive/root/subscriptions/a',
@@ -55,13 +71,21 @@ test('before the run: leftovers of finished runs on the target are deleted, a ru
   expect(log.join('\n')).toContain('left alone 1 subscription(s) of run busy (pid 4242), which is still going');
   expect(log.join('\n')).not.toContain('tok-123456789');
   expect(readdirSync(targetFolder(dir, target)).sort()).toEqual(['busy.jsonl', `${ledger.runId}.jsonl`, 'old.jsonl'].sort());
-  expect(readLedgerFile(ledger.file).lines).toEqual([expect.objectContaining({ op: 'run', runId: ledger.runId, target, pid: process.pid })]);
+  expect(readLedgerFile(ledger.file).lines).toEqual([
+    expect.objectContaining({ op: 'run', runId: ledger.runId, target, pid: process.pid }),
+  ]);
 });
 
 test('at the end of the run: what the cases did not delete is deleted, and an emptied run file removed', async () => {
   const target = server.url;
   const log: string[] = [];
-  const ledger = await openRunLedger({ config: config(), target: { baseUrl: target, kind: 'embedded-reference' }, token: undefined, liveness, log: (l) => log.push(l) });
+  const ledger = await openRunLedger({
+    config: config(),
+    target: { baseUrl: target, kind: 'embedded-reference' },
+    token: undefined,
+    liveness,
+    log: (l) => log.push(l),
+  });
   appendLines(ledger.file, [created('x', { target, runId: ledger.runId }), created('y', { target, runId: ledger.runId })]);
 
   const result = await ledger.reconcile();
@@ -69,13 +93,21 @@ test('at the end of the run: what the cases did not delete is deleted, and an em
   expect(result.created).toBe(2);
   expect(result.gone.map((g) => g.entry.id).sort()).toEqual(['x', 'y']);
   expect(existsSync(ledger.file)).toBe(false);
-  expect(log).toEqual(['ledger: this run created 2 subscription(s): 0 deleted by their cases, 2 at the end of the run, 0 could not be deleted']);
+  expect(log).toEqual([
+    'ledger: this run created 2 subscription(s): 0 deleted by their cases, 2 at the end of the run, 0 could not be deleted',
+  ]);
 });
 
 test('at the end of the run: a delete that still fails is kept and reported with what to do', async () => {
   const target = server.url;
   const log: string[] = [];
-  const ledger = await openRunLedger({ config: config(), target: { baseUrl: target, kind: 'configured' }, token: undefined, liveness, log: (l) => log.push(l) });
+  const ledger = await openRunLedger({
+    config: config(),
+    target: { baseUrl: target, kind: 'configured' },
+    token: undefined,
+    liveness,
+    log: (l) => log.push(l),
+  });
   appendLines(ledger.file, [created('bad', { target, runId: ledger.runId })]);
 
   const result = await ledger.reconcile();

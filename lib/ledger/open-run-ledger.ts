@@ -90,7 +90,9 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
       for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
     }
     for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
-      log(`ledger: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`);
+      log(
+        `ledger: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
+      );
     }
   }
 

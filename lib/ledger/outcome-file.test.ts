@@ -26,6 +26,10 @@ test('the merge joins the outcomes of the shards whose blobs it merges, and only
   writeOutcome(shardOutcomeFile(dir, '2/2'), { created: 1, leftOnTarget: [left('b')], duplicateIds: [{ id: 's', creates: 2 }] });
   // Left by an older run split in three: not part of this merge.
   writeOutcome(shardOutcomeFile(dir, '3/3'), { created: 1, leftOnTarget: [left('old')], duplicateIds: [] });
-  expect(readShardOutcomes(dir, blobDir)).toEqual({ created: 3, leftOnTarget: [left('a'), left('b')], duplicateIds: [{ id: 's', creates: 2 }] });
+  expect(readShardOutcomes(dir, blobDir)).toEqual({
+    created: 3,
+    leftOnTarget: [left('a'), left('b')],
+    duplicateIds: [{ id: 's', creates: 2 }],
+  });
   expect(readShardOutcomes(mkdtempSync(join(tmpdir(), 'outcome-')), blobDir)).toBeUndefined();
 });

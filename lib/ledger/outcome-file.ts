@@ -54,7 +54,10 @@ export function readShardOutcomes(reportDir: string, blobDir: string): LedgerOut
   try {
     const merged = new Set(readdirSync(blobDir).flatMap((n) => /^blob-(\d+-\d+)\.json$/.exec(n)?.[1] ?? []));
     names = readdirSync(folder)
-      .filter((n) => merged.has(n.slice(SHARD_OUTCOME_PREFIX.length, -'.json'.length)) && n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json'))
+      .filter(
+        (n) =>
+          merged.has(n.slice(SHARD_OUTCOME_PREFIX.length, -'.json'.length)) && n.startsWith(SHARD_OUTCOME_PREFIX) && n.endsWith('.json'),
+      )
       .sort();
   } catch {
     return undefined;

@@ -125,7 +125,9 @@ test('a create whose answer was cut at MAX_RECORDED_BODY_BYTES: its id is read w
   l.observe(cut(JSON.stringify({ id: 'kept', clientState: 'c'.repeat(500) })));
   l.observe(cut(JSON.stringify({ clientState: 'c'.repeat(500), id: 'lost' })));
   const { lines } = readLedgerFile(file);
-  expect(lines.map((x) => (x.op === 'created' ? ['created', x.id] : x.op === 'unidentified' ? ['unidentified', x.reason] : [x.op]))).toEqual([
+  expect(
+    lines.map((x) => (x.op === 'created' ? ['created', x.id] : x.op === 'unidentified' ? ['unidentified', x.reason] : [x.op])),
+  ).toEqual([
     ['created', 'kept'],
     ['unidentified', 'created, id unknown: answer cut at MAX_RECORDED_BODY_BYTES before an id'],
   ]);

@@ -76,7 +76,9 @@ export class RunLedger {
     const id = this.#o.undo.idFrom(body);
     const base = { v: LEDGER_VERSION, runId: this.#o.runId, target: this.#o.target } as const;
     if (id === undefined) {
-      const reason = exchange.responseBodyTruncated ? 'created, id unknown: answer cut at MAX_RECORDED_BODY_BYTES before an id' : 'answer names no id';
+      const reason = exchange.responseBodyTruncated
+        ? 'created, id unknown: answer cut at MAX_RECORDED_BODY_BYTES before an id'
+        : 'answer names no id';
       this.#write({ ...base, op: 'unidentified', at, status, reason });
       return;
     }

@@ -68,7 +68,9 @@ export function targetRunFiles(ledgerDir: string, target: string, liveness: Live
 export function allRunFiles(ledgerDir: string, liveness: LivenessProbe): RunFile[] {
   let folders: string[];
   try {
-    folders = readdirSync(ledgerDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(ledgerDir, d.name));
+    folders = readdirSync(ledgerDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join(ledgerDir, d.name));
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return [];
     throw error;

@@ -31,7 +31,10 @@ function fakeSend(statuses: Record<string, number | null>, sent: string[]): (r: 
     const status = id in statuses ? (statuses[id] ?? null) : 204;
     return Promise.resolve(
       fakeExchange({
-        method: r.method, url: r.path, requestBody: undefined, status,
+        method: r.method,
+        url: r.path,
+        requestBody: undefined,
+        status,
         ...(status === null ? { failure: { kind: 'network', message: 'connection refused' } } : {}),
       }),
     );
@@ -40,14 +43,23 @@ function fakeSend(statuses: Record<string, number | null>, sent: string[]): (r: 
 
 test('deletes what finished runs left, records each, removes a file once nothing in it is left', async () => {
   const finished = runFile(dir, TARGET, 'run-1');
-  appendLines(finished, [runLine({ pid: 1 }), created('a'), created('b'), deleted('b'), created('c', { expiresAt: '2025-01-01T00:10:00.000Z' })]);
+  appendLines(finished, [
+    runLine({ pid: 1 }),
+    created('a'),
+    created('b'),
+    deleted('b'),
+    created('c', { expiresAt: '2025-01-01T00:10:00.000Z' }),
+  ]);
   const sent: string[] = [];
 
   const files = targetRunFiles(dir, TARGET, liveness());
   const result = await sweep(files, { send: fakeSend({}, sent), by: 'run-2', now: () => NOW });
 
   expect(sent).toEqual(['DELETE /_api/v2.0/drive/root/subscriptions/a']); // c has expired: nothing sent
-  expect(result.gone.map((g) => [g.entry.id, g.how])).toEqual([['a', 'deleted'], ['c', 'expired']]);
+  expect(result.gone.map((g) => [g.entry.id, g.how])).toEqual([
+    ['a', 'deleted'],
+    ['c', 'expired'],
+  ]);
   expect(result.failed).toEqual([]);
   expect(result.removedFiles).toBe(1);
   expect(existsSync(finished)).toBe(false);
@@ -57,7 +69,11 @@ test('a DELETE that fails keeps the entry (and the file) for the next sweep; 404
   const file = runFile(dir, TARGET, 'run-1');
   appendLines(file, [runLine({ pid: 1 }), created('a'), created('b'), created('c')]);
 
-  const result = await sweep(targetRunFiles(dir, TARGET, liveness()), { send: fakeSend({ a: 500, b: 404, c: null }, []), by: 'run-2', now: () => NOW });
+  const result = await sweep(targetRunFiles(dir, TARGET, liveness()), {
+    send: fakeSend({ a: 500, b: 404, c: null }, []),
+    by: 'run-2',
+    now: () => NOW,
+  });
 
   expect(result.gone.map((g) => [g.entry.id, g.how, g.status])).toEqual([['b', 'gone', 404]]);
   expect(result.failed.map((f) => [f.entry.id, f.problem])).toEqual([
@@ -83,7 +99,10 @@ test('files of finished embedded-reference runs are dropped: their server ended 
   const dead = runFile(dir, embedded, 'run-1');
   const alive = runFile(dir, embedded, 'run-2');
   appendLines(dead, [runLine({ pid: 1, target: embedded, targetKind: 'embedded-reference' }), created('a', { target: embedded })]);
-  appendLines(alive, [runLine({ runId: 'run-2', pid: 2, target: embedded, targetKind: 'embedded-reference' }), created('b', { target: embedded })]);
+  appendLines(alive, [
+    runLine({ runId: 'run-2', pid: 2, target: embedded, targetKind: 'embedded-reference' }),
+    created('b', { target: embedded }),
+  ]);
   const configured = runFile(dir, TARGET, 'run-3');
   appendLines(configured, [runLine({ runId: 'run-3', pid: 3 }), created('c')]);
 

@@ -75,7 +75,18 @@ async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions)
   if (how === undefined) return { entry, file: runFile.file, status, problem: problem ?? 'not deleted' };
   // Written as soon as it is known: a sweep killed half-way leaves the rest for the next one.
   appendLines(runFile.file, [
-    { v: LEDGER_VERSION, op: 'deleted', runId: entry.runId, by: o.by, target: entry.target, id: entry.id, deletePath: entry.deletePath, at: new Date((o.now ?? Date.now)()).toISOString(), how, status },
+    {
+      v: LEDGER_VERSION,
+      op: 'deleted',
+      runId: entry.runId,
+      by: o.by,
+      target: entry.target,
+      id: entry.id,
+      deletePath: entry.deletePath,
+      at: new Date((o.now ?? Date.now)()).toISOString(),
+      how,
+      status,
+    },
   ]);
   return { entry, file: runFile.file, how, status };
 }

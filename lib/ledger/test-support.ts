@@ -20,7 +20,17 @@ export function runLine(over: Partial<RunLine> = {}): RunLine {
 }
 
 export function created(id: string, over: Partial<CreatedLine> = {}): CreatedLine {
-  return { v: LEDGER_VERSION, op: 'created', runId: 'run-1', target: TARGET, id, deletePath: `${PATH}/${id}`, createdAt: '2025-01-01T00:00:01.000Z', status: 201, ...over };
+  return {
+    v: LEDGER_VERSION,
+    op: 'created',
+    runId: 'run-1',
+    target: TARGET,
+    id,
+    deletePath: `${PATH}/${id}`,
+    createdAt: '2025-01-01T00:00:01.000Z',
+    status: 201,
+    ...over,
+  };
 }
 
 export function deleted(id: string, over: Partial<DeletedLine> = {}): DeletedLine {

@@ -20,7 +20,8 @@ const NOT_SUPPORTED = new Set([404, 405, 501]);
 export function operationFact(method: string, path: string, exchange: Exchange | undefined): OperationFact {
   if (exchange === undefined) return { method, path, supported: null, status: null };
   const answer = classifyAnswer(exchange);
-  const status = answer.outcome === 'error' && exchange.failure !== undefined && exchange.failure.kind !== 'server' ? null : exchange.status;
+  const status =
+    answer.outcome === 'error' && exchange.failure !== undefined && exchange.failure.kind !== 'server' ? null : exchange.status;
   const supported = isSuccessStatus(status) ? true : status !== null && NOT_SUPPORTED.has(status) ? false : null;
   return { method, path, supported, status, ...(answer.errorCode !== undefined ? { code: answer.errorCode } : {}) };
 }
@@ -82,7 +83,8 @@ export function judgeLifecycle(specRef: string, finding: string, exchanges: read
         observed,
       };
     }
-    if (reading.kind !== 'status') return { verdict: 'ERROR', specRef, finding: `${what}: no answer to judge (${reading.reason})`, observed };
+    if (reading.kind !== 'status')
+      return { verdict: 'ERROR', specRef, finding: `${what}: no answer to judge (${reading.reason})`, observed };
   }
   return { verdict: 'INFORMATIONAL', specRef, finding, observed };
 }

@@ -11,7 +11,12 @@ import { StateWalk, nextState } from './states.js';
 describe('recordFields', () => {
   test('echoed, changed (both shown), server and dropped fields, with their JSON types', () => {
     const sent = { notificationUrl: 'https://r.example/n', expirationDateTime: '2030-01-01T00:00:00Z', clientState: 's' };
-    const returned = { id: 'x1', notificationUrl: 'https://r.example/n', expirationDateTime: '2030-01-01T00:00:00.000Z', createdBy: { application: {} } };
+    const returned = {
+      id: 'x1',
+      notificationUrl: 'https://r.example/n',
+      expirationDateTime: '2030-01-01T00:00:00.000Z',
+      createdBy: { application: {} },
+    };
 
     const fields = recordFields(sent, returned);
 
@@ -50,7 +55,10 @@ describe('next links', () => {
   test('followed only under BASE_URL: another origin and a path outside the base are not', () => {
     const base = 'https://contoso.example/sites/dev';
 
-    expect(placeOf('https://contoso.example/sites/dev/_api/x?$skiptoken=2', base)).toEqual({ kind: 'follow', path: '/_api/x?$skiptoken=2' });
+    expect(placeOf('https://contoso.example/sites/dev/_api/x?$skiptoken=2', base)).toEqual({
+      kind: 'follow',
+      path: '/_api/x?$skiptoken=2',
+    });
     expect(placeOf('/sites/dev/_api/x?p=3', base)).toEqual({ kind: 'follow', path: '/_api/x?p=3' });
     expect(placeOf('https://evil.example/sites/dev/_api/x', base)).toEqual({ kind: 'off-origin', origin: 'https://evil.example' });
     expect(placeOf('http://contoso.example/sites/dev/_api/x', base)).toEqual({ kind: 'off-origin', origin: 'http://contoso.example' });
@@ -62,7 +70,11 @@ describe('next links', () => {
 describe('walkList', () => {
   const base = 'http://127.0.0.1:9';
   const page = (ids: string[], next?: string): Exchange =>
-    fakeExchange({ method: 'GET', status: 200, body: { value: ids.map((id) => ({ id })), ...(next !== undefined ? { '@odata.nextLink': next } : {}) } });
+    fakeExchange({
+      method: 'GET',
+      status: 200,
+      body: { value: ids.map((id) => ({ id })), ...(next !== undefined ? { '@odata.nextLink': next } : {}) },
+    });
 
   function sender(pages: Record<string, Exchange>): { send: (r: RequestSpec) => Promise<Exchange>; asked: string[] } {
     const asked: string[] = [];
@@ -98,14 +110,22 @@ describe('walkList', () => {
     const endless: Record<string, Exchange> = {};
     for (let i = 0; i < 20; i += 1) endless[i === 0 ? '/s' : `/s?p=${i}`] = page([`x${i}`], `${base}/s?p=${i + 1}`);
     const bounded = await walkList(sender(endless).send, '/s', base, () => false, { maxPages: 3, maxMs: 60_000 });
-    const loop = await walkList(sender({ '/s': page(['a'], `${base}/s?p=1`), '/s?p=1': page(['b'], `${base}/s?p=1`) }).send, '/s', base, () => false);
+    const loop = await walkList(
+      sender({ '/s': page(['a'], `${base}/s?p=1`), '/s?p=1': page(['b'], `${base}/s?p=1`) }).send,
+      '/s',
+      base,
+      () => false,
+    );
 
     expect(bounded).toMatchObject({ pages: 3, containsCreated: null, stopped: 'stopped after 3 pages' });
     expect(loop).toMatchObject({ pages: 2, containsCreated: null, stopped: 'a next link pointed back to a page already read' });
   });
 
   test('the last page without it: not listed; a refused list: not known', async () => {
-    expect(await walkList(sender({ '/s': page(['a']) }).send, '/s', base, (e) => e['id'] === 'mine')).toMatchObject({ containsCreated: false, pages: 1 });
+    expect(await walkList(sender({ '/s': page(['a']) }).send, '/s', base, (e) => e['id'] === 'mine')).toMatchObject({
+      containsCreated: false,
+      pages: 1,
+    });
     expect(await walkList(sender({}).send, '/s', base, () => true)).toMatchObject({ containsCreated: null, pages: 0 });
   });
 });
@@ -113,8 +133,16 @@ describe('walkList', () => {
 describe('operationFact and patchOutcome', () => {
   test('2xx supported; 404, 405 and 501 not supported; other refusals and no answer: null', () => {
     expect(operationFact('GET', '/i', fakeExchange({ status: 200 }))).toEqual({ method: 'GET', path: '/i', supported: true, status: 200 });
-    expect(operationFact('PATCH', '/i', fakeExchange({ status: 405, body: errorBody('notSupported') }))).toMatchObject({ supported: false, status: 405, code: 'notSupported' });
-    expect(operationFact('PATCH', '/i', fakeExchange({ status: 400, body: errorBody('invalidRequest') }))).toMatchObject({ supported: null, status: 400, code: 'invalidRequest' });
+    expect(operationFact('PATCH', '/i', fakeExchange({ status: 405, body: errorBody('notSupported') }))).toMatchObject({
+      supported: false,
+      status: 405,
+      code: 'notSupported',
+    });
+    expect(operationFact('PATCH', '/i', fakeExchange({ status: 400, body: errorBody('invalidRequest') }))).toMatchObject({
+      supported: null,
+      status: 400,
+      code: 'invalidRequest',
+    });
     expect(operationFact('GET', '/i', fakeExchange(timedOut))).toMatchObject({ supported: null, status: null });
   });
 
@@ -130,12 +158,18 @@ describe('operationFact and patchOutcome', () => {
 
 describe('judgeLifecycle', () => {
   test('INFORMATIONAL with the finding; a 5xx after retries DEVIATES; a hang is an ERROR', () => {
-    const ok = judgeLifecycle('open: spec §4', 'read: 200', [fakeExchange({ method: 'GET', status: 200 }), fakeExchange({ method: 'DELETE', status: 404 })]);
+    const ok = judgeLifecycle('open: spec §4', 'read: 200', [
+      fakeExchange({ method: 'GET', status: 200 }),
+      fakeExchange({ method: 'DELETE', status: 404 }),
+    ]);
     const failed = judgeLifecycle('open: spec §4', 'x', [fakeExchange({ method: 'PATCH', ...serverFailure(503) })]);
     const hung = judgeLifecycle('open: spec §4', 'x', [fakeExchange({ method: 'GET', ...timedOut })]);
 
     expect(ok).toMatchObject({ verdict: 'INFORMATIONAL', specRef: 'open: spec §4', finding: 'read: 200', observed: 'GET 200, DELETE 404' });
-    expect(failed).toMatchObject({ verdict: 'DEVIATES', finding: expect.stringContaining('PATCH /_api/v2.0/drive/root/subscriptions answered 503 after 4 attempts') });
+    expect(failed).toMatchObject({
+      verdict: 'DEVIATES',
+      finding: expect.stringContaining('PATCH /_api/v2.0/drive/root/subscriptions answered 503 after 4 attempts'),
+    });
     expect(hung.verdict).toBe('ERROR');
   });
 });
@@ -174,7 +208,11 @@ describe('states', () => {
 describe('mergeLifecycle', () => {
   test('later parts win, field maps and states add up, and what no part said is null', () => {
     const facts = mergeLifecycle([
-      { operations: { read: { method: 'GET', path: '/i', supported: true, status: 200 } }, record: { fields: { id: { type: 'string', origin: 'server' } } }, offOriginLinks: 1 },
+      {
+        operations: { read: { method: 'GET', path: '/i', supported: true, status: 200 } },
+        record: { fields: { id: { type: 'string', origin: 'server' } } },
+        offOriginLinks: 1,
+      },
       { renewal: { otherFields: { a: 'applied' } }, states: [{ from: 'absent', action: 'create', status: 201, to: 'active' }] },
       { renewal: { otherFields: { b: 'refused' }, longestAcceptedMinutes: 10 }, offOriginLinks: 2 },
     ]);

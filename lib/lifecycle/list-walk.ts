@@ -45,7 +45,12 @@ export async function walkList(
   const seen = new Set<string>([collectionPath]);
   const started = now();
   // Pages not read may hold it: a walk that stops early does not know whether the list has it.
-  const stop = (stopped: string, offOrigin = 0): ListWalk => ({ ...walk, containsCreated: null, offOriginLinks: walk.offOriginLinks + offOrigin, stopped });
+  const stop = (stopped: string, offOrigin = 0): ListWalk => ({
+    ...walk,
+    containsCreated: null,
+    offOriginLinks: walk.offOriginLinks + offOrigin,
+    stopped,
+  });
   let path: string | undefined = collectionPath;
   while (path !== undefined) {
     if (walk.exchanges.length >= bounds.maxPages) return stop(`stopped after ${bounds.maxPages} pages`);
@@ -64,7 +69,8 @@ export async function walkList(
     if (link === undefined) return walk;
     const place = placeOf(link, baseUrl);
     if (place.kind === 'off-origin') return stop(`a next link to another origin (${place.origin}) was not followed`, 1);
-    if (place.kind !== 'follow') return stop(`a next link ${place.kind === 'invalid' ? 'that is not a URL' : 'outside BASE_URL'} was not followed`);
+    if (place.kind !== 'follow')
+      return stop(`a next link ${place.kind === 'invalid' ? 'that is not a URL' : 'outside BASE_URL'} was not followed`);
     if (seen.has(place.path)) return stop('a next link pointed back to a page already read');
     seen.add(place.path);
     path = place.path;

@@ -6,7 +6,9 @@
 import type { LifecycleFacts, OperationFact } from './types.js';
 
 const opText = (op: OperationFact): string | undefined =>
-  op.status === null ? undefined : `${op.supported === null ? 'refused' : op.supported ? 'supported' : 'not supported'} ${op.status}${op.code === undefined ? '' : ` ${op.code}`}`;
+  op.status === null
+    ? undefined
+    : `${op.supported === null ? 'refused' : op.supported ? 'supported' : 'not supported'} ${op.status}${op.code === undefined ? '' : ` ${op.code}`}`;
 
 export function stableLifecycleFacts(facts: LifecycleFacts): Record<string, string> {
   const out: Record<string, string> = {};
@@ -20,12 +22,16 @@ export function stableLifecycleFacts(facts: LifecycleFacts): Record<string, stri
   put('record.listEntryEqualsCreate', facts.record.listEntryEqualsCreate);
   put('renewal.longestAcceptedMinutes', facts.renewal.longestAcceptedMinutes);
   const past = facts.renewal.pastLimit;
-  put('renewal.pastLimit', past === null || past.status === null ? undefined : `${past.status}${past.code === null ? '' : ` ${past.code}`}`);
+  put(
+    'renewal.pastLimit',
+    past === null || past.status === null ? undefined : `${past.status}${past.code === null ? '' : ` ${past.code}`}`,
+  );
   for (const [name, outcome] of Object.entries(facts.renewal.otherFields)) put(`renewal.otherFields.${name}`, outcome);
   put('afterDelete.read', facts.afterDelete.read);
   put('afterDelete.delete', facts.afterDelete.delete);
   put('afterDelete.listed', facts.afterDelete.listed);
-  if (facts.states.length > 0) put('states', facts.states.map((m) => `${m.from} -${m.action} ${m.status ?? 'no answer'}-> ${m.to}`).join('; '));
+  if (facts.states.length > 0)
+    put('states', facts.states.map((m) => `${m.from} -${m.action} ${m.status ?? 'no answer'}-> ${m.to}`).join('; '));
   put('offOriginLinks', facts.offOriginLinks);
   return out;
 }

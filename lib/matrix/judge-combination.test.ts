@@ -5,7 +5,11 @@ import { judgeCombination } from './judge-combination.js';
 test('no verdict from the target is an ERROR whose finding names the failure by its kind', () => {
   const failed = fakeExchange({ status: null, failure: { kind: 'timeout', message: 'no answer within 10000 ms' } });
   const judged = judgeCombination({ present: ['a'], outcome: 'error', status: null, statuses: [null] }, [failed]);
-  expect(judged).toMatchObject({ verdict: 'ERROR', observed: 'error (no answer)', finding: 'no verdict from the target for {a}: timeout: no answer within 10000 ms' });
+  expect(judged).toMatchObject({
+    verdict: 'ERROR',
+    observed: 'error (no answer)',
+    finding: 'no verdict from the target for {a}: timeout: no answer within 10000 ms',
+  });
 });
 
 test('a redirect is no verdict either, and says what it was answered', () => {
@@ -17,6 +21,11 @@ test('a refusal that breaks spec §7 rule 1 is said on its combination and judge
   const rejected = { present: ['a', 'b'], outcome: 'rejected' as const, status: 400, statuses: [400] };
   const broken = judgeCombination(rejected, [fakeExchange({ status: 400, body: errorBody('badRequest') })]);
   expect(broken).toMatchObject({ verdict: 'INFORMATIONAL', specRef: 'open: spec §4 which fields are required; spec §7 rule 1' });
-  expect(broken.finding).toMatch(/^\{a, b\} rejected \(400\); the refusal breaks spec §7 rule 1 \(400: error\.code is "badRequest".*judged once per kind of refusal in 'refusals of the presence matrix'$/);
-  expect(judgeCombination(rejected, [fakeExchange({ status: 400, body: errorBody('invalidRequest') })])).toMatchObject({ verdict: 'INFORMATIONAL', finding: '{a, b} rejected (400)' });
+  expect(broken.finding).toMatch(
+    /^\{a, b\} rejected \(400\); the refusal breaks spec §7 rule 1 \(400: error\.code is "badRequest".*judged once per kind of refusal in 'refusals of the presence matrix'$/,
+  );
+  expect(judgeCombination(rejected, [fakeExchange({ status: 400, body: errorBody('invalidRequest') })])).toMatchObject({
+    verdict: 'INFORMATIONAL',
+    finding: '{a, b} rejected (400)',
+  });
 });

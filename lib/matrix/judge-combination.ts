@@ -31,9 +31,23 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
   const statuses = (observation.statuses ?? []).map(statusOrNoAnswer).join(', ');
   const observed = `${observation.outcome} (${statuses})${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''}`;
   if (observation.outcome === 'error') {
-    return { specRef: OPEN, verdict: 'ERROR', observed, finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : answerText(shown)}` };
+    return {
+      specRef: OPEN,
+      verdict: 'ERROR',
+      observed,
+      finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : answerText(shown)}`,
+    };
   }
-  const answer = observation.status !== null ? ` (${observation.status}${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''})` : '';
-  const rule = broken.length === 0 ? '' : `; the refusal breaks spec §7 rule 1 (${broken[0] ?? ''}), judged once per kind of refusal in ${REFUSALS_CASE}`;
-  return { specRef: broken.length === 0 ? OPEN : `${OPEN}; spec §7 rule 1`, verdict: 'INFORMATIONAL', observed, finding: `{${label}} ${observation.outcome}${answer}${rule}` };
+  const answer =
+    observation.status !== null ? ` (${observation.status}${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''})` : '';
+  const rule =
+    broken.length === 0
+      ? ''
+      : `; the refusal breaks spec §7 rule 1 (${broken[0] ?? ''}), judged once per kind of refusal in ${REFUSALS_CASE}`;
+  return {
+    specRef: broken.length === 0 ? OPEN : `${OPEN}; spec §7 rule 1`,
+    verdict: 'INFORMATIONAL',
+    observed,
+    finding: `{${label}} ${observation.outcome}${answer}${rule}`,
+  };
 }

@@ -67,6 +67,8 @@ test.each([
 
 test('the engine still refuses the token over plain http to a host that only looks local', () => {
   for (const url of ['http://[::ffff:a00:1]/', 'http://localhost.example.com/', 'http://127.0.0.1.nip.io/']) {
-    expect(() => new HttpEngine({ ...fastOptions, baseUrl: url, token: new Secret('tok-loopback-1234') }), url).toThrow(HttpEngineUsageError);
+    expect(() => new HttpEngine({ ...fastOptions, baseUrl: url, token: new Secret('tok-loopback-1234') }), url).toThrow(
+      HttpEngineUsageError,
+    );
   }
 });

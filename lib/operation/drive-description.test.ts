@@ -15,13 +15,16 @@ const valueOf = (name: string, id: string): unknown => {
 };
 
 describe('value classes of the shipped drive description (operations/drive-subscription-v2.json)', () => {
-  test.each(subscriptionCreate.fields.map((f) => [f.name, f] as const))('%s: unique ids, a spec reference each, and every wrong JSON type', (_name, f) => {
-    const ids = f.classes.map((c) => c.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(f.classes.every((c) => c.specRef.length > 0 && c.description.length > 0)).toBe(true);
-    expect(ids).toEqual(expect.arrayContaining(['json-number', 'json-boolean', 'json-null', 'json-object', 'json-array']));
-    expect(f.classes.filter((c) => c.id.startsWith('json-')).every((c) => c.expectation === 'not-spec-form')).toBe(true);
-  });
+  test.each(subscriptionCreate.fields.map((f) => [f.name, f] as const))(
+    '%s: unique ids, a spec reference each, and every wrong JSON type',
+    (_name, f) => {
+      const ids = f.classes.map((c) => c.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(f.classes.every((c) => c.specRef.length > 0 && c.description.length > 0)).toBe(true);
+      expect(ids).toEqual(expect.arrayContaining(['json-number', 'json-boolean', 'json-null', 'json-object', 'json-array']));
+      expect(f.classes.filter((c) => c.id.startsWith('json-')).every((c) => c.expectation === 'not-spec-form')).toBe(true);
+    },
+  );
 
   test('expirationDateTime: the spec form, and other spellings of the same instant', () => {
     const spec = valueOf('expirationDateTime', 'spec-form') as string;
@@ -56,7 +59,7 @@ describe('value classes of the shipped drive description (operations/drive-subsc
       expect(subscriptionCreate.fields.some((f) => f.name === l.field)).toBe(true);
     }
     const [lifetime, clientState] = limits;
-    expect(lifetime?.make(42_300, ctx)).toBe('2026-03-30T19:00:00.000Z') // 29 days and 9 hours;
+    expect(lifetime?.make(42_300, ctx)).toBe('2026-03-30T19:00:00.000Z'); // 29 days and 9 hours;
     expect((clientState?.make(4096, ctx) as string).length).toBe(4096);
   });
 });

@@ -28,11 +28,14 @@ test.each([
   expect(built.ok).toBe(false);
 });
 
-test.each([['6a1f0c2e-7d3b-4c55-9e01-2b3c4d5e6f70'], ['string'], ['a b'], ['...'], ['a.b'], ['ünïcode'], ['100%'], ['%zz']])('id %j is kept', (id) => {
-  expect(unsafeIdReason(id)).toBeUndefined();
-  const built = safeDeletePath(byRule, id);
-  expect(built).toEqual({ ok: true, path: byRule(id) });
-});
+test.each([['6a1f0c2e-7d3b-4c55-9e01-2b3c4d5e6f70'], ['string'], ['a b'], ['...'], ['a.b'], ['ünïcode'], ['100%'], ['%zz']])(
+  'id %j is kept',
+  (id) => {
+    expect(unsafeIdReason(id)).toBeUndefined();
+    const built = safeDeletePath(byRule, id);
+    expect(built).toEqual({ ok: true, path: byRule(id) });
+  },
+);
 
 test('a delete rule that does not encode the id is caught on the path it builds', () => {
   // An id the id check lets through is still refused when the operation's own rule puts a dot segment in the path.

@@ -6,25 +6,38 @@ import type { ValueContext } from './types.js';
 
 const ctx: ValueContext = { now: new Date('2026-03-01T10:00:00.000Z'), notificationUrl: 'https://receiver.example/hook', unique: 'run1-7' };
 
-test.each(readdirSync(join(TOOL_ROOT, 'operations')).filter((f) => /\.(json|ya?ml)$/.test(f)))('operations/%s is a valid description', (file) => {
-  const op = shippedOperation(`operations/${file}`);
-  expect(op.fields.length).toBeGreaterThan(0);
-  for (const f of op.fields) for (const c of f.classes) expect(() => JSON.stringify(c.value(ctx))).not.toThrow();
-});
+test.each(readdirSync(join(TOOL_ROOT, 'operations')).filter((f) => /\.(json|ya?ml)$/.test(f)))(
+  'operations/%s is a valid description',
+  (file) => {
+    const op = shippedOperation(`operations/${file}`);
+    expect(op.fields.length).toBeGreaterThan(0);
+    for (const f of op.fields) for (const c of f.classes) expect(() => JSON.stringify(c.value(ctx))).not.toThrow();
+  },
+);
 
 test('the Graph description: the writable properties of microsoft.graph.subscription, with the types Graph publishes', () => {
   const op = shippedOperation('operations/graph-subscription-v1.json');
   expect([op.method, op.path]).toEqual(['POST', '/subscriptions']);
   expect(op.fields.map((f) => f.name)).toEqual([
-    'changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState', 'lifecycleNotificationUrl',
-    'includeResourceData', 'encryptionCertificate', 'encryptionCertificateId', 'latestSupportedTlsVersion',
-    'notificationQueryOptions', 'notificationUrlAppId',
+    'changeType',
+    'notificationUrl',
+    'resource',
+    'expirationDateTime',
+    'clientState',
+    'lifecycleNotificationUrl',
+    'includeResourceData',
+    'encryptionCertificate',
+    'encryptionCertificateId',
+    'latestSupportedTlsVersion',
+    'notificationQueryOptions',
+    'notificationUrlAppId',
   ]);
   const good = Object.fromEntries(op.fields.map((f) => [f.name, f.good(ctx)]));
   expect(typeof good['includeResourceData']).toBe('boolean');
   for (const [name, value] of Object.entries(good)) if (name !== 'includeResourceData') expect(typeof value, name).toBe('string');
   // The published pattern: 1-12 fraction digits, then Z or +hh:mm.
-  const dateTimeOffset = /^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$/;
+  const dateTimeOffset =
+    /^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$/;
   const expiration = op.fields.find((f) => f.name === 'expirationDateTime');
   expect(good['expirationDateTime']).toMatch(dateTimeOffset);
   for (const c of expiration?.classes ?? []) {
@@ -48,12 +61,13 @@ test('the example description in docs/operation-descriptions.md is a valid one',
   expect(checked.valid ? [] : checked.problems).toEqual([]);
 });
 
-test.each(['operations/drive-subscription-v2.json', 'operations/graph-subscription-v1.json', 'lib/operation/description/operation.schema.json'])(
-  '%s is written as formatJson writes it (as npm run operation does), so a diff shows only what changed',
-  async (file) => {
-    const { readFileSync } = await import('node:fs');
-    const { formatJson } = await import('./description/format.js');
-    const text = readFileSync(join(TOOL_ROOT, file), 'utf8');
-    expect(text).toBe(`${formatJson(JSON.parse(text))}\n`);
-  },
-);
+test.each([
+  'operations/drive-subscription-v2.json',
+  'operations/graph-subscription-v1.json',
+  'lib/operation/description/operation.schema.json',
+])('%s is written as formatJson writes it (as npm run operation does), so a diff shows only what changed', async (file) => {
+  const { readFileSync } = await import('node:fs');
+  const { formatJson } = await import('./description/format.js');
+  const text = readFileSync(join(TOOL_ROOT, file), 'utf8');
+  expect(text).toBe(`${formatJson(JSON.parse(text))}\n`);
+});

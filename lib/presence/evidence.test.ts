@@ -46,16 +46,25 @@ describe('explorePresence on twelve fields (adaptive)', async () => {
   });
 
   test('accepts() agrees with the target on every one of the 4096 combinations, sent or not', () => {
-    const wrong = combinations(GRAPH_FIELDS).filter((present) => (evidence.accepts(present) === 'yes') !== evaluate(truth, new Set(present)));
+    const wrong = combinations(GRAPH_FIELDS).filter(
+      (present) => (evidence.accepts(present) === 'yes') !== evaluate(truth, new Set(present)),
+    );
     expect(wrong).toEqual([]);
     expect(evidence.complete).toBe(false);
     // The four required fields rejected every change: exact, but only as far as that holds (lib/explore/explore.ts).
-    expect(evidence.caveat()).toMatch(/^the presence rule assumes: changeType, notificationUrl, resource and expirationDateTime rejected every change tried/);
+    expect(evidence.caveat()).toMatch(
+      /^the presence rule assumes: changeType, notificationUrl, resource and expirationDateTime rejected every change tried/,
+    );
   });
 
   test('the smallest accepted body with a field is read off the rule, with the fields it needs', () => {
     expect(evidence.smallestAccepted()?.present).toEqual(REQUIRED);
-    expect(evidence.smallestAccepted('includeResourceData')?.present).toEqual([...REQUIRED, 'includeResourceData', 'encryptionCertificate', 'encryptionCertificateId']);
+    expect(evidence.smallestAccepted('includeResourceData')?.present).toEqual([
+      ...REQUIRED,
+      'includeResourceData',
+      'encryptionCertificate',
+      'encryptionCertificateId',
+    ]);
     expect(evidence.smallestAccepted('notificationUrlAppId')?.present).toEqual([...REQUIRED, 'notificationUrlAppId']);
   });
 });
@@ -102,7 +111,12 @@ describe('an adaptive rule that is not exact, or that assumes', () => {
   });
 
   test('exact with assumptions: the rule answers, and the caveat names the assumptions', () => {
-    const evidence = new PresenceEvidence(['a', 'b'], seen, { ...rule, exact: true, assumptions: ['b was only changed alone'], unresolved: [] });
+    const evidence = new PresenceEvidence(['a', 'b'], seen, {
+      ...rule,
+      exact: true,
+      assumptions: ['b was only changed alone'],
+      unresolved: [],
+    });
     expect(evidence.accepts(['a', 'b'])).toBe('yes');
     expect(evidence.smallestAccepted('b')).toEqual({ present: ['a', 'b'], basis: 'rule' });
     expect(evidence.caveat()).toBe('the presence rule assumes: b was only changed alone');
@@ -113,7 +127,10 @@ describe('ruleTerms', () => {
   test('multiplies a product of sums out, negations pushed to the fields, contradictions dropped', () => {
     const terms = ruleTerms(parseExpression('a && (!b || c) && !(d || !e)')) ?? [];
     expect(terms.map((t) => [[...t.present].sort(), [...t.absent].sort()])).toEqual([
-      [['a', 'e'], ['b', 'd']],
+      [
+        ['a', 'e'],
+        ['b', 'd'],
+      ],
       [['a', 'c', 'e'], ['d']],
     ]);
     expect(ruleTerms(parseExpression('a && !a'))).toEqual([]);

@@ -50,7 +50,8 @@ export class PresenceEvidence {
     this.#index = fieldIndex(fields);
     for (const o of observations) {
       const mask = maskOf(this.#index, o.present);
-      if (mask === undefined) throw new Error(`PresenceEvidence: observation names a field not in ${fields.join(', ')}: ${o.present.join(', ')}`);
+      if (mask === undefined)
+        throw new Error(`PresenceEvidence: observation names a field not in ${fields.join(', ')}: ${o.present.join(', ')}`);
       this.#byMask.set(mask, o);
     }
     // The rule answers for combinations never sent only when it is exact and the matrix was not complete.
@@ -99,7 +100,8 @@ export class PresenceEvidence {
   caveat(): string | undefined {
     const { rule } = this;
     if (rule.strategy === 'exhaustive' && rule.exact) return undefined;
-    if (!rule.exact) return `the presence rule is not exact (${rule.unresolved.join('; ')}): combinations it was not asked about are unknown`;
+    if (!rule.exact)
+      return `the presence rule is not exact (${rule.unresolved.join('; ')}): combinations it was not asked about are unknown`;
     if (rule.assumptions.length > 0) return `the presence rule assumes: ${rule.assumptions.join('; ')}`;
     return undefined;
   }

@@ -41,7 +41,11 @@ export interface PresenceExploration {
   explorerNotUsed?: string;
 }
 
-export async function explorePresence(sender: BodySender, operation: OperationSpec, options: ExplorePresenceOptions): Promise<PresenceExploration> {
+export async function explorePresence(
+  sender: BodySender,
+  operation: OperationSpec,
+  options: ExplorePresenceOptions,
+): Promise<PresenceExploration> {
   const fields = operation.fields.map((f) => f.name);
   const byKey = new Map<string, Observation>();
   const result = await explore(
@@ -64,7 +68,9 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
     },
     {
       exhaustiveMaxFields: options.exhaustiveMaxFields,
-      ...(options.combinationsPerField !== undefined && fields.length > options.exhaustiveMaxFields ? { maxRequests: options.combinationsPerField * fields.length } : {}),
+      ...(options.combinationsPerField !== undefined && fields.length > options.exhaustiveMaxFields
+        ? { maxRequests: options.combinationsPerField * fields.length }
+        : {}),
       ...(options.startFrom !== undefined ? { startFrom: options.startFrom } : {}),
     },
   );
@@ -79,4 +85,3 @@ export async function explorePresence(sender: BodySender, operation: OperationSp
     ...(explorerNotUsed !== undefined ? { explorerNotUsed } : {}),
   };
 }
-

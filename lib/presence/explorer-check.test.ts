@@ -5,7 +5,11 @@ import { evidenceFromExploration } from './build.js';
 import { explorerRuleProblem } from './explorer-check.js';
 
 const fields = ['a', 'b', 'c'];
-const seen = (present: string[], outcome: 'accepted' | 'rejected'): Observation => ({ present, outcome, status: outcome === 'accepted' ? 201 : 400 });
+const seen = (present: string[], outcome: 'accepted' | 'rejected'): Observation => ({
+  present,
+  outcome,
+  status: outcome === 'accepted' ? 201 : 400,
+});
 // The target accepted {a} and {a, b} and rejected {b} and {}: "a" fits, "a && !b" does not.
 const observations = [seen(['a'], 'accepted'), seen(['a', 'b'], 'accepted'), seen(['b'], 'rejected'), seen([], 'rejected')];
 const claim = (rule: string, roles: ExploreResult['roles']): ExploreResult => ({

@@ -72,7 +72,9 @@ function disagreement(
   }
   // Roles and dependencies must hold on every accepted combination (they may say less than the rule, never other).
   const accepted = new Map([...verdicts].filter(([, ok]) => ok));
-  const explorerRoles = Object.fromEntries(Object.entries(exploration.roles).map(([name, presence]) => [name, { presence, explanation: '' }]));
+  const explorerRoles = Object.fromEntries(
+    Object.entries(exploration.roles).map(([name, presence]) => [name, { presence, explanation: '' }]),
+  );
   if (!dependenciesExact(fields, explorerRoles, exploration.dependencies, accepted)) {
     return `${lead}: its roles and dependencies reject a combination the target accepted`;
   }

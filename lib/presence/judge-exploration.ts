@@ -10,7 +10,11 @@ import type { Judgement } from '../protocol/judgement.js';
 import type { ExploreResult } from '../explore/types.js';
 import type { Observation } from '../inference/types.js';
 
-export function judgeExploration(result: ExploreResult, observations: Observation[], explorerNotUsed?: string): Judgement & { exploration: ExplorationRecord } {
+export function judgeExploration(
+  result: ExploreResult,
+  observations: Observation[],
+  explorerNotUsed?: string,
+): Judgement & { exploration: ExplorationRecord } {
   const exploration: ExplorationRecord = {
     strategy: result.strategy,
     combinationsAsked: result.requests,
@@ -27,7 +31,9 @@ export function judgeExploration(result: ExploreResult, observations: Observatio
   };
   // The explorer's roles rest on its assumptions (the target's rule is one of the supported class, and what
   // `assumptions` lists): said here, as every finding resting on the explored rule says it.
-  const roles = Object.entries(result.roles).map(([name, role]) => `${name} ${role}`).join(', ');
+  const roles = Object.entries(result.roles)
+    .map(([name, role]) => `${name} ${role}`)
+    .join(', ');
   const given = `a rule of the supported class${result.assumptions.length === 0 ? '' : `; ${result.assumptions.join('; ')}`}`;
   const summary =
     `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked` +
@@ -36,5 +42,11 @@ export function judgeExploration(result: ExploreResult, observations: Observatio
     (result.dependencies.length === 0 ? '' : `; dependencies: ${result.dependencies.map((d) => d.text).join(' ')}`) +
     (explorerNotUsed === undefined ? '' : `; ${explorerNotUsed}`);
   const stopped = observations.some((o) => o.outcome === 'error') && !result.exact;
-  return { specRef: 'open: spec §4 which fields are required', verdict: stopped ? 'ERROR' : 'INFORMATIONAL', exploration, observed: summary, finding: summary };
+  return {
+    specRef: 'open: spec §4 which fields are required',
+    verdict: stopped ? 'ERROR' : 'INFORMATIONAL',
+    exploration,
+    observed: summary,
+    finding: summary,
+  };
 }

@@ -20,7 +20,8 @@ export function checkAnswerRange(exchange: Exchange): PropertyCheck {
     const attempts = exchange.attempts > 1 ? ` on each of ${exchange.attempts} attempts` : '';
     return { kind: 'violated', problem: `answered ${status}${attempts}, a 5xx` };
   }
-  if (!isSuccessStatus(status) && !isClientErrorStatus(status)) return { kind: 'violated', problem: `answered ${status}, neither 2xx nor 4xx` };
+  if (!isSuccessStatus(status) && !isClientErrorStatus(status))
+    return { kind: 'violated', problem: `answered ${status}, neither 2xx nor 4xx` };
   // A 5xx the engine retried away is recorded, not a counterexample: it does not reproduce on
   // the same body, so shrinking could not pin it down.
   const transient = exchange.retriedStatuses.filter((s) => s >= 500 && s !== 503);

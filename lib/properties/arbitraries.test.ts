@@ -35,7 +35,9 @@ describe('bodyPlanArbitrary over the operation data', () => {
   });
 
   test('draws absent, good and value classes alike; goodValuesOnly draws no class', () => {
-    const kinds = new Set(fc.sample(bodyPlanArbitrary(subscriptionCreate), { seed: 1, numRuns: 200 }).flatMap((p) => Object.values(p).map((c) => c.kind)));
+    const kinds = new Set(
+      fc.sample(bodyPlanArbitrary(subscriptionCreate), { seed: 1, numRuns: 200 }).flatMap((p) => Object.values(p).map((c) => c.kind)),
+    );
     const classesDefined = subscriptionCreate.fields.some((f) => f.classes.length > 0);
     expect([...kinds].sort()).toEqual(classesDefined ? ['absent', 'class', 'good'] : ['absent', 'good']);
     const goodOnly = fc.sample(bodyPlanArbitrary(subscriptionCreate, { goodValuesOnly: true }), { seed: 1, numRuns: 200 });

@@ -7,7 +7,10 @@ import type { PropertyCheck } from './check-result.js';
 /** Values are sets of letters; a "request" is one trial; the fake target answers from the value. */
 const letters = fc.record({ a: fc.boolean(), b: fc.boolean(), c: fc.boolean(), d: fc.boolean() });
 type Letters = { a: boolean; b: boolean; c: boolean; d: boolean };
-const key = (v: Letters): string => Object.entries(v).flatMap(([k, on]) => (on ? [k] : [])).join('') || '-';
+const key = (v: Letters): string =>
+  Object.entries(v)
+    .flatMap(([k, on]) => (on ? [k] : []))
+    .join('') || '-';
 const wide: PropertyBounds = { maxRequests: 1_000, timeLimitMs: 60_000 };
 
 function target(answer: (v: Letters) => PropertyCheck, overrides: Partial<BoundedPropertyOptions<Letters, string>> = {}) {
@@ -120,7 +123,11 @@ describe('runBoundedProperty', () => {
       trial: () => Promise.reject(new Error('bug in the suite')),
     });
     const result = await runBoundedProperty(options);
-    expect(result).toMatchObject({ outcome: 'no-answer', stoppedBy: 'harness error', noAnswer: { problem: 'the harness failed: bug in the suite' } });
+    expect(result).toMatchObject({
+      outcome: 'no-answer',
+      stoppedBy: 'harness error',
+      noAnswer: { problem: 'the harness failed: bug in the suite' },
+    });
     expect(result.shrinks).toBe(0);
   });
 

@@ -34,11 +34,17 @@ describe('property 1: checkAnswerRange', () => {
 
   test('a 5xx and a hang are counterexamples', () => {
     expect(checkAnswerRange(serverError)).toMatchObject({ kind: 'violated', problem: 'answered 500 on each of 4 attempts, a 5xx' });
-    expect(checkAnswerRange(hang)).toMatchObject({ kind: 'violated', problem: expect.stringContaining('no answer within the request timeout') });
+    expect(checkAnswerRange(hang)).toMatchObject({
+      kind: 'violated',
+      problem: expect.stringContaining('no answer within the request timeout'),
+    });
   });
 
   test('a 3xx is a counterexample too: neither 2xx nor 4xx', () => {
-    expect(checkAnswerRange(fakeExchange({ status: 302 }))).toMatchObject({ kind: 'violated', problem: 'answered 302, neither 2xx nor 4xx' });
+    expect(checkAnswerRange(fakeExchange({ status: 302 }))).toMatchObject({
+      kind: 'violated',
+      problem: 'answered 302, neither 2xx nor 4xx',
+    });
   });
 
   test('transport failures are no answer, never a counterexample', () => {
@@ -100,7 +106,10 @@ describe('property 4: checkPrediction', () => {
 
   test('the other way round is a counterexample naming what came back', () => {
     expect(checkPrediction(created, false)).toEqual({ kind: 'violated', problem: 'accepted (201) where the rule predicts a rejection' });
-    expect(checkPrediction(rejected, true)).toEqual({ kind: 'violated', problem: 'rejected (400 invalidRequest) where the rule predicts acceptance' });
+    expect(checkPrediction(rejected, true)).toEqual({
+      kind: 'violated',
+      problem: 'rejected (400 invalidRequest) where the rule predicts acceptance',
+    });
   });
 
   test('a 5xx or a hang is neither outcome; a transport failure is no answer', () => {

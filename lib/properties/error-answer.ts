@@ -21,7 +21,8 @@ export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   const { status } = answer;
   if (!isClientErrorStatus(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
   const rule = checkRefusalRule(exchange);
-  if (rule !== undefined && !rule.holds) return { kind: 'violated', problem: `${status} breaks spec §7 rule 1: ${rule.problems.join('; ')}` };
+  if (rule !== undefined && !rule.holds)
+    return { kind: 'violated', problem: `${status} breaks spec §7 rule 1: ${rule.problems.join('; ')}` };
   const cut = ruleOneNotJudged(exchange) ?? notJudgedCut(exchange);
   if (cut !== undefined) return { kind: 'not-judged', reason: `${status}: ${cut}` };
   if (rule !== undefined) return { kind: 'holds' };
@@ -43,7 +44,10 @@ export function errorBodySummary(holds: number, noted: number, rejected: number,
     withObject === rejected
       ? `every one of ${rejected} 4xx answers had the §7 error object, each 400 with error.code invalidRequest`
       : `${withObject} of ${rejected} 4xx answers had the §7 error object (each 400 with error.code invalidRequest)`;
-  const other = noted === 0 ? '' : `; ${noted} 4xx about something else than the body (413, 415, ...) had another body, recorded only (spec §7 rule 3 leaves them open)`;
+  const other =
+    noted === 0
+      ? ''
+      : `; ${noted} 4xx about something else than the body (413, 415, ...) had another body, recorded only (spec §7 rule 3 leaves them open)`;
   const cut = notJudged === 0 ? '' : `; ${notJudged} not judged (the body was cut)`;
   return `${had}${other}${cut}`;
 }

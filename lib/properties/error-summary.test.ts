@@ -9,14 +9,19 @@ import { checkErrorAnswer, errorBodySummary } from './error-answer.js';
  * the §7 object. A refusal of the body itself (400, 422) then holds rule 1; 404, 409 and 413 speak of
  * something else and may have any body.
  */
-const answer = fc.record({ status: fc.constantFrom(201, 400, 404, 409, 413), spec: fc.boolean() }).filter((a) => a.status !== 400 || a.spec);
+const answer = fc
+  .record({ status: fc.constantFrom(201, 400, 404, 409, 413), spec: fc.boolean() })
+  .filter((a) => a.status !== 400 || a.spec);
 
 // Seeded, so a failure replays: the counts in property 2's sentence are the counts of the checks it summarises.
 test('the summary of property 2 counts what its records hold, for any mix of answers', () => {
   fc.assert(
     fc.property(fc.array(answer, { maxLength: 30 }), (answers) => {
       const exchanges = answers.map((a) =>
-        fakeExchange({ status: a.status, body: a.spec ? errorBody('invalidRequest') : { detail: [{ loc: ['body', 'resource'], msg: 'field required' }] } }),
+        fakeExchange({
+          status: a.status,
+          body: a.spec ? errorBody('invalidRequest') : { detail: [{ loc: ['body', 'resource'], msg: 'field required' }] },
+        }),
       );
       const checks = exchanges.map(checkErrorAnswer);
       const holds = checks.filter((c) => c.kind === 'holds').length;
@@ -29,7 +34,11 @@ test('the summary of property 2 counts what its records hold, for any mix of ans
       if (rejected === 0) return /^no random body was answered 4xx/.test(text);
       const said = /^every one of (\d+) 4xx/.exec(text) ?? /^(\d+) of \d+ 4xx/.exec(text);
       const saidWithout = /; (\d+) 4xx about something else than the body \(413, 415, \.\.\.\) had another body/.exec(text)?.[1];
-      return Number(said?.[1]) === (without === 0 ? rejected : withObject) && Number(saidWithout ?? 0) === without && (without === 0) === text.startsWith('every one');
+      return (
+        Number(said?.[1]) === (without === 0 ? rejected : withObject) &&
+        Number(saidWithout ?? 0) === without &&
+        (without === 0) === text.startsWith('every one')
+      );
     }),
     { seed: 424242, numRuns: 300 },
   );
@@ -39,7 +48,10 @@ test("a framework's 422 breaks property 2, with or without the §7 object: a ref
   const pydantic = fakeExchange({ status: 422, body: { detail: [{ loc: ['body', 'resource'], msg: 'field required' }] } });
   const specShaped = fakeExchange({ status: 422, body: errorBody('invalidRequest') });
   for (const exchange of [pydantic, specShaped]) {
-    expect(checkErrorAnswer(exchange)).toMatchObject({ kind: 'violated', problem: expect.stringMatching(/^422 breaks spec §7 rule 1: answered 422, where spec §7 rule 1 gives 400/) });
+    expect(checkErrorAnswer(exchange)).toMatchObject({
+      kind: 'violated',
+      problem: expect.stringMatching(/^422 breaks spec §7 rule 1: answered 422, where spec §7 rule 1 gives 400/),
+    });
   }
 });
 

@@ -50,7 +50,9 @@ export function checkPrediction(exchange: Exchange, predictedAccepted: boolean):
   if (answer.kind === 'hang') return { kind: 'not-judged', reason: 'no answer in time (property 1 reports it)' };
   const { status } = answer;
   if (isSuccessStatus(status)) {
-    return predictedAccepted ? { kind: 'holds' } : { kind: 'violated', problem: `accepted (${status}) where the rule predicts a rejection` };
+    return predictedAccepted
+      ? { kind: 'holds' }
+      : { kind: 'violated', problem: `accepted (${status}) where the rule predicts a rejection` };
   }
   if (isClientErrorStatus(status)) {
     if (!predictedAccepted) return { kind: 'holds' };

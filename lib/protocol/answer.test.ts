@@ -5,14 +5,21 @@ import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-e
 describe('answerOf', () => {
   test.each([
     ['a plain answer', fakeExchange({ status: 401 }), { kind: 'answered', status: 401 }],
-    ['a 5xx that outlasted the retries (the target kept failing on the request)', fakeExchange(serverFailure(502)), { kind: 'answered', status: 502 }],
-  ])('%s is the target\'s answer', (_label, exchange, expected) => {
+    [
+      'a 5xx that outlasted the retries (the target kept failing on the request)',
+      fakeExchange(serverFailure(502)),
+      { kind: 'answered', status: 502 },
+    ],
+  ])("%s is the target's answer", (_label, exchange, expected) => {
     expect(answerOf(exchange)).toEqual(expected);
   });
 
   test.each([
     ['a timeout', fakeExchange(timedOut)],
-    ['429 still after the retries', fakeExchange({ status: 429, failure: { kind: 'throttled', message: 'HTTP 429 still after 3 retries' } })],
+    [
+      '429 still after the retries',
+      fakeExchange({ status: 429, failure: { kind: 'throttled', message: 'HTTP 429 still after 3 retries' } }),
+    ],
     ['an answer whose body broke off', fakeExchange({ status: 201, failure: { kind: 'network', message: 'socket closed' } })],
     ['a spent budget', fakeExchange({ status: null, attempts: 0, failure: { kind: 'budget', message: 'budget of 10 requests spent' } })],
   ])('%s is no answer, with the reason', (_label, exchange) => {
@@ -25,9 +32,15 @@ describe('answerOf', () => {
 
 describe('describeAnswer', () => {
   test('a 401 with a challenge and the §7 error object', () => {
-    const exchange = fakeExchange({ status: 401, responseHeaders: { 'www-authenticate': 'Bearer realm="x"' }, responseBody: errorBody('unauthenticated') });
+    const exchange = fakeExchange({
+      status: 401,
+      responseHeaders: { 'www-authenticate': 'Bearer realm="x"' },
+      responseBody: errorBody('unauthenticated'),
+    });
 
-    expect(describeAnswer(exchange)).toBe('401 with WWW-Authenticate: Bearer realm="x", the §7 error object with error.code unauthenticated');
+    expect(describeAnswer(exchange)).toBe(
+      '401 with WWW-Authenticate: Bearer realm="x", the §7 error object with error.code unauthenticated',
+    );
   });
 
   test('a 401 without a challenge and without a body', () => {
@@ -59,9 +72,9 @@ describe('describeAnswer', () => {
   });
 
   test('a 405 shows its Allow header; a redirect its Location', () => {
-    expect(describeAnswer(fakeExchange({ status: 405, responseHeaders: { allow: 'GET, POST' }, responseBody: errorBody('notSupported') }))).toBe(
-      '405, Allow: GET, POST, the §7 error object with error.code notSupported',
-    );
+    expect(
+      describeAnswer(fakeExchange({ status: 405, responseHeaders: { allow: 'GET, POST' }, responseBody: errorBody('notSupported') })),
+    ).toBe('405, Allow: GET, POST, the §7 error object with error.code notSupported');
     expect(describeAnswer(fakeExchange({ status: 302, responseHeaders: { location: 'https://login.example.com/' } }))).toBe(
       '302, redirect to https://login.example.com/',
     );

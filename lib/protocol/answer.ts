@@ -69,7 +69,8 @@ export function describeAnswer(exchange: Exchange): string {
   const allow = headers['allow'];
   if (allow !== undefined) parts.push(`Allow: ${shorten(allow, HEADER_SHOWN_CHARS)}`);
   const location = headers['location'];
-  if (isRedirectStatus(status)) parts.push(location !== undefined ? `redirect to ${shorten(location, HEADER_SHOWN_CHARS)}` : 'redirect without a Location');
+  if (isRedirectStatus(status))
+    parts.push(location !== undefined ? `redirect to ${shorten(location, HEADER_SHOWN_CHARS)}` : 'redirect without a Location');
   const cut = bodyCut(exchange);
   if (cut !== undefined && status >= 200) parts.push(`a ${cut}, not judged`);
   else if (isSuccessStatus(status)) parts.push(bodyShape(exchange.responseBody));

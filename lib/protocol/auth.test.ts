@@ -54,7 +54,8 @@ describe('describeRefusal', () => {
 
     expect(describeRefusal(noHeader, exchange)).toMatchObject({
       verdict: 'INFORMATIONAL',
-      finding: 'no Authorization header: 401 with WWW-Authenticate: Bearer realm="drive", the §7 error object with error.code unauthenticated',
+      finding:
+        'no Authorization header: 401 with WWW-Authenticate: Bearer realm="drive", the §7 error object with error.code unauthenticated',
     });
   });
 

@@ -27,7 +27,11 @@ export const AUTH_VARIANTS: readonly AuthVariant[] = [
   // "Bearer" and a space: the wire trims the space, leaving the bare scheme name.
   { id: 'empty-bearer', label: 'Bearer with an empty token', authorization: 'Bearer ' },
   // Well formed (RFC 6750 b64token characters only) so that a refusal speaks of the token, not its syntax.
-  { id: 'unknown-bearer', label: 'a well-formed but unknown Bearer token', authorization: 'Bearer conformance-probe.not-a-valid-token.0000' },
+  {
+    id: 'unknown-bearer',
+    label: 'a well-formed but unknown Bearer token',
+    authorization: 'Bearer conformance-probe.not-a-valid-token.0000',
+  },
 ];
 
 const AUTH_SPEC_REF = 'spec §5';
@@ -44,7 +48,13 @@ export function judgeWithoutValidToken(variant: AuthVariant, exchange: Exchange)
   if (answer.kind === 'no-answer') return noAnswer(AUTH_SPEC_REF, observed, EXPECTED);
   const { status } = answer;
   if (isSuccessStatus(status)) {
-    return { verdict: 'DEVIATES', specRef: AUTH_SPEC_REF, expected: EXPECTED, observed, finding: `a create with ${variant.label} was accepted (${status})` };
+    return {
+      verdict: 'DEVIATES',
+      specRef: AUTH_SPEC_REF,
+      expected: EXPECTED,
+      observed,
+      finding: `a create with ${variant.label} was accepted (${status})`,
+    };
   }
   if (status === 400) {
     const rule = checkErrorRule(exchange);

@@ -19,7 +19,11 @@ describe('cutShort', () => {
 
 describe('duplicate keys', () => {
   test('pickDuplicate takes the first field whose two values differ', () => {
-    expect(pickDuplicate(body, later)).toEqual({ field: 'expirationDateTime', first: body.expirationDateTime, last: later.expirationDateTime });
+    expect(pickDuplicate(body, later)).toEqual({
+      field: 'expirationDateTime',
+      first: body.expirationDateTime,
+      last: later.expirationDateTime,
+    });
   });
 
   test('pickDuplicate falls back to the first field with one value; undefined for an empty body', () => {

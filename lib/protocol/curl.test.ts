@@ -11,7 +11,13 @@ import { fakeExchange } from '../http/test-exchange.js';
  */
 function run(command: string): string[] {
   const script = `curl() { while [ $# -gt 0 ]; do if [ "$1" = --data-binary ]; then shift; cat "\${1#@}"; printf '\\n'; else printf '%s\\n' "$1"; fi; shift; done; }\n${command}`;
-  return execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env: { ACCESS_TOKEN: 'tok', PATH: process.env.PATH ?? '' }, maxBuffer: 8 * 1024 * 1024 }).toString().split('\n').slice(0, -1);
+  return execFileSync('bash', ['--norc', '--noprofile', '-c', script], {
+    env: { ACCESS_TOKEN: 'tok', PATH: process.env.PATH ?? '' },
+    maxBuffer: 8 * 1024 * 1024,
+  })
+    .toString()
+    .split('\n')
+    .slice(0, -1);
 }
 
 describe('curlWithAuthorization', () => {
@@ -35,7 +41,10 @@ describe('curlWithAuthorization', () => {
 describe('curlWithCompactBody', () => {
   test('rebuilds a 1 MiB body with printf, byte for byte, in a short command', () => {
     const body = padWithWhitespace(JSON.stringify({ notificationUrl: "https://r.example.com/it's" }), 1024 * 1024);
-    const exchange = fakeExchange({ requestBody: body, requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer [redacted]' } });
+    const exchange = fakeExchange({
+      requestBody: body,
+      requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer [redacted]' },
+    });
 
     const curl = curlWithCompactBody(exchange);
 

@@ -25,7 +25,12 @@ function insertAfterUrl(curl: string, argument: string): string {
  * printed literally; undefined prints no Authorization header at all.
  */
 export function curlWithAuthorization(exchange: Exchange, authorization: string | undefined): string {
-  const plain = toCurl({ method: exchange.method, url: exchange.url, headers: withoutCredentials(exchange.requestHeaders), body: exchange.requestBody });
+  const plain = toCurl({
+    method: exchange.method,
+    url: exchange.url,
+    headers: withoutCredentials(exchange.requestHeaders),
+    body: exchange.requestBody,
+  });
   return authorization === undefined ? plain : insertAfterUrl(plain, `-H ${shellQuote(`Authorization: ${authorization}`)}`);
 }
 

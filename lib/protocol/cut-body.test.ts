@@ -16,8 +16,16 @@ import { errorBody, fakeExchange } from '../http/test-exchange.js';
 
 const CAP = 1024;
 /** A valid §7 error body padded past the cap, as the engine records it: the first CAP bytes, cut. */
-const cut400 = fakeExchange({ status: 400, responseBody: `${errorBody('invalidRequest')}${' '.repeat(5000)}`.slice(0, CAP), responseBodyTruncated: true });
-const cutMidError = fakeExchange({ status: 400, responseBody: `{"error":{"code":"invalidRequest","message":"${'m'.repeat(2000)}"}}`.slice(0, CAP), responseBodyTruncated: true });
+const cut400 = fakeExchange({
+  status: 400,
+  responseBody: `${errorBody('invalidRequest')}${' '.repeat(5000)}`.slice(0, CAP),
+  responseBodyTruncated: true,
+});
+const cutMidError = fakeExchange({
+  status: 400,
+  responseBody: `{"error":{"code":"invalidRequest","message":"${'m'.repeat(2000)}"}}`.slice(0, CAP),
+  responseBodyTruncated: true,
+});
 
 describe('a 400 whose body was cut', () => {
   test('a malformed-body case is INFORMATIONAL "not judged: body cut at N bytes", not DEVIATES', () => {
@@ -33,7 +41,10 @@ describe('a 400 whose body was cut', () => {
     const judged = judgeValue('changeType', valueClass, cut400);
     expect(judged.verdict).toBe('INFORMATIONAL');
     expect(judged.finding).toContain('not judged: body cut at 1024 bytes');
-    expect(checkErrorAnswer(cut400)).toEqual({ kind: 'not-judged', reason: '400: not judged: body cut at 1024 bytes (MAX_RECORDED_BODY_BYTES)' });
+    expect(checkErrorAnswer(cut400)).toEqual({
+      kind: 'not-judged',
+      reason: '400: not judged: body cut at 1024 bytes (MAX_RECORDED_BODY_BYTES)',
+    });
     expect(classifyAnswer(cut400)).toMatchObject({ outcome: 'rejected', status: 400, errorCode: 'invalidRequest' });
     expect(classifyAnswer(cutMidError)).toEqual({ outcome: 'rejected', status: 400 });
   });
@@ -55,7 +66,9 @@ describe('a 2xx create whose body was cut', () => {
     await client.undoCreate(created(`{"id":"sub-9","clientState":"${'c'.repeat(4000)}"}`));
     await client.undoCreate(created(`{"clientState":"${'c'.repeat(4000)}","id":"sub-10"}`));
     expect(sent).toEqual(['DELETE /_api/v2.0/drive/root/subscriptions/sub-9']);
-    expect(client.cleanupFailures).toEqual(['created (status 201), id unknown: the answer was cut at MAX_RECORDED_BODY_BYTES before naming one']);
+    expect(client.cleanupFailures).toEqual([
+      'created (status 201), id unknown: the answer was cut at MAX_RECORDED_BODY_BYTES before naming one',
+    ]);
   });
 });
 

@@ -8,7 +8,8 @@ const pydantic = (name: string) => fakeExchange({ status: 422, body: { detail: [
 
 test('28 bodies refused with the same 422 are one deviation, named with its count and first body', () => {
   const refusals = new DistinctRefusals(FIELDS);
-  for (let k = 0; k < 28; k += 1) refusals.add(k === 0 ? '{}' : '{resource}', [fakeExchange({ status: 422, body: { detail: 'Unprocessable' } })]);
+  for (let k = 0; k < 28; k += 1)
+    refusals.add(k === 0 ? '{}' : '{resource}', [fakeExchange({ status: 422, body: { detail: 'Unprocessable' } })]);
   const judged = refusals.judge('body of the presence matrix');
   expect(judged.verdict).toBe('DEVIATES');
   expect(judged.finding).toMatch(/^1 kind of refusal of a body of the presence matrix breaks spec §7 rule 1, judged once per kind/);
@@ -17,7 +18,10 @@ test('28 bodies refused with the same 422 are one deviation, named with its coun
 
 test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400 with another code and a 422 break it', () => {
   const refusals = new DistinctRefusals(FIELDS);
-  refusals.add('{resource}', [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 400, body: errorBody('invalidRequest') })]);
+  refusals.add('{resource}', [
+    fakeExchange({ status: 400, body: errorBody('invalidRequest') }),
+    fakeExchange({ status: 400, body: errorBody('invalidRequest') }),
+  ]);
   refusals.add('{clientState}', [fakeExchange({ status: 400, body: errorBody('badRequest') })]);
   refusals.add('{}', [pydantic('resource')]);
   const judged = refusals.judge('body');
@@ -29,7 +33,12 @@ test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400
 
 test('only refusals that hold the rule, or none at all, are no deviation', () => {
   const holding = new DistinctRefusals(FIELDS);
-  holding.add('{resource}', [fakeExchange({ status: 400, body: errorBody('invalidRequest') }), fakeExchange({ status: 201 }), fakeExchange({ status: 413 }), fakeExchange({ status: 429 })]);
+  holding.add('{resource}', [
+    fakeExchange({ status: 400, body: errorBody('invalidRequest') }),
+    fakeExchange({ status: 201 }),
+    fakeExchange({ status: 413 }),
+    fakeExchange({ status: 429 }),
+  ]);
   const judged = holding.judge('body');
   expect(judged.verdict).toBe('CONFORMS');
   // A 413 is a refusal about something else, listed; a 429 is no refusal of the body at all.
@@ -47,7 +56,9 @@ test('the counts in its sentences are the counts of what was added, for any mix 
     fc.property(fc.array(answer, { maxLength: 40 }), (answers) => {
       const refusals = new DistinctRefusals(FIELDS);
       answers.forEach((a, i) =>
-        refusals.add(`{b${String(i).padStart(2, '0')}}`, [fakeExchange({ status: a.status, body: { error: { code: a.code, message: `Property '${a.field}' is bad` } } })]),
+        refusals.add(`{b${String(i).padStart(2, '0')}}`, [
+          fakeExchange({ status: a.status, body: { error: { code: a.code, message: `Property '${a.field}' is bad` } } }),
+        ]),
       );
       const judged = refusals.judge('body');
       // Independently: refusals are the 4xx but 429; a kind is (status, code), the field being a quoted name.
@@ -55,14 +66,18 @@ test('the counts in its sentences are the counts of what was added, for any mix 
       const kinds = new Map<string, number>();
       for (const a of refused) kinds.set(`${a.status} ${a.code}`, (kinds.get(`${a.status} ${a.code}`) ?? 0) + 1);
       if (refused.length === 0) return judged.observed === 'no body was refused';
-      const said = [...(judged.observed ?? '').matchAll(/(\d{3}) (\w+) "[^"]*" \((\d+) answers?/g)].map((m) => [`${m[1]} ${m[2]}`, Number(m[3])] as const);
+      const said = [...(judged.observed ?? '').matchAll(/(\d{3}) (\w+) "[^"]*" \((\d+) answers?/g)].map(
+        (m) => [`${m[1]} ${m[2]}`, Number(m[3])] as const,
+      );
       const total = Number(/^(\d+) kinds? of refusal/.exec(judged.observed ?? '')?.[1]);
       const breaking = [...kinds.keys()].filter((k) => k !== '400 invalidRequest' && !k.startsWith('413')).length;
       return (
         total === kinds.size &&
         said.length === Math.min(kinds.size, 8) &&
         said.every(([k, n]) => kinds.get(k) === n) &&
-        (breaking === 0 ? judged.verdict === 'CONFORMS' : judged.verdict === 'DEVIATES' && Number(/^(\d+) kinds? of refusal/.exec(judged.finding ?? '')?.[1]) === breaking)
+        (breaking === 0
+          ? judged.verdict === 'CONFORMS'
+          : judged.verdict === 'DEVIATES' && Number(/^(\d+) kinds? of refusal/.exec(judged.finding ?? '')?.[1]) === breaking)
       );
     }),
     { seed: 20261125, numRuns: 200 },

@@ -46,7 +46,14 @@ export class DistinctRefusals {
       const check = checkRefusalRule(exchange);
       const known = this.kinds.get(key);
       if (known === undefined) {
-        this.kinds.set(key, { status, errorCode: body.code, pattern, bodies: 1, first: label, problems: check === undefined || check.holds ? undefined : check.problems });
+        this.kinds.set(key, {
+          status,
+          errorCode: body.code,
+          pattern,
+          bodies: 1,
+          first: label,
+          problems: check === undefined || check.holds ? undefined : check.problems,
+        });
       } else {
         known.bodies += 1;
         // The cases run at once: the label shown is the least, not the first to finish, so a run reads the same each time.
@@ -64,12 +71,25 @@ export class DistinctRefusals {
       .map(([, kind]) => kind);
     const specRef = 'spec §7 rule 1';
     const expected = '400 with error.code "invalidRequest" in the §7 error object';
-    if (kinds.length === 0) return { verdict: 'INFORMATIONAL', specRef, observed: `no ${what} was refused`, finding: `no ${what} was refused: nothing for spec §7 rule 1 to judge` };
+    if (kinds.length === 0)
+      return {
+        verdict: 'INFORMATIONAL',
+        specRef,
+        observed: `no ${what} was refused`,
+        finding: `no ${what} was refused: nothing for spec §7 rule 1 to judge`,
+      };
     const describe = (k: Kind): string =>
       `${k.status}${k.errorCode === undefined ? '' : ` ${k.errorCode}`}${k.pattern === undefined ? '' : ` "${k.pattern}"`} (${count(k.bodies, 'answer')}, e.g. ${k.first})`;
     const broken = kinds.filter((k) => k.problems !== undefined);
     const observed = `${count(kinds.length, 'kind')} of refusal: ${kinds.slice(0, NAMED_KINDS).map(describe).join('; ')}${kinds.length > NAMED_KINDS ? `; ${kinds.length - NAMED_KINDS} more` : ''}`;
-    if (broken.length === 0) return { verdict: 'CONFORMS', specRef, expected, observed, finding: `every refusal of a ${what} held spec §7 rule 1 (${REFUSAL_READING})` };
+    if (broken.length === 0)
+      return {
+        verdict: 'CONFORMS',
+        specRef,
+        expected,
+        observed,
+        finding: `every refusal of a ${what} held spec §7 rule 1 (${REFUSAL_READING})`,
+      };
     // Kinds that break the rule the same way (every 422: its status) share one sentence.
     const byProblem = new Map<string, Kind[]>();
     for (const k of broken.slice(0, NAMED_KINDS)) {

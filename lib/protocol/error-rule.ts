@@ -35,7 +35,9 @@ export function checkErrorRule(exchange: Exchange): ErrorRuleCheck | undefined {
  * where and how (404, 405, 406, 415), how much or how often (408, 413, 414, 429, 431), the target's
  * state (409, 410, 412). A refusal with one of these is not a rejection as malformed: spec §7 rule 3.
  */
-const NOT_ABOUT_THE_BODY = new Set([401, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 426, 428, 429, 431, 451]);
+const NOT_ABOUT_THE_BODY = new Set([
+  401, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 426, 428, 429, 431, 451,
+]);
 
 /**
  * The one reading of spec §7 rule 1 for a body refused for which fields it has or for a value in it.
@@ -49,7 +51,10 @@ export function checkRefusalRule(exchange: Exchange): ErrorRuleCheck | undefined
   const status = exchange.status;
   if (status === null || status < 400 || status > 499 || NOT_ABOUT_THE_BODY.has(status)) return undefined;
   if (status === 400) return checkErrorRule(exchange);
-  return { holds: false, problems: [`answered ${status}, where spec §7 rule 1 gives 400 invalidRequest to a request rejected as malformed or incorrect`] };
+  return {
+    holds: false,
+    problems: [`answered ${status}, where spec §7 rule 1 gives 400 invalidRequest to a request rejected as malformed or incorrect`],
+  };
 }
 
 /** How rule 1 is read for a refused body, for a case's wording. */

@@ -13,5 +13,11 @@ export interface Judgement {
 
 /** ERROR: no answer to judge (harness or network trouble, never the target's verdict). */
 export function noAnswer(specRef: string, observed: string, expected?: string): Judgement {
-  return { verdict: 'ERROR', specRef, observed, ...(expected !== undefined ? { expected } : {}), finding: 'no answer from the target to judge' };
+  return {
+    verdict: 'ERROR',
+    specRef,
+    observed,
+    ...(expected !== undefined ? { expected } : {}),
+    finding: 'no answer from the target to judge',
+  };
 }

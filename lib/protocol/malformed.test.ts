@@ -34,6 +34,8 @@ describe('judgeMalformedBody (spec §7 rule 1)', () => {
   });
 
   test('a 5xx says so', () => {
-    expect(judgeMalformedBody('an empty body', fakeExchange(serverFailure(503))).finding).toBe('an empty body was answered 503, not 400 invalidRequest');
+    expect(judgeMalformedBody('an empty body', fakeExchange(serverFailure(503))).finding).toBe(
+      'an empty body was answered 503, not 400 invalidRequest',
+    );
   });
 });

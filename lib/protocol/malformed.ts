@@ -24,7 +24,12 @@ export function judgeMalformedBody(what: string, exchange: Exchange): Judgement 
     if (cut !== undefined) return { ...base, verdict: 'INFORMATIONAL', observed, finding: `${what}: answered 400; ${cut}` };
     const rule = checkErrorRule(exchange);
     if (rule === undefined || rule.holds) return { ...base, verdict: 'CONFORMS', observed };
-    return { ...base, verdict: 'DEVIATES', observed: `${observed}; ${rule.problems.join('; ')}`, finding: `${what}: the 400 breaks spec §7 rule 1` };
+    return {
+      ...base,
+      verdict: 'DEVIATES',
+      observed: `${observed}; ${rule.problems.join('; ')}`,
+      finding: `${what}: the 400 breaks spec §7 rule 1`,
+    };
   }
   const finding = isSuccessStatus(status)
     ? `${what} was accepted (${status}), not rejected as malformed`

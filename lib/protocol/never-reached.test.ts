@@ -24,7 +24,7 @@ describe('a DEVIATES whose every request missed the service', () => {
     expect(judged.finding).toMatch(/redirected \(302 to https:\/\/login\.example\/\).*check BASE_URL/);
   });
 
-  test('stays the target\'s DEVIATES when a plain GET is answered otherwise: the token was taken', () => {
+  test("stays the target's DEVIATES when a plain GET is answered otherwise: the token was taken", () => {
     expect(judgeReach(deviates, { missed: 'refused', plainStatus: 200, firstStatus: 401 })).toBe(deviates);
     expect(judgeReach(deviates, { missed: 'redirected', plainStatus: 405, firstStatus: 302 })).toBe(deviates);
   });

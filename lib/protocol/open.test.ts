@@ -12,7 +12,12 @@ describe('judgeOpenRequest', () => {
     ['accepted', onSpecPath, { status: 201 }, 'INFORMATIONAL'],
     ['400 invalidRequest', onSpecPath, { status: 400, responseBody: errorBody('invalidRequest') }, 'INFORMATIONAL'],
     ['415', onSpecPath, { status: 415 }, 'INFORMATIONAL'],
-    ['a 400 breaking spec §7 rule 1 on the spec path', onSpecPath, { status: 400, responseBody: errorBody('unsupportedMediaType') }, 'DEVIATES'],
+    [
+      'a 400 breaking spec §7 rule 1 on the spec path',
+      onSpecPath,
+      { status: 400, responseBody: errorBody('unsupportedMediaType') },
+      'DEVIATES',
+    ],
     ['the same 400 on another version path', elsewhere, { status: 400, responseBody: errorBody('unsupportedMediaType') }, 'INFORMATIONAL'],
     ['500 through the retries (not malformed: recorded)', onSpecPath, serverFailure(500), 'INFORMATIONAL'],
     ['no answer', onSpecPath, timedOut, 'ERROR'],
@@ -21,7 +26,10 @@ describe('judgeOpenRequest', () => {
   });
 
   test('the finding says what was sent and what came back, with any detail', () => {
-    const judgement = judgeOpenRequest({ ...onSpecPath, label: 'expirationDateTime twice', detail: 'the record kept the last expirationDateTime' }, fakeExchange({ status: 201, responseBody: '{"id":"a"}' }));
+    const judgement = judgeOpenRequest(
+      { ...onSpecPath, label: 'expirationDateTime twice', detail: 'the record kept the last expirationDateTime' },
+      fakeExchange({ status: 201, responseBody: '{"id":"a"}' }),
+    );
 
     expect(judgement).toEqual({
       verdict: 'INFORMATIONAL',
@@ -32,7 +40,9 @@ describe('judgeOpenRequest', () => {
   });
 
   test('a 5xx is recorded as answered 500', () => {
-    expect(judgeOpenRequest(onSpecPath, fakeExchange(serverFailure(500))).finding).toBe('Content-Type: text/plain: answered 500 after 4 attempts, no body');
+    expect(judgeOpenRequest(onSpecPath, fakeExchange(serverFailure(500))).finding).toBe(
+      'Content-Type: text/plain: answered 500 after 4 attempts, no body',
+    );
   });
 
   test('a broken 400 cites spec §7 rule 1 with Expected and Actual', () => {

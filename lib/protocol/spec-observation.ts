@@ -15,7 +15,8 @@ const answered = (exchange: Exchange): string =>
 /** Observation 1: the body with every field, reported answered 400 invalidRequest. `what`: e.g. "all five fields". */
 export function judgeReportedRejected(what: string, exchange: Exchange): Judgement {
   const observed = answered(exchange);
-  if (exchange.failure !== undefined || exchange.status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
+  if (exchange.failure !== undefined || exchange.status === null)
+    return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
   const rule = checkRefusalRule(exchange);
   if (rule !== undefined) {
     return {

@@ -12,7 +12,11 @@ describe('judgeSpecVersionPath (spec §9)', () => {
     ['405', { status: 405 }, 'DEVIATES'],
     ['501', { status: 501 }, 'DEVIATES'],
     ['400 breaking spec §7 rule 1', { status: 400, responseBody: errorBody('BadRequest') }, 'DEVIATES'],
-    ['400 invalidRequest (the accepted body refused this time)', { status: 400, responseBody: errorBody('invalidRequest') }, 'INFORMATIONAL'],
+    [
+      '400 invalidRequest (the accepted body refused this time)',
+      { status: 400, responseBody: errorBody('invalidRequest') },
+      'INFORMATIONAL',
+    ],
     ['401 (the token, not the path)', { status: 401 }, 'INFORMATIONAL'],
     ['500 through the retries', serverFailure(500), 'INFORMATIONAL'],
     ['no answer', timedOut, 'ERROR'],

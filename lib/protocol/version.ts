@@ -39,7 +39,7 @@ export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Jud
       finding: 'the 400 on the v2.0 path breaks spec §7 rule 1',
     };
   }
-  const why = accepted ? 'a body the target accepted before' : 'the spec\'s five-field body (no accepted body is known)';
+  const why = accepted ? 'a body the target accepted before' : "the spec's five-field body (no accepted body is known)";
   return {
     ...base,
     verdict: 'INFORMATIONAL',

@@ -21,7 +21,9 @@ test('reads notifications by clientState, and the handshakes seen', async () => 
   await notify({ value: [{ clientState: 'b', subscriptionId: '2' }] });
   await fetch(`${receiver.url}?validationtoken=t`, { method: 'POST' });
 
-  expect((await client.notifications({ clientState: 'b' })).map((n) => n.body)).toEqual([{ value: [{ clientState: 'b', subscriptionId: '2' }] }]);
+  expect((await client.notifications({ clientState: 'b' })).map((n) => n.body)).toEqual([
+    { value: [{ clientState: 'b', subscriptionId: '2' }] },
+  ]);
   expect(await client.notifications()).toHaveLength(2);
   expect((await client.handshakes()).map((h) => h.token)).toEqual(['t']);
 });

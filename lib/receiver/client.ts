@@ -27,7 +27,9 @@ export class ReceiverClient {
   }
 
   async notifications(filter: NotificationFilter = {}): Promise<ReceivedNotification[]> {
-    const body = (await this.#call('GET', `notifications?${filterToQuery(filter).toString()}`)) as { notifications: ReceivedNotification[] };
+    const body = (await this.#call('GET', `notifications?${filterToQuery(filter).toString()}`)) as {
+      notifications: ReceivedNotification[];
+    };
     return body.notifications;
   }
 
@@ -52,9 +54,15 @@ export class ReceiverClient {
    * The first notification that passes `filter` (on the receiver) and `predicate` (here), received
    * before or during the wait. Long-polls in slices; rejects with ReceiverTimeoutError after timeoutMs.
    */
-  async waitFor(filter: NotificationFilter, timeoutMs: number, predicate: NotificationPredicate = () => true): Promise<ReceivedNotification> {
+  async waitFor(
+    filter: NotificationFilter,
+    timeoutMs: number,
+    predicate: NotificationPredicate = () => true,
+  ): Promise<ReceivedNotification> {
     if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_WAIT_MS)) {
-      throw new RangeError(`ReceiverClient.waitFor: timeoutMs must be a number of milliseconds from 1 to ${MAX_WAIT_MS}, got ${String(timeoutMs)}`);
+      throw new RangeError(
+        `ReceiverClient.waitFor: timeoutMs must be a number of milliseconds from 1 to ${MAX_WAIT_MS}, got ${String(timeoutMs)}`,
+      );
     }
     const deadline = Date.now() + timeoutMs;
     let after = filter.after;

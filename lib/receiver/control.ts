@@ -49,7 +49,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function handleControl(receiver: Receiver, key: string, req: IncomingMessage, res: ServerResponse, closing: AbortSignal): Promise<void> {
+export async function handleControl(
+  receiver: Receiver,
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  closing: AbortSignal,
+): Promise<void> {
   if (!keyMatches(req.headers[CONTROL_KEY_HEADER], key)) {
     req.resume();
     return json(res, 403, { error: `the control API wants the receiver's key in ${CONTROL_KEY_HEADER}` });
@@ -62,7 +68,8 @@ export async function handleControl(receiver: Receiver, key: string, req: Incomi
       if (typeof filter === 'string') return json(res, 400, { error: filter });
       const waitRaw = url.searchParams.get('waitMs') ?? '0';
       const waitMs = /^\d{1,6}$/.test(waitRaw) ? Math.min(Number(waitRaw), MAX_POLL_WAIT_MS) : Number.NaN;
-      if (Number.isNaN(waitMs)) return json(res, 400, { error: `waitMs must be a whole number of milliseconds, got ${JSON.stringify(waitRaw.slice(0, 20))}` });
+      if (Number.isNaN(waitMs))
+        return json(res, 400, { error: `waitMs must be a whole number of milliseconds, got ${JSON.stringify(waitRaw.slice(0, 20))}` });
       if (receiver.notifications(filter).length === 0 && waitMs > 0) {
         // Ends early when the reader goes away or the receiver closes.
         const gone = new AbortController();

@@ -13,7 +13,9 @@ export function matchesFilter(n: ReceivedNotification, f: NotificationFilter): b
   if (f.after !== undefined && n.seq <= f.after) return false;
   if (f.clientState === undefined && f.subscriptionId === undefined) return true;
   return notificationItems(n.body).some(
-    (i) => (f.clientState === undefined || i['clientState'] === f.clientState) && (f.subscriptionId === undefined || i['subscriptionId'] === f.subscriptionId),
+    (i) =>
+      (f.clientState === undefined || i['clientState'] === f.clientState) &&
+      (f.subscriptionId === undefined || i['subscriptionId'] === f.subscriptionId),
   );
 }
 

@@ -27,7 +27,9 @@ test('by default an https loopback receiver on any free port', async () => {
 test('a remote target without RECEIVER_PUBLIC_URL gets a warning: it cannot reach loopback', async () => {
   const log: string[] = [];
   receiver = await startRunReceiver(config({ BASE_URL: 'https://tenant.example.com' }), (l) => log.push(l));
-  expect(log[1]).toMatch(/^receiver: WARNING: tenant\.example\.com cannot reach https:\/\/127\.0\.0\.1:\d+\/notifications; .* Set RECEIVER_PUBLIC_URL/);
+  expect(log[1]).toMatch(
+    /^receiver: WARNING: tenant\.example\.com cannot reach https:\/\/127\.0\.0\.1:\d+\/notifications; .* Set RECEIVER_PUBLIC_URL/,
+  );
 });
 
 test('RECEIVER_PUBLIC_URL with RECEIVER_PORT: listens on that port, bodies carry the public URL', async () => {

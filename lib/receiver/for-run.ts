@@ -7,7 +7,10 @@ import { startReceiver, type Receiver } from './server.js';
  * announced under RECEIVER_PUBLIC_URL when a tunnel forwards to it. Warns when a target that is not on
  * this machine is given a loopback URL it cannot reach.
  */
-export async function startRunReceiver(config: ProbeConfig, log: (line: string) => void = (l) => console.log(l)): Promise<Receiver | undefined> {
+export async function startRunReceiver(
+  config: ProbeConfig,
+  log: (line: string) => void = (l) => console.log(l),
+): Promise<Receiver | undefined> {
   if (config.notificationUrl !== undefined) return undefined;
   // https on loopback (self-signed; plain http still answered on the same port): targets that follow
   // Graph's rules take only https notification URLs, and a target on this machine need not verify it.

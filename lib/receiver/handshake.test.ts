@@ -32,9 +32,22 @@ test('checkMode: what is not given is normal; a bad option names the API and the
 
 test('filters match items of the value array (SharePoint and Graph shapes) or the body itself', () => {
   const n = (seq: number, body: unknown): ReceivedNotification => ({
-    seq, receivedAt: '', method: 'POST', url: '/', headers: {}, body, rawBody: '', bodyTruncated: false, answeredStatus: 202,
+    seq,
+    receivedAt: '',
+    method: 'POST',
+    url: '/',
+    headers: {},
+    body,
+    rawBody: '',
+    bodyTruncated: false,
+    answeredStatus: 202,
   });
-  const shoulderTap = n(3, { value: [{ subscriptionId: 's1', clientState: 'c1' }, { subscriptionId: 's2', clientState: 'c2' }] });
+  const shoulderTap = n(3, {
+    value: [
+      { subscriptionId: 's1', clientState: 'c1' },
+      { subscriptionId: 's2', clientState: 'c2' },
+    ],
+  });
   expect(matchesFilter(shoulderTap, { clientState: 'c2' })).toBe(true);
   expect(matchesFilter(shoulderTap, { clientState: 'c2', subscriptionId: 's1' })).toBe(false);
   expect(matchesFilter(shoulderTap, { clientState: 'c1', after: 3 })).toBe(false);

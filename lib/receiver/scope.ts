@@ -12,7 +12,8 @@ export const MAX_SCOPES = 64;
 
 /** Throws a RangeError for an id that cannot name a scope. */
 export function checkScope(scope: string, api = 'setMode'): string {
-  if (!SCOPE_ID.test(scope)) throw new RangeError(`${api}: a scope is 1 to 64 letters, digits, "_" or "-", got ${JSON.stringify(scope.slice(0, 80))}`);
+  if (!SCOPE_ID.test(scope))
+    throw new RangeError(`${api}: a scope is 1 to 64 letters, digits, "_" or "-", got ${JSON.stringify(scope.slice(0, 80))}`);
   return scope;
 }
 

@@ -32,7 +32,14 @@ export async function selfSignedLoopbackCert(now: Date = new Date(), validDays =
     notBeforeDate: new Date(now.getTime() - DAY_MS),
     notAfterDate: new Date(now.getTime() + validDays * DAY_MS),
     extensions: [
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   });
   return { key: made.private, cert: made.cert };

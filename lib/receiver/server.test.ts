@@ -17,7 +17,8 @@ afterEach(async () => {
 const notify = (body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
   fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-const handshake = (query: string, method = 'POST'): Promise<Response> => fetch(`${receiver.url}?${query}`, { method, ...(method === 'POST' ? { body: '' } : {}) });
+const handshake = (query: string, method = 'POST'): Promise<Response> =>
+  fetch(`${receiver.url}?${query}`, { method, ...(method === 'POST' ? { body: '' } : {}) });
 
 test('listens on loopback, and bodies get its notification URL', () => {
   expect(receiver.localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -140,7 +141,11 @@ test('the control API wants the key: without it, 403 and nothing is told', async
   const res = await fetch(`${receiver.localUrl}/_receiver/notifications`);
   expect(res.status).toBe(403);
   expect(await res.text()).not.toContain('secret-ish');
-  const wrong = await fetch(`${receiver.localUrl}/_receiver/mode`, { method: 'PUT', headers: { [CONTROL_KEY_HEADER]: 'nope' }, body: '{"fail":"always"}' });
+  const wrong = await fetch(`${receiver.localUrl}/_receiver/mode`, {
+    method: 'PUT',
+    headers: { [CONTROL_KEY_HEADER]: 'nope' },
+    body: '{"fail":"always"}',
+  });
   expect(wrong.status).toBe(403);
   expect(receiver.mode().fail).toBe('never');
 });

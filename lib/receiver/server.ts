@@ -17,7 +17,14 @@ import { validationRequest, wrongToken } from './handshake.js';
 import { checkMode } from './mode.js';
 import { checkScope, MAX_SCOPES, scopeOf } from './scope.js';
 import { selfSignedLoopbackCert, type KeyAndCert } from './self-signed.js';
-import { NORMAL_MODE, type NotificationPredicate, type ReceivedHandshake, type ReceivedNotification, type Receiver, type ReceiverMode } from './types.js';
+import {
+  NORMAL_MODE,
+  type NotificationPredicate,
+  type ReceivedHandshake,
+  type ReceivedNotification,
+  type Receiver,
+  type ReceiverMode,
+} from './types.js';
 
 // The receiver's interface lives in types.ts so that control.ts can take one without importing this file.
 export type { NotificationPredicate, Receiver } from './types.js';
@@ -85,7 +92,8 @@ function parseJson(text: string): unknown {
 }
 
 function checkOptions(o: ReceiverOptions): void {
-  if (o.host !== undefined && !LOOPBACK.test(o.host)) throw new RangeError(`startReceiver: host must be a loopback address, got "${o.host}"`);
+  if (o.host !== undefined && !LOOPBACK.test(o.host))
+    throw new RangeError(`startReceiver: host must be a loopback address, got "${o.host}"`);
   if (o.port !== undefined && !(Number.isInteger(o.port) && o.port >= 0 && o.port <= 65_535)) {
     throw new RangeError(`startReceiver: port must be a whole number from 0 to 65535, got ${String(o.port)}`);
   }
@@ -94,7 +102,8 @@ function checkOptions(o: ReceiverOptions): void {
   }
   for (const key of ['maxBodyBytes', 'maxKept'] as const) {
     const v = o[key];
-    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new RangeError(`startReceiver: ${key} must be a whole number above 0, got ${String(v)}`);
+    if (v !== undefined && !(Number.isInteger(v) && v > 0))
+      throw new RangeError(`startReceiver: ${key} must be a whole number above 0, got ${String(v)}`);
   }
 }
 
@@ -178,7 +187,13 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     if (method !== 'POST') {
       res.setHeader('allow', 'POST, GET');
       const status = method === 'GET' || method === 'HEAD' ? 200 : 405;
-      return answer(res, 0, status, 'text/plain; charset=utf-8', status === 200 ? 'probe notification receiver: POST notifications here\n' : '');
+      return answer(
+        res,
+        0,
+        status,
+        'text/plain; charset=utf-8',
+        status === 200 ? 'probe notification receiver: POST notifications here\n' : '',
+      );
     }
     const m = takeMode(scope);
     const status = m.fail === 'never' ? 202 : 500;
@@ -193,7 +208,13 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       bodyTruncated: truncated,
       answeredStatus: status,
     });
-    return answer(res, m.delayMs, status, status === 500 ? 'text/plain; charset=utf-8' : undefined, status === 500 ? 'receiver told to fail' : '');
+    return answer(
+      res,
+      m.delayMs,
+      status,
+      status === 500 ? 'text/plain; charset=utf-8' : undefined,
+      status === 500 ? 'receiver told to fail' : '',
+    );
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
@@ -237,7 +258,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     handshakes: () => [...handshakes],
     waitFor: (match, timeoutMs, signal) => {
       if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_WAIT_MS)) {
-        return Promise.reject(new RangeError(`waitFor: timeoutMs must be a number of milliseconds from 1 to ${MAX_WAIT_MS}, got ${String(timeoutMs)}`));
+        return Promise.reject(
+          new RangeError(`waitFor: timeoutMs must be a number of milliseconds from 1 to ${MAX_WAIT_MS}, got ${String(timeoutMs)}`),
+        );
       }
       const predicate: NotificationPredicate = typeof match === 'function' ? match : (n) => matchesFilter(n, match);
       const seen = notifications.find(predicate);
@@ -262,7 +285,10 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
         };
         const onAbort = (): void => waiter.reject(new ReceiverTimeoutError('waitFor: cancelled'));
         const timer = setTimeout(
-          () => waiter.reject(new ReceiverTimeoutError(`waitFor: no matching notification within ${timeoutMs} ms (${notifications.length} received)`)),
+          () =>
+            waiter.reject(
+              new ReceiverTimeoutError(`waitFor: no matching notification within ${timeoutMs} ms (${notifications.length} received)`),
+            ),
           timeoutMs,
         );
         waiters.add(waiter);

@@ -15,10 +15,19 @@ export function guardConsole(redactor: Redactor, streams: NodeJS.WriteStream[] =
     const original = originals[i]!;
     const guarded = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
       const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8';
-      const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString(encoding === 'utf8' ? 'utf8' : 'latin1') : String(chunk);
+      const text =
+        typeof chunk === 'string'
+          ? chunk
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk).toString(encoding === 'utf8' ? 'utf8' : 'latin1')
+            : String(chunk);
       const safe = redactor.redact(text);
       // Hand the original its own arguments when nothing changed (keeps binary output byte for byte).
-      return (original as (...args: unknown[]) => boolean).call(this, safe === text ? chunk : safe, ...(safe === text ? rest : rest.filter((a) => typeof a === 'function')));
+      return (original as (...args: unknown[]) => boolean).call(
+        this,
+        safe === text ? chunk : safe,
+        ...(safe === text ? rest : rest.filter((a) => typeof a === 'function')),
+      );
     } as Write;
     stream.write = guarded;
   });

@@ -67,7 +67,8 @@ const NEXT_ESCAPE = /[\\%&]/g;
 
 /** JSON's two-character escapes, by the character after the backslash (-1: none). */
 const JSON_SHORT = new Int32Array(128).fill(-1);
-for (const [ch, unit] of Object.entries({ '"': 0x22, '\\': 0x5c, '/': 0x2f, b: 0x08, f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09 })) JSON_SHORT[ch.charCodeAt(0)] = unit;
+for (const [ch, unit] of Object.entries({ '"': 0x22, '\\': 0x5c, '/': 0x2f, b: 0x08, f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09 }))
+  JSON_SHORT[ch.charCodeAt(0)] = unit;
 const HTML_NAMED: Record<string, number> = { amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27 };
 
 function hexAt(raw: string, at: number, digits: number): number {

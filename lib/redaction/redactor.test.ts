@@ -5,11 +5,7 @@ import { Redactor, REDACTED } from './redactor.js';
 
 // Tokens with the characters encoders treat specially (+ / = _ -), non-ASCII in Latin-1 (é, ü: what an
 // HTTP header can carry) and beyond (ж, an emoji: what a client secret or a body can).
-const TOKENS = [
-  'eyJhbGciOi.Tm9+dC/hIHJl=YWw_dG9r-ZW4',
-  'ab+/=_-cdé+ü/=_-xyz0123456789',
-  'sécrét+/ж😀=_-0123456789abcdeF',
-];
+const TOKENS = ['eyJhbGciOi.Tm9+dC/hIHJl=YWw_dG9r-ZW4', 'ab+/=_-cdé+ü/=_-xyz0123456789', 'sécrét+/ж😀=_-0123456789abcdeF'];
 
 const jsonAll = (s: string, upper: boolean): string =>
   [...s]
@@ -20,9 +16,14 @@ const jsonAll = (s: string, upper: boolean): string =>
     })
     .join('');
 const percentAll = (s: string, upper: boolean): string =>
-  [...Buffer.from(s, 'utf8')].map((b) => `%${upper ? b.toString(16).toUpperCase().padStart(2, '0') : b.toString(16).padStart(2, '0')}`).join('');
+  [...Buffer.from(s, 'utf8')]
+    .map((b) => `%${upper ? b.toString(16).toUpperCase().padStart(2, '0') : b.toString(16).padStart(2, '0')}`)
+    .join('');
 /** .NET's default: + < > & ' and non-ASCII as \uXXXX; PHP's: / as \/. */
-const dotnet = (s: string): string => JSON.stringify(s).slice(1, -1).replace(/[+<>&'\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+const dotnet = (s: string): string =>
+  JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/[+<>&'\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 const php = (s: string): string => JSON.stringify(s).slice(1, -1).replaceAll('/', '\\/');
 
 /** Every 8-character piece of the token, looked for in the text as is: an oracle independent of the redactor. */
@@ -43,12 +44,20 @@ describe.each(TOKENS.map((t) => [t]))('the token %s', (token) => {
     ['encodeURIComponent', encodeURIComponent(token), (o) => decodeURIComponent(o)],
     ['percent, every byte, upper hex', percentAll(token, true), (o) => decodeURIComponent(o)],
     ['percent, every byte, lower hex', percentAll(token, false), (o) => decodeURIComponent(o)],
-    ['UTF-8 read as Latin-1 (a header echoed byte for byte)', Buffer.from(token).toString('latin1'), (o) => Buffer.from(o, 'latin1').toString('utf8')],
+    [
+      'UTF-8 read as Latin-1 (a header echoed byte for byte)',
+      Buffer.from(token).toString('latin1'),
+      (o) => Buffer.from(o, 'latin1').toString('utf8'),
+    ],
     ['base64', Buffer.from(token).toString('base64'), (o) => Buffer.from(o, 'base64').toString('utf8')],
     ['base64url', Buffer.from(token).toString('base64url'), (o) => Buffer.from(o, 'base64url').toString('utf8')],
     ['base64 of Basic credentials', Buffer.from(`user:${token}`).toString('base64'), (o) => Buffer.from(o, 'base64').toString('utf8')],
     ['base64 at offset 2', Buffer.from(`ab${token}xyz`).toString('base64'), (o) => Buffer.from(o, 'base64').toString('utf8')],
-    ['HTML character references', [...token].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join(''), (o) => o.replace(/&#x([0-9a-f]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))],
+    [
+      'HTML character references',
+      [...token].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join(''),
+      (o) => o.replace(/&#x([0-9a-f]+);/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16))),
+    ],
   ];
 
   test.each(spellings)('spelt %s: gone, and nothing of it decodes back', (_name, spelt, decode) => {
@@ -93,7 +102,8 @@ describe.each(TOKENS.map((t) => [t]))('the token %s', (token) => {
 
 test('leaves text without a secret alone, and finds nothing in it', () => {
   const redactor = Redactor.of(new Secret(TOKENS[0]!));
-  const text = '{"error":{"code":"invalidRequest","message":"Property \\u0027resource\\u0027 is read-only; see https://x.example/a%2Fb"}} &amp; more';
+  const text =
+    '{"error":{"code":"invalidRequest","message":"Property \\u0027resource\\u0027 is read-only; see https://x.example/a%2Fb"}} &amp; more';
   expect(redactor.redact(text)).toBe(text);
   expect(redactor.occursIn(text)).toBe(false);
   expect(Redactor.of().redact(text)).toBe(text);
@@ -119,7 +129,13 @@ test('redactDeep redacts every string and key of plain data, and keeps the rest'
   const token = TOKENS[1]!;
   const redactor = Redactor.of(new Secret(token));
   const record = { id: 'x', n: 3, ok: true, none: null, list: [`a ${token}`, { [`h-${token}`]: encodeURIComponent(token) }] };
-  expect(redactor.redactDeep(record)).toEqual({ id: 'x', n: 3, ok: true, none: null, list: [`a ${REDACTED}`, { [`h-${REDACTED}`]: REDACTED }] });
+  expect(redactor.redactDeep(record)).toEqual({
+    id: 'x',
+    n: 3,
+    ok: true,
+    none: null,
+    list: [`a ${REDACTED}`, { [`h-${REDACTED}`]: REDACTED }],
+  });
 });
 
 test('property: a token in any mix of spellings, character by character, inside any text, leaves no 8 characters', () => {
@@ -129,12 +145,18 @@ test('property: a token in any mix of spellings, character by character, inside 
   const spell = (ch: string, how: number): string => {
     const unit = ch.charCodeAt(0).toString(16).padStart(4, '0');
     switch (how) {
-      case 1: return `\\u${unit}`;
-      case 2: return `\\u${unit.toUpperCase()}`;
-      case 3: return ch === '/' ? '\\/' : ch;
-      case 4: return encodeURIComponent(ch);
-      case 5: return encodeURIComponent(ch).toLowerCase();
-      default: return ch;
+      case 1:
+        return `\\u${unit}`;
+      case 2:
+        return `\\u${unit.toUpperCase()}`;
+      case 3:
+        return ch === '/' ? '\\/' : ch;
+      case 4:
+        return encodeURIComponent(ch);
+      case 5:
+        return encodeURIComponent(ch).toLowerCase();
+      default:
+        return ch;
     }
   };
   fc.assert(
@@ -148,8 +170,9 @@ test('property: a token in any mix of spellings, character by character, inside 
         const spelt = chars.map((ch, i) => spell(ch, hows[i]!)).join('');
         const out = Redactor.of(new Secret(token)).redact(`${before}${spelt}${after}`);
         // Undo every escape the mix can hold, with the platform's own decoders.
-        const undone = decodeURIComponent(out.replace(/%(?![0-9a-fA-F]{2})/g, '%25')).replace(/\\u([0-9a-fA-F]{4})|\\\//g, (_m, hex?: string) =>
-          hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16)),
+        const undone = decodeURIComponent(out.replace(/%(?![0-9a-fA-F]{2})/g, '%25')).replace(
+          /\\u([0-9a-fA-F]{4})|\\\//g,
+          (_m, hex?: string) => (hex === undefined ? '/' : String.fromCharCode(parseInt(hex, 16))),
         );
         return fragmentsIn(undone, token).length === 0 || fragmentsIn(`${before}${after}`, token).length > 0;
       },

@@ -23,14 +23,19 @@ test('names every file holding 8 or more characters of a secret in any spelling,
     write(join(reports, 'behaviour-report.json'), JSON.stringify({ message: `bad ${TOKEN.slice(2, 12)}` })),
     write(join(reports, 'behaviour-report.html'), `<td>${[...TOKEN].map((c) => `&#${c.codePointAt(0)};`).join('')}</td>`),
     write(join(reports, 'junit.xml'), `<property value="${encodeURIComponent(TOKEN)}"/>`),
-    write(join(reports, 'html', 'html.meta.json.gz'), gzipSync(JSON.stringify({ log: `x${TOKEN.replaceAll('/', '\\/').replaceAll('+', '\\u002B')}` }))),
+    write(
+      join(reports, 'html', 'html.meta.json.gz'),
+      gzipSync(JSON.stringify({ log: `x${TOKEN.replaceAll('/', '\\/').replaceAll('+', '\\u002B')}` })),
+    ),
     write(join(ledger, 'run.jsonl'), `{"id":"${Buffer.from(`user:${TOKEN}`).toString('base64')}"}\n`),
   ];
   write(join(reports, 'summary.json'), JSON.stringify({ fine: 'Bearer [redacted]', short: TOKEN.slice(0, 7) }));
   const old = write(join(reports, 'old-run.json'), TOKEN);
   utimesSync(old, new Date(0), new Date(0));
 
-  const result = await scanFilesForSecrets([reports, join(dir, '.ledger'), join(dir, 'missing')], Redactor.of(new Secret(TOKEN)), { since: Date.now() - 60_000 });
+  const result = await scanFilesForSecrets([reports, join(dir, '.ledger'), join(dir, 'missing')], Redactor.of(new Secret(TOKEN)), {
+    since: Date.now() - 60_000,
+  });
 
   expect(result.leaks.sort()).toEqual(leaking.sort());
   expect(result.checked).toBe(6);
@@ -49,7 +54,9 @@ test('with no secret known there is nothing to look for; a broken gzip is report
 
 test('the probe is told in one line which files hold a secret, never the secret; an unchecked file fails too', () => {
   expect(describeScan({ leaks: [], unchecked: [], checked: 3 })).toEqual({ failed: false, lines: [] });
-  const found = describeScan({ leaks: ['/r/junit.xml', '/r/html/html.meta.json.gz'], unchecked: [], checked: 9 }, (f) => f.replace('/r/', 'reports/'));
+  const found = describeScan({ leaks: ['/r/junit.xml', '/r/html/html.meta.json.gz'], unchecked: [], checked: 9 }, (f) =>
+    f.replace('/r/', 'reports/'),
+  );
   expect(found.failed).toBe(true);
   expect(found.lines).toEqual([
     'probe: SECRET IN OUTPUT: a fragment of the token (or another secret) is in reports/junit.xml, reports/html/html.meta.json.gz; do not upload or share these files; the run fails',

@@ -6,14 +6,22 @@ import { validateBehaviourReport } from './validate-report.js';
 
 describe('assembleReport', () => {
   const built = defaultProfileReport();
-  const drift: ReportDrift = { baseline: 'baselines/x.json', name: 'x', changes: [], compared: { combinations: 32, valueClasses: 0, limits: 0, ruleAndRoles: true }, notCompared: [] };
+  const drift: ReportDrift = {
+    baseline: 'baselines/x.json',
+    name: 'x',
+    changes: [],
+    compared: { combinations: 32, valueClasses: 0, limits: 0, ruleAndRoles: true },
+    notCompared: [],
+  };
 
   test('puts every part in its place and leaves the built report as it was', () => {
     const before = JSON.stringify(built);
     const report = assembleReport({
       built,
       drift,
-      contract: { observed: { file: 'observed-openapi.json', yaml: 'observed-openapi.yaml', requestBodySchema: true, roundTripDisagreements: 0 } },
+      contract: {
+        observed: { file: 'observed-openapi.json', yaml: 'observed-openapi.yaml', requestBodySchema: true, roundTripDisagreements: 0 },
+      },
       ledger: { leftOnTarget: [{ id: 'sub-1', createdAt: '2026-01-01T00:00:00.000Z', reason: 'not deleted: 500' }], duplicateIds: [] },
     });
     expect(JSON.stringify(built)).toBe(before);

@@ -9,8 +9,22 @@ import { validateBehaviourReport } from './validate-report.js';
 function reportOf(n: number, tried: number) {
   const fields = Array.from({ length: n }, (_, i) => `f${i}`);
   const record = (mask: number): CaseRecord => {
-    const observation: Observation = { present: presentOf(fields, mask), outcome: 'rejected', status: 400, errorCode: 'invalidRequest', statuses: [400] };
-    return { id: `matrix/${mask}`, kind: 'matrix', specRef: 'open: spec §4', verdict: 'INFORMATIONAL', requests: 1, observation, target: { baseUrl: 'http://127.0.0.1:1', kind: 'configured' } };
+    const observation: Observation = {
+      present: presentOf(fields, mask),
+      outcome: 'rejected',
+      status: 400,
+      errorCode: 'invalidRequest',
+      statuses: [400],
+    };
+    return {
+      id: `matrix/${mask}`,
+      kind: 'matrix',
+      specRef: 'open: spec §4',
+      verdict: 'INFORMATIONAL',
+      requests: 1,
+      observation,
+      target: { baseUrl: 'http://127.0.0.1:1', kind: 'configured' },
+    };
   };
   // Spread over the masks, as an explorer's jumps are.
   const masks = Array.from({ length: tried }, (_, i) => (i * 2654435761) % 2 ** n);
@@ -25,19 +39,24 @@ function reportOf(n: number, tried: number) {
 }
 
 describe('a report that found nothing accepted among part of the combinations', () => {
-  test.each([12, 20, 30])('at %i fields: every field listed, undetermined; unknowns counted and sampled; exact on what was answered', (n) => {
-    const report = reportOf(n, 27);
-    const answered = report.matrix.length;
-    expect(Object.keys(report.fields)).toHaveLength(n);
-    expect(Object.values(report.fields).every((f) => f.presence === 'undetermined' && (f.hangsOn?.length ?? 0) > 0)).toBe(true);
-    expect(report.rule.exactOn).toEqual({ answered, of: 2 ** n });
-    expect(report.rule.unknownCount).toBe(2 ** n - answered);
-    expect(report.rule.unknown.length).toBeLessThanOrEqual(UNKNOWN_SAMPLE);
-    expect(report.diagnosis?.message).not.toMatch(/every combination/);
-    expect(report.diagnosis?.message).toMatch(new RegExp(`among the ${answered} combinations tried of ${2 ** n} \\(the rule is not known\\)`));
-    const checked = validateBehaviourReport(JSON.parse(JSON.stringify(report)));
-    expect(checked.valid, checked.valid ? '' : checked.errors.join('\n')).toBe(true);
-  });
+  test.each([12, 20, 30])(
+    'at %i fields: every field listed, undetermined; unknowns counted and sampled; exact on what was answered',
+    (n) => {
+      const report = reportOf(n, 27);
+      const answered = report.matrix.length;
+      expect(Object.keys(report.fields)).toHaveLength(n);
+      expect(Object.values(report.fields).every((f) => f.presence === 'undetermined' && (f.hangsOn?.length ?? 0) > 0)).toBe(true);
+      expect(report.rule.exactOn).toEqual({ answered, of: 2 ** n });
+      expect(report.rule.unknownCount).toBe(2 ** n - answered);
+      expect(report.rule.unknown.length).toBeLessThanOrEqual(UNKNOWN_SAMPLE);
+      expect(report.diagnosis?.message).not.toMatch(/every combination/);
+      expect(report.diagnosis?.message).toMatch(
+        new RegExp(`among the ${answered} combinations tried of ${2 ** n} \\(the rule is not known\\)`),
+      );
+      const checked = validateBehaviourReport(JSON.parse(JSON.stringify(report)));
+      expect(checked.valid, checked.valid ? '' : checked.errors.join('\n')).toBe(true);
+    },
+  );
 
   test("the report's size does not grow with 2^n", () => {
     const size = (n: number): number => JSON.stringify(reportOf(n, 27)).length;

@@ -136,13 +136,15 @@ function lifecycleOf(records: readonly CaseRecord[]): Pick<BehaviourReport, 'lif
 function requestsSent(records: readonly CaseRecord[]): number {
   const byRun = new Map<string, number>();
   for (const r of records) {
-    if (r.engineRequests !== undefined) byRun.set(r.engineRequests.run, Math.max(byRun.get(r.engineRequests.run) ?? 0, r.engineRequests.sent));
+    if (r.engineRequests !== undefined)
+      byRun.set(r.engineRequests.run, Math.max(byRun.get(r.engineRequests.run) ?? 0, r.engineRequests.sent));
   }
   return byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
 }
 
 /** Matrix rows in bitmask order; a row naming a field the operation lacks (an invalid report) goes last. */
-const rowOrder = (order: ReadonlyMap<string, number>, present: readonly string[]): number => maskOf(order, present) ?? Number.MAX_SAFE_INTEGER;
+const rowOrder = (order: ReadonlyMap<string, number>, present: readonly string[]): number =>
+  maskOf(order, present) ?? Number.MAX_SAFE_INTEGER;
 
 /** Unknown combinations listed in the report, at most: the rest are counted, so the report's size does not grow with 2^n. */
 export const UNKNOWN_SAMPLE = 32;
@@ -184,7 +186,13 @@ function undeterminedRoles(fields: readonly string[], rule: BoundedRule): Record
   return Object.fromEntries(
     fields.map((name) => [
       name,
-      { presence: 'undetermined', explanation, possible: ['required', 'forbidden', 'optional', 'conditional'], hangsOn, hangsOnCount: open } satisfies ReportedRole,
+      {
+        presence: 'undetermined',
+        explanation,
+        possible: ['required', 'forbidden', 'optional', 'conditional'],
+        hangsOn,
+        hangsOnCount: open,
+      } satisfies ReportedRole,
     ]),
   );
 }

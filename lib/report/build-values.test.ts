@@ -8,7 +8,13 @@ const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime
 const target = { baseUrl: 'http://127.0.0.1:1', kind: 'embedded-reference', referenceProfile: 'default' } as const;
 const BASE = ['notificationUrl', 'expirationDateTime'];
 
-function valueCase(field: string, classId: string, outcome: 'accepted' | 'rejected' | 'error', status: number | null, extra: Partial<CaseRecord> = {}): CaseRecord {
+function valueCase(
+  field: string,
+  classId: string,
+  outcome: 'accepted' | 'rejected' | 'error',
+  status: number | null,
+  extra: Partial<CaseRecord> = {},
+): CaseRecord {
   return {
     id: `value/${field}/${classId}`,
     kind: 'value',
@@ -38,11 +44,18 @@ const lifetime: CaseRecord = {
   verdict: 'INFORMATIONAL',
   requests: 37,
   target,
-  limit: { field: 'expirationDateTime', name: 'longest accepted lifetime', value: 259_200, unit: 'minutes', firstRejected: 259_201, requests: 37 },
+  limit: {
+    field: 'expirationDateTime',
+    name: 'longest accepted lifetime',
+    value: 259_200,
+    unit: 'minutes',
+    firstRejected: 259_201,
+    requests: 37,
+  },
 };
 
 describe('buildValues', () => {
-  test('sorts each field\'s classes by outcome, keeps the order they ran in, and lists its limits', () => {
+  test("sorts each field's classes by outcome, keeps the order they ran in, and lists its limits", () => {
     const records = [
       valueCase('notificationUrl', 'https-absolute', 'accepted', 201),
       valueCase('notificationUrl', 'relative-path', 'rejected', 400, { verdict: 'CONFORMS', specRef: 'spec §2; spec §7 rule 1' }),
@@ -92,7 +105,15 @@ describe('buildValues', () => {
     const unpinned: CaseRecord = {
       ...lifetime,
       verdict: 'ERROR',
-      limit: { field: 'clientState', name: 'longest accepted clientState', value: undefined, unit: 'characters', firstRejected: undefined, requests: 3, note: 'no answer' },
+      limit: {
+        field: 'clientState',
+        name: 'longest accepted clientState',
+        value: undefined,
+        unit: 'characters',
+        firstRejected: undefined,
+        requests: 3,
+        note: 'no answer',
+      },
     };
 
     const [limit] = buildValues(FIELDS, [unpinned])['clientState']?.limits ?? [];

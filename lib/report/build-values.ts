@@ -28,7 +28,8 @@ export function buildValues(fields: readonly string[], records: readonly CaseRec
         verdict: record.verdict,
         specRef: record.specRef,
       };
-      const bucket = observation.outcome === 'accepted' ? entry.accepted : observation.outcome === 'rejected' ? entry.rejected : entry.other;
+      const bucket =
+        observation.outcome === 'accepted' ? entry.accepted : observation.outcome === 'rejected' ? entry.rejected : entry.other;
       bucket.push(result);
     }
     const limit = record.limit;

@@ -6,7 +6,11 @@ export function shownSchema(schema: unknown): string {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'x-observed').map(([k, v]) => [k, strip(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'x-observed')
+        .map(([k, v]) => [k, strip(v)]),
+    );
   };
   return JSON.stringify(strip(schema), null, 2);
 }

@@ -49,10 +49,21 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     expect(report.matrix.length).toBeLessThan(2 ** FIELDS.length / 4);
     expect(validateBehaviourReport(report)).toMatchObject({ valid: true });
     expect(presences(report)).toEqual(result.roles);
-    expect(report.fields['a']).toMatchObject({ presence: 'required', basis: 'explorer', assumptions: [EXPLORER_CLASS_ASSUMPTION, ...result.assumptions] });
+    expect(report.fields['a']).toMatchObject({
+      presence: 'required',
+      basis: 'explorer',
+      assumptions: [EXPLORER_CLASS_ASSUMPTION, ...result.assumptions],
+    });
     expect(report.fields['a']).not.toHaveProperty('possible');
-    expect(report.fields['a']?.explanation).toMatch(/^a is in every body the explorer's rule accepts; the answers alone leave it .*required.*, hanging on \d+ combinations not answered\.$/);
-    expect(report.rule).toMatchObject({ expression: result.rule, dependencies: ['IF c THEN d;'], dependenciesExact: true, basis: 'explorer' });
+    expect(report.fields['a']?.explanation).toMatch(
+      /^a is in every body the explorer's rule accepts; the answers alone leave it .*required.*, hanging on \d+ combinations not answered\.$/,
+    );
+    expect(report.rule).toMatchObject({
+      expression: result.rule,
+      dependencies: ['IF c THEN d;'],
+      dependenciesExact: true,
+      basis: 'explorer',
+    });
     expect(report.rule.explorerNotUsed).toBeUndefined();
     // Every role taken from the explorer was one the answers allowed.
     const answersOnly = reportOf({ ...judged.exploration, exact: false });
@@ -84,8 +95,16 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     const baseline = extractBaseline(report, 'explored');
     expect(baseline.fields).toEqual(result.roles);
     // A later run where the explorer found e required: a role change, as between two roles the answers decide.
-    const later = { ...report, fields: { ...report.fields, e: { presence: 'required' as const, explanation: 'e', basis: 'explorer' as const, assumptions: ['x'] } } };
-    expect(diffBaseline(baseline, extractBaseline(later, 'explored')).changes).toContainEqual({ kind: 'role', field: 'e', from: 'optional', to: 'required' });
+    const later = {
+      ...report,
+      fields: { ...report.fields, e: { presence: 'required' as const, explanation: 'e', basis: 'explorer' as const, assumptions: ['x'] } },
+    };
+    expect(diffBaseline(baseline, extractBaseline(later, 'explored')).changes).toContainEqual({
+      kind: 'role',
+      field: 'e',
+      from: 'optional',
+      to: 'required',
+    });
     // Against a run whose exploration was not exact, the open roles are left out of the comparison, not drift.
     const open = diffBaseline(baseline, extractBaseline(reportOf({ ...judged.exploration, exact: false }), 'explored'));
     expect(open.changes.filter((c) => c.kind === 'role')).toEqual([]);
@@ -105,7 +124,9 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     const report = reportOf({ ...judged.exploration, rule: 'a && (!c || d)', roles: { ...result.roles, b: 'optional' } });
     expect(validateBehaviourReport(report)).toMatchObject({ valid: true });
     expect(report.rule.basis).toBeUndefined();
-    expect(report.rule.explorerNotUsed).toMatch(/^the explorer's exact rule a && \(!c \|\| d\) is not used: it accepts \{.*b.*\}, which the target rejected$/);
+    expect(report.rule.explorerNotUsed).toMatch(
+      /^the explorer's exact rule a && \(!c \|\| d\) is not used: it accepts \{.*b.*\}, which the target rejected$/,
+    );
     expect(report.rule.expression).not.toBe('a && (!c || d)');
     expect(Object.values(report.fields).some((r) => r.basis !== undefined)).toBe(false);
   });
@@ -115,6 +136,7 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     const edited = { ...report, rule: { ...report.rule, expression: 'a' } };
     const validation = validateBehaviourReport(edited);
     expect(validation.valid).toBe(false);
-    if (!validation.valid) expect(validation.errors.join('\n')).toMatch(/^\/matrix\/\d+: rejected, but the rule with basis explorer says otherwise$/m);
+    if (!validation.valid)
+      expect(validation.errors.join('\n')).toMatch(/^\/matrix\/\d+: rejected, but the rule with basis explorer says otherwise$/m);
   });
 });

@@ -98,4 +98,3 @@ function explorerExplanation(name: string, role: DeterminedRole, answered: Field
   const count = answered.hangsOnCount ?? 0;
   return `${WHY[role](name)}; the answers alone leave it ${open}, hanging on ${count} combination${count === 1 ? '' : 's'} not answered.`;
 }
-

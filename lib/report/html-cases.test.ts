@@ -38,7 +38,10 @@ function row(verdict: string, text: string, suite: string): FakeElement {
 }
 
 function page() {
-  const presence = [row('INFORMATIONAL', 'present: changeType rejected', 'matrix'), row('INFORMATIONAL', 'present: resource rejected', 'matrix')];
+  const presence = [
+    row('INFORMATIONAL', 'present: changeType rejected', 'matrix'),
+    row('INFORMATIONAL', 'present: resource rejected', 'matrix'),
+  ];
   const protocol = [row('DEVIATES', 'a refused token gets 401 without WWW-Authenticate', 'protocol')];
   const groups = [new FakeElement({}, presence), new FakeElement({}, protocol)];
   const checks = ['CONFORMS', 'DEVIATES', 'INFORMATIONAL', 'ERROR'].map((verdict) => Object.assign(new FakeElement(), { value: verdict }));

@@ -104,7 +104,10 @@ export function suitesOf(cases: readonly CaseSummary[]): Suite[] {
   });
   return [...byKey.values()].map((s) => ({
     ...s,
-    title: suiteTitle(s.key, s.cases.map((x) => x.c)),
+    title: suiteTitle(
+      s.key,
+      s.cases.map((x) => x.c),
+    ),
     cases: [...s.cases].sort((a, b) => VERDICT_ORDER[a.c.verdict] - VERDICT_ORDER[b.c.verdict] || a.index - b.index),
   }));
 }
@@ -150,7 +153,9 @@ function caseRow(c: CaseSummary, index: number, suite: Suite): SafeHtml {
   const details = [
     c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
     c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,
-    c.observed === undefined || observedRepeatsFinding(c) ? '' : html`<div><span class="muted">Observed:</span> <code>${c.observed}</code></div>`,
+    c.observed === undefined || observedRepeatsFinding(c)
+      ? ''
+      : html`<div><span class="muted">Observed:</span> <code>${c.observed}</code></div>`,
   ];
   return html`<tr id="${caseAnchor(index)}" data-verdict="${c.verdict}" data-suite="${suite.key}"><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span></td><td><div>${name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
 }

@@ -48,7 +48,11 @@ export function matrixBands(report: Pick<BehaviourReport, 'matrix' | 'rejectionG
   const bands: Band[] = [{ title: 'Accepted', outcome: 'accepted', entries: accepted }];
   report.rejectionGroups.forEach((g, i) => {
     const when = groupWhen(g, report.operation.fields);
-    bands.push({ title: `Rejected ${g.status}${g.errorCode === undefined ? '' : ` ${g.errorCode}`} ${when}`, outcome: 'rejected', entries: rejected[i] ?? [] });
+    bands.push({
+      title: `Rejected ${g.status}${g.errorCode === undefined ? '' : ` ${g.errorCode}`} ${when}`,
+      outcome: 'rejected',
+      entries: rejected[i] ?? [],
+    });
   });
   bands.push(
     { title: 'Rejected, in no group', outcome: 'rejected', entries: otherRejected },
@@ -67,8 +71,7 @@ export function matrixSection(report: BehaviourReport): SafeHtml {
     const present = new Set(entry.present);
     const predicted = rule === undefined ? undefined : rule.accepts(present);
     const mismatch =
-      predicted !== undefined &&
-      ((entry.outcome === 'accepted' && !predicted) || (entry.outcome === 'rejected' && predicted));
+      predicted !== undefined && ((entry.outcome === 'accepted' && !predicted) || (entry.outcome === 'rejected' && predicted));
     const changed = drift.get(combinationKey(entry.present));
     const classes = [mismatch ? 'mismatch' : '', changed === undefined ? '' : 'drifted'].filter((c) => c !== '').join(' ');
     const message = entry.errorMessage ?? entry.example?.failure ?? '';
@@ -79,7 +82,9 @@ export function matrixSection(report: BehaviourReport): SafeHtml {
     }${drift.size === 0 ? '' : html`<td class="mono baseline">${changed === undefined ? '' : changed.before}</td>`}<td class="msg" title="${message}">${message}</td></tr>`;
   };
   const bands = matrixBands(report).map(
-    (band) => html`<tbody><tr class="band"><th colspan="${columns}"><span class="badge ${band.outcome}">${band.entries.length}</span> ${band.title}</th></tr>
+    (
+      band,
+    ) => html`<tbody><tr class="band"><th colspan="${columns}"><span class="badge ${band.outcome}">${band.entries.length}</span> ${band.title}</th></tr>
 ${band.entries.map((e) => html`${row(e)}\n`)}</tbody>`,
   );
   return html`<section id="matrix">
@@ -117,7 +122,8 @@ export function ruleGrid(report: Pick<BehaviourReport, 'matrix' | 'operation' | 
   const cols = grayOrder(colFields.length);
   const mark = (present: boolean): SafeHtml => (present ? html`<td class="on">●</td>` : html`<td class="off">○</td>`);
   const head = colFields.map(
-    (f, j) => html`<tr>${j === 0 ? html`<td class="corner" colspan="${rowFields.length}" rowspan="${colFields.length}"></td>` : ''}<th class="field">${f}</th>${cols.map((c) => mark((c & (1 << j)) !== 0))}</tr>`,
+    (f, j) =>
+      html`<tr>${j === 0 ? html`<td class="corner" colspan="${rowFields.length}" rowspan="${colFields.length}"></td>` : ''}<th class="field">${f}</th>${cols.map((c) => mark((c & (1 << j)) !== 0))}</tr>`,
   );
   const names = html`<tr>${rowFields.map((f) => html`<th class="field">${f}</th>`)}<td></td>${cols.map(() => html`<td></td>`)}</tr>`;
   const body = rows.map((r) => {

@@ -24,15 +24,22 @@ interface Problem {
 export function runProblems(report: BehaviourReport): Problem[] {
   const problems: Problem[] = [];
   const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-  if (report.counts.DEVIATES > 0) problems.push({ text: `${plural(report.counts.DEVIATES, 'case DEVIATES', 'cases DEVIATE')} from the spec`, href: '#cases' });
-  if (report.counts.ERROR > 0) problems.push({ text: `${plural(report.counts.ERROR, 'case', 'cases')} ended in ERROR: no verdict from the target`, href: '#cases' });
+  if (report.counts.DEVIATES > 0)
+    problems.push({ text: `${plural(report.counts.DEVIATES, 'case DEVIATES', 'cases DEVIATE')} from the spec`, href: '#cases' });
+  if (report.counts.ERROR > 0)
+    problems.push({ text: `${plural(report.counts.ERROR, 'case', 'cases')} ended in ERROR: no verdict from the target`, href: '#cases' });
   const drift = report.drift?.changes.length ?? 0;
   if (drift > 0) problems.push({ text: `${plural(drift, 'change', 'changes')} from the baseline`, href: '#drift' });
   const left = report.run.leftOnTarget?.length ?? 0;
   if (left > 0) problems.push({ text: `${plural(left, 'subscription', 'subscriptions')} left on the target`, href: '#left-on-target' });
-  if (report.diagnosis !== undefined) problems.push({ text: `nothing was accepted (likely cause: ${report.diagnosis.likelyCause})`, href: '#diagnosis' });
+  if (report.diagnosis !== undefined)
+    problems.push({ text: `nothing was accepted (likely cause: ${report.diagnosis.likelyCause})`, href: '#diagnosis' });
   const disagreements = report.contract?.comparison?.disagreements.length ?? 0;
-  if (disagreements > 0) problems.push({ text: `${plural(disagreements, 'disagreement', 'disagreements')} with the contract given`, href: '#contract-comparison' });
+  if (disagreements > 0)
+    problems.push({
+      text: `${plural(disagreements, 'disagreement', 'disagreements')} with the contract given`,
+      href: '#contract-comparison',
+    });
   return problems;
 }
 
@@ -46,10 +53,15 @@ export function summarySection(report: BehaviourReport): SafeHtml {
   const failingList =
     failing.length === 0
       ? ''
-      : html`<ul class="failing">${failing.slice(0, PROBLEM_CASES_SHOWN).map(
-          ({ c, i }) => html`<li><span class="badge ${c.verdict}">${c.verdict}</span> <a href="#${caseAnchor(i)}">${caseShortName(c.name)}</a>${c.finding === undefined ? '' : html`<span class="muted">: ${clip(c.finding, FINDING_SHOWN)}</span>`}</li>`,
-        )}${failing.length > PROBLEM_CASES_SHOWN ? html`<li class="muted">and ${failing.length - PROBLEM_CASES_SHOWN} more in <a href="#cases">Cases</a></li>` : ''}</ul>`;
-  const roleDrift = new Map((report.drift?.changes ?? []).flatMap((c) => (c.kind === 'role' && c.field !== undefined ? [[c.field, c.before] as const] : [])));
+      : html`<ul class="failing">${failing
+          .slice(0, PROBLEM_CASES_SHOWN)
+          .map(
+            ({ c, i }) =>
+              html`<li><span class="badge ${c.verdict}">${c.verdict}</span> <a href="#${caseAnchor(i)}">${caseShortName(c.name)}</a>${c.finding === undefined ? '' : html`<span class="muted">: ${clip(c.finding, FINDING_SHOWN)}</span>`}</li>`,
+          )}${failing.length > PROBLEM_CASES_SHOWN ? html`<li class="muted">and ${failing.length - PROBLEM_CASES_SHOWN} more in <a href="#cases">Cases</a></li>` : ''}</ul>`;
+  const roleDrift = new Map(
+    (report.drift?.changes ?? []).flatMap((c) => (c.kind === 'role' && c.field !== undefined ? [[c.field, c.before] as const] : [])),
+  );
   const roles = report.operation.fields.flatMap((name) => {
     const role = report.fields[name];
     if (role === undefined) return [];
@@ -68,9 +80,11 @@ ${failingList}
 <p class="rule-words">${ruleSentence(report)}</p>
 <p class="muted">${outcomeTally(report.matrix)}. <a href="#rule">The rule as an expression</a>, <a href="#matrix">every combination</a>.</p>
 <div class="requires">
-${roles.length === 0
+${
+  roles.length === 0
     ? html`<p class="muted">No field roles: nothing was accepted, so no role could be inferred.</p>`
-    : html`<table class="roles"><thead><tr><th>Field</th><th>Role</th><th>Why</th></tr></thead><tbody>${roles}</tbody></table>`}
+    : html`<table class="roles"><thead><tr><th>Field</th><th>Role</th><th>Why</th></tr></thead><tbody>${roles}</tbody></table>`
+}
 ${grid ?? ''}
 </div>
 </section>`;

@@ -22,18 +22,23 @@ ${Object.entries(ops).map(([name, op]) => html`<tr><td>${name}</td><td class="mo
 <li>Renewal: longest accepted ${renewal.longestAcceptedMinutes === null ? 'not found out' : `${renewal.longestAcceptedMinutes} minutes`}${past === null ? '' : `; past it ${statusOrNoAnswer(past.status)}${past.code === null ? '' : ` ${past.code}`}`}${Object.entries(renewal.otherFields).map(([f, o], i) => html`${i === 0 ? '; other fields by PATCH: ' : ', '}<code>${f}</code> ${o}`)}</li>
 <li>After delete: read ${statusOrNoAnswer(afterDelete.read)}, a second delete ${statusOrNoAnswer(afterDelete.delete)}, still listed: ${yesNo(afterDelete.listed)}</li>
 </ul>
-${fields.length === 0
+${
+  fields.length === 0
     ? html`<p class="muted">No record fields were seen.</p>`
     : html`<h3>Record fields</h3><table><thead><tr><th>Field</th><th>Type</th><th>Origin</th></tr></thead><tbody>${fields.map(
-        ([name, f]) => html`<tr><td class="mono">${name}</td><td>${f.type}</td><td>${f.origin}${f.origin === 'changed' ? html`: sent <code>${f.sent ?? ''}</code>, returned <code>${f.returned ?? ''}</code>` : ''}</td></tr>`,
+        ([name, f]) =>
+          html`<tr><td class="mono">${name}</td><td>${f.type}</td><td>${f.origin}${f.origin === 'changed' ? html`: sent <code>${f.sent ?? ''}</code>, returned <code>${f.returned ?? ''}</code>` : ''}</td></tr>`,
       )}</tbody></table>
-<p class="muted">Read equal to the create answer: ${yesNo(record.readEqualsCreate)}; list entry equal to it: ${yesNo(record.listEntryEqualsCreate)}.</p>`}
-${facts.states.length === 0
+<p class="muted">Read equal to the create answer: ${yesNo(record.readEqualsCreate)}; list entry equal to it: ${yesNo(record.listEntryEqualsCreate)}.</p>`
+}
+${
+  facts.states.length === 0
     ? ''
     : html`<h3>States</h3>
 <p class="mono">${path.map((s, i) => html`${i === 0 ? '' : ' → '}${s}`)}</p>
 <table><thead><tr><th>From</th><th>Action</th><th class="num">Answer</th><th>To</th></tr></thead><tbody>${facts.states.map(
         (m) => html`<tr><td>${m.from}</td><td>${m.action}</td><td class="num mono">${statusOrNoAnswer(m.status)}</td><td>${m.to}</td></tr>`,
-      )}</tbody></table>`}
+      )}</tbody></table>`
+}
 </section>`;
 }

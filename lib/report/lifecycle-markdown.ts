@@ -7,18 +7,26 @@ const yesNo = (value: boolean | null, yes: string, no: string): string => (value
 
 export function supportWords(op: OperationFact): string {
   const answer = op.status === null ? 'no answer' : `${op.status}${op.code === undefined ? '' : ` ${op.code}`}`;
-  return op.supported === null ? (op.status === null ? 'not found out' : `refused (${answer})`) : op.supported ? `supported (${answer})` : `not supported (${answer})`;
+  return op.supported === null
+    ? op.status === null
+      ? 'not found out'
+      : `refused (${answer})`
+    : op.supported
+      ? `supported (${answer})`
+      : `not supported (${answer})`;
 }
 
 export function lifecycleMarkdown(facts: LifecycleFacts): string[] {
   const { operations: ops, record, renewal, afterDelete } = facts;
   const out = ['### Lifecycle (open: spec §2, §3, §4, §8)', '', '| Operation | Request | Answer |', '|---|---|---|'];
-  for (const [name, op] of Object.entries(ops)) out.push(`| ${name} | ${op.path === '' ? '' : cellCode(`${op.method} ${op.path}`)} | ${text(supportWords(op))} |`);
+  for (const [name, op] of Object.entries(ops))
+    out.push(`| ${name} | ${op.path === '' ? '' : cellCode(`${op.method} ${op.path}`)} | ${text(supportWords(op))} |`);
   out.push('');
   const list = ops.list;
   out.push(
     `List: ${list.pages} page(s) read; ${text(yesNo(list.containsCreated, 'shows the created subscription', 'does not show it'))}` +
-      (facts.offOriginLinks > 0 ? `; ${facts.offOriginLinks} next link(s) to another origin, not followed` : '') + '.',
+      (facts.offOriginLinks > 0 ? `; ${facts.offOriginLinks} next link(s) to another origin, not followed` : '') +
+      '.',
   );
   const longest = renewal.longestAcceptedMinutes;
   const past = renewal.pastLimit;
@@ -26,7 +34,11 @@ export function lifecycleMarkdown(facts: LifecycleFacts): string[] {
     `Renewal: longest accepted ${longest === null ? 'not found out' : `${longest} minutes`}` +
       (past === null ? '' : `; past it: ${statusOrNoAnswer(past.status)}${past.code === null ? '' : ` ${text(past.code)}`}`) +
       '. ' +
-      (Object.keys(renewal.otherFields).length === 0 ? '' : `Other fields by PATCH: ${Object.entries(renewal.otherFields).map(([f, o]) => `${cellCode(f)} ${o}`).join(', ')}.`),
+      (Object.keys(renewal.otherFields).length === 0
+        ? ''
+        : `Other fields by PATCH: ${Object.entries(renewal.otherFields)
+            .map(([f, o]) => `${cellCode(f)} ${o}`)
+            .join(', ')}.`),
   );
   out.push(
     `After delete: read ${statusOrNoAnswer(afterDelete.read)}, a second delete ${statusOrNoAnswer(afterDelete.delete)}, ` +
@@ -37,9 +49,15 @@ export function lifecycleMarkdown(facts: LifecycleFacts): string[] {
   if (fields.length > 0) {
     out.push('| Record field | Type | Origin |', '|---|---|---|');
     for (const [name, f] of fields) {
-      out.push(`| ${cellCode(name)} | ${f.type} | ${f.origin}${f.origin === 'changed' ? `: sent ${cellCode(f.sent ?? '')}, returned ${cellCode(f.returned ?? '')}` : ''} |`);
+      out.push(
+        `| ${cellCode(name)} | ${f.type} | ${f.origin}${f.origin === 'changed' ? `: sent ${cellCode(f.sent ?? '')}, returned ${cellCode(f.returned ?? '')}` : ''} |`,
+      );
     }
-    out.push('', `Read equal to the create answer: ${yesNo(record.readEqualsCreate, 'yes', 'no')}; list entry equal to it: ${yesNo(record.listEntryEqualsCreate, 'yes', 'no')}.`, '');
+    out.push(
+      '',
+      `Read equal to the create answer: ${yesNo(record.readEqualsCreate, 'yes', 'no')}; list entry equal to it: ${yesNo(record.listEntryEqualsCreate, 'yes', 'no')}.`,
+      '',
+    );
   }
   if (facts.states.length > 0) {
     out.push('| From | Action | Answer | To |', '|---|---|---|---|');

@@ -10,7 +10,12 @@ function withContract(): BehaviourReport {
   const report = defaultProfileReport();
   const observed = buildObservedContract(report, subscriptionCreate);
   report.contract = {
-    observed: { file: 'observed-openapi.json', yaml: 'observed-openapi.yaml', requestBodySchema: observed.requestSchema, roundTripDisagreements: 0 },
+    observed: {
+      file: 'observed-openapi.json',
+      yaml: 'observed-openapi.yaml',
+      requestBodySchema: observed.requestSchema,
+      roundTripDisagreements: 0,
+    },
     comparison: {
       contract: 'team.yaml',
       compared: { combinations: 32, valueClasses: 0, limits: 0 },

@@ -20,7 +20,14 @@ function withDrift(changes: ReportDrift['changes']): BehaviourReport {
 }
 
 const CHANGES: ReportDrift['changes'] = [
-  { kind: 'role', field: 'resource', subject: 'resource', before: 'forbidden', after: 'required', message: 'resource: forbidden -> required' },
+  {
+    kind: 'role',
+    field: 'resource',
+    subject: 'resource',
+    before: 'forbidden',
+    after: 'required',
+    message: 'resource: forbidden -> required',
+  },
   {
     kind: 'matrix',
     present: ['notificationUrl', 'resource'],
@@ -36,7 +43,10 @@ describe('the drift section of the reports', () => {
     expect(validateBehaviourReport(withDrift(CHANGES)).valid).toBe(true);
 
     const wrong = withDrift([{ ...CHANGES[0], field: 'subject' } as ReportDrift['changes'][number]]);
-    expect(validateBehaviourReport(wrong)).toEqual({ valid: false, errors: ['/drift/changes/0/field: "subject" is not one of operation.fields'] });
+    expect(validateBehaviourReport(wrong)).toEqual({
+      valid: false,
+      errors: ['/drift/changes/0/field: "subject" is not one of operation.fields'],
+    });
   });
 
   test('Markdown: a warning with the count, one row per change with baseline and this run, what was not compared', () => {

@@ -155,9 +155,18 @@ describe('renderHtml', () => {
 
   test('cases are folded by suite, failing suites open, with a filter the page reads without', () => {
     const page = renderHtml(nothingAcceptedReport());
-    const suites = [...page.matchAll(/<details class="suite"( open)?>\s*<summary><strong>[^<]*<\/strong> <span class="muted">([^ ]+) /g)].map((m) => [m[2], m[1] === ' open']);
+    const suites = [
+      ...page.matchAll(/<details class="suite"( open)?>\s*<summary><strong>[^<]*<\/strong> <span class="muted">([^ ]+) /g),
+    ].map((m) => [m[2], m[1] === ' open']);
 
-    expect(suites).toEqual(expect.arrayContaining([['spec-4', true], ['events', true], ['open', false], ['matrix', false]]));
+    expect(suites).toEqual(
+      expect.arrayContaining([
+        ['spec-4', true],
+        ['events', true],
+        ['open', false],
+        ['matrix', false],
+      ]),
+    );
     // Hidden until the script shows it: without scripts there is no control that does nothing.
     expect(page).toContain('<div id="case-controls" class="controls" hidden>');
     expect(page).toContain('<input type="search" id="case-filter"');
@@ -171,8 +180,22 @@ describe('renderHtml', () => {
   test('Observed is left out when it only repeats the finding, and kept when it says more', () => {
     const report = defaultProfileReport();
     report.cases = [
-      { id: 'matrix/changeType', name: 'present: changeType', specRef: 'open', verdict: 'INFORMATIONAL', finding: '{changeType} rejected (400 invalidRequest)', observed: 'rejected (400, 400) invalidRequest' },
-      { id: 'matrix/resource', name: 'present: resource', specRef: 'open', verdict: 'INFORMATIONAL', finding: '{resource} rejected (400 invalidRequest)', observed: 'unstable (400, 201) invalidRequest' },
+      {
+        id: 'matrix/changeType',
+        name: 'present: changeType',
+        specRef: 'open',
+        verdict: 'INFORMATIONAL',
+        finding: '{changeType} rejected (400 invalidRequest)',
+        observed: 'rejected (400, 400) invalidRequest',
+      },
+      {
+        id: 'matrix/resource',
+        name: 'present: resource',
+        specRef: 'open',
+        verdict: 'INFORMATIONAL',
+        finding: '{resource} rejected (400 invalidRequest)',
+        observed: 'unstable (400, 201) invalidRequest',
+      },
     ];
 
     const page = renderHtml(report);
@@ -200,7 +223,16 @@ describe('renderHtml', () => {
     report.drift = {
       baseline: 'baselines/x.json',
       name: 'x',
-      changes: [{ kind: 'matrix', present: ['notificationUrl', 'expirationDateTime'], subject: '{notificationUrl, expirationDateTime}', before: '400 <b>', after: '201', message: 'm' }],
+      changes: [
+        {
+          kind: 'matrix',
+          present: ['notificationUrl', 'expirationDateTime'],
+          subject: '{notificationUrl, expirationDateTime}',
+          before: '400 <b>',
+          after: '201',
+          message: 'm',
+        },
+      ],
       compared: { combinations: 32, valueClasses: 0, limits: 0, ruleAndRoles: true },
       notCompared: [],
     };
@@ -210,7 +242,9 @@ describe('renderHtml', () => {
 
     expect(grid.match(/<td class="cell /g)).toHaveLength(32);
     expect(grid.match(/<td class="cell accepted/g)).toHaveLength(2);
-    expect(grid).toContain('<td class="cell accepted drifted" title="notificationUrl + expirationDateTime: accepted, 201; baseline: 400 &lt;b&gt;">✓</td>');
+    expect(grid).toContain(
+      '<td class="cell accepted drifted" title="notificationUrl + expirationDateTime: accepted, 201; baseline: 400 &lt;b&gt;">✓</td>',
+    );
     expect(page).toMatch(/<tr class="drifted">(<td class="(on|off)"[^>]*>.<\/td>){5}<td class="num mono">201<\/td>/);
     expect(page).not.toContain('<span class="was">');
   });
@@ -227,7 +261,9 @@ describe('renderHtml', () => {
 
     const page = renderHtml(report);
 
-    expect(page).toMatch(/<tr class="drifted"><td class="mono">resource<\/td><td><span class="badge forbidden">forbidden<\/span> <span class="muted">must be absent<\/span> <span class="was">baseline: optional<\/span>/);
+    expect(page).toMatch(
+      /<tr class="drifted"><td class="mono">resource<\/td><td><span class="badge forbidden">forbidden<\/span> <span class="muted">must be absent<\/span> <span class="was">baseline: optional<\/span>/,
+    );
     expect(page.match(/<span class="was">/g)).toHaveLength(1);
   });
 
@@ -235,7 +271,9 @@ describe('renderHtml', () => {
     const page = renderHtml(defaultProfileReport());
 
     expect(page).toContain('<div class="range-words">accepted up to <strong>255 characters</strong>, refused from 256</div>');
-    expect(page).toMatch(/title="accepted up to 255, refused from 256 characters"><span class="acc" style="width:86\.6%"><\/span><span class="gap" style="width:0\.3%"><\/span><span class="ref" style="width:13\.0%"><\/span><\/div>/);
+    expect(page).toMatch(
+      /title="accepted up to 255, refused from 256 characters"><span class="acc" style="width:86\.6%"><\/span><span class="gap" style="width:0\.3%"><\/span><span class="ref" style="width:13\.0%"><\/span><\/div>/,
+    );
   });
 
   test('a limit with only one side known is drawn with the other side grey', () => {
@@ -244,7 +282,9 @@ describe('renderHtml', () => {
 
     expect(acceptedOnly).toContain('<span class="acc" style="width:87.0%"></span><span class="gap" style="width:13.0%"></span></div>');
     expect(acceptedOnly).toContain('accepted up to <strong>10 characters</strong>, no value refused');
-    expect(refusedOnly).toContain('<span class="acc" style="width:0.0%"></span><span class="gap" style="width:87.0%"></span><span class="ref" style="width:13.0%"></span>');
+    expect(refusedOnly).toContain(
+      '<span class="acc" style="width:0.0%"></span><span class="gap" style="width:87.0%"></span><span class="ref" style="width:13.0%"></span>',
+    );
     expect(refusedOnly).toContain('largest accepted not pinned, refused from 20');
     expect(limitRange({ unit: 'characters' })).toBe('');
   });

@@ -143,7 +143,8 @@ function driftBanner(drift: ReportDrift | undefined): SafeHtml | string {
 function driftSection(drift: ReportDrift): SafeHtml {
   const skipped = notComparedText(drift);
   const rows = drift.changes.map(
-    (c) => html`<tr><td class="muted">${c.kind}</td><td class="mono">${c.subject}</td><td class="mono before">${c.before}</td><td class="mono after">${c.after}</td></tr>`,
+    (c) =>
+      html`<tr><td class="muted">${c.kind}</td><td class="mono">${c.subject}</td><td class="mono before">${c.before}</td><td class="mono after">${c.after}</td></tr>`,
   );
   return html`<section id="drift">
 <h2>Drift from the baseline</h2>
@@ -156,7 +157,8 @@ ${rows.length === 0 ? '' : html`<table class="drift"><thead><tr><th>Kind</th><th
 /** Where the target and the contract given with --contract disagree. */
 function comparisonSection(comparison: NonNullable<ReportContract['comparison']>): SafeHtml {
   const rows = comparison.disagreements.map(
-    (d) => html`<tr><td class="muted">${d.kind}</td><td class="mono">${d.subject}</td><td class="mono before">${d.contract}</td><td class="mono after">${d.target}</td></tr>`,
+    (d) =>
+      html`<tr><td class="muted">${d.kind}</td><td class="mono">${d.subject}</td><td class="mono before">${d.contract}</td><td class="mono after">${d.target}</td></tr>`,
   );
   return html`<section id="contract-comparison">
 <h2>Contract comparison</h2>
@@ -185,9 +187,11 @@ function ruleSection(report: BehaviourReport): SafeHtml {
 ${ruleBasisText(rule) === undefined ? '' : html`<p>${ruleBasisText(rule) ?? ''}</p>`}
 ${rule.unknown.length === 0 ? '' : html`<p class="muted">Unknown (no usable answer, treated as either way): ${rule.unknown.map((c, i) => html`${i === 0 ? '' : ', '}<code>${comboLabel(c)}</code>`)}${(rule.unknownCount ?? rule.unknown.length) > rule.unknown.length ? `, and ${(rule.unknownCount ?? 0) - rule.unknown.length} more` : ''}.</p>`}
 <h3>Dependencies between fields (IDL)</h3>
-${rule.dependencies.length === 0
+${
+  rule.dependencies.length === 0
     ? html`<p class="muted">${roles === 0 ? 'None inferred.' : 'None beyond the field roles.'}</p>`
-    : html`<pre>${rule.dependencies.join('\n')}</pre>`}
+    : html`<pre>${rule.dependencies.join('\n')}</pre>`
+}
 ${rule.dependenciesExact ? '' : html`<p class="muted">Roles and dependencies together do not fully describe the rule; the expression above is exact.</p>`}
 </section>`;
 }
@@ -256,9 +260,11 @@ function limitsSection(report: BehaviourReport): SafeHtml {
   const limits = report.operation.fields.flatMap((name) => report.values[name]?.limits ?? []);
   return html`<section id="limits">
 <h2>Limits <span class="badge INFORMATIONAL">spec §8: not shown</span></h2>
-${limits.length === 0
+${
+  limits.length === 0
     ? html`<p class="muted">No limit was searched.</p>`
-    : html`<table class="limits"><thead><tr><th>Field</th><th>Limit</th><th>Accepted up to, refused from</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`}
+    : html`<table class="limits"><thead><tr><th>Field</th><th>Limit</th><th>Accepted up to, refused from</th><th class="num">Requests</th><th>Verdict</th><th>Note</th></tr></thead><tbody>${limits.map(limitRow)}</tbody></table>`
+}
 </section>`;
 }
 
@@ -285,7 +291,9 @@ export function limitRange(l: Pick<ReportedLimit, 'value' | 'firstRejected' | 'u
 }
 
 function examplesSection(report: BehaviourReport): SafeHtml {
-  const examples = distinctAnswers(report.matrix).flatMap((entry) => (entry.example === undefined ? [] : [exampleBlock(entry, entry.example)]));
+  const examples = distinctAnswers(report.matrix).flatMap((entry) =>
+    entry.example === undefined ? [] : [exampleBlock(entry, entry.example)],
+  );
   return html`<section id="examples">
 <h2>One request per distinct answer</h2>
 <p class="muted">One example per distinct outcome, status and error code. To replay one, <code>export ACCESS_TOKEN=…</code> first: the token itself is never written to a report.</p>
@@ -311,9 +319,11 @@ function findingsSection(report: BehaviourReport): SafeHtml {
   return html`<section id="findings">
 <h2>Findings <span class="badge INFORMATIONAL">INFORMATIONAL</span></h2>
 <p class="muted">What was seen where the spec says “not shown”: recorded, never a failure.</p>
-${report.findings.length === 0
+${
+  report.findings.length === 0
     ? html`<p class="muted">None.</p>`
-    : html`<details class="fold"${report.findings.length <= FINDINGS_OPEN ? ' open' : ''}><summary>${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} <span class="muted">(each also in its case's row under Cases)</span></summary><ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul></details>`}
+    : html`<details class="fold"${report.findings.length <= FINDINGS_OPEN ? ' open' : ''}><summary>${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} <span class="muted">(each also in its case's row under Cases)</span></summary><ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul></details>`
+}
 </section>`;
 }
 
@@ -324,4 +334,3 @@ function prettyBody(body: string): string {
     return body;
   }
 }
-

@@ -49,7 +49,9 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| `notificationUrl` | **required** (must be present) |');
     expect(md).toContain('| `changeType` | **forbidden** (must be absent) |');
     expect(md).toContain('| `clientState` | **optional** (does not matter) |');
-    expect(md).toContain('| 400 | `invalidRequest` | when changeType or resource is present | 24 | `The request is malformed or incorrect.` |');
+    expect(md).toContain(
+      '| 400 | `invalidRequest` | when changeType or resource is present | 24 | `The request is malformed or incorrect.` |',
+    );
     expect(md).toContain('| 4 | 0 | 35 | 0 |');
     expect(md).not.toContain('Stopped early');
     expect(md).not.toContain('Deviations and errors');
@@ -115,7 +117,9 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(defaultProfileReport());
 
     expect(md).toContain('### Values (one value changed in an accepted body)');
-    expect(md).toContain('| `notificationUrl` | https-absolute, http-absolute, ip-literal | 400 `invalidRequest`: relative-path\\*, json-number\\* | – |');
+    expect(md).toContain(
+      '| `notificationUrl` | https-absolute, http-absolute, ip-literal | 400 `invalidRequest`: relative-path\\*, json-number\\* | – |',
+    );
     expect(md).toContain('| `expirationDateTime` | spec-form, without-milliseconds\\* | 400 `invalidRequest`: 181-days, no-zone\\* | – |');
     expect(md).toContain('No value classes recorded for `changeType`, `resource`');
     expect(md).toContain('| `expirationDateTime` | longest accepted lifetime | **259200 minutes (180 days)** | 259201 | 37 |  |');
@@ -126,7 +130,9 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(conditionalReport());
 
     expect(md).toContain('| `changeType` | updated | 422 `unprocessable`: garbage | 500: json-null\\*; no answer: created |');
-    expect(md).toContain('| `clientState` | longest accepted clientState | not pinned | – | 9 | no answer for 64 after a retry: search stopped, nothing inferred past what was seen |');
+    expect(md).toContain(
+      '| `clientState` | longest accepted clientState | not pinned | – | 9 | no answer for 64 after a retry: search stopped, nothing inferred past what was seen |',
+    );
     expect(md).toContain('accepted up to the largest value tried (5256000)');
   });
 
@@ -143,4 +149,3 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(report)).toContain('400 `a\\|b <img src=x>`: length-256');
   });
 });
-

@@ -67,7 +67,10 @@ export function renderMarkdown(report: BehaviourReport): string {
   out.push(`${outcomeTally(report.matrix)}.`);
   if (report.rule.unknown.length > 0) {
     const more = (report.rule.unknownCount ?? report.rule.unknown.length) - report.rule.unknown.length;
-    out.push('', `Unknown (no usable answer, treated as either): ${report.rule.unknown.map((c) => code(comboLabel(c))).join(', ')}${more > 0 ? `, and ${more} more` : ''}.`);
+    out.push(
+      '',
+      `Unknown (no usable answer, treated as either): ${report.rule.unknown.map((c) => code(comboLabel(c))).join(', ')}${more > 0 ? `, and ${more} more` : ''}.`,
+    );
   }
   out.push('');
 
@@ -89,7 +92,9 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   out.push('### Dependencies between fields (IDL)', '');
   if (report.rule.dependencies.length === 0) {
-    out.push(roleRows.length === 0 ? 'None: nothing was accepted, so no roles or dependencies could be inferred.' : 'None beyond the field roles.');
+    out.push(
+      roleRows.length === 0 ? 'None: nothing was accepted, so no roles or dependencies could be inferred.' : 'None beyond the field roles.',
+    );
   } else {
     out.push('```text', ...report.rule.dependencies, '```');
   }
@@ -118,7 +123,13 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   if (report.findings.length > 0) {
     out.push('### Findings (INFORMATIONAL: the spec leaves these open)', '');
-    out.push(...limited(report.findings.map((f) => `- ${text(f)}`), 'findings'), '');
+    out.push(
+      ...limited(
+        report.findings.map((f) => `- ${text(f)}`),
+        'findings',
+      ),
+      '',
+    );
   }
 
   const problems = report.cases.filter((c) => c.verdict === 'DEVIATES' || c.verdict === 'ERROR');
@@ -139,7 +150,10 @@ function driftSection(drift: ReportDrift): string[] {
   if (n === 0) {
     out.push(`No drift from ${from}.`);
   } else {
-    out.push(`> **⚠ ${n} change${n === 1 ? '' : 's'}** from ${from}: the run fails until the target is fixed or the change is accepted (\`npm run baseline -- --accept\`).`, '');
+    out.push(
+      `> **⚠ ${n} change${n === 1 ? '' : 's'}** from ${from}: the run fails until the target is fixed or the change is accepted (\`npm run baseline -- --accept\`).`,
+      '',
+    );
     out.push('| What | Baseline | This run |', '|---|---|---|');
     for (const change of drift.changes.slice(0, LIST_LIMIT)) {
       out.push(`| ${cellCode(change.subject)} | ${cellCode(change.before)} | ${cellCode(change.after)} |`);
@@ -177,14 +191,19 @@ function valuesSection(report: BehaviourReport): string[] {
   }
   const unprobed = fields.filter((name) => !probed.includes(name));
   if (unprobed.length > 0) {
-    out.push('', `No value classes recorded for ${unprobed.map(code).join(', ')} (no accepted body carries the field, or its cases did not run).`);
+    out.push(
+      '',
+      `No value classes recorded for ${unprobed.map(code).join(', ')} (no accepted body carries the field, or its cases did not run).`,
+    );
   }
   if (limits.length > 0) {
     out.push('', '| Field | Limit | Largest accepted | First rejected | Requests | Note |', '|---|---|---|---|---:|---|');
     for (const limit of limits) {
       const value = limit.value === undefined ? 'not pinned' : `**${text(amount(limit.value, limit.unit))}**`;
       const first = limit.firstRejected === undefined ? '–' : String(limit.firstRejected);
-      out.push(`| ${cellCode(limit.field)} | ${text(limit.name)} | ${value} | ${first} | ${limit.requests} | ${limit.note === undefined ? '' : text(limit.note)} |`);
+      out.push(
+        `| ${cellCode(limit.field)} | ${text(limit.name)} | ${value} | ${first} | ${limit.requests} | ${limit.note === undefined ? '' : text(limit.note)} |`,
+      );
     }
   }
   out.push('');
@@ -229,8 +248,17 @@ function exampleMessage(report: BehaviourReport, group: RejectionGroup): string 
 
 /** Where the target and the contract given with --contract disagree. */
 function comparisonSection(comparison: NonNullable<ReportContract['comparison']>): string[] {
-  const lines = comparison.disagreements.map((d) => `- ${code(d.subject)}: contract says ${code(d.contract)}, target did ${code(d.target)}`);
-  return ['### Contract comparison', '', `Contract ${code(comparison.contract)}. ${text(comparisonSentence(comparison))}`, '', ...limited(lines, 'disagreements'), ''];
+  const lines = comparison.disagreements.map(
+    (d) => `- ${code(d.subject)}: contract says ${code(d.contract)}, target did ${code(d.target)}`,
+  );
+  return [
+    '### Contract comparison',
+    '',
+    `Contract ${code(comparison.contract)}. ${text(comparisonSentence(comparison))}`,
+    '',
+    ...limited(lines, 'disagreements'),
+    '',
+  ];
 }
 
 /** The observed contract: the file, and its request body schema. */
@@ -258,7 +286,6 @@ function limited(lines: string[], what: string): string[] {
   return [...lines.slice(0, LIST_LIMIT), `- … and ${lines.length - LIST_LIMIT} more ${what} (see behaviour-report.html)`];
 }
 
-/** Plain text: one line, Markdown and HTML metacharacters escaped. */
 /** What the run created and could not delete, first, since it fails the run. */
 function leftOnTargetSection(left: NonNullable<BehaviourReport['run']['leftOnTarget']>): string[] {
   const shown = left.slice(0, LIST_LIMIT);

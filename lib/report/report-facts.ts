@@ -25,7 +25,8 @@ export function undeterminedText(role: FieldRole): string | undefined {
   const possible = role.possible ?? [];
   const shown = (role.hangsOn ?? []).slice(0, 3).map(comboLabel);
   const total = role.hangsOnCount ?? shown.length;
-  const alternatives = possible.length <= 1 ? possible.join('') : `${possible.slice(0, -1).join(', ')} or ${possible[possible.length - 1] ?? ''}`;
+  const alternatives =
+    possible.length <= 1 ? possible.join('') : `${possible.slice(0, -1).join(', ')} or ${possible[possible.length - 1] ?? ''}`;
   const combinations = total === 1 ? '1 combination' : `${total} combinations`;
   return `${alternatives}, depending on ${combinations} without a usable answer: ${shown.join('; ')}${total > shown.length ? '; …' : ''}`;
 }
@@ -63,9 +64,7 @@ export function readableTime(iso: string): string {
 
 export function targetDescription(run: RunInfo): string {
   if (run.targetKind === 'configured') return 'configured target';
-  return run.referenceProfile === undefined
-    ? 'embedded reference service'
-    : `embedded reference service, profile ${run.referenceProfile}`;
+  return run.referenceProfile === undefined ? 'embedded reference service' : `embedded reference service, profile ${run.referenceProfile}`;
 }
 
 /** "client credentials from login.microsoftonline.com (client …, scope …, certificate): 3 tokens, renewed 2 times before expiry, 0 after a 401". */
@@ -129,6 +128,7 @@ export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | '
   const total = 2 ** report.operation.fields.length;
   if (known === total) return words;
   // With the explorer's basis the rule also speaks for the combinations not answered, under its assumptions.
-  const others = report.rule.basis === 'explorer' ? "The others as the explorer's rule says, under its assumptions." : 'The others could go either way.';
+  const others =
+    report.rule.basis === 'explorer' ? "The others as the explorer's rule says, under its assumptions." : 'The others could go either way.';
   return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} ${others}`;
 }

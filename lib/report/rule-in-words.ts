@@ -16,8 +16,7 @@ export function ruleInWords(expression: string, fields: readonly string[]): stri
   }
   const order = (names: Iterable<string>): string[] => sortByFields([...names], fields);
   const ignored = fields.filter((f) => !rule.fields.includes(f));
-  const tail =
-    ignored.length === 0 ? '' : `; ${joinWords(ignored)} ${ignored.length === 1 ? 'does' : 'do'} not matter`;
+  const tail = ignored.length === 0 ? '' : `; ${joinWords(ignored)} ${ignored.length === 1 ? 'does' : 'do'} not matter`;
   return `Accepted exactly when ${sumInWords(expr, order)}${tail}.`;
 }
 
@@ -77,7 +76,9 @@ function phrase(expr: Expr, order: Order, nested: boolean): string {
         const text = [
           ...(present.length === 0 ? [] : [`${joinWords(present, 'or')} is present`]),
           // "a or b is absent" reads like "neither"; say it plainly.
-          ...(absent.length === 0 ? [] : [absent.length === 1 ? `${absent[0] ?? ''} is absent` : `at least one of ${joinWords(absent)} is absent`]),
+          ...(absent.length === 0
+            ? []
+            : [absent.length === 1 ? `${absent[0] ?? ''} is absent` : `at least one of ${joinWords(absent)} is absent`]),
         ].join(', or ');
         return nested ? `(${text})` : text;
       }

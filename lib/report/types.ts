@@ -251,8 +251,10 @@ export interface ContractComparison {
   /** The contract file, as given. */
   contract: string;
   compared: { combinations: number; valueClasses: number; limits: number };
-  /** Bodies left out: the target gave no usable answer, or the body could not be built again. */
-  /** `unexplained`: refusals the observed contract records as having no stated reason (its own round trip only). */
+  /**
+   * Bodies left out: the target gave no usable answer, or the body could not be built again; `unexplained`:
+   * refusals the observed contract records as having no stated reason (its own round trip only).
+   */
   notCompared: { noVerdict: number; notBuildable: number; unexplained?: number };
   disagreements: ContractDisagreement[];
 }

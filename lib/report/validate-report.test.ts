@@ -78,13 +78,22 @@ describe('validateBehaviourReport', () => {
 
     expect(result).toEqual({
       valid: false,
-      errors: ['/fields/notificationURL: is not one of operation.fields', '/matrix/1/present/0: "changeTyp" is not one of operation.fields'],
+      errors: [
+        '/fields/notificationURL: is not one of operation.fields',
+        '/matrix/1/present/0: "changeTyp" is not one of operation.fields',
+      ],
     });
   });
 
-  test('an undetermined role must say what it could be and what it hangs on, in the operation\'s fields; a stated one must not', () => {
+  test("an undetermined role must say what it could be and what it hangs on, in the operation's fields; a stated one must not", () => {
     const report = mutable();
-    report['fields'].clientState = { presence: 'undetermined', explanation: 'open', possible: ['optional', 'conditional'], hangsOn: [['clientStat']], hangsOnCount: 1 };
+    report['fields'].clientState = {
+      presence: 'undetermined',
+      explanation: 'open',
+      possible: ['optional', 'conditional'],
+      hangsOn: [['clientStat']],
+      hangsOnCount: 1,
+    };
     report['fields'].resource = { presence: 'forbidden', explanation: 'never accepted', hangsOnCount: 3 };
     report['fields'].changeType = { presence: 'undetermined', explanation: 'open' };
 
@@ -103,7 +112,10 @@ describe('validateBehaviourReport', () => {
     });
     delete report['fields'].resource.hangsOnCount;
     report['fields'].changeType = { presence: 'optional', explanation: 'either way' };
-    expect(validateBehaviourReport(report)).toEqual({ valid: false, errors: ['/fields/clientState/hangsOn/0/0: "clientStat" is not one of operation.fields'] });
+    expect(validateBehaviourReport(report)).toEqual({
+      valid: false,
+      errors: ['/fields/clientState/hangsOn/0/0: "clientStat" is not one of operation.fields'],
+    });
   });
 
   test('rejects something that is not an object at all', () => {
@@ -136,4 +148,3 @@ describe('validateBehaviourReport', () => {
     });
   });
 });
-

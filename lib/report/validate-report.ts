@@ -6,9 +6,7 @@ import type { BehaviourReport } from './types.js';
 /** Location of the JSON Schema, for tools that want the file itself. */
 const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
 
-export type ReportValidation =
-  | { valid: true; report: BehaviourReport }
-  | { valid: false; errors: string[] };
+export type ReportValidation = { valid: true; report: BehaviourReport } | { valid: false; errors: string[] };
 
 /** A validator of the report schema of its own, compiled on its first call (bin/support/machine-speed.ts times that). */
 export const newReportValidator = (): ReturnType<typeof shippedSchemaValidator> =>
@@ -62,7 +60,8 @@ function unknownFieldNames(report: BehaviourReport): string[] {
     });
   }
   report.drift?.changes.forEach((change, i) => {
-    if (change.field !== undefined && !known.has(change.field)) errors.push(`/drift/changes/${i}/field: "${change.field}" is not one of operation.fields`);
+    if (change.field !== undefined && !known.has(change.field))
+      errors.push(`/drift/changes/${i}/field: "${change.field}" is not one of operation.fields`);
     if (change.present !== undefined) check(`/drift/changes/${i}/present`, change.present);
   });
   return errors;
@@ -81,7 +80,6 @@ function explorerRuleAgainstAnswers(report: BehaviourReport): string[] {
   );
   return index < 0 ? [] : [`/matrix/${index}: ${report.matrix[index]?.outcome ?? ''}, but the rule with basis explorer says otherwise`];
 }
-
 
 function dedupe(items: string[]): string[] {
   return [...new Set(items)];

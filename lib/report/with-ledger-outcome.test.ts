@@ -6,7 +6,12 @@ import { validateBehaviourReport } from './validate-report.js';
 import { DUPLICATE_CASE_ID, withLedgerOutcome } from './with-ledger-outcome.js';
 
 const LEFT = [
-  { id: 'sub-500', deletePath: '/_api/v2.0/drive/root/subscriptions/sub-500', createdAt: '2026-11-22T10:00:00.000Z', reason: 'not deleted: server: HTTP 500 after 4 attempts' },
+  {
+    id: 'sub-500',
+    deletePath: '/_api/v2.0/drive/root/subscriptions/sub-500',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    reason: 'not deleted: server: HTTP 500 after 4 attempts',
+  },
   { createdAt: '2026-11-22T10:00:01.000Z', reason: 'created (status 201), id unknown: answer names no id' },
   { id: '..', createdAt: '2026-11-22T10:00:02.000Z', reason: 'not deleted: unsafe id: the id is a dot segment (".."); no DELETE sent' },
 ];

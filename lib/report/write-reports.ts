@@ -28,10 +28,7 @@ export class InvalidReportError extends Error {
  * Validates the report, then writes behaviour-report.json, .md and .html into `dir`
  * (created if missing), each atomically. Nothing is written when the report is invalid.
  */
-export async function writeBehaviourReports(
-  report: BehaviourReport,
-  dir: string,
-): Promise<{ json: string; md: string; html: string }> {
+export async function writeBehaviourReports(report: BehaviourReport, dir: string): Promise<{ json: string; md: string; html: string }> {
   const checked = validateBehaviourReport(report);
   if (!checked.valid) throw new InvalidReportError('writeBehaviourReports: the behaviour report', checked.errors);
   await mkdir(dir, { recursive: true });

@@ -41,7 +41,9 @@ describe('Rule', () => {
         const products = rule.products() ?? [];
         for (let mask = 0; mask < 2 ** fields.length; mask += 1) {
           const present = new Set(presentOf(fields, mask));
-          const byProducts = products.some((p) => [...p.present].every((f) => present.has(f)) && ![...p.absent].some((f) => present.has(f)));
+          const byProducts = products.some(
+            (p) => [...p.present].every((f) => present.has(f)) && ![...p.absent].some((f) => present.has(f)),
+          );
           if (byProducts !== rule.accepts(present)) return false;
         }
         return true;

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { EXIT, exitDecision, exitLine, type RunFacts } from './exit-decision.js';
 
-const clean: RunFacts = { casesRan: 40, failedCases: 0, driftChanges: 0, leftOnTarget: 0, cleanupUnknown: false, contractDisagreements: 0, secretFound: false };
+const clean: RunFacts = {
+  casesRan: 40,
+  failedCases: 0,
+  driftChanges: 0,
+  leftOnTarget: 0,
+  cleanupUnknown: false,
+  contractDisagreements: 0,
+  secretFound: false,
+};
 
 describe('exitDecision: one case per row of the README table "Exit codes of npm run probe"', () => {
   test('0: every case holds and nothing drifted', () => {
@@ -14,11 +22,19 @@ describe('exitDecision: one case per row of the README table "Exit codes of npm 
     ['the behaviour drifted from the baseline', { driftChanges: 1 }, /1 change from the baseline/],
     ['a subscription was left on the target', { leftOnTarget: 3 }, /3 subscriptions left on the target/],
     ['the cleanup did not finish', { cleanupUnknown: true }, /what is left on the target is unknown/],
-    ['nothing was accepted for a reason outside the values sent', { failingDiagnosis: 'every answer was 401: check ACCESS_TOKEN' }, /check ACCESS_TOKEN/],
+    [
+      'nothing was accepted for a reason outside the values sent',
+      { failingDiagnosis: 'every answer was 401: check ACCESS_TOKEN' },
+      /check ACCESS_TOKEN/,
+    ],
     ['the target disagrees with the contract', { contractDisagreements: 1 }, /disagrees with the contract in 1 place/],
     ['a secret was found in a written file', { secretFound: true }, /a secret was found/],
     ['the run was stopped by Ctrl-C', { stoppedBy: 'Ctrl-C' }, /stopped by Ctrl-C before every case ran/],
-    ['the run was stopped by SIGTERM before any case finished', { stoppedBy: 'SIGTERM', casesRan: 0 }, /stopped by SIGTERM before any case finished/],
+    [
+      'the run was stopped by SIGTERM before any case finished',
+      { stoppedBy: 'SIGTERM', casesRan: 0 },
+      /stopped by SIGTERM before any case finished/,
+    ],
   ])('1: %s', (_, facts, reason) => {
     const decision = exitDecision({ ...clean, ...facts });
     expect(decision.code).toBe(EXIT.failed);

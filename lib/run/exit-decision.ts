@@ -43,16 +43,22 @@ export interface ExitDecision {
   runFailures: RunFailure[];
 }
 
-
 export function exitDecision(facts: RunFacts): ExitDecision {
   if (facts.casesRan === 0 && facts.stoppedBy !== undefined) {
     const message = `stopped by ${facts.stoppedBy} before any case finished`;
     return { code: EXIT.failed, reason: `${message}; no report was written`, runFailures: [{ id: 'run/interrupted', message }] };
   }
-  if (facts.casesRan === 0) return { code: EXIT.setup, reason: 'no case ran: the run could not start (see the error above); no report was written', runFailures: [] };
+  if (facts.casesRan === 0)
+    return {
+      code: EXIT.setup,
+      reason: 'no case ran: the run could not start (see the error above); no report was written',
+      runFailures: [],
+    };
   const runFailures: RunFailure[] = [
     facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,
-    facts.leftOnTarget > 0 ? { id: 'run/left-on-target', message: `${count(facts.leftOnTarget, 'subscription')} left on the target` } : undefined,
+    facts.leftOnTarget > 0
+      ? { id: 'run/left-on-target', message: `${count(facts.leftOnTarget, 'subscription')} left on the target` }
+      : undefined,
     facts.cleanupUnknown ? { id: 'run/cleanup', message: 'the cleanup did not finish: what is left on the target is unknown' } : undefined,
     facts.failingDiagnosis !== undefined ? { id: 'run/nothing-accepted', message: facts.failingDiagnosis } : undefined,
     facts.contractDisagreements > 0
@@ -61,9 +67,10 @@ export function exitDecision(facts: RunFacts): ExitDecision {
     facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
     facts.stoppedBy !== undefined ? { id: 'run/interrupted', message: `stopped by ${facts.stoppedBy} before every case ran` } : undefined,
   ].filter((r): r is RunFailure => r !== undefined);
-  const reasons = [facts.failedCases > 0 ? `${count(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined, ...runFailures.map((f) => f.message)].filter(
-    (r): r is string => r !== undefined,
-  );
+  const reasons = [
+    facts.failedCases > 0 ? `${count(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined,
+    ...runFailures.map((f) => f.message),
+  ].filter((r): r is string => r !== undefined);
   if (reasons.length > 0) return { code: EXIT.failed, reason: reasons.join('; '), runFailures };
   return { code: EXIT.ok, reason: 'every case holds and nothing drifted, was left behind or leaked', runFailures };
 }

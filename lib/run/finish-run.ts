@@ -63,7 +63,9 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   });
   const given = input.baseline;
   const drift =
-    given === undefined ? undefined : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
+    given === undefined
+      ? undefined
+      : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
   // The observed contract is written beside the report, which links it and shows its schema.
   const contract = await writeContractStep(await observeContract(built, operation, reportDir, input.contract), reportDir);
   const report = assembleReport({

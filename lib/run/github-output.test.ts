@@ -3,7 +3,15 @@ import { defaultProfileReport } from '../../test/support/report-fixtures.js';
 import { exitDecision } from './exit-decision.js';
 import { githubAnnotations, githubSummary } from './github-output.js';
 
-const facts = { casesRan: 40, failedCases: 0, driftChanges: 2, leftOnTarget: 0, cleanupUnknown: false, contractDisagreements: 0, secretFound: false };
+const facts = {
+  casesRan: 40,
+  failedCases: 0,
+  driftChanges: 2,
+  leftOnTarget: 0,
+  cleanupUnknown: false,
+  contractDisagreements: 0,
+  secretFound: false,
+};
 
 test('each reason the run fails is an error annotation, its text escaped as GitHub reads it', () => {
   const lines = githubAnnotations(defaultProfileReport(), exitDecision(facts));
@@ -15,8 +23,13 @@ test('each reason the run fails is an error annotation, its text escaped as GitH
 
 test('a failing case is annotated with its verdict, id and spec part; a clean run has none', () => {
   const report = defaultProfileReport();
-  const failing = { ...report, cases: [{ id: 'protocol/x', name: 'x', specRef: 'spec §7 rule 1', verdict: 'DEVIATES' as const, finding: 'answered 500' }] };
-  expect(githubAnnotations(failing, exitDecision({ ...facts, driftChanges: 0, failedCases: 1 }))).toEqual(['::error title=DEVIATES protocol/x::spec §7 rule 1: answered 500']);
+  const failing = {
+    ...report,
+    cases: [{ id: 'protocol/x', name: 'x', specRef: 'spec §7 rule 1', verdict: 'DEVIATES' as const, finding: 'answered 500' }],
+  };
+  expect(githubAnnotations(failing, exitDecision({ ...facts, driftChanges: 0, failedCases: 1 }))).toEqual([
+    '::error title=DEVIATES protocol/x::spec §7 rule 1: answered 500',
+  ]);
   expect(githubAnnotations(report, exitDecision({ ...facts, driftChanges: 0 }))).toEqual([]);
 });
 

@@ -17,9 +17,16 @@ export function githubAnnotations(report: BehaviourReport | undefined, decision:
   const failing = (report?.cases ?? []).filter((c) => c.verdict === 'DEVIATES' || c.verdict === 'ERROR');
   const lines = [
     ...decision.runFailures.map((f) => `::error title=${escapeProperty(f.id)}::${escapeData(f.message)}`),
-    ...failing.map((c) => `::error title=${escapeProperty(`${c.verdict} ${c.id}`)}::${escapeData(`${c.specRef}: ${c.finding ?? c.observed ?? c.name}`)}`),
+    ...failing.map(
+      (c) => `::error title=${escapeProperty(`${c.verdict} ${c.id}`)}::${escapeData(`${c.specRef}: ${c.finding ?? c.observed ?? c.name}`)}`,
+    ),
   ];
-  return lines.length <= MAX_ANNOTATIONS ? lines : [...lines.slice(0, MAX_ANNOTATIONS - 1), `::error title=more::${lines.length - MAX_ANNOTATIONS + 1} more (see behaviour-report.html)`];
+  return lines.length <= MAX_ANNOTATIONS
+    ? lines
+    : [
+        ...lines.slice(0, MAX_ANNOTATIONS - 1),
+        `::error title=more::${lines.length - MAX_ANNOTATIONS + 1} more (see behaviour-report.html)`,
+      ];
 }
 
 /** The job summary: the report's Markdown when one was written, and the exit line last. */

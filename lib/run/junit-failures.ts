@@ -5,8 +5,7 @@
  */
 import type { RunFailure } from './exit-decision.js';
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `xml` (vitest's JUnit report) with one failing case per run failure; unchanged when there is none. */
 export function withRunFailures(xml: string, failures: readonly RunFailure[]): string {

@@ -3,7 +3,8 @@ import { fakeExchange } from '../http/test-exchange.js';
 import { setupProblem, setupRequests } from './setup-check.js';
 
 const operation = { method: 'POST', path: '/_api/v2.0/drive/root/subscriptions', headers: { 'content-type': 'application/json' } };
-const answers = (...statuses: number[]) => statuses.map((status) => fakeExchange({ status, responseHeaders: status < 400 ? { location: 'https://login.example/' } : {} }));
+const answers = (...statuses: number[]) =>
+  statuses.map((status) => fakeExchange({ status, responseHeaders: status < 400 ? { location: 'https://login.example/' } : {} }));
 const base = 'https://contoso.example/sites/dev';
 
 describe('setup mistakes in the first two answers', () => {
@@ -26,7 +27,7 @@ describe('setup mistakes in the first two answers', () => {
     [[200, 400]],
     [[401, 400]],
     [[302, 400]],
-  ])('%j is the target\'s to judge: the run goes on', (statuses) => {
+  ])("%j is the target's to judge: the run goes on", (statuses) => {
     expect(setupProblem(answers(...statuses), base, operation)).toBeUndefined();
   });
 

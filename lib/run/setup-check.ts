@@ -26,7 +26,11 @@ export function setupRequests(operation: Pick<OperationSpec, 'method' | 'path' |
 }
 
 /** The one line to stop with, or undefined when the answers leave the setup in no doubt. */
-export function setupProblem(exchanges: readonly Exchange[], baseUrl: string, operation: Pick<OperationSpec, 'method' | 'path'>): string | undefined {
+export function setupProblem(
+  exchanges: readonly Exchange[],
+  baseUrl: string,
+  operation: Pick<OperationSpec, 'method' | 'path'>,
+): string | undefined {
   const statuses = exchanges.map((e) => e.status);
   if (statuses.length < 2) return undefined;
   const sign = commonSetupSign(statuses);
@@ -57,7 +61,10 @@ export interface SetupCheckOptions {
  * create something from the empty body, it is undone here, as every case undoes its creates.
  */
 export async function checkSetup(o: SetupCheckOptions): Promise<{ stop?: string; notes: string[] }> {
-  const checked = await preflight({ config: o.limits, baseUrl: o.baseUrl, token: o.token, path: o.operation.path }, setupRequests(o.operation));
+  const checked = await preflight(
+    { config: o.limits, baseUrl: o.baseUrl, token: o.token, path: o.operation.path },
+    setupRequests(o.operation),
+  );
   if (checked.unreachable !== undefined) return { stop: checked.unreachable, notes: [] };
   const stop = setupProblem(checked.exchanges, o.baseUrl, o.operation);
   if (stop !== undefined) return { stop, notes: [] };

@@ -50,13 +50,18 @@ export function readErrorShape(body: unknown): ErrorShape | undefined {
     const error = body['error'];
     if (Array.isArray(error['issues'])) return zod(error['issues']);
     const details = Array.isArray(error['details']) ? error['details'].slice(0, MAX_ENTRIES) : [];
-    const shape = fromEntries('spec-error', details.map((d) => (isObject(d) ? { name: topName(d['target']), text: text(d['message']) } : none)));
+    const shape = fromEntries(
+      'spec-error',
+      details.map((d) => (isObject(d) ? { name: topName(d['target']), text: text(d['message']) } : none)),
+    );
     return shape ?? { kind: 'spec-error', names: [], entries: undefined };
   }
   if (Array.isArray(body['detail'])) {
     return fromEntries(
       'pydantic',
-      body['detail'].slice(0, MAX_ENTRIES).map((d) => (isObject(d) ? { name: pydanticName(d['loc']), text: text(d['msg']) ?? text(d['type']) } : none)),
+      body['detail']
+        .slice(0, MAX_ENTRIES)
+        .map((d) => (isObject(d) ? { name: pydanticName(d['loc']), text: text(d['msg']) ?? text(d['type']) } : none)),
     );
   }
   if (Array.isArray(body['issues'])) return zod(body['issues']);
@@ -64,11 +69,16 @@ export function readErrorShape(body: unknown): ErrorShape | undefined {
   if (isObject(body['errors'])) return fromObject(isProblem(body) ? 'problem-details' : 'validator-errors', body['errors']);
   if (Array.isArray(body['errors'])) {
     const list = body['errors'].slice(0, MAX_ENTRIES);
-    if (list.some((e) => isObject(e) && ('instancePath' in e || 'dataPath' in e || 'keyword' in e))) return fromEntries('ajv', list.map(ajvEntry));
+    if (list.some((e) => isObject(e) && ('instancePath' in e || 'dataPath' in e || 'keyword' in e)))
+      return fromEntries('ajv', list.map(ajvEntry));
     if (list.some((e) => isObject(e) && isObject(e['source']))) return fromEntries('json-api', list.map(jsonApiEntry));
     return fromEntries(
       'validator-errors',
-      list.map((e) => (isObject(e) ? { name: topName(e['path'] ?? e['param'] ?? e['field'] ?? e['property']), text: text(e['msg'] ?? e['message']) } : none)),
+      list.map((e) =>
+        isObject(e)
+          ? { name: topName(e['path'] ?? e['param'] ?? e['field'] ?? e['property']), text: text(e['msg'] ?? e['message']) }
+          : none,
+      ),
     );
   }
   return undefined;
@@ -98,7 +108,8 @@ function fromEntries(kind: ErrorShapeKind, entries: Entry[]): ErrorShape | undef
   return { kind, names, entries: named.map((e) => `'${e.name}': ${e.text ?? 'refused'}`).join('; ') };
 }
 
-const isProblem = (body: Json): boolean => typeof body['title'] === 'string' || typeof body['type'] === 'string' || typeof body['status'] === 'number';
+const isProblem = (body: Json): boolean =>
+  typeof body['title'] === 'string' || typeof body['type'] === 'string' || typeof body['status'] === 'number';
 
 /** FastAPI writes where the value was: `["body", "resource", ...]`; the property is the part after the location. */
 function pydanticName(loc: unknown): string | undefined {
@@ -139,7 +150,10 @@ function pointerName(pointer: string | undefined): string | undefined {
 /** `$.resource`, `body.resource`, `resource[0]`, `resource.id` -> `resource`. */
 function topName(path: unknown): string | undefined {
   if (typeof path !== 'string') return undefined;
-  const stripped = path.trim().replace(/^\$\.?/, '').replace(/^body\./i, '');
+  const stripped = path
+    .trim()
+    .replace(/^\$\.?/, '')
+    .replace(/^body\./i, '');
   return clean(stripped.split(/[.[/]/)[0]);
 }
 

@@ -13,7 +13,10 @@ import addFormatsCjs from 'ajv-formats';
 const addFormats = addFormatsCjs.default;
 
 /** `withFormats`: check `format` keywords (ajv-formats) instead of refusing them in strict mode. */
-export function shippedSchemaValidator(url: URL, options: Omit<Options, 'validateSchema'> & { withFormats?: boolean } = {}): () => ValidateFunction {
+export function shippedSchemaValidator(
+  url: URL,
+  options: Omit<Options, 'validateSchema'> & { withFormats?: boolean } = {},
+): () => ValidateFunction {
   const { withFormats = false, ...ajvOptions } = options;
   let compiled: ValidateFunction | undefined;
   return () => {

@@ -14,7 +14,8 @@ const SHIPPED = [
   './error-body.schema.json',
 ];
 
-const read = (path: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
+const read = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('shipped JSON Schemas', () => {
   test.each(SHIPPED)('%s is valid against the 2020-12 meta-schema', (path) => {

@@ -16,7 +16,9 @@ export function describeTraffic(result: TrafficInference, label: string, operati
   ];
   for (const s of source.skipped) lines.push(`traffic: left out ${s.count} request(s) ${s.reason}`);
   if (source.unknownFields.length > 0) {
-    lines.push(`traffic: fields the operation description does not know: ${source.unknownFields.map((f) => `${f.name} (${f.count} request(s))`).join(', ')}`);
+    lines.push(
+      `traffic: fields the operation description does not know: ${source.unknownFields.map((f) => `${f.name} (${f.count} request(s))`).join(', ')}`,
+    );
   }
   lines.push(`rule: ${inference.rule.expression} (exact on ${result.answered} of ${result.possible} combinations answered)`);
   if (inference.roles !== undefined) {
@@ -41,11 +43,28 @@ export function describeTraffic(result: TrafficInference, label: string, operati
     lines.push('not concluded: nothing; every combination of fields has an answer');
   } else {
     const named = inference.rule.unknown.slice(0, LISTED).map(combination).join(', ');
-    lines.push(`not concluded: ${open} of ${result.possible} combinations have no usable answer${named === '' ? '' : `, e.g. ${named}`}; the rule treats them as either`);
-    if (unstable.length > 0) lines.push(`not concluded: ${unstable.length} combination(s) were answered differently when repeated (unstable, not evidence): ${unstable.slice(0, LISTED).map((o) => combination(o.present)).join(', ')}`);
-    if (failed.length > 0) lines.push(`not concluded: ${failed.length} combination(s) got no verdict (no answer, a 5xx or a redirect): ${failed.slice(0, LISTED).map((o) => combination(o.present)).join(', ')}`);
-    const undetermined = Object.entries(inference.roles ?? {}).filter(([, r]) => r.presence === 'undetermined').map(([f]) => f);
-    if (undetermined.length > 0) lines.push(`not concluded: the role of ${undetermined.join(', ')}; sending the combinations above would settle it`);
+    lines.push(
+      `not concluded: ${open} of ${result.possible} combinations have no usable answer${named === '' ? '' : `, e.g. ${named}`}; the rule treats them as either`,
+    );
+    if (unstable.length > 0)
+      lines.push(
+        `not concluded: ${unstable.length} combination(s) were answered differently when repeated (unstable, not evidence): ${unstable
+          .slice(0, LISTED)
+          .map((o) => combination(o.present))
+          .join(', ')}`,
+      );
+    if (failed.length > 0)
+      lines.push(
+        `not concluded: ${failed.length} combination(s) got no verdict (no answer, a 5xx or a redirect): ${failed
+          .slice(0, LISTED)
+          .map((o) => combination(o.present))
+          .join(', ')}`,
+      );
+    const undetermined = Object.entries(inference.roles ?? {})
+      .filter(([, r]) => r.presence === 'undetermined')
+      .map(([f]) => f);
+    if (undetermined.length > 0)
+      lines.push(`not concluded: the role of ${undetermined.join(', ')}; sending the combinations above would settle it`);
   }
   for (const note of inference.rule.notes ?? []) lines.push(`note: ${note}`);
   return [...lines, ...describeValues(result.values)];
@@ -73,14 +92,17 @@ function describeValues(values: TrafficValues): string[] {
     const a = v.accepted;
     const length = a.stringLength === undefined ? '' : ` (strings of ${lengths(a.stringLength)})`;
     const examples = a.examples.length === 0 ? '' : `; e.g. ${a.examples.map(shown).join(', ')}`;
-    lines.push(`values: ${field}: accepted in ${a.bodies} bod${a.bodies === 1 ? 'y' : 'ies'}, ${a.distinct} distinct: ${a.types.join(', ')}${length}${examples}`);
+    lines.push(
+      `values: ${field}: accepted in ${a.bodies} bod${a.bodies === 1 ? 'y' : 'ies'}, ${a.distinct} distinct: ${a.types.join(', ')}${length}${examples}`,
+    );
     if (v.refusedCount === 0) continue;
     const span = v.refusedStringLength === undefined ? '' : ` (strings of ${lengths(v.refusedStringLength)})`;
     lines.push(`values: ${field}: refused, the value isolated as the cause: ${v.refusedCount} value(s)${span}`);
     for (const r of v.refused.slice(0, LISTED_REFUSED)) {
       const how = [String(r.status), r.errorCode].filter((p) => p !== undefined).join(' ');
       const why = r.messagePattern === undefined ? '' : ` "${cut(r.messagePattern)}"`;
-      const basis = r.basis === 'one-value-changed' ? 'an accepted body differs in this value only' : 'each other value accepted with the same fields';
+      const basis =
+        r.basis === 'one-value-changed' ? 'an accepted body differs in this value only' : 'each other value accepted with the same fields';
       lines.push(`  ${shown(r)}: ${how}${why} (${basis})`);
     }
     if (v.refusedCount > LISTED_REFUSED) {
@@ -90,8 +112,11 @@ function describeValues(values: TrafficValues): string[] {
   }
   const { count, why } = values.rejectionsNotTied;
   if (count > 0) {
-    lines.push(`values: ${count} rejected bod${count === 1 ? 'y' : 'ies'} not tied to one value, so no evidence about a value: ${why.map((w) => `${w.count} ${w.reason}`).join('; ')}`);
+    lines.push(
+      `values: ${count} rejected bod${count === 1 ? 'y' : 'ies'} not tied to one value, so no evidence about a value: ${why.map((w) => `${w.count} ${w.reason}`).join('; ')}`,
+    );
   }
-  for (const n of values.notEvidence) lines.push(`values: not evidence: ${n.count} ${n.of === 'requests' ? 'request(s)' : 'distinct bod(ies)'} ${n.reason}`);
+  for (const n of values.notEvidence)
+    lines.push(`values: not evidence: ${n.count} ${n.of === 'requests' ? 'request(s)' : 'distinct bod(ies)'} ${n.reason}`);
   return lines;
 }

@@ -6,7 +6,6 @@
 import type { Exchange } from '../http/types.js';
 import { isObject } from '../json.js';
 
-
 function headerMap(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!Array.isArray(value)) return out;
@@ -29,7 +28,9 @@ export function harEntryExchange(entry: unknown, seq: number): Exchange | undefi
   const attempts = typeof entry._attempts === 'number' ? entry._attempts : 1;
   const retried = Array.isArray(entry._retriedStatuses) ? entry._retriedStatuses.filter((s): s is number => typeof s === 'number') : [];
   // The request's content type only: the value part leaves out a body the target was told is not JSON.
-  const sentType = headerMap(entry.request.headers)['content-type'] ?? (isObject(postData) && typeof postData.mimeType === 'string' && postData.mimeType !== '' ? postData.mimeType : undefined);
+  const sentType =
+    headerMap(entry.request.headers)['content-type'] ??
+    (isObject(postData) && typeof postData.mimeType === 'string' && postData.mimeType !== '' ? postData.mimeType : undefined);
   return {
     seq,
     method: method.toUpperCase(),
@@ -45,7 +46,12 @@ export function harEntryExchange(entry: unknown, seq: number): Exchange | undefi
     attempts,
     retriedStatuses: retried,
     ...(failure !== undefined
-      ? { failure: { kind: failure.kind as NonNullable<Exchange['failure']>['kind'], message: typeof failure.message === 'string' ? failure.message : '' } }
+      ? {
+          failure: {
+            kind: failure.kind as NonNullable<Exchange['failure']>['kind'],
+            message: typeof failure.message === 'string' ? failure.message : '',
+          },
+        }
       : status === 0
         ? { failure: { kind: 'network' as const, message: 'no answer recorded (status 0)' } }
         : {}),

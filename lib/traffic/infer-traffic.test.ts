@@ -11,7 +11,12 @@ function entry(body: object | string, status: number, at = '2026-11-20T10:00:00.
   return {
     startedDateTime: at,
     time: 10,
-    request: { method: 'POST', url: 'https://api.example/v1/things', headers: [{ name: 'Authorization', value: 'Bearer secret' }], postData: { mimeType: 'application/json', text: typeof body === 'string' ? body : JSON.stringify(body) } },
+    request: {
+      method: 'POST',
+      url: 'https://api.example/v1/things',
+      headers: [{ name: 'Authorization', value: 'Bearer secret' }],
+      postData: { mimeType: 'application/json', text: typeof body === 'string' ? body : JSON.stringify(body) },
+    },
     response: {
       status,
       headers: [{ name: 'Content-Type', value: 'application/json' }],
@@ -34,9 +39,17 @@ describe('inferFromTraffic on traffic another tool recorded', () => {
     expect(result.inference.roles?.a?.presence).toBe('required');
     expect(result.inference.roles?.c?.presence).toBe('forbidden');
     expect(result.inference.roles?.b?.presence).toBe('optional');
-    expect(result.source).toMatchObject({ entries: 9, used: 8, selection: 'all-requests', from: '2026-11-20T10:00:00.000Z', to: '2026-11-20T10:00:07.000Z' });
+    expect(result.source).toMatchObject({
+      entries: 9,
+      used: 8,
+      selection: 'all-requests',
+      from: '2026-11-20T10:00:00.000Z',
+      to: '2026-11-20T10:00:07.000Z',
+    });
     const lines = describeTraffic(result, 'traffic.har', OPERATION);
-    expect(lines[0]).toBe('traffic: traffic.har: inferred from recorded traffic, nothing sent: 8 of its 9 entries used (POST /things, every request to the operation), from 2026-11-20T10:00:00.000Z to 2026-11-20T10:00:07.000Z');
+    expect(lines[0]).toBe(
+      'traffic: traffic.har: inferred from recorded traffic, nothing sent: 8 of its 9 entries used (POST /things, every request to the operation), from 2026-11-20T10:00:00.000Z to 2026-11-20T10:00:07.000Z',
+    );
     expect(lines).toContain('not concluded: nothing; every combination of fields has an answer');
     expect(lines.join('\n')).not.toContain('secret');
   });
@@ -60,13 +73,17 @@ describe('inferFromTraffic on traffic another tool recorded', () => {
     expect(result.observations.find((o) => o.present.join() === 'b')?.outcome).toBe('unstable');
     expect(result.answered).toBe(3);
     expect(result.errorBodies).toMatchObject({ checked: 2, valid: 1 });
-    expect(lines).toContainEqual(expect.stringMatching(/^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: body is not JSON/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: body is not JSON/),
+    );
     expect(lines).toContain('traffic: fields the operation description does not know: zz (1 request(s))');
     expect(lines).toContain('traffic: left out 1 request(s) with a field the operation description does not know');
     expect(lines).toContain('traffic: left out 1 request(s) with no JSON object body');
     expect(lines).toContainEqual(expect.stringMatching(/^not concluded: 5 of 8 combinations have no usable answer, e\.g\. /));
     expect(lines).toContain('not concluded: 1 combination(s) were answered differently when repeated (unstable, not evidence): {b}');
-    expect(lines).toContainEqual(expect.stringMatching(/^not concluded: the role of .*c.*; sending the combinations above would settle it$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^not concluded: the role of .*c.*; sending the combinations above would settle it$/),
+    );
   });
 });
 
@@ -86,17 +103,34 @@ describe('the value part: what the traffic shows of each field’s values', () =
 
     const { values } = inferFromTraffic(entries, SUBSCRIBE, Redactor.of());
 
-    expect(values.fields.clientState?.accepted).toMatchObject({ bodies: 2, distinct: 2, types: ['string'], stringLength: { shortest: 4, longest: 5 } });
+    expect(values.fields.clientState?.accepted).toMatchObject({
+      bodies: 2,
+      distinct: 2,
+      types: ['string'],
+      stringLength: { shortest: 4, longest: 5 },
+    });
     expect(values.fields.clientState?.accepted.examples.map((e) => e.value)).toEqual(['"ok-1"', '"ok-22"']);
     expect(values.fields.clientState?.refused).toEqual([
-      expect.objectContaining({ type: 'string', length: 256, status: 400, errorCode: 'invalidRequest', messagePattern: 'The clientState is <n> characters long; at most <n> are allowed.', basis: 'one-value-changed', bodies: 1 }),
+      expect.objectContaining({
+        type: 'string',
+        length: 256,
+        status: 400,
+        errorCode: 'invalidRequest',
+        messagePattern: 'The clientState is <n> characters long; at most <n> are allowed.',
+        basis: 'one-value-changed',
+        bodies: 1,
+      }),
     ]);
     expect(values.fields.clientState?.refused[0]?.value).toMatch(/^"state-x+… \(256 characters\)$/);
     expect(values.fields.notificationUrl?.refusedCount).toBe(0);
     expect(values.rejectionsNotTied.count).toBe(0);
     const lines = describeTraffic(inferFromTraffic(entries, SUBSCRIBE, Redactor.of()), 'values.har', SUBSCRIBE);
     expect(lines).toContain('values: clientState: refused, the value isolated as the cause: 1 value(s) (strings of 256 characters)');
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}"state-x+… \(256 characters\): 400 invalidRequest "The clientState is <n> characters long; at most <n> are allowed\." \(an accepted body differs in this value only\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^ {2}"state-x+… \(256 characters\): 400 invalidRequest "The clientState is <n> characters long; at most <n> are allowed\." \(an accepted body differs in this value only\)$/,
+      ),
+    );
   });
 
   test('each other value accepted with the same fields, though not in one body, isolates the new one too, and says so', () => {
@@ -109,7 +143,9 @@ describe('the value part: what the traffic shows of each field’s values', () =
 
     const { values } = inferFromTraffic(entries, OPERATION, Redactor.of());
 
-    expect(values.fields.c?.refused).toEqual([expect.objectContaining({ value: '9', type: 'number', status: 400, basis: 'other-values-accepted' })]);
+    expect(values.fields.c?.refused).toEqual([
+      expect.objectContaining({ value: '9', type: 'number', status: 400, basis: 'other-values-accepted' }),
+    ]);
     expect(values.rejectionsNotTied.why).toEqual([{ reason: 'each of its values was accepted with the same fields', count: 1 }]);
   });
 
@@ -142,7 +178,14 @@ describe('the value part: what the traffic shows of each field’s values', () =
       entry({ notificationUrl: URL_A, clientState: 'flaky' }, 400),
       entry({ notificationUrl: URL_A, clientState: 'flaky' }, 201),
       entry({ notificationUrl: URL_A, clientState: 'ok-1' }, 401, undefined, 'InvalidAuthenticationToken'),
-      { ...entry({ notificationUrl: URL_A, clientState: 'ok-1' }, 400), request: { method: 'POST', url: 'https://api.example/v1/things', postData: { mimeType: 'text/plain', text: JSON.stringify({ notificationUrl: URL_A, clientState: 'ok-1' }) } } },
+      {
+        ...entry({ notificationUrl: URL_A, clientState: 'ok-1' }, 400),
+        request: {
+          method: 'POST',
+          url: 'https://api.example/v1/things',
+          postData: { mimeType: 'text/plain', text: JSON.stringify({ notificationUrl: URL_A, clientState: 'ok-1' }) },
+        },
+      },
       entry({ notificationUrl: URL_A, clientState: 'refused' }, 400),
     ];
 
@@ -151,7 +194,11 @@ describe('the value part: what the traffic shows of each field’s values', () =
     expect(values.fields.clientState?.accepted.examples.map((e) => e.value)).toEqual(['"ok-1"']);
     expect(values.fields.clientState?.refused.map((r) => r.value)).toEqual(['"refused"']);
     expect(values.notEvidence).toEqual([
-      { reason: "answered 401 (about the credentials, the path, the headers or the target's state, not a value)", count: 1, of: 'requests' },
+      {
+        reason: "answered 401 (about the credentials, the path, the headers or the target's state, not a value)",
+        count: 1,
+        of: 'requests',
+      },
       { reason: 'sent without a JSON content type', count: 1, of: 'requests' },
       { reason: 'answered differently when repeated (unstable)', count: 1, of: 'bodies' },
     ]);
@@ -180,7 +227,13 @@ describe('the value part: what the traffic shows of each field’s values', () =
     const printed = describeTraffic(result, 'values.har', SUBSCRIBE).join('\n');
     const written = JSON.stringify(result.values);
 
-    expect(result.values.fields.clientState?.refused[0]).toMatchObject({ hidden: 'looks like a secret', type: 'string', length: bearer.length, status: 400, messagePattern: '(not shown: looks like a secret)' });
+    expect(result.values.fields.clientState?.refused[0]).toMatchObject({
+      hidden: 'looks like a secret',
+      type: 'string',
+      length: bearer.length,
+      status: 400,
+      messagePattern: '(not shown: looks like a secret)',
+    });
     expect(result.values.fields.clientState?.accepted.examples.map((e) => e.value)).toEqual(['"ok-1"']);
     expect(printed).toContain(`(not shown: looks like a secret; a string of ${bearer.length} characters): 400 invalidRequest`);
     for (const text of [printed, written]) {

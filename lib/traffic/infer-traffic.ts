@@ -61,7 +61,6 @@ export interface TrafficInference {
 /** Most error bodies that fail the schema listed. */
 const LISTED_INVALID = 5;
 
-
 function pathMatches(url: string, path: string): boolean {
   try {
     return new URL(url).pathname.replace(/\/+$/, '').toLowerCase().endsWith(path.replace(/\/+$/, '').toLowerCase());
@@ -82,7 +81,11 @@ function parseBody(exchange: Exchange): unknown {
  * `entries` are the HAR's log.entries (read-har.ts checks the file is a HAR). Values shown in `values` pass
  * `redactor` (the run's by default) and are never the ones that look like a secret.
  */
-export function inferFromTraffic(entries: readonly unknown[], operation: TrafficOperation, redactor: Pick<Redactor, 'redact'> = runRedactor()): TrafficInference {
+export function inferFromTraffic(
+  entries: readonly unknown[],
+  operation: TrafficOperation,
+  redactor: Pick<Redactor, 'redact'> = runRedactor(),
+): TrafficInference {
   const fields = [...operation.fields];
   // The traffic's error codes and messages are hostile text that reaches the console and the report (the matrix,
   // rejection groups' patterns): redacted before anything else reads them, since a message pattern's digits
@@ -125,7 +128,8 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
     const { exchange } = request;
     const body = parseBody(exchange);
     if (!chosen.has(request)) {
-      if (isObject(body) && Object.keys(body).every((k) => fields.includes(k))) valueRequests.push({ body, exchange, answer: read(exchange) });
+      if (isObject(body) && Object.keys(body).every((k) => fields.includes(k)))
+        valueRequests.push({ body, exchange, answer: read(exchange) });
       continue;
     }
     if (!isObject(body)) {
@@ -149,7 +153,8 @@ export function inferFromTraffic(entries: readonly unknown[], operation: Traffic
       const check = checkErrorBody(exchange.responseBody);
       errorBodies.checked += 1;
       if (check.valid) errorBodies.valid += 1;
-      else if (errorBodies.invalid.length < LISTED_INVALID) errorBodies.invalid.push({ status: answer.status ?? 0, startedAt: exchange.startedAt, problem: check.problems[0] ?? 'invalid' });
+      else if (errorBodies.invalid.length < LISTED_INVALID)
+        errorBodies.invalid.push({ status: answer.status ?? 0, startedAt: exchange.startedAt, problem: check.problems[0] ?? 'invalid' });
     }
     byCombination.set(key, slot);
     if (exchange.startedAt !== '') times.push(exchange.startedAt);

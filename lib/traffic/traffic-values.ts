@@ -104,7 +104,11 @@ const typeOrder = (type: JsonType): number => TYPE_ORDER.indexOf(type);
 /** One spelling per value: objects' keys in order, so {a,b} and {b,a} are one value. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -130,7 +134,8 @@ function shown(value: unknown, redactor: Redact): ShownValue {
   const json = JSON.stringify(value);
   const length = typeof value === 'string' ? { length: characters(value) } : {};
   const plain = typeof value === 'string' ? value : json;
-  if (looksLikeSecret(plain) || looksLikeSecret(json) || redactor.redact(json) !== json) return { hidden: 'looks like a secret', type, ...length };
+  if (looksLikeSecret(plain) || looksLikeSecret(json) || redactor.redact(json) !== json)
+    return { hidden: 'looks like a secret', type, ...length };
   return { value: showValue(value, MAX_SHOWN), type, ...length };
 }
 
@@ -252,8 +257,11 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
       continue;
     }
     const others = slot.present.filter((f) => f !== field);
-    const pair = (acceptedBodiesWith.get(combination(slot.present)) ?? []).some((a) => others.every((f) => a.canon.get(f) === slot.canon.get(f)));
-    const pattern = answer.errorMessage === undefined ? undefined : shownText(messagePattern(answer.errorMessage, fields), redactor, MAX_PATTERN);
+    const pair = (acceptedBodiesWith.get(combination(slot.present)) ?? []).some((a) =>
+      others.every((f) => a.canon.get(f) === slot.canon.get(f)),
+    );
+    const pattern =
+      answer.errorMessage === undefined ? undefined : shownText(messagePattern(answer.errorMessage, fields), redactor, MAX_PATTERN);
     const basis = pair ? 'one-value-changed' : 'other-values-accepted';
     const key = JSON.stringify([field, spelling, answer.status, answer.errorCode ?? null, pattern ?? null]);
     const known = refusals.get(key);
@@ -315,6 +323,9 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
     bodies: bodies.size,
     fields: out,
     notEvidence: [...notEvidence].map(([reason, { count, of }]) => ({ reason, count, of })),
-    rejectionsNotTied: { count: [...notTied.values()].reduce((sum, n) => sum + n, 0), why: [...notTied].map(([reason, count]) => ({ reason, count })) },
+    rejectionsNotTied: {
+      count: [...notTied.values()].reduce((sum, n) => sum + n, 0),
+      why: [...notTied].map(([reason, count]) => ({ reason, count })),
+    },
   };
 }

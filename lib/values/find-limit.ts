@@ -6,7 +6,6 @@ import type { PresenceAnswer } from '../rule/answer.js';
  * the search with what was established so far.
  */
 
-
 export interface LimitStep {
   x: number;
   answer: PresenceAnswer;

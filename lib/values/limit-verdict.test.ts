@@ -37,7 +37,14 @@ describe('judgeLimit', () => {
       specRef: 'open: spec §8',
       finding: 'expirationDateTime: longest accepted lifetime is 42300 minutes (29.375 days); 42301 rejected (3 probes, 4 requests)',
       observed: '1: accepted, 5256000: rejected, 42301: rejected (3 probes, 4 requests)',
-      limit: { field: 'expirationDateTime', name: 'longest accepted lifetime', value: 42_300, unit: 'minutes', firstRejected: 42_301, requests: 4 },
+      limit: {
+        field: 'expirationDateTime',
+        name: 'longest accepted lifetime',
+        value: 42_300,
+        unit: 'minutes',
+        firstRejected: 42_301,
+        requests: 4,
+      },
     });
   });
 
@@ -51,11 +58,17 @@ describe('judgeLimit', () => {
       note: 'accepted up to the largest value tried (4096): the limit, if any, is higher',
     };
 
-    const judged = judgeLimit({ ...lifetime, field: 'clientState', name: 'longest accepted clientState', unit: 'characters', high: 4096 }, result, []);
+    const judged = judgeLimit(
+      { ...lifetime, field: 'clientState', name: 'longest accepted clientState', unit: 'characters', high: 4096 },
+      result,
+      [],
+    );
 
     expect(judged.verdict).toBe('INFORMATIONAL');
     expect(judged.limit).toMatchObject({ value: 4096, firstRejected: undefined, note: result.note });
-    expect(judged.finding).toBe('clientState: accepted up to the largest value tried, 4096 characters; no limit found below it (2 probes, 0 requests)');
+    expect(judged.finding).toBe(
+      'clientState: accepted up to the largest value tried, 4096 characters; no limit found below it (2 probes, 0 requests)',
+    );
   });
 
   test('low rejected pins nothing', () => {
@@ -65,11 +78,20 @@ describe('judgeLimit', () => {
 
     expect(judged.verdict).toBe('INFORMATIONAL');
     expect(judged.limit.value).toBeUndefined();
-    expect(judged.finding).toMatch(/^expirationDateTime: longest accepted lifetime not pinned: the smallest value tried, 1 minutes, was rejected/);
+    expect(judged.finding).toMatch(
+      /^expirationDateTime: longest accepted lifetime not pinned: the smallest value tried, 1 minutes, was rejected/,
+    );
   });
 
   test('a search stopped by a missing answer is an ERROR and keeps what it had seen', () => {
-    const result: LimitResult = { end: 'no-answer', largestAccepted: 1, smallestRejected: 128, probes: 9, steps: [], note: 'no answer for 64 after a retry' };
+    const result: LimitResult = {
+      end: 'no-answer',
+      largestAccepted: 1,
+      smallestRejected: 128,
+      probes: 9,
+      steps: [],
+      note: 'no answer for 64 after a retry',
+    };
 
     const judged = judgeLimit(lifetime, result, []);
 
@@ -84,11 +106,16 @@ describe('judgeLimit', () => {
   });
 
   test('a 400 met on the way that breaks spec §7 rule 1 is said, and left to the judgement once per kind', () => {
-    const judged = judgeLimit(lifetime, exact, [created, fakeExchange({ status: 400, body: { error: { code: 'tooLong', message: 'x' } } })]);
+    const judged = judgeLimit(lifetime, exact, [
+      created,
+      fakeExchange({ status: 400, body: { error: { code: 'tooLong', message: 'x' } } }),
+    ]);
 
     expect(judged.verdict).toBe('INFORMATIONAL');
     expect(judged.specRef).toBe('open: spec §8; spec §7 rule 1');
-    expect(judged.finding).toMatch(/1 of its refusals break spec §7 rule 1 \(judged once per kind of refusal in 'refusals of the value classes'\): error\.code is "tooLong"/);
+    expect(judged.finding).toMatch(
+      /1 of its refusals break spec §7 rule 1 \(judged once per kind of refusal in 'refusals of the value classes'\): error\.code is "tooLong"/,
+    );
     expect(judged.limit.value).toBe(42_300);
   });
 });

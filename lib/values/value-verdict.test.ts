@@ -12,7 +12,7 @@ const longClientState = { description: '4096 characters', expectation: 'spec-for
 const created = fakeExchange({ status: 201, body: { id: 'sub-1' } });
 
 describe('judgeValue', () => {
-  test('accepted is INFORMATIONAL, and says when the form is not the spec\'s', () => {
+  test("accepted is INFORMATIONAL, and says when the form is not the spec's", () => {
     expect(judgeValue('notificationUrl', relative, created)).toMatchObject({
       verdict: 'INFORMATIONAL',
       finding: 'notificationUrl relative path accepted (201), a form spec §2 does not give',
@@ -21,7 +21,7 @@ describe('judgeValue', () => {
     expect(judgeValue('clientState', longClientState, created).finding).toBe('clientState 4096 characters accepted (201)');
   });
 
-  test('a value not of the spec\'s form rejected 400 invalidRequest CONFORMS to spec §7 rule 1', () => {
+  test("a value not of the spec's form rejected 400 invalidRequest CONFORMS to spec §7 rule 1", () => {
     const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 400, body: errorBody('invalidRequest', 'bad url') }));
 
     expect(judged).toMatchObject({
@@ -33,7 +33,7 @@ describe('judgeValue', () => {
     });
   });
 
-  test('a value of the spec\'s form rejected with a sound 400 is INFORMATIONAL: the spec sets no bound', () => {
+  test("a value of the spec's form rejected with a sound 400 is INFORMATIONAL: the spec sets no bound", () => {
     const judged = judgeValue('clientState', longClientState, fakeExchange({ status: 400, body: errorBody('invalidRequest') }));
 
     expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', finding: 'clientState 4096 characters rejected 400 invalidRequest' });
@@ -53,11 +53,17 @@ describe('judgeValue', () => {
   });
 
   test('a 422 refuses the value as incorrect, so it breaks spec §7 rule 1 as a 400 with another code does: said here, judged once per kind', () => {
-    const judged = judgeValue('notificationUrl', relative, fakeExchange({ status: 422, body: { error: { code: 'unprocessable', message: 'no' } } }));
+    const judged = judgeValue(
+      'notificationUrl',
+      relative,
+      fakeExchange({ status: 422, body: { error: { code: 'unprocessable', message: 'no' } } }),
+    );
 
     expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', expected: '400 with error.code "invalidRequest" in the §7 error object' });
     expect(judged.finding).toMatch(/judged once per kind of refusal in 'refusals of the value classes'$/);
-    expect(judged.finding).toMatch(/^notificationUrl relative path rejected 422 unprocessable, which breaks spec §7 rule 1 \(a body refused for its fields or values/);
+    expect(judged.finding).toMatch(
+      /^notificationUrl relative path rejected 422 unprocessable, which breaks spec §7 rule 1 \(a body refused for its fields or values/,
+    );
     expect(judged.finding).toContain('answered 422');
   });
 
@@ -69,11 +75,17 @@ describe('judgeValue', () => {
   });
 
   test('a 5xx after retries DEVIATES for a malformed value, and is an ERROR for any other', () => {
-    const failed = fakeExchange({ status: 500, body: 'boom', failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' }, attempts: 4 });
+    const failed = fakeExchange({
+      status: 500,
+      body: 'boom',
+      failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' },
+      attempts: 4,
+    });
 
     expect(judgeValue('notificationUrl', relative, failed)).toMatchObject({
       verdict: 'DEVIATES',
-      finding: 'notificationUrl relative path answered 500 (a server error, after retries) where spec §7 rule 1 gives 400 invalidRequest for a malformed request',
+      finding:
+        'notificationUrl relative path answered 500 (a server error, after retries) where spec §7 rule 1 gives 400 invalidRequest for a malformed request',
     });
     expect(judgeValue('clientState', longClientState, failed)).toMatchObject({
       verdict: 'ERROR',
@@ -83,9 +95,21 @@ describe('judgeValue', () => {
   });
 
   test.each([
-    ['no answer', fakeExchange({ status: null, failure: { kind: 'timeout', message: 'no answer within 10000 ms' } }), 'timeout: no answer within 10000 ms'],
-    ['throttled past the retries', fakeExchange({ status: 503, failure: { kind: 'throttled', message: 'HTTP 503 still after 3 retries' } }), 'throttled: HTTP 503 still after 3 retries'],
-    ['the budget spent', fakeExchange({ status: null, failure: { kind: 'budget', message: 'request budget of 10 reached' } }), 'budget: request budget of 10 reached'],
+    [
+      'no answer',
+      fakeExchange({ status: null, failure: { kind: 'timeout', message: 'no answer within 10000 ms' } }),
+      'timeout: no answer within 10000 ms',
+    ],
+    [
+      'throttled past the retries',
+      fakeExchange({ status: 503, failure: { kind: 'throttled', message: 'HTTP 503 still after 3 retries' } }),
+      'throttled: HTTP 503 still after 3 retries',
+    ],
+    [
+      'the budget spent',
+      fakeExchange({ status: null, failure: { kind: 'budget', message: 'request budget of 10 reached' } }),
+      'budget: request budget of 10 reached',
+    ],
   ])('%s is an ERROR, even for a malformed value', (_name, exchange, words) => {
     const judged = judgeValue('notificationUrl', relative, exchange);
 

@@ -55,7 +55,11 @@ function observedOf(exchange: Exchange, answer: AnswerClass): string {
   return `${exchange.status}${code}${message}`;
 }
 
-export function judgeValue(field: string, valueClass: Pick<ValueClass, 'description' | 'expectation' | 'specRef'>, exchange: Exchange): ValueJudgement {
+export function judgeValue(
+  field: string,
+  valueClass: Pick<ValueClass, 'description' | 'expectation' | 'specRef'>,
+  exchange: Exchange,
+): ValueJudgement {
   const answer = classifyAnswer(exchange);
   const what = `${field} ${valueClass.description}`;
   const observed = observedOf(exchange, answer);

@@ -4,7 +4,9 @@ import type { Diagnosis } from '../inference/types.js';
 import type { BehaviourReport } from '../report/types.js';
 import { formatConsoleSummary } from './console-summary.js';
 
-const recorded = JSON.parse(readFileSync(new URL('../../test/fixtures/drive-subscription-v2.before.behaviour-report.json', import.meta.url), 'utf8')) as BehaviourReport;
+const recorded = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/drive-subscription-v2.before.behaviour-report.json', import.meta.url), 'utf8'),
+) as BehaviourReport;
 const diagnosis: Diagnosis = { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
 
 test('a run without the presence matrix says presence was not probed, not that nothing was accepted', () => {
@@ -30,7 +32,9 @@ test('rejection groups: a line each for the first six, cut before the unanswered
     unknownMatching: [[`f${k}`, 'a']],
     unknownMatchingCount: 255,
   });
-  const lines = formatConsoleSummary({ ...recorded, rejectionGroups: Array.from({ length: 8 }, (_, k) => group(k)) }).filter((l) => l.startsWith('  rejected: '));
+  const lines = formatConsoleSummary({ ...recorded, rejectionGroups: Array.from({ length: 8 }, (_, k) => group(k)) }).filter((l) =>
+    l.startsWith('  rejected: '),
+  );
   expect(lines).toHaveLength(7);
   expect(lines[0]).toBe('  rejected: 400 invalidRequest when f0 is present (1 combination); 255 unanswered combination(s) may also be');
   expect(lines[6]).toBe('  rejected: 2 more kind(s) of rejection in the report');

@@ -21,12 +21,17 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   } else {
     const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
     const total = 2 ** report.operation.fields.length;
-    lines.push(`  rule: ${report.rule.expression}${known === total ? '' : ` (exact on the ${known} of ${total} combinations with a usable answer)`}`);
+    lines.push(
+      `  rule: ${report.rule.expression}${known === total ? '' : ` (exact on the ${known} of ${total} combinations with a usable answer)`}`,
+    );
     if (report.rule.basis === 'explorer') lines.push(`  by the explorer's rule, assuming ${(report.rule.assumptions ?? []).join('; ')}`);
     if (report.rule.explorerNotUsed !== undefined) lines.push(`  from the answers alone: ${report.rule.explorerNotUsed}`);
     const width = Math.max(...Object.keys(report.fields).map((f) => f.length), 5);
     for (const [name, role] of Object.entries(report.fields)) {
-      const open = role.presence === 'undetermined' ? ` (${role.possible?.join(' or ') ?? ''}; hangs on ${role.hangsOnCount ?? 0} combination(s) without a usable answer)` : '';
+      const open =
+        role.presence === 'undetermined'
+          ? ` (${role.possible?.join(' or ') ?? ''}; hangs on ${role.hangsOnCount ?? 0} combination(s) without a usable answer)`
+          : '';
       const basis = role.basis === 'explorer' ? " (by the explorer's rule)" : '';
       lines.push(`  ${name.padEnd(width)}  ${role.presence}${open}${basis}`);
     }

@@ -6,7 +6,12 @@ test('the first Ctrl-C stops the run and says how; the same press delivered twic
   const exits: number[] = [];
   let cancels = 0;
   let clock = 0;
-  const interrupt = new InterruptOnce({ say: (l) => said.push(l), ledgerDir: '/tmp/ledger', exit: (code) => exits.push(code), now: () => clock });
+  const interrupt = new InterruptOnce({
+    say: (l) => said.push(l),
+    ledgerDir: '/tmp/ledger',
+    exit: (code) => exits.push(code),
+    now: () => clock,
+  });
   expect([interrupt.interrupted, interrupt.stoppedBy]).toEqual([false, undefined]);
   interrupt.press(() => (cancels += 1));
   expect([interrupt.interrupted, cancels, exits]).toEqual([true, 1, []]);

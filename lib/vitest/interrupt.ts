@@ -53,12 +53,16 @@ export class InterruptOnce implements Reporter {
     if (this.first === undefined) {
       this.first = { signal, at: now() };
       const again = signal === 'SIGINT' ? 'Ctrl-C again' : 'a second signal';
-      say(`probe: ${SIGNAL_WORDS[signal]}: no new case starts; the cases running finish, this run's subscriptions are deleted and the reports written (${again} stops at once)`);
+      say(
+        `probe: ${SIGNAL_WORDS[signal]}: no new case starts; the cases running finish, this run's subscriptions are deleted and the reports written (${again} stops at once)`,
+      );
       cancel();
       return;
     }
     if (now() - this.first.at < SAME_PRESS_MS) return;
-    say(`probe: stopped at once: what this run created and did not delete stays listed in the ledger (${ledgerDir}); npm run cleanup deletes it`);
+    say(
+      `probe: stopped at once: what this run created and did not delete stays listed in the ledger (${ledgerDir}); npm run cleanup deletes it`,
+    );
     exit(SIGNAL_EXIT[signal]);
   }
 }

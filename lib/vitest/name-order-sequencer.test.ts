@@ -39,7 +39,14 @@ test('the sequencer is set at the root of vitest.config.ts, the only place vites
 });
 
 test('the files named slow go first, in the order named; the rest keep the order vitest gave them', () => {
-  const given = ['/r/lib/a.test.ts', '/r/test/medium.test.ts', '/r/lib/b.test.ts', '/r/test/slowest.test.ts'].map((moduleId) => ({ moduleId }));
+  const given = ['/r/lib/a.test.ts', '/r/test/medium.test.ts', '/r/lib/b.test.ts', '/r/test/slowest.test.ts'].map((moduleId) => ({
+    moduleId,
+  }));
   const sorted = slowestFirst(given, ['test/slowest.test.ts', 'test/medium.test.ts', 'test/absent.test.ts']);
-  expect(sorted.map((s) => s.moduleId)).toEqual(['/r/test/slowest.test.ts', '/r/test/medium.test.ts', '/r/lib/a.test.ts', '/r/lib/b.test.ts']);
+  expect(sorted.map((s) => s.moduleId)).toEqual([
+    '/r/test/slowest.test.ts',
+    '/r/test/medium.test.ts',
+    '/r/lib/a.test.ts',
+    '/r/lib/b.test.ts',
+  ]);
 });

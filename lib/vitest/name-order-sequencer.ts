@@ -35,7 +35,10 @@ export function slowestFirst<T extends { moduleId: string }>(files: readonly T[]
 }
 
 /** `files` with the named projects' files in name order, each in a slot one of them held: the rest stay put. */
-export function inNameOrder<T extends { moduleId: string; project: { name: string } }>(files: readonly T[], projects: ReadonlySet<string>): T[] {
+export function inNameOrder<T extends { moduleId: string; project: { name: string } }>(
+  files: readonly T[],
+  projects: ReadonlySet<string>,
+): T[] {
   const slots: number[] = [];
   files.forEach((f, i) => {
     if (projects.has(f.project.name)) slots.push(i);

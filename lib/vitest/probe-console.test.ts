@@ -11,7 +11,14 @@ function fakeCase(module: TestModule, name: string, result: object, probe?: obje
   return { name, module, result: () => result, meta: () => ({ probe }) } as unknown as TestCase;
 }
 
-const record = (id: string, verdict: string, requests: number, finding?: string) => ({ id, verdict, requests, specRef: 'spec §7 rule 1', observed: 'seen', ...(finding !== undefined ? { finding } : {}) });
+const record = (id: string, verdict: string, requests: number, finding?: string) => ({
+  id,
+  verdict,
+  requests,
+  specRef: 'spec §7 rule 1',
+  observed: 'seen',
+  ...(finding !== undefined ? { finding } : {}),
+});
 
 test('a line per suite, per failing case and per skip reason; passing cases print nothing; progress only when quiet', () => {
   const lines: string[] = [];
@@ -27,14 +34,28 @@ test('a line per suite, per failing case and per skip reason; passing cases prin
   expect(lines).toEqual([]);
   clock = 6_000;
   console.tick();
-  expect(lines).toEqual(['… 6 s: 1 of 4 cases done, about 18 s left, 2 requests sent of at most 300 as of the last case done; running 02-presence-matrix']);
+  expect(lines).toEqual([
+    '… 6 s: 1 of 4 cases done, about 18 s left, 2 requests sent of at most 300 as of the last case done; running 02-presence-matrix',
+  ]);
   // The engine's count, when a case carries it, holds what no case sent alone.
-  console.onTestCaseResult(fakeCase(matrix, 'present: b', { state: 'passed' }, { ...record('matrix/b', 'INFORMATIONAL', 2), engineRequests: { run: 'r', sent: 9 } }));
+  console.onTestCaseResult(
+    fakeCase(
+      matrix,
+      'present: b',
+      { state: 'passed' },
+      { ...record('matrix/b', 'INFORMATIONAL', 2), engineRequests: { run: 'r', sent: 9 } },
+    ),
+  );
   clock = 12_000;
   console.tick();
   expect(lines.pop()).toMatch(/^… 12 s: 2 of 4 cases done, about 12 s left, 9 requests sent of at most 300/);
   console.onTestCaseResult(
-    fakeCase(matrix, 'refusals', { state: 'failed', errors: [{ message: 'DEVIATES (spec §7 rule 1): a 422\nExpected: 400\nActual:   422' }] }, record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body')),
+    fakeCase(
+      matrix,
+      'refusals',
+      { state: 'failed', errors: [{ message: 'DEVIATES (spec §7 rule 1): a 422\nExpected: 400\nActual:   422' }] },
+      record('matrix/refusals', 'DEVIATES', 0, 'a 422\nfor every body'),
+    ),
   );
   console.onTestCaseResult(fakeCase(matrix, 'x: one', { state: 'skipped', note: 'no accepted body carries x' }));
   console.onTestCaseResult(fakeCase(matrix, 'x: two', { state: 'skipped', note: 'no accepted body carries x' }));
@@ -138,7 +159,9 @@ test('until every suite has loaded, the progress counts the cases loaded so far 
   console.onTestCaseResult(fakeCase(first, 'a', { state: 'passed' }, record('spec/a', 'CONFORMS', 1)));
   clock = 6_000;
   console.tick();
-  expect(lines.pop()).toBe('… 6 s: 1 case done of the 2 in the 1 of 2 suites loaded so far, 1 request sent as of the last case done; running 01-spec-observations');
+  expect(lines.pop()).toBe(
+    '… 6 s: 1 case done of the 2 in the 1 of 2 suites loaded so far, 1 request sent as of the last case done; running 01-spec-observations',
+  );
   console.onTestModuleCollected(second);
   clock = 12_000;
   console.tick();
@@ -160,7 +183,12 @@ test('a suite without a case says it was not run when the run was stopped, and "
 test('the status line marks a count of cases that will grow (suites still to load) with a +', () => {
   const shown: string[] = [];
   let clock = 0;
-  const console = new ProbeConsole({ write: () => undefined, status: (t) => t !== undefined && shown.push(t), maxRequests: 300, now: () => clock });
+  const console = new ProbeConsole({
+    write: () => undefined,
+    status: (t) => t !== undefined && shown.push(t),
+    maxRequests: 300,
+    now: () => clock,
+  });
   const first = fakeModule('suites/01-spec-observations.test.ts', 2);
   console.onTestRunStart([{}, {}]);
   console.onTestModuleCollected(first);

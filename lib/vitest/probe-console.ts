@@ -143,7 +143,9 @@ export class ProbeConsole implements Reporter {
     const tally = this.suites.get(name);
     if (tally === undefined) return;
     const verdicts = VERDICT_ORDER.filter((v) => (tally.verdicts.get(v) ?? 0) > 0).map((v) => `${tally.verdicts.get(v)} ${v}`);
-    const cases = [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : [])].join(', ') || (this.options.stopped?.() === true ? 'not run (the run was stopped)' : 'no case');
+    const cases =
+      [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : [])].join(', ') ||
+      (this.options.stopped?.() === true ? 'not run (the run was stopped)' : 'no case');
     const seconds = ((this.now() - tally.startedAt) / 1000).toFixed(1);
     this.line(`${name}: ${cases}; ${tally.requests} requests, ${seconds} s`);
     for (const [reason, names] of tally.skips) {
@@ -170,8 +172,13 @@ export class ProbeConsole implements Reporter {
     // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about". Suites load
     // one after another, so until the last has loaded the count of cases is not the run's, and no estimate is given.
     const partial = this.loaded < this.files;
-    const left = partial || this.done === 0 || this.done >= this.total ? '' : `, about ${Math.round(((now - this.startedAt) / this.done) * (this.total - this.done) / 1000)} s left`;
-    const cases = partial ? `${count(this.done, 'case')} done of the ${this.total} in the ${this.loaded} of ${this.files} suites loaded so far` : `${this.done} of ${this.total} cases done`;
+    const left =
+      partial || this.done === 0 || this.done >= this.total
+        ? ''
+        : `, about ${Math.round((((now - this.startedAt) / this.done) * (this.total - this.done)) / 1000)} s left`;
+    const cases = partial
+      ? `${count(this.done, 'case')} done of the ${this.total} in the ${this.loaded} of ${this.files} suites loaded so far`
+      : `${this.done} of ${this.total} cases done`;
     const sent = Math.max(this.requests, this.engineSent);
     this.progress(
       `… ${elapsed} s: ${cases}${left}, ${count(sent, 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
@@ -215,8 +222,13 @@ const MAX_DETAIL_LINES = 40;
 
 /** A failed case's message, without its first line (the finding, already shown), bounded. */
 function detail(message: string): string[] {
-  const lines = message.split('\n').slice(1).filter((l) => l.trim() !== '');
-  return lines.length > MAX_DETAIL_LINES ? [...lines.slice(0, MAX_DETAIL_LINES), `… ${lines.length - MAX_DETAIL_LINES} more lines in the report`] : lines;
+  const lines = message
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '');
+  return lines.length > MAX_DETAIL_LINES
+    ? [...lines.slice(0, MAX_DETAIL_LINES), `… ${lines.length - MAX_DETAIL_LINES} more lines in the report`]
+    : lines;
 }
 
 function short(text: string): string {

@@ -15,7 +15,9 @@ describe('suite costs on the console', () => {
   });
 
   test('a console without the seconds line gives the requests and NaN seconds; without either, no rows', () => {
-    expect(parseSuiteCosts('requests by suite: 02-presence-matrix 68')).toEqual([{ suite: '02-presence-matrix', requests: 68, seconds: Number.NaN }]);
+    expect(parseSuiteCosts('requests by suite: 02-presence-matrix 68')).toEqual([
+      { suite: '02-presence-matrix', requests: 68, seconds: Number.NaN },
+    ]);
     expect(parseSuiteCosts('nothing here')).toEqual([]);
   });
 });

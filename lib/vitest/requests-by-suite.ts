@@ -38,7 +38,12 @@ export function formatSecondsBySuite(rows: readonly SuiteCost[]): string {
 export function parseSuiteCosts(stdout: string): SuiteCost[] {
   const pairs = (label: string): Map<string, number> => {
     const line = new RegExp(`^${label} by suite: (.*)$`, 'm').exec(stdout)?.[1] ?? '';
-    return new Map(line.split(', ').filter((part) => part.includes(' ')).map((part) => [part.slice(0, part.lastIndexOf(' ')), Number(part.slice(part.lastIndexOf(' ') + 1))]));
+    return new Map(
+      line
+        .split(', ')
+        .filter((part) => part.includes(' '))
+        .map((part) => [part.slice(0, part.lastIndexOf(' ')), Number(part.slice(part.lastIndexOf(' ') + 1))]),
+    );
   };
   const seconds = pairs('seconds');
   return [...pairs('requests')].map(([suite, requests]) => ({ suite, requests, seconds: seconds.get(suite) ?? Number.NaN }));

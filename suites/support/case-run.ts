@@ -38,7 +38,9 @@ function exampleBody(exchange: Exchange): string {
   const cutHere = kept.length < body.length;
   if (!cutHere && !exchange.responseBodyTruncated) return body;
   const bytes = Buffer.byteLength(body);
-  const note = exchange.responseBodyTruncated ? `recorded ${bytes} bytes (MAX_RECORDED_BODY_BYTES), the target sent more` : `${bytes} bytes`;
+  const note = exchange.responseBodyTruncated
+    ? `recorded ${bytes} bytes (MAX_RECORDED_BODY_BYTES), the target sent more`
+    : `${bytes} bytes`;
   return `${kept}\n… [example shows ${Buffer.byteLength(kept)} bytes; ${note}]`;
 }
 
@@ -54,7 +56,10 @@ export function example(exchange: Exchange): ExampleExchange {
 /** The verdict judged again when every request may have missed the service (lib/protocol/never-reached.ts). */
 async function judgedReach<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(run: CaseRun, record: T): Promise<T> {
   const first = run.client.exchanges[0];
-  const missed = missedBy(record.verdict, run.client.exchanges.map((e) => e.status));
+  const missed = missedBy(
+    record.verdict,
+    run.client.exchanges.map((e) => e.status),
+  );
   if (missed === undefined) return record;
   const location = first?.responseHeaders['location'];
   return judgeReach(record, {
@@ -90,7 +95,11 @@ export async function finishCase(
   const log = run.probe.exchangeLog;
   if (log !== undefined && run.client.exchanges.length > 0) {
     const suite = basename(context.task.file.name).replace(/\.test\.ts$/, '');
-    log.case(full.id, suite, run.client.exchanges.map((e) => e.seq));
+    log.case(
+      full.id,
+      suite,
+      run.client.exchanges.map((e) => e.seq),
+    );
   }
   // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
   // classes as the console and the behaviour report; the record itself travels in meta.

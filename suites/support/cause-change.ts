@@ -50,7 +50,10 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
     try {
       // The reference's own admin endpoint (no token, no faults, not counted): not a probe request, so not through the engine.
       // It answers once every notification is delivered or given up, within the profile's bounded retries.
-      const response = await fetch(`${probe.target.baseUrl}${TRIGGER_PATH}`, { method: 'POST', signal: AbortSignal.timeout(Math.max(60_000, probe.config.notificationWaitMs)) });
+      const response = await fetch(`${probe.target.baseUrl}${TRIGGER_PATH}`, {
+        method: 'POST',
+        signal: AbortSignal.timeout(Math.max(60_000, probe.config.notificationWaitMs)),
+      });
       await response.text();
       if (!response.ok) return { kind: 'failed', how, message: `the trigger answered ${response.status}` };
       return { kind: 'made', how, startedAtMs, durationMs: took() };
@@ -62,12 +65,18 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
   if (change.kind === 'command') {
     const timeoutMs = probe.config.changeCommandTimeoutMs;
     const result = await runCommand(change.command, {
-      env: { BASE_URL: probe.target.baseUrl, CHANGE_SUBSCRIPTION_ID: subscription.subscriptionId ?? '', CHANGE_CLIENT_STATE: subscription.clientState },
+      env: {
+        BASE_URL: probe.target.baseUrl,
+        CHANGE_SUBSCRIPTION_ID: subscription.subscriptionId ?? '',
+        CHANGE_CLIENT_STATE: subscription.clientState,
+      },
       timeoutMs,
       secret: probe.config.accessToken,
     });
     const how = 'CHANGE_COMMAND';
-    return result.ok ? { kind: 'made', how, startedAtMs, durationMs: took() } : { kind: 'failed', how, message: describeCommandResult(result, timeoutMs) };
+    return result.ok
+      ? { kind: 'made', how, startedAtMs, durationMs: took() }
+      : { kind: 'failed', how, message: describeCommandResult(result, timeoutMs) };
   }
   const how = `CHANGE_REQUEST ${change.method} ${change.path}`;
   const exchange = await run.client.send(changeRequestSpec(change));
@@ -75,4 +84,3 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
   const answer = answerText(exchange);
   return { kind: 'failed', how, message: `${how} ${answer}`, exchange };
 }
-

@@ -65,7 +65,8 @@ export function probeContext(): ProbeContext {
   const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(operation) });
   // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
   // a file, not a subscription, so the ledger must not list it for deletion.
-  const change = config.change?.kind === 'request' ? { method: config.change.method, url: `${target.baseUrl}${config.change.path}` } : undefined;
+  const change =
+    config.change?.kind === 'request' ? { method: config.change.method, url: `${target.baseUrl}${config.change.path}` } : undefined;
   const isChangeRequest = (e: Exchange): boolean => change !== undefined && e.method === change.method && e.url === change.url;
   const logFile = inject('exchangeLog');
   const exchangeLog = logFile === undefined ? undefined : new ExchangeLog(logFile, runTag);

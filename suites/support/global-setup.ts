@@ -46,7 +46,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('target', { baseUrl: config.baseUrl, kind: 'configured' });
   } else {
     // The main thread's redaction step (console, final check of the files) learns the token as it is made.
-    const embedded = await startEmbeddedTarget({ profile: config.referenceProfile, accessToken: config.accessToken, redactor: runRedactor() });
+    const embedded = await startEmbeddedTarget({
+      profile: config.referenceProfile,
+      accessToken: config.accessToken,
+      redactor: runRedactor(),
+    });
     reference = embedded.service;
     token = embedded.token;
     project.provide('target', {

@@ -36,7 +36,12 @@ export function handshakeCases(probe: ProbeContext): HandshakeCase[] {
   const slowMs = probe.config.slowReceiverMs;
   return [
     { id: 'wrong-token', label: 'wrong token', mode: { token: 'wrong' }, misbehaviour: { kind: 'wrong-token' } },
-    { id: 'slow', label: `slow (${slowMs / 1000} s, SLOW_RECEIVER_SECONDS)`, mode: { delayMs: slowMs }, misbehaviour: { kind: 'slow', delayMs: slowMs } },
+    {
+      id: 'slow',
+      label: `slow (${slowMs / 1000} s, SLOW_RECEIVER_SECONDS)`,
+      mode: { delayMs: slowMs },
+      misbehaviour: { kind: 'slow', delayMs: slowMs },
+    },
     { id: '500', label: '500', mode: { fail: 'always' }, misbehaviour: { kind: 'fail' } },
   ];
 }
@@ -71,7 +76,11 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   if (unavailable !== undefined || receiver === undefined) return { kind: 'skipped', reason: unavailable ?? 'no receiver' };
   const run = new CaseRun(probe);
   const base = await acceptedBase(probe, run);
-  if (base === undefined) return { kind: 'skipped', reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail' };
+  if (base === undefined)
+    return {
+      kind: 'skipped',
+      reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail',
+    };
   const values = probe.values();
   // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,
   // since targets echo the notification URL in their error message.
@@ -80,7 +89,9 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   let exchange: Exchange;
   try {
     // The engine answers with an exchange, never throws: what it created is deleted right after.
-    exchange = await run.client.sendBody(buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }));
+    exchange = await run.client.sendBody(
+      buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
+    );
   } finally {
     await receiver.setMode({}, scope);
   }

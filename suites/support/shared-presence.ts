@@ -36,12 +36,20 @@ function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] 
   const known = probe.operation.fields.map((f) => f.name);
   const fieldsOf = (body: Record<string, unknown> | undefined): string[] | undefined =>
     body === undefined ? undefined : known.filter((name) => Object.hasOwn(body, name));
-  const start = fieldsOf(probe.config.acceptedBody) ?? probe.config.acceptedFields ?? fieldsOf(probe.operation.acceptedBody) ?? probe.operation.reportedAccepted;
+  const start =
+    fieldsOf(probe.config.acceptedBody) ??
+    probe.config.acceptedFields ??
+    fieldsOf(probe.operation.acceptedBody) ??
+    probe.operation.reportedAccepted;
   return start === undefined ? {} : { startFrom: start };
 }
 
 /** The exploration's settings, the same wherever the presence step runs: its budget and where it starts. */
-export function explorationSettings(probe: ProbeContext): { exhaustiveMaxFields: number; combinationsPerField: number; startFrom?: readonly string[] } {
+export function explorationSettings(probe: ProbeContext): {
+  exhaustiveMaxFields: number;
+  combinationsPerField: number;
+  startFrom?: readonly string[];
+} {
   return {
     exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
     combinationsPerField: probe.config.exploreCombinationsPerField,

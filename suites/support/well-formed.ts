@@ -32,7 +32,12 @@ export function wellFormed(probe: ProbeContext): Promise<WellFormed> {
       return { present: base.present, accepted: true, source, run };
     }
     const all = probe.operation.fields.map((f) => f.name);
-    return { present: all, accepted: false, source: `no accepted body known: the ${all.length === 5 ? 'five' : all.length} fields spec §4 shows`, run };
+    return {
+      present: all,
+      accepted: false,
+      source: `no accepted body known: the ${all.length === 5 ? 'five' : all.length} fields spec §4 shows`,
+      run,
+    };
   })();
   return wellFormedOnce;
 }
@@ -80,7 +85,13 @@ export function sendOnce(probe: ProbeContext, key: string, send: (run: CaseRun) 
   return pending;
 }
 
-export async function recordProtocol(context: TestContext, run: CaseRun, id: string, judgement: Judgement, shown: ExampleExchange): Promise<void> {
+export async function recordProtocol(
+  context: TestContext,
+  run: CaseRun,
+  id: string,
+  judgement: Judgement,
+  shown: ExampleExchange,
+): Promise<void> {
   await finishCase(context, run, { id: `protocol/${id}`, kind: 'protocol', example: shown, ...judgement });
 }
 

@@ -23,7 +23,7 @@ function validator(): ValidateFunction {
     ajv.addSchema(JSON.parse(readFileSync(new URL(name, FOLDER), 'utf8')) as object);
   }
   compiled = ajv.getSchema('har.json#') ?? ajv.getSchema('har.json');
-  if (compiled === undefined) throw new Error('har.json is not among har-schema\'s files');
+  if (compiled === undefined) throw new Error("har.json is not among har-schema's files");
   return compiled;
 }
 

@@ -36,7 +36,10 @@ export interface HostileTarget {
 }
 
 /** .NET's default escaping (+ < > & ' and non-ASCII as \uXXXX); PHP's (/ as \/). */
-const dotnet = (s: string): string => JSON.stringify(s).slice(1, -1).replace(/[+<>&'\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+const dotnet = (s: string): string =>
+  JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/[+<>&'\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 const php = (s: string): string => JSON.stringify(s).slice(1, -1).replaceAll('/', '\\/');
 const lowerAll = (s: string): string => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
@@ -53,13 +56,16 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const upstream = await request(`${reference.url}${req.url ?? '/'}`, {
         method: (req.method ?? 'GET') as 'GET',
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'connection' && name !== 'content-length')) as Record<string, string>,
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'connection' && name !== 'content-length'),
+        ) as Record<string, string>,
         body: chunks.length === 0 ? null : Buffer.concat(chunks),
       });
       let body = await upstream.body.text();
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(upstream.headers)) {
-        if (value !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        if (value !== undefined && !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name))
+          headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
       const status = upstream.statusCode;
       const auth = String(req.headers.authorization ?? '');
@@ -82,7 +88,10 @@ export async function startHostileTarget(options: HostileOptions): Promise<Hosti
             const parsed = JSON.parse(body) as { error?: { message?: string } } & Record<string, unknown>;
             if (parsed.error !== undefined && typeof parsed.error.message === 'string') {
               parsed.error.message += ` (token ${token})`;
-              body = JSON.stringify(parsed).replace(`(token ${JSON.stringify(token).slice(1, -1)})`, `(token ${dotnet(token)}; ${php(token)}; ${lowerAll(token)})`);
+              body = JSON.stringify(parsed).replace(
+                `(token ${JSON.stringify(token).slice(1, -1)})`,
+                `(token ${dotnet(token)}; ${php(token)}; ${lowerAll(token)})`,
+              );
               echoed.errorMessage += 1;
             } else if (isSuccessStatus(status) && typeof parsed === 'object' && parsed !== null) {
               body = `${JSON.stringify(parsed).slice(0, -1)},"echo":"${php(token)}","basic":"${Buffer.from(`user:${token}`).toString('base64url')}"}`;

@@ -56,7 +56,9 @@ export interface TestOAuthServer {
 
 const b64uJson = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function decode(jwt: string): { header: Record<string, unknown>; payload: Record<string, unknown>; signed: Buffer; signature: Buffer } | undefined {
+function decode(
+  jwt: string,
+): { header: Record<string, unknown>; payload: Record<string, unknown>; signed: Buffer; signature: Buffer } | undefined {
   const [h, p, s] = jwt.split('.');
   if (h === undefined || p === undefined || s === undefined) return undefined;
   try {
@@ -111,13 +113,27 @@ export async function startTestOAuthServer(options: TestOAuthOptions = {}): Prom
 
   const refuse = (status: number, error: string, aadsts: string, text: string): { statusCode: number; body: Record<string, unknown> } => ({
     statusCode: status,
-    body: { error, error_description: `AADSTS${aadsts}: ${text} Trace ID: 0000 Correlation ID: 0000 Timestamp: 2026-11-22 00:00:00Z`, error_codes: [Number(aadsts)] },
+    body: {
+      error,
+      error_description: `AADSTS${aadsts}: ${text} Trace ID: 0000 Correlation ID: 0000 Timestamp: 2026-11-22 00:00:00Z`,
+      error_codes: [Number(aadsts)],
+    },
   });
 
   /** Which client authentication the request used, and why it is refused ('' when it is not). */
-  const judge = (body: Record<string, unknown>): { seen: TokenRequestSeen; answer?: { statusCode: number; body: Record<string, unknown> } } => {
+  const judge = (
+    body: Record<string, unknown>,
+  ): { seen: TokenRequestSeen; answer?: { statusCode: number; body: Record<string, unknown> } } => {
     if (body.client_id !== clientId) {
-      return { seen: { method: 'none', refused: 'client' }, answer: refuse(400, 'unauthorized_client', '700016', `Application with identifier '${String(body.client_id)}' was not found in the directory.`) };
+      return {
+        seen: { method: 'none', refused: 'client' },
+        answer: refuse(
+          400,
+          'unauthorized_client',
+          '700016',
+          `Application with identifier '${String(body.client_id)}' was not found in the directory.`,
+        ),
+      };
     }
     let method: TokenRequestSeen['method'] = 'none';
     let problem: ReturnType<typeof refuse> | undefined;
@@ -136,7 +152,13 @@ export async function startTestOAuthServer(options: TestOAuthOptions = {}): Prom
           jwt.payload.iss === clientId &&
           jwt.payload.sub === clientId &&
           timely(jwt.payload);
-        if (!ok) problem = refuse(401, 'invalid_client', '700027', 'The certificate with identifier used to sign the client assertion is not registered on application, or the assertion is not valid.');
+        if (!ok)
+          problem = refuse(
+            401,
+            'invalid_client',
+            '700027',
+            'The certificate with identifier used to sign the client assertion is not registered on application, or the assertion is not valid.',
+          );
       } else {
         method = 'federated';
         const ok =
@@ -149,29 +171,46 @@ export async function startTestOAuthServer(options: TestOAuthOptions = {}): Prom
         if (!ok) problem = refuse(400, 'invalid_client', '70021', 'No matching federated identity record found for presented assertion.');
       }
     } else {
-      problem = refuse(401, 'invalid_client', '7000216', "'client_assertion', 'client_secret' or 'request' is required for the 'client_credentials' grant type.");
+      problem = refuse(
+        401,
+        'invalid_client',
+        '7000216',
+        "'client_assertion', 'client_secret' or 'request' is required for the 'client_credentials' grant type.",
+      );
     }
-    if (problem === undefined && body.scope !== scope) problem = refuse(400, 'invalid_scope', '70011', `The provided value for the input parameter 'scope' is not valid. The scope ${String(body.scope)} is not valid.`);
-    return { seen: { method, refused: problem === undefined ? '' : String(problem.body.error) }, ...(problem !== undefined ? { answer: problem } : {}) };
+    if (problem === undefined && body.scope !== scope)
+      problem = refuse(
+        400,
+        'invalid_scope',
+        '70011',
+        `The provided value for the input parameter 'scope' is not valid. The scope ${String(body.scope)} is not valid.`,
+      );
+    return {
+      seen: { method, refused: problem === undefined ? '' : String(problem.body.error) },
+      ...(problem !== undefined ? { answer: problem } : {}),
+    };
   };
 
   server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     token.payload.aud = audience;
     token.payload.exp = Math.floor(Date.now() / 1000) + lifetime;
   });
-  server.service.on('beforeResponse', (response: { statusCode: number; body: Record<string, unknown> | '' }, req: { body: Record<string, unknown> }) => {
-    const { seen, answer } = judge(req.body);
-    requests.push(seen);
-    if (answer !== undefined) {
-      response.statusCode = answer.statusCode;
-      response.body = answer.body;
-      return;
-    }
-    if (response.body !== '') {
-      response.body.expires_in = lifetime;
-      if (typeof response.body.access_token === 'string') issuedTokens.push(response.body.access_token);
-    }
-  });
+  server.service.on(
+    'beforeResponse',
+    (response: { statusCode: number; body: Record<string, unknown> | '' }, req: { body: Record<string, unknown> }) => {
+      const { seen, answer } = judge(req.body);
+      requests.push(seen);
+      if (answer !== undefined) {
+        response.statusCode = answer.statusCode;
+        response.body = answer.body;
+        return;
+      }
+      if (response.body !== '') {
+        response.body.expires_in = lifetime;
+        if (typeof response.body.access_token === 'string') issuedTokens.push(response.body.access_token);
+      }
+    },
+  );
 
   return {
     issuer,
@@ -187,7 +226,15 @@ export async function startTestOAuthServer(options: TestOAuthOptions = {}): Prom
     federatedAssertion: (subject = federatedSubject, lifetimeSeconds = 600) => {
       const now = Math.floor(Date.now() / 1000);
       const header = { alg: 'RS256', typ: 'JWT', kid: 'federated' };
-      const payload = { iss: federatedIssuer, sub: subject, aud: FEDERATION_AUDIENCE, iat: now, nbf: now, exp: now + lifetimeSeconds, jti: String(Math.random()) };
+      const payload = {
+        iss: federatedIssuer,
+        sub: subject,
+        aud: FEDERATION_AUDIENCE,
+        iat: now,
+        nbf: now,
+        exp: now + lifetimeSeconds,
+        jti: String(Math.random()),
+      };
       const signed = `${b64uJson(header)}.${b64uJson(payload)}`;
       const signature = sign('sha256', Buffer.from(signed), federated.privateKey).toString('base64url');
       return `${signed}.${signature}`;

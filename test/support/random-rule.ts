@@ -27,7 +27,11 @@ export function fieldNames(n: number): string[] {
  * members (antecedent, consequent); a group keeps its distinct members in field order; statements
  * left with fewer than two fields are dropped.
  */
-export function classRule(fields: readonly string[], roles: readonly RoleSpec[], statements: readonly { kind: IdlKind; members: readonly number[] }[]): ClassRule {
+export function classRule(
+  fields: readonly string[],
+  roles: readonly RoleSpec[],
+  statements: readonly { kind: IdlKind; members: readonly number[] }[],
+): ClassRule {
   const withRole = (role: RoleSpec): number => roles.reduce((mask, r, i) => (r === role ? mask | (1 << i) : mask), 0);
   const normalised = statements.flatMap((s): Statement[] => {
     const members = [...new Set(s.members.filter((i) => i >= 0 && i < fields.length))];

@@ -31,7 +31,14 @@ function accepted(field: string, classId: string, description: string, expectati
   };
 }
 
-function refused(field: string, classId: string, description: string, expectation: Expectation, sent: string, message: string): ValueClassResult {
+function refused(
+  field: string,
+  classId: string,
+  description: string,
+  expectation: Expectation,
+  sent: string,
+  message: string,
+): ValueClassResult {
   return {
     ...accepted(field, classId, description, expectation, sent),
     outcome: 'rejected',
@@ -44,7 +51,16 @@ function refused(field: string, classId: string, description: string, expectatio
   };
 }
 
-function limit(field: string, id: string, name: string, unit: string, value: number | undefined, requests: number, verdict: Verdict = 'INFORMATIONAL', note?: string): ReportedLimit {
+function limit(
+  field: string,
+  id: string,
+  name: string,
+  unit: string,
+  value: number | undefined,
+  requests: number,
+  verdict: Verdict = 'INFORMATIONAL',
+  note?: string,
+): ReportedLimit {
   return {
     id: `limit/${field}/${id}`,
     field,
@@ -60,7 +76,8 @@ function limit(field: string, id: string, name: string, unit: string, value: num
 }
 
 const badUrl = (url: string): string => `The notificationUrl '${url}' is not valid: it must be an absolute http or https URL.`;
-const notString = (field: string, seen: string): string => `The property '${field}' must be a string (Edm.String), but the request has ${seen}.`;
+const notString = (field: string, seen: string): string =>
+  `The property '${field}' must be a string (Edm.String), but the request has ${seen}.`;
 
 /** The reference's default profile: http allowed, lifetime up to 180 days, clientState up to 255. */
 export function defaultProfileValues(): Record<string, FieldValues> {
@@ -73,7 +90,14 @@ export function defaultProfileValues(): Record<string, FieldValues> {
     ],
     rejected: [
       refused('notificationUrl', 'relative-path', 'relative path', 'not-spec-form', '"/notify"', badUrl('/notify')),
-      refused('notificationUrl', 'json-number', 'JSON number instead of a string', 'not-spec-form', '42', notString('notificationUrl', 'a number')),
+      refused(
+        'notificationUrl',
+        'json-number',
+        'JSON number instead of a string',
+        'not-spec-form',
+        '42',
+        notString('notificationUrl', 'a number'),
+      ),
     ],
     other: [],
     limits: [],
@@ -84,19 +108,39 @@ export function defaultProfileValues(): Record<string, FieldValues> {
       accepted('expirationDateTime', 'without-milliseconds', 'without milliseconds', 'not-spec-form', '"2026-11-23T22:04:11Z"'),
     ],
     rejected: [
-      refused('expirationDateTime', '181-days', '181 days ahead', 'spec-form', '"2027-05-21T22:04:11.020Z"',
-        "The expirationDateTime '2027-05-21T22:04:11.020Z' is more than 259200 minutes in the future. Should be greater than today and within 6 months."),
-      refused('expirationDateTime', 'no-zone', 'without a zone', 'not-spec-form', '"2026-11-23T22:04:11.020"',
-        "The expirationDateTime '2026-11-23T22:04:11.020' is not valid: it is not an ISO 8601 date-time with a zone, e.g. 2030-01-01T00:00:00Z."),
+      refused(
+        'expirationDateTime',
+        '181-days',
+        '181 days ahead',
+        'spec-form',
+        '"2027-05-21T22:04:11.020Z"',
+        "The expirationDateTime '2027-05-21T22:04:11.020Z' is more than 259200 minutes in the future. Should be greater than today and within 6 months.",
+      ),
+      refused(
+        'expirationDateTime',
+        'no-zone',
+        'without a zone',
+        'not-spec-form',
+        '"2026-11-23T22:04:11.020"',
+        "The expirationDateTime '2026-11-23T22:04:11.020' is not valid: it is not an ISO 8601 date-time with a zone, e.g. 2030-01-01T00:00:00Z.",
+      ),
     ],
     other: [],
     limits: [limit('expirationDateTime', 'longest-lifetime', 'longest accepted lifetime', 'minutes', 259_200, 37)],
   };
   values['clientState'] = {
-    accepted: [accepted('clientState', 'length-255', '255 characters', 'spec-form', '"probe-mwqz3pyx-40-xxxxxxxxxxxxxxxxxxxxx… (255 characters)')],
+    accepted: [
+      accepted('clientState', 'length-255', '255 characters', 'spec-form', '"probe-mwqz3pyx-40-xxxxxxxxxxxxxxxxxxxxx… (255 characters)'),
+    ],
     rejected: [
-      refused('clientState', 'length-256', '256 characters', 'spec-form', '"probe-mwqz3pyx-41-xxxxxxxxxxxxxxxxxxxxx… (256 characters)',
-        'The clientState is 256 characters long; at most 255 are allowed.'),
+      refused(
+        'clientState',
+        'length-256',
+        '256 characters',
+        'spec-form',
+        '"probe-mwqz3pyx-41-xxxxxxxxxxxxxxxxxxxxx… (256 characters)',
+        'The clientState is 256 characters long; at most 255 are allowed.',
+      ),
     ],
     other: [],
     limits: [limit('clientState', 'longest-client-state', 'longest accepted clientState', 'characters', 255, 23)],
@@ -115,10 +159,21 @@ export function mixedValues(): Record<string, FieldValues> {
   };
   delete crashed.errorCode;
   delete crashed.errorMessage;
-  const lost: ValueClassResult = { ...accepted('changeType', 'created', '"created"', 'open', '"created"'), outcome: 'error', status: null, verdict: 'ERROR' };
+  const lost: ValueClassResult = {
+    ...accepted('changeType', 'created', '"created"', 'open', '"created"'),
+    outcome: 'error',
+    status: null,
+    verdict: 'ERROR',
+  };
   values['changeType'] = {
     accepted: [accepted('changeType', 'updated', '"updated"', 'open', '"updated"')],
-    rejected: [{ ...refused('changeType', 'garbage', 'an unknown word', 'open', '"no-such-change"', 'Unsupported changeType.'), status: 422, errorCode: 'unprocessable' }],
+    rejected: [
+      {
+        ...refused('changeType', 'garbage', 'an unknown word', 'open', '"no-such-change"', 'Unsupported changeType.'),
+        status: 422,
+        errorCode: 'unprocessable',
+      },
+    ],
     other: [crashed, lost],
     limits: [],
   };
@@ -127,8 +182,16 @@ export function mixedValues(): Record<string, FieldValues> {
     rejected: [],
     other: [],
     limits: [
-      limit('expirationDateTime', 'longest-lifetime', 'longest accepted lifetime', 'minutes', 5_256_000, 2, 'INFORMATIONAL',
-        'accepted up to the largest value tried (5256000): the limit, if any, is higher'),
+      limit(
+        'expirationDateTime',
+        'longest-lifetime',
+        'longest accepted lifetime',
+        'minutes',
+        5_256_000,
+        2,
+        'INFORMATIONAL',
+        'accepted up to the largest value tried (5256000): the limit, if any, is higher',
+      ),
     ],
   };
   values['clientState'] = {
@@ -136,8 +199,16 @@ export function mixedValues(): Record<string, FieldValues> {
     rejected: [],
     other: [],
     limits: [
-      limit('clientState', 'longest-client-state', 'longest accepted clientState', 'characters', undefined, 9, 'ERROR',
-        'no answer for 64 after a retry: search stopped, nothing inferred past what was seen'),
+      limit(
+        'clientState',
+        'longest-client-state',
+        'longest accepted clientState',
+        'characters',
+        undefined,
+        9,
+        'ERROR',
+        'no answer for 64 after a retry: search stopped, nothing inferred past what was seen',
+      ),
     ],
   };
   return values;

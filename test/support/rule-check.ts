@@ -35,7 +35,9 @@ export function sumOfProducts(fields: readonly string[], expression: string): Cu
         return e.operands.reduce<Cube[]>(
           (acc, operand) =>
             acc.flatMap((a) =>
-              walk(operand).flatMap((b) => ((a.value ^ b.value) & a.care & b.care) === 0 ? [{ care: a.care | b.care, value: a.value | b.value }] : []),
+              walk(operand).flatMap((b) =>
+                ((a.value ^ b.value) & a.care & b.care) === 0 ? [{ care: a.care | b.care, value: a.value | b.value }] : [],
+              ),
             ),
           [{ care: 0, value: 0 }],
         );

@@ -23,7 +23,11 @@ let unique = 0;
 export const values = (): ValueContext => ({ now: new Date(), notificationUrl: 'http://127.0.0.1:9/n', unique: String((unique += 1)) });
 
 /** An engine that is fast on loopback but keeps every bound of the real one. */
-export function loopbackEngine(baseUrl: string, token: string, overrides: Partial<ConstructorParameters<typeof HttpEngine>[0]> = {}): HttpEngine {
+export function loopbackEngine(
+  baseUrl: string,
+  token: string,
+  overrides: Partial<ConstructorParameters<typeof HttpEngine>[0]> = {},
+): HttpEngine {
   return new HttpEngine({
     baseUrl,
     token: new Secret(token),
@@ -50,17 +54,30 @@ const group = (fields: string[], size: number): fc.Arbitrary<string[]> =>
 export function idlRule(fields: string[]): fc.Arbitrary<string> {
   const role = fc.constantFrom('required', 'forbidden', 'optional', 'optional', 'free');
   const dependency = fc.oneof(
-    fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...fields)).filter(([a, b]) => a !== b).map(([a, b]) => `(!${a} || ${b})`),
-    group(fields, 4).map((g) => `(${g.map((f) => [f, ...g.filter((o) => o !== f).map((o) => `!${o}`)].join(' && ')).map((t) => `(${t})`).join(' || ')})`),
+    fc
+      .tuple(fc.constantFrom(...fields), fc.constantFrom(...fields))
+      .filter(([a, b]) => a !== b)
+      .map(([a, b]) => `(!${a} || ${b})`),
+    group(fields, 4).map(
+      (g) =>
+        `(${g
+          .map((f) => [f, ...g.filter((o) => o !== f).map((o) => `!${o}`)].join(' && '))
+          .map((t) => `(${t})`)
+          .join(' || ')})`,
+    ),
     group(fields, 4).map((g) => `((${g.join(' && ')}) || (${g.map((f) => `!${f}`).join(' && ')}))`),
     group(fields, 4).map((g) => `!(${g.flatMap((a, i) => g.slice(i + 1).map((b) => `(${a} && ${b})`)).join(' || ')})`),
     group(fields, 4).map((g) => `(${g.join(' || ')})`),
   );
-  return fc.tuple(fc.array(role, { minLength: fields.length, maxLength: fields.length }), fc.array(dependency, { maxLength: 3 })).map(([roles, deps]) => {
-    const parts = roles.flatMap((r, i) => (r === 'required' ? [fields[i] as string] : r === 'forbidden' ? [`!${fields[i] as string}`] : []));
-    const all = [...parts, ...deps];
-    return all.length === 0 ? 'true' : all.join(' && ');
-  });
+  return fc
+    .tuple(fc.array(role, { minLength: fields.length, maxLength: fields.length }), fc.array(dependency, { maxLength: 3 }))
+    .map(([roles, deps]) => {
+      const parts = roles.flatMap((r, i) =>
+        r === 'required' ? [fields[i] as string] : r === 'forbidden' ? [`!${fields[i] as string}`] : [],
+      );
+      const all = [...parts, ...deps];
+      return all.length === 0 ? 'true' : all.join(' && ');
+    });
 }
 
 /** An arbitrary boolean function of the fields, written as a sum of minterms. */

@@ -9,7 +9,15 @@ import { compileLimitValue, compileValue } from './values.js';
 /** A class entry's classes: a family expands to several, a single class is one. */
 export function entryClasses(entry: ClassEntryDescription, good: FieldSpec['good']): ValueClass[] {
   if ('family' in entry) return familyClasses(entry, good);
-  return [{ id: entry.id, description: entry.description, value: compileValue(entry.value), specRef: entry.specRef, expectation: entry.expectation }];
+  return [
+    {
+      id: entry.id,
+      description: entry.description,
+      value: compileValue(entry.value),
+      specRef: entry.specRef,
+      expectation: entry.expectation,
+    },
+  ];
 }
 
 function compileField(field: FieldDescription): FieldSpec {

@@ -19,7 +19,9 @@ export function formatJson(value: unknown, indent = 0): string {
 function flatten(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(flatten).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${flatten(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${flatten(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

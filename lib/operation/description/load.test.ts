@@ -68,8 +68,12 @@ describe('an operation description file', () => {
 
   test('acceptedBody: a JSON object whose keys are fields, kept for the explorer', () => {
     expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: { name: 'thing-1' } }))).toEqual([]);
-    expect(parseDescription(JSON.stringify({ ...minimal, acceptedBody: { name: 'thing-1' } }), 'op.json').acceptedBody).toEqual({ name: 'thing-1' });
-    expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: { name: 'x', other: 1 } }))).toEqual(['op.json#/acceptedBody/other: "other" is not one of the fields']);
+    expect(parseDescription(JSON.stringify({ ...minimal, acceptedBody: { name: 'thing-1' } }), 'op.json').acceptedBody).toEqual({
+      name: 'thing-1',
+    });
+    expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: { name: 'x', other: 1 } }))).toEqual([
+      'op.json#/acceptedBody/other: "other" is not one of the fields',
+    ]);
     expect(problemsOf(JSON.stringify({ ...minimal, acceptedBody: ['name'] })).length).toBe(1);
   });
 
@@ -77,7 +81,15 @@ describe('an operation description file', () => {
     const d = {
       ...minimal,
       fields: [
-        { name: 'a', specRef: 'open', good: { kind: 'literal', value: 'x' }, classes: [{ family: 'booleans', specRef: 's' }, { id: 'true', description: 'again', value: { kind: 'literal', value: true }, specRef: 's', expectation: 'open' }] },
+        {
+          name: 'a',
+          specRef: 'open',
+          good: { kind: 'literal', value: 'x' },
+          classes: [
+            { family: 'booleans', specRef: 's' },
+            { id: 'true', description: 'again', value: { kind: 'literal', value: true }, specRef: 's', expectation: 'open' },
+          ],
+        },
         { name: 'a', specRef: 'open', good: { kind: 'literal', value: 'y' } },
       ],
       reportedAccepted: ['a', 'b'],
@@ -112,13 +124,18 @@ describe('an operation description file', () => {
   test('JSON that does not parse, and a file that cannot be read, are one line each', () => {
     expect(problemsOf('{"id": ', 'op.json')).toEqual([expect.stringMatching(/^op\.json: not valid JSON: /)]);
     const dir = mkdtempSync(join(tmpdir(), 'op-load-'));
-    expect(() => loadOperationFile(join(dir, 'absent.json'), 'absent.json')).toThrow(new OperationFileError(['absent.json: cannot read it (ENOENT)']));
+    expect(() => loadOperationFile(join(dir, 'absent.json'), 'absent.json')).toThrow(
+      new OperationFileError(['absent.json: cannot read it (ENOENT)']),
+    );
   });
 
   test('compiled: undo reads the id and the end of life at their pointers, and expands the delete path once', () => {
     const dir = mkdtempSync(join(tmpdir(), 'op-load-'));
     const file = join(dir, 'op.json');
-    writeFileSync(file, JSON.stringify({ ...minimal, undo: { idAt: '/result/id', deletePath: '/things/{id}/x', endOfLifeAt: '/result/until' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...minimal, undo: { idAt: '/result/id', deletePath: '/things/{id}/x', endOfLifeAt: '/result/until' } }),
+    );
     const op = loadOperationFile(file, 'op.json');
     expect(op.source).toBe('op.json');
     expect(op.headers).toEqual({ 'content-type': 'application/json' });

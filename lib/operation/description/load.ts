@@ -34,7 +34,10 @@ export function parseDescription(text: string, label: string): OperationDescript
     const doc = parseDocument(text);
     if (doc.errors.length > 0) {
       throw new OperationFileError(
-        doc.errors.map((e) => `${label}: not valid YAML at line ${e.linePos?.[0].line ?? '?'}, column ${e.linePos?.[0].col ?? '?'}: ${(e.message.split('\n')[0] ?? e.code).replace(/ at line \d+, column \d+:?$/, '')}`),
+        doc.errors.map(
+          (e) =>
+            `${label}: not valid YAML at line ${e.linePos?.[0].line ?? '?'}, column ${e.linePos?.[0].col ?? '?'}: ${(e.message.split('\n')[0] ?? e.code).replace(/ at line \d+, column \d+:?$/, '')}`,
+        ),
       );
     }
     value = doc.toJS();

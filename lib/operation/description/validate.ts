@@ -19,7 +19,13 @@ export type DescriptionValidation = { valid: true; description: OperationDescrip
 // strictRequired off: `not: { required: [a, b] }` (give one of a and b) names properties of the parent.
 // discriminator: one clear error for an unknown `kind` or `family` instead of one per branch.
 // verbose: the failing schema comes with each error, so a bad `kind` can list the known ones.
-const validator = shippedSchemaValidator(OPERATION_SCHEMA_URL, { allErrors: true, strictRequired: false, allowUnionTypes: true, discriminator: true, verbose: true });
+const validator = shippedSchemaValidator(OPERATION_SCHEMA_URL, {
+  allErrors: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  discriminator: true,
+  verbose: true,
+});
 
 export function validateDescription(value: unknown): DescriptionValidation {
   const validate = validator();
@@ -77,7 +83,8 @@ function crossReferences(d: OperationDescription): string[] {
     (field.classes ?? []).forEach((entry, j) => {
       for (const c of entryClasses(entry, good)) {
         const before = classAt.get(c.id);
-        if (before !== undefined) problems.push(`/fields/${i}/classes/${j}: class id "${c.id}" is also given by /fields/${i}/classes/${before}`);
+        if (before !== undefined)
+          problems.push(`/fields/${i}/classes/${j}: class id "${c.id}" is also given by /fields/${i}/classes/${before}`);
         else classAt.set(c.id, j);
       }
     });

@@ -68,19 +68,28 @@ describe('value-class families', () => {
       ['1-day-ago', '1 day ago', '2026-02-28T10:00:00.000Z'],
     ]);
     const lengths = entryClasses({ family: 'string-lengths', specRef: 's', lengths: [1, 255] }, good);
-    expect(lengths.map((c) => [c.id, (c.value(ctx) as string).length])).toEqual([['length-1', 1], ['length-255', 255]]);
+    expect(lengths.map((c) => [c.id, (c.value(ctx) as string).length])).toEqual([
+      ['length-1', 1],
+      ['length-255', 255],
+    ]);
     const members = entryClasses({ family: 'enumeration', specRef: 's', values: ['v1_2', 'Updated,Deleted'] }, good);
-    expect(members.map((c) => [c.id, c.description, c.value(ctx)])).toEqual([['v1_2', '"v1_2"', 'v1_2'], ['updated-deleted', '"Updated,Deleted"', 'Updated,Deleted']]);
+    expect(members.map((c) => [c.id, c.description, c.value(ctx)])).toEqual([
+      ['v1_2', '"v1_2"', 'v1_2'],
+      ['updated-deleted', '"Updated,Deleted"', 'Updated,Deleted'],
+    ]);
     expect(entryClasses({ family: 'booleans', specRef: 's' }, good).map((c) => c.value(ctx))).toEqual([true, false]);
   });
 
-  test('wrong-json-types: every JSON type but the field\'s own', () => {
-    const ids = (type: 'string' | 'boolean' | 'integer' | 'object') => entryClasses({ family: 'wrong-json-types', specRef: 's', type }, () => true).map((c) => c.id);
+  test("wrong-json-types: every JSON type but the field's own", () => {
+    const ids = (type: 'string' | 'boolean' | 'integer' | 'object') =>
+      entryClasses({ family: 'wrong-json-types', specRef: 's', type }, () => true).map((c) => c.id);
     expect(ids('string')).toEqual(['json-number', 'json-boolean', 'json-null', 'json-object', 'json-array']);
     expect(ids('boolean')).toEqual(['json-number', 'json-string', 'json-null', 'json-object', 'json-array']);
     expect(ids('integer')).toEqual(['json-string', 'json-boolean', 'json-null', 'json-object', 'json-array']);
     expect(ids('object')).toEqual(['json-number', 'json-string', 'json-boolean', 'json-null', 'json-array']);
-    const asString = entryClasses({ family: 'wrong-json-types', specRef: 's', type: 'boolean' }, () => true).find((c) => c.id === 'json-string');
+    const asString = entryClasses({ family: 'wrong-json-types', specRef: 's', type: 'boolean' }, () => true).find(
+      (c) => c.id === 'json-string',
+    );
     expect(asString?.value(ctx)).toBe('true');
   });
 });

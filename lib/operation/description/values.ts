@@ -10,7 +10,12 @@ const DEFAULT_OFFSET_MINUTES = 120;
 export type ValueMaker = (ctx: ValueContext) => unknown;
 
 /** `aheadMs` after the context's clock, written as `spelling`. */
-export function instantValue(ctx: ValueContext, aheadMs: number, spelling: Spelling = 'utc-millis-z', offsetMinutes = DEFAULT_OFFSET_MINUTES): string | number {
+export function instantValue(
+  ctx: ValueContext,
+  aheadMs: number,
+  spelling: Spelling = 'utc-millis-z',
+  offsetMinutes = DEFAULT_OFFSET_MINUTES,
+): string | number {
   const at = ctx.now.getTime() + aheadMs;
   const iso = new Date(at).toISOString();
   switch (spelling) {

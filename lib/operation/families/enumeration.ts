@@ -8,7 +8,10 @@ export interface EnumerationOptions {
 
 /** `v1_2` -> `v1_2`, `Updated,Deleted` -> `updated-deleted`: a class id from a member. */
 function idOf(value: string | number | boolean): string {
-  const slug = String(value).toLowerCase().replace(/[^a-z0-9_.]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = String(value)
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug === '' ? 'member' : slug;
 }
 

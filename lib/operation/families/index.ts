@@ -27,7 +27,10 @@ export function familyClasses(entry: FamilyDescription, good: (ctx: ValueContext
       return booleanClasses(entry);
     case 'wrong-json-types': {
       const { number, ...rest } = entry;
-      return wrongJsonTypeClasses(good, number === undefined ? rest : { ...rest, number: compileValue(number) as (ctx: ValueContext) => unknown });
+      return wrongJsonTypeClasses(
+        good,
+        number === undefined ? rest : { ...rest, number: compileValue(number) as (ctx: ValueContext) => unknown },
+      );
     }
   }
 }

@@ -38,7 +38,13 @@ export function urlShapeClasses(good: (ctx: ValueContext) => unknown, o: UrlShap
   const longLength = o.longLength ?? 2100;
   const url = (ctx: ValueContext): string => String(good(ctx));
   return [
-    { id: 'https-absolute', description: 'https absolute URL', value: (ctx) => withScheme(url(ctx), 'https:'), specRef: SPEC, expectation: 'spec-form' },
+    {
+      id: 'https-absolute',
+      description: 'https absolute URL',
+      value: (ctx) => withScheme(url(ctx), 'https:'),
+      specRef: SPEC,
+      expectation: 'spec-form',
+    },
     // An absolute http URL has the form of a spec that says "absolute"; not of one that says https.
     {
       id: 'http-absolute',
@@ -63,7 +69,13 @@ export function urlShapeClasses(good: (ctx: ValueContext) => unknown, o: UrlShap
       expectation: 'spec-form',
     },
     // 192.0.2.0/24 is TEST-NET-1 (RFC 5737): never a real host.
-    { id: 'ip-literal', description: 'IP literal host', value: () => 'https://192.0.2.10/notifications', specRef: SPEC, expectation: 'spec-form' },
+    {
+      id: 'ip-literal',
+      description: 'IP literal host',
+      value: () => 'https://192.0.2.10/notifications',
+      specRef: SPEC,
+      expectation: 'spec-form',
+    },
     {
       id: 'query-string',
       description: 'URL with a query string',

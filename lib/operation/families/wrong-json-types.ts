@@ -24,18 +24,44 @@ export function wrongJsonTypeClasses(good: (ctx: ValueContext) => unknown, o: Wr
   const classes: (ValueClass | undefined)[] = [
     numeric
       ? undefined
-      : { id: 'json-number', description: o.numberDescription ?? `JSON number ${instead}`, value: o.number ?? (() => 42), specRef, expectation: 'not-spec-form' },
+      : {
+          id: 'json-number',
+          description: o.numberDescription ?? `JSON number ${instead}`,
+          value: o.number ?? (() => 42),
+          specRef,
+          expectation: 'not-spec-form',
+        },
     o.type === 'string'
       ? undefined
-      : { id: 'json-string', description: `JSON string ${instead}`, value: (ctx) => String(JSON.stringify(good(ctx)) ?? ''), specRef, expectation: 'not-spec-form' },
-    o.type === 'boolean' ? undefined : { id: 'json-boolean', description: `JSON boolean ${instead}`, value: () => true, specRef, expectation: 'not-spec-form' },
+      : {
+          id: 'json-string',
+          description: `JSON string ${instead}`,
+          value: (ctx) => String(JSON.stringify(good(ctx)) ?? ''),
+          specRef,
+          expectation: 'not-spec-form',
+        },
+    o.type === 'boolean'
+      ? undefined
+      : { id: 'json-boolean', description: `JSON boolean ${instead}`, value: () => true, specRef, expectation: 'not-spec-form' },
     { id: 'json-null', description: `JSON null ${instead}`, value: () => null, specRef, expectation: 'not-spec-form' },
     o.type === 'object'
       ? undefined
-      : { id: 'json-object', description: 'JSON object wrapping the good value', value: (ctx) => ({ value: good(ctx) }), specRef, expectation: 'not-spec-form' },
+      : {
+          id: 'json-object',
+          description: 'JSON object wrapping the good value',
+          value: (ctx) => ({ value: good(ctx) }),
+          specRef,
+          expectation: 'not-spec-form',
+        },
     o.type === 'array'
       ? undefined
-      : { id: 'json-array', description: 'JSON array holding the good value', value: (ctx) => [good(ctx)], specRef, expectation: 'not-spec-form' },
+      : {
+          id: 'json-array',
+          description: 'JSON array holding the good value',
+          value: (ctx) => [good(ctx)],
+          specRef,
+          expectation: 'not-spec-form',
+        },
   ];
   return classes.filter((c): c is ValueClass => c !== undefined);
 }

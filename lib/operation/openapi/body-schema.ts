@@ -36,7 +36,9 @@ export function bodySchema(doc: OpenApiDocument, found: FoundOperation): BodySch
   if (content === undefined) throw new OpenApiError([`${at}/requestBody: the operation has no request body to probe`]);
   const contentType = Object.keys(content).find(isJsonMedia);
   if (contentType === undefined) {
-    throw new OpenApiError([`${at}/requestBody/content: no JSON media type (got ${Object.keys(content).join(', ') || 'none'}); the probe sends JSON bodies`]);
+    throw new OpenApiError([
+      `${at}/requestBody/content: no JSON media type (got ${Object.keys(content).join(', ') || 'none'}); the probe sends JSON bodies`,
+    ]);
   }
   const media = content[contentType];
   const schema = isObject(media) && isObject(media['schema']) ? media['schema'] : undefined;

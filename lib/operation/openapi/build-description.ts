@@ -29,7 +29,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** `createThing`, `POST /things` -> `createThing`; an id the description schema accepts. */
 function descriptionId(operationId: string): string {
-  const id = operationId.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  const id = operationId
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 64);
   return id === '' ? 'operation' : id;
 }
 
@@ -44,7 +47,8 @@ function answerProperties(found: FoundOperation): Map<string, Json> {
       const props = schema !== undefined && isObject(schema['properties']) ? schema['properties'] : {};
       for (const [k, v] of Object.entries(props)) if (isObject(v)) properties.set(k, v);
       for (const part of schema !== undefined && Array.isArray(schema['allOf']) ? schema['allOf'] : []) {
-        if (isObject(part) && isObject(part['properties'])) for (const [k, v] of Object.entries(part['properties'])) if (isObject(v)) properties.set(k, v);
+        if (isObject(part) && isObject(part['properties']))
+          for (const [k, v] of Object.entries(part['properties'])) if (isObject(v)) properties.set(k, v);
       }
     }
   }
@@ -54,7 +58,9 @@ function answerProperties(found: FoundOperation): Map<string, Json> {
 /** A DELETE on `{path}/{param}` deletes what the create made; its id is `id` in the answer. */
 function findUndo(doc: OpenApiDocument, found: FoundOperation): UndoDescription | undefined {
   const base = found.path.replace(/\/+$/, '');
-  const del = allOperations(doc).find((o) => o.method === 'DELETE' && new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^/{}]+\\}$`).test(o.path));
+  const del = allOperations(doc).find(
+    (o) => o.method === 'DELETE' && new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^/{}]+\\}$`).test(o.path),
+  );
   if (del === undefined) return undefined;
   const answer = answerProperties(found);
   const idKey = answer.has('id') ? 'id' : undefined;
@@ -83,7 +89,8 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
       `${at}: the request body has ${properties.length} properties; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/rule/field-set.ts): pick at most ${MAX_FIELDS} with --fields name,name,...${required}`,
     ]);
   }
-  const title = isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;
+  const title =
+    isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;
   const specBase = `${title}: ${operationId} request body`;
   const fields: FieldDescription[] = [];
   const limits: LimitDescription[] = [];
@@ -92,19 +99,25 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     const built = propertyField(name, schema, specBase);
     fields.push(built.field as FieldDescription);
     limits.push(...built.limits);
-    if (built.missingGood !== undefined) needs.push(`fields/${i} ${name}: needs a good value (${built.missingGood}); add "good": {"kind": "literal", "value": ...}`);
+    if (built.missingGood !== undefined)
+      needs.push(`fields/${i} ${name}: needs a good value (${built.missingGood}); add "good": {"kind": "literal", "value": ...}`);
   });
   const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value`);
   const notes: string[] = [];
   const undo = findUndo(doc, found);
-  if (undo === undefined) notes.push(`no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand, or what a create makes is not deleted`);
+  if (undo === undefined)
+    notes.push(
+      `no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand, or what a create makes is not deleted`,
+    );
   const servers = doc.document['servers'];
   const server = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0]['url'] === 'string' ? servers[0]['url'] : undefined;
   if (server !== undefined) notes.push(`BASE_URL is the service root the path is below, e.g. the document's server ${server}`);
   const names = new Set(properties.map(([n]) => n));
   const required = body.required.filter((r) => names.has(r));
-  const summary = [found.operation['summary'], found.operation['description']].find((s): s is string => typeof s === 'string' && s.trim() !== '');
+  const summary = [found.operation['summary'], found.operation['description']].find(
+    (s): s is string => typeof s === 'string' && s.trim() !== '',
+  );
   const description: OperationDescription = {
     id: descriptionId(operationId),
     summary: `${summary?.trim().split('\n')[0] ?? operationId} (from ${doc.label}, operationId ${operationId})`,

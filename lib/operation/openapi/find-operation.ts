@@ -24,7 +24,8 @@ export function allOperations(doc: OpenApiDocument): FoundOperation[] {
     if (!isObject(pathItem)) continue;
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
-      if (isObject(operation)) found.push({ path, method: method.toUpperCase(), operation, pathItem, pointer: `/paths/${escape(path)}/${method}` });
+      if (isObject(operation))
+        found.push({ path, method: method.toUpperCase(), operation, pathItem, pointer: `/paths/${escape(path)}/${method}` });
     }
   }
   return found;
@@ -35,6 +36,9 @@ export function findOperation(doc: OpenApiDocument, operationId: string): FoundO
   const match = all.find((o) => o.operation['operationId'] === operationId);
   if (match !== undefined) return match;
   const ids = all.map((o) => o.operation['operationId']).filter((id): id is string => typeof id === 'string');
-  const known = ids.length === 0 ? 'it has no operationId' : `its operationIds: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, ... (${ids.length})` : ''}`;
+  const known =
+    ids.length === 0
+      ? 'it has no operationId'
+      : `its operationIds: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, ... (${ids.length})` : ''}`;
   throw new OpenApiError([`${doc.label}: no operation with operationId "${operationId}"; ${known}`]);
 }

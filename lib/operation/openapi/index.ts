@@ -10,7 +10,12 @@ export { buildDescription, type BuiltDescription } from './build-description.js'
 export { OpenApiError, readOpenApi } from './read-document.js';
 
 /** Reads the document and builds the description; `label` names the file in messages. */
-export async function describeFromOpenApi(path: string, operationId: string, label = path, options: BuildOptions = {}): Promise<BuiltDescription> {
+export async function describeFromOpenApi(
+  path: string,
+  operationId: string,
+  label = path,
+  options: BuildOptions = {},
+): Promise<BuiltDescription> {
   return buildDescription(await readOpenApi(path, label), operationId, options);
 }
 
@@ -18,7 +23,11 @@ export async function describeFromOpenApi(path: string, operationId: string, lab
  * The operation to probe, straight from an OpenAPI document: refused, one line per item, while the
  * document leaves a good value or a path parameter to the user (write it out with npm run operation).
  */
-export async function operationFromOpenApi(path: string, operationId: string, label = path): Promise<{ operation: OperationSpec; description: OperationDescription }> {
+export async function operationFromOpenApi(
+  path: string,
+  operationId: string,
+  label = path,
+): Promise<{ operation: OperationSpec; description: OperationDescription }> {
   const built = await describeFromOpenApi(path, operationId, label);
   if (built.needs.length > 0) {
     throw new OpenApiError([

@@ -88,10 +88,12 @@ test('documents and operations that cannot be described: one line each', async (
   expect(await problems(() => describeFromOpenApi(fixture('things-3.0.yaml'), 'listHooks', 'd.yaml'))).toEqual([
     'd.yaml#/paths/~1hooks/get: a GET has no body to probe; the probe varies the JSON body of a POST, PUT or PATCH',
   ]);
-  expect(await problems(() => describeFromOpenApi(fixture('absent.yaml'), 'x', 'absent.yaml'))).toEqual(['absent.yaml: cannot read it (ENOENT)']);
-  expect(await problems(() => describeFromOpenApi(fixture('../drive-subscription-v2.before.behaviour-report.json'), 'x', 'r.json'))).toEqual([
-    'r.json#/openapi: an OpenAPI 3.0 or 3.1 document is needed, got no "openapi" version',
+  expect(await problems(() => describeFromOpenApi(fixture('absent.yaml'), 'x', 'absent.yaml'))).toEqual([
+    'absent.yaml: cannot read it (ENOENT)',
   ]);
+  expect(
+    await problems(() => describeFromOpenApi(fixture('../drive-subscription-v2.before.behaviour-report.json'), 'x', 'r.json')),
+  ).toEqual(['r.json#/openapi: an OpenAPI 3.0 or 3.1 document is needed, got no "openapi" version']);
 });
 
 test('more than 30 properties: refused in one line naming the limit and how to pick a subset, which then works', async () => {
@@ -103,7 +105,15 @@ test('more than 30 properties: refused in one line naming the limit and how to p
   const doc = {
     openapi: '3.1.0',
     info: { title: 'Wide', version: '1' },
-    paths: { '/wide': { post: { operationId: 'wide', requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['p0', 'p1'], properties } } } }, responses: {} } } },
+    paths: {
+      '/wide': {
+        post: {
+          operationId: 'wide',
+          requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['p0', 'p1'], properties } } } },
+          responses: {},
+        },
+      },
+    },
   };
   writeFileSync(join(dir, 'wide.json'), JSON.stringify(doc));
   const refused = await problems(() => describeFromOpenApi(join(dir, 'wide.json'), 'wide', 'wide.json'));
@@ -132,7 +142,19 @@ test('a $ref outside the document is not followed (nothing fetched, no other fil
     const dir = mkdtempSync(join(tmpdir(), 'openapi-ext-'));
     writeFileSync(join(dir, 'other.yaml'), 'B: { type: string, example: read }');
     const properties = { a: { $ref: `http://127.0.0.1:${port}/s.yaml#/A` }, b: { $ref: 'other.yaml#/B' } };
-    const doc = { openapi: '3.0.3', info: { title: 'X', version: '1' }, paths: { '/x': { post: { operationId: 'mk', requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } }, responses: {} } } } };
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'X', version: '1' },
+      paths: {
+        '/x': {
+          post: {
+            operationId: 'mk',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } },
+            responses: {},
+          },
+        },
+      },
+    };
     writeFileSync(join(dir, 'doc.json'), JSON.stringify(doc));
     const built = await describeFromOpenApi(join(dir, 'doc.json'), 'mk', 'doc.json');
     expect(built.needs).toEqual([

@@ -21,19 +21,29 @@ function typeOf(schema: Json): JsonType | undefined {
   const t = schema['type'];
   const names = (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === 'string' && x !== 'null');
   const first = names[0];
-  if (first === 'string' || first === 'number' || first === 'integer' || first === 'boolean' || first === 'object' || first === 'array') return first;
+  if (first === 'string' || first === 'number' || first === 'integer' || first === 'boolean' || first === 'object' || first === 'array')
+    return first;
   const members = Array.isArray(schema['enum']) ? schema['enum'].filter((v) => v !== null) : [];
   if (members.length > 0) {
     const v = members[0];
-    return typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'boolean' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : undefined;
+    return typeof v === 'string'
+      ? 'string'
+      : typeof v === 'boolean'
+        ? 'boolean'
+        : typeof v === 'number'
+          ? Number.isInteger(v)
+            ? 'integer'
+            : 'number'
+          : undefined;
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const branches = schema[key];
     if (!Array.isArray(branches)) continue;
-    for (const b of branches) if (isObject(b)) {
-      const inner = typeOf(b);
-      if (inner !== undefined) return inner;
-    }
+    for (const b of branches)
+      if (isObject(b)) {
+        const inner = typeOf(b);
+        if (inner !== undefined) return inner;
+      }
   }
   if (isObject(schema['properties'])) return 'object';
   return undefined;
@@ -79,24 +89,41 @@ function formatValue(format: string | undefined): ValueDescription | undefined {
   }
 }
 
-function single(id: string, description: string, value: unknown, specRef: string, expectation: 'spec-form' | 'not-spec-form' | 'open'): ClassEntryDescription {
+function single(
+  id: string,
+  description: string,
+  value: unknown,
+  specRef: string,
+  expectation: 'spec-form' | 'not-spec-form' | 'open',
+): ClassEntryDescription {
   return { id, description, value: literal(value), specRef, expectation };
 }
 
-function stringClasses(name: string, schema: Json, specRef: string, format: string | undefined): { classes: ClassEntryDescription[]; limits: LimitDescription[] } {
+function stringClasses(
+  name: string,
+  schema: Json,
+  specRef: string,
+  format: string | undefined,
+): { classes: ClassEntryDescription[]; limits: LimitDescription[] } {
   const classes: ClassEntryDescription[] = [];
   const limits: LimitDescription[] = [];
   const members = Array.isArray(schema['enum']) ? schema['enum'].filter((v): v is string => typeof v === 'string') : [];
   if (members.length > 0) {
     classes.push({ family: 'enumeration', specRef, values: members });
-    if (!members.includes('no-such-value')) classes.push(single('not-a-member', 'a value not in the enumeration', 'no-such-value', specRef, 'not-spec-form'));
+    if (!members.includes('no-such-value'))
+      classes.push(single('not-a-member', 'a value not in the enumeration', 'no-such-value', specRef, 'not-spec-form'));
   }
   const url = format === 'uri' || format === 'url' || format === 'iri';
   // url-shapes has its own empty string.
   if (url) classes.push({ family: 'url-shapes', specRef });
   if (format === 'date-time') {
     classes.push({ family: 'iso8601-spellings', specRef, specForm: ['utc-millis-z', 'utc-z', 'zero-offset', 'offset'] });
-    classes.push({ family: 'lifetimes', specRef: `open: ${specRef} (how far ahead or back is not said)`, expectation: 'open', ahead: [{ id: 'in-the-past', description: 'in the past (a day ago)', days: -1 }, { days: 365 }] });
+    classes.push({
+      family: 'lifetimes',
+      specRef: `open: ${specRef} (how far ahead or back is not said)`,
+      expectation: 'open',
+      ahead: [{ id: 'in-the-past', description: 'in the past (a day ago)', days: -1 }, { days: 365 }],
+    });
     classes.push(single('not-a-date', 'not a date', 'tomorrow', specRef, 'not-spec-form'));
   }
   if (format === 'date') classes.push(single('not-a-date', 'not a date', 'tomorrow', specRef, 'not-spec-form'));
@@ -128,8 +155,10 @@ function stringClasses(name: string, schema: Json, specRef: string, format: stri
 
 function numberClasses(schema: Json, specRef: string, type: 'number' | 'integer'): ClassEntryDescription[] {
   const classes: ClassEntryDescription[] = [];
-  if (typeof schema['minimum'] === 'number') classes.push(single('below-minimum', `${schema['minimum'] - 1} (below the minimum)`, schema['minimum'] - 1, specRef, 'not-spec-form'));
-  if (typeof schema['maximum'] === 'number') classes.push(single('above-maximum', `${schema['maximum'] + 1} (above the maximum)`, schema['maximum'] + 1, specRef, 'not-spec-form'));
+  if (typeof schema['minimum'] === 'number')
+    classes.push(single('below-minimum', `${schema['minimum'] - 1} (below the minimum)`, schema['minimum'] - 1, specRef, 'not-spec-form'));
+  if (typeof schema['maximum'] === 'number')
+    classes.push(single('above-maximum', `${schema['maximum'] + 1} (above the maximum)`, schema['maximum'] + 1, specRef, 'not-spec-form'));
   if (type === 'integer') classes.push(single('fraction', '1.5 (not an integer)', 1.5, specRef, 'not-spec-form'));
   return classes;
 }

@@ -19,7 +19,6 @@ export class OpenApiError extends Error {
   }
 }
 
-
 export interface OpenApiDocument {
   /** As the user named it, for messages. */
   label: string;
@@ -40,18 +39,28 @@ export async function readOpenApi(path: string, label = path): Promise<OpenApiDo
   try {
     parsed = /\.json$/i.test(label) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new OpenApiError([`${label}: not valid ${/\.json$/i.test(label) ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0] ?? ''}`]);
+    throw new OpenApiError([
+      `${label}: not valid ${/\.json$/i.test(label) ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0] ?? ''}`,
+    ]);
   }
   if (!isObject(parsed)) throw new OpenApiError([`${label}: not an OpenAPI document (not an object)`]);
   const version = parsed['openapi'];
   if (typeof version !== 'string' || !/^3\.[01]\./.test(version)) {
-    const seen = typeof version === 'string' ? `openapi ${version}` : parsed['swagger'] !== undefined ? `swagger ${String(parsed['swagger'])}` : 'no "openapi" version';
+    const seen =
+      typeof version === 'string'
+        ? `openapi ${version}`
+        : parsed['swagger'] !== undefined
+          ? `swagger ${String(parsed['swagger'])}`
+          : 'no "openapi" version';
     throw new OpenApiError([`${label}#/openapi: an OpenAPI 3.0 or 3.1 document is needed, got ${seen}`]);
   }
   let document: Json;
   try {
     // circular: 'ignore' leaves a self-referencing schema's $ref in place instead of failing.
-    document = (await dereference(structuredClone(parsed) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } })) as unknown as Json;
+    document = (await dereference(structuredClone(parsed) as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    })) as unknown as Json;
   } catch (error) {
     throw new OpenApiError([`${label}: cannot resolve its $refs: ${(error as Error).message.split('\n')[0] ?? ''}`]);
   }
