@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { EMBEDDED_TARGET } from './lib/config/parsers.js';
 import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
 /**
@@ -12,9 +11,8 @@ import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
  * The sequencer is set at the root, the only place vitest 4.1 reads it; it orders the `suites`
  * project's files by name and leaves the `tool` project's order to vitest.
  */
-// Vite fills process.env.BASE_URL with its own base ("/") when it is unset, and BASE_URL is our
-// target setting: name the embedded reference explicitly before vite does (lib/config/parsers.ts).
-process.env.BASE_URL ??= EMBEDDED_TARGET;
+// Vite fills process.env.BASE_URL with its own base ("/") when it is unset; our BASE_URL setting is read
+// before vitest starts and reaches the suites by `provide` (lib/run/run-probe.ts), so nothing here reads it.
 
 /**
  * The `tool` files that take longest, longest first (measured: docs/development.md, where the time

@@ -22,7 +22,7 @@ import { explorationSettings, publishEvidence, rememberObservation } from './sup
 const probe = probeContext();
 const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
-const adaptive = fields.length > probe.config.exhaustiveMaxFields;
+const adaptive = fields.length > probe.settings.exploration.exhaustiveMaxFields;
 const refusals = new DistinctRefusals(fields);
 const rows = adaptive
   ? []
@@ -33,10 +33,10 @@ const rows = adaptive
 afterAll(() => startHandshakeCasesEarly(probe));
 
 describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
-  test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.config.exhaustiveMaxFields})`, async (context) => {
+  test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.settings.exploration.exhaustiveMaxFields})`, async (context) => {
     const run = new CaseRun(probe);
     const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
-      repeats: probe.config.repeats,
+      repeats: probe.settings.exploration.repeats,
       values: probe.values,
       ...explorationSettings(probe),
       onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
@@ -53,7 +53,13 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
 describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are required: not shown")', { concurrent: true }, () => {
   test.for(rows)('present: %s', async ([, present], context) => {
     const run = new CaseRun(probe);
-    const { observation, exchanges } = await probeCombination(run.client, probe.operation, present, probe.config.repeats, probe.values);
+    const { observation, exchanges } = await probeCombination(
+      run.client,
+      probe.operation,
+      present,
+      probe.settings.exploration.repeats,
+      probe.values,
+    );
     rememberObservation(observation);
     refusals.add(formatCombination(present), exchanges);
     const shown = shownExchange(exchanges);

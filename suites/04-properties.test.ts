@@ -26,7 +26,7 @@ import { probeContext } from './support/context.js';
 import { presenceEvidence } from './support/shared-presence.js';
 
 const probe = probeContext();
-const seed = resolveSeed(probe.config.seed);
+const seed = resolveSeed(probe.settings.exploration.seed);
 console.log(`property seed: ${seed} (replay with SEED=${seed})`);
 
 type Result = BoundedPropertyResult<BodyPlan, Exchange[]>;
@@ -67,8 +67,8 @@ async function checkProperty(
     arbitrary: bodyPlanArbitrary(probe.operation, { goodValuesOnly: property.goodValuesOnly === true }),
     key: planKey,
     seed,
-    numRuns: probe.config.propertyRuns,
-    bounds: propertyBounds(probe.config, property.requestsPerTrial),
+    numRuns: probe.settings.exploration.propertyRuns,
+    bounds: propertyBounds({ ...probe.settings.pacing, ...probe.settings.exploration }, property.requestsPerTrial),
     spent: () => run.client.requests - before,
     requestsPerTrial: property.requestsPerTrial,
     trial: async (plan) => {
@@ -156,7 +156,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
         specRef: 'spec §7 rule 1',
         onViolation: 'DEVIATES',
         expected:
-          `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.config.requestTimeoutMs} ms): a request the service rejects ` +
+          `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.settings.pacing.requestTimeoutMs} ms): a request the service rejects ` +
           'gets a 4xx (spec §7 rule 1 gives 400 to a refused body; property 2 judges which 4xx), so a 5xx or a hang is not an answer the spec allows',
         requestsPerTrial: 2,
         violation: 'an answer that is neither 2xx nor 4xx',

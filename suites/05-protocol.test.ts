@@ -244,7 +244,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
   for (const [index, { method, withBody }] of METHODS.entries()) {
     test(`spec §4/method-${index + 1}: ${method} ${operation.path}`, async (context) => {
       // A live service might act on a DELETE or PUT to its collection: only with consent.
-      if (method !== 'GET' && probe.target.kind === 'configured' && !probe.config.probeWriteMethods) {
+      if (method !== 'GET' && probe.target.kind === 'configured' && !probe.settings.target.probeWriteMethods) {
         context.skip(`${method} on a configured target's collection path is sent only with PROBE_WRITE_METHODS=true`);
       }
       const run = new CaseRun(probe);

@@ -34,7 +34,7 @@ import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
-const waitMs = probe.config.notificationWaitMs;
+const waitMs = probe.settings.receiver.notificationWaitMs;
 
 /**
  * Skips the case with its reason, also as an annotation: the note of context.skip reaches neither the

@@ -76,4 +76,4 @@ export function exitDecision(facts: RunFacts): ExitDecision {
 }
 
 /** The last line of the run: the code and its reason, so that it agrees with the exit status. */
-export const exitLine = (decision: ExitDecision): string => `probe: exit ${decision.code}: ${decision.reason}`;
+export const exitLine = (decision: Pick<ExitDecision, 'code' | 'reason'>): string => `probe: exit ${decision.code}: ${decision.reason}`;

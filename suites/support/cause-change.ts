@@ -22,7 +22,7 @@ export type ChangeOutcome =
 export function receiverUnavailable(probe: ProbeContext): string | undefined {
   if (probe.receiver === undefined) return 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there';
   const host = new URL(probe.target.baseUrl).hostname;
-  if (probe.target.kind === 'configured' && !isLoopbackHost(host) && probe.config.receiverPublicUrl === undefined) {
+  if (probe.target.kind === 'configured' && !isLoopbackHost(host) && probe.settings.receiver.receiverPublicUrl === undefined) {
     return `${host} cannot reach the receiver's loopback URL; set RECEIVER_PUBLIC_URL (a tunnel to RECEIVER_PORT)`;
   }
   return undefined;
@@ -32,7 +32,7 @@ export function receiverUnavailable(probe: ProbeContext): string | undefined {
 export function changeUnavailable(probe: ProbeContext): string | undefined {
   const receiver = receiverUnavailable(probe);
   if (receiver !== undefined) return receiver;
-  if (probe.target.kind === 'configured' && probe.config.change === undefined) {
+  if (probe.target.kind === 'configured' && probe.settings.receiver.change === undefined) {
     return 'nothing can make the watched drive change on a configured target: set CHANGE_COMMAND (a shell command, e.g. one that uploads a file to the drive) or CHANGE_REQUEST (e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content hello")';
   }
   return undefined;
@@ -44,7 +44,7 @@ const TRIGGER_PATH = '/_reference/trigger';
 export async function makeChange(probe: ProbeContext, run: CaseRun, subscription: SubscriptionUnderTest): Promise<ChangeOutcome> {
   const startedAtMs = Date.now();
   const took = (): number => Date.now() - startedAtMs;
-  const change = probe.config.change;
+  const change = probe.settings.receiver.change;
   if (probe.target.kind === 'embedded-reference') {
     const how = `POST ${TRIGGER_PATH} on the embedded reference`;
     try {
@@ -52,7 +52,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
       // It answers once every notification is delivered or given up, within the profile's bounded retries.
       const response = await fetch(`${probe.target.baseUrl}${TRIGGER_PATH}`, {
         method: 'POST',
-        signal: AbortSignal.timeout(Math.max(60_000, probe.config.notificationWaitMs)),
+        signal: AbortSignal.timeout(Math.max(60_000, probe.settings.receiver.notificationWaitMs)),
       });
       await response.text();
       if (!response.ok) return { kind: 'failed', how, message: `the trigger answered ${response.status}` };
@@ -63,7 +63,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
   }
   if (change === undefined) throw new Error('makeChange: no change is configured (check changeUnavailable first)');
   if (change.kind === 'command') {
-    const timeoutMs = probe.config.changeCommandTimeoutMs;
+    const timeoutMs = probe.settings.receiver.changeCommandTimeoutMs;
     const result = await runCommand(change.command, {
       env: {
         BASE_URL: probe.target.baseUrl,
@@ -71,7 +71,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
         CHANGE_CLIENT_STATE: subscription.clientState,
       },
       timeoutMs,
-      secret: probe.config.accessToken,
+      secret: probe.settings.credentials.accessToken,
     });
     const how = 'CHANGE_COMMAND';
     return result.ok

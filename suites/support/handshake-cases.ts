@@ -33,7 +33,7 @@ export type HandshakeOutcome =
   | { kind: 'sent'; run: CaseRun; exchange: Exchange; seen: ReceivedHandshake[] };
 
 export function handshakeCases(probe: ProbeContext): HandshakeCase[] {
-  const slowMs = probe.config.slowReceiverMs;
+  const slowMs = probe.settings.receiver.slowReceiverMs;
   return [
     { id: 'wrong-token', label: 'wrong token', mode: { token: 'wrong' }, misbehaviour: { kind: 'wrong-token' } },
     {

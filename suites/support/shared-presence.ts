@@ -37,8 +37,8 @@ function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] 
   const fieldsOf = (body: Record<string, unknown> | undefined): string[] | undefined =>
     body === undefined ? undefined : known.filter((name) => Object.hasOwn(body, name));
   const start =
-    fieldsOf(probe.config.acceptedBody) ??
-    probe.config.acceptedFields ??
+    fieldsOf(probe.settings.target.acceptedBody) ??
+    probe.settings.target.acceptedFields ??
     fieldsOf(probe.operation.acceptedBody) ??
     probe.operation.reportedAccepted;
   return start === undefined ? {} : { startFrom: start };
@@ -51,8 +51,8 @@ export function explorationSettings(probe: ProbeContext): {
   startFrom?: readonly string[];
 } {
   return {
-    exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
-    combinationsPerField: probe.config.exploreCombinationsPerField,
+    exhaustiveMaxFields: probe.settings.exploration.exhaustiveMaxFields,
+    combinationsPerField: probe.settings.exploration.exploreCombinationsPerField,
     ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
   };
 }

@@ -1,0 +1,360 @@
+/**
+ * A probe run as one function: it takes the settings value (read once by the command) and returns the run's
+ * outcome, as vitest's startVitest sits under its CLI. In between it checks what must hold before anything is
+ * sent (baseline, contract, token, the target's first answers), runs the suites through vitest with the settings
+ * handed to globalSetup and the worker by `provide`, writes the reports once, and decides the exit code.
+ * It prints through `out` and never ends the process: the command does (bin/probe.ts).
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CliOptions } from 'vitest/node';
+import { startTokenBroker } from '../auth/broker.js';
+import { describeProvenance } from '../auth/from-config.js';
+import { describeSettingsAtStart } from '../config/describe.js';
+import { engineLimits } from '../config/engine-limits.js';
+import type { Settings } from '../config/types.js';
+import { settingsToWire } from '../config/wire.js';
+import { mergedShardLogs } from '../har/exchange-log.js';
+import { failingDiagnosis } from '../inference/failing-diagnosis.js';
+import { leftOnTargetLine } from '../ledger/left-on-target.js';
+import { readOutcome, readShardOutcomes } from '../ledger/outcome-file.js';
+import { descriptionOf } from '../operation/description/compile.js';
+import { formatJson } from '../operation/description/format.js';
+import { TOOL_ROOT } from '../operation/shipped.js';
+import { guardConsole } from '../redaction/console-guard.js';
+import { runRedactor } from '../redaction/run-redactor.js';
+import { describeScan, scanFilesForSecrets } from '../redaction/scan-files.js';
+import type { BehaviourReport } from '../report/types.js';
+import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
+import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
+import { StopOnAbort } from '../vitest/stop-on-abort.js';
+import { SummaryLineReporter, formatCounts, type RunCounts } from '../vitest/summary-line-reporter.js';
+import { EXIT, exitDecision, exitLine, type ExitCode, type RunFacts, type RunFailure } from './exit-decision.js';
+import { finishRun, type FinishInput } from './finish-run.js';
+import { githubAnnotations, githubSummary } from './github-output.js';
+import { withRunFailures } from './junit-failures.js';
+import type { RunFiles } from './provided-context.js';
+import { openRunToken, readRunInputs, type RunInputs } from './run-inputs.js';
+import { probeRunFiles } from './run-files.js';
+import { shardBlobProblem } from './shard-blobs.js';
+import { checkSetup } from './setup-check.js';
+
+export interface ProbeRunOptions {
+  /** Suite files to run: only those whose path matches one (vitest's filters); none: every suite. */
+  filters?: readonly string[];
+  /** One shard of a split run, `i/n`: writes a blob for a later merge instead of the reports. */
+  shard?: string;
+  /** Merges the shards' blobs in REPORT_DIR/blob into one set of reports; sends nothing. */
+  mergeReports?: boolean;
+  /** The vitest UI over the suites: runs nothing until asked, finishes each run as it ends; never returns. */
+  ui?: boolean;
+  /** An OpenAPI contract (JSON or YAML) to compare the target with; any disagreement fails the run. */
+  contract?: string;
+  /** Where the run's lines go; default the console (which the run's redaction step guards). */
+  out?: { log: (line: string) => void; error: (line: string) => void };
+  /** A terminal for the progress status line, rewritten in place; without one, progress is a line of the log. */
+  terminal?: NodeJS.WriteStream;
+  /** Aborted, it stops the run as the first Ctrl-C does (its reason names what stopped it: "Ctrl-C", "SIGTERM"). */
+  stop?: AbortSignal;
+  /** The command as the user typed it, for hints (`npx subscription-conformance probe`). */
+  commandAsTyped?: string;
+}
+
+export interface ProbeRunOutcome {
+  code: ExitCode;
+  /** Why the run ends with this code, in one line. */
+  reason: string;
+  /** A setup problem found before anything was sent (code 2): the line to print instead of the exit line. */
+  setupProblem?: string;
+  counts?: RunCounts;
+  report?: BehaviourReport;
+  /** Every report file written. */
+  written: string[];
+}
+
+const consoleOut = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+
+export async function runProbe(settings: Settings, options: ProbeRunOptions = {}): Promise<ProbeRunOutcome> {
+  const out = options.out ?? consoleOut;
+  const merging = options.mergeReports === true;
+  const shard = options.shard;
+  const { reportDir } = settings.reports;
+  const setupError = (problem: string): ProbeRunOutcome => ({ code: EXIT.setup, reason: problem, setupProblem: problem, written: [] });
+  if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) return setupError(`--shard: expected i/n such as 1/2, got "${shard}"`);
+
+  // Every secret this process knows goes through one redaction step (lib/redaction), the console included;
+  // globalSetup adds the embedded reference's token, a token source the tokens it obtains.
+  const runStartedAt = Date.now();
+  runRedactor().add(settings.credentials.accessToken);
+  const unguard = guardConsole(runRedactor());
+  try {
+    const inputs = await readRunInputs(settings, options.contract);
+    if (typeof inputs === 'string') return setupError(inputs);
+    const blobDir = join(reportDir, 'blob');
+    // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
+    if (merging) {
+      const problem = shardBlobProblem(existsSync(blobDir) ? readdirSync(blobDir) : [], blobDir);
+      if (problem !== undefined) return setupError(problem);
+    }
+    // The token is got first: a bad credential stops the run before any request, the reachability check's
+    // included. A merge of shard reports sends nothing, so it needs none.
+    const token = merging ? undefined : await openRunToken(settings, out.log);
+    if (typeof token === 'string') return setupError(token);
+    const broker = token === undefined ? undefined : await startTokenBroker(token);
+    try {
+      // A target that cannot be reached, or whose first two answers show the setup is wrong, stops the run here,
+      // in seconds, before any suite (and before the ledger's sweep of earlier runs), with one line.
+      const { baseUrl } = settings.target;
+      if (baseUrl !== undefined && !merging) {
+        const setup = await checkSetup({
+          limits: engineLimits(settings),
+          baseUrl,
+          token: token ?? settings.credentials.accessToken,
+          operation: settings.target.operation,
+        });
+        if (setup.stop !== undefined) return setupError(setup.stop);
+        for (const note of setup.notes) out.error(`probe: ${note}`);
+      }
+      for (const line of describeSettingsAtStart(settings)) out.log(line);
+      const outcome = await runSuites(settings, options, { inputs, broker, runStartedAt, out });
+      if (token !== undefined) out.log(describeProvenance(token.provenance()));
+      return outcome;
+    } finally {
+      await broker?.close();
+    }
+  } finally {
+    unguard();
+  }
+}
+
+interface RunContext {
+  inputs: RunInputs;
+  broker: Awaited<ReturnType<typeof startTokenBroker>> | undefined;
+  runStartedAt: number;
+  out: NonNullable<ProbeRunOptions['out']>;
+}
+
+type Reporters = NonNullable<CliOptions['reporters']>;
+
+async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunContext): Promise<ProbeRunOutcome> {
+  const { out, inputs } = ctx;
+  const merging = options.mergeReports === true;
+  const shard = options.shard;
+  const ui = options.ui === true;
+  const { reportDir, ledgerDir } = settings.reports;
+  const blobDir = join(reportDir, 'blob');
+  const files = probeRunFiles(reportDir, merging ? 'merge' : shard === undefined ? 'single' : { shard });
+  try {
+    // An operation built from OPENAPI is written beside the reports: what was probed, in the description format.
+    if (settings.target.openapi !== undefined) {
+      const description = descriptionOf(settings.target.operation);
+      if (description !== undefined) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, 'operation.json'), `${formatJson(description)}\n`);
+      }
+    }
+    const exchangeLogs = merging
+      ? mergedShardLogs(reportDir, readdirSync(blobDir))
+      : files.exchangeLog === undefined
+        ? undefined
+        : [files.exchangeLog];
+    const summary = new SummaryLineReporter();
+    const junitFile = join(reportDir, 'junit.xml');
+    // vitest writes junit.xml in place; the last one is kept aside so that a run in which no case ran can put it back.
+    const keptJunit = shard === undefined && existsSync(junitFile) ? readFileSync(junitFile) : undefined;
+    const stop = new StopOnAbort(options.stop);
+    const finishInput = (collected: CollectedCases): FinishInput => ({
+      collected,
+      operation: settings.target.operation,
+      reportDir,
+      suiteVersion: suiteVersion(),
+      repeats: settings.exploration.repeats,
+      ...(inputs.baseline !== undefined ? { baseline: inputs.baseline } : {}),
+      ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
+      ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
+      ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
+      ...(stop.stoppedBy !== undefined
+        ? { stoppedEarly: `stopped by ${stop.stoppedBy}: the cases that had not started were not run` }
+        : {}),
+    });
+    const printFinished = (finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void => {
+      for (const line of [...finished.lines, ...collected.costLines]) out.log(line);
+    };
+    // The UI's runs never reach teardown: each is finished as it ends, without the ledger's outcome.
+    const probeReporter = new ProbeReporter(
+      ui ? async (collected) => printFinished(await finishRun(finishInput(collected)), collected) : undefined,
+      ui && files.exchangeLog !== undefined ? () => writeFileSync(files.exchangeLog ?? '', '', { mode: 0o600 }) : undefined,
+    );
+    // On a terminal (not CI's log) the progress is one status line rewritten in place.
+    const terminal = options.terminal !== undefined && !settings.ci.inCi ? options.terminal : undefined;
+    const probeConsole = new ProbeConsole({
+      write: out.log,
+      writeError: out.error,
+      maxRequests: settings.pacing.maxRequests,
+      stopped: () => stop.stoppedBy !== undefined,
+      ...(terminal !== undefined ? { status: terminalStatus(terminal) } : {}),
+    });
+    const reporters: Reporters =
+      shard !== undefined
+        ? [stop, probeConsole, ['blob', { outputFile: join(blobDir, `blob-${shard.replace('/', '-')}.json`) }], summary]
+        : [...(ui ? [] : [stop]), probeConsole, ['junit', { outputFile: junitFile }], probeReporter, summary];
+
+    // Imported here: a command that never runs the suites (a setup error) does not load vitest.
+    const { startVitest } = await import('vitest/node');
+    const runFiles: RunFiles = {
+      ...(files.outcome !== undefined ? { outcome: files.outcome } : {}),
+      ...(files.exchangeLog !== undefined ? { exchangeLog: files.exchangeLog } : {}),
+    };
+    const vitest = await startVitest(
+      'test',
+      [...(options.filters ?? [])],
+      {
+        root: TOOL_ROOT,
+        config: join(TOOL_ROOT, 'vitest.config.ts'),
+        project: ['suites'],
+        run: !ui,
+        watch: ui,
+        ui,
+        // The UI runs no suite until asked: none when it opens (standalone), none when a file is saved (no file
+        // watcher, below). Every run against a live target costs its requests and creates subscriptions.
+        ...(ui ? { standalone: true } : {}),
+        ...(shard !== undefined ? { shard } : {}),
+        reporters,
+        ...(merging ? { mergeReports: blobDir } : {}),
+        provide: {
+          settings: settingsToWire(settings),
+          runFiles,
+          ...(ctx.broker !== undefined ? { tokenBroker: { url: ctx.broker.url, key: ctx.broker.key } } : {}),
+          // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
+          // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
+          startWaitsEarly: (options.filters ?? []).length === 0 && shard === undefined && !merging && !ui,
+        },
+      },
+      ui ? { server: { watch: null } } : {},
+    );
+    if (ui) {
+      const { api, uiBase } = vitest.config;
+      out.log(
+        `ui: http://${api.host ?? 'localhost'}:${api.port ?? 51204}${uiBase}: no suite runs until one is started there; Ctrl-C stops`,
+      );
+      // The UI keeps the process alive until the user stops it (Ctrl-C).
+      await new Promise(() => {});
+    }
+    await vitest.close();
+
+    const counts = summary.counts;
+    const casesRan = counts === undefined ? 0 : counts.passed + counts.failed + counts.skipped;
+    // What the end-of-run cleanup could not delete goes into the reports and fails the run: a subscription
+    // left behind costs the target's owner, and only the ledger knows of it.
+    const ledger = merging ? readShardOutcomes(reportDir, blobDir) : files.outcome === undefined ? undefined : readOutcome(files.outcome);
+    // A run in which no case ran (a filter that matches nothing, a start that failed) writes no report, so the
+    // last good reports stay as they were. A shard writes its blob only: the merge writes the reports.
+    const collected = probeReporter.collected;
+    const finished =
+      casesRan > 0 && collected !== undefined && shard === undefined
+        ? await finishRun({ ...finishInput(collected), ...(ledger !== undefined ? { ledger } : {}) })
+        : undefined;
+    if (finished !== undefined && collected !== undefined) printFinished(finished, collected);
+    const report = finished?.report;
+    const left = ledger?.leftOnTarget.length ?? 0;
+    // Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
+    const cleanupUnknown = files.outcome !== undefined && ledger === undefined && casesRan > 0;
+    if (finished !== undefined) out.log(`reports: ${finished.written.join(', ')}, ${junitFile}`);
+    // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
+    out.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    const drift = report?.drift;
+    if (drift !== undefined && drift.changes.length > 0) {
+      out.log(
+        `drift: ${drift.changes.length} change(s) from the baseline ${drift.baseline} (listed above); ` +
+          'if intended, accept them with npm run baseline -- --accept',
+      );
+    }
+    const disagreements = report?.contract?.comparison?.disagreements.length ?? 0;
+    if (disagreements > 0) {
+      out.log(
+        `contract: the target and ${inputs.contract?.shownAs ?? 'the contract'} disagree in ${disagreements} place(s) (listed above)`,
+      );
+    }
+    const diagnosisLine = failingDiagnosis(report?.diagnosis, report?.matrix.length ?? 0);
+    if (diagnosisLine !== undefined) out.log(`probe: ${diagnosisLine}`);
+    if (left > 0 && ledger !== undefined)
+      out.log(`probe: ${leftOnTargetLine(ledger, report?.run.target ?? settings.target.baseUrl ?? 'the target')}`);
+    if (cleanupUnknown) {
+      out.log(
+        `probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${ledgerDir} keeps it listed`,
+      );
+    }
+    const facts: RunFacts = {
+      casesRan,
+      failedCases: counts?.failed ?? 0,
+      driftChanges: drift?.changes.length ?? 0,
+      leftOnTarget: left,
+      cleanupUnknown,
+      ...(diagnosisLine !== undefined ? { failingDiagnosis: diagnosisLine } : {}),
+      contractDisagreements: disagreements,
+      secretFound: false,
+      ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : {}),
+    };
+    // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
+    // secret scan, which then covers it too. A run in which no case ran puts the last one back. A shard writes none.
+    let junitText: string | undefined;
+    if (shard === undefined && casesRan > 0 && existsSync(junitFile)) junitText = runRedactor().redact(readFileSync(junitFile, 'utf8'));
+    else if (shard === undefined && casesRan === 0) {
+      if (keptJunit !== undefined) writeFileSync(junitFile, keptJunit);
+      else rmSync(junitFile, { force: true });
+    }
+    const writeJunit = (failures: RunFailure[]): void => {
+      if (junitText === undefined) return;
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(junitFile, withRunFailures(junitText, failures));
+    };
+    writeJunit(exitDecision(facts).runFailures);
+    const secretFound = await secretsInOutputs(settings, ctx.runStartedAt, out);
+    const decision = exitDecision({ ...facts, secretFound });
+    if (decision.runFailures.some((f) => f.id === 'run/secret-in-output')) writeJunit(decision.runFailures);
+    // In GitHub Actions the tool writes the job summary and annotations itself, so a recipe needs no step for it.
+    if (settings.ci.githubActions) for (const line of githubAnnotations(report, decision)) out.log(line);
+    const stepSummary = settings.ci.stepSummary;
+    if (stepSummary !== undefined) {
+      const markdown = finished === undefined ? undefined : readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
+      appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
+    }
+    if (finished !== undefined) out.log(`open: ${pathToFileURL(join(reportDir, 'behaviour-report.html')).href}`);
+    // The count line agrees with the exit code: each reason the run fails that no case stands for (drift,
+    // left-overs, a secret found, ...) counts as a failure, as it does in JUnit.
+    const shownCounts = counts === undefined ? undefined : { ...counts, failed: counts.failed + decision.runFailures.length };
+    if (shownCounts !== undefined) out.log(formatCounts(shownCounts));
+    return {
+      code: decision.code,
+      reason: decision.reason,
+      ...(shownCounts !== undefined ? { counts: shownCounts } : {}),
+      ...(report !== undefined ? { report } : {}),
+      written: finished?.written ?? [],
+    };
+  } finally {
+    files.remove();
+  }
+}
+
+/**
+ * The last check: no file this run wrote under REPORT_DIR or LEDGER_DIR holds 8 or more characters of a
+ * secret in any spelling (gzipped files unpacked). One line names the files, never what was found.
+ */
+async function secretsInOutputs(settings: Settings, runStartedAt: number, out: NonNullable<ProbeRunOptions['out']>): Promise<boolean> {
+  const { reportDir, ledgerDir } = settings.reports;
+  // A second back: file times may be rounded down to the second.
+  const scan = await scanFilesForSecrets([reportDir, ledgerDir], runRedactor(), { since: runStartedAt - 1000 });
+  const verdict = describeScan(scan, (path) => path);
+  for (const line of verdict.lines) out.error(line);
+  return verdict.failed;
+}
+
+let version: string | undefined;
+/** The tool's version, named in every report. */
+function suiteVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
+
+export { exitLine };
