@@ -10,7 +10,7 @@ export const CLIENT_CREDENTIAL_SETTINGS = [...ENDPOINT, 'CLIENT_ID', 'SCOPE', ..
 
 /**
  * Without BASE_URL the credentials are not an error, only unused (the embedded reference accepts the token it
- * generates; bin/probe.ts says so): the worker loads the settings with BASE_URL=embedded, and .env may hold them.
+ * generates; the run says so), and .env may hold them.
  */
 export function authProblems(isGiven: (name: string) => boolean): string[] {
   const oauth = CLIENT_CREDENTIAL_SETTINGS.filter(isGiven);
