@@ -149,7 +149,7 @@ describe.concurrent('npm run baseline refuses what would not make a sound baseli
 
   test('a run that stopped early: one line naming why, exit 1, unless --force', async () => {
     const report = defaultProfileReport();
-    report.run.stoppedEarly = 'the request budget (MAX_REQUESTS=40) was reached';
+    report.run.stopped = { by: 'budget', at: report.run.endedAt, why: 'the request budget (MAX_REQUESTS=40) was reached' };
     const dir = reportDir(report);
 
     const refused = await runBaseline(dir, { REPORT_DIR: '.' });

@@ -153,6 +153,24 @@ describe('renderHtml', () => {
     expect(page).not.toContain('class="status green"');
   });
 
+  test('a stopped run opens with what stopped it, never green, and lists what did not run and what would test it', () => {
+    const report = defaultProfileReport();
+    report.run.stopped = { by: 'SIGTERM', at: report.run.endedAt, why: 'stopped by SIGTERM' };
+    report.notRun = [{ id: 'lifecycle/read', suite: '07-lifecycle', name: 'r', reason: 'not started: stopped by SIGTERM' }];
+    report.skipped = [
+      { id: 'events/notification', suite: '06-events', name: 'n', reason: 'no public receiver', toTest: 'set RECEIVER_PUBLIC_URL' },
+    ];
+    const page = renderHtml(report);
+    const summary = page.slice(page.indexOf('<section id="summary"'), page.indexOf('<h2 id="requires">'));
+    expect(summary).toContain('<div class="status stopped"><strong>Stopped early:</strong> stopped by SIGTERM (at ');
+    expect(summary).toContain('<a href="#not-tested">1 case was not run</a>');
+    expect(page).not.toContain('class="status green"');
+    expect(page).toContain('<a href="#not-tested">Not tested</a>');
+    const section = page.slice(page.indexOf('<section id="not-tested">'));
+    expect(section).toContain('<strong>1 case</strong>: no public receiver. <em>To test:</em> set RECEIVER_PUBLIC_URL.');
+    expect(section).toContain('<code>lifecycle/read</code>');
+  });
+
   test('cases are folded by suite, failing suites open, with a filter the page reads without', () => {
     const page = renderHtml(nothingAcceptedReport());
     const suites = [

@@ -5,7 +5,7 @@
  * handed to globalSetup and the worker by `provide`, writes the reports once, and decides the exit code.
  * It prints through `out` and never ends the process: the command does (bin/probe.ts).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CliOptions } from 'vitest/node';
@@ -25,15 +25,17 @@ import { TOOL_ROOT } from '../operation/shipped.js';
 import { guardConsole } from '../redaction/console-guard.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { describeScan, scanFilesForSecrets } from '../redaction/scan-files.js';
-import type { BehaviourReport } from '../report/types.js';
+import type { BehaviourReport, RunStop } from '../report/types.js';
 import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
 import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
 import { StopOnAbort } from '../vitest/stop-on-abort.js';
-import { SummaryLineReporter, formatCounts, type RunCounts } from '../vitest/summary-line-reporter.js';
+import { formatCounts, type RunCounts } from '../vitest/summary-line-reporter.js';
+import { countCollected } from '../vitest/collect-run.js';
+import { renderJunit } from '../report/render-junit.js';
+import { reportCounts } from '../report/report-counts.js';
 import { EXIT, exitDecision, exitLine, type ExitCode, type RunFacts, type RunFailure } from './exit-decision.js';
 import { finishRun, type FinishInput } from './finish-run.js';
 import { githubAnnotations, githubSummary } from './github-output.js';
-import { withRunFailures } from './junit-failures.js';
 import type { RunFiles } from './provided-context.js';
 import { openRunToken, readRunInputs, type RunInputs } from './run-inputs.js';
 import { probeRunFiles } from './run-files.js';
@@ -159,11 +161,18 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       : files.exchangeLog === undefined
         ? undefined
         : [files.exchangeLog];
-    const summary = new SummaryLineReporter();
     const junitFile = join(reportDir, 'junit.xml');
-    // vitest writes junit.xml in place; the last one is kept aside so that a run in which no case ran can put it back.
-    const keptJunit = shard === undefined && existsSync(junitFile) ? readFileSync(junitFile) : undefined;
     const stop = new StopOnAbort(options.stop);
+    const stopped = (): RunStop | undefined => {
+      const by = stop.stoppedBy;
+      if (by !== 'Ctrl-C' && by !== 'SIGTERM') return undefined;
+      const at = (stop.stoppedAt ?? new Date()).toISOString();
+      return { by, at, why: `stopped by ${by}: the cases running finished, the ones not started were not run` };
+    };
+    const stoppedPart = (): { stopped?: RunStop } => {
+      const byCaller = stopped();
+      return byCaller === undefined ? {} : { stopped: byCaller };
+    };
     const finishInput = (collected: CollectedCases): FinishInput => ({
       collected,
       operation: settings.target.operation,
@@ -174,18 +183,19 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
       ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
-      ...(stop.stoppedBy !== undefined
-        ? { stoppedEarly: `stopped by ${stop.stoppedBy}: the cases that had not started were not run` }
-        : {}),
+      ...stoppedPart(),
     });
     const printFinished = (finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void => {
       for (const line of [...finished.lines, ...collected.costLines]) out.log(line);
     };
     // The UI's runs never reach teardown: each is finished as it ends, without the ledger's outcome.
-    const probeReporter = new ProbeReporter(
-      ui ? async (collected) => printFinished(await finishRun(finishInput(collected)), collected) : undefined,
-      ui && files.exchangeLog !== undefined ? () => writeFileSync(files.exchangeLog ?? '', '', { mode: 0o600 }) : undefined,
-    );
+    const probeReporter = new ProbeReporter({
+      stopped: () => (stop.stoppedBy === undefined ? undefined : `stopped by ${stop.stoppedBy}`),
+      ...(ui
+        ? { onCollected: async (collected: CollectedCases) => printFinished(await finishRun(finishInput(collected)), collected) }
+        : {}),
+      ...(ui && files.exchangeLog !== undefined ? { onRunStart: () => writeFileSync(files.exchangeLog ?? '', '', { mode: 0o600 }) } : {}),
+    });
     // On a terminal (not CI's log) the progress is one status line rewritten in place.
     const terminal = options.terminal !== undefined && !settings.ci.inCi ? options.terminal : undefined;
     const probeConsole = new ProbeConsole({
@@ -197,8 +207,8 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     });
     const reporters: Reporters =
       shard !== undefined
-        ? [stop, probeConsole, ['blob', { outputFile: join(blobDir, `blob-${shard.replace('/', '-')}.json`) }], summary]
-        : [...(ui ? [] : [stop]), probeConsole, ['junit', { outputFile: junitFile }], probeReporter, summary];
+        ? [stop, probeConsole, ['blob', { outputFile: join(blobDir, `blob-${shard.replace('/', '-')}.json`) }], probeReporter]
+        : [...(ui ? [] : [stop]), probeConsole, probeReporter];
 
     // Imported here: a command that never runs the suites (a setup error) does not load vitest.
     const { startVitest } = await import('vitest/node');
@@ -243,14 +253,16 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     }
     await vitest.close();
 
-    const counts = summary.counts;
-    const casesRan = counts === undefined ? 0 : counts.passed + counts.failed + counts.skipped;
+    const collected = probeReporter.collected;
+    const casesRan =
+      collected === undefined
+        ? 0
+        : collected.cases.length + collected.skipped.length + collected.notRun.length + collected.harnessErrors.length;
     // What the end-of-run cleanup could not delete goes into the reports and fails the run: a subscription
     // left behind costs the target's owner, and only the ledger knows of it.
     const ledger = merging ? readShardOutcomes(reportDir, blobDir) : files.outcome === undefined ? undefined : readOutcome(files.outcome);
     // A run in which no case ran (a filter that matches nothing, a start that failed) writes no report, so the
     // last good reports stay as they were. A shard writes its blob only: the merge writes the reports.
-    const collected = probeReporter.collected;
     const finished =
       casesRan > 0 && collected !== undefined && shard === undefined
         ? await finishRun({ ...finishInput(collected), ...(ledger !== undefined ? { ledger } : {}) })
@@ -260,14 +272,14 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     const left = ledger?.leftOnTarget.length ?? 0;
     // Without an outcome (the teardown failed before it wrote one) nothing says the target was left clean.
     const cleanupUnknown = files.outcome !== undefined && ledger === undefined && casesRan > 0;
-    if (finished !== undefined) out.log(`reports: ${finished.written.join(', ')}, ${junitFile}`);
+    if (finished !== undefined) out.log(`reports: ${[...finished.written, junitFile].join(', ')}`);
     // maxRSS covers the vitest worker threads too (the suites run in a thread of this process).
     out.log(`peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     const drift = report?.drift;
     if (drift !== undefined && drift.changes.length > 0) {
       out.log(
         `drift: ${drift.changes.length} change(s) from the baseline ${drift.baseline} (listed above); ` +
-          'if intended, accept them with npm run baseline -- --accept',
+          `if intended, accept them with ${commandAs(options, 'baseline')} --accept`,
       );
     }
     const disagreements = report?.contract?.comparison?.disagreements.length ?? 0;
@@ -285,9 +297,10 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         `probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${ledgerDir} keeps it listed`,
       );
     }
+    const tally = report !== undefined ? reportCounts(report) : collected === undefined ? undefined : countCollected(collected);
     const facts: RunFacts = {
       casesRan,
-      failedCases: counts?.failed ?? 0,
+      failedCases: tally?.failed ?? 0,
       driftChanges: drift?.changes.length ?? 0,
       leftOnTarget: left,
       cleanupUnknown,
@@ -297,22 +310,16 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : {}),
     };
     // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
-    // secret scan, which then covers it too. A run in which no case ran puts the last one back. A shard writes none.
-    let junitText: string | undefined;
-    if (shard === undefined && casesRan > 0 && existsSync(junitFile)) junitText = runRedactor().redact(readFileSync(junitFile, 'utf8'));
-    else if (shard === undefined && casesRan === 0) {
-      if (keptJunit !== undefined) writeFileSync(junitFile, keptJunit);
-      else rmSync(junitFile, { force: true });
-    }
+    // secret scan, which then covers it too. A run in which no case ran leaves the last one as it was.
     const writeJunit = (failures: RunFailure[]): void => {
-      if (junitText === undefined) return;
+      if (report === undefined) return;
       mkdirSync(reportDir, { recursive: true });
-      writeFileSync(junitFile, withRunFailures(junitText, failures));
+      writeFileSync(junitFile, runRedactor().redact(renderJunit(report, failures)));
     };
     writeJunit(exitDecision(facts).runFailures);
     const secretFound = await secretsInOutputs(settings, ctx.runStartedAt, out);
     const decision = exitDecision({ ...facts, secretFound });
-    if (decision.runFailures.some((f) => f.id === 'run/secret-in-output')) writeJunit(decision.runFailures);
+    if (secretFound) writeJunit(decision.runFailures);
     // In GitHub Actions the tool writes the job summary and annotations itself, so a recipe needs no step for it.
     if (settings.ci.githubActions) for (const line of githubAnnotations(report, decision)) out.log(line);
     const stepSummary = settings.ci.stepSummary;
@@ -321,9 +328,9 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
     }
     if (finished !== undefined) out.log(`open: ${pathToFileURL(join(reportDir, 'behaviour-report.html')).href}`);
-    // The count line agrees with the exit code: each reason the run fails that no case stands for (drift,
-    // left-overs, a secret found, ...) counts as a failure, as it does in JUnit.
-    const shownCounts = counts === undefined ? undefined : { ...counts, failed: counts.failed + decision.runFailures.length };
+    // The count line agrees with the report and the exit code: each reason the run fails that no case stands for
+    // (a stop, drift, left-overs, a secret found, ...) counts once as a failure, as it does in JUnit.
+    const shownCounts = tally === undefined ? undefined : { ...tally, failed: tally.failed + decision.runFailures.length };
     if (shownCounts !== undefined) out.log(formatCounts(shownCounts));
     return {
       code: decision.code,
@@ -358,3 +365,10 @@ function suiteVersion(): string {
 }
 
 export { exitLine };
+
+/** Another command, spelt as the user typed this one (`npm run baseline --`, `npx subscription-conformance baseline`). */
+function commandAs(options: ProbeRunOptions, command: string): string {
+  const typed = options.commandAsTyped;
+  if (typed === undefined) return `npx subscription-conformance ${command}`;
+  return typed.startsWith('npm run ') ? `npm run ${command} --` : typed.replace(/probe$/, command);
+}

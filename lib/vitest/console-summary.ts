@@ -12,7 +12,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
     '',
     `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
   ];
-  if (run.stoppedEarly !== undefined) lines.push(`  STOPPED EARLY: ${run.stoppedEarly}`);
+  if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
   if (report.diagnosis !== undefined && report.matrix.length === 0) {
     // A run filtered to other suites: presence was not probed, which is not the same as nothing accepted.
     lines.push('  presence: no combination is in this run (the presence matrix did not run), so no rule is inferred');

@@ -18,22 +18,41 @@ export type ChangeOutcome =
   | { kind: 'made'; how: string; startedAtMs: number; durationMs: number; exchange?: Exchange }
   | { kind: 'failed'; how: string; message: string; exchange?: Exchange };
 
+/** Why a case cannot run here, and what would let it. */
+export interface Unavailable {
+  reason: string;
+  toTest?: string;
+}
+
 /** Why the target cannot be seen notifying the probe's receiver; undefined when it can. */
-export function receiverUnavailable(probe: ProbeContext): string | undefined {
-  if (probe.receiver === undefined) return 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there';
+export function receiverUnavailable(probe: ProbeContext): Unavailable | undefined {
+  if (probe.receiver === undefined) {
+    return {
+      reason: 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there',
+      toTest: "unset NOTIFICATION_URL, so that notifications come to the probe's own receiver",
+    };
+  }
   const host = new URL(probe.target.baseUrl).hostname;
   if (probe.target.kind === 'configured' && !isLoopbackHost(host) && probe.settings.receiver.receiverPublicUrl === undefined) {
-    return `${host} cannot reach the receiver's loopback URL; set RECEIVER_PUBLIC_URL (a tunnel to RECEIVER_PORT)`;
+    return {
+      reason: `${host} cannot reach the receiver's loopback URL`,
+      toTest:
+        'set RECEIVER_PUBLIC_URL (a public URL, e.g. a tunnel, forwarding to the receiver) and RECEIVER_PORT (the local port it forwards to)',
+    };
   }
   return undefined;
 }
 
 /** Why no change can be made on this target; undefined when one can. */
-export function changeUnavailable(probe: ProbeContext): string | undefined {
+export function changeUnavailable(probe: ProbeContext): Unavailable | undefined {
   const receiver = receiverUnavailable(probe);
   if (receiver !== undefined) return receiver;
   if (probe.target.kind === 'configured' && probe.settings.receiver.change === undefined) {
-    return 'nothing can make the watched drive change on a configured target: set CHANGE_COMMAND (a shell command, e.g. one that uploads a file to the drive) or CHANGE_REQUEST (e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content hello")';
+    return {
+      reason: 'nothing can make the watched drive change on a configured target',
+      toTest:
+        'set CHANGE_COMMAND (a shell command, e.g. one that uploads a file to the drive) or CHANGE_REQUEST (e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content hello")',
+    };
   }
   return undefined;
 }
