@@ -33,13 +33,13 @@ import { formatCounts, type RunCounts } from '../vitest/summary-line-reporter.js
 import { countCollected } from '../vitest/collect-run.js';
 import { renderJunit } from '../report/render-junit.js';
 import { reportCounts } from '../report/report-counts.js';
-import { EXIT, exitDecision, exitLine, type ExitCode, type RunFacts, type RunFailure } from './exit-decision.js';
+import { EXIT, exitDecision, exitLine, type ExitCode, type ExitDecision, type RunFacts, type RunFailure } from './exit-decision.js';
 import { finishRun, type FinishInput } from './finish-run.js';
 import { githubAnnotations, githubSummary } from './github-output.js';
 import type { RunFiles } from './provided-context.js';
 import { openRunToken, readRunInputs, type RunInputs } from './run-inputs.js';
 import { probeRunFiles } from './run-files.js';
-import { shardBlobProblem } from './shard-blobs.js';
+import { relocateBlobs, shardBlobProblem, type RelocatedBlobs } from './shard-blobs.js';
 import { checkSetup } from './setup-check.js';
 
 export interface ProbeRunOptions {
@@ -78,6 +78,33 @@ export interface ProbeRunOutcome {
 const consoleOut = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
 
 export async function runProbe(settings: Settings, options: ProbeRunOptions = {}): Promise<ProbeRunOutcome> {
+  const outcome = await checkAndRun(settings, options);
+  // A run that stopped before any case (a merge missing a shard, an unreachable target) still tells the CI job why.
+  if (outcome.setupProblem !== undefined) {
+    const decision = {
+      code: outcome.code,
+      reason: outcome.setupProblem,
+      runFailures: [{ id: 'run/setup', message: outcome.setupProblem }],
+    };
+    writeCiOutputs(settings, undefined, undefined, decision, options.out ?? consoleOut);
+  }
+  return outcome;
+}
+
+/** In GitHub Actions the tool writes the job summary and annotations itself, so that a recipe needs no step for them. */
+function writeCiOutputs(
+  settings: Settings,
+  report: BehaviourReport | undefined,
+  markdown: string | undefined,
+  decision: ExitDecision,
+  out: NonNullable<ProbeRunOptions['out']>,
+): void {
+  if (settings.ci.githubActions) for (const line of githubAnnotations(report, decision)) out.log(line);
+  const stepSummary = settings.ci.stepSummary;
+  if (stepSummary !== undefined) appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
+}
+
+async function checkAndRun(settings: Settings, options: ProbeRunOptions): Promise<ProbeRunOutcome> {
   const out = options.out ?? consoleOut;
   const merging = options.mergeReports === true;
   const shard = options.shard;
@@ -95,9 +122,13 @@ export async function runProbe(settings: Settings, options: ProbeRunOptions = {}
     if (typeof inputs === 'string') return setupError(inputs);
     const blobDir = join(reportDir, 'blob');
     // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
+    let blobs: Extract<RelocatedBlobs, { dir: string }> | undefined;
     if (merging) {
       const problem = shardBlobProblem(existsSync(blobDir) ? readdirSync(blobDir) : [], blobDir);
       if (problem !== undefined) return setupError(problem);
+      const relocated = relocateBlobs(blobDir, TOOL_ROOT, (suite) => existsSync(join(TOOL_ROOT, suite)));
+      if ('problem' in relocated) return setupError(relocated.problem);
+      blobs = relocated;
     }
     // The token is got first: a bad credential stops the run before any request, the reachability check's
     // included. A merge of shard reports sends nothing, so it needs none.
@@ -119,11 +150,18 @@ export async function runProbe(settings: Settings, options: ProbeRunOptions = {}
         for (const note of setup.notes) out.error(`probe: ${note}`);
       }
       for (const line of describeSettingsAtStart(settings)) out.log(line);
-      const outcome = await runSuites(settings, options, { inputs, broker, runStartedAt, out });
+      const outcome = await runSuites(settings, options, {
+        inputs,
+        broker,
+        runStartedAt,
+        out,
+        ...(blobs !== undefined ? { mergeFrom: blobs.dir } : {}),
+      });
       if (token !== undefined) out.log(describeProvenance(token.provenance()));
       return outcome;
     } finally {
       await broker?.close();
+      blobs?.remove();
     }
   } finally {
     unguard();
@@ -132,6 +170,8 @@ export async function runProbe(settings: Settings, options: ProbeRunOptions = {}
 
 interface RunContext {
   inputs: RunInputs;
+  /** The shards' blobs as this tool can merge them (relocateBlobs). */
+  mergeFrom?: string;
   broker: Awaited<ReturnType<typeof startTokenBroker>> | undefined;
   runStartedAt: number;
   out: NonNullable<ProbeRunOptions['out']>;
@@ -231,7 +271,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         ...(ui ? { standalone: true } : {}),
         ...(shard !== undefined ? { shard } : {}),
         reporters,
-        ...(merging ? { mergeReports: blobDir } : {}),
+        ...(ctx.mergeFrom !== undefined ? { mergeReports: ctx.mergeFrom } : {}),
         provide: {
           settings: settingsToWire(settings),
           runFiles,
@@ -308,6 +348,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       contractDisagreements: disagreements,
       secretFound: false,
       ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : {}),
+      ...(casesRan === 0 ? noCaseBecause(options, collected) : {}),
     };
     // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
     // secret scan, which then covers it too. A run in which no case ran leaves the last one as it was.
@@ -320,13 +361,8 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     const secretFound = await secretsInOutputs(settings, ctx.runStartedAt, out);
     const decision = exitDecision({ ...facts, secretFound });
     if (secretFound) writeJunit(decision.runFailures);
-    // In GitHub Actions the tool writes the job summary and annotations itself, so a recipe needs no step for it.
-    if (settings.ci.githubActions) for (const line of githubAnnotations(report, decision)) out.log(line);
-    const stepSummary = settings.ci.stepSummary;
-    if (stepSummary !== undefined) {
-      const markdown = finished === undefined ? undefined : readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
-      appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
-    }
+    const markdown = finished === undefined ? undefined : readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
+    writeCiOutputs(settings, report, markdown, decision, out);
     if (finished !== undefined) out.log(`open: ${pathToFileURL(join(reportDir, 'behaviour-report.html')).href}`);
     // The count line agrees with the report and the exit code: each reason the run fails that no case stands for
     // (a stop, drift, left-overs, a secret found, ...) counts once as a failure, as it does in JUnit.
@@ -371,4 +407,13 @@ function commandAs(options: ProbeRunOptions, command: string): string {
   const typed = options.commandAsTyped;
   if (typed === undefined) return `npx subscription-conformance ${command}`;
   return typed.startsWith('npm run ') ? `npm run ${command} --` : typed.replace(/probe$/, command);
+}
+
+/** Why no case ran, when the run can tell without an error of vitest's to point to. */
+function noCaseBecause(options: ProbeRunOptions, collected: CollectedCases | undefined): { noCaseBecause?: string } {
+  const filters = options.filters ?? [];
+  if (options.mergeReports === true) return { noCaseBecause: "the shards' blobs hold no case" };
+  if (filters.length > 0 && collected !== undefined)
+    return { noCaseBecause: `no suite file matches ${filters.map((f) => JSON.stringify(f)).join(', ')}` };
+  return {};
 }
