@@ -73,7 +73,6 @@ const outcome = await runProbe(settings, {
   ...(values.contract !== undefined ? { contract: values.contract } : {}),
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   stop: interrupt.signal,
-  commandAsTyped: commandAsTyped('probe'),
 });
 if (outcome.setupProblem !== undefined) console.error(`probe: ${outcome.setupProblem}`);
 else console.log(exitLine(outcome));

@@ -34,7 +34,7 @@ export function settingsHelp(command: string): string {
   if (read.length === 0) return '';
   const names = read.map((s) => (s.runner === true ? `${s.name} (set by the CI runner)` : `--${flagName(s.name)}`));
   return [
-    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command)} --settings shows their values):`,
+    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command, '--settings')} shows their values):`,
     ...wrap(names.join(', '), 100).map((line) => `  ${line}`),
   ].join('\n');
 }
@@ -53,7 +53,7 @@ function wrap(text: string, width: number): string[] {
 
 /** One line naming the command, the problem and where the usage is; exit 2 before anything is read or sent. */
 export function usageError(command: string, message: string): never {
-  console.error(`${command}: ${message} (see ${commandAsTyped(command)} --help)`);
+  console.error(`${command}: ${message} (see ${commandAsTyped(command, '--help')})`);
   process.exit(EXIT_CONFIG);
 }
 

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { engineLimits } from '../config/engine-limits.js';
+import { commandAsTyped } from '../config/invocation.js';
 import type { Settings } from '../config/types.js';
 import type { EngineLimits } from '../http/engine.js';
 import type { Secret } from '../secret.js';
@@ -129,7 +130,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
     if (result.failed.length > 0) {
       log(
         target.kind === 'configured'
-          ? `ledger: kept in ${file}; the next run against ${target.baseUrl} or \`npm run cleanup\` retries them`
+          ? `ledger: kept in ${file}; the next run against ${target.baseUrl} or ${commandAsTyped('cleanup')} retries them`
           : 'ledger: they end with the embedded reference service, which stops now',
       );
     }

@@ -12,6 +12,7 @@ import type { CliOptions } from 'vitest/node';
 import { startTokenBroker } from '../auth/broker.js';
 import { describeProvenance } from '../auth/from-config.js';
 import { describeSettingsAtStart } from '../config/describe.js';
+import { commandAsTyped } from '../config/invocation.js';
 import { engineLimits } from '../config/engine-limits.js';
 import type { Settings } from '../config/types.js';
 import { settingsToWire } from '../config/wire.js';
@@ -28,6 +29,7 @@ import { describeScan, scanFilesForSecrets } from '../redaction/scan-files.js';
 import type { BehaviourReport, RunStop } from '../report/types.js';
 import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
 import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
+import { RequestProgress } from '../vitest/request-progress.js';
 import { StopOnAbort } from '../vitest/stop-on-abort.js';
 import { formatCounts, type RunCounts } from '../vitest/summary-line-reporter.js';
 import { countCollected } from '../vitest/collect-run.js';
@@ -59,8 +61,6 @@ export interface ProbeRunOptions {
   terminal?: NodeJS.WriteStream;
   /** Aborted, it stops the run as the first Ctrl-C does (its reason names what stopped it: "Ctrl-C", "SIGTERM"). */
   stop?: AbortSignal;
-  /** The command as the user typed it, for hints (`npx subscription-conformance probe`). */
-  commandAsTyped?: string;
 }
 
 export interface ProbeRunOutcome {
@@ -238,7 +238,9 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     });
     // On a terminal (not CI's log) the progress is one status line rewritten in place.
     const terminal = options.terminal !== undefined && !settings.ci.inCi ? options.terminal : undefined;
+    const progress = new RequestProgress();
     const probeConsole = new ProbeConsole({
+      requestsSent: () => progress.sent,
       write: out.log,
       writeError: out.error,
       maxRequests: settings.pacing.maxRequests,
@@ -275,6 +277,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         provide: {
           settings: settingsToWire(settings),
           runFiles,
+          progressChannel: progress.channel,
           ...(ctx.broker !== undefined ? { tokenBroker: { url: ctx.broker.url, key: ctx.broker.key } } : {}),
           // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
           // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
@@ -292,6 +295,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       await new Promise(() => {});
     }
     await vitest.close();
+    progress.close();
 
     const collected = probeReporter.collected;
     const casesRan =
@@ -319,7 +323,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     if (drift !== undefined && drift.changes.length > 0) {
       out.log(
         `drift: ${drift.changes.length} change(s) from the baseline ${drift.baseline} (listed above); ` +
-          `if intended, accept them with ${commandAs(options, 'baseline')} --accept`,
+          `if intended, accept them with ${commandAsTyped('baseline', '--accept')}`,
       );
     }
     const disagreements = report?.contract?.comparison?.disagreements.length ?? 0;
@@ -402,12 +406,6 @@ function suiteVersion(): string {
 
 export { exitLine };
 
-/** Another command, spelt as the user typed this one (`npm run baseline --`, `npx subscription-conformance baseline`). */
-function commandAs(options: ProbeRunOptions, command: string): string {
-  const typed = options.commandAsTyped;
-  if (typed === undefined) return `npx subscription-conformance ${command}`;
-  return typed.startsWith('npm run ') ? `npm run ${command} --` : typed.replace(/probe$/, command);
-}
 
 /** Why no case ran, when the run can tell without an error of vitest's to point to. */
 function noCaseBecause(options: ProbeRunOptions, collected: CollectedCases | undefined): { noCaseBecause?: string } {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandAsTyped } from '../config/invocation.js';
 
 /**
  * Before shards are merged: the blob of every shard of one split is there (`blob-<i>-<n>.json`, as each
@@ -16,7 +17,7 @@ export function shardBlobProblem(files: readonly string[], folder: string): stri
     return m === null ? [] : [{ name, index: Number(m[1]), count: Number(m[2]) }];
   });
   if (blobs.length === 0)
-    return `--merge-reports: no shard blob in ${folder}: run each shard (npm run probe -- --shard=i/n) and put their blob-<i>-<n>.json files there`;
+    return `--merge-reports: no shard blob in ${folder}: run each shard (${commandAsTyped('probe', '--shard=i/n')}) and put their blob-<i>-<n>.json files there`;
   const counts = [...new Set(blobs.map((b) => b.count))].sort((a, b) => a - b);
   if (counts.length > 1)
     return `--merge-reports: ${folder} holds blobs of different splits (${counts.map((n) => `/${n}`).join(', ')}): keep one run's shards only`;

@@ -31,6 +31,8 @@ export interface ProbeConsoleOptions {
   status?: (text: string | undefined) => void;
   /** Whether the run was stopped (Ctrl-C): a suite without a case then was not run, rather than empty. */
   stopped?: () => boolean;
+  /** Requests the worker has sent so far, as it sends them (lib/vitest/request-progress.ts). */
+  requestsSent?: () => number;
 }
 
 /** A status line on a terminal: carriage return, erase the line, the text cut to the terminal's width. */
@@ -195,9 +197,11 @@ export class ProbeConsole implements Reporter {
     const cases = partial
       ? `${count(this.done, 'case')} done of the ${this.total} in the ${this.loaded} of ${this.files} suites loaded so far`
       : `${this.done} of ${this.total} cases done`;
-    const sent = Math.max(this.requests, this.engineSent);
+    const live = this.options.requestsSent?.();
+    const sent = Math.max(this.requests, this.engineSent, live ?? 0);
+    const asOf = live === undefined ? ' as of the last case done' : '';
     this.progress(
-      `… ${elapsed} s: ${cases}${left}, ${count(sent, 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      `… ${elapsed} s: ${cases}${left}, ${count(sent, 'request')} sent${budget}${asOf}${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
       // A terminal's status line is one row: what runs first, then the counts (the log line says them in words).
       `… ${elapsed} s${running.length === 0 ? '' : ` · ${running.join(', ')}`} · cases ${this.done}/${this.total}${partial ? '+' : ''}${left.replace(/^, about /, ' · ~')} · requests ${sent}${this.options.maxRequests === undefined ? '' : `/${this.options.maxRequests}`}`,
     );

@@ -8,6 +8,7 @@ import { settingsFromWire } from '../../lib/config/wire.js';
 import { engineLimits } from '../../lib/config/engine-limits.js';
 import type { TargetRef } from '../../lib/case-record.js';
 import '../../lib/run/provided-context.js';
+import { publishRequests } from '../../lib/vitest/request-progress.js';
 import { HttpEngine } from '../../lib/http/engine.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
@@ -74,6 +75,9 @@ export function probeContext(): ProbeContext {
       exchangeLog?.exchange(e, (cut) => engine.redactor.redactDeep(cut));
     },
   });
+  // The progress line counts requests as they are sent, not only as cases end.
+  const channel = inject('progressChannel');
+  if (channel !== undefined) publishRequests(channel, () => engine.stats().requestsSent);
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
   const notificationUrl = settings.receiver.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
