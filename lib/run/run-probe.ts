@@ -406,7 +406,6 @@ function suiteVersion(): string {
 
 export { exitLine };
 
-
 /** Why no case ran, when the run can tell without an error of vitest's to point to. */
 function noCaseBecause(options: ProbeRunOptions, collected: CollectedCases | undefined): { noCaseBecause?: string } {
   const filters = options.filters ?? [];

@@ -55,7 +55,10 @@ export function relocateBlobs(blobDir: string, toolRoot: string, suiteExists: (r
         remove();
         return { problem: `--merge-reports: ${name} is not a blob of a probe shard (${(error as Error).message})` };
       }
-      const roots = new Set(values.flatMap((v) => (typeof v === 'string' ? (SUITE_FILE.exec(v)?.[1] ?? []) : [])));
+      // Vite also names files from the root (`/suites/...`): those are no folder of the shard's and stay as they are.
+      const roots = new Set(
+        values.flatMap((v) => (typeof v === 'string' ? (SUITE_FILE.exec(v)?.[1] ?? []) : [])).filter((root) => root !== ''),
+      );
       const suites = values.flatMap((v) => (typeof v === 'string' && SUITE_FILE.test(v) ? [v.slice(v.lastIndexOf('/suites/') + 1)] : []));
       const unknown = [...new Set(suites)].filter((s) => !suiteExists(s));
       if (unknown.length > 0) {
