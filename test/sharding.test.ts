@@ -55,9 +55,12 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
     const path = join(mergeDir, 'blob', blob);
     writeFileSync(path, readFileSync(path, 'utf8').replaceAll(root, '/home/runner/work/other-checkout'));
   }
+  const mergeStarted = Date.now();
   const elsewhere = await runProbe({ REPORT_DIR: mergeDir }, ['--merge-reports'], 120_000);
   expect(elsewhere.code, elsewhere.stdout + elsewhere.stderr).toBe(0);
   expect(behaviour(read(mergeDir))).toEqual(behaviour(read(single.reportDir)));
+  // The merged report's times are the shards' run, not the merge's.
+  expect(Date.parse(read(mergeDir).run.endedAt)).toBeLessThanOrEqual(mergeStarted);
   const merged = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
 

@@ -171,6 +171,38 @@ describe('renderHtml', () => {
     expect(section).toContain('<code>lifecycle/read</code>');
   });
 
+  test('cases carrying their suite file are folded by it: the protocol suite is one group, titled by its blocks', () => {
+    const report = defaultProfileReport();
+    const block = (name: string): string => name.slice(0, name.indexOf(' > '));
+    report.cases = [
+      {
+        id: 'protocol/spec-5/no-authorization',
+        name: 'spec §5 authentication > no Authorization',
+        suite: '05-protocol',
+        specRef: 'spec §5',
+        verdict: 'CONFORMS',
+      },
+      {
+        id: 'protocol/spec-7.1/not-json',
+        name: 'spec §7 rule 1: a malformed body > not JSON',
+        suite: '05-protocol',
+        specRef: 'spec §7 rule 1',
+        verdict: 'CONFORMS',
+      },
+      {
+        id: 'protocol/spec-9/v1.0',
+        name: 'spec §9 version > v1.0',
+        suite: '05-protocol',
+        specRef: 'open: spec §9',
+        verdict: 'INFORMATIONAL',
+      },
+    ];
+    const page = renderHtml(report);
+    const groups = [...page.matchAll(/<details class="suite"( open)?>\s*<summary><strong>([^<]*)<\/strong> <span class="muted">([^ ]+) /g)];
+    expect(groups.map((m) => [m[3], m[2]])).toEqual([['05-protocol', report.cases.map((c) => block(c.name)).join(' · ')]]);
+    expect(page).toContain('<td><div>no Authorization</div><code class="muted">protocol/spec-5/no-authorization</code>');
+  });
+
   test('cases are folded by suite, failing suites open, with a filter the page reads without', () => {
     const page = renderHtml(nothingAcceptedReport());
     const suites = [

@@ -230,6 +230,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     };
     // The UI's runs never reach teardown: each is finished as it ends, without the ledger's outcome.
     const probeReporter = new ProbeReporter({
+      merged: merging,
       stopped: () => (stop.stoppedBy === undefined ? undefined : `stopped by ${stop.stoppedBy}`),
       ...(ui
         ? { onCollected: async (collected: CollectedCases) => printFinished(await finishRun(finishInput(collected)), collected) }

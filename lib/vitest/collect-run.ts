@@ -21,6 +21,9 @@ export interface RecordedCase {
 
 export interface CollectedRun {
   cases: RecordedCase[];
+  /** When the first case started and the last one ended (epoch ms), from vitest's own times: blobs keep them. */
+  casesStartedAt?: number;
+  casesEndedAt?: number;
   skipped: UnrunCase[];
   notRun: UnrunCase[];
   harnessErrors: HarnessError[];
@@ -42,7 +45,13 @@ export function collectRun(testModules: ReadonlyArray<TestModule>, stop?: string
   for (const module of testModules) {
     const suite = suiteOf(module);
     const tests = [...module.children.allTests()];
-    for (const testCase of tests) sortCase(run, suite, testCase, stop);
+    for (const testCase of tests) {
+      sortCase(run, suite, testCase, stop);
+      const diagnostic = testCase.diagnostic();
+      if (diagnostic === undefined) continue;
+      run.casesStartedAt = Math.min(run.casesStartedAt ?? diagnostic.startTime, diagnostic.startTime);
+      run.casesEndedAt = Math.max(run.casesEndedAt ?? 0, diagnostic.startTime + diagnostic.duration);
+    }
     // A file that failed to load has no test cases but must not pass silently (unless the run was stopped first).
     if (module.state() === 'failed' && tests.length === 0) {
       const message = module.errors()[0]?.message ?? 'the suite failed to load';

@@ -49,7 +49,11 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   const more = report.rejectionGroups.length - MAX_GROUPS;
   if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
-    const found = limit.value === undefined ? `not pinned (${limit.note ?? 'no value accepted'})` : amount(limit.value, limit.unit);
+    // A value with a note is not the target's limit (e.g. only the largest value tried): the note says so, as the report does.
+    const found =
+      limit.value === undefined
+        ? `not pinned (${limit.note ?? 'no value accepted'})`
+        : `${amount(limit.value, limit.unit)}${limit.note === undefined ? '' : ` (${limit.note})`}`;
     lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
   }
   const c = report.counts;

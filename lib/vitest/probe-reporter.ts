@@ -12,6 +12,8 @@ export interface CollectedCases extends CollectedRun {
 }
 
 export interface ProbeReporterOptions {
+  /** The run merges shards: its times are the shards' (their cases' own), not the merge's. */
+  merged?: boolean;
   /** What stopped the run ("stopped by Ctrl-C"), when something did: its unfinished cases are not run, not failed. */
   stopped?: () => string | undefined;
   /** Called with each run's cases as it ends (the UI, whose runs never reach teardown, finishes each one then). */
@@ -42,11 +44,14 @@ export class ProbeReporter implements Reporter {
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason?: string): Promise<void> {
     const bySuite = requestsBySuite(testModules);
     const stop = this.options.stopped?.() ?? (reason === 'interrupted' ? 'the run was interrupted' : undefined);
+    // Records were redacted in the worker; the main thread's secrets (and merged shards' records) once more here.
+    const run = runRedactor().redactDeep(collectRun(testModules, stop));
+    const { casesStartedAt, casesEndedAt } = run;
+    const shards = this.options.merged === true && casesStartedAt !== undefined && casesEndedAt !== undefined;
     this.collected = {
-      // Records were redacted in the worker; the main thread's secrets (and merged shards' records) once more here.
-      ...runRedactor().redactDeep(collectRun(testModules, stop)),
-      startedAt: this.startedAt.toISOString(),
-      endedAt: new Date().toISOString(),
+      ...run,
+      startedAt: (shards ? new Date(casesStartedAt) : this.startedAt).toISOString(),
+      endedAt: (shards ? new Date(casesEndedAt) : new Date()).toISOString(),
       costLines: [formatRequestsBySuite(bySuite), formatSecondsBySuite(bySuite)],
     };
     await this.options.onCollected?.(this.collected);
