@@ -19,9 +19,8 @@ import { describe, test, type TestContext } from 'vitest';
 import { handshakeAnswer } from '../lib/events/handshake-answer.js';
 import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/judge-delivery.js';
 import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
-import { redeliveryFinding } from '../lib/events/redelivery.js';
+import { changeFailed, judgeDelay, judgeRedelivery, notCreated, type NothingToJudge } from '../lib/events/judge-events.js';
 import { spec6Open } from '../lib/events/spec-refs.js';
-import { failureText } from '../lib/http/answer-text.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
@@ -46,11 +45,7 @@ const NO_CLIENT_STATE: Unavailable = {
   reason: 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it',
   toTest: 'if the target accepts some body with clientState, give it as ACCEPTED_BODY',
 };
-const noAnswer = (e: Exchange): string => (e.failure !== undefined ? failureText(e.failure) : `status ${e.status ?? 'none'}`);
 const isCreated = (e: Exchange): boolean => e.failure === undefined && isSuccessStatus(e.status);
-/** Why a create in an accepted body was refused, with what the presence rule assumes when the body came from it. */
-const notAccepted = (e: Exchange, caveat: string | undefined): string =>
-  `the create in an accepted body was not accepted this time (${noAnswer(e)})${caveat === undefined ? '' : `; that body was read from the presence rule, and ${caveat}`}`;
 
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
 async function createWatched(
@@ -135,22 +130,18 @@ function observeDelivery(run: CaseRun): Promise<Delivery> {
 async function endWithoutDelivery(context: TestContext, id: string, run: CaseRun, d: Delivery, owner: boolean): Promise<boolean> {
   if (d.kind === 'observed') return false;
   if (d.kind === 'skipped') skip(context, id, d.why);
-  const finding = d.kind === 'not-created' ? 'no subscription to notify' : `no change could be made (${d.change.how})`;
-  if (!owner) skip(context, id, `${finding}: nothing to describe (see events/notification)`);
-  await finishCase(context, run, {
-    id: 'events/notification',
-    kind: 'events',
-    specRef: 'spec §6',
-    verdict: 'ERROR',
-    observed: d.kind === 'not-created' ? notAccepted(d.exchange, d.caveat) : d.change.message,
-    finding,
-    example: example(d.exchange),
-  });
+  const judged = d.kind === 'not-created' ? notCreated(d.exchange, d.caveat) : changeFailed(d.change.how, d.change.message);
+  if (!owner) skip(context, id, `${judged.finding ?? 'no delivery'}: nothing to describe (see events/notification)`);
+  await finishCase(context, run, { id: 'events/notification', kind: 'events', ...judged, example: example(d.exchange) });
   return true;
 }
 
 const delayOf = (d: Extract<Delivery, { kind: 'observed' }>): number | undefined =>
   d.notification === undefined ? undefined : Date.parse(d.notification.receivedAt) - d.change.startedAtMs;
+
+/** A judgement, or the skip of a case with nothing to judge. */
+const judgedOrSkip = <T extends object>(context: TestContext, id: string, judged: T | NothingToJudge): T =>
+  'nothing' in judged ? skip(context, id, judged.nothing) : judged;
 
 describe('events (spec §6)', () => {
   test('spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState', async (context) => {
@@ -199,23 +190,8 @@ describe('events (spec §6)', () => {
     const d = await observeDelivery(run);
     if (await endWithoutDelivery(context, 'events/delay', run, d, false)) return;
     if (d.kind !== 'observed') return;
-    const delay = delayOf(d);
-    if (delay === undefined)
-      return skip(
-        context,
-        'events/delay',
-        `no notification arrived within ${waitMs / 1000} s, so there is no delay to measure (see events/notification)`,
-      );
-    const finding = `the notification arrived ${delay} ms after the change was started (${d.change.how}, which took ${d.change.durationMs} ms)`;
-    await finishCase(context, run, {
-      id: 'events/delay',
-      kind: 'events',
-      specRef: 'open: spec §6 does not say how soon a notification is sent',
-      verdict: 'INFORMATIONAL',
-      observed: finding,
-      finding,
-      example: example(d.exchange),
-    });
+    const judged = judgedOrSkip(context, 'events/delay', judgeDelay(d.notification, d.change, waitMs));
+    await finishCase(context, run, { id: 'events/delay', kind: 'events', ...judged, example: example(d.exchange) });
   });
 
   test('spec §6/redelivery (open): a notification the receiver answers 500 once is sent again', async (context) => {
@@ -227,7 +203,7 @@ describe('events (spec §6)', () => {
     const { exchange, subscription } = created;
     const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
     if (!isCreated(exchange)) {
-      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: notAccepted(exchange, created.caveat) });
+      await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat) });
       return;
     }
     let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
@@ -243,30 +219,11 @@ describe('events (spec §6)', () => {
     }
     const { change, first, again } = outcome;
     if (change.kind === 'failed') {
-      await finishCase(context, run, {
-        ...base,
-        specRef: 'spec §6',
-        verdict: 'ERROR',
-        observed: change.message,
-        finding: `no change could be made (${change.how})`,
-      });
+      await finishCase(context, run, { ...base, ...changeFailed(change.how, change.message) });
       return;
     }
-    if (first === undefined)
-      return skip(
-        context,
-        'events/redelivery-after-500',
-        `no notification arrived within ${waitMs / 1000} s, so a redelivery cannot be seen (see events/notification)`,
-      );
-    if (first.answeredStatus < 500) {
-      return skip(
-        context,
-        'events/redelivery-after-500',
-        `the receiver's one 500 went to another request first, so this notification was answered ${first.answeredStatus}; nothing to observe`,
-      );
-    }
-    const finding = redeliveryFinding(first, again, waitMs);
-    await finishCase(context, run, { ...base, verdict: 'INFORMATIONAL', observed: finding, finding });
+    const judged = judgedOrSkip(context, 'events/redelivery-after-500', judgeRedelivery(first, again, waitMs, base.specRef));
+    await finishCase(context, run, { ...base, ...judged });
   });
 
   // Started right after the presence matrix in a whole run (suites/support/handshake-cases.ts), so the
