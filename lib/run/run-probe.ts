@@ -41,6 +41,7 @@ import { githubAnnotations, githubSummary } from './github-output.js';
 import type { RunFiles } from './provided-context.js';
 import { openRunToken, readRunInputs, type RunInputs } from './run-inputs.js';
 import { probeRunFiles } from './run-files.js';
+import { mergedShardStop, writeShardStop } from './shard-stops.js';
 import { relocateBlobs, shardBlobProblem, type RelocatedBlobs } from './shard-blobs.js';
 import { checkSetup } from './setup-check.js';
 
@@ -203,7 +204,10 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         : [files.exchangeLog];
     const junitFile = join(reportDir, 'junit.xml');
     const stop = new StopOnAbort(options.stop);
+    // A merge of shards one of which was stopped is a stopped run too (lib/run/shard-stops.ts).
+    const shardStop = merging ? mergedShardStop(reportDir, readdirSync(blobDir)) : undefined;
     const stopped = (): RunStop | undefined => {
+      if (shardStop !== undefined) return shardStop.stop;
       const by = stop.stoppedBy;
       if (by !== 'Ctrl-C' && by !== 'SIGTERM') return undefined;
       const at = (stop.stoppedAt ?? new Date()).toISOString();
@@ -231,7 +235,8 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     // The UI's runs never reach teardown: each is finished as it ends, without the ledger's outcome.
     const probeReporter = new ProbeReporter({
       merged: merging,
-      stopped: () => (stop.stoppedBy === undefined ? undefined : `stopped by ${stop.stoppedBy}`),
+      stopped: () =>
+        shardStop !== undefined ? shardStop.stop.why : stop.stoppedBy === undefined ? undefined : `stopped by ${stop.stoppedBy}`,
       ...(ui
         ? { onCollected: async (collected: CollectedCases) => printFinished(await finishRun(finishInput(collected)), collected) }
         : {}),
@@ -297,6 +302,9 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     }
     await vitest.close();
     progress.close();
+    if (shard !== undefined && stop.stoppedBy !== undefined) {
+      writeShardStop(reportDir, shard, { by: stop.stoppedBy, at: (stop.stoppedAt ?? new Date()).toISOString() });
+    }
 
     const collected = probeReporter.collected;
     const casesRan =
@@ -352,7 +360,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(diagnosisLine !== undefined ? { failingDiagnosis: diagnosisLine } : {}),
       contractDisagreements: disagreements,
       secretFound: false,
-      ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : {}),
+      ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : shardStop !== undefined ? { stoppedBy: shardStop.stoppedBy } : {}),
       ...(casesRan === 0 ? noCaseBecause(options, collected) : {}),
     };
     // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
