@@ -33,17 +33,9 @@ import { exitLine, runProbe } from '../lib/run/run-probe.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
 import { InterruptOnce } from './support/interrupt.js';
+import { PROBE_OPTIONS } from './support/probe-options.js';
 
-const line = parseCommandOrExit('probe', import.meta.url, {
-  allowPositionals: true,
-  options: {
-    ui: { type: 'boolean', default: false },
-    shard: { type: 'string' },
-    'merge-reports': { type: 'boolean', default: false },
-    contract: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+const line = parseCommandOrExit('probe', import.meta.url, PROBE_OPTIONS);
 const { values, positionals } = line.args;
 // A merge of shard reports sends nothing: it needs no token, and its job need not hold client credentials.
 const settings = await settingsOrExit('probe', line, values['merge-reports'] ? { without: TOKEN_REQUEST_SETTINGS } : {});

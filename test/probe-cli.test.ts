@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { runProbe } from './run-probe.js';
+import { runProbe, runProbeChild } from './run-probe.js';
 
 const readReport = (dir: string): BehaviourReport =>
   JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
@@ -77,7 +77,8 @@ describe.concurrent('npm run probe', () => {
       /^config error: BASE_URLL \(from the environment\): not a known setting; did you mean BASE_URL\?$/,
     ],
   ])('%s exits 2 with one line, no stack trace', async (_, env: Record<string, string>, args: string[], line) => {
-    const run = await runProbe(env, args);
+    // The command's own reading of its line and settings: a child, as a user runs it.
+    const run = await runProbeChild(env, args);
     expect(run.code, run.stdout + run.stderr).toBe(2);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -89,7 +90,7 @@ describe.concurrent('npm run probe', () => {
     ['BASE_URL', 'staging'],
     ['MAX_REQUESTS', 'lots'],
   ])('a bad %s exits 2 with one line naming it and sends nothing', async (name, value) => {
-    const run = await runProbe({ [name]: value });
+    const run = await runProbeChild({ [name]: value });
     expect(run.code).toBe(2);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -97,7 +98,7 @@ describe.concurrent('npm run probe', () => {
   });
 
   test('the token is not sent over plain http to a host that is not loopback', async () => {
-    const run = await runProbe({ BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'x-token-123' });
+    const run = await runProbeChild({ BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'x-token-123' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('BASE_URL');
     expect(run.stderr).not.toContain('x-token-123');

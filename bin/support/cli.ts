@@ -198,6 +198,29 @@ export async function loadedSettingsOrExit(
   line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags' | 'showSettings'>,
   options: ReadSettingsOptions = {},
 ): Promise<{ settings: Settings; origins: ReadonlyMap<string, SettingOrigin> }> {
+  const read = await readSettings(command, line, options);
+  if ('problems' in read) {
+    for (const problem of read.problems) console.error(`config error: ${problem}`);
+    process.exit(EXIT_CONFIG);
+  }
+  if (line.showSettings) {
+    for (const text of describeSettings(read.settings, read.origins, read.only)) console.log(text);
+    process.exit(0);
+  }
+  return read;
+}
+
+/**
+ * The command's settings, read once (only those it reads), with the operation built from OPENAPI and OPERATION_ID
+ * when they are given; or every problem, one line each. Never exits: the commands' `...OrExit` do.
+ */
+export async function readSettings(
+  command: string,
+  line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags'>,
+  options: ReadSettingsOptions & { env?: Readonly<Record<string, string | undefined>> } = {},
+): Promise<
+  { settings: Settings; origins: ReadonlyMap<string, SettingOrigin>; only: ReadonlySet<string> } | { problems: readonly string[] }
+> {
   const without = new Set(options.without ?? []);
   const only = new Set(
     settingsReadBy(command)
@@ -206,25 +229,26 @@ export async function loadedSettingsOrExit(
   );
   let loaded: { settings: Settings; origins: ReadonlyMap<string, SettingOrigin> };
   try {
-    loaded = loadSettingsWithOrigins({ flags: line.settingFlags, only, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
+    loaded = loadSettingsWithOrigins({
+      flags: line.settingFlags,
+      only,
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+      ...(options.env !== undefined ? { env: options.env } : {}),
+    });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) console.error(`config error: ${problem}`);
-    process.exit(EXIT_CONFIG);
+    return { problems: error.problems };
   }
-  const { settings } = options.buildOperation === false ? loaded : await withOpenApiOrExit(loaded.settings);
-  if (line.showSettings) {
-    for (const text of describeSettings(settings, loaded.origins, only)) console.log(text);
-    process.exit(0);
-  }
-  return { settings, origins: loaded.origins };
+  if (options.buildOperation === false) return { ...loaded, only };
+  const built = await withOpenApi(loaded.settings);
+  return 'problems' in built ? built : { settings: built.settings, origins: loaded.origins, only };
 }
 
 /**
  * The settings with their operation built from OPENAPI and OPERATION_ID when they are given (that is
- * asynchronous, so loadSettings cannot); exit 2 with one line per problem, as for any setting.
+ * asynchronous, so loadSettings cannot); one line per problem, as for any setting.
  */
-async function withOpenApiOrExit(settings: Settings): Promise<{ settings: Settings }> {
+async function withOpenApi(settings: Settings): Promise<{ settings: Settings } | { problems: string[] }> {
   const { target } = settings;
   if (target.openapi === undefined || target.operationId === undefined) return { settings };
   let built: { operation: Settings['target']['operation']; description: OperationDescription };
@@ -232,16 +256,12 @@ async function withOpenApiOrExit(settings: Settings): Promise<{ settings: Settin
     built = await operationFromOpenApi(target.openapi, target.operationId, shortPath(target.openapi));
   } catch (error) {
     if (!(error instanceof OpenApiError)) throw error;
-    for (const problem of error.problems) console.error(`config error: OPENAPI: ${problem}`);
-    process.exit(EXIT_CONFIG);
+    return { problems: error.problems.map((problem) => `OPENAPI: ${problem}`) };
   }
   let acceptedFields = target.acceptedFields;
   if (acceptedFields !== undefined) {
     const checked = checkAcceptedFields(built.operation, acceptedFields);
-    if (!checked.ok) {
-      console.error(`config error: ${checked.problem}`);
-      process.exit(EXIT_CONFIG);
-    }
+    if (!checked.ok) return { problems: [checked.problem] };
     acceptedFields = checked.fields;
   }
   return { settings: { ...settings, target: { ...target, operation: built.operation, acceptedFields } } };

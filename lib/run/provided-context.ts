@@ -21,6 +21,8 @@ declare module 'vitest' {
     /** The run's settings, read once by the command (lib/config/wire.ts). */
     settings: SettingsWire;
     runFiles: RunFiles;
+    /** Where globalSetup's lines go, to be printed with the run's own (lib/run/run-log.ts). */
+    logChannel?: string;
     /** Where the worker says how many requests it has sent, as it sends them (lib/vitest/request-progress.ts). */
     progressChannel?: string;
     /** The run's token broker (lib/auth/broker.ts) when the token is got by client credentials. */

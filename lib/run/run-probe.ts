@@ -44,6 +44,7 @@ import { probeRunFiles } from './run-files.js';
 import { mergedShardStop, writeShardStop } from './shard-stops.js';
 import { relocateBlobs, shardBlobProblem, type RelocatedBlobs } from './shard-blobs.js';
 import { checkSetup } from './setup-check.js';
+import { RunLog } from './run-log.js';
 
 export interface ProbeRunOptions {
   /** Suite files to run: only those whose path matches one (vitest's filters); none: every suite. */
@@ -79,6 +80,26 @@ export interface ProbeRunOutcome {
 const consoleOut = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
 
 export async function runProbe(settings: Settings, options: ProbeRunOptions = {}): Promise<ProbeRunOutcome> {
+  // Every line the run prints passes the run's redaction step, which learns each secret as the run meets it.
+  const given = options.out;
+  const out =
+    given === undefined
+      ? consoleOut
+      : { log: (line: string) => given.log(runRedactor().redact(line)), error: (line: string) => given.error(runRedactor().redact(line)) };
+  runRedactor().add(settings.credentials.accessToken);
+  // On the console, what vitest and the suites print themselves goes through the same step (lib/redaction).
+  const unguard = given === undefined ? guardConsole(runRedactor()) : () => undefined;
+  try {
+    return await runAndTell(settings, { ...options, out });
+  } finally {
+    unguard();
+  }
+}
+
+async function runAndTell(
+  settings: Settings,
+  options: ProbeRunOptions & { out: NonNullable<ProbeRunOptions['out']> },
+): Promise<ProbeRunOutcome> {
   const outcome = await checkAndRun(settings, options);
   // A run that stopped before any case (a merge missing a shard, an unreachable target) still tells the CI job why.
   if (outcome.setupProblem !== undefined) {
@@ -87,7 +108,7 @@ export async function runProbe(settings: Settings, options: ProbeRunOptions = {}
       reason: outcome.setupProblem,
       runFailures: [{ id: 'run/setup', message: outcome.setupProblem }],
     };
-    writeCiOutputs(settings, undefined, undefined, decision, options.out ?? consoleOut);
+    writeCiOutputs(settings, undefined, undefined, decision, options.out);
   }
   return outcome;
 }
@@ -105,67 +126,63 @@ function writeCiOutputs(
   if (stepSummary !== undefined) appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
 }
 
-async function checkAndRun(settings: Settings, options: ProbeRunOptions): Promise<ProbeRunOutcome> {
-  const out = options.out ?? consoleOut;
+async function checkAndRun(
+  settings: Settings,
+  options: ProbeRunOptions & { out: NonNullable<ProbeRunOptions['out']> },
+): Promise<ProbeRunOutcome> {
+  const { out } = options;
   const merging = options.mergeReports === true;
   const shard = options.shard;
   const { reportDir } = settings.reports;
   const setupError = (problem: string): ProbeRunOutcome => ({ code: EXIT.setup, reason: problem, setupProblem: problem, written: [] });
   if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) return setupError(`--shard: expected i/n such as 1/2, got "${shard}"`);
 
-  // Every secret this process knows goes through one redaction step (lib/redaction), the console included;
-  // globalSetup adds the embedded reference's token, a token source the tokens it obtains.
+  // globalSetup adds the embedded reference's token to the run's redaction step, a token source the tokens it obtains.
   const runStartedAt = Date.now();
-  runRedactor().add(settings.credentials.accessToken);
-  const unguard = guardConsole(runRedactor());
+  const inputs = await readRunInputs(settings, options.contract);
+  if (typeof inputs === 'string') return setupError(inputs);
+  const blobDir = join(reportDir, 'blob');
+  // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
+  let blobs: Extract<RelocatedBlobs, { dir: string }> | undefined;
+  if (merging) {
+    const problem = shardBlobProblem(existsSync(blobDir) ? readdirSync(blobDir) : [], blobDir);
+    if (problem !== undefined) return setupError(problem);
+    const relocated = relocateBlobs(blobDir, TOOL_ROOT, (suite) => existsSync(join(TOOL_ROOT, suite)));
+    if ('problem' in relocated) return setupError(relocated.problem);
+    blobs = relocated;
+  }
+  // The token is got first: a bad credential stops the run before any request, the reachability check's
+  // included. A merge of shard reports sends nothing, so it needs none.
+  const token = merging ? undefined : await openRunToken(settings, out.log);
+  if (typeof token === 'string') return setupError(token);
+  const broker = token === undefined ? undefined : await startTokenBroker(token);
   try {
-    const inputs = await readRunInputs(settings, options.contract);
-    if (typeof inputs === 'string') return setupError(inputs);
-    const blobDir = join(reportDir, 'blob');
-    // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
-    let blobs: Extract<RelocatedBlobs, { dir: string }> | undefined;
-    if (merging) {
-      const problem = shardBlobProblem(existsSync(blobDir) ? readdirSync(blobDir) : [], blobDir);
-      if (problem !== undefined) return setupError(problem);
-      const relocated = relocateBlobs(blobDir, TOOL_ROOT, (suite) => existsSync(join(TOOL_ROOT, suite)));
-      if ('problem' in relocated) return setupError(relocated.problem);
-      blobs = relocated;
-    }
-    // The token is got first: a bad credential stops the run before any request, the reachability check's
-    // included. A merge of shard reports sends nothing, so it needs none.
-    const token = merging ? undefined : await openRunToken(settings, out.log);
-    if (typeof token === 'string') return setupError(token);
-    const broker = token === undefined ? undefined : await startTokenBroker(token);
-    try {
-      // A target that cannot be reached, or whose first two answers show the setup is wrong, stops the run here,
-      // in seconds, before any suite (and before the ledger's sweep of earlier runs), with one line.
-      const { baseUrl } = settings.target;
-      if (baseUrl !== undefined && !merging) {
-        const setup = await checkSetup({
-          limits: engineLimits(settings),
-          baseUrl,
-          token: token ?? settings.credentials.accessToken,
-          operation: settings.target.operation,
-        });
-        if (setup.stop !== undefined) return setupError(setup.stop);
-        for (const note of setup.notes) out.error(`probe: ${note}`);
-      }
-      for (const line of describeSettingsAtStart(settings)) out.log(line);
-      const outcome = await runSuites(settings, options, {
-        inputs,
-        broker,
-        runStartedAt,
-        out,
-        ...(blobs !== undefined ? { mergeFrom: blobs.dir } : {}),
+    // A target that cannot be reached, or whose first two answers show the setup is wrong, stops the run here,
+    // in seconds, before any suite (and before the ledger's sweep of earlier runs), with one line.
+    const { baseUrl } = settings.target;
+    if (baseUrl !== undefined && !merging) {
+      const setup = await checkSetup({
+        limits: engineLimits(settings),
+        baseUrl,
+        token: token ?? settings.credentials.accessToken,
+        operation: settings.target.operation,
       });
-      if (token !== undefined) out.log(describeProvenance(token.provenance()));
-      return outcome;
-    } finally {
-      await broker?.close();
-      blobs?.remove();
+      if (setup.stop !== undefined) return setupError(setup.stop);
+      for (const note of setup.notes) out.error(`probe: ${note}`);
     }
+    for (const line of describeSettingsAtStart(settings)) out.log(line);
+    const outcome = await runSuites(settings, options, {
+      inputs,
+      broker,
+      runStartedAt,
+      out,
+      ...(blobs !== undefined ? { mergeFrom: blobs.dir } : {}),
+    });
+    if (token !== undefined) out.log(describeProvenance(token.provenance()));
+    return outcome;
   } finally {
-    unguard();
+    await broker?.close();
+    blobs?.remove();
   }
 }
 
@@ -245,6 +262,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     // On a terminal (not CI's log) the progress is one status line rewritten in place.
     const terminal = options.terminal !== undefined && !settings.ci.inCi ? options.terminal : undefined;
     const progress = new RequestProgress();
+    const runLog = new RunLog(out);
     const probeConsole = new ProbeConsole({
       requestsSent: () => progress.sent,
       write: out.log,
@@ -284,6 +302,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
           settings: settingsToWire(settings),
           runFiles,
           progressChannel: progress.channel,
+          logChannel: runLog.channel,
           ...(ctx.broker !== undefined ? { tokenBroker: { url: ctx.broker.url, key: ctx.broker.key } } : {}),
           // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
           // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
@@ -302,6 +321,9 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     }
     await vitest.close();
     progress.close();
+    // globalSetup's last lines (the ledger's end of run) before the run's own.
+    await runLog.flushed();
+    runLog.close();
     if (shard !== undefined && stop.stoppedBy !== undefined) {
       writeShardStop(reportDir, shard, { by: stop.stoppedBy, at: (stop.stoppedAt ?? new Date()).toISOString() });
     }

@@ -14,6 +14,7 @@ import { writeOutcome } from '../../lib/ledger/outcome-file.js';
 import { startRunReceiver } from '../../lib/receiver/for-run.js';
 import { runRedactor } from '../../lib/redaction/run-redactor.js';
 import '../../lib/run/provided-context.js';
+import { runLogWriter } from '../../lib/run/run-log.js';
 import type { Secret } from '../../lib/secret.js';
 import { startEmbeddedTarget } from '../../reference/embedded-target.js';
 import type { ReferenceService } from '../../reference/index.js';
@@ -25,10 +26,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('the conformance suites run through the probe command: npx subscription-conformance probe');
   }
   const settings = settingsFromWire(provided.settings);
+  // The run prints these lines with its own (lib/run/run-log.ts); a run that gave no channel, on the console.
+  const writer = provided.logChannel === undefined ? undefined : runLogWriter(provided.logChannel);
+  const log = writer?.log ?? ((line: string) => console.log(line));
   const { target } = settings;
   // The token source lives in the main process: the run got the first token and serves it by its broker.
   const broker = provided.tokenBroker;
-  const receiver = await startRunReceiver(settings);
+  const receiver = await startRunReceiver(settings, log);
   if (receiver !== undefined) {
     project.provide('receiverUrl', receiver.url);
     project.provide('receiverControl', { url: receiver.localUrl, key: receiver.controlKey });
@@ -48,10 +52,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     token = embedded.token;
     project.provide('target', { baseUrl: reference.url, kind: 'embedded-reference', referenceProfile: target.referenceProfile });
     project.provide('referenceToken', embedded.token.reveal());
-    console.log(`target: embedded reference service at ${reference.url} (profile ${target.referenceProfile})`);
+    log(`target: embedded reference service at ${reference.url} (profile ${target.referenceProfile})`);
   }
   const kind = reference === undefined ? 'configured' : 'embedded-reference';
-  const ledger = await openRunLedger({ settings, target: { baseUrl: reference?.url ?? target.baseUrl ?? '', kind }, token });
+  const ledger = await openRunLedger({ settings, target: { baseUrl: reference?.url ?? target.baseUrl ?? '', kind }, token, log });
   project.provide('ledger', { file: ledger.file, runId: ledger.runId });
   return async () => {
     try {
@@ -63,6 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await receiver?.close();
       await reference?.close();
+      writer?.done();
     }
   };
 }
