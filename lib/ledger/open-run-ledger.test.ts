@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { commandAsTyped } from '../config/invocation.js';
 import { loadSettings } from '../config/load-config.js';
 import { startServer, type TestServer } from '../http/test-server.js';
 import { Secret } from '../secret.js';
@@ -114,5 +115,5 @@ test('at the end of the run: a delete that still fails is kept and reported with
 
   expect(result.failed.map((f) => [f.entry.id, f.problem])).toEqual([['bad', 'server: HTTP 500 after 1 attempts']]);
   expect(existsSync(ledger.file)).toBe(true);
-  expect(log.at(-1)).toBe(`ledger: kept in ${ledger.file}; the next run against ${target} or \`npm run cleanup\` retries them`);
+  expect(log.at(-1)).toBe(`ledger: kept in ${ledger.file}; the next run against ${target} or ${commandAsTyped('cleanup')} retries them`);
 });
