@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
+import type { CacheKeyIdGenerator } from 'vitest/node';
 import { EMBEDDED_TARGET } from './lib/config/parsers.js';
 import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
@@ -45,11 +46,16 @@ const SLOWEST_TOOL_FILES = [
 
 /**
  * vitest keeps the modules it compiled on disk (`experimental.fsModuleCache`), so a later run, and every probe child
- * the self-tests start, skips compiling them again: a probe of 01-spec took 2.7 s of CPU instead of 3.9 s
- * (docs/development.md). An entry's key is the module's path and content, vite's settings, this file and what it
- * imports; the cache is emptied when package-lock.json changes. Not in the key is tsconfig.json, whose target and
- * class-field options change how vite compiles TypeScript: the plugin below adds it. Where the folder cannot be
- * written (a read-only install of the command), vitest would stop at its first write: the cache is then off.
+ * the self-tests start, skips compiling them again (docs/development.md). An entry's key is the module's path and
+ * content, vite's settings, this file and what it imports; the cache is emptied when package-lock.json changes. Not
+ * in the key is tsconfig.json, whose target and class-field options change how vite compiles TypeScript: the plugin
+ * below adds it. Where the folder cannot be written (a read-only install of the command), vitest would stop at its
+ * first write: the cache is then off.
+ *
+ * Only the test workers' modules are cached. vitest 4.1.12's runner in its own process (environment `__vitest__`:
+ * globalSetup, and so the embedded reference service and everything it imports) reads a cached module as bytes
+ * instead of text, and then throws "code.charCodeAt is not a function" while mapping any stack trace that passes
+ * through it, which failed probes whose reference dropped connections or answered a DELETE with 500.
  */
 const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
 const TSCONFIG = readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8');
@@ -62,10 +68,10 @@ function writable(folder: string): boolean {
     return false;
   }
 }
-const tsconfigInCacheKey = (): string => TSCONFIG;
+const cacheKey: CacheKeyIdGenerator = ({ environment }) => (environment.name === '__vitest__' ? false : TSCONFIG);
 const moduleCacheKey: Plugin = {
-  name: 'module-cache-key-tsconfig',
-  configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(tsconfigInCacheKey),
+  name: 'module-cache-key',
+  configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(cacheKey),
 };
 
 export default defineConfig({
