@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+import type { CacheKeyIdGenerator } from 'vitest/node';
 import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
 /**
@@ -39,8 +42,40 @@ const SLOWEST_TOOL_FILES = [
   'test/values.test.ts',
 ];
 
+/**
+ * vitest keeps the modules it compiled on disk (`experimental.fsModuleCache`), so a later run, and every probe child
+ * the self-tests start, skips compiling them again (docs/development.md). An entry's key is the module's path and
+ * content, vite's settings, this file and what it imports; the cache is emptied when package-lock.json changes. Not
+ * in the key is tsconfig.json, whose target and class-field options change how vite compiles TypeScript: the plugin
+ * below adds it. Where the folder cannot be written (a read-only install of the command), vitest would stop at its
+ * first write: the cache is then off.
+ *
+ * Only the test workers' modules are cached. vitest 4.1.12's runner in its own process (environment `__vitest__`:
+ * globalSetup, and so the embedded reference service and everything it imports) reads a cached module as bytes
+ * instead of text, and then throws "code.charCodeAt is not a function" while mapping any stack trace that passes
+ * through it, which failed probes whose reference dropped connections or answered a DELETE with 500.
+ */
+const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
+const TSCONFIG = readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8');
+function writable(folder: string): boolean {
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const cacheKey: CacheKeyIdGenerator = ({ environment }) => (environment.name === '__vitest__' ? false : TSCONFIG);
+const moduleCacheKey: Plugin = {
+  name: 'module-cache-key',
+  configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(cacheKey),
+};
+
 export default defineConfig({
+  plugins: [moduleCacheKey],
   test: {
+    experimental: { fsModuleCache: writable(MODULE_CACHE), fsModuleCachePath: MODULE_CACHE },
     sequence: { sequencer: nameOrderSequencer(['suites'], SLOWEST_TOOL_FILES) },
     projects: [
       {
