@@ -111,7 +111,9 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(after.drift?.notCompared).toContainEqual({ part: 'values', reason: 'only-in-run', count: expect.any(Number) });
       expect(readFileSync(join(graphDir, 'behaviour-report.md'), 'utf8')).toContain('### Drift from the baseline');
       expect(readFileSync(join(graphDir, 'behaviour-report.html'), 'utf8')).toContain('<section id="drift">');
-      expect(out).toMatch(/^drift: \d+ change\(s\) from the baseline .* accept them with (npm run baseline -- --accept|npx subscription-conformance baseline --accept)$/m);
+      expect(out).toMatch(
+        /^drift: \d+ change\(s\) from the baseline .* accept them with (npm run baseline -- --accept|npx subscription-conformance baseline --accept)$/m,
+      );
 
       // Without --accept, npm run baseline shows the drift and changes nothing.
       const refused = await runBaseline(work, { REPORT_DIR: graphDir, BASELINE_DIR: baselineDir });
