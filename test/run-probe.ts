@@ -55,6 +55,7 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     mergeReports: values['merge-reports'],
     ...(values.contract !== undefined ? { contract: values.contract } : {}),
     out: { log: (line) => stdout.push(line), error: (line) => stderr.push(line) },
+    cwd: reportDir,
     // A hung run is stopped as Ctrl-C stops one: its cases finish, the reports say why.
     stop: AbortSignal.timeout(timeoutMs),
   });

@@ -61,6 +61,8 @@ export interface ProbeRunOptions {
   out?: { log: (line: string) => void; error: (line: string) => void };
   /** A terminal for the progress status line, rewritten in place; without one, progress is a line of the log. */
   terminal?: NodeJS.WriteStream;
+  /** The folder the user works in: paths in the run's lines are shown relative to it. Default: the process's. */
+  cwd?: string;
   /** Aborted, it stops the run as the first Ctrl-C does (its reason names what stopped it: "Ctrl-C", "SIGTERM"). */
   stop?: AbortSignal;
 }
@@ -139,7 +141,7 @@ async function checkAndRun(
 
   // globalSetup adds the embedded reference's token to the run's redaction step, a token source the tokens it obtains.
   const runStartedAt = Date.now();
-  const inputs = await readRunInputs(settings, options.contract);
+  const inputs = await readRunInputs(settings, options.contract, options.cwd);
   if (typeof inputs === 'string') return setupError(inputs);
   const blobDir = join(reportDir, 'blob');
   // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
