@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { subscriptionCreate } from '../operation/index.js';
-import { explain, mentionedFields, type ExplainOptions } from './explain.js';
+import { explain, type ExplainOptions } from './explain.js';
 import { causeSentences, renderResult } from './render.js';
 import { fakeTarget, RECEIVER, testValues, v2Service, type Answer, type FakeTarget } from './test-target.js';
 
@@ -197,15 +197,6 @@ describe('explain when it cannot', () => {
     expect(target.sent).toBeLessThanOrEqual(64);
     // The body's 5 fields: 2^5 combinations, the first asked twice (as given, then with good values).
     expect(target.creates.length).toBe(33);
-  });
-});
-
-describe('mentionedFields', () => {
-  test('quoted names first, then bare whole words in order; never a longer word', () => {
-    const fields = ['changeType', 'resource', 'f1', 'f10', '@odata.type'];
-    expect(mentionedFields("The property 'resource' is read-only; changeType too", fields)).toEqual(['resource', 'changeType']);
-    expect(mentionedFields('Present: f10, f1. Accepted when: f1 && !f10.', fields)).toEqual(['f10', 'f1']);
-    expect(mentionedFields('resources and changeTypes are not fields; @odata.type is', fields)).toEqual(['@odata.type']);
   });
 });
 

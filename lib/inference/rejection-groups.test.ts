@@ -25,9 +25,10 @@ test('one group per (status, code, message pattern), each with its expression an
     {
       status: 400,
       errorCode: 'invalidRequest',
-      messagePattern: 'notificationUrl is required',
+      messagePattern: '<field> is required',
       explanation: '!notificationUrl && !resource',
-      summary: '400 invalidRequest when notificationUrl and resource are absent (2 combinations)',
+      summary:
+        "400 invalidRequest when notificationUrl and resource are absent (2 combinations); the message names the property 'notificationUrl'",
       count: 2,
     },
   ]);

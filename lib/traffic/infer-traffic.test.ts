@@ -116,7 +116,7 @@ describe('the value part: what the traffic shows of each field’s values', () =
         length: 256,
         status: 400,
         errorCode: 'invalidRequest',
-        messagePattern: 'The clientState is <n> characters long; at most <n> are allowed.',
+        messagePattern: 'The <field> is <n> characters long; at most <n> are allowed.',
         basis: 'one-value-changed',
         bodies: 1,
       }),
@@ -128,7 +128,7 @@ describe('the value part: what the traffic shows of each field’s values', () =
     expect(lines).toContain('values: clientState: refused, the value isolated as the cause: 1 value(s) (strings of 256 characters)');
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^ {2}"state-x+… \(256 characters\): 400 invalidRequest "The clientState is <n> characters long; at most <n> are allowed\." \(an accepted body differs in this value only\)$/,
+        /^ {2}"state-x+… \(256 characters\): 400 invalidRequest "The <field> is <n> characters long; at most <n> are allowed\." \(an accepted body differs in this value only\)$/,
       ),
     );
   });
