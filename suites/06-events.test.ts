@@ -25,6 +25,7 @@ import { failureText } from '../lib/http/answer-text.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
+import { judgeServerError, SERVER_ERROR_REF } from '../lib/protocol/server-error.js';
 import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
 import { acceptedBase } from './support/accepted-base.js';
@@ -141,6 +142,8 @@ async function endWithoutDelivery(context: TestContext, run: CaseRun, d: Deliver
     await skipCase(context, `${finding}: nothing to describe (see events/notification)`);
     return true;
   }
+  // A create answered with a server error is the target's failure (DEVIATES, as in every suite), not the harness's.
+  const failed = d.kind === 'not-created' ? judgeServerError('the create of the subscription to notify', d.exchange, 'spec §6') : undefined;
   await finishCase(context, run, {
     id: 'events/notification',
     kind: 'events',
@@ -148,6 +151,7 @@ async function endWithoutDelivery(context: TestContext, run: CaseRun, d: Deliver
     verdict: 'ERROR',
     observed: d.kind === 'not-created' ? notAccepted(d.exchange, d.caveat) : d.change.message,
     finding,
+    ...failed,
     example: example(d.exchange),
   });
   return true;
@@ -229,7 +233,8 @@ describe('events (spec §6)', () => {
     const { exchange, subscription } = created;
     const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
     if (!isCreated(exchange)) {
-      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: notAccepted(exchange, created.caveat) });
+      const failed = judgeServerError('the create of the subscription to notify', exchange, base.specRef);
+      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: notAccepted(exchange, created.caveat), ...failed });
       return;
     }
     let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
@@ -280,8 +285,10 @@ describe('events (spec §6)', () => {
       await finishCase(context, outcome.run, {
         id: `events/handshake-${c.id}`,
         kind: 'events',
-        specRef: spec6Open('validation of the notification URL'),
-        verdict: answer.answered ? 'INFORMATIONAL' : 'ERROR',
+        specRef: answer.serverError
+          ? `${spec6Open('validation of the notification URL')}; ${SERVER_ERROR_REF}`
+          : spec6Open('validation of the notification URL'),
+        verdict: answer.serverError ? 'DEVIATES' : answer.answered ? 'INFORMATIONAL' : 'ERROR',
         observed: answer.observed,
         finding: answer.finding,
         example: example(outcome.exchange),

@@ -7,6 +7,7 @@ import { checkErrorRule } from './error-rule.js';
 import { isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
+import { judgeServerError } from './server-error.js';
 
 const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
 const EXPECTED = '2xx: the create is served on /_api/v2.0/drive/root/subscriptions';
@@ -28,6 +29,8 @@ export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Jud
   if (NOT_SERVED.has(status)) {
     return { ...base, verdict: 'DEVIATES', finding: `the create on the v2.0 path was answered ${status}: the path is not served` };
   }
+  const failed = judgeServerError('the create on the v2.0 path', exchange, VERSION_SPEC_REF);
+  if (failed !== undefined) return failed;
   const rule = checkErrorRule(exchange);
   if (rule !== undefined && !rule.holds) {
     return {

@@ -74,7 +74,9 @@ describe('inferFromTraffic on traffic another tool recorded', () => {
     expect(result.answered).toBe(3);
     expect(result.errorBodies).toMatchObject({ checked: 2, valid: 1 });
     expect(lines).toContainEqual(
-      expect.stringMatching(/^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: body is not JSON/),
+      expect.stringMatching(
+        /^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: the answer's body is not JSON/,
+      ),
     );
     expect(lines).toContain('traffic: fields the operation description does not know: zz (1 request(s))');
     expect(lines).toContain('traffic: left out 1 request(s) with a field the operation description does not know');
