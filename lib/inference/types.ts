@@ -84,6 +84,8 @@ export interface RejectionGroup {
   errorCode: string | undefined;
   /** Message with field names and digits normalised, so that "property 'x'" messages group together. */
   messagePattern: string | undefined;
+  /** The operation's fields the group's errors name, by their structure or in their text (absent: none). */
+  namedFields?: string[];
   /** The combinations in this group. */
   combinations: string[][];
   /** Boolean expression over fields, true exactly on this group's combinations (among known ones). */

@@ -119,6 +119,17 @@ export function groupWhen(group: RejectionGroup, fields: readonly string[]): str
 }
 
 /**
+ * What a rejection group's target said, as it said it: the message of the group's first combination (the pattern,
+ * with its fields masked, when no combination of it kept one).
+ */
+export function groupExampleMessage(report: Pick<BehaviourReport, 'matrix'>, group: RejectionGroup): string | undefined {
+  const first = group.combinations[0];
+  const key = first === undefined ? undefined : JSON.stringify(first);
+  const entry = report.matrix.find((e) => JSON.stringify(e.present) === key && e.errorMessage !== undefined);
+  return entry?.errorMessage ?? group.messagePattern;
+}
+
+/**
  * The acceptance rule in words. The expression is exact on the combinations with a usable answer
  * and treats the others as either, so when there are any the sentence says what it rests on.
  */
