@@ -31,3 +31,12 @@ test('fieldsNamed: by structure, without regard to case, or in the text; in the 
   ]);
   expect(fieldsNamed({}, FIELDS)).toEqual([]);
 });
+
+test('a name of several words counts written in words, as Laravel and SharePoint write it', () => {
+  const fields = ['notificationUrl', 'expirationDateTime', 'client_state'];
+  expect(fieldsInText("Failed to validate the notification URL 'http://127.0.0.1/n'", fields)).toEqual(['notificationUrl']);
+  expect(fieldsInText('The expiration date time field is required.', fields)).toEqual(['expirationDateTime']);
+  expect(fieldsInText('client state is too long', fields)).toEqual(['client_state']);
+  expect(fieldsInText('a notification was sent', fields)).toEqual([]);
+  expect(maskFields('The notification URL and the notificationUrl', fields)).toBe('The <field> and the <field>');
+});

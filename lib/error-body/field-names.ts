@@ -2,8 +2,11 @@
  * The operation's fields an error's text names, and the text with them masked. A field counts as named where
  * it stands as a word of its own, quoted (`'resource'`, `"resource"`, `` `resource` ``, `‘resource’`) or bare
  * (`resource must be a string`, `body/resource must ...`, `The Resource field is required.`), without regard
- * to case: frameworks capitalise (ASP.NET), quote (ajv, jsonschema) or do neither (class-validator, Go).
- * A field inside a longer word (`resourceId`, `my_resource`) is not named.
+ * to case: frameworks capitalise (ASP.NET), quote (ajv, jsonschema) or do neither (class-validator, Go). A name of
+ * several words counts in words too (`notification URL` for notificationUrl, `expiration date time` for
+ * expirationDateTime), as Laravel and SharePoint write them. A field inside a longer word (`resourceId`,
+ * `my_resource`) is not named; a field named like an ordinary word (`resource`) is also found where the word is used
+ * as one.
  */
 
 /** Characters that continue a word: a field next to one of these is part of a longer name. */
@@ -25,7 +28,21 @@ interface Matcher {
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const word = (field: string): string => `(?<![${WORD}])${escape(field)}(?![${WORD}])`;
+
+/** `notificationUrl` -> `notification\s+url`; undefined for a name of one word. */
+function inWords(field: string): string | undefined {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter((w) => w !== '');
+  return words.length < 2 ? undefined : words.map(escape).join('\\s+');
+}
+
+const word = (field: string): string => {
+  const spelt = inWords(field);
+  return `(?<![${WORD}])(?:${escape(field)}${spelt === undefined ? '' : `|${spelt}`})(?![${WORD}])`;
+};
 
 // The same few field lists are asked about for every answer of a run: compiled once per list.
 const matchers = new Map<string, Matcher>();
@@ -96,4 +113,12 @@ export function fieldsNamed(
   const byStructure = new Set((error.names ?? []).map((n) => n.toLowerCase()));
   const inText = new Set(fieldsInText(error.message ?? '', fields));
   return fields.filter((f) => byStructure.has(f.toLowerCase()) || inText.has(f));
+}
+
+/** The sentences of a message (lib/error-body joins them with `; `) that name `field`, in order. */
+export function sentencesNaming(message: string, field: string): string[] {
+  return message
+    .split('; ')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && fieldsInText(s, [field]).length > 0);
 }
