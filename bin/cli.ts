@@ -61,7 +61,8 @@ const DESCRIPTION_FLAGS = ['operation', 'openapi', 'operation-id'] as const;
 export const COMMANDS: Readonly<Record<string, Command>> = {
   probe: { script: 'probe', node: PROBE_NODE_FLAGS, own: [...DESCRIPTION_FLAGS, 'baseline'] },
   ui: { script: 'probe', node: PROBE_NODE_FLAGS, args: ['--ui'], own: [...DESCRIPTION_FLAGS, 'baseline'] },
-  explain: { script: 'explain', node: [], own: DESCRIPTION_FLAGS },
+  // explain's --har is the request to explain, not the HAR of accepted bodies the explorer starts from.
+  explain: { script: 'explain', node: [], own: [...DESCRIPTION_FLAGS, 'har'] },
   infer: { script: 'infer', node: [], own: DESCRIPTION_FLAGS },
   baseline: { script: 'baseline', node: [], own: [...DESCRIPTION_FLAGS, 'baseline'] },
   contract: { script: 'contract', node: [], own: ['operation'] },

@@ -57,7 +57,7 @@ export interface CaseRecord {
  */
 export type ExplorationRecord = Pick<
   ExploreResult,
-  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies'
+  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies' | 'firstAccepted'
 > & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;

@@ -35,17 +35,18 @@ afterAll(() => startHandshakeCasesEarly(probe));
 describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
   test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.config.exhaustiveMaxFields})`, async (context) => {
     const run = new CaseRun(probe);
+    const settings = await explorationSettings(probe);
     const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
       repeats: probe.config.repeats,
       values: probe.values,
-      ...explorationSettings(probe),
+      ...settings,
       onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
     });
     publishEvidence(evidence);
     await finishCase(context, run, {
       id: 'matrix/adaptive-exploration',
       kind: 'matrix',
-      ...judgeExploration(result, observations, explorerNotUsed),
+      ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes),
     });
   });
 });

@@ -343,6 +343,16 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: jsonObjectParser,
   }),
   setting({
+    name: 'HAR',
+    field: 'har',
+    default: undefined,
+    whenUnset: 'no recorded traffic: the explorer starts from ACCEPTED_BODY, the description and the baseline',
+    example: 'session.har',
+    description:
+      "HAR file (a browser's, a proxy's, or a probe's reports/exchanges.har) whose creates of the operation answered 2xx the presence explorer starts from, after ACCEPTED_BODY, the description's bodies and the baseline's.",
+    parser: existingFileParser,
+  }),
+  setting({
     name: 'NOTIFICATION_URL',
     field: 'notificationUrl',
     default: undefined,

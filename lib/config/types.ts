@@ -57,6 +57,8 @@ export interface ProbeConfig {
   acceptedFields: string[] | undefined;
   /** A body known to be accepted; the explorer starts from its fields first. */
   acceptedBody: Record<string, unknown> | undefined;
+  /** A HAR whose accepted creates the explorer starts from (after the bodies above); undefined: none. */
+  har: string | undefined;
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
   notificationUrl: string | undefined;
   /** Public URL forwarding to the probe's receiver (a tunnel); undefined: its loopback URL. */
