@@ -34,7 +34,7 @@ afterAll(() => startHandshakeCasesEarly(probe));
 
 describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
   test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.config.exhaustiveMaxFields})`, async (context) => {
-    const run = new CaseRun(probe);
+    const run = new CaseRun(probe, { askAgain: true });
     const settings = await explorationSettings(probe);
     const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
       repeats: probe.config.repeats,
@@ -53,7 +53,7 @@ describe.runIf(adaptive)('presence exploration (open: spec §4 "Which fields are
 
 describe.skipIf(adaptive)('presence matrix (open: spec §4 "Which fields are required: not shown")', { concurrent: true }, () => {
   test.for(rows)('present: %s', async ([, present], context) => {
-    const run = new CaseRun(probe);
+    const run = new CaseRun(probe, { askAgain: true });
     const { observation, exchanges } = await probeCombination(run.client, probe.operation, present, probe.config.repeats, probe.values);
     rememberObservation(observation);
     refusals.add(formatCombination(present), exchanges);

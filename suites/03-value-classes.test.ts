@@ -51,7 +51,7 @@ const withCaveat = (finding: string, base: AcceptedBase): string =>
 // An operation without value classes or limits has no such cases (vitest refuses an empty describe).
 describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field forms, spec §7 rule 1)', () => {
   test.for(classRows)('%s', async ([, field, valueClass], context) => {
-    const run = new CaseRun(probe);
+    const run = new CaseRun(probe, { askAgain: true });
     const base = await acceptedBase(probe, run, field);
     if (base === undefined) return context.skip(noBase(field));
     const ctx = fieldContext(field);
@@ -89,7 +89,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
 
 describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
   test.for(limitRows)('%s', async ([, search], context) => {
-    const run = new CaseRun(probe);
+    const run = new CaseRun(probe, { askAgain: true });
     const base = await acceptedBase(probe, run, search.field);
     if (base === undefined) return context.skip(noBase(search.field));
     const first = run.client.exchanges.length; // requests before this point found the base, not the limit

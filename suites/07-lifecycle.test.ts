@@ -135,7 +135,7 @@ async function finish(
 
 /** Runs a case on the subject, or skips it with the reason there is none (or, but for the delete case, that it is gone). */
 async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject) => Promise<void>, deletes = false): Promise<void> {
-  const run = new CaseRun(probe);
+  const run = new CaseRun(probe, { askAgain: true });
   const s = await subject(run);
   if (typeof s === 'string') return skipCase(context, s);
   if (s.deleted && !deletes) return skipCase(context, 'the subscription is deleted already');

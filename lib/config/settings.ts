@@ -224,7 +224,8 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'MAX_RETRIES',
     field: 'maxRetries',
     default: '3',
-    description: 'Retries per exchange after 429, 503, other 5xx or a network error.',
+    description:
+      'Retries per exchange after 429, 503, other 5xx or a network error; a combination, value class or lifecycle step still without a verdict after them is asked again later in the run, as many times, while MAX_REQUESTS lasts.',
     parser: numberParser({ integer: true, positive: false, max: 10 }),
   }),
   setting({

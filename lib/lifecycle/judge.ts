@@ -5,6 +5,7 @@
  * suite judges one), and a hang or no answer gives no verdict (ERROR).
  */
 import { classifyAnswer } from '../answer/classify.js';
+import { noVerdictAdvice } from '../answer/no-verdict.js';
 import { readExchange } from '../answer/read-exchange.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
 import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
@@ -84,7 +85,12 @@ export function judgeLifecycle(specRef: string, finding: string, exchanges: read
       };
     }
     if (reading.kind !== 'status')
-      return { verdict: 'ERROR', specRef, finding: `${what}: no answer to judge (${reading.reason})`, observed };
+      return {
+        verdict: 'ERROR',
+        specRef,
+        finding: `${what}: no answer to judge (${reading.reason})${noVerdictAdvice(exchange)}`,
+        observed,
+      };
   }
   return { verdict: 'INFORMATIONAL', specRef, finding, observed };
 }

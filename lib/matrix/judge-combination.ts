@@ -9,6 +9,7 @@ import { checkRefusalRule } from '../protocol/error-rule.js';
 import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
+import { noVerdictAdvice } from '../answer/no-verdict.js';
 
 const OPEN = 'open: spec §4 which fields are required';
 
@@ -35,7 +36,7 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
       specRef: OPEN,
       verdict: 'ERROR',
       observed,
-      finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : answerText(shown)}`,
+      finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : `${answerText(shown)}${noVerdictAdvice(shown)}`}`,
     };
   }
   const answer =

@@ -95,6 +95,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       startedAt: input.startedAt,
       endedAt: input.endedAt,
       requestsSent: requestsSent(records),
+      ...secondAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
       ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
@@ -130,6 +131,11 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
 function lifecycleOf(records: readonly CaseRecord[]): Pick<BehaviourReport, 'lifecycle'> {
   const parts = records.flatMap((r) => (r.lifecycle !== undefined ? [r.lifecycle] : []));
   return parts.length === 0 ? {} : { lifecycle: mergeLifecycle(parts) };
+}
+
+function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {
+  const total = records.reduce((sum, r) => sum + (r.secondAsks ?? 0), 0);
+  return total === 0 ? {} : { secondAsks: total };
 }
 
 /** Each worker run's engine total (its largest), summed over runs (shards); else the cases' own counts. */

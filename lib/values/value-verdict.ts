@@ -24,6 +24,7 @@
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
+import { noVerdictAdvice } from '../answer/no-verdict.js';
 import { checkRefusalRule, REFUSAL_READING, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
@@ -114,7 +115,7 @@ export function judgeValue(
           ...base,
           verdict: 'ERROR',
           specRef: valueClass.specRef,
-          finding: `${what}: the service failed (${status} after retries); no verdict on the value`,
+          finding: `${what}: the service failed (${status} after retries); no verdict on the value${noVerdictAdvice(exchange)}`,
         };
   }
   return {
@@ -123,7 +124,7 @@ export function judgeValue(
     specRef: valueClass.specRef,
     finding:
       exchange.failure !== undefined
-        ? `${what}: no verdict from the target (${failureText(exchange.failure)})`
+        ? `${what}: no verdict from the target (${failureText(exchange.failure)})${noVerdictAdvice(exchange)}`
         : `${what}: answered ${status}, neither accepted nor rejected`,
   };
 }
