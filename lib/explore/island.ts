@@ -16,7 +16,15 @@
 import { bit } from './bits.js';
 import { shuffled, type Rng } from './rng.js';
 import type { ProbeSession } from './session.js';
-import type { StartFound } from './start.js';
+
+/** The first accepted combination, and how it was reached: from which start, by which changes. */
+export interface StartFound {
+  mask: number;
+  /** The start it is a change of ('every field', 'no field', a known body's source), or the search that found it. */
+  from: string;
+  /** The start's mask, when `from` names one (the changes are the bits that differ). */
+  fromMask?: number;
+}
 
 /** What found the island, as the report names it. */
 const NAMED = 'the fields the errors named';

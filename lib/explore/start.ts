@@ -10,7 +10,9 @@
  * Every step stops at its cap of requests in all (the session's count); a combination asked before is free.
  */
 import { bit } from './bits.js';
-import { searchIsland } from './island.js';
+import { searchIsland, type StartFound } from './island.js';
+
+export type { StartFound } from './island.js';
 import { shuffled, type Rng } from './rng.js';
 import type { ProbeSession } from './session.js';
 
@@ -18,15 +20,6 @@ import type { ProbeSession } from './session.js';
 export interface KnownMask {
   mask: number;
   source: string;
-}
-
-/** The first accepted combination, and how it was reached: from which start, by which changes. */
-export interface StartFound {
-  mask: number;
-  /** The start it is a change of ('every field', 'no field', a known body's source), or the search that found it. */
-  from: string;
-  /** The start's mask, when `from` names one (the changes are the bits that differ). */
-  fromMask?: number;
 }
 
 export interface StartCaps {
