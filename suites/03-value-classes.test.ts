@@ -17,6 +17,7 @@ import { showValue } from '../lib/json.js';
 import { judgeValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, type AcceptedBase } from './support/accepted-base.js';
+import { rememberLimit } from './support/found-limits.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 
@@ -108,6 +109,7 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
       search.high,
       search.maxSteps,
     );
+    if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
     const judged = judgeLimit(search, result, run.client.exchanges.slice(first));
     // The answer at the edge: the first value rejected, else the last accepted.
     const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
