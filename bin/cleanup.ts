@@ -63,6 +63,9 @@ if (config.baseUrl === undefined) {
   process.exit(EXIT_OK);
 }
 
+// The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is
+// sent; the token endpoint is not the target, so a setting's mistake is said even when there is nothing to delete.
+const tokenSource = await openTokenSourceOrExit(config, 'cleanup');
 const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
 const entries = finished.flatMap((f) => f.entries);
@@ -80,8 +83,6 @@ if (entries.length === 0 && !dryRun) {
   for (const line of describeSweep('cleanup', result, true).slice(1)) console.log(line);
   process.exit(EXIT_OK);
 }
-// The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is sent.
-const tokenSource = await openTokenSourceOrExit(config, 'cleanup');
 if (dryRun) {
   console.log(`cleanup: would delete ${entries.length} subscription(s)`);
   for (const e of entries) console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${config.baseUrl}${e.deletePath}`);

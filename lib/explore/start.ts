@@ -11,10 +11,10 @@
  */
 import { bit } from './bits.js';
 import { searchIsland, type StartFound } from './island.js';
-
-export type { StartFound } from './island.js';
 import { shuffled, type Rng } from './rng.js';
 import type { ProbeSession } from './session.js';
+
+export type { StartFound } from './island.js';
 
 /** A body believed accepted, as a mask, and what says so (named in the report when it leads to the start). */
 export interface KnownMask {

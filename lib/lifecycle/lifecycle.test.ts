@@ -121,7 +121,7 @@ describe('walkList', () => {
     expect(loop).toMatchObject({ pages: 2, containsCreated: null, stopped: 'a next link pointed back to a page already read' });
   });
 
-  test("the page holding it has its next link read too: one to another origin is counted, one under BASE_URL followed", async () => {
+  test('the page holding it has its next link read too: one to another origin is counted, one under BASE_URL followed', async () => {
     const offOrigin = sender({ '/s': page(['a', 'mine'], 'https://elsewhere.example/s?p=2') });
     const onward = sender({ '/s': page(['mine'], `${base}/s?p=2`), '/s?p=2': page(['b'], 'https://elsewhere.example/s?p=3') });
 
