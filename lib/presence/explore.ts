@@ -26,8 +26,6 @@ export interface ExplorePresenceOptions {
   combinationsPerField?: number;
   /** Bodies believed accepted, likeliest first (known-starts.ts): first guesses only. */
   starts?: readonly KnownStart[];
-  /** Why a source of starts was left out (a baseline or HAR that could not be read): said in the finding. */
-  startNotes?: readonly string[];
   /** Seed of the explorer's random choices (default: the explorer's own). */
   seed?: number;
   /** A combination already observed with a verdict is not sent again (a partial matrix in this worker). */
