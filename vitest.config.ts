@@ -1,5 +1,7 @@
-import { defineConfig } from 'vitest/config';
-import { EMBEDDED_TARGET } from './lib/config/parsers.js';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+import type { CacheKeyIdGenerator } from 'vitest/node';
 import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
 /**
@@ -12,9 +14,8 @@ import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
  * The sequencer is set at the root, the only place vitest 4.1 reads it; it orders the `suites`
  * project's files by name and leaves the `tool` project's order to vitest.
  */
-// Vite fills process.env.BASE_URL with its own base ("/") when it is unset, and BASE_URL is our
-// target setting: name the embedded reference explicitly before vite does (lib/config/parsers.ts).
-process.env.BASE_URL ??= EMBEDDED_TARGET;
+// Vite fills process.env.BASE_URL with its own base ("/") when it is unset; our BASE_URL setting is read
+// before vitest starts and reaches the suites by `provide` (lib/run/run-probe.ts), so nothing here reads it.
 
 /**
  * The `tool` files that take longest, longest first (measured: docs/development.md, where the time
@@ -41,8 +42,40 @@ const SLOWEST_TOOL_FILES = [
   'test/values.test.ts',
 ];
 
+/**
+ * vitest keeps the modules it compiled on disk (`experimental.fsModuleCache`), so a later run, and every probe child
+ * the self-tests start, skips compiling them again (docs/development.md). An entry's key is the module's path and
+ * content, vite's settings, this file and what it imports; the cache is emptied when package-lock.json changes. Not
+ * in the key is tsconfig.json, whose target and class-field options change how vite compiles TypeScript: the plugin
+ * below adds it. Where the folder cannot be written (a read-only install of the command), vitest would stop at its
+ * first write: the cache is then off.
+ *
+ * Only the test workers' modules are cached. vitest 4.1.12's runner in its own process (environment `__vitest__`:
+ * globalSetup, and so the embedded reference service and everything it imports) reads a cached module as bytes
+ * instead of text, and then throws "code.charCodeAt is not a function" while mapping any stack trace that passes
+ * through it, which failed probes whose reference dropped connections or answered a DELETE with 500.
+ */
+const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
+const TSCONFIG = readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8');
+function writable(folder: string): boolean {
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const cacheKey: CacheKeyIdGenerator = ({ environment }) => (environment.name === '__vitest__' ? false : TSCONFIG);
+const moduleCacheKey: Plugin = {
+  name: 'module-cache-key',
+  configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(cacheKey),
+};
+
 export default defineConfig({
+  plugins: [moduleCacheKey],
   test: {
+    experimental: { fsModuleCache: writable(MODULE_CACHE), fsModuleCachePath: MODULE_CACHE },
     sequence: { sequencer: nameOrderSequencer(['suites'], SLOWEST_TOOL_FILES) },
     projects: [
       {

@@ -31,7 +31,7 @@ import { diffBaseline } from '../lib/baseline/diff-baseline.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from '../lib/baseline/extract-baseline.js';
 import { formatDrift, reportDrift } from '../lib/baseline/format-drift.js';
 import type { Baseline } from '../lib/baseline/types.js';
-import { loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { loadedSettingsOrExit, parseCommandOrExit } from './support/cli.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
 
@@ -44,25 +44,22 @@ function stop(code: number, message: string): never {
   process.exit(code);
 }
 
-const args = parseArgsOrExit('baseline', import.meta.url, {
+// --baseline is the file to write (it need not exist yet), not the BASELINE setting a probe compares with.
+const line = parseCommandOrExit('baseline', import.meta.url, {
   options: {
     accept: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
     report: { type: 'string' },
     baseline: { type: 'string' },
-    operation: { type: 'string' },
-    openapi: { type: 'string' },
-    'operation-id': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
-
-const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
-const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
+const { args } = line;
+const { settings, origins } = await loadedSettingsOrExit('baseline', line);
 // Unset, the report names its operation; given, a report of another is refused.
-const operationGiven = args.values.operation !== undefined || process.env.OPERATION !== undefined || config.openapi !== undefined;
+const operationGiven = origins.get('OPERATION') !== 'default' || settings.target.openapi !== undefined;
 
-const reportPath = resolve(args.values.report ?? join(config.reportDir, BEHAVIOUR_REPORT_FILES.json));
+const reportPath = resolve(args.values.report ?? join(settings.reports.reportDir, BEHAVIOUR_REPORT_FILES.json));
 let report: BehaviourReport;
 try {
   report = await readBehaviourReport(reportPath);
@@ -74,10 +71,10 @@ try {
   throw error;
 }
 
-if (operationGiven && report.operation.id !== config.operation.id) {
+if (operationGiven && report.operation.id !== settings.target.operation.id) {
   stop(
     EXIT_SETUP,
-    `${shortPath(reportPath)} is a report of operation "${report.operation.id}", not "${config.operation.id}" (${config.operation.source ?? 'OPERATION'})`,
+    `${shortPath(reportPath)} is a report of operation "${report.operation.id}", not "${settings.target.operation.id}" (${settings.target.operation.source ?? 'OPERATION'})`,
   );
 }
 
@@ -88,9 +85,9 @@ if (unfit !== undefined && !args.values.force) {
 
 const path = resolve(
   args.values.baseline ??
-    config.baseline ??
+    settings.reports.baseline ??
     comparedWith(report) ??
-    join(config.baselineDir, `${config.targetName ?? defaultTargetName(report.run)}.json`),
+    join(settings.reports.baselineDir, `${settings.reports.targetName ?? defaultTargetName(report.run)}.json`),
 );
 let existing: Baseline | undefined;
 if (existsSync(path)) {
@@ -110,7 +107,7 @@ if (existing !== undefined && existing.operation.id !== report.operation.id) {
   );
 }
 
-const name = config.targetName ?? existing?.name ?? defaultTargetName(report.run);
+const name = settings.reports.targetName ?? existing?.name ?? defaultTargetName(report.run);
 const next = extractBaseline(report, name);
 const from = `from ${shortPath(reportPath)}${unfit === undefined ? '' : ` (forced: ${unfit})`}`;
 

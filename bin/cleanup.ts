@@ -15,7 +15,8 @@
  * Exit codes: 0 nothing left to delete, 1 some could not be deleted (they stay listed), 2 configuration
  * error or a BASE_URL that cannot be reached (nothing is sent then; they stay listed).
  */
-import { EXIT_CONFIG, loadConfigOrExit, parseArgsOrExit, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { engineLimits } from '../lib/config/engine-limits.js';
+import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
@@ -30,24 +31,19 @@ import { unreachableTarget } from '../lib/http/preflight.js';
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
 
-const args = parseArgsOrExit('cleanup', import.meta.url, {
+const line = parseCommandOrExit('cleanup', import.meta.url, {
   options: {
     'dry-run': { type: 'boolean', default: false },
-    operation: { type: 'string' },
-    openapi: { type: 'string' },
-    'operation-id': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
-const dryRun = args.values['dry-run'];
-const operationFlags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
-
-const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, operationFlags)));
+const dryRun = line.args.values['dry-run'];
+const settings = await settingsOrExit('cleanup', line);
 // Ids and messages come from the target: the console passes through the redaction step (lib/redaction).
-guardConsole(runRedactor().add(config.accessToken));
+guardConsole(runRedactor().add(settings.credentials.accessToken));
 
-const dir = config.ledgerDir;
-if (config.baseUrl === undefined) {
+const dir = settings.reports.ledgerDir;
+if (settings.target.baseUrl === undefined) {
   if (dryRun) {
     const files = allRunFiles(dir, systemLiveness()).filter((f) => f.run?.targetKind === 'embedded-reference' && !f.active);
     console.log(
@@ -65,11 +61,11 @@ if (config.baseUrl === undefined) {
 
 // The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is
 // sent; the token endpoint is not the target, so a setting's mistake is said even when there is nothing to delete.
-const tokenSource = await openTokenSourceOrExit(config, 'cleanup');
-const files = targetRunFiles(dir, config.baseUrl, systemLiveness());
+const tokenSource = await openTokenSourceOrExit(settings, 'cleanup');
+const files = targetRunFiles(dir, settings.target.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
 const entries = finished.flatMap((f) => f.entries);
-console.log(`cleanup: target ${config.baseUrl}; ledger ${dir}; operation ${config.operation.id}`);
+console.log(`cleanup: target ${settings.target.baseUrl}; ledger ${dir}; operation ${settings.target.operation.id}`);
 for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
   console.log(
     `cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
@@ -78,28 +74,35 @@ for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
 if (entries.length === 0 && !dryRun) {
   // Nothing to delete: nothing is sent, not even the reachability check (a target that asked for quiet gets it).
   // The sweep of nothing makes no engine: it only removes the finished runs' emptied files and counts what had no id.
-  const result = await sweepWithEngine(finished, config, config.baseUrl, undefined, `cleanup-${newRunId()}`);
+  const result = await sweepWithEngine(finished, engineLimits(settings), settings.target.baseUrl, undefined, `cleanup-${newRunId()}`);
   console.log('cleanup: nothing to delete; nothing sent to the target');
   for (const line of describeSweep('cleanup', result, true).slice(1)) console.log(line);
   process.exit(EXIT_OK);
 }
 if (dryRun) {
   console.log(`cleanup: would delete ${entries.length} subscription(s)`);
-  for (const e of entries) console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${config.baseUrl}${e.deletePath}`);
+  for (const e of entries)
+    console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${settings.target.baseUrl}${e.deletePath}`);
   process.exit(EXIT_OK);
 }
 // The same one line as the probe's when the target cannot be reached: nothing is tried, all stays listed.
 const unreachable = await unreachableTarget({
-  config,
-  baseUrl: config.baseUrl,
-  token: tokenSource ?? config.accessToken,
-  path: config.operation.path,
+  config: engineLimits(settings),
+  baseUrl: settings.target.baseUrl,
+  token: tokenSource ?? settings.credentials.accessToken,
+  path: settings.target.operation.path,
 });
 if (unreachable !== undefined) {
   console.error(`cleanup: ${unreachable}`);
   process.exit(EXIT_CONFIG);
 }
-const result = await sweepWithEngine(finished, config, config.baseUrl, tokenSource ?? config.accessToken, `cleanup-${newRunId()}`);
+const result = await sweepWithEngine(
+  finished,
+  engineLimits(settings),
+  settings.target.baseUrl,
+  tokenSource ?? settings.credentials.accessToken,
+  `cleanup-${newRunId()}`,
+);
 for (const line of describeSweep('cleanup', result, true)) console.log(line);
 if (result.failed.length > 0)
   console.log(`cleanup: ${result.failed.length} still listed in ${dir}; run again later, or check the token and the target`);

@@ -2,91 +2,116 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { SETTING_NAMES } from '../lib/config/settings.js';
 import { COMMANDS, parseCommandLine, PROBE_NODE_FLAGS } from './cli.js';
+import { readCommandLine, settingsHelp } from './support/cli.js';
 
 const USAGE = 'usage';
 
-describe('parseCommandLine: one command, settings as flags', () => {
-  test('a setting given as a flag becomes the setting, in both spellings; the rest is left to the command', () => {
-    expect(
-      parseCommandLine(['probe', '--base-url', 'https://staging.example', '--requests-per-second=2', 'presence', '--shard=1/2'], USAGE),
-    ).toEqual({
+describe('parseCommandLine: the launcher picks the command and hands it its arguments as given', () => {
+  test('settings given as flags stay on the command line: the command reads them itself, nothing travels in the environment', () => {
+    expect(parseCommandLine(['probe', '--base-url', 'https://staging.example', '--rate=2', 'presence'], USAGE)).toEqual({
       kind: 'run',
       command: 'probe',
-      env: { BASE_URL: 'https://staging.example', REQUESTS_PER_SECOND: '2' },
-      args: ['presence', '--shard=1/2'],
+      args: ['--base-url', 'https://staging.example', '--rate=2', 'presence'],
     });
-  });
-
-  test('the short names: --rate, --timeout, --profile', () => {
-    expect(parseCommandLine(['probe', '--rate', '2', '--timeout=5000', '--profile', 'graph-like'], USAGE)).toMatchObject({
-      env: { REQUESTS_PER_SECOND: '2', REQUEST_TIMEOUT_MS: '5000', REFERENCE_PROFILE: 'graph-like' },
-      args: [],
-    });
-  });
-
-  test('ui is the probe with --ui; after -- nothing is read as a setting', () => {
-    expect(parseCommandLine(['ui', '--', '--max-requests', '5'], USAGE)).toMatchObject({
+    expect(parseCommandLine(['ui', '--', '--max-requests', '5'], USAGE)).toEqual({
       kind: 'run',
+      command: 'ui',
       args: ['--ui', '--', '--max-requests', '5'],
-      env: {},
     });
   });
 
-  test("a command's own flag of a setting's name is the command's: reference's --seed seeds its faults, not the probe's SEED", () => {
-    expect(parseCommandLine(['reference', '--seed', '7', '--rate', '2'], USAGE)).toMatchObject({
-      env: { REQUESTS_PER_SECOND: '2' },
-      args: ['--seed', '7'],
-    });
-    expect(parseCommandLine(['probe', '--seed', '7'], USAGE)).toMatchObject({ env: { SEED: '7' }, args: [] });
-    expect(parseCommandLine(['baseline', '--baseline=b.json'], USAGE)).toMatchObject({ env: {}, args: ['--baseline=b.json'] });
-  });
-
-  test("each command's list of own flags is every flag its parseArgs declares that shares a setting's name", () => {
-    const settingFlags = new Set([...SETTING_NAMES.map((n) => n.toLowerCase().replaceAll('_', '-')), 'rate', 'timeout', 'profile']);
-    for (const command of Object.values(COMMANDS)) {
-      const source = readFileSync(new URL(`./${command.script}.ts`, import.meta.url), 'utf8');
-      const declared = [...source.matchAll(/'?([a-z][a-z0-9-]*)'?: \{ type: '(?:string|boolean)'/g)].map((m) => m[1] ?? '');
-      expect(declared.length).toBeGreaterThan(0);
-      expect([...(command.own ?? [])].sort()).toEqual(declared.filter((flag) => settingFlags.has(flag)).sort());
-    }
-  });
-
-  test('a secret is refused as a flag, with where to give it instead', () => {
-    for (const flag of ['--access-token', '--client-secret=abc']) {
-      const parsed = parseCommandLine(['probe', flag, 'abc'], USAGE);
-      expect(parsed).toMatchObject({
-        kind: 'error',
-        message: expect.stringMatching(/is a secret and is not taken from the command line.*_FILE$/),
-      });
-      expect(JSON.stringify(parsed)).not.toContain('abc');
-    }
-  });
-
-  test('an unknown command is named with the one likely meant; a setting flag without its value says so', () => {
+  test('an unknown command is named with the one likely meant; no command, help, version and --settings', () => {
     expect(parseCommandLine(['prboe'], USAGE)).toMatchObject({
       kind: 'error',
       message: expect.stringMatching(/^unknown command "prboe"; did you mean probe\?/),
     });
     expect(parseCommandLine(['xyzzy'], USAGE)).toMatchObject({ kind: 'error', message: expect.not.stringContaining('did you mean') });
-    expect(parseCommandLine(['probe', '--max-requests'], USAGE)).toEqual({
-      kind: 'error',
-      message: '--max-requests needs a value (the setting MAX_REQUESTS)',
-    });
-  });
-
-  test('no command, help, version and the settings list print', () => {
     expect(parseCommandLine([], USAGE)).toEqual({ kind: 'print', text: USAGE });
     expect(parseCommandLine(['--help'], USAGE)).toEqual({ kind: 'print', text: USAGE });
     expect(parseCommandLine(['--version'], USAGE)).toMatchObject({
       kind: 'print',
       text: expect.stringMatching(/^subscription-conformance \d+\.\d+\.\d+$/),
     });
-    expect(parseCommandLine(['--settings'], USAGE)).toMatchObject({
-      kind: 'print',
-      text: expect.stringContaining('--max-requests, MAX_REQUESTS'),
+    expect(parseCommandLine(['--settings', '--rate', '2'], USAGE)).toEqual({
+      kind: 'run',
+      command: 'probe',
+      args: ['--settings', '--rate', '2'],
     });
+  });
+});
+
+describe("readCommandLine: a command's own flags, and the settings it reads as flags", () => {
+  const probe = { allowPositionals: true, options: { shard: { type: 'string' }, help: { type: 'boolean' } } } as const;
+
+  test("a setting given as a flag becomes the setting, in both spellings and by its short name; the rest is the command's", () => {
+    const read = readCommandLine('probe', probe, [
+      '--base-url',
+      'https://staging.example',
+      '--requests-per-second=2',
+      '--timeout',
+      '500',
+      'presence',
+      '--shard=1/2',
+    ]);
+    expect(read).toMatchObject({
+      kind: 'run',
+      line: {
+        settingFlags: { BASE_URL: 'https://staging.example', REQUESTS_PER_SECOND: '2', REQUEST_TIMEOUT_MS: '500' },
+        args: { values: { shard: '1/2' }, positionals: ['presence'] },
+        showSettings: false,
+      },
+    });
+    expect(readCommandLine('probe', probe, ['--settings'])).toMatchObject({ kind: 'run', line: { showSettings: true, settingFlags: {} } });
+  });
+
+  test("a command's own flag of a setting's name is the command's: reference's --seed seeds its faults, not the probe's SEED", () => {
+    const reference = { options: { seed: { type: 'string' } } } as const;
+    expect(readCommandLine('reference', reference, ['--seed', '7'])).toMatchObject({
+      kind: 'run',
+      line: { settingFlags: {}, args: { values: { seed: '7' } } },
+    });
+    expect(readCommandLine('probe', probe, ['--seed', '7'])).toMatchObject({ kind: 'run', line: { settingFlags: { SEED: '7' } } });
+  });
+
+  test('a setting the command does not read is refused by name: an offline command says so instead of ignoring it', () => {
+    expect(readCommandLine('infer', { allowPositionals: true, options: {} }, ['--rate', '2', 'x.har'])).toEqual({
+      kind: 'error',
+      message: '--rate: infer does not read REQUESTS_PER_SECOND',
+    });
+  });
+
+  test('a secret is refused as a flag, with where to give it instead, and is never echoed', () => {
+    for (const flag of ['--access-token', '--client-secret=abc']) {
+      const read = readCommandLine('probe', probe, [flag, 'abc']);
+      expect(read).toMatchObject({
+        kind: 'error',
+        message: expect.stringMatching(/is a secret and is not taken from the command line.*_FILE$/),
+      });
+      expect(JSON.stringify(read)).not.toContain('abc');
+    }
+  });
+
+  test("a mistyped flag is named with the flag likely meant, the settings' flags included; a setting flag without its value says so", () => {
+    expect(readCommandLine('probe', probe, ['--max-request', '5'])).toEqual({
+      kind: 'error',
+      message: 'unknown option --max-request; did you mean --max-requests?',
+    });
+    expect(readCommandLine('probe', probe, ['--shrad=1/2'])).toEqual({
+      kind: 'error',
+      message: 'unknown option --shrad; did you mean --shard?',
+    });
+    expect(readCommandLine('probe', probe, ['--max-requests'])).toEqual({
+      kind: 'error',
+      message: '--max-requests needs a value (the setting MAX_REQUESTS)',
+    });
+  });
+
+  test('--help asks for the usage; the usage lists only the settings the command reads', () => {
+    expect(readCommandLine('probe', probe, ['--help'])).toEqual({ kind: 'help' });
+    expect(settingsHelp('infer')).toContain('--operation');
+    expect(settingsHelp('infer')).not.toContain('--max-requests');
+    expect(settingsHelp('probe')).toContain('--max-requests');
   });
 });
 
@@ -110,9 +135,9 @@ describe('the package command', () => {
     expect([ok.status, ok.stdout.trim()]).toEqual([0, expect.stringMatching(/^subscription-conformance /)]);
     const help = spawnSync(process.execPath, [bin, 'probe', '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain('npm run probe');
-    expect(help.stdout).toMatch(/^Settings \(from the environment and \.env/m);
-    expect(help.stdout).toContain('MAX_REQUESTS');
+    expect(help.stdout).toContain('npx subscription-conformance probe');
+    expect(help.stdout).toMatch(/^Settings it reads \(defaults < \.env < the environment < these flags/m);
+    expect(help.stdout).toContain('--max-requests');
     const bad = spawnSync(process.execPath, [bin, 'probe', '--access-token', 'not-printed'], { encoding: 'utf8', timeout: 30_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

@@ -8,20 +8,21 @@
  *   explain    why did this request get 400? (a JSON body, a cURL command, a HAR, or stdin)
  *   infer      a behaviour report from recorded traffic (a HAR), sending nothing
  *   baseline   write a baseline of the target's behaviour, to compare later runs with
- *   contract   compare a written report with an OpenAPI contract
+ *   contract   write the observed contract (OpenAPI 3.1) of a written report; comparing is probe --contract
  *   operation  build, check or show an operation description
  *   cleanup    delete what a crashed run left on the target
  *   reference  serve the embedded reference service on a port of your own
  *   ui         the vitest UI over the suites
  *
- * Every setting is also a flag: the setting's name in lower case with dashes, e.g.
+ * Every setting a command reads is also a flag: the setting's name in lower case with dashes, e.g.
  *   npx subscription-conformance probe --base-url https://staging.example.com --rate 2 --max-requests 300
  * (--rate is REQUESTS_PER_SECOND, --timeout REQUEST_TIMEOUT_MS, --profile REFERENCE_PROFILE).
- * A flag wins over the environment and .env. Secrets (ACCESS_TOKEN, CLIENT_SECRET, ...) are never taken
- * from a flag, since any user of the machine can read a command line: use the environment or the _FILE setting.
+ * Settings come from defaults < .env < the environment < flags. Secrets (ACCESS_TOKEN, CLIENT_SECRET, ...) are
+ * never taken from a flag, since any user of the machine can read a command line: use the environment, .env or
+ * the _FILE setting.
  *
- *   npx subscription-conformance <command> --help   the command's own flags
- *   npx subscription-conformance --settings          every setting, its default and what it accepts
+ *   npx subscription-conformance <command> --help       the command's own flags and the settings it reads
+ *   npx subscription-conformance <command> --settings   the settings it would use, and where each came from
  *
  * Exit codes: 0 every case holds; 1 a case failed, the behaviour drifted, something was left on the
  * target or a secret was found in the output; 2 a configuration, usage or setup error.
@@ -32,71 +33,28 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { editDistance } from '../lib/config/did-you-mean.js';
-import { SECRET_SETTINGS, SETTINGS, SETTING_NAMES } from '../lib/config/settings.js';
 import { TOOL_ROOT } from '../lib/operation/shipped.js';
 import { EXIT_CONFIG, headerHelp } from './support/cli.js';
+import { COMMANDS, PROBE_NODE_FLAGS, type Command } from './support/commands.js';
 
-/**
- * Node's flags for the probe: its memory settings (docs/performance.md), the same as `npm run probe`'s
- * (a test keeps the two in step).
- */
-export const PROBE_NODE_FLAGS = ['--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1'] as const;
-
-interface Command {
-  /** The entry point's name in this folder, without its extension (.ts in the sources, .js compiled). */
-  script: string;
-  /** Node flags before the script. */
-  node: readonly string[];
-  /** Arguments the command always gets first. */
-  args?: readonly string[];
-  /**
-   * The command's own flags that share a name with a setting's flag: passed to the command as given, since its
-   * meaning is the command's (reference's --seed seeds its faults, not the probe's SEED).
-   */
-  own?: readonly string[];
-}
-
-const DESCRIPTION_FLAGS = ['operation', 'openapi', 'operation-id'] as const;
-
-export const COMMANDS: Readonly<Record<string, Command>> = {
-  probe: { script: 'probe', node: PROBE_NODE_FLAGS, own: [...DESCRIPTION_FLAGS, 'baseline'] },
-  ui: { script: 'probe', node: PROBE_NODE_FLAGS, args: ['--ui'], own: [...DESCRIPTION_FLAGS, 'baseline'] },
-  // explain's --har is the request to explain, not the HAR of accepted bodies the explorer starts from.
-  explain: { script: 'explain', node: [], own: [...DESCRIPTION_FLAGS, 'har'] },
-  infer: { script: 'infer', node: [], own: DESCRIPTION_FLAGS },
-  baseline: { script: 'baseline', node: [], own: [...DESCRIPTION_FLAGS, 'baseline'] },
-  contract: { script: 'contract', node: [], own: ['operation'] },
-  operation: { script: 'operation', node: [], own: ['openapi', 'operation-id'] },
-  cleanup: { script: 'cleanup', node: [], own: DESCRIPTION_FLAGS },
-  reference: { script: 'reference', node: [], own: ['profile', 'seed'] },
-};
-
-/** Short names for the settings typed most. */
-const ALIASES: Readonly<Record<string, string>> = {
-  rate: 'REQUESTS_PER_SECOND',
-  timeout: 'REQUEST_TIMEOUT_MS',
-  profile: 'REFERENCE_PROFILE',
-};
-
-const SETTING_BY_FLAG = new Map([
-  ...SETTING_NAMES.map((name): [string, string] => [name.toLowerCase().replaceAll('_', '-'), name]),
-  ...Object.entries(ALIASES),
-]);
+export { COMMANDS, PROBE_NODE_FLAGS };
 
 export type Parsed =
-  | { kind: 'run'; command: string; env: Record<string, string>; args: string[] }
+  | { kind: 'run'; command: string; args: string[] }
   | { kind: 'print'; text: string }
   | { kind: 'error'; message: string };
 
 /**
- * The command line read into a command, the settings given as flags, and the arguments left for the
- * command itself (its own flags, files, suite filters). Pure, for the tests.
+ * The command line read into a command and its arguments, which the command reads itself (its own flags, settings
+ * as flags, files, suite filters): the settings reach it on its command line, never through the environment. Pure,
+ * for the tests.
  */
 export function parseCommandLine(argv: readonly string[], usage: string): Parsed {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') return { kind: 'print', text: usage };
   if (first === '--version' || first === '-v') return { kind: 'print', text: version() };
-  if (first === '--settings') return { kind: 'print', text: settingsText() };
+  // The settings a probe would use, and where each came from: the question before a run.
+  if (first === '--settings') return { kind: 'run', command: 'probe', args: ['--settings', ...rest] };
   const command = COMMANDS[first];
   if (command === undefined) {
     const meant = closest(first, Object.keys(COMMANDS));
@@ -105,36 +63,7 @@ export function parseCommandLine(argv: readonly string[], usage: string): Parsed
       message: `unknown command ${JSON.stringify(first)}${meant === undefined ? '' : `; did you mean ${meant}?`} (commands: ${Object.keys(COMMANDS).join(', ')})`,
     };
   }
-  const env: Record<string, string> = {};
-  const args: string[] = [];
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i] ?? '';
-    if (arg === '--') {
-      args.push(...rest.slice(i));
-      break;
-    }
-    const match = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
-    const flag = match?.[1] ?? '';
-    const name = match === null || command.own?.includes(flag) === true ? undefined : SETTING_BY_FLAG.get(flag);
-    if (match === null || name === undefined) {
-      args.push(arg);
-      continue;
-    }
-    if (SECRET_SETTINGS.has(name)) {
-      return {
-        kind: 'error',
-        message: `--${match[1]} is a secret and is not taken from the command line (any user of the machine can read it): set ${name} in the environment or .env, or use ${name}_FILE`,
-      };
-    }
-    let value = match[2];
-    if (value === undefined) {
-      value = rest[i + 1];
-      if (value === undefined) return { kind: 'error', message: `--${match[1]} needs a value (the setting ${name})` };
-      i += 1;
-    }
-    env[name] = value;
-  }
-  return { kind: 'run', command: first, env, args: [...(command.args ?? []), ...args] };
+  return { kind: 'run', command: first, args: [...(command.args ?? []), ...rest] };
 }
 
 function closest(given: string, names: readonly string[]): string | undefined {
@@ -147,14 +76,6 @@ function closest(given: string, names: readonly string[]): string | undefined {
 function version(): string {
   const pkg = JSON.parse(readFileSync(join(TOOL_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   return `${pkg.name} ${pkg.version}`;
-}
-
-function settingsText(): string {
-  return SETTINGS.map((s) => {
-    const flag = `--${s.name.toLowerCase().replaceAll('_', '-')}`;
-    const how = SECRET_SETTINGS.has(s.name) ? `${s.name} (environment or .env only)` : `${flag}, ${s.name}`;
-    return `${how}\n    ${s.description}\n    default: ${s.default ?? s.whenUnset ?? 'unset'}`;
-  }).join('\n');
 }
 
 /**
@@ -174,10 +95,7 @@ export function childNodeArgs(command: Command, moduleUrl: string = import.meta.
 function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
   const command = COMMANDS[parsed.command];
   if (command === undefined) return;
-  const child = spawn(process.execPath, [...childNodeArgs(command), ...parsed.args], {
-    stdio: 'inherit',
-    env: { ...process.env, ...parsed.env },
-  });
+  const child = spawn(process.execPath, [...childNodeArgs(command), ...parsed.args], { stdio: 'inherit' });
   // Ctrl-C in a terminal reaches the whole foreground process group, the child included: passed on as well, it would
   // arrive twice. Without a terminal a SIGINT was sent to this process alone, and is passed on; so is SIGTERM, which
   // a terminal does not send. A command may still get a signal twice (sent to the group by a script) and must stop

@@ -12,20 +12,19 @@
  */
 import { dirname } from 'node:path';
 import { contractStep } from '../lib/contract/contract-step.js';
-import { resolveOperationPath } from '../lib/config/operation-parser.js';
-import { DEFAULT_OPERATION_FILE, loadOperationFile, OperationFileError } from '../lib/operation/index.js';
 import { InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
-import { parseArgsOrExit } from './support/cli.js';
+import { parseCommandOrExit, settingsOrExit } from './support/cli.js';
 
 function fail(message: string): never {
   console.error(`contract: ${message}`);
   process.exit(2);
 }
 
-const args = parseArgsOrExit('contract', import.meta.url, {
+const line = parseCommandOrExit('contract', import.meta.url, {
   allowPositionals: true,
-  options: { out: { type: 'string' }, operation: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+  options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
 });
+const { args } = line;
 const [reportPath, ...extra] = args.positionals;
 if (reportPath === undefined || extra.length > 0) fail('give one behaviour report, e.g. npm run contract -- reports/behaviour-report.json');
 
@@ -37,18 +36,10 @@ try {
   fail(`${reportPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 }
 // The report names its operation; the description (OPERATION, as for the probe) gives its value classes.
-const operationFile = args.values.operation ?? process.env.OPERATION ?? DEFAULT_OPERATION_FILE;
-let operation: ReturnType<typeof loadOperationFile>;
-try {
-  operation = loadOperationFile(resolveOperationPath(operationFile, process.cwd()), operationFile);
-} catch (error) {
-  if (!(error instanceof OperationFileError)) throw error;
-  for (const problem of error.problems) console.error(`contract: ${problem}`);
-  process.exit(2);
-}
+const operation = (await settingsOrExit('contract', line)).target.operation;
 if (operation.id !== report.operation.id) {
   fail(
-    `${reportPath} is a report of operation "${report.operation.id}", not "${operation.id}" (${operationFile}): give its description with --operation`,
+    `${reportPath} is a report of operation "${report.operation.id}", not "${operation.id}" (${operation.source ?? 'OPERATION'}): give its description with --operation`,
   );
 }
 

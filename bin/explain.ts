@@ -44,7 +44,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfigOrExit, parseArgsOrExit, usageError, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { engineLimits } from '../lib/config/engine-limits.js';
+import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
 import type { BearerSource } from '../lib/http/bearer.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
@@ -80,7 +81,7 @@ function usage(message: string): never {
   usageError('explain', message);
 }
 
-const args = parseArgsOrExit('explain', import.meta.url, {
+const line = parseCommandOrExit('explain', import.meta.url, {
   allowPositionals: true,
   options: {
     budget: { type: 'string' },
@@ -88,12 +89,10 @@ const args = parseArgsOrExit('explain', import.meta.url, {
     hint: { type: 'string' },
     har: { type: 'string' },
     entry: { type: 'string' },
-    operation: { type: 'string' },
-    openapi: { type: 'string' },
-    'operation-id': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
+const { args } = line;
 const harFile = args.values.har;
 const entryText = args.values.entry;
 if (entryText !== undefined && harFile === undefined) usage('--entry N picks an entry of --har FILE: give --har');
@@ -184,32 +183,31 @@ if (args.values.report !== undefined) {
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
 }
 
-const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
-const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
-const operation = config.operation;
+const settings = await settingsOrExit('explain', line);
+const operation = settings.target.operation;
 const body = input ?? harInputOrExit(operation);
 const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);
-const budget = Math.min(asked, config.maxRequests);
+const budget = Math.min(asked, settings.pacing.maxRequests);
 
 let reference: ReferenceService | undefined;
 let receiver: Receiver | undefined;
 let engine: HttpEngine | undefined;
 // What the target answered is printed: the console passes through the redaction step (lib/redaction);
 // a token source adds every token it gets (and its client secret or assertions) to the same step.
-guardConsole(runRedactor().add(config.accessToken));
+guardConsole(runRedactor().add(settings.credentials.accessToken));
 // The same token source as the probe; a token endpoint error stops here, before any request.
-const tokenSource = await openTokenSourceOrExit(config, 'explain');
-let token: Secret | BearerSource | undefined = tokenSource ?? config.accessToken;
+const tokenSource = await openTokenSourceOrExit(settings, 'explain');
+let token: Secret | BearerSource | undefined = tokenSource ?? settings.credentials.accessToken;
 let code: number = EXIT_UNEXPLAINED;
 try {
   let target: TargetWords;
   let hintTarget: HintTarget;
-  if (config.baseUrl === undefined) {
+  if (settings.target.baseUrl === undefined) {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     try {
       const embedded = await startEmbeddedTarget({
-        profile: config.referenceProfile,
-        accessToken: config.accessToken,
+        profile: settings.target.referenceProfile,
+        accessToken: settings.credentials.accessToken,
         redactor: runRedactor(),
       });
       reference = embedded.service;
@@ -220,35 +218,40 @@ try {
     }
     target = {
       url: reference.url,
-      what: `the embedded reference service (profile ${config.referenceProfile}), as BASE_URL is not set`,
+      what: `the embedded reference service (profile ${settings.target.referenceProfile}), as BASE_URL is not set`,
       token:
-        config.accessToken === undefined
+        settings.credentials.accessToken === undefined
           ? 'the token generated for the embedded reference'
-          : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
+          : `the configured token (${settings.credentials.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
-    hintTarget = { kind: 'embedded-reference', profile: config.referenceProfile };
+    hintTarget = { kind: 'embedded-reference', profile: settings.target.referenceProfile };
   } else {
-    const unreachable = await unreachableTarget({ config, baseUrl: config.baseUrl, token, path: operation.path });
+    const unreachable = await unreachableTarget({
+      config: engineLimits(settings),
+      baseUrl: settings.target.baseUrl,
+      token,
+      path: operation.path,
+    });
     if (unreachable !== undefined) {
       console.error(`explain: ${unreachable}`);
       process.exit(EXIT_USAGE);
     }
     target = {
-      url: config.baseUrl,
-      what: `BASE_URL ${config.baseUrl}`,
+      url: settings.target.baseUrl,
+      what: `BASE_URL ${settings.target.baseUrl}`,
       token:
         tokenSource !== undefined
-          ? `a token got by client credentials (CLIENT_ID ${config.clientId ?? '?'})`
-          : config.accessToken === undefined
+          ? `a token got by client credentials (CLIENT_ID ${settings.credentials.clientId ?? '?'})`
+          : settings.credentials.accessToken === undefined
             ? 'no token (ACCESS_TOKEN is not set)'
-            : `the configured token (${config.accessTokenSource ?? 'ACCESS_TOKEN'})`,
+            : `the configured token (${settings.credentials.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
-    hintTarget = { kind: 'configured', url: config.baseUrl };
+    hintTarget = { kind: 'configured', url: settings.target.baseUrl };
   }
   if (fromHar !== undefined) for (const line of harInputLines(fromHar, label, target, operation.path)) console.log(line);
   else if (input !== undefined) for (const line of describeInput(input, label, operation, target)) console.log(line);
-  receiver = await startRunReceiver(config);
-  const notificationUrl = config.notificationUrl ?? receiver?.url;
+  receiver = await startRunReceiver(settings);
+  const notificationUrl = settings.receiver.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
   const hint =
     hintReport === undefined ? undefined : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: hintTarget });
@@ -257,7 +260,7 @@ try {
   else console.log(`budget: ${budget} requests`);
   console.log('');
 
-  engine = HttpEngine.fromConfig({ ...config, maxRequests: budget }, target.url, token);
+  engine = HttpEngine.fromConfig({ ...engineLimits(settings), maxRequests: budget }, target.url, token);
   const sending = engine;
   const run = randomBytes(4).toString('hex');
   let n = 0;
@@ -267,10 +270,12 @@ try {
     send: (request) => sending.send(request),
     values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),
     budget,
-    repeats: config.repeats,
+    repeats: settings.exploration.repeats,
     ...(hint === undefined ? {} : { predicted: hint.predicted }),
     // The bodies the explorer would start from: ACCEPTED_BODY, ACCEPTED_FIELDS, the description's.
-    accepted: knownStarts(operation, { acceptedBody: config.acceptedBody, acceptedFields: config.acceptedFields }).map((s) => s.fields),
+    accepted: knownStarts(operation, { acceptedBody: settings.target.acceptedBody, acceptedFields: settings.target.acceptedFields }).map(
+      (s) => s.fields,
+    ),
   });
   for (const line of renderResult(result)) console.log(line);
   // The input named another service: the conclusion is about the one asked, and says which.

@@ -30,30 +30,25 @@ import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { writeFileAtomic } from '../lib/report/atomic-write.js';
 import { describeTraffic } from '../lib/traffic/describe-traffic.js';
 import { inferFromTraffic } from '../lib/traffic/infer-traffic.js';
-import { loadConfigOrExit, parseArgsOrExit, usageError, withFlags, withOpenApiOrExit } from './support/cli.js';
+import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 
 const EXIT_INFERRED = 0;
 const EXIT_NOTHING_ACCEPTED = 1;
 const EXIT_USAGE = 2;
 
-const args = parseArgsOrExit('infer', import.meta.url, {
+const line = parseCommandOrExit('infer', import.meta.url, {
   allowPositionals: true,
-  options: {
-    operation: { type: 'string' },
-    openapi: { type: 'string' },
-    'operation-id': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
+  options: { help: { type: 'boolean', short: 'h', default: false } },
 });
+const { args } = line;
 const [file, ...extra] = args.positionals;
 if (file === undefined) usageError('infer', 'give FILE: a HAR of requests to the operation');
 if (extra.length > 0) usageError('infer', `one FILE at a time, got ${args.positionals.length}`);
 
-const flags = { OPERATION: args.values.operation, OPENAPI: args.values.openapi, OPERATION_ID: args.values['operation-id'] };
-const { config } = await withOpenApiOrExit(loadConfigOrExit(withFlags(process.env, flags)));
-const operation = config.operation;
+const settings = await settingsOrExit('infer', line);
+const operation = settings.target.operation;
 // Values from the HAR are printed: the configured token is redacted from them like any other run output.
-guardConsole(runRedactor().add(config.accessToken));
+guardConsole(runRedactor().add(settings.credentials.accessToken));
 
 let entries: unknown[];
 try {
@@ -75,8 +70,8 @@ if (result.source.used === 0) {
 }
 for (const line of describeTraffic(result, file, operation)) console.log(line);
 
-const out = join(config.reportDir, 'traffic-report.json');
-mkdirSync(config.reportDir, { recursive: true });
+const out = join(settings.reports.reportDir, 'traffic-report.json');
+mkdirSync(settings.reports.reportDir, { recursive: true });
 const report = {
   inferredFrom: { file, ...result.source, sent: 0 },
   operation: { id: operation.id, method: operation.method, path: operation.path, fields: result.inference.fields },

@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
 import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
 import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
-import { parseArgsOrExit, usageError } from './support/cli.js';
+import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 
 const EXIT_COMPLETE = 0;
 const EXIT_NEEDS = 1;
@@ -31,18 +31,17 @@ function usage(message: string): never {
   usageError('operation', message);
 }
 
-const args = parseArgsOrExit('operation', import.meta.url, {
+const line = parseCommandOrExit('operation', import.meta.url, {
   options: {
-    openapi: { type: 'string' },
-    'operation-id': { type: 'string' },
     fields: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
-const file = args.values.openapi ?? process.env.OPENAPI;
-const operationId = args.values['operation-id'] ?? process.env.OPERATION_ID;
-if (file === undefined || file.trim() === '') usage('give --openapi FILE (or OPENAPI), an OpenAPI 3.0 or 3.1 document');
-if (operationId === undefined || operationId.trim() === '') usage('give --operation-id ID (or OPERATION_ID), the operation to describe');
+const { args } = line;
+// The description is built here, needs and all: the settings only name the document and the operation.
+const { openapi: file, operationId } = (await settingsOrExit('operation', line, { buildOperation: false })).target;
+if (file === undefined) usage('give --openapi FILE (or OPENAPI), an OpenAPI 3.0 or 3.1 document');
+if (operationId === undefined) usage('give --operation-id ID (or OPERATION_ID), the operation to describe');
 const fields = args.values.fields
   ?.split(',')
   .map((f) => f.trim())

@@ -1,4 +1,5 @@
 import type {} from 'vitest';
+import type { EarlyStop } from './http/types.js';
 import type { Verdict } from './outcome.js';
 import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
@@ -49,7 +50,7 @@ export interface CaseRecord {
    */
   engineRequests?: { run: string; sent: number };
   /** Set when the engine's budget or time limit had stopped the run by the end of this case. */
-  stoppedEarly?: string;
+  stoppedEarly?: EarlyStop;
 }
 
 /**
@@ -111,8 +112,19 @@ export interface ExampleExchange {
   failure?: string;
 }
 
+/**
+ * Why a case did not run, left by the case as `task.meta.skip` before it skips: the id it would have had, the
+ * reason in words, and what to set or do to test it, when something would.
+ */
+export interface SkipRecord {
+  id: string;
+  reason: string;
+  toTest?: string;
+}
+
 declare module 'vitest' {
   interface TaskMeta {
     probe?: CaseRecord;
+    skip?: SkipRecord;
   }
 }

@@ -29,9 +29,9 @@ describe('spec §4 observations', () => {
     });
   });
 
-  test.runIf(reportedAccepted !== undefined)(
-    `spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`,
-    async (context) => {
+  // A description without a reported-accepted body has no second observation: no case, rather than a skip without a reason.
+  if (reportedAccepted !== undefined)
+    test(`spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`, async (context) => {
       const fields = reportedAccepted ?? [];
       const run = new CaseRun(probe);
       const exchange = await run.client.sendBody(buildBody(probe.operation, fields, probe.values()));
@@ -42,6 +42,5 @@ describe('spec §4 observations', () => {
         example: example(exchange),
         ...judgeReportedAccepted(fields, exchange),
       });
-    },
-  );
+    });
 });

@@ -18,7 +18,8 @@ import { judgeValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, type AcceptedBase } from './support/accepted-base.js';
 import { rememberLimit } from './support/found-limits.js';
-import { CaseRun, example, finishCase } from './support/case-run.js';
+import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
+import type { SkipRecord } from '../lib/case-record.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
@@ -42,8 +43,12 @@ const fieldContext = (field: string): ValueContext => {
   return ctx;
 };
 
-const noBase = (field: string): string =>
-  `no accepted body carries ${field}: the presence matrix saw no combination with it accepted, so its values cannot be told apart`;
+/** The skip of a value case whose field no accepted body carries. */
+const noBase = (id: string, field: string): SkipRecord => ({
+  id,
+  reason: `no accepted body carries ${field}: the presence matrix saw no combination with it accepted, so its values cannot be told apart`,
+  toTest: `if the target accepts some body with ${field}, give it as ACCEPTED_BODY`,
+});
 
 /** A base read from the explorer's rule, not seen accepted, says what the rule assumes. */
 const withCaveat = (finding: string, base: AcceptedBase): string =>
@@ -54,7 +59,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
   test.for(classRows)('%s', async ([, field, valueClass], context) => {
     const run = new CaseRun(probe, { askAgain: true });
     const base = await acceptedBase(probe, run, field);
-    if (base === undefined) return context.skip(noBase(field));
+    if (base === undefined) return skipCase(context, noBase(`value/${field}/${valueClass.id}`, field));
     const ctx = fieldContext(field);
     const value = valueClass.value(ctx);
     const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
@@ -92,7 +97,7 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
   test.for(limitRows)('%s', async ([, search], context) => {
     const run = new CaseRun(probe, { askAgain: true });
     const base = await acceptedBase(probe, run, search.field);
-    if (base === undefined) return context.skip(noBase(search.field));
+    if (base === undefined) return skipCase(context, noBase(`limit/${search.field}/${search.id}`, search.field));
     const first = run.client.exchanges.length; // requests before this point found the base, not the limit
     const sent = new Map<number, Exchange>();
     const result = await findLimit(
@@ -130,7 +135,13 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
 // After every value and limit case above: one verdict per kind of refusal, not one per value.
 describe('refusals of the value classes', () => {
   test('refusals of the value classes (spec §7 rule 1, once per kind of refusal)', async (context) => {
-    if (valueBodiesSent === 0) return context.skip('no value was sent: no accepted body to vary (see the presence matrix)');
+    if (valueBodiesSent === 0) {
+      return skipCase(context, {
+        id: 'value/refusals',
+        reason: 'no value was sent: no accepted body to vary (see the presence matrix)',
+        toTest: 'give a body the target accepts as ACCEPTED_BODY',
+      });
+    }
     const run = new CaseRun(probe);
     await finishCase(context, run, { id: 'value/refusals', kind: 'protocol', ...refusals.judge('body with one value varied') });
   });

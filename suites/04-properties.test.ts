@@ -12,40 +12,30 @@ import { isClientErrorStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { checkAnswerRange } from '../lib/properties/answer-range.js';
 import { bodyPlanArbitrary } from '../lib/properties/arbitraries.js';
-import { answerOf, checkText } from '../lib/properties/check-result.js';
-import { describePlan, materializeBody, planKey, plansDigest, presentFields, type BodyPlan } from '../lib/properties/body-plan.js';
-import { runBoundedProperty, type BoundedPropertyResult, type Trial } from '../lib/properties/bounded-run.js';
+import { answerOf } from '../lib/properties/check-result.js';
+import { materializeBody, planKey, presentFields, type BodyPlan } from '../lib/properties/body-plan.js';
+import { runBoundedProperty, type Trial } from '../lib/properties/bounded-run.js';
 import { propertyBounds, resolveSeed } from '../lib/properties/bounds.js';
 import { checkErrorAnswer, errorBodySummary } from '../lib/properties/error-answer.js';
 import { checkPrediction, evidencePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
 import { checkSameStatus } from '../lib/properties/same-status.js';
-import { statusTally } from '../lib/http/answer-text.js';
-import { propertyVerdict, type ViolationVerdict } from '../lib/properties/verdict.js';
+import { judgeProperty, type PropertyPolicy } from '../lib/properties/judge-property.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 import { presenceEvidence } from './support/shared-presence.js';
 
 const probe = probeContext();
-const seed = resolveSeed(probe.config.seed);
+const seed = resolveSeed(probe.settings.exploration.seed);
 console.log(`property seed: ${seed} (replay with SEED=${seed})`);
 
-type Result = BoundedPropertyResult<BodyPlan, Exchange[]>;
-
-const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-interface PropertyCase {
+/** A property: its case, what it sends, and what its results mean (PropertyPolicy, judged in lib/properties). */
+interface PropertyCase extends PropertyPolicy {
   id: string;
   specRef: string;
-  /** What a counterexample means for the verdict; see each property for why. */
-  onViolation: ViolationVerdict;
   expected: string;
   /** The most requests one trial sends without retries (a create and its delete: 2). */
   requestsPerTrial: number;
   goodValuesOnly?: boolean;
-  /** What a counterexample shows, in plain words (the finding starts with it). */
-  violation: string;
-  /** The finding when the property held, in plain words. */
-  held: (result: Result, statuses: (number | null)[]) => string;
 }
 
 /** One body as a plan describes it, sent, and what it created deleted. */
@@ -67,8 +57,8 @@ async function checkProperty(
     arbitrary: bodyPlanArbitrary(probe.operation, { goodValuesOnly: property.goodValuesOnly === true }),
     key: planKey,
     seed,
-    numRuns: probe.config.propertyRuns,
-    bounds: propertyBounds(probe.config, property.requestsPerTrial),
+    numRuns: probe.settings.exploration.propertyRuns,
+    bounds: propertyBounds({ ...probe.settings.pacing, ...probe.settings.exploration }, property.requestsPerTrial),
     spent: () => run.client.requests - before,
     requestsPerTrial: property.requestsPerTrial,
     trial: async (plan) => {
@@ -78,63 +68,18 @@ async function checkProperty(
     },
   });
 
-  const stopped = result.stoppedBy === undefined || result.stoppedBy === 'no answer' ? '' : `, stopped by the ${result.stoppedBy}`;
-  const measured =
-    `${count(result.keys.length, 'body', 'bodies')} (${count(result.runs, 'run')}, ${count(result.shrinks, 'shrink')}, ` +
-    `${result.counts['not-judged']} not judged${stopped}), ` +
-    `${run.client.requests - before} requests in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally(statuses) || 'none'}; ` +
-    `seed ${seed}, plans digest ${plansDigest(result.keys)}`;
-  const base = {
+  const judged = judgeProperty(result, property, { statuses, requests: run.client.requests - before, seed });
+  await finishCase(context, run, {
     id: property.id,
-    kind: 'property' as const,
+    kind: 'property',
     specRef: property.specRef,
-    verdict: propertyVerdict(result, property.onViolation),
+    verdict: judged.verdict,
     expected: property.expected,
     seed,
-  };
-  const shown = (record: { value: BodyPlan; trial: Trial<Exchange[]> } | undefined) => {
-    const last = record?.trial.evidence.at(-1);
-    return last === undefined ? {} : { example: example(last) };
-  };
-  const problemOf = (record: { trial: Trial<Exchange[]> }): string => checkText(record.trial.check);
-
-  if (result.outcome === 'no-answer') {
-    const noAnswer = result.noAnswer;
-    const problem =
-      noAnswer === undefined
-        ? 'unknown'
-        : 'problem' in noAnswer
-          ? noAnswer.problem
-          : `${describePlan(noAnswer.value)}: ${problemOf(noAnswer)}`;
-    const earlier =
-      result.counterexample === undefined
-        ? ''
-        : `; before that, ${describePlan(result.counterexample.value)}: ${problemOf(result.counterexample)}`;
-    await finishCase(context, run, {
-      ...base,
-      ...shown(noAnswer !== undefined && 'trial' in noAnswer ? noAnswer : result.counterexample),
-      finding: `no verdict from the target, the property stopped: ${problem}${earlier}`,
-      observed: `${problem}; ${measured}`,
-    });
-  } else if (result.outcome === 'violated' && result.counterexample !== undefined) {
-    const counterexample = result.counterexample;
-    const what = `${describePlan(counterexample.value)}: ${problemOf(counterexample)}`;
-    await finishCase(context, run, {
-      ...base,
-      ...shown(counterexample),
-      finding: `${property.violation}; smallest counterexample (after ${count(result.shrinks, 'shrink')}): ${what}`,
-      observed: `${what}; ${measured}`,
-    });
-  } else {
-    const notes = result.notes.map((n) => `${describePlan(n.value)}: ${problemOf(n)}`);
-    const noted = result.noteCount === 0 ? '' : `; ${result.noteCount} noted, e.g. ${notes.slice(0, 2).join('; ')}`;
-    await finishCase(context, run, {
-      ...base,
-      ...shown(result.notes[0] ?? result.first),
-      finding: `${property.held(result, statuses)}${noted}`,
-      observed: measured,
-    });
-  }
+    finding: judged.finding,
+    observed: judged.observed,
+    ...(judged.shown !== undefined ? { example: example(judged.shown) } : {}),
+  });
 }
 
 describe('property-based: random bodies mixing presence and value classes', () => {
@@ -156,7 +101,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
         specRef: 'spec §7 rule 1',
         onViolation: 'DEVIATES',
         expected:
-          `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.config.requestTimeoutMs} ms): a request the service rejects ` +
+          `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.settings.pacing.requestTimeoutMs} ms): a request the service rejects ` +
           'gets a 4xx (spec §7 rule 1 gives 400 to a refused body; property 2 judges which 4xx), so a 5xx or a hang is not an answer the spec allows',
         requestsPerTrial: 2,
         violation: 'an answer that is neither 2xx nor 4xx',

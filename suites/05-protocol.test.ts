@@ -18,7 +18,7 @@ import { judgeOpenRequest } from '../lib/protocol/open.js';
 import { judgeSpecVersionPath } from '../lib/protocol/version.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
-import { CaseRun, example, finishCase } from './support/case-run.js';
+import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 import {
   fieldsWithAMember,
@@ -212,7 +212,10 @@ describe.concurrent('spec §9 version: the path contains v2.0', () => {
   for (const [index, version] of OTHER_VERSIONS.entries()) {
     test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, async (context) => {
       if (version.path === undefined)
-        return context.skip(`the operation path ${operation.path} has no version segment to change (spec §9)`);
+        return skipCase(context, {
+          id: `spec-9/${version.id}`,
+          reason: `the operation path ${operation.path} has no version segment to change (spec §9)`,
+        });
       const run = new CaseRun(probe);
       const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.client.send({ method: operation.method, path: version.path, headers: operation.headers, body });
@@ -244,8 +247,12 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
   for (const [index, { method, withBody }] of METHODS.entries()) {
     test(`spec §4/method-${index + 1}: ${method} ${operation.path}`, async (context) => {
       // A live service might act on a DELETE or PUT to its collection: only with consent.
-      if (method !== 'GET' && probe.target.kind === 'configured' && !probe.config.probeWriteMethods) {
-        context.skip(`${method} on a configured target's collection path is sent only with PROBE_WRITE_METHODS=true`);
+      if (method !== 'GET' && probe.target.kind === 'configured' && !probe.settings.target.probeWriteMethods) {
+        skipCase(context, {
+          id: `spec-4/method-${method.toLowerCase()}`,
+          reason: `${method} on a configured target's collection path is sent only when asked: a live service might act on it`,
+          toTest: 'set PROBE_WRITE_METHODS=true',
+        });
       }
       const run = new CaseRun(probe);
       const request = withBody

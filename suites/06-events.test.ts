@@ -19,43 +19,40 @@ import { describe, test, type TestContext } from 'vitest';
 import { handshakeAnswer } from '../lib/events/handshake-answer.js';
 import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/judge-delivery.js';
 import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
-import { redeliveryFinding } from '../lib/events/redelivery.js';
+import { changeFailed, judgeDelay, judgeRedelivery, notCreated, type NothingToJudge } from '../lib/events/judge-events.js';
 import { spec6Open } from '../lib/events/spec-refs.js';
-import { failureText } from '../lib/http/answer-text.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
 import { acceptedBase } from './support/accepted-base.js';
-import { CaseRun, example, finishCase } from './support/case-run.js';
-import { changeUnavailable, makeChange, type ChangeOutcome } from './support/cause-change.js';
+import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
+import { changeUnavailable, makeChange, type ChangeOutcome, type Unavailable } from './support/cause-change.js';
 import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
-const waitMs = probe.config.notificationWaitMs;
+const waitMs = probe.settings.receiver.notificationWaitMs;
 
-/**
- * Skips the case with its reason, also as an annotation: the note of context.skip reaches neither the
- * console summary nor JUnit, an annotation reaches both (and the vitest UI).
- */
-async function skipCase(context: TestContext, reason: string): Promise<void> {
-  await context.annotate(reason, 'skipped');
-  context.skip(reason);
+/** Skips the case `id` with why it cannot run here and, when something would let it, what. */
+function skip(context: TestContext, id: string, why: string | Unavailable): never {
+  return skipCase(context, { id, ...(typeof why === 'string' ? { reason: why } : why) });
 }
 
-const noAnswer = (e: Exchange): string => (e.failure !== undefined ? failureText(e.failure) : `status ${e.status ?? 'none'}`);
+/** No accepted body carries a clientState: nothing can be matched to a notification. */
+const NO_CLIENT_STATE: Unavailable = {
+  reason: 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it',
+  toTest: 'if the target accepts some body with clientState, give it as ACCEPTED_BODY',
+};
 const isCreated = (e: Exchange): boolean => e.failure === undefined && isSuccessStatus(e.status);
-/** Why a create in an accepted body was refused, with what the presence rule assumes when the body came from it. */
-const notAccepted = (e: Exchange, caveat: string | undefined): string =>
-  `the create in an accepted body was not accepted this time (${noAnswer(e)})${caveat === undefined ? '' : `; that body was read from the presence rule, and ${caveat}`}`;
 
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
-async function createWatched(run: CaseRun): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest; caveat?: string } | string> {
+async function createWatched(
+  run: CaseRun,
+): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest; caveat?: string } | Unavailable> {
   const base = await acceptedBase(probe, run, 'clientState');
-  if (base === undefined)
-    return 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it';
+  if (base === undefined) return NO_CLIENT_STATE;
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
   const exchange = await run.client.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
@@ -89,7 +86,7 @@ async function withReceiverMode<T>(mode: Partial<ReceiverMode>, body: () => Prom
 }
 
 type Delivery =
-  | { kind: 'skipped'; reason: string }
+  | { kind: 'skipped'; why: Unavailable }
   | { kind: 'not-created'; exchange: Exchange; caveat: string | undefined }
   | { kind: 'change-failed'; exchange: Exchange; change: Extract<ChangeOutcome, { kind: 'failed' }> }
   | {
@@ -109,9 +106,9 @@ let delivery: Promise<Delivery> | undefined;
 function observeDelivery(run: CaseRun): Promise<Delivery> {
   delivery ??= (async (): Promise<Delivery> => {
     const unavailable = changeUnavailable(probe);
-    if (unavailable !== undefined) return { kind: 'skipped', reason: unavailable };
+    if (unavailable !== undefined) return { kind: 'skipped', why: unavailable };
     const created = await createWatched(run);
-    if (typeof created === 'string') return { kind: 'skipped', reason: created };
+    if ('reason' in created) return { kind: 'skipped', why: created };
     const { exchange, subscription } = created;
     if (!isCreated(exchange)) return { kind: 'not-created', exchange, caveat: created.caveat };
     try {
@@ -130,37 +127,27 @@ function observeDelivery(run: CaseRun): Promise<Delivery> {
  * or no change could be had, an ERROR in the delivery case (`owner`) and a skip pointing to it in the
  * cases that only describe its notification. False when there is a delivery.
  */
-async function endWithoutDelivery(context: TestContext, run: CaseRun, d: Delivery, owner: boolean): Promise<boolean> {
+async function endWithoutDelivery(context: TestContext, id: string, run: CaseRun, d: Delivery, owner: boolean): Promise<boolean> {
   if (d.kind === 'observed') return false;
-  if (d.kind === 'skipped') {
-    await skipCase(context, d.reason);
-    return true;
-  }
-  const finding = d.kind === 'not-created' ? 'no subscription to notify' : `no change could be made (${d.change.how})`;
-  if (!owner) {
-    await skipCase(context, `${finding}: nothing to describe (see events/notification)`);
-    return true;
-  }
-  await finishCase(context, run, {
-    id: 'events/notification',
-    kind: 'events',
-    specRef: 'spec §6',
-    verdict: 'ERROR',
-    observed: d.kind === 'not-created' ? notAccepted(d.exchange, d.caveat) : d.change.message,
-    finding,
-    example: example(d.exchange),
-  });
+  if (d.kind === 'skipped') skip(context, id, d.why);
+  const judged = d.kind === 'not-created' ? notCreated(d.exchange, d.caveat) : changeFailed(d.change.how, d.change.message);
+  if (!owner) skip(context, id, `${judged.finding ?? 'no delivery'}: nothing to describe (see events/notification)`);
+  await finishCase(context, run, { id: 'events/notification', kind: 'events', ...judged, example: example(d.exchange) });
   return true;
 }
 
 const delayOf = (d: Extract<Delivery, { kind: 'observed' }>): number | undefined =>
   d.notification === undefined ? undefined : Date.parse(d.notification.receivedAt) - d.change.startedAtMs;
 
+/** A judgement, or the skip of a case with nothing to judge. */
+const judgedOrSkip = <T extends object>(context: TestContext, id: string, judged: T | NothingToJudge): T =>
+  'nothing' in judged ? skip(context, id, judged.nothing) : judged;
+
 describe('events (spec §6)', () => {
   test('spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState', async (context) => {
     const run = new CaseRun(probe);
     const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, run, d, true)) return;
+    if (await endWithoutDelivery(context, 'events/notification', run, d, true)) return;
     if (d.kind !== 'observed') return;
     const judged = judgeDelivery(d.notification, d.subscription, waitMs, delayOf(d));
     await finishCase(context, run, {
@@ -178,11 +165,12 @@ describe('events (spec §6)', () => {
   test('spec §6/payload-shape (open): which keys a notification carries, SharePoint or Graph shape', async (context) => {
     const run = new CaseRun(probe);
     const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, run, d, false)) return;
+    if (await endWithoutDelivery(context, 'events/payload-shape', run, d, false)) return;
     if (d.kind !== 'observed') return;
     if (d.notification === undefined)
-      return skipCase(
+      return skip(
         context,
+        'events/payload-shape',
         `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`,
       );
     const shape = describePayloadShape(payloadShape(d.notification));
@@ -200,36 +188,22 @@ describe('events (spec §6)', () => {
   test('spec §6/delay (open): time from the change to the notification', async (context) => {
     const run = new CaseRun(probe);
     const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, run, d, false)) return;
+    if (await endWithoutDelivery(context, 'events/delay', run, d, false)) return;
     if (d.kind !== 'observed') return;
-    const delay = delayOf(d);
-    if (delay === undefined)
-      return skipCase(
-        context,
-        `no notification arrived within ${waitMs / 1000} s, so there is no delay to measure (see events/notification)`,
-      );
-    const finding = `the notification arrived ${delay} ms after the change was started (${d.change.how}, which took ${d.change.durationMs} ms)`;
-    await finishCase(context, run, {
-      id: 'events/delay',
-      kind: 'events',
-      specRef: 'open: spec §6 does not say how soon a notification is sent',
-      verdict: 'INFORMATIONAL',
-      observed: finding,
-      finding,
-      example: example(d.exchange),
-    });
+    const judged = judgedOrSkip(context, 'events/delay', judgeDelay(d.notification, d.change, waitMs));
+    await finishCase(context, run, { id: 'events/delay', kind: 'events', ...judged, example: example(d.exchange) });
   });
 
   test('spec §6/redelivery (open): a notification the receiver answers 500 once is sent again', async (context) => {
     const unavailable = changeUnavailable(probe);
-    if (unavailable !== undefined) return skipCase(context, unavailable);
+    if (unavailable !== undefined) return skip(context, 'events/redelivery-after-500', unavailable);
     const run = new CaseRun(probe);
     const created = await createWatched(run);
-    if (typeof created === 'string') return skipCase(context, created);
+    if ('reason' in created) return skip(context, 'events/redelivery-after-500', created);
     const { exchange, subscription } = created;
     const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
     if (!isCreated(exchange)) {
-      await finishCase(context, run, { ...base, verdict: 'ERROR', observed: notAccepted(exchange, created.caveat) });
+      await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat) });
       return;
     }
     let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
@@ -245,28 +219,11 @@ describe('events (spec §6)', () => {
     }
     const { change, first, again } = outcome;
     if (change.kind === 'failed') {
-      await finishCase(context, run, {
-        ...base,
-        specRef: 'spec §6',
-        verdict: 'ERROR',
-        observed: change.message,
-        finding: `no change could be made (${change.how})`,
-      });
+      await finishCase(context, run, { ...base, ...changeFailed(change.how, change.message) });
       return;
     }
-    if (first === undefined)
-      return skipCase(
-        context,
-        `no notification arrived within ${waitMs / 1000} s, so a redelivery cannot be seen (see events/notification)`,
-      );
-    if (first.answeredStatus < 500) {
-      return skipCase(
-        context,
-        `the receiver's one 500 went to another request first, so this notification was answered ${first.answeredStatus}; nothing to observe`,
-      );
-    }
-    const finding = redeliveryFinding(first, again, waitMs);
-    await finishCase(context, run, { ...base, verdict: 'INFORMATIONAL', observed: finding, finding });
+    const judged = judgedOrSkip(context, 'events/redelivery-after-500', judgeRedelivery(first, again, waitMs, base.specRef));
+    await finishCase(context, run, { ...base, ...judged });
   });
 
   // Started right after the presence matrix in a whole run (suites/support/handshake-cases.ts), so the
@@ -275,7 +232,7 @@ describe('events (spec §6)', () => {
     'spec §6/handshake (open): the answer to a create while the receiver answers validation: %s',
     async ([, c], context) => {
       const outcome = await handshakeOutcome(probe, c);
-      if (outcome.kind === 'skipped') return skipCase(context, outcome.reason);
+      if (outcome.kind === 'skipped') return skip(context, `events/handshake-${c.id}`, outcome.why);
       const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
       await finishCase(context, outcome.run, {
         id: `events/handshake-${c.id}`,

@@ -23,7 +23,7 @@ import { safeDeletePath } from '../lib/operation/safe-id.js';
 import { findLimit } from '../lib/values/find-limit.js';
 import { limitAnswerOf } from '../lib/values/limit-answer.js';
 import { acceptedBase } from './support/accepted-base.js';
-import { CaseRun, example, finishCase } from './support/case-run.js';
+import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { foundLimit } from './support/found-limits.js';
 import { probeContext } from './support/context.js';
 
@@ -51,9 +51,9 @@ const SPEC_PATCH = 'open: spec §4 (renew: not shown), spec §2 (which record fi
 const SPEC_DELETE = 'open: spec §3 (states: not shown), spec §4 (delete: not shown)';
 const SPEC_STATES = 'open: spec §3 ("States of a subscription and the moves between them: not shown")';
 
-async function skipCase(context: TestContext, reason: string): Promise<void> {
-  await context.annotate(reason, 'skipped');
-  context.skip(reason);
+/** Skips the case `id`, saying why it cannot run on what this run has. */
+function skip(context: TestContext, id: string, reason: string): never {
+  return skipCase(context, { id, reason });
 }
 
 /** A subscription this run created, and where it lives. */
@@ -135,17 +135,22 @@ async function finish(
 }
 
 /** Runs a case on the subject, or skips it with the reason there is none (or, but for the delete case, that it is gone). */
-async function withSubject(context: TestContext, body: (run: CaseRun, s: Subject) => Promise<void>, deletes = false): Promise<void> {
+async function withSubject(
+  context: TestContext,
+  id: string,
+  body: (run: CaseRun, s: Subject) => Promise<void>,
+  deletes = false,
+): Promise<void> {
   const run = new CaseRun(probe, { askAgain: true });
   const s = await subject(run);
-  if (typeof s === 'string') return skipCase(context, s);
-  if (s.deleted && !deletes) return skipCase(context, 'the subscription is deleted already');
+  if (typeof s === 'string') return skip(context, id, s);
+  if (s.deleted && !deletes) return skip(context, id, 'the subscription is deleted already');
   return body(run, s);
 }
 
 describe('lifecycle of a subscription this run created (open: spec §2, §3, §4, §8)', () => {
   test("read: GET {collection}/{id}, and the record's fields", async (context) => {
-    await withSubject(context, async (run, s) => {
+    await withSubject(context, 'lifecycle/read', async (run, s) => {
       const read = await run.client.send({ method: READ, path: s.itemPath });
       walk.move('read', read.status);
       readWorks = isSuccessStatus(read.status);
@@ -179,7 +184,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   });
 
   test('list: GET {collection}, next links followed under BASE_URL only', async (context) => {
-    await withSubject(context, async (run, s) => {
+    await withSubject(context, 'lifecycle/list', async (run, s) => {
       const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const createdBody = bodyOf(s.created);
@@ -218,9 +223,9 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   });
 
   test('renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted', async (context) => {
-    await withSubject(context, async (run, s) => {
+    await withSubject(context, 'lifecycle/renew', async (run, s) => {
       if (!operation.fields.some((f) => f.name === RENEW_FIELD))
-        return skipCase(context, `the operation has no ${RENEW_FIELD} field to renew with`);
+        return skip(context, 'lifecycle/renew', `the operation has no ${RENEW_FIELD} field to renew with`);
       const lifetime = operation.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
       const at = (minutes: number): unknown =>
         lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString();
@@ -288,9 +293,10 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   });
 
   test('patch each other field: applied, ignored or refused', async (context) => {
-    await withSubject(context, async (run) => {
+    await withSubject(context, 'lifecycle/patch-fields', async (run) => {
       const second = await createSubject(run);
-      if (typeof second === 'string') return skipCase(context, `no second subscription to change fields of: ${second}`);
+      if (typeof second === 'string')
+        return skip(context, 'lifecycle/patch-fields', `no second subscription to change fields of: ${second}`);
       subjects.push(second);
       const outcomes: Record<string, PatchOutcome> = {};
       const notTold: string[] = [];
@@ -341,6 +347,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   test('delete: DELETE {collection}/{id}, then read, delete and list again', async (context) => {
     await withSubject(
       context,
+      'lifecycle/delete',
       async (run, s) => {
         const deleted = await run.client.send({ method: 'DELETE', path: s.itemPath });
         walk.move('delete', deleted.status);
@@ -376,7 +383,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   });
 
   test('states: the states seen and the moves between them', async (context) => {
-    if (walk.moves.length === 0) return skipCase(context, 'no subscription was followed (see lifecycle/read)');
+    if (walk.moves.length === 0) return skip(context, 'lifecycle/states', 'no subscription was followed (see lifecycle/read)');
     const run = new CaseRun(probe);
     const seen = [...new Set(walk.moves.flatMap((m) => [m.from, m.to]))];
     const moves = walk.moves.map((m) => `${m.from} --${m.action} ${m.status ?? 'no answer'}--> ${m.to}`);

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import { afterAll, describe, expect, it } from 'vitest';
+import { environmentUses } from './support/environment-use.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -95,5 +96,52 @@ describe('the check fails on what it forbids', () => {
       found.some((v) => v.includes('lib/config/settings.ts -> lib/http/send.ts')),
       'a downward import is allowed',
     ).toBe(false);
+  });
+});
+
+describe('the environment is read once, by lib/config, and written by nobody', () => {
+  const PRODUCT = ['lib', 'suites', 'bin', 'reference', 'vitest.config.ts'];
+  /** The one write product code may make: an allocator knob, before anything allocates (bin/support/lean-dependencies.ts). */
+  const ALLOCATOR = /process\.env\.MIMALLOC_\w+ \?\?=/;
+
+  it('no product file writes process.env', () => {
+    const writes = environmentUses(root, PRODUCT).filter((u) => u.kind === 'write' && !ALLOCATOR.test(u.text));
+    expect(writes.map((u) => `${u.file}:${u.line}: ${u.text}`)).toEqual([]);
+  });
+
+  it('in lib/ and suites/, only lib/config reads process.env, and the helper that starts a child process hands it on', () => {
+    const reads = environmentUses(root, ['lib', 'suites']).filter(
+      (u) => !u.file.startsWith('lib/config/') && u.file !== 'lib/events/run-command.ts',
+    );
+    expect(reads.map((u) => `${u.file}:${u.line}: ${u.text}`)).toEqual([]);
+  });
+
+  it('finds the writes and reads it forbids', () => {
+    const planted = mkdtempSync(join(tmpdir(), 'env-use-'));
+    try {
+      mkdirSync(join(planted, 'lib', 'x'), { recursive: true });
+      writeFileSync(
+        join(planted, 'lib', 'x', 'a.ts'),
+        [
+          "process.env.BASE_URL ??= 'embedded';",
+          "process.env['OPERATION'] = path;",
+          'delete process.env.SEED;',
+          'Object.assign(process.env, flags);',
+          'const rate = process.env.REQUESTS_PER_SECOND;',
+          "if (process.env.CI === 'true') go();",
+          '// process.env.X = 1 in a comment is no use',
+        ].join('\n'),
+      );
+      expect(environmentUses(planted, ['lib']).map((u) => [u.line, u.kind])).toEqual([
+        [1, 'write'],
+        [2, 'write'],
+        [3, 'write'],
+        [4, 'write'],
+        [5, 'read'],
+        [6, 'read'],
+      ]);
+    } finally {
+      rmSync(planted, { recursive: true, force: true });
+    }
   });
 });

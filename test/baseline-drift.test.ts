@@ -111,7 +111,9 @@ describe('a baseline, a drifted target, the change accepted', () => {
       expect(after.drift?.notCompared).toContainEqual({ part: 'values', reason: 'only-in-run', count: expect.any(Number) });
       expect(readFileSync(join(graphDir, 'behaviour-report.md'), 'utf8')).toContain('### Drift from the baseline');
       expect(readFileSync(join(graphDir, 'behaviour-report.html'), 'utf8')).toContain('<section id="drift">');
-      expect(out).toMatch(/^drift: \d+ change\(s\) from the baseline .* accept them with npm run baseline -- --accept$/m);
+      expect(out).toMatch(
+        /^drift: \d+ change\(s\) from the baseline .* accept them with (npm run baseline -- --accept|npx subscription-conformance baseline --accept)$/m,
+      );
 
       // Without --accept, npm run baseline shows the drift and changes nothing.
       const refused = await runBaseline(work, { REPORT_DIR: graphDir, BASELINE_DIR: baselineDir });
@@ -149,7 +151,7 @@ describe.concurrent('npm run baseline refuses what would not make a sound baseli
 
   test('a run that stopped early: one line naming why, exit 1, unless --force', async () => {
     const report = defaultProfileReport();
-    report.run.stoppedEarly = 'the request budget (MAX_REQUESTS=40) was reached';
+    report.run.stopped = { by: 'budget', at: report.run.endedAt, why: 'the request budget (MAX_REQUESTS=40) was reached' };
     const dir = reportDir(report);
 
     const refused = await runBaseline(dir, { REPORT_DIR: '.' });

@@ -64,7 +64,7 @@ const REQUIRED = {
 };
 
 test('the nightly workflow runs as shipped with only its required variables set: undefined optional ones stay unset', async () => {
-  const { loadConfig } = await import('../lib/config/load-config.js');
+  const { loadFlat } = await import('../lib/config/test-settings.js');
   const { doc } = read('.github/workflows/nightly-conformance.yml');
   const jobs = doc.jobs as Record<string, { env?: Record<string, string> }>;
   const env: Record<string, string> = {
@@ -74,7 +74,7 @@ test('the nightly workflow runs as shipped with only its required variables set:
   for (const [name, value] of Object.entries({ ...(doc.env as Record<string, string>), ...jobs.probe?.env }))
     env[name] = asRunner(String(value), REQUIRED);
   expect(Object.values(env)).toContain(''); // the optional variables are there, empty, as a runner passes them
-  const config = loadConfig(env, { dotenvPath: false });
+  const config = loadFlat(env, { dotenvPath: false });
   expect(config.baseUrl).toBe('https://staging.example.com');
   expect(config.notificationUrl).toBeUndefined();
   expect(config.targetName).toBe('staging');

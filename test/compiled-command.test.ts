@@ -104,8 +104,8 @@ describe('the compiled command', () => {
     expect([version.code, version.stdout.trim(), version.stderr]).toEqual([0, `subscription-conformance ${pkg.version}`, '']);
     const help = await plainNode([CLI, 'probe', '--help'], cwd, 30_000);
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain('npm run probe -- --shard=1/2');
-    expect(help.stdout).toMatch(/^Settings \(from the environment and \.env/m);
+    expect(help.stdout).toContain('npx subscription-conformance probe --shard=1/2');
+    expect(help.stdout).toMatch(/^Settings it reads \(defaults < \.env < the environment < these flags/m);
   }, 60_000);
 
   test('probe 01-spec through the compiled command: the embedded reference probed, exit 0, reports written', async () => {

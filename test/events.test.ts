@@ -15,10 +15,10 @@ const RUN_MS = 120_000;
 const read = (run: ProbeRun): BehaviourReport =>
   JSON.parse(readFileSync(join(run.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
-/** Seconds vitest spent in the slow-receiver handshake case itself (the run's JUnit report). */
+/** Seconds the slow-receiver handshake case itself took (the run's JUnit report). */
 function slowCaseSeconds(run: ProbeRun): number {
   const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
-  const time = /<testcase [^>]*name="[^"]*validation: slow \([^"]*" time="([\d.]+)"/.exec(junit)?.[1];
+  const time = /<testcase [^>]*name="events\/handshake-slow" time="([\d.]+)"/.exec(junit)?.[1];
   if (time === undefined) throw new Error('junit.xml: no slow-receiver handshake case');
   return Number(time);
 }
@@ -120,10 +120,21 @@ describe('npm run probe -- 06-events on a configured target', () => {
       expect(run.stdout).toContain('events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped');
       expect(run.stdout).toMatch(/^3 passed, 0 failed, 4 skipped$/m);
       expect(Object.keys(cases(run)).sort()).toEqual([...HANDSHAKE_CASES].sort());
+      // Each skip is in every report with its reason and what to set to test it.
+      const skipped = read(run).skipped ?? [];
+      expect(skipped.map((s) => s.id).sort()).toEqual([
+        'events/delay',
+        'events/notification',
+        'events/payload-shape',
+        'events/redelivery-after-500',
+      ]);
+      for (const s of skipped) expect(s.toTest).toMatch(/^set CHANGE_COMMAND \(a shell command.*\) or CHANGE_REQUEST \(e\.g\. /);
       const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
-      const reasons = junit.match(/<property name="skipped" value="[^"]*"/g) ?? [];
+      const reasons = junit.match(/<skipped message="[^"]*"/g) ?? [];
       expect(reasons).toHaveLength(4);
-      for (const reason of reasons) expect(reason).toMatch(/set CHANGE_COMMAND \(a shell command.*\) or CHANGE_REQUEST \(e\.g\. /);
+      for (const reason of reasons)
+        expect(reason).toMatch(/; to test: set CHANGE_COMMAND \(a shell command.*\) or CHANGE_REQUEST \(e\.g\. /);
+      expect(readFileSync(join(run.reportDir, 'behaviour-report.md'), 'utf8')).toContain('### Not tested, and why');
       expect(service.liveSubscriptions()).toEqual([]);
     },
     RUN_MS,

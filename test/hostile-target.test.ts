@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SETTINGS } from '../lib/config/settings.js';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { runProbe } from './run-probe.js';
+import { runProbeChild } from './run-probe.js';
 import { startHostileTarget, type HostileTarget } from './support/hostile-target.js';
 
 // + / = _ -: what base64 tokens hold, and what .NET (\u002B) and PHP (\/) escape.
@@ -57,7 +57,7 @@ describe('a target that echoes the token in every spelling and pads its answers 
   });
 
   test('no piece of the token in any output file (gzip unpacked) nor on the console; cut bodies are not judged', async () => {
-    const run = await runProbe({ BASE_URL: target.url, ACCESS_TOKEN: TOKEN, MAX_RECORDED_BODY_BYTES: '4096' }, [], 240_000);
+    const run = await runProbeChild({ BASE_URL: target.url, ACCESS_TOKEN: TOKEN, MAX_RECORDED_BODY_BYTES: '4096' }, [], 240_000);
     // The target did echo it, every way.
     expect(target.echoed.header).toBeGreaterThan(50);
     expect(target.echoed.errorMessage).toBeGreaterThan(10);
@@ -103,7 +103,7 @@ test('MAX_RECORDED_BODY_BYTES at its maximum against 300 MB answers: under 600 M
   const token = 'huge-token-0123456789+/=';
   const target = await startHostileTarget({ token, padBytes: 300 * 1024 * 1024 });
   try {
-    const run = await runProbe({ BASE_URL: target.url, ACCESS_TOKEN: token, MAX_RECORDED_BODY_BYTES: max! }, [], 280_000);
+    const run = await runProbeChild({ BASE_URL: target.url, ACCESS_TOKEN: token, MAX_RECORDED_BODY_BYTES: max! }, [], 280_000);
     expect([0, 1, 2]).toContain(run.code);
     expect(existsSync(join(run.reportDir, 'behaviour-report.json'))).toBe(true);
     const peak = Number(/peak memory: (\d+) MB/.exec(run.stdout)?.[1]);

@@ -46,12 +46,37 @@ test.each([
     expect(out).toMatch(new RegExp(`^probe: ${words}: no new case starts`, 'm'));
     expect(out).toMatch(/^ledger: this run created \d+ subscription\(s\): .* 0 could not be deleted$/m);
     expect(out).toMatch(new RegExp(`^probe: exit 1: .*stopped by ${words} before every case ran$`, 'm'));
-    expect(out).toMatch(/^07-lifecycle: not run \(the run was stopped\)/m);
+    expect(out).toMatch(/^07-lifecycle: \d+ not run \(the run was stopped\)/m);
     // Cut-short cases are not counted as failures of the target.
     expect(out).not.toMatch(/cases? failed \(DEVIATES or ERROR\)/);
     const report = JSON.parse(readFileSync(join(reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
-    expect(report.run.stoppedEarly).toMatch(new RegExp(`^stopped by ${words}`));
+    expect(report.run.stopped).toEqual({
+      by: words,
+      at: expect.any(String),
+      why: expect.stringMatching(new RegExp(`^stopped by ${words}`)),
+    });
     expect(report.counts.DEVIATES + report.counts.ERROR).toBe(0);
+    // Every case the run knew of is somewhere: with a verdict, skipped, or not run because of the stop.
+    const notRun = report.notRun ?? [];
+    expect(notRun.length).toBeGreaterThan(0);
+    for (const c of notRun) expect(c.reason).toMatch(new RegExp(`^(cut short|not started): stopped by ${words}$`));
+    // The count line counts the stop once, and agrees with the report.
+    const passed = report.counts.CONFORMS + report.counts.INFORMATIONAL;
+    const skipped = report.skipped?.length ?? 0;
+    const countLine = `${passed} passed, 1 failed${skipped > 0 ? `, ${skipped} skipped` : ''}, ${notRun.length} not run (stopped)`;
+    expect(out.split('\n')).toContain(countLine);
+    // The HTML and the Markdown open with the stop, never with green.
+    const html = readFileSync(join(reportDir, 'behaviour-report.html'), 'utf8');
+    expect(html).not.toContain('class="status green"');
+    expect(html).toContain('<div class="status stopped"><strong>Stopped early:</strong> stopped by');
+    const markdown = readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
+    expect(markdown.split('\n')[2]).toMatch(new RegExp(`^> \\*\\*⚠ Stopped early:\\*\\* stopped by ${words}`));
+    // JUnit: the stop is one failing case of its own; the cases it left out are skipped; no test runner's trace.
+    const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
+    expect(junit).not.toContain('Cannot annotate');
+    expect(junit).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    expect(junit.match(/<testcase classname="probe run" name="run\/interrupted"/g)).toHaveLength(1);
+    expect(junit).toMatch(new RegExp(`<testsuites [^>]*failures="1" errors="0" skipped="${skipped + notRun.length}"`));
   },
   150_000,
 );

@@ -61,9 +61,10 @@ describe.concurrent('OPERATION: the operation description file', () => {
     broken.fields[1]!.good = { kind: 'receiverURL' };
     broken.fields[2]!.name = 'changeType';
     writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
+    // Each line says where the value came from: here the flag.
     const expected = [
-      'config error: OPERATION: broken.json#/method: must be one of POST, PUT, PATCH',
-      'config error: OPERATION: broken.json#/fields/1/good/kind: unknown kind "receiverURL"; one of literal, receiverUrl, instant, unique, stringOfLength',
+      'config error: OPERATION: broken.json#/method: must be one of POST, PUT, PATCH (from --operation)',
+      'config error: OPERATION: broken.json#/fields/1/good/kind: unknown kind "receiverURL"; one of literal, receiverUrl, instant, unique, stringOfLength (from --operation)',
     ];
     const probe = await runProbe({ REPORT_DIR: dir }, ['--operation', 'broken.json']);
     expect(probe.code).toBe(2);

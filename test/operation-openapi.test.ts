@@ -43,9 +43,7 @@ describe('npm run operation', () => {
     expect((JSON.parse(ok.stdout) as { path: string }).path).toBe('/_api/v2.0/drive/root/subscriptions');
     const bad = await runTool('operation', { cwd: dir, env: {}, args: ['--openapi', fixture('drive-3.1.yaml')] });
     expect(bad.code).toBe(2);
-    expect(bad.stderr.trim()).toBe(
-      'operation: give --operation-id ID (or OPERATION_ID), the operation to describe (see npm run operation -- --help)',
-    );
+    expect(bad.stderr.trim()).toBe('config error: OPENAPI: needs OPERATION_ID, the operationId of the operation to probe');
   }, 120_000);
 });
 

@@ -2,7 +2,7 @@
  * A sharded run merged with --merge-reports writes the same behaviour report as one
  * unsharded run (the report is built only from what the cases recorded, and that survives blobs).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -30,6 +30,7 @@ function behaviour(report: BehaviourReport) {
       ]),
     ),
     verdicts: report.cases.map((c) => `${c.id}:${c.verdict}`).sort(),
+    skipped: (report.skipped ?? []).map((c) => `${c.id}: ${c.reason}`).sort(),
   };
 }
 
@@ -46,6 +47,20 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
   ]);
   expect(one.code, one.stdout + one.stderr).toBe(0);
   expect(two.code, two.stdout + two.stderr).toBe(0);
+  // The merge job is another folder, and its checkout of the tool another path: the blobs name the shards' own.
+  const mergeDir = mkdtempSync(join(tmpdir(), 'probe-merge-'));
+  cpSync(shardDir, mergeDir, { recursive: true });
+  const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+  for (const blob of readdirSync(join(mergeDir, 'blob'))) {
+    const path = join(mergeDir, 'blob', blob);
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll(root, '/home/runner/work/other-checkout'));
+  }
+  const mergeStarted = Date.now();
+  const elsewhere = await runProbe({ REPORT_DIR: mergeDir }, ['--merge-reports'], 120_000);
+  expect(elsewhere.code, elsewhere.stdout + elsewhere.stderr).toBe(0);
+  expect(behaviour(read(mergeDir))).toEqual(behaviour(read(single.reportDir)));
+  // The merged report's times are the shards' run, not the merge's.
+  expect(Date.parse(read(mergeDir).run.endedAt)).toBeLessThanOrEqual(mergeStarted);
   const merged = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
 

@@ -1,14 +1,20 @@
-/** What every command-line entry point does the same way: its --help text and its configuration. */
+/**
+ * What every command does the same way: its command line (its own flags, and any setting given as a flag), its
+ * --help and --settings, and its settings, read once from defaults < .env < the environment < the flags.
+ */
 import { readFileSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError, loadConfig } from '../../lib/config/load-config.js';
-import type { ProbeConfig } from '../../lib/config/types.js';
-import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
-import { SETTING_NAMES } from '../../lib/config/settings.js';
+import { commandAsTyped } from '../../lib/config/invocation.js';
+import { ConfigError, loadSettingsWithOrigins, type SettingOrigin } from '../../lib/config/load-config.js';
+import { describeSettings } from '../../lib/config/describe-settings.js';
+import { SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
+import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
+import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { shortPath } from '../../lib/run/run-inputs.js';
+import { settingsReadBy } from './commands.js';
 
 /** Exit code of a configuration or usage error, for every command. */
 export const EXIT_CONFIG = 2;
@@ -22,13 +28,14 @@ export function headerHelp(entryPointUrl: string): string {
   );
 }
 
-/** The settings every command reads, under its usage: where they come from and where each is explained. */
-export function settingsHelp(): string {
-  const names = SETTING_NAMES.join(', ');
+/** The settings `command` reads, under its usage: where they come from and how to see their values. */
+export function settingsHelp(command: string): string {
+  const read = settingsReadBy(command);
+  if (read.length === 0) return '';
+  const names = read.map((s) => (s.runner === true ? `${s.name} (set by the CI runner)` : `--${flagName(s.name)}`));
   return [
-    'Settings (from the environment and .env, the environment first; with npx subscription-conformance also as',
-    `flags, e.g. --base-url for BASE_URL; npx subscription-conformance --settings explains each):`,
-    ...wrap(names, 100).map((line) => `  ${line}`),
+    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command, '--settings')} shows their values):`,
+    ...wrap(names.join(', '), 100).map((line) => `  ${line}`),
   ].join('\n');
 }
 
@@ -46,37 +53,109 @@ function wrap(text: string, width: number): string[] {
 
 /** One line naming the command, the problem and where the usage is; exit 2 before anything is read or sent. */
 export function usageError(command: string, message: string): never {
-  console.error(`${command}: ${message} (see npm run ${command} -- --help)`);
+  console.error(`${command}: ${message} (see ${commandAsTyped(command, '--help')})`);
   process.exit(EXIT_CONFIG);
 }
 
+export interface CommandLine<C extends ParseArgsConfig> {
+  /** The command's own flags and its positionals, as parseArgs reads them. */
+  args: ReturnType<typeof parseArgs<C>>;
+  /** Settings given as flags, by setting name. */
+  settingFlags: Record<string, string>;
+  /** --settings was given: print the settings' values and exit. */
+  showSettings: boolean;
+}
+
+/** What a command's line says: run with these flags, print the help, or one problem. */
+export type ReadLine<C extends ParseArgsConfig> =
+  | { kind: 'run'; line: CommandLine<C> }
+  | { kind: 'help' }
+  | { kind: 'error'; message: string };
+
 /**
- * The command's flags, or exit: `--help` (its config must have a boolean `help`) prints the entry
- * point's header comment and exits 0; a flag parseArgs refuses gets one line naming the command and
- * exits 2 before anything is read or sent.
+ * The command's line, read: a setting's flag (`--base-url X`, `--rate=2`) is taken as that setting unless the
+ * command has a flag of that name itself; a secret's flag, a setting the command does not read, an unknown flag
+ * (with the flag it likely meant) or a flag without its value is a problem. Pure, for the tests.
  */
-export function parseArgsOrExit<C extends ParseArgsConfig>(
-  command: string,
-  entryPointUrl: string,
-  config: C,
-): ReturnType<typeof parseArgs<C>> {
-  let parsed: ReturnType<typeof parseArgs<C>>;
+export function readCommandLine<C extends ParseArgsConfig>(command: string, config: C, argv: readonly string[]): ReadLine<C> {
+  const own = new Set(Object.keys(config.options ?? {}));
+  const read = settingsReadBy(command);
+  const readable = new Set(read.map((s) => s.name));
+  const settingFlags: Record<string, string> = {};
+  const rest: string[] = [];
+  let showSettings = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--settings') {
+      showSettings = true;
+      continue;
+    }
+    const match = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
+    const flag = match?.[1] ?? '';
+    const name = match === null || own.has(flag) ? undefined : SETTING_BY_FLAG.get(flag);
+    if (match === null || name === undefined) {
+      rest.push(arg);
+      continue;
+    }
+    if (SECRET_SETTINGS.has(name)) {
+      return {
+        kind: 'error',
+        message: `--${flag} is a secret and is not taken from the command line (any user of the machine can read it): set ${name} in the environment or .env, or use ${name}_FILE`,
+      };
+    }
+    if (!readable.has(name)) return { kind: 'error', message: `--${flag}: ${command} does not read ${name}` };
+    let value = match[2];
+    if (value === undefined) {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) return { kind: 'error', message: `--${flag} needs a value (the setting ${name})` };
+      i += 1;
+    }
+    settingFlags[name] = value;
+  }
+  let args: ReturnType<typeof parseArgs<C>>;
   try {
-    parsed = parseArgs(config);
+    args = parseArgs({ ...config, args: rest }) as ReturnType<typeof parseArgs<C>>;
   } catch (error) {
-    usageError(command, flagProblem(error as Error & { code?: string }, Object.keys(config.options ?? {})));
+    return {
+      kind: 'error',
+      message: flagProblem(error as Error & { code?: string }, [
+        ...own,
+        ...read.filter((s) => s.runner !== true).map((s) => flagName(s.name)),
+      ]),
+    };
   }
-  if ((parsed.values as { help?: boolean }).help === true) {
-    console.log(headerHelp(entryPointUrl));
-    console.log(settingsHelp());
-    process.exit(0);
-  }
-  return parsed;
+  if ((args.values as { help?: boolean }).help === true) return { kind: 'help' };
+  return { kind: 'run', line: { args, settingFlags, showSettings } };
 }
 
 /**
- * Node's parse error in the tool's words: an unknown flag is named with the flag it was likely meant to be,
- * instead of Node's advice about positionals after `--`.
+ * The command's line, or exit: `--help` prints the entry point's header comment and the settings it reads, and
+ * exits 0; a problem (readCommandLine) is one line naming the command, and exit 2 before anything is read or sent.
+ */
+export function parseCommandOrExit<C extends ParseArgsConfig>(
+  command: string,
+  entryPointUrl: string,
+  config: C,
+  argv: readonly string[] = process.argv.slice(2),
+): CommandLine<C> {
+  const read = readCommandLine(command, config, argv);
+  if (read.kind === 'error') usageError(command, read.message);
+  if (read.kind === 'help') {
+    console.log(headerHelp(entryPointUrl));
+    const settings = settingsHelp(command);
+    if (settings !== '') console.log(settings);
+    process.exit(0);
+  }
+  return read.line;
+}
+
+/**
+ * Node's parse error in the tool's words: an unknown flag is named with the flag it was likely meant to be (the
+ * command's own or a setting's), instead of Node's advice about positionals after `--`.
  */
 function flagProblem(error: Error & { code?: string }, flags: readonly string[]): string {
   if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
@@ -91,55 +170,101 @@ function flagProblem(error: Error & { code?: string }, flags: readonly string[])
   return `unknown option ${given}${meant === undefined ? '' : `; did you mean --${meant}?`}`;
 }
 
-/** The validated configuration, or one `config error:` line per problem and exit 2 before any request. */
-export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): ProbeConfig {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const problem of error.problems) console.error(`config error: ${problem}`);
-      process.exit(EXIT_CONFIG);
-    }
-    throw error;
-  }
-}
-
-/** The environment with each given command-line flag as the setting it stands for (the flag wins). */
-export function withFlags(
-  env: Record<string, string | undefined>,
-  flags: Record<string, string | undefined>,
-): Record<string, string | undefined> {
-  const given = Object.entries(flags).filter((e): e is [string, string] => e[1] !== undefined);
-  return given.length === 0 ? env : { ...env, ...Object.fromEntries(given) };
+export interface ReadSettingsOptions {
+  /** Folder for .env and relative paths; default the working folder. */
+  cwd?: string;
+  /** Settings left out of this read whatever the command reads (a merge of shard reports needs no credentials). */
+  without?: readonly string[];
+  /** Build the operation from OPENAPI and OPERATION_ID when given (default); the operation command builds its own. */
+  buildOperation?: boolean;
 }
 
 /**
- * The configuration with its operation built from OPENAPI and OPERATION_ID when they are given (that
- * is asynchronous, so loadConfig cannot); exit 2 with one line per problem, as for any setting.
+ * The command's settings, read once, with the operation built from OPENAPI and OPERATION_ID when they are given;
+ * or one `config error:` line per problem and exit 2 before any request. With --settings, prints the value
+ * (secrets masked) and where each setting came from, and exits 0.
  */
-export async function withOpenApiOrExit(config: ProbeConfig): Promise<{ config: ProbeConfig; built?: OperationDescription }> {
-  if (config.openapi === undefined || config.operationId === undefined) return { config };
-  let built: { operation: ProbeConfig['operation']; description: OperationDescription };
-  try {
-    built = await operationFromOpenApi(config.openapi, config.operationId, shortLabel(config.openapi));
-  } catch (error) {
-    if (!(error instanceof OpenApiError)) throw error;
-    for (const problem of error.problems) console.error(`config error: OPENAPI: ${problem}`);
-    process.exit(EXIT_CONFIG);
-  }
-  let acceptedFields = config.acceptedFields;
-  if (acceptedFields !== undefined) {
-    const checked = checkAcceptedFields(built.operation, acceptedFields);
-    if (!checked.ok) {
-      console.error(`config error: ${checked.problem}`);
-      process.exit(EXIT_CONFIG);
-    }
-    acceptedFields = checked.fields;
-  }
-  return { config: { ...config, operation: built.operation, acceptedFields }, built: built.description };
+export async function settingsOrExit(
+  command: string,
+  line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags' | 'showSettings'>,
+  options: ReadSettingsOptions = {},
+): Promise<Settings> {
+  return (await loadedSettingsOrExit(command, line, options)).settings;
 }
 
-function shortLabel(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+/** settingsOrExit, with where each setting came from (a flag, the environment, .env or its default). */
+export async function loadedSettingsOrExit(
+  command: string,
+  line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags' | 'showSettings'>,
+  options: ReadSettingsOptions = {},
+): Promise<{ settings: Settings; origins: ReadonlyMap<string, SettingOrigin> }> {
+  const read = await readSettings(command, line, options);
+  if ('problems' in read) {
+    for (const problem of read.problems) console.error(`config error: ${problem}`);
+    process.exit(EXIT_CONFIG);
+  }
+  if (line.showSettings) {
+    for (const text of describeSettings(read.settings, read.origins, read.only)) console.log(text);
+    process.exit(0);
+  }
+  return read;
 }
+
+/**
+ * The command's settings, read once (only those it reads), with the operation built from OPENAPI and OPERATION_ID
+ * when they are given; or every problem, one line each. Never exits: the commands' `...OrExit` do.
+ */
+export async function readSettings(
+  command: string,
+  line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags'>,
+  options: ReadSettingsOptions & { env?: Readonly<Record<string, string | undefined>> } = {},
+): Promise<
+  { settings: Settings; origins: ReadonlyMap<string, SettingOrigin>; only: ReadonlySet<string> } | { problems: readonly string[] }
+> {
+  const without = new Set(options.without ?? []);
+  const only = new Set(
+    settingsReadBy(command)
+      .map((s) => s.name)
+      .filter((name) => !without.has(name)),
+  );
+  let loaded: { settings: Settings; origins: ReadonlyMap<string, SettingOrigin> };
+  try {
+    loaded = loadSettingsWithOrigins({
+      flags: line.settingFlags,
+      only,
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+      ...(options.env !== undefined ? { env: options.env } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { problems: error.problems };
+  }
+  if (options.buildOperation === false) return { ...loaded, only };
+  const built = await withOpenApi(loaded.settings);
+  return 'problems' in built ? built : { settings: built.settings, origins: loaded.origins, only };
+}
+
+/**
+ * The settings with their operation built from OPENAPI and OPERATION_ID when they are given (that is
+ * asynchronous, so loadSettings cannot); one line per problem, as for any setting.
+ */
+async function withOpenApi(settings: Settings): Promise<{ settings: Settings } | { problems: string[] }> {
+  const { target } = settings;
+  if (target.openapi === undefined || target.operationId === undefined) return { settings };
+  let built: { operation: Settings['target']['operation']; description: OperationDescription };
+  try {
+    built = await operationFromOpenApi(target.openapi, target.operationId, shortPath(target.openapi));
+  } catch (error) {
+    if (!(error instanceof OpenApiError)) throw error;
+    return { problems: error.problems.map((problem) => `OPENAPI: ${problem}`) };
+  }
+  let acceptedFields = target.acceptedFields;
+  if (acceptedFields !== undefined) {
+    const checked = checkAcceptedFields(built.operation, acceptedFields);
+    if (!checked.ok) return { problems: [checked.problem] };
+    acceptedFields = checked.fields;
+  }
+  return { settings: { ...settings, target: { ...target, operation: built.operation, acceptedFields } } };
+}
+
+export { shortPath };

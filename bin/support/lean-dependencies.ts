@@ -1,8 +1,8 @@
 /**
- * Imported first by bin/probe.ts, before vitest loads, to keep the probe's memory down:
+ * Imported first by bin/probe.ts and bin/self-test.ts, before vitest loads, to keep their memory and CPU down:
  *
  * - Run from the TypeScript sources, from here on the dependencies' ES modules load without tsx's hook (see dependency-hooks.ts). Only
- *   modules imported after this one has run benefit, so bin/probe.ts imports vitest (the big one) dynamically.
+ *   modules imported after this one has run benefit, so both import vitest (the big one) dynamically.
  * - Vite 8 transforms the suites with rolldown, a native module whose allocator (mimalloc) commits each
  *   arena it reserves at once unless told otherwise: measured, 136 MB of the probe's resident memory was
  *   such committed arena, and the whole run's peak fell from about 395 MB to 282 MB with

@@ -1,32 +1,20 @@
 /** Every command gets its token the same way: client credentials when configured, the first token before any request. */
-import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../../lib/auth/from-config.js';
-import { TokenRequestError } from '../../lib/auth/token-errors.js';
 import type { ClientCredentialsTokenSource } from '../../lib/auth/token-source.js';
-import type { ProbeConfig } from '../../lib/config/types.js';
+import type { Settings } from '../../lib/config/types.js';
+import { openRunToken } from '../../lib/run/run-inputs.js';
 import { EXIT_CONFIG } from './cli.js';
 
 /**
- * The run's token source, with its first token; undefined without client credentials (ACCESS_TOKEN or
+ * The command's token source, with its first token; undefined without client credentials (ACCESS_TOKEN or
  * none). A token endpoint error is one line `<command>: token: ...` naming the setting to check, and exit 2.
  */
 export async function openTokenSourceOrExit(
-  config: ProbeConfig,
+  settings: Settings,
   command: string,
   log: (line: string) => void = (l) => console.log(l),
 ): Promise<ClientCredentialsTokenSource | undefined> {
-  const options = clientCredentialsOptions(config);
-  if (options === undefined) return undefined;
-  if (config.baseUrl === undefined) {
-    log('token: client credentials not used: the embedded reference service accepts only the token it generates (set BASE_URL)');
-    return undefined;
-  }
-  try {
-    const source = await openTokenSource(options);
-    log(describeProvenance(source.provenance()));
-    return source;
-  } catch (error) {
-    if (!(error instanceof TokenRequestError)) throw error;
-    console.error(`${command}: ${error.message}`);
-    process.exit(EXIT_CONFIG);
-  }
+  const source = await openRunToken(settings, log);
+  if (typeof source !== 'string') return source;
+  console.error(`${command}: ${source}`);
+  process.exit(EXIT_CONFIG);
 }

@@ -1,6 +1,6 @@
 /**
  * The token source seen from the vitest worker. The suites run in a worker thread; the token source
- * lives in the main process (bin/probe.ts or globalSetup), so that every token of the run, renewals
+ * lives in the main process (lib/run/run-probe.ts), so that every token of the run, renewals
  * included, is known where the reports are written and checked. The worker asks over loopback, with
  * a per-run random key (a tunnel forwards from loopback, so "came from loopback" proves nothing).
  * Tokens travel only in answers on loopback; nothing is written to disk.

@@ -3,7 +3,7 @@
  * got here, so that a bad credential stops the run before any probe request), else none (a fixed
  * ACCESS_TOKEN, or the embedded reference's own, is handled by the caller as before).
  */
-import type { ProbeConfig } from '../config/types.js';
+import type { Settings } from '../config/types.js';
 import { BearerUnavailableError } from '../http/bearer.js';
 import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
@@ -17,20 +17,21 @@ const CREDENTIAL_NAMES: Readonly<Record<CredentialSource['kind'], string>> = {
 };
 
 /** The client credentials the settings describe; undefined when none are configured (loadConfig checked they are complete). */
-export function clientCredentialsOptions(config: ProbeConfig): ClientCredentialsOptions | undefined {
-  const { tokenEndpoint, clientId, scope } = config;
+export function clientCredentialsOptions(settings: Pick<Settings, 'credentials' | 'pacing'>): ClientCredentialsOptions | undefined {
+  const c = settings.credentials;
+  const { tokenEndpoint, clientId, scope } = c;
   if (tokenEndpoint === undefined || clientId === undefined || scope === undefined) return undefined;
-  let credential: CredentialSource | undefined = config.clientCredential;
-  if (credential === undefined && config.githubOidcUrl !== undefined && config.githubOidcToken !== undefined) {
+  let credential: CredentialSource | undefined = c.clientCredential;
+  if (credential === undefined && c.githubOidcUrl !== undefined && c.githubOidcToken !== undefined) {
     credential = {
       kind: 'github-oidc',
-      url: config.githubOidcUrl,
-      bearer: config.githubOidcToken,
+      url: c.githubOidcUrl,
+      bearer: c.githubOidcToken,
       setting: 'ACTIONS_ID_TOKEN_REQUEST_URL',
     };
   }
   if (credential === undefined) return undefined;
-  return { endpoint: tokenEndpoint, clientId, scope, credential, timeoutMs: config.requestTimeoutMs };
+  return { endpoint: tokenEndpoint, clientId, scope, credential, timeoutMs: settings.pacing.requestTimeoutMs };
 }
 
 /** Builds the source and gets the first token; rejects with TokenRequestError (one printable line). */

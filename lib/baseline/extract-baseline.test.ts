@@ -96,7 +96,7 @@ describe('unfitForBaseline', () => {
 
   test('a run that stopped early is not', () => {
     const report = defaultProfileReport();
-    report.run.stoppedEarly = 'the request budget (MAX_REQUESTS=50) was reached';
+    report.run.stopped = { by: 'budget', at: report.run.endedAt, why: 'the request budget (MAX_REQUESTS=50) was reached' };
 
     expect(unfitForBaseline(report)).toBe('the run stopped early (the request budget (MAX_REQUESTS=50) was reached)');
   });

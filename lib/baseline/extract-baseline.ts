@@ -94,7 +94,7 @@ function fileSafe(text: string): string {
  * far more often a bad token or URL than a target's intended behaviour.
  */
 export function unfitForBaseline(report: BehaviourReport): string | undefined {
-  if (report.run.stoppedEarly !== undefined) return `the run stopped early (${report.run.stoppedEarly})`;
+  if (report.run.stopped !== undefined) return `the run stopped early (${report.run.stopped.why})`;
   if (report.diagnosis !== undefined) return `nothing was accepted (${report.diagnosis.message})`;
   const errors = report.cases.filter((c) => c.verdict === 'ERROR');
   const first = errors[0];

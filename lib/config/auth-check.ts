@@ -10,7 +10,7 @@ export const CLIENT_CREDENTIAL_SETTINGS = [...ENDPOINT, 'CLIENT_ID', 'SCOPE', ..
 
 /**
  * Without BASE_URL the credentials are not an error, only unused (the embedded reference accepts the token it
- * generates; bin/probe.ts says so): the worker loads the settings with BASE_URL=embedded, and .env may hold them.
+ * generates; the run says so), and .env may hold them.
  */
 export function authProblems(isGiven: (name: string) => boolean): string[] {
   const oauth = CLIENT_CREDENTIAL_SETTINGS.filter(isGiven);
@@ -41,8 +41,9 @@ export function authProblems(isGiven: (name: string) => boolean): string[] {
   return problems;
 }
 
-/** The environment without the client credentials settings: for a command that sends nothing (a merge of shard reports). */
-export function withoutClientCredentials(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const names = new Set<string>([...CLIENT_CREDENTIAL_SETTINGS, 'ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN']);
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !names.has(name)));
-}
+/** Every setting of a token request, the runner's included: what a command that sends nothing leaves unread (a merge of shard reports). */
+export const TOKEN_REQUEST_SETTINGS: readonly string[] = [
+  ...CLIENT_CREDENTIAL_SETTINGS,
+  'ACTIONS_ID_TOKEN_REQUEST_URL',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+];

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
-import { ConfigError, loadConfig } from './load-config.js';
+import { ConfigError } from './load-config.js';
+import { loadFlat } from './test-settings.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'auth-settings-'));
 const SECRET = 'client-secret-5e4d3c2b1a';
@@ -16,7 +17,7 @@ const BASE = {
 
 function problems(env: Record<string, string>): string[] {
   try {
-    loadConfig(env, { cwd, dotenvPath: false });
+    loadFlat(env, { cwd, dotenvPath: false });
   } catch (error) {
     if (error instanceof ConfigError) return [...error.problems];
     throw error;
@@ -25,7 +26,7 @@ function problems(env: Record<string, string>): string[] {
 }
 
 test('TENANT_ID names the Microsoft identity platform v2.0 endpoint of that tenant', () => {
-  const config = loadConfig({ ...BASE, TENANT_ID: 'Contoso.onmicrosoft.com', CLIENT_SECRET: SECRET }, { cwd, dotenvPath: false });
+  const config = loadFlat({ ...BASE, TENANT_ID: 'Contoso.onmicrosoft.com', CLIENT_SECRET: SECRET }, { cwd, dotenvPath: false });
   expect(config.tokenEndpoint).toEqual({
     url: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
     setting: 'TENANT_ID',
@@ -85,7 +86,7 @@ describe('one line per problem, naming the settings, never the secret', () => {
 });
 
 test('in GitHub Actions with id-token: write, CLIENT_ID without a credential uses the job OIDC token', () => {
-  const config = loadConfig(
+  const config = loadFlat(
     {
       ...BASE,
       TENANT_ID: 'contoso.onmicrosoft.com',
@@ -102,7 +103,7 @@ test('in GitHub Actions with id-token: write, CLIENT_ID without a credential use
 test('a certificate with its key is taken; the key is never in the settings', async () => {
   const { cert, key } = await selfSignedLoopbackCert(new Date(), 1, 'rsa');
   writeFileSync(join(cwd, 'probe.pem'), `${cert}${key}`);
-  const config = loadConfig(
+  const config = loadFlat(
     { ...BASE, TENANT_ID: 'contoso.onmicrosoft.com', CLIENT_CERTIFICATE_FILE: 'probe.pem' },
     { cwd, dotenvPath: false },
   );

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { describeConfig } from './describe.js';
-import { loadConfig } from './load-config.js';
+import { describeSettingsAtStart } from './describe.js';
+import { loadSettings } from './load-config.js';
 
 const cwd = '/tmp/probe-describe';
 
 test('defaults: the embedded reference, no token', () => {
-  expect(describeConfig(loadConfig({}, { cwd, dotenvPath: false }))).toEqual([
+  expect(describeSettingsAtStart(loadSettings({ env: {}, cwd, dotenvPath: false }))).toEqual([
     'target: embedded reference service (profile "default")',
     'operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields',
     'token: not set',
@@ -27,11 +27,12 @@ test('a target with a token from a file: says where the token came from, never t
   try {
     const sentinel = 'SENTINEL-7c1e55aa09';
     writeFileSync(join(dir, 'token'), sentinel);
-    const config = loadConfig(
-      { BASE_URL: 'https://t.sharepoint.com/sites/x/', ACCESS_TOKEN_FILE: 'token', REPEATS: '1' },
-      { cwd: dir, dotenvPath: false },
-    );
-    const lines = describeConfig(config);
+    const config = loadSettings({
+      env: { BASE_URL: 'https://t.sharepoint.com/sites/x/', ACCESS_TOKEN_FILE: 'token', REPEATS: '1' },
+      cwd: dir,
+      dotenvPath: false,
+    });
+    const lines = describeSettingsAtStart(config);
     expect(lines.slice(0, 3)).toEqual([
       'target: POST https://t.sharepoint.com/sites/x/_api/v2.0/drive/root/subscriptions',
       'operation: subscription-create (operations/drive-subscription-v2.json): POST /_api/v2.0/drive/root/subscriptions, 5 fields',
@@ -45,16 +46,23 @@ test('a target with a token from a file: says where the token came from, never t
 });
 
 test('warns when ALLOW_INSECURE_TOKEN lets the token go over plain http', () => {
-  const config = loadConfig(
-    { BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'tok-abc', ALLOW_INSECURE_TOKEN: 'true' },
-    { cwd, dotenvPath: false },
+  const config = loadSettings({
+    env: { BASE_URL: 'http://staging.example.com', ACCESS_TOKEN: 'tok-abc', ALLOW_INSECURE_TOKEN: 'true' },
+    cwd,
+    dotenvPath: false,
+  });
+  expect(describeSettingsAtStart(config)).toContain(
+    'WARNING: the token is sent over plain http to staging.example.com (ALLOW_INSECURE_TOKEN=true)',
   );
-  expect(describeConfig(config)).toContain('WARNING: the token is sent over plain http to staging.example.com (ALLOW_INSECURE_TOKEN=true)');
 });
 
 test('a receiver behind a tunnel: says the public URL and the local port', () => {
-  const config = loadConfig({ RECEIVER_PUBLIC_URL: 'https://tunnel.example.net/hook', RECEIVER_PORT: '8787' }, { cwd, dotenvPath: false });
-  expect(describeConfig(config)).toContain(
+  const config = loadSettings({
+    env: { RECEIVER_PUBLIC_URL: 'https://tunnel.example.net/hook', RECEIVER_PORT: '8787' },
+    cwd,
+    dotenvPath: false,
+  });
+  expect(describeSettingsAtStart(config)).toContain(
     "notification URL: the probe's own receiver, as https://tunnel.example.net/hook (forwarded to loopback port 8787)",
   );
 });
@@ -62,7 +70,7 @@ test('a receiver behind a tunnel: says the public URL and the local port', () =>
 test('events on a configured target: how the change is made, never the command or the body', () => {
   const target = { BASE_URL: 'https://t.sharepoint.com/sites/x' };
   const line = (env: Record<string, string>): string | undefined =>
-    describeConfig(loadConfig({ ...target, ...env }, { cwd, dotenvPath: false })).find((l) => l.startsWith('events:'));
+    describeSettingsAtStart(loadSettings({ env: { ...target, ...env }, cwd, dotenvPath: false })).find((l) => l.startsWith('events:'));
   expect(line({})).toBe('events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped');
   expect(line({ CHANGE_COMMAND: 'curl -H "Authorization: Bearer SECRET-abc" https://x', NOTIFICATION_WAIT_SECONDS: '90' })).toBe(
     'events: CHANGE_COMMAND makes the change (at most 60 s); wait up to 90 s for a notification',

@@ -1,38 +1,40 @@
 import { isLoopbackHost } from '../net/loopback.js';
-import type { ProbeConfig } from './types.js';
+import type { ReceiverSettings, Settings, TargetSettings } from './types.js';
 
 const seconds = (ms: number): string => `${ms / 1000} s`;
 
 /** Lines for the console at probe start. Never reveals the token: it only says whether and where from. */
-export function describeConfig(config: ProbeConfig): string[] {
+export function describeSettingsAtStart(settings: Settings): string[] {
+  const { target: t, credentials: c, pacing: p, exploration: x, receiver: r, reports } = settings;
   const target =
-    config.baseUrl === undefined
-      ? `target: embedded reference service (profile "${config.referenceProfile}")`
-      : `target: ${config.operation.method} ${config.baseUrl}${config.operation.path}`;
+    t.baseUrl === undefined
+      ? `target: embedded reference service (profile "${t.referenceProfile}")`
+      : `target: ${t.operation.method} ${t.baseUrl}${t.operation.path}`;
+  const endpoint = c.tokenEndpoint === undefined ? '?' : new URL(c.tokenEndpoint.url).host;
   const token =
-    config.accessToken === undefined
-      ? config.clientId === undefined
+    c.accessToken === undefined
+      ? c.clientId === undefined
         ? 'token: not set'
-        : `token: requested by client credentials from ${config.tokenEndpoint === undefined ? '?' : new URL(config.tokenEndpoint.url).host} (${config.tokenEndpoint?.setting ?? 'TOKEN_URL'})`
-      : `token: set${config.accessTokenSource === undefined ? '' : ` (from ${config.accessTokenSource})`}`;
+        : `token: requested by client credentials from ${endpoint} (${c.tokenEndpoint?.setting ?? 'TOKEN_URL'})`
+      : `token: set${c.accessTokenSource === undefined ? '' : ` (from ${c.accessTokenSource})`}`;
   const lines = [
     target,
-    operationLine(config),
+    operationLine(t),
     token,
-    `limits: ${config.requestsPerSecond} requests/s, concurrency ${config.concurrency}, ` +
-      `budget ${config.maxRequests} requests, max run time ${seconds(config.maxRunTimeMs)}, ` +
-      `request timeout ${config.requestTimeoutMs} ms`,
-    `retries: up to ${config.maxRetries} per exchange; wait ${seconds(config.defaultRetryAfterMs)} ` +
-      `without Retry-After, at most ${seconds(config.maxRetryAfterMs)}`,
-    `repeats: ${config.repeats} per combination` + (config.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
-    `notification URL: ${config.notificationUrl ?? ownReceiver(config)}`,
-    events(config),
-    `reports: ${config.reportDir}`,
-    `cleanup ledger: ${config.ledgerDir}`,
+    `limits: ${p.requestsPerSecond} requests/s, concurrency ${p.concurrency}, ` +
+      `budget ${p.maxRequests} requests, max run time ${seconds(p.maxRunTimeMs)}, ` +
+      `request timeout ${p.requestTimeoutMs} ms`,
+    `retries: up to ${p.maxRetries} per exchange; wait ${seconds(p.defaultRetryAfterMs)} ` +
+      `without Retry-After, at most ${seconds(p.maxRetryAfterMs)}`,
+    `repeats: ${x.repeats} per combination` + (x.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
+    `notification URL: ${r.notificationUrl ?? ownReceiver(r)}`,
+    events(t, r),
+    `reports: ${reports.reportDir}`,
+    `cleanup ledger: ${reports.ledgerDir}`,
   ];
-  if (config.baseline !== undefined) lines.push(`baseline: ${config.baseline} (any drift from it fails the run)`);
-  if ((config.accessToken !== undefined || config.clientId !== undefined) && config.baseUrl !== undefined) {
-    const url = new URL(config.baseUrl);
+  if (reports.baseline !== undefined) lines.push(`baseline: ${reports.baseline} (any drift from it fails the run)`);
+  if ((c.accessToken !== undefined || c.clientId !== undefined) && t.baseUrl !== undefined) {
+    const url = new URL(t.baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       lines.push(`WARNING: the token is sent over plain http to ${url.hostname} (ALLOW_INSECURE_TOKEN=true)`);
     }
@@ -41,23 +43,23 @@ export function describeConfig(config: ProbeConfig): string[] {
 }
 
 /** How the events suite will cause a change. The command and the request body are not shown: they may hold a credential. */
-function events(config: ProbeConfig): string {
-  const wait = `wait up to ${seconds(config.notificationWaitMs)} for a notification`;
-  if (config.baseUrl === undefined) return `events: the embedded reference's trigger makes the change; ${wait}`;
-  const change = config.change;
+function events(target: TargetSettings, receiver: ReceiverSettings): string {
+  const wait = `wait up to ${seconds(receiver.notificationWaitMs)} for a notification`;
+  if (target.baseUrl === undefined) return `events: the embedded reference's trigger makes the change; ${wait}`;
+  const change = receiver.change;
   if (change === undefined) return 'events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped';
   if (change.kind === 'command')
-    return `events: CHANGE_COMMAND makes the change (at most ${seconds(config.changeCommandTimeoutMs)}); ${wait}`;
+    return `events: CHANGE_COMMAND makes the change (at most ${seconds(receiver.changeCommandTimeoutMs)}); ${wait}`;
   return `events: CHANGE_REQUEST ${change.method} ${change.path}${change.body === undefined ? '' : ' (with a body)'} makes the change; ${wait}`;
 }
 
-function operationLine(config: ProbeConfig): string {
-  const { operation: op } = config;
-  if (config.openapi !== undefined) return `operation: ${config.operationId ?? '?'} from the OpenAPI document ${config.openapi}`;
+function operationLine(target: TargetSettings): string {
+  const { operation: op } = target;
+  if (target.openapi !== undefined) return `operation: ${target.operationId ?? '?'} from the OpenAPI document ${target.openapi}`;
   return `operation: ${op.id}${op.source === undefined ? '' : ` (${op.source})`}: ${op.method} ${op.path}, ${op.fields.length} fields`;
 }
 
-function ownReceiver(config: ProbeConfig): string {
-  if (config.receiverPublicUrl === undefined) return "the probe's own receiver";
-  return `the probe's own receiver, as ${config.receiverPublicUrl} (forwarded to loopback port ${config.receiverPort})`;
+function ownReceiver(receiver: ReceiverSettings): string {
+  if (receiver.receiverPublicUrl === undefined) return "the probe's own receiver";
+  return `the probe's own receiver, as ${receiver.receiverPublicUrl} (forwarded to loopback port ${receiver.receiverPort})`;
 }

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './load-config.js';
-import type { ProbeConfig } from './types.js';
+import { ConfigError, loadSettings } from './load-config.js';
+import { flatSettings, loadFlat, type FlatSettings } from './test-settings.js';
 
 let dir: string;
 beforeEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 /** Loads with the temp folder as cwd, so its .env (if any) is the one read. */
-const load = (env: Record<string, string | undefined>): ProbeConfig => loadConfig(env, { cwd: dir });
+const load = (env: Record<string, string | undefined>): FlatSettings => flatSettings(loadSettings({ env, cwd: dir }));
 
 function problemsOf(env: Record<string, string | undefined>): readonly string[] {
   try {
@@ -353,8 +353,8 @@ describe('.env', () => {
   test('dotenvPath picks another file; false reads none', () => {
     writeFileSync(join(dir, 'probe.env'), 'CONCURRENCY=9\n');
     writeFileSync(join(dir, '.env'), 'CONCURRENCY=7\n');
-    expect(loadConfig({}, { cwd: dir, dotenvPath: 'probe.env' }).concurrency).toBe(9);
-    expect(loadConfig({}, { cwd: dir, dotenvPath: false }).concurrency).toBe(4);
+    expect(loadFlat({}, { cwd: dir, dotenvPath: 'probe.env' }).concurrency).toBe(9);
+    expect(loadFlat({}, { cwd: dir, dotenvPath: false }).concurrency).toBe(4);
   });
 });
 
@@ -382,7 +382,7 @@ describe('an empty value, as a CI runner gives an undefined variable', () => {
     expect(config.targetName).toBeUndefined();
     expect(config.reportDir).toBe(join(dir, 'reports'));
     writeFileSync(join(dir, 'ci.env'), 'CONCURRENCY=7\n');
-    expect(loadConfig({ CONCURRENCY: '' }, { cwd: dir, dotenvPath: 'ci.env' }).concurrency).toBe(7);
+    expect(loadFlat({ CONCURRENCY: '' }, { cwd: dir, dotenvPath: 'ci.env' }).concurrency).toBe(7);
   });
 
   test('of the target or a credential is a mistake, named: a missing secret must not switch targets', () => {

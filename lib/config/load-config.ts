@@ -7,8 +7,8 @@ import { ConfigError } from './config-error.js';
 import { didYouMean } from './did-you-mean.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote } from './parsers.js';
-import { SETTINGS, SETTING_NAMES, type AnySetting, type SettingField } from './settings.js';
-import type { ClientCredential, ProbeConfig } from './types.js';
+import { SETTINGS, SETTING_NAMES, flagName, type AnySetting, type SettingGroup } from './settings.js';
+import type { ClientCredential, Settings } from './types.js';
 import type { OperationSpec } from '../operation/types.js';
 import { authProblems, CLIENT_CREDENTIAL_SETTINGS } from './auth-check.js';
 import { checkAcceptedFields } from './accepted-fields.js';
@@ -16,16 +16,30 @@ import { checkAcceptedFields } from './accepted-fields.js';
 export { ConfigError } from './config-error.js';
 export { isLoopbackHost } from '../net/loopback.js';
 
-export interface LoadConfigOptions {
+/** Where a probe's settings come from, lowest first: defaults, `.env`, the environment, the command's flags. */
+export interface SettingSources {
+  /** The process's environment; default process.env. Read here, in lib/config only. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Settings given as the command's flags, by setting name: they win over the environment and `.env`. */
+  flags?: Readonly<Record<string, string>>;
   /** The .env file to read (relative to cwd); default `.env`; `false` reads none. */
   dotenvPath?: string | false;
   /** Folder for .env, ACCESS_TOKEN_FILE and REPORT_DIR; default process.cwd(). */
   cwd?: string;
+  /**
+   * The settings the command reads (bin/support/commands.ts): only these are parsed and checked; the others keep
+   * their defaults, so that a value an offline command never uses cannot stop it. Default: every setting.
+   */
+  only?: ReadonlySet<string>;
 }
+
+/** Where a setting's value came from, as its lines say it. */
+export type SettingOrigin = 'default' | '.env' | 'environment' | 'flag';
 
 interface Given {
   readonly raw: string;
-  /** Said after a problem so the user knows which file to fix; '' for the real environment. */
+  readonly from: Exclude<SettingOrigin, 'default'>;
+  /** Said after a problem so the user knows what to fix; '' for the real environment. */
   readonly origin: string;
 }
 
@@ -55,27 +69,42 @@ const MIN_SCRUB_LENGTH = 8;
 
 const TOKEN_SETTINGS = ['ACCESS_TOKEN', 'ACCESS_TOKEN_FILE'] as const;
 
-/**
- * Builds the probe's settings from the environment merged over `.env` (the environment wins, key by key).
- * Validates every setting and throws one ConfigError listing every problem, one line each.
- */
-export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadConfigOptions = {}): ProbeConfig {
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const problems: string[] = [];
-  const dotenvPath = options.dotenvPath === false ? undefined : resolve(cwd, options.dotenvPath ?? '.env');
-  const dotenvFile = dotenvPath === undefined ? undefined : readDotenv(dotenvPath, cwd, problems);
-  const given = mergeSources(env, dotenvFile, problems);
+/** The settings and where each given one came from (the command's `--settings` prints both). */
+export interface LoadedSettings {
+  settings: Settings;
+  origins: ReadonlyMap<string, SettingOrigin>;
+}
 
-  const values: Partial<Record<SettingField, unknown>> = {};
-  const sourceOf: Partial<Record<SettingField, string>> = {};
-  for (const [field, group] of groupByField(SETTINGS)) {
+/**
+ * The probe's settings, read once: defaults < `.env` < the environment < the command's flags, key by key.
+ * Validates every setting read and throws one ConfigError listing every problem, one line each.
+ */
+export function loadSettings(sources: SettingSources = {}): Settings {
+  return loadSettingsWithOrigins(sources).settings;
+}
+
+export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSettings {
+  const cwd = resolve(sources.cwd ?? process.cwd());
+  const env = sources.env ?? process.env;
+  const problems: string[] = [];
+  const dotenvPath = sources.dotenvPath === false ? undefined : resolve(cwd, sources.dotenvPath ?? '.env');
+  const dotenvFile = dotenvPath === undefined ? undefined : readDotenv(dotenvPath, cwd, problems);
+  const all = mergeSources(env, dotenvFile, sources.flags ?? {}, problems);
+  const only = sources.only;
+  const given = only === undefined ? all : new Map([...all].filter(([name]) => only.has(name)));
+
+  const values = emptyGroups();
+  const sourceOf = new Map<string, string>();
+  for (const group of groupByField(SETTINGS)) {
     const present = group.filter((s) => given.has(s.name));
+    const [first] = group;
+    if (first === undefined) continue;
     const [only] = present;
     if (present.length > 1) {
       const where = present.map((s) => `${s.name}${given.get(s.name)?.origin || ' (from the environment)'}`);
       problems.push(`${present.map((s) => s.name).join(' and ')}: give one, not both; got ${where.join(', ')}`);
     } else if (only === undefined) {
-      values[field] = defaultValue(group, cwd);
+      values[first.group][first.key] = defaultValue(group, cwd);
     } else {
       const { raw, origin } = given.get(only.name) ?? { raw: '', origin: '' };
       const result =
@@ -83,32 +112,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { ok: false as const, problem: `is set but empty; remove it to get the default (${defaultText(only)})` }
           : only.parser.parse(raw, { cwd });
       if (result.ok) {
-        values[field] = result.value;
-        sourceOf[field] = only.name;
+        values[first.group][first.key] = result.value;
+        sourceOf.set(`${first.group}.${first.key}`, only.name);
       } else {
         for (const line of result.problem.split('\n')) problems.push(`${only.name}: ${line}${origin}`);
       }
     }
   }
-  const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some((name) => given.has(name));
+  const isGiven = (name: string): boolean => given.has(name);
+  const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some(isGiven);
   problems.push(
-    ...crossCheck(
-      values,
-      TOKEN_SETTINGS.find((name) => given.has(name)) ?? (clientCredentials ? 'the token got by client credentials' : undefined),
-    ),
+    ...crossCheck(values, TOKEN_SETTINGS.find(isGiven) ?? (clientCredentials ? 'the token got by client credentials' : undefined)),
   );
-  problems.push(...authProblems((name) => given.has(name)));
-  problems.push(...operationSourceCheck(values, given.has('OPERATION')));
+  problems.push(...authProblems(isGiven));
+  problems.push(...operationSourceCheck(values, isGiven('OPERATION')));
 
   if (problems.length > 0) {
     // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
-    const credential = values.clientCredential as ClientCredential | undefined;
+    const credential = values.credentials.clientCredential as ClientCredential | undefined;
     const secrets = [
-      given.get('ACCESS_TOKEN')?.raw.trim(),
-      (values.accessToken as Secret | undefined)?.reveal(),
-      given.get('CLIENT_SECRET')?.raw.trim(),
+      all.get('ACCESS_TOKEN')?.raw.trim(),
+      (values.credentials.accessToken as Secret | undefined)?.reveal(),
+      all.get('CLIENT_SECRET')?.raw.trim(),
       credential?.kind === 'secret' ? credential.secret.reveal() : undefined,
-      given.get('ACTIONS_ID_TOKEN_REQUEST_TOKEN')?.raw.trim(),
+      all.get('ACTIONS_ID_TOKEN_REQUEST_TOKEN')?.raw.trim(),
     ]
       .filter((s): s is string => s !== undefined && s.length >= MIN_SCRUB_LENGTH)
       .map((s) => new Secret(s));
@@ -116,11 +143,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   // Every field is set above, from its setting or its default; settings.test.ts pins the key set.
-  const config = { ...values } as ProbeConfig;
-  const tokenSource = TOKEN_SETTINGS.find((name) => name === sourceOf.accessToken);
-  if (tokenSource !== undefined) config.accessTokenSource = tokenSource;
-  return config;
+  const settings = values as unknown as Settings;
+  const tokenSource = TOKEN_SETTINGS.find((name) => name === sourceOf.get('credentials.accessToken'));
+  if (tokenSource !== undefined) settings.credentials.accessTokenSource = tokenSource;
+  const origins = new Map<string, SettingOrigin>();
+  for (const s of SETTINGS) origins.set(s.name, given.get(s.name)?.from ?? 'default');
+  return { settings, origins };
 }
+
+type Values = { [G in SettingGroup]: Record<string, unknown> };
+
+const emptyGroups = (): Values => ({ target: {}, credentials: {}, pacing: {}, exploration: {}, receiver: {}, reports: {}, ci: {} });
 
 /**
  * Settings that name the target or a credential. Given empty, they are a missing secret or variable (a CI
@@ -147,17 +180,21 @@ const givenValue = (name: string, raw: string | undefined): string | undefined =
 
 /** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
 function mergeSources(
-  env: Record<string, string | undefined>,
+  env: Readonly<Record<string, string | undefined>>,
   dotenvFile: DotenvValues | undefined,
+  flags: Readonly<Record<string, string>>,
   problems: string[],
 ): Map<string, Given> {
   const given = new Map<string, Given>();
   const fileOrigin = ` (from ${dotenvFile?.label ?? '.env'})`;
+  const runner = new Set(SETTINGS.filter((s) => s.runner === true).map((s) => s.name));
   for (const name of SETTING_NAMES) {
+    const fromFlag = runner.has(name) ? undefined : flags[name];
     const fromEnv = givenValue(name, env[name]);
-    const fromFile = givenValue(name, dotenvFile?.values[name]);
-    if (fromEnv !== undefined) given.set(name, { raw: fromEnv, origin: '' });
-    else if (fromFile !== undefined) given.set(name, { raw: fromFile, origin: fileOrigin });
+    const fromFile = runner.has(name) ? undefined : givenValue(name, dotenvFile?.values[name]);
+    if (fromFlag !== undefined) given.set(name, { raw: fromFlag, from: 'flag', origin: ` (from --${flagName(name)})` });
+    else if (fromEnv !== undefined) given.set(name, { raw: fromEnv, from: 'environment', origin: '' });
+    else if (fromFile !== undefined) given.set(name, { raw: fromFile, from: '.env', origin: fileOrigin });
   }
   for (const key of Object.keys(dotenvFile?.values ?? {})) {
     const meant = didYouMean(key, SETTING_NAMES);
@@ -178,11 +215,12 @@ function mergeSources(
 const MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
 /** Rules between settings, checked only where each setting involved is valid (values has it). */
-function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting: string | undefined): string[] {
+function crossCheck(values: Values, tokenSetting: string | undefined): string[] {
   const problems: string[] = [];
-  const baseUrl = values.baseUrl;
+  const { target, credentials, pacing, receiver } = values;
+  const baseUrl = target.baseUrl;
   // An invalid ALLOW_INSECURE_TOKEN counts as false: the safe reading.
-  if (tokenSetting !== undefined && typeof baseUrl === 'string' && values.allowInsecureToken !== true) {
+  if (tokenSetting !== undefined && typeof baseUrl === 'string' && credentials.allowInsecureToken !== true) {
     const url = new URL(baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       problems.push(
@@ -190,41 +228,41 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
       );
     }
   }
-  if (typeof values.receiverPublicUrl === 'string') {
-    if (typeof values.notificationUrl === 'string') {
+  if (typeof receiver.receiverPublicUrl === 'string') {
+    if (typeof receiver.notificationUrl === 'string') {
       problems.push(
         'RECEIVER_PUBLIC_URL: not with NOTIFICATION_URL; give one (NOTIFICATION_URL: someone else receives; RECEIVER_PUBLIC_URL: the probe receives)',
       );
     }
-    if (values.receiverPort === 0) {
+    if (receiver.receiverPort === 0) {
       problems.push('RECEIVER_PUBLIC_URL: needs RECEIVER_PORT, the local port it forwards to (the receiver otherwise takes any free port)');
     }
   }
   // Each request in flight may hold its recorded body a few times over while it is read, redacted and
   // judged: the product bounds the run's memory whatever the target sends (docs/safety.md).
-  const { concurrency, maxRecordedBodyBytes: cap } = values;
+  const { concurrency, maxRecordedBodyBytes: cap } = pacing;
   if (typeof concurrency === 'number' && typeof cap === 'number' && concurrency * cap > MAX_BODY_BYTES_IN_FLIGHT) {
     problems.push(
       `MAX_RECORDED_BODY_BYTES x CONCURRENCY must be at most ${MAX_BODY_BYTES_IN_FLIGHT} (16 MiB), got ${cap} x ${concurrency}; ` +
         `lower one (e.g. CONCURRENCY=${Math.max(1, Math.floor(MAX_BODY_BYTES_IN_FLIGHT / cap))})`,
     );
   }
-  const accepted = values.acceptedFields;
-  const operation = values.operation as OperationSpec | undefined;
+  const accepted = target.acceptedFields;
+  const operation = target.operation as OperationSpec | undefined;
   // With OPENAPI the operation is built later (lib/operation/openapi), which checks ACCEPTED_FIELDS then.
-  if (Array.isArray(accepted) && operation !== undefined && values.openapi === undefined) {
+  if (Array.isArray(accepted) && operation !== undefined && target.openapi === undefined) {
     const checked = checkAcceptedFields(operation, accepted as string[]);
-    if (checked.ok) values.acceptedFields = checked.fields;
+    if (checked.ok) target.acceptedFields = checked.fields;
     else problems.push(checked.problem);
   }
-  const body = values.acceptedBody;
-  if (typeof body === 'object' && body !== null && operation !== undefined && values.openapi === undefined) {
+  const body = target.acceptedBody;
+  if (typeof body === 'object' && body !== null && operation !== undefined && target.openapi === undefined) {
     const known = operation.fields.map((f) => f.name);
     const unknown = Object.keys(body).filter((k) => !known.includes(k));
     if (unknown.length > 0)
       problems.push(`ACCEPTED_BODY: unknown field(s) ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known: ${known.join(', ')}`);
   }
-  const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = values;
+  const { defaultRetryAfterMs: wait, maxRetryAfterMs: longest } = pacing;
   if (typeof wait === 'number' && typeof longest === 'number' && wait > longest) {
     problems.push(`RETRY_AFTER_DEFAULT_SECONDS: must not exceed RETRY_AFTER_MAX_SECONDS (${longest / 1000}), got ${wait / 1000}`);
   }
@@ -232,19 +270,20 @@ function crossCheck(values: Partial<Record<SettingField, unknown>>, tokenSetting
 }
 
 /** The operation comes from OPERATION (or its default), or from OPENAPI with OPERATION_ID: one source. */
-function operationSourceCheck(values: Partial<Record<SettingField, unknown>>, operationGiven: boolean): string[] {
-  const openapi = values.openapi !== undefined;
-  const operationId = values.operationId !== undefined;
+function operationSourceCheck(values: Values, operationGiven: boolean): string[] {
+  const openapi = values.target.openapi !== undefined;
+  const operationId = values.target.operationId !== undefined;
   if (openapi && !operationId) return ['OPENAPI: needs OPERATION_ID, the operationId of the operation to probe'];
   if (operationId && !openapi) return ['OPERATION_ID: needs OPENAPI, the document it is in'];
   if (openapi && operationGiven) return ['OPERATION and OPENAPI: give one, not both (OPENAPI builds the description OPERATION names)'];
   return [];
 }
 
-function groupByField(settings: readonly AnySetting[]): Map<SettingField, AnySetting[]> {
-  const groups = new Map<SettingField, AnySetting[]>();
-  for (const s of settings) groups.set(s.field, [...(groups.get(s.field) ?? []), s]);
-  return groups;
+/** The settings grouped by the field they fill: alternatives (ACCESS_TOKEN, ACCESS_TOKEN_FILE) share one. */
+function groupByField(settings: readonly AnySetting[]): AnySetting[][] {
+  const groups = new Map<string, AnySetting[]>();
+  for (const s of settings) groups.set(`${s.group}.${s.key}`, [...(groups.get(`${s.group}.${s.key}`) ?? []), s]);
+  return [...groups.values()];
 }
 
 function defaultText(s: AnySetting): string {

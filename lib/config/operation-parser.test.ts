@@ -2,10 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './load-config.js';
+import { ConfigError } from './load-config.js';
+import { loadFlat } from './test-settings.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'operation-setting-'));
-const load = (env: Record<string, string>) => loadConfig(env, { cwd, dotenvPath: false });
+const load = (env: Record<string, string>) => loadFlat(env, { cwd, dotenvPath: false });
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
     load(env);

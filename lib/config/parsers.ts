@@ -96,10 +96,7 @@ function parseHttpUrl(raw: string): URL | undefined {
 
 export const SUBSCRIPTIONS_PATH = '/_api/v2.0/drive/root/subscriptions';
 
-/**
- * BASE_URL's explicit spelling of "no target: start the embedded reference service". Vite sets
- * process.env.BASE_URL to "/" when it is unset, so vitest.config.ts sets this value first.
- */
+/** BASE_URL's explicit spelling of "no target: start the embedded reference service". */
 export const EMBEDDED_TARGET = 'embedded';
 
 /** The target's root: absolute http(s), no credentials, query or fragment; trailing slashes dropped. */
@@ -144,6 +141,22 @@ export const folderParser: Parser<string> = {
   accepts: 'folder path (relative to the working directory)',
   parse: (raw, ctx) =>
     /[\u0000-\u001f]/.test(raw.trim()) ? bad(`must be a folder path, got ${quote(raw)}`) : ok(resolve(ctx.cwd, raw.trim())),
+};
+
+/** A file path (it need not exist yet), resolved against the working directory. */
+export const pathParser: Parser<string> = {
+  accepts: 'file path (relative to the working directory)',
+  parse: (raw, ctx) =>
+    /[\u0000-\u001f]/.test(raw.trim()) ? bad(`must be a file path, got ${quote(raw)}`) : ok(resolve(ctx.cwd, raw.trim())),
+};
+
+/**
+ * A runner's flag variable: set to anything but "false" or "0" is true. CI runners spell it differently
+ * (GitHub and GitLab "true", some "1", Jenkins leaves it out), and none of them means "not in CI" by it.
+ */
+export const presenceParser: Parser<boolean> = {
+  accepts: 'any value (set by the CI runner); "false" or "0" is unset',
+  parse: (raw) => ok(!FALSE.has(raw.trim().toLowerCase())),
 };
 
 /** A path to an existing file, resolved against the working directory; read later by whoever uses it. */

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './load-config.js';
+import { ConfigError, loadSettings } from './load-config.js';
+import { loadFlat } from './test-settings.js';
 import { SETTINGS } from './settings.js';
 
 const cwd = '/tmp/probe-defaults';
 
 test('the defaults are the documented table', () => {
-  const table = SETTINGS.map((s) => [s.name, s.field, s.default ?? '(unset)']);
+  const table = SETTINGS.map((s) => [s.name, s.key, s.default ?? '(unset)']);
   expect(table).toEqual([
     ['BASE_URL', 'baseUrl', '(unset)'],
     ['ACCESS_TOKEN', 'accessToken', '(unset)'],
@@ -57,58 +58,67 @@ test('the defaults are the documented table', () => {
     ['BASELINE', 'baseline', '(unset)'],
     ['BASELINE_DIR', 'baselineDir', 'baselines'],
     ['TARGET_NAME', 'targetName', '(unset)'],
+    ['CI', 'inCi', 'false'],
+    ['GITHUB_ACTIONS', 'githubActions', 'false'],
+    ['GITHUB_STEP_SUMMARY', 'stepSummary', '(unset)'],
   ]);
 });
 
-test('an empty environment gives the defaults, every ProbeConfig field set', () => {
-  expect(loadConfig({}, { cwd, dotenvPath: false })).toStrictEqual({
-    baseUrl: undefined,
-    accessToken: undefined,
-    tokenEndpoint: undefined,
-    clientId: undefined,
-    scope: undefined,
-    clientCredential: undefined,
-    githubOidcUrl: undefined,
-    githubOidcToken: undefined,
-    allowInsecureToken: false,
-    requestTimeoutMs: 10_000,
-    requestsPerSecond: 10,
-    concurrency: 4,
-    maxRequests: 2000,
-    maxRunTimeMs: 900_000,
-    maxRetries: 3,
-    defaultRetryAfterMs: 2000,
-    maxRetryAfterMs: 120_000,
-    maxRecordedBodyBytes: 65_536,
-    repeats: 2,
-    exhaustiveMaxFields: 8,
-    exploreCombinationsPerField: 10,
-    seed: undefined,
-    propertyRuns: 20,
-    probeWriteMethods: false,
-    operation: expect.objectContaining({
-      id: 'subscription-create',
-      path: '/_api/v2.0/drive/root/subscriptions',
-      source: 'operations/drive-subscription-v2.json',
-    }),
-    openapi: undefined,
-    operationId: undefined,
-    acceptedFields: undefined,
-    acceptedBody: undefined,
-    har: undefined,
-    notificationUrl: undefined,
-    receiverPublicUrl: undefined,
-    receiverPort: 0,
-    notificationWaitMs: 30_000,
-    change: undefined,
-    changeCommandTimeoutMs: 60_000,
-    slowReceiverMs: 6_000,
-    referenceProfile: 'default',
-    reportDir: join(cwd, 'reports'),
-    ledgerDir: join(cwd, '.ledger'),
-    baseline: undefined,
-    baselineDir: join(cwd, 'baselines'),
-    targetName: undefined,
+test('an empty environment gives the defaults, every field of every group set', () => {
+  expect(loadSettings({ env: {}, cwd, dotenvPath: false })).toStrictEqual({
+    target: {
+      baseUrl: undefined,
+      referenceProfile: 'default',
+      operation: expect.objectContaining({
+        id: 'subscription-create',
+        path: '/_api/v2.0/drive/root/subscriptions',
+        source: 'operations/drive-subscription-v2.json',
+      }),
+      openapi: undefined,
+      operationId: undefined,
+      acceptedFields: undefined,
+      acceptedBody: undefined,
+      probeWriteMethods: false,
+    },
+    credentials: {
+      accessToken: undefined,
+      tokenEndpoint: undefined,
+      clientId: undefined,
+      scope: undefined,
+      clientCredential: undefined,
+      githubOidcUrl: undefined,
+      githubOidcToken: undefined,
+      allowInsecureToken: false,
+    },
+    pacing: {
+      requestTimeoutMs: 10_000,
+      requestsPerSecond: 10,
+      concurrency: 4,
+      maxRequests: 2000,
+      maxRunTimeMs: 900_000,
+      maxRetries: 3,
+      defaultRetryAfterMs: 2000,
+      maxRetryAfterMs: 120_000,
+      maxRecordedBodyBytes: 65_536,
+    },
+    exploration: { repeats: 2, exhaustiveMaxFields: 8, exploreCombinationsPerField: 10, seed: undefined, propertyRuns: 20, har: undefined },
+    receiver: {
+      notificationUrl: undefined,
+      receiverPublicUrl: undefined,
+      receiverPort: 0,
+      notificationWaitMs: 30_000,
+      change: undefined,
+      changeCommandTimeoutMs: 60_000,
+      slowReceiverMs: 6_000,
+    },
+    reports: {
+      reportDir: join(cwd, 'reports'),
+      ledgerDir: join(cwd, '.ledger'),
+      baseline: undefined,
+      baselineDir: join(cwd, 'baselines'),
+      targetName: undefined,
+    },
+    ci: { inCi: false, githubActions: false, stepSummary: undefined },
   });
 });
 
@@ -124,7 +134,7 @@ test('every setting has a one-line description, and a default or a note on what 
 test('RECEIVER_PUBLIC_URL needs RECEIVER_PORT and excludes NOTIFICATION_URL', () => {
   const problems = (env: Record<string, string>): string[] => {
     try {
-      loadConfig(env, { cwd, dotenvPath: false });
+      loadFlat(env, { cwd, dotenvPath: false });
       return [];
     } catch (error) {
       return [...(error as ConfigError).problems];
@@ -140,7 +150,7 @@ test('RECEIVER_PUBLIC_URL needs RECEIVER_PORT and excludes NOTIFICATION_URL', ()
 });
 
 test('CHANGE_COMMAND or CHANGE_REQUEST (not both) say how the events suite makes a change', () => {
-  const load = (env: Record<string, string>) => loadConfig(env, { cwd, dotenvPath: false });
+  const load = (env: Record<string, string>) => loadFlat(env, { cwd, dotenvPath: false });
   const problems = (env: Record<string, string>): string[] => {
     try {
       load(env);

@@ -10,12 +10,14 @@ import {
   identifierParser,
   numberParser,
   operationIdParser,
+  pathParser,
+  presenceParser,
   secondsAsMsParser,
   tokenFileParser,
   tokenParser,
   type Parser,
 } from './parsers.js';
-import type { ProbeConfig } from './types.js';
+import type { Settings } from './types.js';
 import { changeCommandParser, changeRequestParser } from './change-parsers.js';
 import {
   clientAssertionFileParser,
@@ -32,15 +34,18 @@ import {
 import { operationParser } from './operation-parser.js';
 import { DEFAULT_OPERATION_FILE } from '../operation/shipped.js';
 
-/** ProbeConfig fields that come from a setting (accessTokenSource is derived). */
-export type SettingField = Exclude<keyof ProbeConfig, 'accessTokenSource'>;
+/** The concerns the settings are grouped by (lib/config/types.ts). */
+export type SettingGroup = keyof Settings;
+/** The fields of a group that come from a setting (accessTokenSource is derived). */
+export type SettingKey<G extends SettingGroup> = Exclude<keyof Settings[G], 'accessTokenSource'> & string;
 
-/** One environment variable: its name, default, meaning and parser. The list drives the loader and the docs. */
-export interface Setting<K extends SettingField = SettingField> {
-  /** Environment variable. */
+/** One setting: its name, where its value goes, its default, meaning and parser. The list drives the loader and the docs. */
+export interface Setting<G extends SettingGroup = SettingGroup, K extends SettingKey<G> = SettingKey<G>> {
+  /** The setting's name: the environment variable and `.env` key; its flag is the name in lower case with dashes. */
   readonly name: string;
-  /** ProbeConfig field it fills. Settings sharing a field are alternatives (give one, not both). */
-  readonly field: K;
+  /** The group and field it fills. Settings sharing a field are alternatives (give one, not both). */
+  readonly group: G;
+  readonly key: K;
   /** Default as text (parsed like a given value), or undefined: then `whenUnset` says what happens. */
   readonly default: string | undefined;
   readonly whenUnset?: string;
@@ -48,13 +53,20 @@ export interface Setting<K extends SettingField = SettingField> {
   readonly example?: string;
   /** One line. */
   readonly description: string;
+  /**
+   * Set by the CI runner, not by the user: read from the environment only (never a flag or `.env`), and left
+   * out of .env.example.
+   */
+  readonly runner?: true;
   /** Parses a given value; only BASE_URL's parser may yield undefined (its "embedded" spelling). */
-  readonly parser: Parser<ProbeConfig[K]>;
+  readonly parser: Parser<Settings[G][K]>;
 }
 
-export type AnySetting = { [K in SettingField]: Setting<K> }[SettingField];
+export type AnySetting = { [G in SettingGroup]: { [K in SettingKey<G>]: Setting<G, K> }[SettingKey<G>] }[SettingGroup];
 
-function setting<K extends SettingField>(s: Setting<K>): Setting<K> {
+function setting<const G extends SettingGroup, const K extends SettingKey<G>>(
+  s: Setting<G, K> & { parser: Parser<NoInfer<Settings[G][K]>> },
+): Setting<G, K> {
   return s;
 }
 
@@ -63,7 +75,8 @@ const ONE_HOUR_S = 3600;
 export const SETTINGS: readonly AnySetting[] = [
   setting({
     name: 'BASE_URL',
-    field: 'baseUrl',
+    group: 'target',
+    key: 'baseUrl',
     default: undefined,
     whenUnset: 'start the embedded reference service (also spelt BASE_URL=embedded)',
     example: 'https://contoso.sharepoint.com/sites/probe',
@@ -72,7 +85,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'ACCESS_TOKEN',
-    field: 'accessToken',
+    group: 'credentials',
+    key: 'accessToken',
     default: undefined,
     whenUnset: 'no token; the embedded reference generates its own',
     description: 'Bearer token sent to the target, without "Bearer "; never printed. Give this or ACCESS_TOKEN_FILE.',
@@ -80,7 +94,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'ACCESS_TOKEN_FILE',
-    field: 'accessToken',
+    group: 'credentials',
+    key: 'accessToken',
     default: undefined,
     whenUnset: 'no token; the embedded reference generates its own',
     example: '/run/secrets/drive-token',
@@ -89,14 +104,16 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'ALLOW_INSECURE_TOKEN',
-    field: 'allowInsecureToken',
+    group: 'credentials',
+    key: 'allowInsecureToken',
     default: 'false',
     description: 'Allow sending the token over plain http:// to a host that is not loopback (127.0.0.0/8, ::1, localhost).',
     parser: booleanParser,
   }),
   setting({
     name: 'TOKEN_URL',
-    field: 'tokenEndpoint',
+    group: 'credentials',
+    key: 'tokenEndpoint',
     default: undefined,
     whenUnset: 'no token request (ACCESS_TOKEN or none)',
     example: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
@@ -106,7 +123,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'TENANT_ID',
-    field: 'tokenEndpoint',
+    group: 'credentials',
+    key: 'tokenEndpoint',
     default: undefined,
     whenUnset: 'no token request (ACCESS_TOKEN or none)',
     example: 'contoso.onmicrosoft.com',
@@ -115,7 +133,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CLIENT_ID',
-    field: 'clientId',
+    group: 'credentials',
+    key: 'clientId',
     default: undefined,
     whenUnset: 'no token request',
     example: '00000000-0000-0000-0000-000000000000',
@@ -124,7 +143,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'SCOPE',
-    field: 'scope',
+    group: 'credentials',
+    key: 'scope',
     default: undefined,
     whenUnset: 'no token request',
     example: 'https://contoso.sharepoint.com/.default',
@@ -133,7 +153,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CLIENT_SECRET',
-    field: 'clientCredential',
+    group: 'credentials',
+    key: 'clientCredential',
     default: undefined,
     whenUnset: 'no client secret',
     description:
@@ -142,7 +163,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CLIENT_SECRET_FILE',
-    field: 'clientCredential',
+    group: 'credentials',
+    key: 'clientCredential',
     default: undefined,
     whenUnset: 'no client secret',
     example: '/run/secrets/client-secret',
@@ -151,7 +173,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CLIENT_CERTIFICATE_FILE',
-    field: 'clientCredential',
+    group: 'credentials',
+    key: 'clientCredential',
     default: undefined,
     whenUnset: 'no certificate',
     example: '/run/secrets/probe-cert.pem',
@@ -161,7 +184,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CLIENT_ASSERTION_FILE',
-    field: 'clientCredential',
+    group: 'credentials',
+    key: 'clientCredential',
     default: undefined,
     whenUnset: "no assertion file; in GitHub Actions with id-token: write, the job's OIDC token is used when no other credential is given",
     example: '/var/run/secrets/azure/tokens/azure-identity-token',
@@ -170,59 +194,69 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'ACTIONS_ID_TOKEN_REQUEST_URL',
-    field: 'githubOidcUrl',
+    group: 'credentials',
+    key: 'githubOidcUrl',
     default: undefined,
     whenUnset: 'not in GitHub Actions, or the job lacks permissions: id-token: write',
+    runner: true,
     description:
       'Set by GitHub Actions: where the job asks for its OIDC token (audience api://AzureADTokenExchange), the federated credential used when CLIENT_ID is given without another credential.',
     parser: githubOidcUrlParser,
   }),
   setting({
     name: 'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-    field: 'githubOidcToken',
+    group: 'credentials',
+    key: 'githubOidcToken',
     default: undefined,
     whenUnset: 'not in GitHub Actions, or the job lacks permissions: id-token: write',
+    runner: true,
     description: 'Set by GitHub Actions: the bearer for ACTIONS_ID_TOKEN_REQUEST_URL; never printed.',
     parser: githubOidcTokenParser,
   }),
   setting({
     name: 'REQUEST_TIMEOUT_MS',
-    field: 'requestTimeoutMs',
+    group: 'pacing',
+    key: 'requestTimeoutMs',
     default: '10000',
     description: 'Time allowed for one request, in milliseconds.',
     parser: numberParser({ integer: true, positive: true, max: ONE_HOUR_S * 1000, maxNote: ' (1 hour)' }),
   }),
   setting({
     name: 'REQUESTS_PER_SECOND',
-    field: 'requestsPerSecond',
+    group: 'pacing',
+    key: 'requestsPerSecond',
     default: '10',
     description: 'Most requests started per second, over the whole run (decimals allowed, e.g. 0.5).',
     parser: numberParser({ integer: false, positive: true, max: 1000 }),
   }),
   setting({
     name: 'CONCURRENCY',
-    field: 'concurrency',
+    group: 'pacing',
+    key: 'concurrency',
     default: '4',
     description: 'Most requests in flight at once.',
     parser: numberParser({ integer: true, positive: true, max: 256 }),
   }),
   setting({
     name: 'MAX_REQUESTS',
-    field: 'maxRequests',
+    group: 'pacing',
+    key: 'maxRequests',
     default: '2000',
     description: 'Budget of requests put on the wire in one run, retries included; cases past it are not sent.',
     parser: numberParser({ integer: true, positive: true, max: 1_000_000 }),
   }),
   setting({
     name: 'MAX_RUN_SECONDS',
-    field: 'maxRunTimeMs',
+    group: 'pacing',
+    key: 'maxRunTimeMs',
     default: '900',
     description: 'Longest run time in seconds; requests past it are not sent.',
     parser: secondsAsMsParser({ positive: true, max: 24 * ONE_HOUR_S, maxNote: ' (24 hours)' }),
   }),
   setting({
     name: 'MAX_RETRIES',
-    field: 'maxRetries',
+    group: 'pacing',
+    key: 'maxRetries',
     default: '3',
     description:
       'Retries per exchange after 429, 503, other 5xx or a network error; a combination, value class or lifecycle step still without a verdict after them is asked again later in the run, as many times, while MAX_REQUESTS lasts.',
@@ -230,21 +264,24 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'RETRY_AFTER_DEFAULT_SECONDS',
-    field: 'defaultRetryAfterMs',
+    group: 'pacing',
+    key: 'defaultRetryAfterMs',
     default: '2',
     description: 'Seconds to wait after a 429 or 503 that has no Retry-After; at most RETRY_AFTER_MAX_SECONDS.',
     parser: secondsAsMsParser({ positive: false, max: ONE_HOUR_S, maxNote: ' (1 hour)' }),
   }),
   setting({
     name: 'RETRY_AFTER_MAX_SECONDS',
-    field: 'maxRetryAfterMs',
+    group: 'pacing',
+    key: 'maxRetryAfterMs',
     default: '120',
     description: 'Longest Retry-After (seconds) the probe waits; a longer one ends the exchange as throttled.',
     parser: secondsAsMsParser({ positive: false, max: ONE_HOUR_S, maxNote: ' (1 hour)' }),
   }),
   setting({
     name: 'MAX_RECORDED_BODY_BYTES',
-    field: 'maxRecordedBodyBytes',
+    group: 'pacing',
+    key: 'maxRecordedBodyBytes',
     default: '65536',
     description: 'Response bodies are recorded up to this many bytes; the rest is not read. A body cut here is not judged on its shape.',
     // 512 KiB keeps the probe under 600 MB against a target sending 300 MB answers (1 MiB: 592-640 MB,
@@ -253,14 +290,16 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'REPEATS',
-    field: 'repeats',
+    group: 'exploration',
+    key: 'repeats',
     default: '2',
     description: 'Times each matrix combination is sent; 2 or more are needed to detect an unstable answer.',
     parser: numberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({
     name: 'EXHAUSTIVE_MAX_FIELDS',
-    field: 'exhaustiveMaxFields',
+    group: 'exploration',
+    key: 'exhaustiveMaxFields',
     default: '8',
     description:
       'Up to this many fields the presence matrix sends every combination; above it the adaptive explorer learns the rule within EXPLORE_COMBINATIONS_PER_FIELD x n combinations.',
@@ -268,7 +307,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'EXPLORE_COMBINATIONS_PER_FIELD',
-    field: 'exploreCombinationsPerField',
+    group: 'exploration',
+    key: 'exploreCombinationsPerField',
     default: '10',
     description:
       'The adaptive explorer asks at most this many x n combinations (each sent REPEATS times). Fewer leaves out checks of fields that reject every change of their own; the report names the first check not made.',
@@ -276,7 +316,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'SEED',
-    field: 'seed',
+    group: 'exploration',
+    key: 'seed',
     default: undefined,
     whenUnset: 'a random seed per run, printed and recorded in the report',
     example: '1234567',
@@ -285,14 +326,16 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'PROPERTY_RUNS',
-    field: 'propertyRuns',
+    group: 'exploration',
+    key: 'propertyRuns',
     default: '20',
     description: 'Random bodies tried per property (each costs one or two requests, plus shrinking on failure).',
     parser: numberParser({ integer: true, positive: true, max: 10_000 }),
   }),
   setting({
     name: 'PROBE_WRITE_METHODS',
-    field: 'probeWriteMethods',
+    group: 'target',
+    key: 'probeWriteMethods',
     default: 'false',
     description:
       'Also send PUT, PATCH and DELETE to the collection path of a configured target (always done on the embedded reference); off by default, as a live service might act on them.',
@@ -300,7 +343,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'OPERATION',
-    field: 'operation',
+    group: 'target',
+    key: 'operation',
     default: DEFAULT_OPERATION_FILE,
     description:
       "Operation description (docs/operation-descriptions.md): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph's POST /subscriptions.",
@@ -308,7 +352,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'OPENAPI',
-    field: 'openapi',
+    group: 'target',
+    key: 'openapi',
     default: undefined,
     whenUnset: 'the operation comes from OPERATION',
     example: 'openapi.yaml',
@@ -318,7 +363,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'OPERATION_ID',
-    field: 'operationId',
+    group: 'target',
+    key: 'operationId',
     default: undefined,
     whenUnset: 'none; needed with OPENAPI',
     example: 'createSubscription',
@@ -327,7 +373,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'ACCEPTED_FIELDS',
-    field: 'acceptedFields',
+    group: 'target',
+    key: 'acceptedFields',
     default: undefined,
     whenUnset: 'the smallest accepted combination the presence matrix found',
     example: 'notificationUrl,expirationDateTime',
@@ -336,7 +383,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'ACCEPTED_BODY',
-    field: 'acceptedBody',
+    group: 'target',
+    key: 'acceptedBody',
     default: undefined,
     whenUnset: "the operation description's acceptedBody, then its reportedAccepted",
     example: '{"changeType":"updated","notificationUrl":"https://hooks.example.com/drive"}',
@@ -345,7 +393,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'HAR',
-    field: 'har',
+    group: 'exploration',
+    key: 'har',
     default: undefined,
     whenUnset: 'no recorded traffic: the explorer starts from ACCEPTED_BODY, the description and the baseline',
     example: 'session.har',
@@ -355,7 +404,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'NOTIFICATION_URL',
-    field: 'notificationUrl',
+    group: 'receiver',
+    key: 'notificationUrl',
     default: undefined,
     whenUnset: "the probe's own receiver",
     example: 'https://hooks.example.com/drive',
@@ -364,7 +414,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'RECEIVER_PUBLIC_URL',
-    field: 'receiverPublicUrl',
+    group: 'receiver',
+    key: 'receiverPublicUrl',
     default: undefined,
     whenUnset: "the receiver's loopback URL, which only a target on this machine can reach",
     example: 'https://probe-receiver.example.net/notifications',
@@ -374,14 +425,16 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'RECEIVER_PORT',
-    field: 'receiverPort',
+    group: 'receiver',
+    key: 'receiverPort',
     default: '0',
     description: "Loopback port of the probe's notification receiver (0: any free port); give the port RECEIVER_PUBLIC_URL forwards to.",
     parser: numberParser({ integer: true, positive: false, max: 65_535 }),
   }),
   setting({
     name: 'NOTIFICATION_WAIT_SECONDS',
-    field: 'notificationWaitMs',
+    group: 'receiver',
+    key: 'notificationWaitMs',
     default: '30',
     description:
       'How long the events suite (06-events) waits for a notification after it caused a change, and for a second delivery after its receiver answered 500.',
@@ -389,7 +442,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CHANGE_COMMAND',
-    field: 'change',
+    group: 'receiver',
+    key: 'change',
     default: undefined,
     whenUnset:
       'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
@@ -400,7 +454,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CHANGE_REQUEST',
-    field: 'change',
+    group: 'receiver',
+    key: 'change',
     default: undefined,
     whenUnset:
       'on a configured target the notification cases of 06-events are skipped, saying why (the embedded reference is triggered directly)',
@@ -411,14 +466,16 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'CHANGE_COMMAND_TIMEOUT_SECONDS',
-    field: 'changeCommandTimeoutMs',
+    group: 'receiver',
+    key: 'changeCommandTimeoutMs',
     default: '60',
     description: 'Longest time CHANGE_COMMAND may run; it is then killed and the case ends in ERROR.',
     parser: secondsAsMsParser({ positive: true, max: 600, maxNote: ' (10 minutes)' }),
   }),
   setting({
     name: 'SLOW_RECEIVER_SECONDS',
-    field: 'slowReceiverMs',
+    group: 'receiver',
+    key: 'slowReceiverMs',
     default: '6',
     description:
       "How long the probe's receiver holds its answer to a validation request in the events suite's slow-receiver case: longer than the target's limit (SharePoint 5 s, Graph 10 s) shows what a timeout gives; keep it under REQUEST_TIMEOUT_MS.",
@@ -426,21 +483,24 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'REFERENCE_PROFILE',
-    field: 'referenceProfile',
+    group: 'target',
+    key: 'referenceProfile',
     default: 'default',
     description: 'Behaviour profile of the embedded reference service (ignored when BASE_URL is set).',
     parser: identifierParser,
   }),
   setting({
     name: 'REPORT_DIR',
-    field: 'reportDir',
+    group: 'reports',
+    key: 'reportDir',
     default: 'reports',
     description: 'Folder the reports are written to.',
     parser: folderParser,
   }),
   setting({
     name: 'LEDGER_DIR',
-    field: 'ledgerDir',
+    group: 'reports',
+    key: 'ledgerDir',
     default: '.ledger',
     description:
       'Folder of the cleanup ledger: each subscription the probe creates, until it is deleted, so a crashed run leaves a list for the next run or npm run cleanup.',
@@ -448,7 +508,8 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'BASELINE',
-    field: 'baseline',
+    group: 'reports',
+    key: 'baseline',
     default: undefined,
     whenUnset: 'no comparison',
     example: 'baselines/embedded-default.json',
@@ -458,19 +519,49 @@ export const SETTINGS: readonly AnySetting[] = [
   }),
   setting({
     name: 'BASELINE_DIR',
-    field: 'baselineDir',
+    group: 'reports',
+    key: 'baselineDir',
     default: 'baselines',
     description: 'Folder npm run baseline writes <TARGET_NAME>.json to.',
     parser: folderParser,
   }),
   setting({
     name: 'TARGET_NAME',
-    field: 'targetName',
+    group: 'reports',
+    key: 'targetName',
     default: undefined,
     whenUnset: "from the report's target: embedded-<profile> for the embedded reference, the BASE_URL host otherwise",
     example: 'contoso-staging',
     description: 'Name of the baseline npm run baseline writes (BASELINE_DIR/<TARGET_NAME>.json), one per target.',
     parser: identifierParser,
+  }),
+  setting({
+    name: 'CI',
+    group: 'ci',
+    key: 'inCi',
+    default: 'false',
+    runner: true,
+    description: 'Set by CI runners: the console then writes progress as lines of the log, never a status line rewritten in place.',
+    parser: presenceParser,
+  }),
+  setting({
+    name: 'GITHUB_ACTIONS',
+    group: 'ci',
+    key: 'githubActions',
+    default: 'false',
+    runner: true,
+    description: 'Set by GitHub Actions: the probe writes its own annotations (::error) for what fails the run.',
+    parser: booleanParser,
+  }),
+  setting({
+    name: 'GITHUB_STEP_SUMMARY',
+    group: 'ci',
+    key: 'stepSummary',
+    default: undefined,
+    whenUnset: 'not in GitHub Actions: no job summary',
+    runner: true,
+    description: "Set by GitHub Actions: the job summary file, to which the probe appends the report's summary.",
+    parser: pathParser,
   }),
 ];
 
@@ -482,3 +573,19 @@ export const SETTING_NAMES: readonly string[] = SETTINGS.map((s) => s.name);
  * command-line flag, since any user of the machine can read a process's arguments.
  */
 export const SECRET_SETTINGS: ReadonlySet<string> = new Set(['ACCESS_TOKEN', 'CLIENT_SECRET', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN']);
+
+/** A setting's flag: its name in lower case with dashes (BASE_URL: --base-url). */
+export const flagName = (name: string): string => name.toLowerCase().replaceAll('_', '-');
+
+/** Short flags for the settings typed most. */
+export const FLAG_ALIASES: Readonly<Record<string, string>> = {
+  rate: 'REQUESTS_PER_SECOND',
+  timeout: 'REQUEST_TIMEOUT_MS',
+  profile: 'REFERENCE_PROFILE',
+};
+
+/** The setting a flag (without its dashes) stands for; runner settings have none, secrets are refused by the caller. */
+export const SETTING_BY_FLAG: ReadonlyMap<string, string> = new Map([
+  ...SETTINGS.filter((s) => s.runner !== true).map((s): [string, string] => [flagName(s.name), s.name]),
+  ...Object.entries(FLAG_ALIASES),
+]);

@@ -1,13 +1,46 @@
 import type { OperationSpec } from '../operation/types.js';
 import type { Secret } from '../secret.js';
 
-/** The probe's settings after validation. Every field has a documented default (lib/config/settings.ts). */
-export interface ProbeConfig {
+/**
+ * A probe's settings after validation: one value, read once by the command from defaults, `.env`, the
+ * environment and its flags (lib/config/load-config.ts), grouped by concern so that each part of the tool
+ * takes the part it needs. Every field has a documented default (lib/config/settings.ts). The run hands this
+ * value to vitest's globalSetup and the suites' worker (lib/config/wire.ts), never through the environment.
+ */
+export interface Settings {
+  target: TargetSettings;
+  credentials: CredentialSettings;
+  pacing: PacingSettings;
+  exploration: ExplorationSettings;
+  receiver: ReceiverSettings;
+  reports: ReportSettings;
+  ci: CiSettings;
+}
+
+/** What is probed: where, which operation, and what is known to be accepted. */
+export interface TargetSettings {
   /** Target base URL (no trailing slash); undefined means: start the embedded reference service. */
   baseUrl: string | undefined;
+  /** Profile of the embedded reference service (ignored when baseUrl is set). */
+  referenceProfile: string;
+  /** The operation probed, compiled from its description file (OPERATION) or built from OPENAPI. */
+  operation: OperationSpec;
+  /** OpenAPI document to build the operation from instead (with operationId); lib/operation/openapi. */
+  openapi: string | undefined;
+  operationId: string | undefined;
+  /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
+  acceptedFields: string[] | undefined;
+  /** A body known to be accepted; the explorer starts from its fields first. */
+  acceptedBody: Record<string, unknown> | undefined;
+  /** Send PUT/PATCH/DELETE to the collection path of a configured target (protocol cases). */
+  probeWriteMethods: boolean;
+}
+
+/** The token: given, or got by client credentials; and whether it may travel in clear text. */
+export interface CredentialSettings {
   /** Bearer token; undefined when none is configured (the embedded reference then gets a generated one). */
   accessToken: Secret | undefined;
-  /** Which setting gave the token (for the start-of-run summary); absent when no token or not loaded from settings. */
+  /** Which setting gave the token (for the start-of-run summary); absent when no token was given. */
   accessTokenSource?: 'ACCESS_TOKEN' | 'ACCESS_TOKEN_FILE';
   /** OAuth 2.0 token endpoint (TOKEN_URL, or TENANT_ID's Microsoft identity platform v2.0 endpoint); lib/auth. */
   tokenEndpoint: TokenEndpoint | undefined;
@@ -22,6 +55,10 @@ export interface ProbeConfig {
   githubOidcToken: Secret | undefined;
   /** Send the token over plain http:// to a host that is not loopback (off by default). */
   allowInsecureToken: boolean;
+}
+
+/** The engine's pace and the run's budget (lib/http/engine.ts takes exactly these). */
+export interface PacingSettings {
   requestTimeoutMs: number;
   requestsPerSecond: number;
   concurrency: number;
@@ -36,6 +73,10 @@ export interface ProbeConfig {
   maxRetryAfterMs: number;
   /** Response bodies are recorded up to this many bytes. */
   maxRecordedBodyBytes: number;
+}
+
+/** How much the suites ask: repeats, the explorer's budget and the recorded traffic it starts from, the properties' runs and seed. */
+export interface ExplorationSettings {
   /** How often each matrix combination is sent (>= 2 to detect instability). */
   repeats: number;
   /** Above this many fields the presence matrix explores adaptively instead of enumerating 2^n. */
@@ -46,19 +87,15 @@ export interface ProbeConfig {
   seed: number | undefined;
   /** Random bodies per property. */
   propertyRuns: number;
-  /** Send PUT/PATCH/DELETE to the collection path of a configured target (protocol cases). */
-  probeWriteMethods: boolean;
-  /** The operation probed, compiled from its description file (OPERATION). */
-  operation: OperationSpec;
-  /** OpenAPI document to build the operation from instead (with operationId); lib/operation/openapi. */
-  openapi: string | undefined;
-  operationId: string | undefined;
-  /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
-  acceptedFields: string[] | undefined;
-  /** A body known to be accepted; the explorer starts from its fields first. */
-  acceptedBody: Record<string, unknown> | undefined;
-  /** A HAR whose accepted creates the explorer starts from (after the bodies above); undefined: none. */
+  /**
+   * A HAR whose creates of the operation answered 2xx: the presence explorer starts from them, after the bodies known
+   * to the target settings (ACCEPTED_BODY, ACCEPTED_FIELDS), the description's and the baseline's; undefined: none.
+   */
   har: string | undefined;
+}
+
+/** Where notifications go, and how the events suite makes the watched drive change. */
+export interface ReceiverSettings {
   /** notificationUrl sent in bodies; undefined means the probe's own receiver. */
   notificationUrl: string | undefined;
   /** Public URL forwarding to the probe's receiver (a tunnel); undefined: its loopback URL. */
@@ -73,8 +110,10 @@ export interface ProbeConfig {
   changeCommandTimeoutMs: number;
   /** How long the receiver holds its answer to a validation request in the slow-receiver case. */
   slowReceiverMs: number;
-  /** Profile of the embedded reference service (ignored when baseUrl is set). */
-  referenceProfile: string;
+}
+
+/** What the run writes and keeps: reports, the cleanup ledger, baselines. */
+export interface ReportSettings {
   /** Where reports are written. */
   reportDir: string;
   /** Folder of the cleanup ledger (lib/ledger). */
@@ -85,6 +124,16 @@ export interface ProbeConfig {
   baselineDir: string;
   /** Name of the baseline file; undefined: derived from the report's target. */
   targetName: string | undefined;
+}
+
+/** What the CI runner says of the job (its own variables, read from the environment only). */
+export interface CiSettings {
+  /** In a CI job (CI set): the console writes lines, never a status line rewritten in place. */
+  inCi: boolean;
+  /** In GitHub Actions: the run writes its own annotations. */
+  githubActions: boolean;
+  /** GitHub Actions' job summary file, appended to at the end of a run. */
+  stepSummary: string | undefined;
 }
 
 /**

@@ -170,7 +170,7 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
         endedAt: run.endedAt,
         requestsSent: run.requestsSent,
         repeats: run.repeats,
-        ...(run.stoppedEarly !== undefined ? { stoppedEarly: run.stoppedEarly } : {}),
+        ...(run.stopped !== undefined ? { stopped: run.stopped.why } : {}),
       },
     },
     // The embedded reference listens on a new loopback port each run: a relative server keeps the document stable.

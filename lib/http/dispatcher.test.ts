@@ -142,7 +142,7 @@ describe('Dispatcher', () => {
       [3, 'budget'],
     ]);
     expect(dispatcher.limits.spent).toBe(2);
-    expect(dispatcher.stoppedEarly).toBe('request budget of 2 spent: the run stopped early');
+    expect(dispatcher.stoppedEarly).toMatchObject({ by: 'budget', why: 'request budget of 2 spent: the run stopped early' });
   });
 
   test('a start the deadline would deny is denied at once, not waited for', async () => {
@@ -156,7 +156,7 @@ describe('Dispatcher', () => {
       [3, 200, 'deadline'],
       [4, 200, 'deadline'],
     ]);
-    expect(dispatcher.stoppedEarly).toBe('run time limit of 250 ms reached: the run stopped early');
+    expect(dispatcher.stoppedEarly).toMatchObject({ by: 'deadline', why: 'run time limit of 250 ms reached: the run stopped early' });
   });
 
   test('close denies everything queued', async () => {

@@ -3,6 +3,7 @@ import { ConcurrencyLimit } from './concurrency.js';
 import { NotBeforeGate } from './not-before-gate.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RunLimits } from './run-limits.js';
+import type { EarlyStop } from './types.js';
 
 /** Leave to put one request on the wire; `release` must be called once it is done. */
 export interface Permit {
@@ -47,7 +48,7 @@ export class Dispatcher {
   /** Granted requests not yet written to their socket. */
   #unstarted = 0;
   #wakeScheduled = false;
-  #stoppedEarly: string | undefined;
+  #stoppedEarly: EarlyStop | undefined;
 
   constructor(options: DispatcherOptions) {
     this.#clock = options.clock;
@@ -58,7 +59,7 @@ export class Dispatcher {
   }
 
   /** Set by the first request that the budget or the deadline stopped. */
-  get stoppedEarly(): string | undefined {
+  get stoppedEarly(): EarlyStop | undefined {
     return this.#stoppedEarly;
   }
 
@@ -141,7 +142,7 @@ export class Dispatcher {
   }
 
   #stop(kind: 'budget' | 'deadline', message: string): Denial {
-    this.#stoppedEarly ??= message;
+    this.#stoppedEarly ??= { by: kind, at: new Date(this.#clock.now()).toISOString(), why: message };
     return { ok: false, kind, message };
   }
 

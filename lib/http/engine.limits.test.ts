@@ -32,7 +32,7 @@ describe.concurrent('run limits', () => {
         requestsSent: 5,
         exchanges: 10,
         retries: 0,
-        stoppedEarly: 'request budget of 5 spent: the run stopped early',
+        stoppedEarly: { by: 'budget', at: expect.any(String), why: 'request budget of 5 spent: the run stopped early' },
       });
       const started = clockNow();
       const late = await engine.send({ method: 'POST', path: '/late' });
@@ -78,7 +78,7 @@ describe.concurrent('run limits', () => {
       for (const hit of server.hits) expect(hit.at).toBeLessThan(created + 400 + 50);
       const stopped = all.filter((x) => x.failure?.kind === 'deadline');
       expect(stopped.length).toBe(10 - all.filter((x) => x.status === 201).length);
-      expect(engine.stats().stoppedEarly).toBe('run time limit of 400 ms reached: the run stopped early');
+      expect(engine.stats().stoppedEarly?.why).toBe('run time limit of 400 ms reached: the run stopped early');
       // Slack for timers on a loaded machine; the point is that nothing waits for the queue.
       expect(settled - created).toBeLessThan(400 + 400);
     } finally {
@@ -95,7 +95,7 @@ describe.concurrent('run limits', () => {
       const a = await engine.send({ method: 'POST', path: '/' });
       expect(a).toMatchObject({ status: null, attempts: 1, failure: { kind: 'deadline' } });
       expect(a.failure?.message).toBe('run time limit of 300 ms reached: the run stopped early (waiting for an answer)');
-      expect(engine.stats().stoppedEarly).toBe('run time limit of 300 ms reached: the run stopped early');
+      expect(engine.stats().stoppedEarly?.why).toBe('run time limit of 300 ms reached: the run stopped early');
       expect(clockNow() - started).toBeLessThan(300 + 400); // far below the 5 s request timeout
     } finally {
       await engine.close();

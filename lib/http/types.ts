@@ -65,5 +65,14 @@ export interface EngineStats {
   exchanges: number;
   retries: number;
   /** Set once the budget or deadline stopped a request: the run stopped early. */
-  stoppedEarly: string | undefined;
+  stoppedEarly: EarlyStop | undefined;
+}
+
+/** What stopped the engine's run before every request was sent, and when. */
+export interface EarlyStop {
+  by: 'budget' | 'deadline';
+  /** ISO time of the first request it stopped. */
+  at: string;
+  /** In words, e.g. "request budget of 2000 spent: the run stopped early". */
+  why: string;
 }

@@ -1,5 +1,4 @@
-import type { ProbeConfig } from '../config/types.js';
-import { HttpEngine } from '../http/engine.js';
+import { HttpEngine, type EngineLimits } from '../http/engine.js';
 import type { Secret } from '../secret.js';
 import type { BearerSource } from '../http/bearer.js';
 
@@ -12,12 +11,12 @@ export const CLEANUP_MAX_MS = 5 * 60_000;
  * It never runs at the same time as the run's own engine (before the run, or after it), so the
  * target never sees more than the configured rate from one probe.
  */
-export function cleanupEngine(config: ProbeConfig, baseUrl: string, token: Secret | BearerSource | undefined, count: number): HttpEngine {
+export function cleanupEngine(limits: EngineLimits, baseUrl: string, token: Secret | BearerSource | undefined, count: number): HttpEngine {
   return HttpEngine.fromConfig(
     {
-      ...config,
-      maxRequests: Math.max(1, count * (config.maxRetries + 1)),
-      maxRunTimeMs: Math.min(config.maxRunTimeMs, CLEANUP_MAX_MS),
+      ...limits,
+      maxRequests: Math.max(1, count * (limits.maxRetries + 1)),
+      maxRunTimeMs: Math.min(limits.maxRunTimeMs, CLEANUP_MAX_MS),
     },
     baseUrl,
     token,

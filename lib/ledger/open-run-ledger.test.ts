@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { loadConfig } from '../config/load-config.js';
+import { commandAsTyped } from '../config/invocation.js';
+import { loadSettings } from '../config/load-config.js';
 import { startServer, type TestServer } from '../http/test-server.js';
 import { Secret } from '../secret.js';
 import { appendLines } from './append.js';
@@ -30,7 +31,7 @@ afterEach(async () => {
 const LIVE_PID = 4242;
 const liveness = (): LivenessProbe => ({ now: Date.now(), host: hostname(), alive: (pid) => pid === LIVE_PID });
 const future = new Date(Date.now() + 3_600_000).toISOString();
-const config = () => loadConfig({ LEDGER_DIR: dir, MAX_RETRIES: '0', REQUESTS_PER_SECOND: '500' }, { cwd: dir, dotenvPath: false });
+const config = () => loadSettings({ env: { LEDGER_DIR: dir, MAX_RETRIES: '0', REQUESTS_PER_SECOND: '500' }, cwd: dir, dotenvPath: false });
 
 test('before the run: leftovers of finished runs on the target are deleted, a running one is left alone, dead embedded ledgers dropped', async () => {
   const target = server.url;
@@ -52,7 +53,7 @@ test('before the run: leftovers of finished runs on the target are deleted, a ru
   const log: string[] = [];
 
   const ledger = await openRunLedger({
-    config: config(),
+    settings: config(),
     target: { baseUrl: target, kind: 'configured' },
     token: new Secret('tok-123456789'),
     liveness,
@@ -80,7 +81,7 @@ test('at the end of the run: what the cases did not delete is deleted, and an em
   const target = server.url;
   const log: string[] = [];
   const ledger = await openRunLedger({
-    config: config(),
+    settings: config(),
     target: { baseUrl: target, kind: 'embedded-reference' },
     token: undefined,
     liveness,
@@ -102,7 +103,7 @@ test('at the end of the run: a delete that still fails is kept and reported with
   const target = server.url;
   const log: string[] = [];
   const ledger = await openRunLedger({
-    config: config(),
+    settings: config(),
     target: { baseUrl: target, kind: 'configured' },
     token: undefined,
     liveness,
@@ -114,5 +115,5 @@ test('at the end of the run: a delete that still fails is kept and reported with
 
   expect(result.failed.map((f) => [f.entry.id, f.problem])).toEqual([['bad', 'server: HTTP 500 after 1 attempts']]);
   expect(existsSync(ledger.file)).toBe(true);
-  expect(log.at(-1)).toBe(`ledger: kept in ${ledger.file}; the next run against ${target} or \`npm run cleanup\` retries them`);
+  expect(log.at(-1)).toBe(`ledger: kept in ${ledger.file}; the next run against ${target} or ${commandAsTyped('cleanup')} retries them`);
 });

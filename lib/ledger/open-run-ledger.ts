@@ -1,5 +1,8 @@
 import { hostname } from 'node:os';
-import type { ProbeConfig } from '../config/types.js';
+import { engineLimits } from '../config/engine-limits.js';
+import { commandAsTyped } from '../config/invocation.js';
+import type { Settings } from '../config/types.js';
+import type { EngineLimits } from '../http/engine.js';
 import type { Secret } from '../secret.js';
 import type { BearerSource } from '../http/bearer.js';
 import { appendLines } from './append.js';
@@ -17,7 +20,7 @@ import { LEDGER_VERSION, type LedgerTargetKind } from './types.js';
 const RUN_SLACK_MS = 5 * 60_000;
 
 export interface OpenRunLedgerOptions {
-  config: ProbeConfig;
+  settings: Settings;
   target: { baseUrl: string; kind: LedgerTargetKind };
   /** The token the run sends (for an embedded reference: the one it was started with). */
   token: Secret | BearerSource | undefined;
@@ -44,7 +47,7 @@ export interface ReconcileResult extends SweepResult {
 /** Deletes what the given files list, with an engine sized to them, then closes it. */
 export async function sweepWithEngine(
   files: RunFile[],
-  config: ProbeConfig,
+  limits: EngineLimits,
   baseUrl: string,
   token: Secret | BearerSource | undefined,
   by: string,
@@ -52,7 +55,7 @@ export async function sweepWithEngine(
 ): Promise<SweepResult> {
   const count = files.reduce((sum, f) => sum + f.entries.length, 0);
   if (count === 0) return sweep(files, { ...options, send: () => Promise.reject(new Error('nothing to send')), by });
-  const engine = cleanupEngine(config, baseUrl, token, count);
+  const engine = cleanupEngine(limits, baseUrl, token, count);
   try {
     return await sweep(files, { ...options, send: (request) => engine.send(request), by });
   } finally {
@@ -66,10 +69,10 @@ export async function sweepWithEngine(
  * reconcile() is for the end of the run.
  */
 export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerHandle> {
-  const { config, target } = o;
+  const { settings, target } = o;
   const log = o.log ?? ((line: string) => console.log(line));
   const liveness = o.liveness ?? systemLiveness;
-  const dir = config.ledgerDir;
+  const dir = settings.reports.ledgerDir;
   const runId = newRunId();
   const file = runFile(dir, target.baseUrl, runId);
 
@@ -85,7 +88,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
   if (target.kind === 'configured') {
     const files = targetRunFiles(dir, target.baseUrl, liveness());
     const finished = files.filter((f) => !f.active);
-    before = await sweepWithEngine(finished, config, target.baseUrl, o.token, runId);
+    before = await sweepWithEngine(finished, engineLimits(settings), target.baseUrl, o.token, runId);
     if (before.gone.length + before.failed.length > 0 || before.unidentified > 0) {
       for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
     }
@@ -104,18 +107,18 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
       runId,
       target: target.baseUrl,
       targetKind: target.kind,
-      operation: config.operation.id,
+      operation: settings.target.operation.id,
       pid: process.pid,
       host: hostname(),
       startedAt: new Date(startedAt).toISOString(),
-      activeUntil: new Date(startedAt + config.maxRunTimeMs + CLEANUP_MAX_MS + RUN_SLACK_MS).toISOString(),
+      activeUntil: new Date(startedAt + settings.pacing.maxRunTimeMs + CLEANUP_MAX_MS + RUN_SLACK_MS).toISOString(),
     },
   ]);
 
   const reconcile = async (): Promise<ReconcileResult> => {
     const own = inspectRunFile(file, liveness(), target.baseUrl);
     // This run made them moments ago: a 404 now says the delete path misses them, not that they expired.
-    const result = await sweepWithEngine([own], config, target.baseUrl, o.token, runId, { notFoundIsGone: false });
+    const result = await sweepWithEngine([own], engineLimits(settings), target.baseUrl, o.token, runId, { notFoundIsGone: false });
     const byCases = own.created - own.entries.length;
     log(
       `ledger: this run created ${own.created} subscription(s): ${byCases} deleted by their cases, ` +
@@ -127,7 +130,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
     if (result.failed.length > 0) {
       log(
         target.kind === 'configured'
-          ? `ledger: kept in ${file}; the next run against ${target.baseUrl} or \`npm run cleanup\` retries them`
+          ? `ledger: kept in ${file}; the next run against ${target.baseUrl} or ${commandAsTyped('cleanup')} retries them`
           : 'ledger: they end with the embedded reference service, which stops now',
       );
     }

@@ -1,15 +1,12 @@
 /**
  * How the end-of-run ledger outcome travels from globalSetup's teardown (which runs after the
- * reporters, at vitest's close) to bin/probe.ts, which adds it to the reports and the exit code;
+ * reporters, at vitest's close) to the run (lib/run/run-probe.ts), which adds it to the reports and the exit code;
  * and, for a sharded run, from each shard to the merge, in a folder of its own beside the blob
  * folder (vitest's merge takes every file in the blob folder for a blob and fails on anything else).
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LedgerOutcome } from './left-on-target.js';
-
-/** Set by bin/probe.ts: where globalSetup writes this run's outcome. */
-export const OUTCOME_FILE_ENV = 'PROBE_LEDGER_OUTCOME_FILE';
 
 /** Folder (under REPORT_DIR) of the shards' outcomes, which CI carries to the merge job with the blobs. */
 const SHARD_OUTCOME_DIR = 'ledger-outcomes';

@@ -47,8 +47,11 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
     specRef: accepted ? 'spec §4 observed behaviour (a report, not a rule)' : 'spec §4 observed behaviour; spec §7',
     verdict: broken ? 'DEVIATES' : 'INFORMATIONAL',
     observed: broken ? `${observed}; ${rule.problems.join('; ')}` : observed,
+    // When the refusal breaks §7 rule 1, that is the deviation, and the headline says it first.
     finding: accepted
       ? `${fields.join(', ')} accepted (${status}), as the spec reports`
-      : `${fields.join(', ')} answered ${status}, not accepted as the spec reports`,
+      : broken
+        ? `the refusal of ${fields.join(', ')} (${status}) breaks spec §7 rule 1: ${REFUSAL_READING}; the spec reports this body accepted`
+        : `${fields.join(', ')} answered ${status}, not accepted as the spec reports`,
   };
 }

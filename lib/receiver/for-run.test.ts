@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { loadConfig } from '../config/load-config.js';
+import { loadSettings } from '../config/load-config.js';
 import { startRunReceiver } from './for-run.js';
 import type { Receiver } from './server.js';
 
@@ -9,7 +9,7 @@ afterEach(async () => {
   receiver = undefined;
 });
 
-const config = (env: Record<string, string>) => loadConfig(env, { cwd: '/tmp', dotenvPath: false });
+const config = (env: Record<string, string>) => loadSettings({ env: env, cwd: '/tmp', dotenvPath: false });
 
 test('NOTIFICATION_URL names another receiver: none is started', async () => {
   const log: string[] = [];

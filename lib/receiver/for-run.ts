@@ -1,4 +1,4 @@
-import type { ProbeConfig } from '../config/types.js';
+import type { Settings } from '../config/types.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { startReceiver, type Receiver } from './server.js';
 
@@ -8,9 +8,11 @@ import { startReceiver, type Receiver } from './server.js';
  * this machine is given a loopback URL it cannot reach.
  */
 export async function startRunReceiver(
-  config: ProbeConfig,
+  settings: Pick<Settings, 'target' | 'receiver'>,
   log: (line: string) => void = (l) => console.log(l),
 ): Promise<Receiver | undefined> {
+  const config = settings.receiver;
+  const baseUrl = settings.target.baseUrl;
   if (config.notificationUrl !== undefined) return undefined;
   // https on loopback (self-signed; plain http still answered on the same port): targets that follow
   // Graph's rules take only https notification URLs, and a target on this machine need not verify it.
@@ -21,9 +23,9 @@ export async function startRunReceiver(
   });
   const via = config.receiverPublicUrl !== undefined ? ` (forwarded to ${receiver.localUrl})` : '';
   log(`receiver: notifications to ${receiver.url}${via}`);
-  if (config.baseUrl !== undefined && config.receiverPublicUrl === undefined && !isLoopbackHost(new URL(config.baseUrl).hostname)) {
+  if (baseUrl !== undefined && config.receiverPublicUrl === undefined && !isLoopbackHost(new URL(baseUrl).hostname)) {
     log(
-      `receiver: WARNING: ${new URL(config.baseUrl).hostname} cannot reach ${receiver.url}; a target that validates the ` +
+      `receiver: WARNING: ${new URL(baseUrl).hostname} cannot reach ${receiver.url}; a target that validates the ` +
         'notification URL will refuse every create. Set RECEIVER_PUBLIC_URL (a tunnel to RECEIVER_PORT) or NOTIFICATION_URL',
     );
   }

@@ -6,12 +6,15 @@ import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { buildValues } from './build-values.js';
 import { reportedPresence } from './explored-rule.js';
-import type { BehaviourReport, CaseSummary, MatrixEntry, ReportedRole } from './types.js';
+import type { BehaviourReport, CaseSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 
 export interface CaseInput {
   /** The test's full name, as vitest shows it. */
   name: string;
   record: CaseRecord;
+  /** Its suite, e.g. `02-presence-matrix`. */
+  suite?: string;
+  seconds?: number;
 }
 
 export interface BuildInput {
@@ -21,9 +24,18 @@ export interface BuildInput {
   endedAt: string;
   suiteVersion: string;
   repeats: number;
-  /** Why the run stopped before every case ran, when the run itself stopped it (Ctrl-C). */
-  stoppedEarly?: string;
+  /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM, a shard that failed). */
+  stopped?: RunStop;
+  /** Cases that skipped themselves, with their reasons. */
+  skipped?: readonly UnrunCase[];
+  /** Cases the stop cut short or never started. */
+  notRun?: readonly UnrunCase[];
+  /** Cases that failed before they recorded a verdict: reported as ERROR, the harness's, never the target's. */
+  harnessErrors?: readonly HarnessError[];
 }
+
+/** What a harness error says in the report: no verdict on the target, and the message that says why. */
+const HARNESS_SPEC_REF = "none: the tool failed before the case had the target's answer";
 
 /**
  * Builds the behaviour report from what the cases recorded, and nothing else: the target's
@@ -68,11 +80,13 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   });
 
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
-  const summaries: CaseSummary[] = cases.map(({ name, record }) => {
+  const summaries: CaseSummary[] = cases.map(({ name, record, suite, seconds }) => {
     counts[record.verdict] += 1;
     return {
       id: record.id,
       name,
+      ...(suite !== undefined ? { suite } : {}),
+      ...(seconds !== undefined ? { seconds } : {}),
       specRef: record.specRef,
       verdict: record.verdict,
       ...(record.finding !== undefined ? { finding: record.finding } : {}),
@@ -80,9 +94,21 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(record.observed !== undefined ? { observed: record.observed } : {}),
     };
   });
+  for (const error of input.harnessErrors ?? []) {
+    counts.ERROR += 1;
+    summaries.push({
+      id: error.id,
+      name: error.name,
+      suite: error.suite,
+      specRef: HARNESS_SPEC_REF,
+      verdict: 'ERROR',
+      finding: error.message,
+    });
+  }
 
   const target = records[0]?.target;
-  const stoppedEarly = input.stoppedEarly ?? records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
+  const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
+  const stopped = input.stopped ?? engineStop;
   const seed = records.find((r) => r.seed !== undefined)?.seed;
   const rule = boundedRule(presence.rule, operation.fields, observations);
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
@@ -98,7 +124,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...secondAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
-      ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
+      ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
       repeats: input.repeats,
     },
     operation,
@@ -122,6 +148,8 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     values: buildValues(operation.fields, records),
     ...lifecycleOf(records),
     cases: summaries,
+    skipped: [...(input.skipped ?? [])],
+    notRun: [...(input.notRun ?? [])],
     counts,
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };

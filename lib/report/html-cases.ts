@@ -77,13 +77,28 @@ interface Suite {
   cases: { c: CaseSummary; index: number }[];
 }
 
-/** The suite a case belongs to: the first part of its id (`matrix/none` → `matrix`). */
+/** The suite a case belongs to: its suite file (`05-protocol`); in older reports, the first part of its id. */
 function suiteKey(c: CaseSummary): string {
-  return c.id.split('/')[0] ?? c.id;
+  return c.suite ?? c.id.split('/')[0] ?? c.id;
 }
 
-/** Case names read "suite title > case"; the suite's title is the part before " > " most of its cases share. */
+/** The describe block a case's name starts with ("spec §5 authentication > ..."), if any. */
+const describeOf = (name: string): string | undefined => (name.includes(' > ') ? name.slice(0, name.indexOf(' > ')) : undefined);
+
+/** Most describe blocks a suite's title names; the rest are said as "…". */
+const TITLE_BLOCKS = 4;
+
+/**
+ * Case names read "describe block > case". A suite file's title names its blocks in order (05-protocol holds
+ * authentication, malformed bodies, content, version and methods); in older reports, without the suite file,
+ * the title is the block most of its cases share.
+ */
 function suiteTitle(key: string, cases: readonly CaseSummary[]): string {
+  if (cases.every((c) => c.suite !== undefined)) {
+    const blocks = [...new Set(cases.flatMap((c) => describeOf(c.name) ?? []))];
+    if (blocks.length === 0) return key;
+    return blocks.length > TITLE_BLOCKS ? `${blocks.slice(0, TITLE_BLOCKS).join(' · ')} · …` : blocks.join(' · ');
+  }
   const prefixes = new Map<string, number>();
   for (const c of cases) {
     const at = c.name.indexOf(' > ');
@@ -149,7 +164,11 @@ ${groups}
 }
 
 function caseRow(c: CaseSummary, index: number, suite: Suite): SafeHtml {
-  const name = c.name.startsWith(`${suite.title} > `) ? c.name.slice(suite.title.length + 3) : c.name;
+  const block = describeOf(c.name);
+  const name =
+    c.name.startsWith(`${suite.title} > `) || (c.suite !== undefined && block !== undefined)
+      ? c.name.slice((block ?? suite.title).length + 3)
+      : c.name;
   const details = [
     c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
     c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,

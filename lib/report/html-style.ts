@@ -51,6 +51,7 @@ nav.toc a { color: var(--info-ink); margin-right: 14px; text-decoration: none; w
 .status { margin: 12px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid; font-size: 15px; }
 .status.green { background: var(--ok-bg); color: var(--ok-ink); border-color: #8fd19e; }
 .status.red { background: var(--bad-bg); color: var(--bad-ink); border-color: #f0a58a; }
+.status.stopped { background: var(--warn-bg); color: var(--warn-ink); border-color: #e6c200; }
 .status ul { margin: 4px 0 0; }
 .status a { color: inherit; }
 ul.failing { list-style: none; padding: 0; margin: 8px 0 0; }

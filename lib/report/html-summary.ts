@@ -7,7 +7,7 @@ import type { BehaviourReport } from './types.js';
 import { caseAnchor, caseShortName } from './html-cases.js';
 import { ruleGrid } from './html-matrix.js';
 import { html, type SafeHtml } from './html.js';
-import { ROLE_MEANING, clip, outcomeTally, roleBasisText, ruleSentence, undeterminedText } from './report-facts.js';
+import { ROLE_MEANING, clip, outcomeTally, roleBasisText, ruleSentence, stoppedText, undeterminedText } from './report-facts.js';
 
 /** Failing cases named on the first screen; the rest are counted and found in Cases. */
 const PROBLEM_CASES_SHOWN = 8;
@@ -46,10 +46,15 @@ export function runProblems(report: BehaviourReport): Problem[] {
 export function summarySection(report: BehaviourReport): SafeHtml {
   const problems = runProblems(report);
   const failing = report.cases.flatMap((c, i) => (c.verdict === 'DEVIATES' || c.verdict === 'ERROR' ? [{ c, i }] : []));
+  const stop = report.run.stopped;
+  const unrun = report.notRun?.length ?? 0;
+  // A stopped run is never green: what it shows is part of a run, whatever the cases that did run say.
   const status =
-    problems.length === 0
-      ? html`<p class="status green"><strong>Green.</strong> Every case holds (CONFORMS or INFORMATIONAL)${report.drift === undefined ? '' : ', nothing drifted from the baseline'} and nothing was left on the target.</p>`
-      : html`<div class="status red"><strong>Not green: the run fails.</strong><ul>${problems.map((p) => html`<li><a href="${p.href}">${p.text}</a></li>`)}</ul></div>`;
+    stop !== undefined
+      ? html`<div class="status stopped"><strong>Stopped early:</strong> ${stoppedText(stop)}.${unrun === 0 ? '' : html` <a href="#not-tested">${unrun} case${unrun === 1 ? ' was' : 's were'} not run</a>.`}${problems.length === 0 ? '' : html`<ul>${problems.map((p) => html`<li><a href="${p.href}">${p.text}</a></li>`)}</ul>`}</div>`
+      : problems.length === 0
+        ? html`<p class="status green"><strong>Green.</strong> Every case holds (CONFORMS or INFORMATIONAL)${report.drift === undefined ? '' : ', nothing drifted from the baseline'} and nothing was left on the target.</p>`
+        : html`<div class="status red"><strong>Not green: the run fails.</strong><ul>${problems.map((p) => html`<li><a href="${p.href}">${p.text}</a></li>`)}</ul></div>`;
   const failingList =
     failing.length === 0
       ? ''

@@ -153,6 +153,56 @@ describe('renderHtml', () => {
     expect(page).not.toContain('class="status green"');
   });
 
+  test('a stopped run opens with what stopped it, never green, and lists what did not run and what would test it', () => {
+    const report = defaultProfileReport();
+    report.run.stopped = { by: 'SIGTERM', at: report.run.endedAt, why: 'stopped by SIGTERM' };
+    report.notRun = [{ id: 'lifecycle/read', suite: '07-lifecycle', name: 'r', reason: 'not started: stopped by SIGTERM' }];
+    report.skipped = [
+      { id: 'events/notification', suite: '06-events', name: 'n', reason: 'no public receiver', toTest: 'set RECEIVER_PUBLIC_URL' },
+    ];
+    const page = renderHtml(report);
+    const summary = page.slice(page.indexOf('<section id="summary"'), page.indexOf('<h2 id="requires">'));
+    expect(summary).toContain('<div class="status stopped"><strong>Stopped early:</strong> stopped by SIGTERM (at ');
+    expect(summary).toContain('<a href="#not-tested">1 case was not run</a>');
+    expect(page).not.toContain('class="status green"');
+    expect(page).toContain('<a href="#not-tested">Not tested</a>');
+    const section = page.slice(page.indexOf('<section id="not-tested">'));
+    expect(section).toContain('<strong>1 case</strong>: no public receiver. <em>To test:</em> set RECEIVER_PUBLIC_URL.');
+    expect(section).toContain('<code>lifecycle/read</code>');
+  });
+
+  test('cases carrying their suite file are folded by it: the protocol suite is one group, titled by its blocks', () => {
+    const report = defaultProfileReport();
+    const block = (name: string): string => name.slice(0, name.indexOf(' > '));
+    report.cases = [
+      {
+        id: 'protocol/spec-5/no-authorization',
+        name: 'spec §5 authentication > no Authorization',
+        suite: '05-protocol',
+        specRef: 'spec §5',
+        verdict: 'CONFORMS',
+      },
+      {
+        id: 'protocol/spec-7.1/not-json',
+        name: 'spec §7 rule 1: a malformed body > not JSON',
+        suite: '05-protocol',
+        specRef: 'spec §7 rule 1',
+        verdict: 'CONFORMS',
+      },
+      {
+        id: 'protocol/spec-9/v1.0',
+        name: 'spec §9 version > v1.0',
+        suite: '05-protocol',
+        specRef: 'open: spec §9',
+        verdict: 'INFORMATIONAL',
+      },
+    ];
+    const page = renderHtml(report);
+    const groups = [...page.matchAll(/<details class="suite"( open)?>\s*<summary><strong>([^<]*)<\/strong> <span class="muted">([^ ]+) /g)];
+    expect(groups.map((m) => [m[3], m[2]])).toEqual([['05-protocol', report.cases.map((c) => block(c.name)).join(' · ')]]);
+    expect(page).toContain('<td><div>no Authorization</div><code class="muted">protocol/spec-5/no-authorization</code>');
+  });
+
   test('cases are folded by suite, failing suites open, with a filter the page reads without', () => {
     const page = renderHtml(nothingAcceptedReport());
     const suites = [

@@ -22,6 +22,7 @@ import {
   statusText,
   targetDescription,
   tokenDescription,
+  notTestedGroups,
 } from './report-facts.js';
 
 const BODY_LIMIT = 4000;
@@ -51,6 +52,7 @@ function contents(report: BehaviourReport): [string, string][] {
     ['lifecycle', report.lifecycle === undefined ? undefined : 'Lifecycle'],
     ['contract', report.contract?.observed === undefined ? undefined : 'Contract'],
     ['examples', 'Examples'],
+    ['not-tested', (report.skipped?.length ?? 0) + (report.notRun?.length ?? 0) === 0 ? undefined : 'Not tested'],
     ['findings', 'Findings'],
     ['cases', 'Cases'],
     ['run', 'Run'],
@@ -83,7 +85,6 @@ export function renderHtml(report: BehaviourReport): string {
 <p class="endpoint">${operation.method} ${operation.path} <span class="muted">· ${run.target} · ${targetDescription(run)} · ${readableTime(run.startedAt)} · ${runDuration(run)} · ${run.requestsSent} requests</span></p>
 </header>
 ${summarySection(report)}
-${run.stoppedEarly === undefined ? '' : html`<p class="banner warn"><strong>Stopped early:</strong> ${run.stoppedEarly}. Combinations not sent count as unknown.</p>`}
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag" id="diagnosis"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
 ${leftOnTargetBanner(run.leftOnTarget)}
 ${driftBanner(report.drift)}
@@ -98,6 +99,7 @@ ${limitsSection(report)}
 ${report.lifecycle === undefined ? '' : lifecycleSection(report.lifecycle)}
 ${report.contract?.observed === undefined ? '' : observedContractSection(report.contract.observed)}
 ${examplesSection(report)}
+${notTestedSection(report)}
 ${findingsSection(report)}
 ${casesSection(report.cases)}
 ${runSection(report)}
@@ -313,6 +315,19 @@ function exampleBlock(entry: MatrixEntry, example: ExampleExchange): SafeHtml {
 <p class="label">Answer</p>
 <pre>${answer}</pre>
 </details>`;
+}
+
+/** Every case that did not run, by reason, with what to set to test it. */
+function notTestedSection(report: BehaviourReport): SafeHtml | string {
+  const groups = notTestedGroups(report);
+  if (groups.length === 0) return '';
+  return html`<section id="not-tested">
+<h2>Not tested, and why</h2>
+<ul>${groups.map(
+    (g) =>
+      html`<li><strong>${g.cases.length} case${g.cases.length === 1 ? '' : 's'}</strong>: ${g.reason}.${g.toTest === undefined ? '' : html` <em>To test:</em> ${g.toTest}.`} <details class="fold"><summary class="muted">which</summary><ul>${g.cases.map((c) => html`<li><code>${c.id}</code> <span class="muted">${c.suite}</span></li>`)}</ul></details></li>`,
+  )}</ul>
+</section>`;
 }
 
 function findingsSection(report: BehaviourReport): SafeHtml {

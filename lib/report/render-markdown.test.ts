@@ -57,11 +57,29 @@ describe('renderMarkdown', () => {
     expect(md).not.toContain('Deviations and errors');
   });
 
-  test('warns when the run stopped early', () => {
+  test('a stopped run opens with what stopped it, before the target line, and counts the cases not run', () => {
     const report = defaultProfileReport();
-    report.run.stoppedEarly = 'request budget of 50 reached';
+    report.run.stopped = { by: 'Ctrl-C', at: report.run.endedAt, why: 'stopped by Ctrl-C' };
+    report.notRun = [{ id: 'lifecycle/read', suite: '07-lifecycle', name: 'read it', reason: 'not started: stopped by Ctrl-C' }];
 
-    expect(renderMarkdown(report)).toContain('> **⚠ Stopped early:** request budget of 50 reached.');
+    const md = renderMarkdown(report);
+    expect(md.split('\n')[2]).toMatch(/^> \*\*⚠ Stopped early:\*\* stopped by Ctrl-C \(at .*\)\. 1 case was not run/);
+    expect(md.indexOf('Stopped early')).toBeLessThan(md.indexOf('**Target**'));
+    expect(md).toContain('### Not tested, and why');
+    expect(md).toContain('- **1 case** (`lifecycle/read`): not started: stopped by Ctrl-C.');
+  });
+
+  test('skipped cases are listed by reason with what to set to test them', () => {
+    const report = defaultProfileReport();
+    report.skipped = [
+      { id: 'events/notification', suite: '06-events', name: 'a', reason: 'no public receiver', toTest: 'set RECEIVER_PUBLIC_URL' },
+      { id: 'events/payload', suite: '06-events', name: 'b', reason: 'no public receiver', toTest: 'set RECEIVER_PUBLIC_URL' },
+    ];
+    const md = renderMarkdown(report);
+    expect(md).toContain(
+      '- **2 cases** (`events/notification`, `events/payload`): no public receiver. To test: set `RECEIVER_PUBLIC_URL`.',
+    );
+    expect(md).not.toContain('Stopped early');
   });
 
   test('explains a run where nothing was accepted and lists deviations and errors', () => {

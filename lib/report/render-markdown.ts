@@ -21,6 +21,8 @@ import {
   runDuration,
   targetDescription,
   tokenDescription,
+  notTestedGroups,
+  stoppedText,
 } from './report-facts.js';
 
 export { ruleInWords } from './rule-in-words.js';
@@ -38,6 +40,14 @@ export function renderMarkdown(report: BehaviourReport): string {
   const { run, operation } = report;
   const out: string[] = [];
   out.push(`## ${text(operation.id)}: behaviour report`, '');
+  // A stopped run says so before anything else: what it shows is part of a run.
+  if (run.stopped !== undefined) {
+    const unrun = report.notRun?.length ?? 0;
+    out.push(
+      `> **⚠ Stopped early:** ${text(stoppedText(run.stopped))}. ${unrun === 0 ? '' : `${unrun} case${unrun === 1 ? ' was' : 's were'} not run (see Not tested, and why); `}combinations not sent count as unknown.`,
+      '',
+    );
+  }
   out.push(
     [
       `**Target** ${code(run.target)} (${text(targetDescription(run))})`,
@@ -50,9 +60,6 @@ export function renderMarkdown(report: BehaviourReport): string {
   );
   const token = tokenDescription(run);
   if (token !== undefined) out.push(`**Token** ${text(token)}`, '');
-  if (run.stoppedEarly !== undefined) {
-    out.push(`> **⚠ Stopped early:** ${text(run.stoppedEarly)}. Combinations not sent count as unknown.`, '');
-  }
 
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
 
@@ -118,6 +125,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   if (report.lifecycle !== undefined) out.push(...lifecycleMarkdown(report.lifecycle));
   if (report.contract?.observed !== undefined) out.push(...observedContractSection(report.contract.observed));
 
+  out.push(...notTestedSection(report));
+
   out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
 
@@ -140,6 +149,32 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   out.push('_Full matrix, example requests and every case: behaviour-report.html._', '');
   return out.join('\n');
+}
+
+/** Every case that did not run, by reason, with what to set to test it: a reader learns what this run did not check. */
+function notTestedSection(report: BehaviourReport): string[] {
+  const groups = notTestedGroups(report);
+  if (groups.length === 0) return [];
+  const out = ['### Not tested, and why', ''];
+  for (const group of groups.slice(0, LIST_LIMIT)) {
+    const n = group.cases.length;
+    const ids = group.cases.slice(0, 3).map((c) => code(c.id));
+    const more = n > 3 ? `, and ${n - 3} more` : '';
+    out.push(
+      `- **${n} case${n === 1 ? '' : 's'}** (${ids.join(', ')}${more}): ${withSettings(group.reason)}.${group.toTest === undefined ? '' : ` To test: ${withSettings(group.toTest)}.`}`,
+    );
+  }
+  if (groups.length > LIST_LIMIT) out.push(`- … and ${groups.length - LIST_LIMIT} more reasons (see behaviour-report.html)`);
+  out.push('');
+  return out;
+}
+
+/** Plain text with the settings it names (RECEIVER_PUBLIC_URL) in code spans, as a reader would type them. */
+function withSettings(words: string): string {
+  return words
+    .split(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/)
+    .map((part, i) => (i % 2 === 1 ? code(part) : text(part)))
+    .join('');
 }
 
 /** What changed since the baseline, one row per change, then what was and was not compared. */

@@ -3,7 +3,7 @@ import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { MatrixOutcome } from '../outcome.js';
 import type { FieldRole, PresenceRole, RejectionGroup } from '../inference/types.js';
 import { conditionInWords, ruleInWords } from './rule-in-words.js';
-import type { BehaviourReport, ExplorerBasis, MatrixEntry, RunInfo } from './types.js';
+import type { BehaviourReport, ExplorerBasis, MatrixEntry, RunInfo, RunStop, UnrunCase } from './types.js';
 
 export const MATRIX_OUTCOMES: readonly MatrixOutcome[] = ['accepted', 'rejected', 'unstable', 'error'];
 
@@ -131,4 +131,28 @@ export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | '
   const others =
     report.rule.basis === 'explorer' ? "The others as the explorer's rule says, under its assumptions." : 'The others could go either way.';
   return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} ${others}`;
+}
+
+/** The first words of a stopped run's report: what stopped it, and when. */
+export function stoppedText(stop: RunStop): string {
+  return `${stop.why} (at ${readableTime(stop.at)})`;
+}
+
+/** Cases that did not run for one reason, together. */
+export interface NotTestedGroup {
+  reason: string;
+  toTest?: string;
+  cases: UnrunCase[];
+}
+
+/** The report's skipped and not-run cases by reason, the stop's first, each with what would test them. */
+export function notTestedGroups(report: Pick<BehaviourReport, 'skipped' | 'notRun'>): NotTestedGroup[] {
+  const groups = new Map<string, NotTestedGroup>();
+  for (const c of [...(report.notRun ?? []), ...(report.skipped ?? [])]) {
+    const key = `${c.reason}\u0000${c.toTest ?? ''}`;
+    const group = groups.get(key) ?? { reason: c.reason, ...(c.toTest !== undefined ? { toTest: c.toTest } : {}), cases: [] };
+    group.cases.push(c);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }

@@ -45,6 +45,10 @@ export interface BehaviourReport {
   /** The subscription's life after create (suite 07-lifecycle); absent when no lifecycle case ran. */
   lifecycle?: LifecycleFacts;
   cases: CaseSummary[];
+  /** Cases that did not run because something they need is missing, each with its reason (absent in older reports). */
+  skipped?: UnrunCase[];
+  /** Cases a stop (run.stopped) cut short or never started (absent in older reports). */
+  notRun?: UnrunCase[];
   counts: Record<Verdict, number>;
   /** Every INFORMATIONAL finding in plain words. */
   findings: string[];
@@ -133,6 +137,38 @@ export interface NotComparedCount {
   count: number;
 }
 
+/**
+ * What stopped a run before every case ran: the user (Ctrl-C, SIGTERM, as the command names them), the engine's
+ * request budget or run time, or a shard of a merged run that did not finish.
+ */
+export interface RunStop {
+  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard';
+  /** ISO time. */
+  at: string;
+  /** In words. */
+  why: string;
+}
+
+/** A case that did not run: skipped by itself, or left out by a stop. */
+export interface UnrunCase {
+  id: string;
+  /** Its suite, e.g. `06-events`. */
+  suite: string;
+  /** The test's full name. */
+  name: string;
+  reason: string;
+  /** What to set or do to test it, when something would. */
+  toTest?: string;
+}
+
+/** A case that failed before it recorded a verdict: the harness or the tool failed, not the target. */
+export interface HarnessError {
+  id: string;
+  suite: string;
+  name: string;
+  message: string;
+}
+
 export interface RunInfo {
   target: string;
   /** `embedded-reference` when the probe started its own reference service. */
@@ -149,8 +185,8 @@ export interface RunInfo {
   suiteVersion: string;
   /** Seed of the property-based suites in this run (replay with SEED). */
   seed?: number;
-  /** Set when the request budget or the run's time limit stopped it early. */
-  stoppedEarly?: string;
+  /** What stopped the run before every case ran, when something did. */
+  stopped?: RunStop;
   repeats: number;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
@@ -184,6 +220,10 @@ export interface CaseSummary {
   finding?: string;
   expected?: string;
   observed?: string;
+  /** Its suite, e.g. `02-presence-matrix` (absent in older reports). */
+  suite?: string;
+  /** How long the case took (absent in older reports). */
+  seconds?: number;
 }
 
 /** The value classes of one field, by what the target did with them, and its limits. */

@@ -26,6 +26,8 @@ export interface RunFacts {
   secretFound: boolean;
   /** What stopped the run before every case ran ("Ctrl-C", "SIGTERM"), if anything did. */
   stoppedBy?: string;
+  /** Why no case ran, when none did and the run knows (a filter matching no suite, blobs holding none). */
+  noCaseBecause?: string;
 }
 
 /** A reason the run fails that no test case carries: CI's test report gets a failing case for each. */
@@ -48,12 +50,10 @@ export function exitDecision(facts: RunFacts): ExitDecision {
     const message = `stopped by ${facts.stoppedBy} before any case finished`;
     return { code: EXIT.failed, reason: `${message}; no report was written`, runFailures: [{ id: 'run/interrupted', message }] };
   }
-  if (facts.casesRan === 0)
-    return {
-      code: EXIT.setup,
-      reason: 'no case ran: the run could not start (see the error above); no report was written',
-      runFailures: [],
-    };
+  if (facts.casesRan === 0) {
+    const why = facts.noCaseBecause ?? 'the run could not start (see the error above)';
+    return { code: EXIT.setup, reason: `no case ran: ${why}; no report was written`, runFailures: [] };
+  }
   const runFailures: RunFailure[] = [
     facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,
     facts.leftOnTarget > 0
@@ -76,4 +76,4 @@ export function exitDecision(facts: RunFacts): ExitDecision {
 }
 
 /** The last line of the run: the code and its reason, so that it agrees with the exit status. */
-export const exitLine = (decision: ExitDecision): string => `probe: exit ${decision.code}: ${decision.reason}`;
+export const exitLine = (decision: Pick<ExitDecision, 'code' | 'reason'>): string => `probe: exit ${decision.code}: ${decision.reason}`;

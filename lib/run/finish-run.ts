@@ -17,14 +17,14 @@ import type { OperationSpec } from '../operation/types.js';
 import { assembleReport } from '../report/assemble-report.js';
 import { writeFileAtomic } from '../report/atomic-write.js';
 import { buildBehaviourReport } from '../report/build-report.js';
-import type { BehaviourReport, TokenInfo } from '../report/types.js';
+import type { BehaviourReport, RunStop, TokenInfo } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from '../vitest/console-summary.js';
 import type { CollectedCases } from '../vitest/probe-reporter.js';
 
 export interface FinishInput {
   /** What the reporter collected from the suites: plain data, nothing written yet. */
-  collected: Pick<CollectedCases, 'cases' | 'startedAt' | 'endedAt'>;
+  collected: Omit<CollectedCases, 'costLines'>;
   operation: OperationSpec;
   reportDir: string;
   suiteVersion: string;
@@ -35,8 +35,8 @@ export interface FinishInput {
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
   /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
   exchangeLogs?: readonly string[];
-  /** Why the run stopped before every case ran (Ctrl-C), said in the report's stopped-early line. */
-  stoppedEarly?: string;
+  /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
+  stopped?: RunStop;
 }
 
 /** The name the HAR gives its creator. */
@@ -55,11 +55,14 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   const built = buildBehaviourReport({
     operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
     cases: collected.cases,
+    skipped: collected.skipped,
+    notRun: collected.notRun,
+    harnessErrors: collected.harnessErrors,
     startedAt: collected.startedAt,
     endedAt: collected.endedAt,
     suiteVersion: input.suiteVersion,
     repeats: input.repeats,
-    ...(input.stoppedEarly !== undefined ? { stoppedEarly: input.stoppedEarly } : {}),
+    ...(input.stopped !== undefined ? { stopped: input.stopped } : {}),
   });
   const given = input.baseline;
   const drift =

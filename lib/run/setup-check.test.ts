@@ -31,6 +31,14 @@ describe('setup mistakes in the first two answers', () => {
     expect(setupProblem(answers(...statuses), base, operation)).toBeUndefined();
   });
 
+  test('refusals when no token was given say so, and what to set, instead of blaming a token', () => {
+    const line = setupProblem(answers(401, 401), base, operation, false);
+    expect(line).toMatch(
+      /^the target refused requests without a token \(401 and 401 to GET and POST .*\), and none was given: set ACCESS_TOKEN/,
+    );
+    expect(line).not.toContain("the run's token");
+  });
+
   test('fewer than two answers decide nothing', () => {
     expect(setupProblem(answers(404), base, operation)).toBeUndefined();
   });

@@ -30,6 +30,7 @@ export function setupProblem(
   exchanges: readonly Exchange[],
   baseUrl: string,
   operation: Pick<OperationSpec, 'method' | 'path'>,
+  tokenGiven = true,
 ): string | undefined {
   const statuses = exchanges.map((e) => e.status);
   if (statuses.length < 2) return undefined;
@@ -37,6 +38,9 @@ export function setupProblem(
   const asked = `GET and ${operation.method} ${operation.path}`;
   if (sign === 'not-found') {
     return `the target answers 404 to ${asked} under BASE_URL ${baseUrl}: the base path is likely wrong (the probe appends ${operation.path}); check BASE_URL`;
+  }
+  if ((sign === 'token-refused' || sign === 'token-refused-or-forbidden') && !tokenGiven) {
+    return `the target refused requests without a token (${statuses.join(' and ')} to ${asked}), and none was given: set ACCESS_TOKEN, ACCESS_TOKEN_FILE or client credentials (docs/tokens.md)`;
   }
   if (sign === 'token-refused' || sign === 'token-refused-or-forbidden') {
     return `the target refused the run's token (${statuses.join(' and ')} to ${asked}): ${CHECK_TOKEN}`;
@@ -66,7 +70,7 @@ export async function checkSetup(o: SetupCheckOptions): Promise<{ stop?: string;
     setupRequests(o.operation),
   );
   if (checked.unreachable !== undefined) return { stop: checked.unreachable, notes: [] };
-  const stop = setupProblem(checked.exchanges, o.baseUrl, o.operation);
+  const stop = setupProblem(checked.exchanges, o.baseUrl, o.operation, o.token !== undefined);
   if (stop !== undefined) return { stop, notes: [] };
   const emptyBody = checked.exchanges[1];
   if (emptyBody === undefined || !isSuccessStatus(emptyBody.status)) return { notes: [] };

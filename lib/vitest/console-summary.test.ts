@@ -42,3 +42,32 @@ test('rejection groups: a line each for the first six, cut before the unanswered
   const [whole] = recorded.rejectionGroups;
   expect(formatConsoleSummary(recorded)).toContain(`  rejected: ${whole?.summary ?? ''}`);
 });
+
+test('a limit that is only the largest value tried says so, as the report does; a pinned one is the value alone', () => {
+  const report = structuredClone(recorded);
+  const limit = {
+    id: 'limit/expirationDateTime/longest-lifetime',
+    field: 'expirationDateTime',
+    name: 'longest accepted lifetime',
+    unit: 'minutes',
+    requests: 12,
+    verdict: 'INFORMATIONAL' as const,
+    specRef: 'open: spec §8',
+  };
+  report.values.expirationDateTime = {
+    accepted: [],
+    rejected: [],
+    other: [],
+    limits: [
+      { ...limit, value: 5_256_000, note: 'accepted up to the largest value tried (5256000): the limit, if any, is higher' },
+      { ...limit, name: 'longest renewal', value: 4230, firstRejected: 4231 },
+    ],
+  };
+  const lines = formatConsoleSummary(report).filter((l) => l.startsWith('  limit: expirationDateTime'));
+  expect(lines).toEqual([
+    expect.stringMatching(
+      /^ {2}limit: expirationDateTime longest accepted lifetime: 5256000 minutes.* \(accepted up to the largest value tried \(5256000\): the limit, if any, is higher\), 12 requests$/,
+    ),
+    expect.stringMatching(/^ {2}limit: expirationDateTime longest renewal: 4230 minutes[^(]*(\([^)]*\))?, 12 requests$/),
+  ]);
+});

@@ -12,7 +12,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
     '',
     `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
   ];
-  if (run.stoppedEarly !== undefined) lines.push(`  STOPPED EARLY: ${run.stoppedEarly}`);
+  if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
   if (report.diagnosis !== undefined && report.matrix.length === 0) {
     // A run filtered to other suites: presence was not probed, which is not the same as nothing accepted.
     lines.push('  presence: no combination is in this run (the presence matrix did not run), so no rule is inferred');
@@ -49,7 +49,11 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   const more = report.rejectionGroups.length - MAX_GROUPS;
   if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
-    const found = limit.value === undefined ? `not pinned (${limit.note ?? 'no value accepted'})` : amount(limit.value, limit.unit);
+    // A value with a note is not the target's limit (e.g. only the largest value tried): the note says so, as the report does.
+    const found =
+      limit.value === undefined
+        ? `not pinned (${limit.note ?? 'no value accepted'})`
+        : `${amount(limit.value, limit.unit)}${limit.note === undefined ? '' : ` (${limit.note})`}`;
     lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
   }
   const c = report.counts;

@@ -197,3 +197,31 @@ test('the status line marks a count of cases that will grow (suites still to loa
   console.tick();
   expect(shown).toEqual(['… 6 s · 01-spec-observations · cases 0/2+ · requests 0/300']);
 });
+
+test('with the worker saying its count as it sends, progress counts requests sent so far, not as of the last case done', () => {
+  const lines: string[] = [];
+  let clock = 0;
+  let live = 0;
+  const console = new ProbeConsole({
+    write: (l) => lines.push(l),
+    quietMs: 5_000,
+    maxRequests: 300,
+    now: () => clock,
+    requestsSent: () => live,
+  });
+  const lifecycle = fakeModule('suites/07-lifecycle.test.ts', 2);
+  console.onTestRunStart();
+  console.onTestModuleCollected(lifecycle);
+  console.onTestModuleStart(lifecycle);
+  // A slow case sends for a long while before it ends: the count moves all the same.
+  live = 9;
+  clock = 6_000;
+  console.tick();
+  live = 21;
+  clock = 12_000;
+  console.tick();
+  expect(lines).toEqual([
+    '… 6 s: 0 of 2 cases done, 9 requests sent of at most 300; running 07-lifecycle',
+    '… 12 s: 0 of 2 cases done, 21 requests sent of at most 300; running 07-lifecycle',
+  ]);
+});

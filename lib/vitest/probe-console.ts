@@ -31,6 +31,8 @@ export interface ProbeConsoleOptions {
   status?: (text: string | undefined) => void;
   /** Whether the run was stopped (Ctrl-C): a suite without a case then was not run, rather than empty. */
   stopped?: () => boolean;
+  /** Requests the worker has sent so far, as it sends them (lib/vitest/request-progress.ts). */
+  requestsSent?: () => number;
 }
 
 /** A status line on a terminal: carriage return, erase the line, the text cut to the terminal's width. */
@@ -48,6 +50,8 @@ const MAX_FINDING = 300;
 interface SuiteTally {
   verdicts: Map<Verdict, number>;
   skipped: number;
+  /** Cases the stop cut short or never started, each once (a cancelled run may report a case twice). */
+  notRun: Set<string>;
   /** Skipped cases by reason: one line per reason when the suite ends, not one per case. */
   skips: Map<string, string[]>;
   requests: number;
@@ -95,7 +99,14 @@ export class ProbeConsole implements Reporter {
   }
 
   onTestModuleStart(module: TestModule): void {
-    this.suites.set(suiteName(module), { verdicts: new Map(), skipped: 0, skips: new Map(), requests: 0, startedAt: this.now() });
+    this.suites.set(suiteName(module), {
+      verdicts: new Map(),
+      skipped: 0,
+      notRun: new Set(),
+      skips: new Map(),
+      requests: 0,
+      startedAt: this.now(),
+    });
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -103,6 +114,11 @@ export class ProbeConsole implements Reporter {
     const tally = this.suites.get(suiteName(testCase.module));
     const result = testCase.result();
     const record = testCase.meta().probe as CaseRecord | undefined;
+    // After a stop, a case that recorded nothing and did not skip itself was cut short or never started.
+    if (record === undefined && testCase.meta().skip === undefined && result.state !== 'passed' && this.options.stopped?.() === true) {
+      tally?.notRun.add(testCase.id);
+      return;
+    }
     if (result.state === 'skipped') {
       const reason = result.note ?? 'no reason given';
       if (tally === undefined) return this.line(`  skipped  ${testCase.name}: ${reason}`);
@@ -112,8 +128,9 @@ export class ProbeConsole implements Reporter {
     }
     if (record === undefined) {
       // A case that threw before it recorded anything: the harness failed, not the target.
-      if (result.state === 'failed') this.line(`  ERROR    ${testCase.name}: ${short(result.errors[0]?.message ?? 'failed')}`);
-      if (tally !== undefined && result.state === 'failed') tally.verdicts.set('ERROR', (tally.verdicts.get('ERROR') ?? 0) + 1);
+      if (result.state !== 'failed') return;
+      this.line(`  ERROR    ${testCase.name}: ${short(result.errors[0]?.message ?? 'failed')}`);
+      if (tally !== undefined) tally.verdicts.set('ERROR', (tally.verdicts.get('ERROR') ?? 0) + 1);
       return;
     }
     this.requests += record.requests;
@@ -143,8 +160,9 @@ export class ProbeConsole implements Reporter {
     const tally = this.suites.get(name);
     if (tally === undefined) return;
     const verdicts = VERDICT_ORDER.filter((v) => (tally.verdicts.get(v) ?? 0) > 0).map((v) => `${tally.verdicts.get(v)} ${v}`);
+    const notRun = tally.notRun.size > 0 ? [`${tally.notRun.size} not run (the run was stopped)`] : [];
     const cases =
-      [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : [])].join(', ') ||
+      [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : []), ...notRun].join(', ') ||
       (this.options.stopped?.() === true ? 'not run (the run was stopped)' : 'no case');
     const seconds = ((this.now() - tally.startedAt) / 1000).toFixed(1);
     this.line(`${name}: ${cases}; ${tally.requests} requests, ${seconds} s`);
@@ -179,9 +197,11 @@ export class ProbeConsole implements Reporter {
     const cases = partial
       ? `${count(this.done, 'case')} done of the ${this.total} in the ${this.loaded} of ${this.files} suites loaded so far`
       : `${this.done} of ${this.total} cases done`;
-    const sent = Math.max(this.requests, this.engineSent);
+    const live = this.options.requestsSent?.();
+    const sent = Math.max(this.requests, this.engineSent, live ?? 0);
+    const asOf = live === undefined ? ' as of the last case done' : '';
     this.progress(
-      `… ${elapsed} s: ${cases}${left}, ${count(sent, 'request')} sent${budget} as of the last case done${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
+      `… ${elapsed} s: ${cases}${left}, ${count(sent, 'request')} sent${budget}${asOf}${running.length === 0 ? '' : `; running ${running.join(', ')}`}`,
       // A terminal's status line is one row: what runs first, then the counts (the log line says them in words).
       `… ${elapsed} s${running.length === 0 ? '' : ` · ${running.join(', ')}`} · cases ${this.done}/${this.total}${partial ? '+' : ''}${left.replace(/^, about /, ' · ~')} · requests ${sent}${this.options.maxRequests === undefined ? '' : `/${this.options.maxRequests}`}`,
     );

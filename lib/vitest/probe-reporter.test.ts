@@ -3,7 +3,7 @@ import { ProbeReporter } from './probe-reporter.js';
 
 test('each run start is passed on (the UI empties its exchange log there, so each HAR holds one run)', () => {
   let starts = 0;
-  const reporter = new ProbeReporter(undefined, () => (starts += 1));
+  const reporter = new ProbeReporter({ onRunStart: () => (starts += 1) });
   reporter.onInit();
   reporter.onTestRunStart();
   reporter.onTestRunStart();

@@ -34,7 +34,7 @@ export function countResults(testModules: ReadonlyArray<TestModule>, interrupted
 
 export function formatCounts(counts: RunCounts): string {
   const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
-  const notRun = (counts.notRun ?? 0) > 0 ? `, ${counts.notRun} cut short by the stop` : '';
+  const notRun = (counts.notRun ?? 0) > 0 ? `, ${counts.notRun} not run (stopped)` : '';
   return `${counts.passed} passed, ${counts.failed} failed${skipped}${notRun}`;
 }
 

@@ -16,8 +16,11 @@ export interface AcceptedBase {
 
 /** Undefined when no accepted body (with `including`, when given) is known. */
 export async function acceptedBase(probe: ProbeContext, run: CaseRun, including?: string): Promise<AcceptedBase | undefined> {
-  if (probe.config.acceptedFields !== undefined && (including === undefined || probe.config.acceptedFields.includes(including))) {
-    return { present: probe.config.acceptedFields, source: 'ACCEPTED_FIELDS' };
+  if (
+    probe.settings.target.acceptedFields !== undefined &&
+    (including === undefined || probe.settings.target.acceptedFields.includes(including))
+  ) {
+    return { present: probe.settings.target.acceptedFields, source: 'ACCEPTED_FIELDS' };
   }
   const evidence = await presenceEvidence(probe, run);
   const smallest = evidence.smallestAccepted(including);

@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import type { TestContext } from 'vitest';
-import type { CaseRecord, ExampleExchange } from '../../lib/case-record.js';
+import type { CaseRecord, ExampleExchange, SkipRecord } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { cutUtf8 } from '../../lib/http/cut-utf8.js';
 import { failureText } from '../../lib/http/answer-text.js';
@@ -30,7 +30,7 @@ export class CaseRun {
     options: { askAgain?: boolean } = {},
   ) {
     this.client = new OperationClient((request) => probe.engine.send(request), probe.operation, {
-      askAgain: options.askAgain === true ? probe.config.maxRetries : 0,
+      askAgain: options.askAgain === true ? probe.settings.pacing.maxRetries : 0,
     });
   }
 }
@@ -81,6 +81,15 @@ async function judgedReach<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(ru
 }
 
 /**
+ * Skips the case, leaving why and what would test it for the reports ("Not tested, and why"): `id` is the id the
+ * case would have recorded. The reason is also the test's skip note, which the console prints.
+ */
+export function skipCase(context: TestContext, skip: SkipRecord): never {
+  context.task.meta.skip = skip;
+  return context.skip(skip.reason);
+}
+
+/**
  * Stores the record on the test and fails the test for DEVIATES and ERROR, printing
  * Expected / Actual (h2spec style). INFORMATIONAL and CONFORMS pass.
  */
@@ -114,8 +123,14 @@ export async function finishCase(
   }
   // Annotations reach JUnit as <property> and the vitest UI, so CI dashboards see the same verdict
   // classes as the console and the behaviour report; the record itself travels in meta.
-  await context.annotate(`${full.verdict} (${full.specRef})`, 'verdict');
-  if (full.verdict === 'INFORMATIONAL' && full.finding !== undefined) await context.annotate(full.finding, 'informational');
+  // Annotations are for the vitest UI; the record is what counts. A run being stopped refuses them once its
+  // cases are cut off, which must not turn a case with a verdict into a failure.
+  try {
+    await context.annotate(`${full.verdict} (${full.specRef})`, 'verdict');
+    if (full.verdict === 'INFORMATIONAL' && full.finding !== undefined) await context.annotate(full.finding, 'informational');
+  } catch {
+    // The verdict stands without its annotation.
+  }
   if (full.verdict === 'DEVIATES' || full.verdict === 'ERROR') {
     const lines = [
       `${full.verdict} (${full.specRef})${full.finding !== undefined ? `: ${full.finding}` : ''}`,

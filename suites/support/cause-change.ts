@@ -18,22 +18,41 @@ export type ChangeOutcome =
   | { kind: 'made'; how: string; startedAtMs: number; durationMs: number; exchange?: Exchange }
   | { kind: 'failed'; how: string; message: string; exchange?: Exchange };
 
+/** Why a case cannot run here, and what would let it. */
+export interface Unavailable {
+  reason: string;
+  toTest?: string;
+}
+
 /** Why the target cannot be seen notifying the probe's receiver; undefined when it can. */
-export function receiverUnavailable(probe: ProbeContext): string | undefined {
-  if (probe.receiver === undefined) return 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there';
+export function receiverUnavailable(probe: ProbeContext): Unavailable | undefined {
+  if (probe.receiver === undefined) {
+    return {
+      reason: 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there',
+      toTest: "unset NOTIFICATION_URL, so that notifications come to the probe's own receiver",
+    };
+  }
   const host = new URL(probe.target.baseUrl).hostname;
-  if (probe.target.kind === 'configured' && !isLoopbackHost(host) && probe.config.receiverPublicUrl === undefined) {
-    return `${host} cannot reach the receiver's loopback URL; set RECEIVER_PUBLIC_URL (a tunnel to RECEIVER_PORT)`;
+  if (probe.target.kind === 'configured' && !isLoopbackHost(host) && probe.settings.receiver.receiverPublicUrl === undefined) {
+    return {
+      reason: `${host} cannot reach the receiver's loopback URL`,
+      toTest:
+        'set RECEIVER_PUBLIC_URL (a public URL, e.g. a tunnel, forwarding to the receiver) and RECEIVER_PORT (the local port it forwards to)',
+    };
   }
   return undefined;
 }
 
 /** Why no change can be made on this target; undefined when one can. */
-export function changeUnavailable(probe: ProbeContext): string | undefined {
+export function changeUnavailable(probe: ProbeContext): Unavailable | undefined {
   const receiver = receiverUnavailable(probe);
   if (receiver !== undefined) return receiver;
-  if (probe.target.kind === 'configured' && probe.config.change === undefined) {
-    return 'nothing can make the watched drive change on a configured target: set CHANGE_COMMAND (a shell command, e.g. one that uploads a file to the drive) or CHANGE_REQUEST (e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content hello")';
+  if (probe.target.kind === 'configured' && probe.settings.receiver.change === undefined) {
+    return {
+      reason: 'nothing can make the watched drive change on a configured target',
+      toTest:
+        'set CHANGE_COMMAND (a shell command, e.g. one that uploads a file to the drive) or CHANGE_REQUEST (e.g. "PUT /_api/v2.0/drive/root:/probe.txt:/content hello")',
+    };
   }
   return undefined;
 }
@@ -44,7 +63,7 @@ const TRIGGER_PATH = '/_reference/trigger';
 export async function makeChange(probe: ProbeContext, run: CaseRun, subscription: SubscriptionUnderTest): Promise<ChangeOutcome> {
   const startedAtMs = Date.now();
   const took = (): number => Date.now() - startedAtMs;
-  const change = probe.config.change;
+  const change = probe.settings.receiver.change;
   if (probe.target.kind === 'embedded-reference') {
     const how = `POST ${TRIGGER_PATH} on the embedded reference`;
     try {
@@ -52,7 +71,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
       // It answers once every notification is delivered or given up, within the profile's bounded retries.
       const response = await fetch(`${probe.target.baseUrl}${TRIGGER_PATH}`, {
         method: 'POST',
-        signal: AbortSignal.timeout(Math.max(60_000, probe.config.notificationWaitMs)),
+        signal: AbortSignal.timeout(Math.max(60_000, probe.settings.receiver.notificationWaitMs)),
       });
       await response.text();
       if (!response.ok) return { kind: 'failed', how, message: `the trigger answered ${response.status}` };
@@ -63,7 +82,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
   }
   if (change === undefined) throw new Error('makeChange: no change is configured (check changeUnavailable first)');
   if (change.kind === 'command') {
-    const timeoutMs = probe.config.changeCommandTimeoutMs;
+    const timeoutMs = probe.settings.receiver.changeCommandTimeoutMs;
     const result = await runCommand(change.command, {
       env: {
         BASE_URL: probe.target.baseUrl,
@@ -71,7 +90,7 @@ export async function makeChange(probe: ProbeContext, run: CaseRun, subscription
         CHANGE_CLIENT_STATE: subscription.clientState,
       },
       timeoutMs,
-      secret: probe.config.accessToken,
+      secret: probe.settings.credentials.accessToken,
     });
     const how = 'CHANGE_COMMAND';
     return result.ok

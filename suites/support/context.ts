@@ -3,25 +3,26 @@
  * isolation, so this module is evaluated once: one engine, one rate limit, one budget per run.
  */
 import { inject } from 'vitest';
-import { loadConfig } from '../../lib/config/load-config.js';
-import { EMBEDDED_TARGET } from '../../lib/config/parsers.js';
-import type { ProbeConfig } from '../../lib/config/types.js';
+import type { Settings } from '../../lib/config/types.js';
+import { settingsFromWire } from '../../lib/config/wire.js';
+import { engineLimits } from '../../lib/config/engine-limits.js';
+import type { TargetRef } from '../../lib/case-record.js';
+import '../../lib/run/provided-context.js';
+import { publishRequests } from '../../lib/vitest/request-progress.js';
 import { HttpEngine } from '../../lib/http/engine.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
-import { loadOperationFile } from '../../lib/operation/description/load.js';
 import { ExchangeLog } from '../../lib/har/exchange-log.js';
 import { Secret } from '../../lib/secret.js';
 import { TokenBrokerClient } from '../../lib/auth/broker-client.js';
-import type { TargetInfo } from './global-setup.js';
 
 export interface ProbeContext {
-  config: ProbeConfig;
+  settings: Settings;
   /** Where the run's exchanges go for its HAR; undefined when the run keeps none (a plain vitest run). */
   exchangeLog: ExchangeLog | undefined;
-  target: TargetInfo;
+  target: TargetRef;
   engine: HttpEngine;
   operation: OperationSpec;
   /** The probe's own notification receiver; undefined when NOTIFICATION_URL names another one. */
@@ -45,9 +46,9 @@ export const workerRunId = runTag;
 
 export function probeContext(): ProbeContext {
   if (context !== undefined) return context;
-  // The target comes from globalSetup; BASE_URL in a worker's environment is vite's "/" (see
-  // vitest.config.ts), so it is not read here. Every other setting is.
-  const config = loadConfig({ ...process.env, BASE_URL: EMBEDDED_TARGET });
+  // The settings the command read, handed over by the run; the target from globalSetup (the embedded
+  // reference's address is known only once it listens).
+  const settings = settingsFromWire(inject('settings'));
   const target = inject('target');
   const broker = inject('tokenBroker');
   const token =
@@ -55,34 +56,34 @@ export function probeContext(): ProbeContext {
       ? new Secret(inject('referenceToken'))
       : broker !== undefined
         ? new TokenBrokerClient(broker) // the main process gets and renews it (lib/auth/broker.ts)
-        : config.accessToken;
+        : settings.credentials.accessToken;
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
-  // The operation comes from OPERATION, read here: a worker cannot be handed functions (inject is JSON);
-  // or from the description the probe built from OPENAPI and wrote to a file.
-  const builtFile = inject('operationFile');
-  const operation = builtFile === undefined ? config.operation : loadOperationFile(builtFile);
+  const operation = settings.target.operation;
   const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(operation) });
   // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
   // a file, not a subscription, so the ledger must not list it for deletion.
-  const change =
-    config.change?.kind === 'request' ? { method: config.change.method, url: `${target.baseUrl}${config.change.path}` } : undefined;
+  const trigger = settings.receiver.change;
+  const change = trigger?.kind === 'request' ? { method: trigger.method, url: `${target.baseUrl}${trigger.path}` } : undefined;
   const isChangeRequest = (e: Exchange): boolean => change !== undefined && e.method === change.method && e.url === change.url;
-  const logFile = inject('exchangeLog');
+  const logFile = inject('runFiles').exchangeLog;
   const exchangeLog = logFile === undefined ? undefined : new ExchangeLog(logFile, runTag);
-  const engine: HttpEngine = HttpEngine.fromConfig(config, target.baseUrl, token, {
+  const engine: HttpEngine = HttpEngine.fromConfig(engineLimits(settings), target.baseUrl, token, {
     onExchange: (e) => {
       if (!isChangeRequest(e)) runLedger.observe(e);
       // The exchange is redacted again here, with every token the engine has sent so far (a renewed one too).
       exchangeLog?.exchange(e, (cut) => engine.redactor.redactDeep(cut));
     },
   });
+  // The progress line counts requests as they are sent, not only as cases end.
+  const channel = inject('progressChannel');
+  if (channel !== undefined) publishRequests(channel, () => engine.stats().requestsSent);
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
-  const notificationUrl = config.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
+  const notificationUrl = settings.receiver.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
   let plainGet: Promise<number | null> | undefined;
   context = {
-    config,
+    settings,
     exchangeLog,
     target,
     engine,

@@ -17,7 +17,7 @@ import { scopedUrl } from '../../lib/receiver/scope.js';
 import type { ReceivedHandshake, ReceiverMode } from '../../lib/receiver/types.js';
 import { acceptedBase } from './accepted-base.js';
 import { CaseRun } from './case-run.js';
-import { receiverUnavailable } from './cause-change.js';
+import { receiverUnavailable, type Unavailable } from './cause-change.js';
 import type { ProbeContext } from './context.js';
 
 export interface HandshakeCase {
@@ -29,11 +29,11 @@ export interface HandshakeCase {
 }
 
 export type HandshakeOutcome =
-  | { kind: 'skipped'; reason: string }
+  | { kind: 'skipped'; why: Unavailable }
   | { kind: 'sent'; run: CaseRun; exchange: Exchange; seen: ReceivedHandshake[] };
 
 export function handshakeCases(probe: ProbeContext): HandshakeCase[] {
-  const slowMs = probe.config.slowReceiverMs;
+  const slowMs = probe.settings.receiver.slowReceiverMs;
   return [
     { id: 'wrong-token', label: 'wrong token', mode: { token: 'wrong' }, misbehaviour: { kind: 'wrong-token' } },
     {
@@ -73,13 +73,16 @@ export function startHandshakeCasesEarly(probe: ProbeContext): void {
 async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<HandshakeOutcome> {
   const unavailable = receiverUnavailable(probe);
   const receiver = probe.receiver;
-  if (unavailable !== undefined || receiver === undefined) return { kind: 'skipped', reason: unavailable ?? 'no receiver' };
+  if (unavailable !== undefined || receiver === undefined) return { kind: 'skipped', why: unavailable ?? { reason: 'no receiver' } };
   const run = new CaseRun(probe);
   const base = await acceptedBase(probe, run);
   if (base === undefined)
     return {
       kind: 'skipped',
-      reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail',
+      why: {
+        reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail',
+        toTest: 'give a body the target accepts as ACCEPTED_BODY',
+      },
     };
   const values = probe.values();
   // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,

@@ -43,26 +43,26 @@ function explorationStarts(probe: ProbeContext): Promise<{ starts: KnownStart[];
   known ??= (async () => {
     const notes: string[] = [];
     let baseline: KnownBodies['baseline'];
-    if (probe.config.baseline !== undefined) {
+    if (probe.settings.reports.baseline !== undefined) {
       try {
-        const read = await readBaseline(probe.config.baseline);
+        const read = await readBaseline(probe.settings.reports.baseline);
         const accepted = read.matrix.filter((c) => c.outcome === 'accepted').map((c) => c.present);
-        baseline = { label: basename(probe.config.baseline), accepted };
+        baseline = { label: basename(probe.settings.reports.baseline), accepted };
       } catch (error) {
         if (!(error instanceof BaselineFileError)) throw error;
         notes.push(`the baseline's accepted bodies were not used: ${error.problems.join('; ')}`);
       }
     }
     let har: KnownBodies['har'];
-    if (probe.config.har !== undefined) {
-      const label = basename(probe.config.har);
-      const read = harAccepted(probe.config.har, label, probe.operation);
+    if (probe.settings.exploration.har !== undefined) {
+      const label = basename(probe.settings.exploration.har);
+      const read = harAccepted(probe.settings.exploration.har, label, probe.operation);
       if (read.problem !== undefined) notes.push(`the HAR's accepted creates were not used: ${read.problem}`);
       else har = { label, accepted: read.accepted };
     }
     const starts = knownStarts(probe.operation, {
-      acceptedBody: probe.config.acceptedBody,
-      acceptedFields: probe.config.acceptedFields,
+      acceptedBody: probe.settings.target.acceptedBody,
+      acceptedFields: probe.settings.target.acceptedFields,
       baseline,
       har,
     });
@@ -80,8 +80,8 @@ export async function explorationSettings(probe: ProbeContext): Promise<{
 }> {
   const { starts, notes } = await explorationStarts(probe);
   return {
-    exhaustiveMaxFields: probe.config.exhaustiveMaxFields,
-    combinationsPerField: probe.config.exploreCombinationsPerField,
+    exhaustiveMaxFields: probe.settings.exploration.exhaustiveMaxFields,
+    combinationsPerField: probe.settings.exploration.exploreCombinationsPerField,
     // first guesses only: the explorer checks each and searches near them when the target refuses them
     starts,
     startNotes: notes,

@@ -44,9 +44,20 @@ function compileUndo(undo: UndoDescription): NonNullable<OperationSpec['cleanup'
   };
 }
 
+/**
+ * The description each compiled operation came from: the compiled form holds functions, so it is the description
+ * that travels to another thread (lib/config/wire.ts) and is compiled again there.
+ */
+const descriptions = new WeakMap<OperationSpec, OperationDescription>();
+
+/** The description `operation` was compiled from; undefined for an operation built in code. */
+export function descriptionOf(operation: OperationSpec): OperationDescription | undefined {
+  return descriptions.get(operation);
+}
+
 /** `source` names the file it came from, for messages (e.g. a baseline of another operation). */
 export function compileOperation(d: OperationDescription, source?: string): OperationSpec {
-  return {
+  const operation: OperationSpec = {
     id: d.id,
     summary: d.summary,
     method: d.method,
@@ -60,4 +71,6 @@ export function compileOperation(d: OperationDescription, source?: string): Oper
     ...(d.lifecycle !== undefined ? { lifecycle: { ...d.lifecycle } } : {}),
     ...(source !== undefined ? { source } : {}),
   };
+  descriptions.set(operation, d);
+  return operation;
 }

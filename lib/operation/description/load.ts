@@ -9,7 +9,6 @@ import type { OperationSpec } from '../types.js';
 import { compileOperation } from './compile.js';
 import type { OperationDescription } from './types.js';
 import { validateDescription } from './validate.js';
-import { isKnownValid, rememberValid } from './validated-texts.js';
 
 export class OperationFileError extends Error {
   readonly code = 'OPERATION_INVALID';
@@ -48,11 +47,8 @@ export function parseDescription(text: string, label: string): OperationDescript
       throw new OperationFileError([`${label}: not valid JSON: ${(error as Error).message}`]);
     }
   }
-  // The same text found valid earlier in this run (lib/operation/description/validated-texts.ts).
-  if (isKnownValid(text)) return value as OperationDescription;
   const checked = validateDescription(value);
   if (!checked.valid) throw new OperationFileError(checked.problems.map((p) => located(label, p)));
-  rememberValid(text);
   return checked.description;
 }
 

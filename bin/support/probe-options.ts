@@ -1,0 +1,11 @@
+/** The probe command's own flags (its settings' flags come from lib/config/settings.ts). */
+export const PROBE_OPTIONS = {
+  allowPositionals: true,
+  options: {
+    ui: { type: 'boolean', default: false },
+    shard: { type: 'string' },
+    'merge-reports': { type: 'boolean', default: false },
+    contract: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+} as const;

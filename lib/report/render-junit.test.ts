@@ -1,0 +1,60 @@
+import { expect, test } from 'vitest';
+import { defaultProfileReport } from '../../test/support/report-fixtures.js';
+import { renderJunit } from './render-junit.js';
+
+/** The attribute of an element, read back as a dashboard would. */
+const attribute = (xml: string, element: string, name: string): string | undefined =>
+  new RegExp(`<${element}\\b[^>]*\\b${name}="([^"]*)"`).exec(xml)?.[1];
+
+test('one case per case id: DEVIATES a failure, ERROR an error, the others pass; the root counts them', () => {
+  const report = defaultProfileReport();
+  const [first, second] = report.cases;
+  if (first === undefined || second === undefined) throw new Error('fixture has cases');
+  first.verdict = 'DEVIATES';
+  first.finding = 'answered 422, not 400 <with "markup"> & all';
+  first.expected = '400 invalidRequest';
+  first.observed = '422';
+  second.verdict = 'ERROR';
+  second.finding = 'no answer within REQUEST_TIMEOUT_MS';
+  const xml = renderJunit(report, []);
+  expect(xml.match(/<testcase /g)).toHaveLength(report.cases.length);
+  expect(attribute(xml, 'testsuites', 'tests')).toBe(String(report.cases.length));
+  expect([
+    attribute(xml, 'testsuites', 'failures'),
+    attribute(xml, 'testsuites', 'errors'),
+    attribute(xml, 'testsuites', 'skipped'),
+  ]).toEqual(['1', '1', '0']);
+  expect(xml).toContain(`name="${first.id}" time="0.000"><properties><property name="verdict" value="DEVIATES"/>`);
+  expect(xml).toContain('<failure message="answered 422, not 400 &lt;with &quot;markup&quot;&gt; &amp; all" type="DEVIATES">');
+  expect(xml).toContain('Expected: 400 invalidRequest\nActual:   422</failure>');
+  expect(xml).toContain('<error message="no answer within REQUEST_TIMEOUT_MS" type="ERROR">');
+});
+
+test('skipped and not-run cases are <skipped> with their reason; each run failure is one failing case of the suite probe run', () => {
+  const report = defaultProfileReport();
+  report.skipped = [
+    { id: 'events/notification', suite: '06-events', name: 'n', reason: 'no public receiver', toTest: 'set RECEIVER_PUBLIC_URL' },
+  ];
+  report.notRun = [{ id: 'lifecycle/read', suite: '07-lifecycle', name: 'r', reason: 'not started: stopped by Ctrl-C' }];
+  const xml = renderJunit(report, [{ id: 'run/interrupted', message: 'stopped by Ctrl-C before every case ran' }]);
+  expect(xml).toContain(
+    '<testcase classname="06-events" name="events/notification" time="0.000"><skipped message="skipped: no public receiver; to test: set RECEIVER_PUBLIC_URL"/></testcase>',
+  );
+  expect(xml).toContain(
+    '<testcase classname="07-lifecycle" name="lifecycle/read" time="0.000"><skipped message="not started: stopped by Ctrl-C"/></testcase>',
+  );
+  expect(xml).toMatch(/<testsuite name="probe run" tests="1" failures="1" errors="0" skipped="0"/);
+  expect(xml.match(/name="run\/interrupted"/g)).toHaveLength(1);
+  expect(attribute(xml, 'testsuites', 'skipped')).toBe('2');
+  expect(attribute(xml, 'testsuites', 'failures')).toBe('1');
+});
+
+test('names are unique within a suite, and characters XML cannot carry are replaced', () => {
+  const report = defaultProfileReport();
+  const [first] = report.cases;
+  if (first === undefined) throw new Error('fixture has cases');
+  report.cases.push({ ...first, finding: 'a bell \u0007 and a NUL \u0000 from the target' });
+  const xml = renderJunit(report, []);
+  expect(xml).toContain(`name="${first.id}#2"`);
+  expect(xml).not.toMatch(/[\u0000\u0007]/);
+});

@@ -1,0 +1,125 @@
+/**
+ * junit.xml, made from the behaviour report so that a CI dashboard counts what the report counts: one test case
+ * per conformance case (a failure for DEVIATES, an error for ERROR: the harness's trouble, not the target's), a
+ * skipped case for each case that did not run with its reason, and a failing case in the suite `probe run` for
+ * each reason the run fails that no case carries (a stop, drift, left-overs, a secret found), so that its
+ * failures agree with the exit code. Case names are case ids: stable from run to run and unique, which
+ * dashboards that keep a test's history by name need. No stack trace of the test runner is ever in it.
+ */
+import type { BehaviourReport, CaseSummary, UnrunCase } from './types.js';
+
+/** A reason the run fails that no case carries (lib/run/exit-decision.ts). */
+export interface JunitRunFailure {
+  id: string;
+  message: string;
+}
+
+const escapeXml = (text: string): string =>
+  text
+    // XML 1.0 has no way to write most control characters, even escaped.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+/** Most characters of a message attribute: the element's text has the rest. */
+const MESSAGE_ATTRIBUTE = 500;
+const attribute = (text: string): string => escapeXml(text.length > MESSAGE_ATTRIBUTE ? `${text.slice(0, MESSAGE_ATTRIBUTE)}…` : text);
+
+interface JunitCase {
+  suite: string;
+  name: string;
+  seconds: number;
+  body: string;
+  kind: 'passed' | 'failure' | 'error' | 'skipped';
+}
+
+function caseOf(c: CaseSummary): JunitCase {
+  const properties =
+    `<properties><property name="verdict" value="${escapeXml(c.verdict)}"/>` +
+    `<property name="spec" value="${escapeXml(c.specRef)}"/>` +
+    `${c.finding === undefined ? '' : `<property name="finding" value="${attribute(c.finding)}"/>`}</properties>`;
+  const detail = [
+    `${c.verdict} (${c.specRef})${c.finding === undefined ? '' : `: ${c.finding}`}`,
+    ...(c.expected !== undefined ? [`Expected: ${c.expected}`] : []),
+    ...(c.observed !== undefined ? [`Actual:   ${c.observed}`] : []),
+  ].join('\n');
+  const message = c.finding ?? c.observed ?? c.verdict;
+  const body =
+    c.verdict === 'DEVIATES'
+      ? `${properties}<failure message="${attribute(message)}" type="DEVIATES">${escapeXml(detail)}</failure>`
+      : c.verdict === 'ERROR'
+        ? `${properties}<error message="${attribute(message)}" type="ERROR">${escapeXml(detail)}</error>`
+        : properties;
+  const kind = c.verdict === 'DEVIATES' ? 'failure' : c.verdict === 'ERROR' ? 'error' : 'passed';
+  return { suite: c.suite ?? 'cases', name: c.id, seconds: c.seconds ?? 0, body, kind };
+}
+
+const unrunOf = (c: UnrunCase, prefix: string): JunitCase => ({
+  suite: c.suite,
+  name: c.id,
+  seconds: 0,
+  body: `<skipped message="${attribute(`${prefix}${c.reason}${c.toTest === undefined ? '' : `; to test: ${c.toTest}`}`)}"/>`,
+  kind: 'skipped',
+});
+
+/** Names made unique within their suite (an id given twice gets `#2`), so that no dashboard drops one. */
+function uniqueNames(cases: JunitCase[]): JunitCase[] {
+  const seen = new Map<string, number>();
+  return cases.map((c) => {
+    const key = `${c.suite}\u0000${c.name}`;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return n === 1 ? c : { ...c, name: `${c.name}#${n}` };
+  });
+}
+
+function suiteXml(name: string, cases: readonly JunitCase[]): string {
+  const count = (kind: JunitCase['kind']): number => cases.filter((c) => c.kind === kind).length;
+  const seconds = cases.reduce((sum, c) => sum + c.seconds, 0);
+  const body = cases
+    .map(
+      (c) =>
+        `    <testcase classname="${escapeXml(c.suite)}" name="${escapeXml(c.name)}" time="${c.seconds.toFixed(3)}">${c.body}</testcase>\n`,
+    )
+    .join('');
+  return (
+    `  <testsuite name="${escapeXml(name)}" tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" ` +
+    `skipped="${count('skipped')}" time="${seconds.toFixed(3)}">\n${body}  </testsuite>\n`
+  );
+}
+
+export function renderJunit(report: BehaviourReport, runFailures: readonly JunitRunFailure[]): string {
+  const cases = uniqueNames([
+    ...report.cases.map(caseOf),
+    ...(report.skipped ?? []).map((c) => unrunOf(c, 'skipped: ')),
+    ...(report.notRun ?? []).map((c) => unrunOf(c, '')),
+  ]);
+  const suites = [...new Set(cases.map((c) => c.suite))].sort();
+  const failures: JunitCase[] = runFailures.map((f) => ({
+    suite: 'probe run',
+    name: f.id,
+    seconds: 0,
+    body: `<failure message="${attribute(f.message)}" type="RunFailure">${escapeXml(f.message)}</failure>`,
+    kind: 'failure',
+  }));
+  const all = [...cases, ...failures];
+  const count = (kind: JunitCase['kind']): number => all.filter((c) => c.kind === kind).length;
+  const seconds = (Date.parse(report.run.endedAt) - Date.parse(report.run.startedAt)) / 1000;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="subscription-conformance ${escapeXml(report.operation.id)}" tests="${all.length}" failures="${count('failure')}" ` +
+    `errors="${count('error')}" skipped="${count('skipped')}" time="${Number.isFinite(seconds) ? seconds.toFixed(3) : '0'}">\n` +
+    suites
+      .map((suite) =>
+        suiteXml(
+          suite,
+          cases.filter((c) => c.suite === suite),
+        ),
+      )
+      .join('') +
+    (failures.length === 0 ? '' : suiteXml('probe run', failures)) +
+    '</testsuites>\n'
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * What a probe run hands to vitest's globalSetup and the suites' worker, through vitest's `provide`/`inject`
+ * (the one channel: never the environment). The run provides the first group; globalSetup adds the second
+ * (suites/support/global-setup.ts).
+ */
+import type { TokenBrokerAddress } from '../auth/broker.js';
+import type { TargetRef } from '../case-record.js';
+import type { SettingsWire } from '../config/wire.js';
+import type { ReceiverControl } from '../receiver/client.js';
+
+/** Files the run's globalSetup and worker write and the run reads: a single run's in a temporary folder, a shard's in REPORT_DIR. */
+export interface RunFiles {
+  /** Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts). */
+  outcome?: string;
+  /** Where the worker appends every exchange and the case that sent it, for the run's HAR (lib/har/exchange-log.ts). */
+  exchangeLog?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's settings, read once by the command (lib/config/wire.ts). */
+    settings: SettingsWire;
+    runFiles: RunFiles;
+    /** Where globalSetup's lines go, to be printed with the run's own (lib/run/run-log.ts). */
+    logChannel?: string;
+    /** Where the worker says how many requests it has sent, as it sends them (lib/vitest/request-progress.ts). */
+    progressChannel?: string;
+    /** The run's token broker (lib/auth/broker.ts) when the token is got by client credentials. */
+    tokenBroker?: TokenBrokerAddress;
+    /**
+     * A whole run (no file filter, no shard): cases that only wait may start before their file, beside the
+     * cases that send (suites/support/handshake-cases.ts).
+     */
+    startWaitsEarly?: boolean;
+
+    // Provided by globalSetup:
+    target: TargetRef;
+    /** Only for the embedded reference service: the token it was started with. */
+    referenceToken: string;
+    /** The notificationUrl of the probe's own receiver; absent when NOTIFICATION_URL names another. */
+    receiverUrl?: string;
+    /** Where a worker reads the receiver's notifications (lib/receiver/client.ts); absent with NOTIFICATION_URL. */
+    receiverControl?: ReceiverControl;
+    /** This run's cleanup ledger file (lib/ledger). */
+    ledger: { file: string; runId: string };
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * What a run reads before it sends anything, each a setup error in one line when it cannot be used: the
+ * baseline to compare with, the contract to compare with, and the token got by client credentials.
+ */
+import { isAbsolute, relative } from 'node:path';
+import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../auth/from-config.js';
+import { TokenRequestError } from '../auth/token-errors.js';
+import type { ClientCredentialsTokenSource } from '../auth/token-source.js';
+import { BaselineFileError, readBaseline } from '../baseline/baseline-file.js';
+import type { Baseline } from '../baseline/types.js';
+import type { Settings } from '../config/types.js';
+import { ContractError, contractOperation } from '../contract/contract-operation.js';
+import type { GivenContract } from '../contract/contract-step.js';
+import { readOpenApiFile } from '../contract/openapi-file.js';
+
+export interface RunInputs {
+  baseline?: { baseline: Baseline; shownAs: string };
+  contract?: GivenContract;
+}
+
+/** The baseline and the contract the run compares with, or the one line that stops it. */
+export async function readRunInputs(
+  settings: Settings,
+  contractFile: string | undefined,
+  cwd = process.cwd(),
+): Promise<RunInputs | string> {
+  const operation = settings.target.operation;
+  const inputs: RunInputs = {};
+  const baselineFile = settings.reports.baseline;
+  if (baselineFile !== undefined) {
+    const shownAs = shortPath(baselineFile, cwd);
+    try {
+      const read = await readBaseline(baselineFile);
+      if (read.operation.id !== operation.id) {
+        return `baseline ${shownAs} is of operation "${read.operation.id}", not "${operation.id}" (${operation.source ?? 'OPERATION'})`;
+      }
+      inputs.baseline = { baseline: read, shownAs };
+    } catch (error) {
+      if (!(error instanceof BaselineFileError)) throw error;
+      return `baseline ${shownAs}: ${error.problems.join('; ')}`;
+    }
+  }
+  if (contractFile !== undefined) {
+    const shownAs = shortPath(contractFile, cwd);
+    try {
+      const document = await readOpenApiFile(contractFile);
+      inputs.contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
+    } catch (error) {
+      if (!(error instanceof ContractError)) throw error;
+      return `contract ${shownAs}: ${error.message}`;
+    }
+  }
+  return inputs;
+}
+
+/**
+ * The run's token source, with its first token; undefined without client credentials (ACCESS_TOKEN or none);
+ * a token endpoint's refusal is the one line that stops the run (naming the setting to check).
+ */
+export async function openRunToken(
+  settings: Settings,
+  log: (line: string) => void,
+): Promise<ClientCredentialsTokenSource | undefined | string> {
+  const options = clientCredentialsOptions(settings);
+  if (options === undefined) return undefined;
+  if (settings.target.baseUrl === undefined) {
+    log('token: client credentials not used: the embedded reference service accepts only the token it generates (set BASE_URL)');
+    return undefined;
+  }
+  try {
+    const source = await openTokenSource(options);
+    log(describeProvenance(source.provenance()));
+    return source;
+  } catch (error) {
+    if (!(error instanceof TokenRequestError)) throw error;
+    return error.message;
+  }
+}
+
+/** A path relative to the working folder when it is inside it, as the user would type it. */
+export function shortPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}

@@ -1,0 +1,44 @@
+/**
+ * Stops a probe run the way a run should end when its caller aborts it (the command's first Ctrl-C or SIGTERM):
+ * no new case starts, the cases running finish, the run's subscriptions are deleted at teardown and the reports
+ * say where it stopped. Vitest's own signal handlers end the process at the first signal, before its teardown
+ * deletes anything: the ones it adds while it starts are taken out, and the command's own are left in place.
+ */
+import type { Reporter, Vitest } from 'vitest/node';
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+export class StopOnAbort implements Reporter {
+  readonly #signal: AbortSignal | undefined;
+  /** The signal handlers there were before vitest started: the caller's. */
+  readonly #before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  #stopped: { by: string; at: Date } | undefined;
+
+  constructor(signal: AbortSignal | undefined) {
+    this.#signal = signal;
+  }
+
+  /** What stopped the run, in the words its lines use ("Ctrl-C", "SIGTERM"); undefined when nothing did. */
+  get stoppedBy(): string | undefined {
+    return this.#stopped?.by;
+  }
+
+  /** When the run was stopped. */
+  get stoppedAt(): Date | undefined {
+    return this.#stopped?.at;
+  }
+
+  onInit(vitest: Vitest): void {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) if (!this.#before.get(signal)?.has(listener)) process.off(signal, listener);
+    }
+    const signal = this.#signal;
+    if (signal === undefined) return;
+    const stop = (): void => {
+      this.#stopped ??= { by: typeof signal.reason === 'string' ? signal.reason : 'a stop request', at: new Date() };
+      void vitest.cancelCurrentRun('keyboard-input');
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  }
+}
