@@ -10,7 +10,7 @@
  * path; the cases run one after another, in this order, on the same subscription.
  */
 import { afterAll, describe, test, type TestContext } from 'vitest';
-import { isSuccessStatus } from '../lib/http/status.js';
+import { isClientErrorStatus, isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange, RequestSpec } from '../lib/http/types.js';
 import { isObject } from '../lib/json.js';
 import { bodyOf, judgeLifecycle, operationFact, patchOutcome } from '../lib/lifecycle/judge.js';
@@ -24,6 +24,7 @@ import { findLimit } from '../lib/values/find-limit.js';
 import { limitAnswerOf } from '../lib/values/limit-answer.js';
 import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
+import { foundLimit } from './support/found-limits.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
@@ -140,7 +141,7 @@ async function withSubject(
   body: (run: CaseRun, s: Subject) => Promise<void>,
   deletes = false,
 ): Promise<void> {
-  const run = new CaseRun(probe);
+  const run = new CaseRun(probe, { askAgain: true });
   const s = await subject(run);
   if (typeof s === 'string') return skip(context, id, s);
   if (s.deleted && !deletes) return skip(context, id, 'the subscription is deleted already');
@@ -243,30 +244,48 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       }
       const part: LifecyclePart = { operations: { renew: operationFact(RENEW, itemTemplate(), renewed) } };
       let limitWords = '';
-      if (isSuccessStatus(renewed.status) && lifetime !== undefined) {
-        const sent = new Map<number, Exchange>();
+      // The longest renewal by bisection, whether the first try was accepted (up to the longest lifetime a create
+      // got, else the description's range) or refused for its length (down to one minute); not when renew is not there.
+      const refused = operationFact(RENEW, '', renewed).supported === null && isClientErrorStatus(renewed.status) && renewed.status !== 429;
+      if (lifetime !== undefined && (isSuccessStatus(renewed.status) || refused)) {
+        const createLimit = foundLimit(lifetime.id);
+        const [low, high] = isSuccessStatus(renewed.status)
+          ? [RENEW_MINUTES, createLimit !== undefined && createLimit + 1 > RENEW_MINUTES ? createLimit + 1 : lifetime.high]
+          : [1, RENEW_MINUTES];
+        const sent = new Map<number, Exchange>([[RENEW_MINUTES, renewed]]);
+        let patches = 0;
         const result = await findLimit(
           async (x) => {
+            // The first try's answer is known: asked again only if the search needs it twice (an unknown answer).
+            const known = sent.get(x);
+            if (known !== undefined && limitAnswerOf(known) !== 'unknown') return limitAnswerOf(known);
             const exchange = await patch(at(x));
+            patches += 1;
             sent.set(x, exchange);
             return limitAnswerOf(exchange);
           },
-          RENEW_MINUTES,
-          lifetime.high,
-          lifetime.maxSteps,
+          low,
+          high,
         );
         const edge = result.smallestRejected === undefined ? undefined : sent.get(result.smallestRejected);
         const code = edge === undefined ? null : (operationFact(RENEW, '', edge).code ?? null);
-        if (edge !== undefined) walk.move('renew past the limit', edge.status);
+        if (edge !== undefined && edge !== renewed) walk.move('renew past the limit', edge.status);
+        const longest = result.largestAccepted === undefined ? undefined : sent.get(result.largestAccepted);
+        if (!isSuccessStatus(renewed.status) && longest !== undefined) {
+          // Renewal is there: a shorter one was accepted.
+          walk.move('renew', longest.status);
+          part.operations = { renew: operationFact(RENEW, itemTemplate(), longest) };
+        }
         const pinned = result.end === 'exact' || result.end === 'high-accepted';
         part.renewal = {
           longestAcceptedMinutes: pinned ? (result.largestAccepted ?? null) : null,
           pastLimit: edge === undefined ? null : { status: edge.status, code },
         };
+        const range = `between ${low} and ${high} minutes${createLimit !== undefined && isSuccessStatus(renewed.status) ? ' (the longest lifetime a create got, plus one)' : ''}`;
         limitWords = pinned
           ? `; longest renewal accepted: ${result.largestAccepted} minutes${edge === undefined ? ' (the largest tried)' : `, ${result.smallestRejected} answered ${edge.status}${code === null ? '' : ` ${code}`}`}`
           : `; longest renewal not pinned (${result.note ?? result.end})`;
-        limitWords += ` (${result.probes} probes)`;
+        limitWords += `, by bisection ${range} (${patches} PATCH${patches === 1 ? '' : 'es'})`;
       }
       const finding = `renew: PATCH ${itemTemplate()} with ${RENEW_FIELD} ${RENEW_MINUTES} minutes ahead answered ${renewed.status ?? 'nothing'}${readBack}${limitWords}`;
       await finish(context, run, 'lifecycle/renew', SPEC_RENEW, finding, part, renewed);
@@ -281,6 +300,8 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       subjects.push(second);
       const outcomes: Record<string, PatchOutcome> = {};
       const notTold: string[] = [];
+      /** Statuses of the PATCHes that say the operation is not there (404, 405, 501), by field. */
+      const notThere = new Map<string, number>();
       try {
         for (const field of operation.fields.filter((f) => f.name !== RENEW_FIELD).slice(0, MAX_PATCHED_FIELDS)) {
           const value = otherValue(field.good(probe.values()), second.sent[field.name]);
@@ -294,6 +315,10 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
             headers: operation.headers,
             body: JSON.stringify({ [field.name]: value }),
           });
+          if (operationFact(RENEW, '', patched).supported === false) {
+            notThere.set(field.name, patched.status ?? 0);
+            continue;
+          }
           const after =
             isSuccessStatus(patched.status) && readWorks
               ? bodyOf(await run.client.send({ method: READ, path: second.itemPath }))
@@ -307,7 +332,14 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         second.deleted = true;
       }
       const told = Object.entries(outcomes).map(([f, o]) => `${f} ${o}`);
-      const finding = `PATCH of one field at a time on a second subscription: ${told.length === 0 ? 'none told' : told.join(', ')}${notTold.length === 0 ? '' : `; not told: ${notTold.join(', ')}`}`;
+      const statuses = [...new Set(notThere.values())];
+      // Not one field got through, each for a status that says PATCH is not there: said once, not as each field "refused".
+      const finding =
+        told.length === 0 && notThere.size > 0
+          ? `PATCH of one field at a time on a second subscription: renew not supported (${statuses.join(' or ')}): PATCH ${itemTemplate()} answered ${statuses.join(' or ')} for every field tried (${notThere.size})${notTold.length === 0 ? '' : `; not tried: ${notTold.join(', ')}`}`
+          : `PATCH of one field at a time on a second subscription: ${told.length === 0 ? 'none told' : told.join(', ')}${
+              notThere.size === 0 ? '' : `; not there for ${[...notThere].map(([f, status]) => `${f} (${status})`).join(', ')}`
+            }${notTold.length === 0 ? '' : `; not told: ${notTold.join(', ')}`}`;
       await finish(context, run, 'lifecycle/patch-fields', SPEC_PATCH, finding, { renewal: { otherFields: outcomes } });
     });
   });
