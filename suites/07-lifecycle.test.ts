@@ -10,9 +10,21 @@
  * path; the cases run one after another, in this order, on the same subscription.
  */
 import { afterAll, describe, test, type TestContext } from 'vitest';
-import { isClientErrorStatus, isSuccessStatus } from '../lib/http/status.js';
+import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange, RequestSpec } from '../lib/http/types.js';
 import { isObject } from '../lib/json.js';
+import {
+  deleteFinding,
+  listFinding,
+  longestRenewal,
+  patchFieldsFinding,
+  readBackWords,
+  readFinding,
+  renewalRange,
+  renewalWords,
+  renewFinding,
+  statesFinding,
+} from '../lib/lifecycle/findings.js';
 import { bodyOf, judgeLifecycle, operationFact, patchOutcome } from '../lib/lifecycle/judge.js';
 import { walkList } from '../lib/lifecycle/list-walk.js';
 import { recordFields, sameJson, shortJson } from '../lib/lifecycle/record-fields.js';
@@ -158,16 +170,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       const readBody = readWorks ? bodyOf(read) : undefined;
       const fields = recordFields(s.sent, isObject(createdBody) ? createdBody : readBody) ?? {};
       const readEqualsCreate = isObject(createdBody) && isObject(readBody) ? sameJson(createdBody, readBody) : null;
-      const listed = Object.entries(fields).map(
-        ([name, f]) => `${name} (${f.origin}, ${f.type}${f.origin === 'changed' ? `: sent ${f.sent}, returned ${f.returned}` : ''})`,
-      );
-      const finding =
-        `read: GET ${itemTemplate()} answered ${read.status ?? 'nothing'}; the record has ${listed.length === 0 ? 'no JSON fields' : listed.join(', ')}` +
-        (readEqualsCreate === null
-          ? ''
-          : readEqualsCreate
-            ? '; the read equals the create answer'
-            : '; the read differs from the create answer');
+      const finding = readFinding(itemTemplate(), read.status, fields, readEqualsCreate);
       await finish(
         context,
         run,
@@ -189,21 +192,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const createdBody = bodyOf(s.created);
       const listEntryEqualsCreate = list.entry === undefined || !isObject(createdBody) ? null : sameJson(list.entry, createdBody);
-      const shows =
-        list.containsCreated === null
-          ? 'could not tell whether it shows the subscription'
-          : list.containsCreated
-            ? 'shows the subscription'
-            : 'does not show the subscription';
-      const finding =
-        `list: GET ${operation.path} answered ${list.first?.status ?? 'nothing'}; ${list.pages} page(s) read, ${shows}` +
-        (listEntryEqualsCreate === null
-          ? ''
-          : listEntryEqualsCreate
-            ? ', its entry equal to the create answer'
-            : ', its entry different from the create answer') +
-        (list.offOriginLinks > 0 ? `; ${list.offOriginLinks} next link(s) to another origin recorded, not followed` : '') +
-        (list.stopped !== undefined ? `; ${list.stopped}` : '');
+      const finding = listFinding(operation.path, { ...list, firstStatus: list.first?.status ?? null }, listEntryEqualsCreate);
       await finish(
         context,
         run,
@@ -238,20 +227,16 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       if (isSuccessStatus(renewed.status) && readWorks) {
         const read = bodyOf(await run.client.send({ method: READ, path: s.itemPath }));
         const got = isObject(read) ? read[RENEW_FIELD] : undefined;
-        readBack = sameJson(got, wanted)
-          ? `; read back: ${shortJson(got)}, as sent`
-          : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
+        readBack = readBackWords(shortJson(got), shortJson(wanted), sameJson(got, wanted));
       }
       const part: LifecyclePart = { operations: { renew: operationFact(RENEW, itemTemplate(), renewed) } };
       let limitWords = '';
-      // The longest renewal by bisection, whether the first try was accepted (up to the longest lifetime a create
-      // got, else the description's range) or refused for its length (down to one minute); not when renew is not there.
-      const refused = operationFact(RENEW, '', renewed).supported === null && isClientErrorStatus(renewed.status) && renewed.status !== 429;
-      if (lifetime !== undefined && (isSuccessStatus(renewed.status) || refused)) {
-        const createLimit = foundLimit(lifetime.id);
-        const [low, high] = isSuccessStatus(renewed.status)
-          ? [RENEW_MINUTES, createLimit !== undefined && createLimit + 1 > RENEW_MINUTES ? createLimit + 1 : lifetime.high]
-          : [1, RENEW_MINUTES];
+      // The longest renewal by bisection, up from the first try when it was accepted, down when it was refused for its length.
+      const range =
+        lifetime === undefined
+          ? undefined
+          : renewalRange(operationFact(RENEW, '', renewed), RENEW_MINUTES, foundLimit(lifetime.id), lifetime.high);
+      if (lifetime !== undefined && range !== undefined) {
         const sent = new Map<number, Exchange>([[RENEW_MINUTES, renewed]]);
         let patches = 0;
         const result = await findLimit(
@@ -264,8 +249,8 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
             sent.set(x, exchange);
             return limitAnswerOf(exchange);
           },
-          low,
-          high,
+          range.low,
+          range.high,
         );
         const edge = result.smallestRejected === undefined ? undefined : sent.get(result.smallestRejected);
         const code = edge === undefined ? null : (operationFact(RENEW, '', edge).code ?? null);
@@ -276,18 +261,11 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
           walk.move('renew', longest.status);
           part.operations = { renew: operationFact(RENEW, itemTemplate(), longest) };
         }
-        const pinned = result.end === 'exact' || result.end === 'high-accepted';
-        part.renewal = {
-          longestAcceptedMinutes: pinned ? (result.largestAccepted ?? null) : null,
-          pastLimit: edge === undefined ? null : { status: edge.status, code },
-        };
-        const range = `between ${low} and ${high} minutes${createLimit !== undefined && isSuccessStatus(renewed.status) ? ' (the longest lifetime a create got, plus one)' : ''}`;
-        limitWords = pinned
-          ? `; longest renewal accepted: ${result.largestAccepted} minutes${edge === undefined ? ' (the largest tried)' : `, ${result.smallestRejected} answered ${edge.status}${code === null ? '' : ` ${code}`}`}`
-          : `; longest renewal not pinned (${result.note ?? result.end})`;
-        limitWords += `, by bisection ${range} (${patches} PATCH${patches === 1 ? '' : 'es'})`;
+        const pastLimit = edge === undefined ? undefined : { status: edge.status, code };
+        part.renewal = { longestAcceptedMinutes: longestRenewal(result), pastLimit: pastLimit ?? null };
+        limitWords = renewalWords(result, pastLimit, range, patches);
       }
-      const finding = `renew: PATCH ${itemTemplate()} with ${RENEW_FIELD} ${RENEW_MINUTES} minutes ahead answered ${renewed.status ?? 'nothing'}${readBack}${limitWords}`;
+      const finding = renewFinding(itemTemplate(), RENEW_FIELD, RENEW_MINUTES, renewed.status, readBack, limitWords);
       await finish(context, run, 'lifecycle/renew', SPEC_RENEW, finding, part, renewed);
     });
   });
@@ -331,15 +309,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         await run.client.undoCreate(second.created);
         second.deleted = true;
       }
-      const told = Object.entries(outcomes).map(([f, o]) => `${f} ${o}`);
-      const statuses = [...new Set(notThere.values())];
-      // Not one field got through, each for a status that says PATCH is not there: said once, not as each field "refused".
-      const finding =
-        told.length === 0 && notThere.size > 0
-          ? `PATCH of one field at a time on a second subscription: renew not supported (${statuses.join(' or ')}): PATCH ${itemTemplate()} answered ${statuses.join(' or ')} for every field tried (${notThere.size})${notTold.length === 0 ? '' : `; not tried: ${notTold.join(', ')}`}`
-          : `PATCH of one field at a time on a second subscription: ${told.length === 0 ? 'none told' : told.join(', ')}${
-              notThere.size === 0 ? '' : `; not there for ${[...notThere].map(([f, status]) => `${f} (${status})`).join(', ')}`
-            }${notTold.length === 0 ? '' : `; not told: ${notTold.join(', ')}`}`;
+      const finding = patchFieldsFinding(itemTemplate(), outcomes, notThere, notTold);
       await finish(context, run, 'lifecycle/patch-fields', SPEC_PATCH, finding, { renewal: { otherFields: outcomes } });
     });
   });
@@ -359,11 +329,12 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
         walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
         const listed = list.containsCreated;
-        const finding =
-          `delete: DELETE ${itemTemplate()} answered ${deleted.status ?? 'nothing'}; after it, a read answered ${read.status ?? 'nothing'}, ` +
-          `a second DELETE ${again.status ?? 'nothing'} (${isSuccessStatus(again.status) ? 'delete is idempotent' : 'delete is not idempotent'}), ` +
-          `and the list ${listed === null ? 'could not be read to its end' : listed ? 'still shows it' : 'no longer shows it'}` +
-          (isSuccessStatus(read.status) && s.deleted ? '; a deleted subscription is still readable' : '');
+        const finding = deleteFinding(itemTemplate(), {
+          deleteStatus: deleted.status,
+          readStatus: read.status,
+          againStatus: again.status,
+          listed,
+        });
         await finish(
           context,
           run,
@@ -385,9 +356,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   test('states: the states seen and the moves between them', async (context) => {
     if (walk.moves.length === 0) return skip(context, 'lifecycle/states', 'no subscription was followed (see lifecycle/read)');
     const run = new CaseRun(probe);
-    const seen = [...new Set(walk.moves.flatMap((m) => [m.from, m.to]))];
-    const moves = walk.moves.map((m) => `${m.from} --${m.action} ${m.status ?? 'no answer'}--> ${m.to}`);
-    await finish(context, run, 'lifecycle/states', SPEC_STATES, `states seen: ${seen.join(', ')}; moves: ${moves.join('; ')}`, {
+    await finish(context, run, 'lifecycle/states', SPEC_STATES, statesFinding(walk.moves), {
       states: walk.moves,
     });
   });
