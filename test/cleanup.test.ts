@@ -8,18 +8,20 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appendLines } from '../lib/ledger/append.js';
 import { runFile } from '../lib/ledger/paths.js';
 import { allRunFiles } from '../lib/ledger/select.js';
 import { created, runLine } from '../lib/ledger/test-support.js';
-import { clockNow, startServer } from '../lib/http/test-server.js';
+import { clockNow, startServer, type TestServer } from '../lib/http/test-server.js';
 import { waitFilePath } from '../lib/http/wait-file.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
 import { toolCommand } from './run-tool.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
+import { loopbackEngine } from './support/synthetic.js';
 
 const TOKEN = 'cleanup-test-token-6b1f0c9e';
 // How long a mid-case kill waits for a create on record. The first request (the reachability check) comes
@@ -263,7 +265,115 @@ describe('a wait the target asked for outlives the process that was asked', () =
       await server.close();
     }
   }, 120_000);
+
+  // A child process only where one is the point: the probe run killed (SIGKILL), and explain, whose command is what
+  // must read the file. The run after the kill is in process (this worker is a process of its own); one small suite.
+  test('a probe run SIGKILLed just after a 429 with Retry-After 2: the next probe run sends nothing to that origin before it ends, nor does explain', async () => {
+    const RETRY_AFTER_S = 2;
+    const { server, state } = await throttlingFront(RETRY_AFTER_S);
+    const dir = mkdtempSync(join(tmpdir(), 'probe-wait-'));
+    const runEnv = { ...env(dir), BASE_URL: server.url };
+    const waitFile = waitFilePath(join(dir, '.ledger'), new URL(server.url).origin);
+    // explain starts with the probe and blocks reading its body from stdin, given only once a wait is on disk: so
+    // it is up and would send at once if it did not keep the wait (about 0.3 s after its body, seen with the wait
+    // file ignored). Its BASE_URL has a path (/x): the wait is the origin's, whatever the path.
+    const explainChild = spawn(...toolCommand('explain', ['--budget', '2', '-']), {
+      cwd: dir,
+      env: { ...runEnv, BASE_URL: `${server.url}/x` },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let explained = '';
+    explainChild.stdout.on('data', (c: Buffer) => (explained += c.toString()));
+    explainChild.stderr.on('data', (c: Buffer) => (explained += c.toString()));
+    const explainExit = new Promise<number | null>((resolve) => explainChild.once('close', (code) => resolve(code)));
+    const since = (from: number, hit: { at: number } | undefined): number => Math.round((hit?.at ?? 0) - from);
+    try {
+      const first = spawn(...toolCommand('probe', ['spec-observations']), { cwd: dir, env: runEnv, stdio: 'ignore', detached: true });
+      const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
+      const started = Date.now();
+      // Killed the moment the target has answered 429 and the wait is on disk: before the run could keep it.
+      while (!(server.hits.length > 0 && existsSync(waitFile))) {
+        if (Date.now() - started > 60_000) throw new Error('the first probe run sent nothing within 60 s');
+        await sleep(2);
+      }
+      process.kill(-(first.pid ?? 0), 'SIGKILL');
+      const throttledAt = server.hits[0]?.at ?? 0;
+      const killedAfter = Math.round(clockNow() - throttledAt);
+      await exited;
+      const sentByFirst = server.hits.length;
+      state.throttle = false;
+
+      const next = await runProbe(runEnv, ['spec-observations']);
+      const probeHits = server.hits.slice(sentByFirst);
+      console.log(
+        `429 with Retry-After ${RETRY_AFTER_S} s; the probe run killed ${killedAfter} ms later had sent ${sentByFirst}; ` +
+          `the next probe run's first request came ${since(throttledAt, probeHits[0])} ms after the 429`,
+      );
+      expect(sentByFirst).toBe(1);
+      expect(next.code, next.stdout + next.stderr).toBe(0);
+      expect(probeHits.length).toBeGreaterThan(0);
+      // The target's own arrival times: nothing before the wait it asked for was over.
+      for (const hit of probeHits)
+        expect(hit.at, `${hit.method} ${hit.url}`).toBeGreaterThanOrEqual(throttledAt + RETRY_AFTER_S * 1000 - 50);
+
+      // explain, alone on the machine (the probe runs are over), on a wait this process is asked for and leaves.
+      state.throttle = true;
+      const asker = loopbackEngine(server.url, TOKEN, { maxRetries: 0, waitDir: join(dir, '.ledger') });
+      await asker.send({ method: 'GET', path: '/' });
+      await asker.close();
+      state.throttle = false;
+      const askedAt = server.hits.at(-1)?.at ?? 0;
+      const beforeExplain = server.hits.length;
+      explainChild.stdin.end(JSON.stringify({ changeType: 'updated', notificationUrl: 'https://example.invalid/hook' }));
+      const gotBody = Math.round(clockNow() - askedAt);
+      const explainCode = await explainExit;
+      const explainHits = server.hits.slice(beforeExplain);
+      console.log(
+        `explain, given its body ${gotBody} ms after a 429 with Retry-After ${RETRY_AFTER_S} s, sent its first request at ${since(askedAt, explainHits[0])} ms`,
+      );
+      expect(explainCode, explained).toBe(1);
+      expect(explained).toMatch(/^The request got 400 /m);
+      expect(explainHits.length).toBeGreaterThan(0);
+      expect(explainHits.every((h) => h.url.startsWith('/x/'))).toBe(true);
+      for (const hit of explainHits) expect(hit.at, `${hit.method} ${hit.url}`).toBeGreaterThanOrEqual(askedAt + RETRY_AFTER_S * 1000 - 50);
+    } finally {
+      explainChild.kill();
+      await server.close();
+    }
+  }, 120_000);
 });
+
+/**
+ * The reference behind a front that answers every request 429 with `Retry-After` while `throttle` is set, and
+ * records when each request arrived (its `hits`, on the test's clock). A path under `/x` is the same origin: it is
+ * sent on to the reference without that prefix, so that two processes on one origin can be told apart.
+ */
+async function throttlingFront(retryAfterS: number): Promise<{ server: TestServer; state: { throttle: boolean } }> {
+  const state = { throttle: true };
+  const server = await startServer(async (req, res) => {
+    if (state.throttle) {
+      res.writeHead(429, { 'retry-after': String(retryAfterS) }).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const upstream = await request(`${reference.url}${(req.url ?? '/').replace(/^\/x(?=\/)/, '')}`, {
+      method: (req.method ?? 'GET') as 'GET',
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+      ) as Record<string, string>,
+      body: chunks.length === 0 ? null : Buffer.concat(chunks),
+    });
+    const body = Buffer.from(await upstream.body.arrayBuffer());
+    const headers = Object.fromEntries(
+      Object.entries(upstream.headers).filter(
+        ([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name),
+      ),
+    );
+    res.writeHead(upstream.statusCode, headers).end(body);
+  });
+  return { server, state };
+}
 
 function runCleanupWith(dir: string, runEnv: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -366,7 +366,11 @@ describe('explain with a prediction (a recorded report as a hint)', () => {
       'changeType,notificationUrl,expirationDateTime,clientState',
     ]);
     expect(withHint.swaps.map((w) => [w.field, w.instead])).toEqual([['resource', 'changeType']]);
-    expect(plain.creates.length).toBe(4);
+    // Without a prediction nothing points at resource: the other fields are asked in the body's order until one
+    // gets a 2xx (notificationUrl refused, resource accepted), so the cause is the same two together.
+    expect(without.swaps.map((w) => [w.field, w.instead])).toEqual([['resource', 'changeType']]);
+    expect(causeSentences(without)).toEqual(causeSentences(withHint));
+    expect(plain.creates.length).toBe(6);
   });
 });
 
@@ -433,5 +437,115 @@ describe('the bodies known or reported accepted come first', () => {
     const result = await run(fickle, FIVE(), { repeats: 2, accepted: reported });
     expect(result.outcome).toBe('unstable');
     expect(result.disagreements.join(' ')).toContain('without resource');
+  });
+});
+
+describe('a cause of two fields is stated the same with a hint or without, when no body is known accepted', () => {
+  const shape = (b: Record<string, unknown>): string => Object.keys(b).join(',');
+  const INVALID = { status: 400, code: 'invalidRequest', message: 'The request is invalid.' } as const;
+  /** The v2 rules without changeType and resource (notificationUrl and expirationDateTime required), messages naming nothing. */
+  const rest = (b: Record<string, unknown>): Answer => {
+    const answer = v2Service(Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'changeType' && k !== 'resource')));
+    return 'message' in answer ? INVALID : answer;
+  };
+  /** Refused only while the body has both: a rule profile's `!(changeType && resource)`. */
+  const together = (b: Record<string, unknown>): Answer => ('changeType' in b && 'resource' in b ? INVALID : rest(b));
+  /** Refused while the body has either: `!changeType && !resource`. */
+  const either = (b: Record<string, unknown>): Answer => ('changeType' in b || 'resource' in b ? INVALID : rest(b));
+  const hints = [undefined, [['resource']], [['changeType']]];
+
+  async function sentencesOver(service: (b: Record<string, unknown>) => Answer, repeats: number) {
+    const runs = [];
+    for (const predicted of hints) {
+      const target = fakeTarget(service);
+      const result = await run(target, FIVE(), { repeats, ...(predicted === undefined ? {} : { predicted }) });
+      expect(result.outcome).toBe('explained');
+      expect(target.live.size).toBe(0);
+      runs.push({ predicted, cause: causeSentences(result)[0], creates: target.creates.length, result, target });
+    }
+    return runs;
+  }
+
+  test.each([1, 2])(
+    'refused only together, REPEATS=%i: "changeType and resource together", whichever the search met first',
+    async (repeats) => {
+      const runs = await sentencesOver(together, repeats);
+      expect(new Set(runs.map((r) => r.cause))).toEqual(
+        new Set([
+          'changeType and resource together make it 400; remove either: the target rejects this body only while it has both; without any one of them it answers 201.',
+        ]),
+      );
+      for (const { result } of runs) expect(result.swaps).toHaveLength(1);
+      // Measured: 6, 4 and 5 creates (none, a hint of resource, of changeType); 11, 8 and 9 with REPEATS=2.
+      const [none, resource, changeType] = runs.map((r) => r.creates);
+      expect([none, resource, changeType]).toEqual(repeats === 1 ? [6, 4, 5] : [11, 8, 9]);
+      // Without a hint: as sent, with known-good values, without changeType (a 2xx), then the other fields taken out
+      // instead in the body's order up to the first 2xx, then the user's values.
+      if (repeats === 1) {
+        expect(runs[0]?.target.creates.map(shape)).toEqual([
+          'changeType,notificationUrl,resource,expirationDateTime,clientState',
+          'changeType,notificationUrl,resource,expirationDateTime,clientState',
+          'notificationUrl,resource,expirationDateTime,clientState',
+          'changeType,resource,expirationDateTime,clientState',
+          'changeType,notificationUrl,expirationDateTime,clientState',
+          'notificationUrl,resource,expirationDateTime,clientState',
+        ]);
+      }
+    },
+  );
+
+  test.each([1, 2])('refused while it has either, REPEATS=%i: "either changeType or resource; remove both"', async (repeats) => {
+    const runs = await sentencesOver(either, repeats);
+    expect(new Set(runs.map((r) => r.cause))).toEqual(
+      new Set([
+        'Either changeType or resource makes it 400; remove both: the target rejects this body as long as it has either; without them it answers 201.',
+      ]),
+    );
+    for (const { result } of runs) expect(result).toMatchObject({ removed: ['changeType', 'resource'], swaps: [], unasked: [] });
+    // Measured: 10 creates without a hint, 11 with one (the hint asked with the user's values, then known-good
+    // ones); 15 and 16 with REPEATS=2. No swap is asked: ddmin's evidence shows each of the two needed.
+    const [none, resource, changeType] = runs.map((r) => r.creates);
+    expect([none, resource, changeType]).toEqual(repeats === 1 ? [10, 11, 11] : [15, 16, 16]);
+  });
+
+  test.each([1, 2])(
+    'one field alone, REPEATS=%i: every other field taken out instead is asked, the cause is that field',
+    async (repeats) => {
+      const alone = (b: Record<string, unknown>): Answer => ('resource' in b ? INVALID : rest(b));
+      const runs = await sentencesOver(alone, repeats);
+      expect(new Set(runs.map((r) => r.cause))).toEqual(
+        new Set(['resource causes the 400: the target rejects this body as long as it has it; without it it answers 201.']),
+      );
+      for (const { result } of runs) expect(result).toMatchObject({ removed: ['resource'], swaps: [], unasked: [] });
+      // Each other field taken out instead, resource kept (some asked by the search before it met resource).
+      const alternatives = (t: FakeTarget) => t.creates.filter((b) => 'resource' in b && Object.keys(b).length === 4).map(shape);
+      for (const { target } of runs) {
+        expect(new Set(alternatives(target))).toEqual(
+          new Set([
+            'notificationUrl,resource,expirationDateTime,clientState',
+            'changeType,resource,expirationDateTime,clientState',
+            'changeType,notificationUrl,resource,clientState',
+            'changeType,notificationUrl,resource,expirationDateTime',
+          ]),
+        );
+      }
+      // Measured: 8, 7 and 9 creates (none, a hint of resource, of changeType); 12, 10 and 13 with REPEATS=2.
+      expect(runs.map((r) => r.creates)).toEqual(repeats === 1 ? [8, 7, 9] : [12, 10, 13]);
+    },
+  );
+
+  test('more fields of its kind than the cap: those not asked are listed and said undetermined, never taken as refused', async () => {
+    const alone = (b: Record<string, unknown>): Answer => ('resource' in b ? INVALID : { status: 201 });
+    const body = { ...FIVE(), extra1: 1, extra2: 2, extra3: 3, extra4: 4, extra5: 5 };
+    const target = fakeTarget(alone);
+    const result = await run(target, body, { repeats: 1 });
+    // The search asked the body without changeType, then without notificationUrl, before it met resource: of the
+    // seven other fields after it, six are asked, and the body's last one is not.
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['resource'], swaps: [], unasked: ['extra5'] });
+    expect(causeSentences(result)).toContain(
+      '  not asked: whether taking out extra5 instead of resource gets a 2xx as well (undetermined)',
+    );
+    expect(target.creates.some((b) => 'resource' in b && !('extra5' in b))).toBe(false);
+    expect(target.creates.filter((b) => 'resource' in b && Object.keys(b).length === 9)).toHaveLength(8);
   });
 });

@@ -87,6 +87,11 @@ export function causeSentences(r: ExplainResult): string[] {
     const verb = r.removed.includes(swap.instead) ? 'without' : 'with';
     lines.push(`  ${verb} ${swap.field} instead of ${swap.instead}: ${describeAnswer(swap.accepted)}`);
   }
+  if (r.unasked.length > 0) {
+    const instead = [...r.removed, ...r.added].join('');
+    const verb = r.removed.length > 0 ? 'taking out' : 'adding';
+    lines.push(`  not asked: whether ${verb} ${orList(r.unasked)} instead of ${instead} gets a 2xx as well (undetermined)`);
+  }
   if (r.replaced.length > 0) {
     const fields = list(r.replaced);
     const values = r.replaced.length === 1 ? `The value of ${fields} causes` : `The values of ${fields} cause`;

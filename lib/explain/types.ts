@@ -67,10 +67,16 @@ export interface ExplainResult {
   presenceEvidence: NeededChange[];
   /**
    * Other changes as small that get a 2xx (one toggle swapped for another of the same kind): the cause is then
-   * one of several fields ("changeType and resource together"), not the one the search met first. Empty when none
-   * was found among the fields a prediction, a known body or a message points at.
+   * one of several fields ("changeType and resource together"), not the one the search met first. For a change of
+   * one field every other field of its kind is a candidate, for a change of several the fields a prediction, a
+   * known body or a message points at.
    */
   swaps: SwapChange[];
+  /**
+   * For a change of one field with no swap found: the fields of the same kind whose swap was not asked (the cap
+   * on such creates, the budget). Whether one of them also gets a 2xx is not known; empty when all were asked.
+   */
+  unasked: string[];
   /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
   valueEvidence: NeededChange[];
   /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */
