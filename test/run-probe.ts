@@ -54,11 +54,12 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     ...(values.shard !== undefined ? { shard: values.shard } : {}),
     mergeReports: values['merge-reports'],
     ...(values.contract !== undefined ? { contract: values.contract } : {}),
+    dryRun: values['dry-run'],
     out: { log: (line) => stdout.push(line), error: (line) => stderr.push(line) },
     // A hung run is stopped as Ctrl-C stops one: its cases finish, the reports say why.
     stop: AbortSignal.timeout(timeoutMs),
   });
-  if (outcome.setupProblem !== undefined) stderr.push(`probe: ${outcome.setupProblem}`);
+  if (outcome.setupProblem !== undefined) stderr.push(...outcome.setupProblem.split('\n').map((p) => `probe: ${p}`));
   else stdout.push(exitLine(outcome));
   return done(outcome.code);
 }

@@ -3,7 +3,8 @@
  * per conformance case (a failure for DEVIATES, an error for ERROR: the harness's trouble, not the target's), a
  * skipped case for each case that did not run with its reason, and a failing case in the suite `probe run` for
  * each reason the run fails that no case carries (a stop, drift, left-overs, a secret found), so that its
- * failures agree with the exit code. Case names are case ids: stable from run to run and unique, which
+ * failures agree with the exit code. A case that ended as an expectation said (EXPECTATIONS) passes, with its
+ * verdict and the reason as properties. Case names are case ids: stable from run to run and unique, which
  * dashboards that keep a test's history by name need. No stack trace of the test runner is ever in it.
  */
 import type { BehaviourReport, CaseSummary, UnrunCase } from './types.js';
@@ -36,6 +37,18 @@ interface JunitCase {
 }
 
 function caseOf(c: CaseSummary): JunitCase {
+  // A case that ended as an expectation said passes, and says so: its verdict and reason stay as properties.
+  if (c.expectation !== undefined) {
+    const body =
+      `<properties><property name="verdict" value="${escapeXml(c.verdict)}"/>` +
+      `<property name="spec" value="${escapeXml(c.specRef)}"/>` +
+      `<property name="expected-deviation" value="${attribute(c.expectation.reason)}"/>` +
+      `${c.expectation.until === undefined ? '' : `<property name="expected-until" value="${escapeXml(c.expectation.until)}"/>`}` +
+      `${c.expectation.link === undefined ? '' : `<property name="expected-link" value="${attribute(c.expectation.link)}"/>`}` +
+      `${c.finding === undefined ? '' : `<property name="finding" value="${attribute(c.finding)}"/>`}</properties>` +
+      `<system-out>${escapeXml(`${c.verdict} (expected: ${c.expectation.reason}) (${c.specRef})${c.finding === undefined ? '' : `: ${c.finding}`}`)}</system-out>`;
+    return { suite: c.suite ?? 'cases', name: c.id, seconds: c.seconds ?? 0, body, kind: 'passed' };
+  }
   const properties =
     `<properties><property name="verdict" value="${escapeXml(c.verdict)}"/>` +
     `<property name="spec" value="${escapeXml(c.specRef)}"/>` +

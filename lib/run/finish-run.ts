@@ -8,6 +8,7 @@ import { diffBaseline } from '../baseline/diff-baseline.js';
 import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
+import type { Expectation } from '../expectations/types.js';
 import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
 import { buildHar, harText } from '../har/build-har.js';
 import { readExchangeLogs } from '../har/exchange-log.js';
@@ -37,6 +38,8 @@ export interface FinishInput {
   exchangeLogs?: readonly string[];
   /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
   stopped?: RunStop;
+  /** The run's expectations (EXPECTATIONS), and today (YYYY-MM-DD, UTC) for their `until`. */
+  expectations?: { file: string; list: readonly Expectation[]; today: string };
 }
 
 /** The name the HAR gives its creator. */
@@ -77,6 +80,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     ...(input.auth !== undefined ? { auth: input.auth } : {}),
     ...(drift !== undefined ? { drift } : {}),
     ...(input.ledger !== undefined ? { ledger: input.ledger } : {}),
+    ...(input.expectations !== undefined ? { expectations: input.expectations } : {}),
   });
   const paths = await writeBehaviourReports(report, reportDir);
   const summaryPath = join(reportDir, 'summary.json');

@@ -27,6 +27,7 @@ import { guardConsole } from '../redaction/console-guard.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { describeScan, scanFilesForSecrets } from '../redaction/scan-files.js';
 import type { BehaviourReport, RunStop } from '../report/types.js';
+import type { Expectation } from '../expectations/types.js';
 import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
 import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
 import { RequestProgress } from '../vitest/request-progress.js';
@@ -44,6 +45,11 @@ import { probeRunFiles } from './run-files.js';
 import { mergedShardStop, writeShardStop } from './shard-stops.js';
 import { relocateBlobs, shardBlobProblem, type RelocatedBlobs } from './shard-blobs.js';
 import { checkSetup } from './setup-check.js';
+import { applyExpectations, expiredLine, isExpired, utcDay } from '../expectations/apply-expectations.js';
+import { systemLiveness } from '../ledger/liveness.js';
+import { targetRunFiles } from '../ledger/select.js';
+import { formatPlan } from '../plan/format-plan.js';
+import { planRun } from '../plan/plan.js';
 import { RunLog } from './run-log.js';
 
 export interface ProbeRunOptions {
@@ -63,6 +69,8 @@ export interface ProbeRunOptions {
   terminal?: NodeJS.WriteStream;
   /** Aborted, it stops the run as the first Ctrl-C does (its reason names what stopped it: "Ctrl-C", "SIGTERM"). */
   stop?: AbortSignal;
+  /** Prints the plan (suites, cases, the most requests each sends, the time at the run's pace) and sends nothing. */
+  dryRun?: boolean;
 }
 
 export interface ProbeRunOutcome {
@@ -120,10 +128,46 @@ function writeCiOutputs(
   markdown: string | undefined,
   decision: ExitDecision,
   out: NonNullable<ProbeRunOptions['out']>,
+  shard?: string,
 ): void {
-  if (settings.ci.githubActions) for (const line of githubAnnotations(report, decision)) out.log(line);
   const stepSummary = settings.ci.stepSummary;
-  if (stepSummary !== undefined) appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
+  if (settings.ci.githubActions) {
+    const restIn = stepSummary !== undefined ? 'job summary' : 'behaviour-report.html';
+    for (const line of githubAnnotations(report, decision, { restIn })) out.log(line);
+  }
+  if (stepSummary !== undefined) {
+    appendFileSync(
+      stepSummary,
+      runRedactor().redact(githubSummary(markdown, exitLine(decision), shard === undefined ? undefined : { shard })),
+    );
+  }
+}
+
+/** The day the run started, for the expectations' `until` (YYYY-MM-DD, UTC). */
+const today = (): string => utcDay();
+
+/** `--dry-run`: the plan, read from the settings and the ledger on disk; nothing is sent, no token is asked for. */
+function dryRun(settings: Settings, options: ProbeRunOptions, out: NonNullable<ProbeRunOptions['out']>): ProbeRunOutcome {
+  const { baseUrl } = settings.target;
+  const leftovers =
+    baseUrl === undefined || options.mergeReports === true
+      ? 0
+      : targetRunFiles(settings.reports.ledgerDir, baseUrl, systemLiveness())
+          .filter((f) => !f.active)
+          .reduce((n, f) => n + f.entries.length, 0);
+  if (options.mergeReports === true) {
+    out.log('dry run: a merge of shard reports sends nothing; it reads REPORT_DIR/blob and writes the reports');
+    return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [] };
+  }
+  const plan = planRun(settings, {
+    ...(options.filters !== undefined ? { filters: options.filters } : {}),
+    ...(options.shard !== undefined ? { shard: options.shard } : {}),
+    leftovers,
+  });
+  const target = baseUrl === undefined ? `the embedded reference service (profile ${settings.target.referenceProfile})` : baseUrl;
+  for (const line of formatPlan(plan, settings, target)) out.log(line);
+  if (options.shard !== undefined) out.log(`shard ${options.shard}: vitest gives this shard part of these suites; the bound is theirs all`);
+  return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [] };
 }
 
 async function checkAndRun(
@@ -141,6 +185,9 @@ async function checkAndRun(
   const runStartedAt = Date.now();
   const inputs = await readRunInputs(settings, options.contract);
   if (typeof inputs === 'string') return setupError(inputs);
+  // An expectation past its `until` fails the run (the deviation is no longer accepted): said now, decided at the end.
+  for (const e of inputs.expectations?.list ?? []) if (isExpired(e, today())) out.error(`probe: ${expiredLine(e)}`);
+  if (options.dryRun === true) return dryRun(settings, options, out);
   const blobDir = join(reportDir, 'blob');
   // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
   let blobs: Extract<RelocatedBlobs, { dir: string }> | undefined;
@@ -244,6 +291,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
       ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
+      ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: today() } } : {}),
       ...stoppedPart(),
     });
     const printFinished = (finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void => {
@@ -270,6 +318,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       maxRequests: settings.pacing.maxRequests,
       stopped: () => stop.stoppedBy !== undefined,
       ...(terminal !== undefined ? { status: terminalStatus(terminal) } : {}),
+      ...(inputs.expectations !== undefined ? { expected: expectedReason(inputs.expectations.list) } : {}),
     });
     const reporters: Reporters =
       shard !== undefined
@@ -372,7 +421,15 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         `probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${ledgerDir} keeps it listed`,
       );
     }
-    const tally = report !== undefined ? reportCounts(report) : collected === undefined ? undefined : countCollected(collected);
+    const tally =
+      report !== undefined
+        ? reportCounts(report)
+        : collected === undefined
+          ? undefined
+          : countCollected(collected, heldIds(collected, inputs.expectations?.list));
+    const expectationFailures = (report?.expectations?.entries ?? []).flatMap((e) =>
+      e.status === 'stale' || e.status === 'expired' ? [{ case: e.case, status: e.status, message: e.message }] : [],
+    );
     const facts: RunFacts = {
       casesRan,
       failedCases: tally?.failed ?? 0,
@@ -384,6 +441,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       secretFound: false,
       ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : shardStop !== undefined ? { stoppedBy: shardStop.stoppedBy } : {}),
       ...(casesRan === 0 ? noCaseBecause(options, collected) : {}),
+      ...(inputs.expectations !== undefined ? { expectationFailures, expectedCases: tally?.expected ?? 0 } : {}),
     };
     // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
     // secret scan, which then covers it too. A run in which no case ran leaves the last one as it was.
@@ -397,7 +455,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     const decision = exitDecision({ ...facts, secretFound });
     if (secretFound) writeJunit(decision.runFailures);
     const markdown = finished === undefined ? undefined : readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
-    writeCiOutputs(settings, report, markdown, decision, out);
+    writeCiOutputs(settings, report, markdown, decision, out, shard);
     if (finished !== undefined) out.log(`open: ${pathToFileURL(join(reportDir, 'behaviour-report.html')).href}`);
     // The count line agrees with the report and the exit code: each reason the run fails that no case stands for
     // (a stop, drift, left-overs, a secret found, ...) counts once as a failure, as it does in JUnit.
@@ -436,6 +494,23 @@ function suiteVersion(): string {
 }
 
 export { exitLine };
+
+/** The console's lookup: the reason of a case's expectation when its verdict is the one expected and it has not expired. */
+function expectedReason(list: readonly Expectation[]): (id: string, verdict: string) => string | undefined {
+  const now = today();
+  const live = new Map(list.filter((e) => !isExpired(e, now)).map((e) => [e.case, e] as const));
+  return (id, verdict) => {
+    const e = live.get(id);
+    return e !== undefined && e.verdict === verdict ? e.reason : undefined;
+  };
+}
+
+/** The cases of a run without a report (a shard) that ended as expected. */
+function heldIds(collected: CollectedCases, list: readonly Expectation[] | undefined): ReadonlySet<string> {
+  if (list === undefined) return new Set();
+  const cases = collected.cases.map((c) => ({ id: c.record.id, verdict: c.record.verdict }));
+  return new Set(applyExpectations(cases, list, { file: '', today: today() }).held.keys());
+}
 
 /** Why no case ran, when the run can tell without an error of vitest's to point to. */
 function noCaseBecause(options: ProbeRunOptions, collected: CollectedCases | undefined): { noCaseBecause?: string } {
