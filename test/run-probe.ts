@@ -56,6 +56,7 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     ...(values.contract !== undefined ? { contract: values.contract } : {}),
     dryRun: values['dry-run'],
     out: { log: (line) => stdout.push(line), error: (line) => stderr.push(line) },
+    cwd: reportDir,
     // A hung run is stopped as Ctrl-C stops one: its cases finish, the reports say why.
     stop: AbortSignal.timeout(timeoutMs),
   });

@@ -3,7 +3,6 @@
  * --help and --settings, and its settings, read once from defaults < .env < the environment < the flags.
  */
 import { readFileSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
@@ -14,6 +13,7 @@ import { SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/set
 import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
 import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { shortPath } from '../../lib/run/run-inputs.js';
 import { settingsReadBy } from './commands.js';
 
 /** Exit code of a configuration or usage error, for every command. */
@@ -267,8 +267,4 @@ async function withOpenApi(settings: Settings): Promise<{ settings: Settings } |
   return { settings: { ...settings, target: { ...target, operation: built.operation, acceptedFields } } };
 }
 
-/** A path relative to the working folder when it is inside it, as the user would type it. */
-export function shortPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
+export { shortPath };

@@ -4,8 +4,7 @@ import * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ATOMIC_TEMP_PATTERN, writeFileAtomic } from './atomic-write.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 
 // Wrap rename so a test can stop the write just before the switch-over.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -13,6 +12,15 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...actual, rename: vi.fn(actual.rename) };
 });
 const rename = vi.mocked(fsPromises.rename);
+
+// Test files share their worker's modules (vitest.config.ts): another file may have loaded atomic-write.ts with the
+// real rename already, so it is loaded afresh here, after the mock.
+let writeFileAtomic: typeof import('./atomic-write.js').writeFileAtomic;
+let ATOMIC_TEMP_PATTERN: RegExp;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ writeFileAtomic, ATOMIC_TEMP_PATTERN } = await import('./atomic-write.js'));
+});
 
 let dir: string;
 beforeEach(async () => {

@@ -24,12 +24,16 @@ export interface RunInputs {
 }
 
 /** The baseline and the contract the run compares with, or the one line that stops it. */
-export async function readRunInputs(settings: Settings, contractFile: string | undefined): Promise<RunInputs | string> {
+export async function readRunInputs(
+  settings: Settings,
+  contractFile: string | undefined,
+  cwd = process.cwd(),
+): Promise<RunInputs | string> {
   const operation = settings.target.operation;
   const inputs: RunInputs = {};
   const baselineFile = settings.reports.baseline;
   if (baselineFile !== undefined) {
-    const shownAs = shortPath(baselineFile);
+    const shownAs = shortPath(baselineFile, cwd);
     try {
       const read = await readBaseline(baselineFile);
       if (read.operation.id !== operation.id) {
@@ -42,7 +46,7 @@ export async function readRunInputs(settings: Settings, contractFile: string | u
     }
   }
   if (contractFile !== undefined) {
-    const shownAs = shortPath(contractFile);
+    const shownAs = shortPath(contractFile, cwd);
     try {
       const document = await readOpenApiFile(contractFile);
       inputs.contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
@@ -88,7 +92,7 @@ export async function openRunToken(
 }
 
 /** A path relative to the working folder when it is inside it, as the user would type it. */
-export function shortPath(path: string): string {
-  const rel = relative(process.cwd(), path);
+export function shortPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

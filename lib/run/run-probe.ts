@@ -67,6 +67,8 @@ export interface ProbeRunOptions {
   out?: { log: (line: string) => void; error: (line: string) => void };
   /** A terminal for the progress status line, rewritten in place; without one, progress is a line of the log. */
   terminal?: NodeJS.WriteStream;
+  /** The folder the user works in: paths in the run's lines are shown relative to it. Default: the process's. */
+  cwd?: string;
   /** Aborted, it stops the run as the first Ctrl-C does (its reason names what stopped it: "Ctrl-C", "SIGTERM"). */
   stop?: AbortSignal;
   /** Prints the plan (suites, cases, the most requests each sends, the time at the run's pace) and sends nothing. */
@@ -183,7 +185,7 @@ async function checkAndRun(
 
   // globalSetup adds the embedded reference's token to the run's redaction step, a token source the tokens it obtains.
   const runStartedAt = Date.now();
-  const inputs = await readRunInputs(settings, options.contract);
+  const inputs = await readRunInputs(settings, options.contract, options.cwd);
   if (typeof inputs === 'string') return setupError(inputs);
   // An expectation past its `until` fails the run (the deviation is no longer accepted): said now, decided at the end.
   for (const e of inputs.expectations?.list ?? []) if (isExpired(e, today())) out.error(`probe: ${expiredLine(e)}`);
