@@ -21,6 +21,7 @@ import { buildBehaviourReport } from '../report/build-report.js';
 import type { BehaviourReport, RunStop, TokenInfo } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from '../vitest/console-summary.js';
+import { writeSarif, type OperationFile } from './sarif-step.js';
 import type { CollectedCases } from '../vitest/probe-reporter.js';
 
 export interface FinishInput {
@@ -40,6 +41,8 @@ export interface FinishInput {
   stopped?: RunStop;
   /** The run's expectations (EXPECTATIONS), and today (YYYY-MM-DD, UTC) for their `until`. */
   expectations?: { file: string; list: readonly Expectation[]; today: string };
+  /** The operation's file, where results.sarif points; without it, no SARIF is written. */
+  operationFile?: OperationFile;
 }
 
 /** The name the HAR gives its creator. */
@@ -95,9 +98,19 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
     await writeFileAtomic(harPath, harText(har));
   }
+  const sarifPath =
+    input.operationFile === undefined ? undefined : await writeSarif(report, reportDir, input.operationFile, input.suiteVersion);
   return {
     report,
-    written: [paths.json, paths.md, paths.html, summaryPath, ...(harPath !== undefined ? [harPath] : []), ...contract.written],
+    written: [
+      paths.json,
+      paths.md,
+      paths.html,
+      summaryPath,
+      ...(sarifPath !== undefined ? [sarifPath] : []),
+      ...(harPath !== undefined ? [harPath] : []),
+      ...contract.written,
+    ],
     lines: [...formatConsoleSummary(report), ...contract.lines],
   };
 }

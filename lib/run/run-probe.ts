@@ -45,6 +45,7 @@ import { probeRunFiles } from './run-files.js';
 import { mergedShardStop, writeShardStop } from './shard-stops.js';
 import { relocateBlobs, shardBlobProblem, type RelocatedBlobs } from './shard-blobs.js';
 import { checkSetup } from './setup-check.js';
+import { operationFile } from './sarif-step.js';
 import { applyExpectations, expiredLine, isExpired, utcDay } from '../expectations/apply-expectations.js';
 import { systemLiveness } from '../ledger/liveness.js';
 import { targetRunFiles } from '../ledger/select.js';
@@ -294,6 +295,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
       ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: today() } } : {}),
+      operationFile: operationFile(settings, options.cwd ?? process.cwd()),
       ...stoppedPart(),
     });
     const printFinished = (finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void => {
