@@ -9,6 +9,7 @@
  *   infer      a behaviour report from recorded traffic (a HAR), sending nothing
  *   baseline   write a baseline of the target's behaviour, to compare later runs with
  *   contract   write the observed contract (OpenAPI 3.1) of a written report; comparing is probe --contract
+ *   expectations  write an expectations file from a report's DEVIATES and ERROR cases, each reason to fill in
  *   operation  build, check or show an operation description
  *   cleanup    delete what a crashed run left on the target
  *   reference  serve the embedded reference service on a port of your own

@@ -5,6 +5,7 @@
  * GitHub shows at most 10 annotations of a type per step and 50 per job and drops the rest without a word, so each
  * type is cut to fit, its last shown line saying how many more there are and where they are.
  */
+import { shownVerdict } from '../report/report-counts.js';
 import type { BehaviourReport } from '../report/types.js';
 import type { ExitDecision } from './exit-decision.js';
 
@@ -45,7 +46,7 @@ export function githubAnnotations(report: BehaviourReport | undefined, decision:
     ...cases.flatMap((c): Annotation[] =>
       c.expectation === undefined
         ? []
-        : [{ type: 'notice', title: `${c.verdict} (expected) ${c.id}`, message: `expected: ${c.expectation.reason} (${c.specRef})` }],
+        : [{ type: 'notice', title: `${c.verdict} (expected) ${c.id}`, message: `${shownVerdict(c)} (${c.specRef})` }],
     ),
   ];
   return capped(annotations, options.restIn ?? 'behaviour-report.html').map(

@@ -10,7 +10,7 @@ import Ajv04Cjs from 'ajv-draft-04';
 import addFormatsCjs from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 
-const Ajv04 = (Ajv04Cjs as unknown as { default: typeof Ajv04Cjs }).default ?? Ajv04Cjs;
+const Ajv04 = Ajv04Cjs.default;
 const addFormats = addFormatsCjs.default;
 
 /** The schema file inside the package. */
@@ -32,8 +32,9 @@ function validator(): ValidateFunction {
   // literal `]` without it, as JSON Schema's ECMA-262 regular expressions read it.
   const ajv = new Ajv04({ strict: false, allErrors: true, unicodeRegExp: false });
   addFormats(ajv);
-  compiled = ajv.compile(schema);
-  return compiled;
+  const validate = ajv.compile(schema);
+  compiled = validate;
+  return validate;
 }
 
 /** The schema's complaints about `log` ("path: message" each); empty when it is a valid SARIF 2.1.0 log. */
