@@ -9,10 +9,12 @@
  */
 import { isLoopbackHost } from '../net/loopback.js';
 import type { Settings } from '../config/types.js';
+import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lifecycle/bounds.js';
 import { LIST_BOUNDS } from '../lifecycle/list-walk.js';
 import type { OperationSpec } from '../operation/types.js';
 import { propertyBounds } from '../properties/bounds.js';
 import { AUTH_VARIANTS } from '../protocol/auth.js';
+import { observationCases } from '../protocol/spec-observation.js';
 import { combinations } from '../rule/field-set.js';
 import { defaultMaxSteps } from '../values/find-limit.js';
 
@@ -70,8 +72,6 @@ export function selectedSuites(filters: readonly string[]): string[] {
   return SUITES.filter((s) => filters.some((f) => `suites/${s}.test.ts`.includes(f)));
 }
 
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-
 /** A create and the DELETE that undoes it. */
 const CREATE = { requests: 2, creates: 1 };
 const one = (id: string, sends: { requests: number; creates: number }, skipped?: string): PlannedCase => ({
@@ -88,12 +88,11 @@ function presenceBound(settings: Settings, repeats: number): { requests: number;
 }
 
 function specObservations(op: OperationSpec): PlannedCase[] {
-  const all = op.fields.map((f) => f.name);
-  const words = `all-${NUMBER_WORDS[all.length] ?? all.length}`;
-  const cases = [one(`spec-4/observation-${words}`, CREATE)];
-  const reported = op.reportedAccepted;
-  if (reported !== undefined) cases.push(one(`spec-4/observation-without-${all.filter((f) => !reported.includes(f)).join('-')}`, CREATE));
-  return cases;
+  const { allId, withoutId } = observationCases(
+    op.fields.map((f) => f.name),
+    op.reportedAccepted,
+  );
+  return [one(allId, CREATE), ...(withoutId !== undefined ? [one(withoutId, CREATE)] : [])];
 }
 
 function presenceMatrix(settings: Settings): PlannedCase[] {
@@ -184,12 +183,11 @@ function events(settings: Settings, embedded: boolean): PlannedCase[] {
 function lifecycle(op: OperationSpec): PlannedCase[] {
   const none = op.cleanup === undefined ? 'the operation description names no delete path' : undefined;
   const pages = LIST_BOUNDS.maxPages;
-  const lifetime = op.limits?.find((l) => l.field === 'expirationDateTime' && l.unit === 'minutes');
-  const renewMinutes = 3 * 24 * 60;
+  const lifetime = op.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
   const renewSteps =
-    lifetime === undefined || lifetime.high <= renewMinutes ? 0 : (lifetime.maxSteps ?? defaultMaxSteps(renewMinutes, lifetime.high));
-  const hasRenewField = op.fields.some((f) => f.name === 'expirationDateTime');
-  const patched = op.fields.filter((f) => f.name !== 'expirationDateTime').slice(0, 16).length;
+    lifetime === undefined || lifetime.high <= RENEW_MINUTES ? 0 : (lifetime.maxSteps ?? defaultMaxSteps(RENEW_MINUTES, lifetime.high));
+  const hasRenewField = op.fields.some((f) => f.name === RENEW_FIELD);
+  const patched = op.fields.filter((f) => f.name !== RENEW_FIELD).slice(0, MAX_PATCHED_FIELDS).length;
   return [
     // The subscription the cases follow is created by the first: its create, and a DELETE at the end if a case left it.
     one('lifecycle/read', { requests: 1 + 1 + 1, creates: 1 }, none),

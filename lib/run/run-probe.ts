@@ -50,7 +50,7 @@ import { applyExpectations, expiredLine, isExpired, utcDay } from '../expectatio
 import { systemLiveness } from '../ledger/liveness.js';
 import { targetRunFiles } from '../ledger/select.js';
 import { formatPlan } from '../plan/format-plan.js';
-import { planRun } from '../plan/plan.js';
+import { planRun, type RunPlan } from '../plan/plan.js';
 import { RunLog } from './run-log.js';
 
 export interface ProbeRunOptions {
@@ -86,6 +86,8 @@ export interface ProbeRunOutcome {
   report?: BehaviourReport;
   /** Every report file written. */
   written: string[];
+  /** `dryRun`: the plan printed, as data. */
+  plan?: RunPlan;
 }
 
 const consoleOut = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
@@ -170,7 +172,7 @@ function dryRun(settings: Settings, options: ProbeRunOptions, out: NonNullable<P
   const target = baseUrl === undefined ? `the embedded reference service (profile ${settings.target.referenceProfile})` : baseUrl;
   for (const line of formatPlan(plan, settings, target)) out.log(line);
   if (options.shard !== undefined) out.log(`shard ${options.shard}: vitest gives this shard part of these suites; the bound is theirs all`);
-  return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [] };
+  return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [], plan };
 }
 
 async function checkAndRun(
