@@ -145,6 +145,12 @@ test('the merge job uploads results.sarif to code scanning, with the one permiss
   // After the merge step, whether it failed or not, when the merge wrote the file.
   expect(upload?.if).toBe("always() && hashFiles('reports/results.sarif') != ''");
   const steps = report?.steps ?? [];
+  // The README's nightly section shows the same step and permissions.
+  const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
+  const nightly = readme.slice(readme.indexOf('## Nightly'), readme.indexOf('\n## ', readme.indexOf('## Nightly') + 1));
+  expect(nightly).toContain(`uses: ${upload?.uses ?? '?'}`);
+  expect(nightly).toContain('security-events: write');
+  expect(nightly).toMatch(/expectations:.*\n\s+- case: /);
   expect(steps.indexOf(upload ?? {})).toBeGreaterThan(steps.findIndex((s) => (s as { name?: string }).name?.startsWith('merge shards')));
 });
 
