@@ -6,6 +6,7 @@ import { VERDICTS } from '../outcome.js';
 import type { BehaviourReport } from './types.js';
 import { caseAnchor, caseShortName } from './html-cases.js';
 import { ruleGrid } from './html-matrix.js';
+import { failingDiagnosis } from '../inference/failing-diagnosis.js';
 import { failingCases } from './report-counts.js';
 import { html, type SafeHtml } from './html.js';
 import { ROLE_MEANING, clip, outcomeTally, roleBasisText, ruleSentence, stoppedText, undeterminedText } from './report-facts.js';
@@ -38,7 +39,9 @@ export function runProblems(report: BehaviourReport): Problem[] {
   if (drift > 0) problems.push({ text: `${plural(drift, 'change', 'changes')} from the baseline`, href: '#drift' });
   const left = report.run.leftOnTarget?.length ?? 0;
   if (left > 0) problems.push({ text: `${plural(left, 'subscription', 'subscriptions')} left on the target`, href: '#left-on-target' });
-  if (report.diagnosis !== undefined)
+  // As the exit code reads it: a run that sent no combination (a suite filter without the matrix) accepted nothing by
+  // not asking, which fails nothing.
+  if (report.diagnosis !== undefined && failingDiagnosis(report.diagnosis, report.matrix.length) !== undefined)
     problems.push({ text: `nothing was accepted (likely cause: ${report.diagnosis.likelyCause})`, href: '#diagnosis' });
   const disagreements = report.contract?.comparison?.disagreements.length ?? 0;
   if (disagreements > 0)
