@@ -6,6 +6,7 @@
 // must not import each other. A new folder in lib/ must be placed here, or the check fails.
 export const LIB_LAYERS = [
   ['json.ts', 'outcome.ts', 'secret.ts', 'net', 'schema'], // plain data and helpers with no project imports
+  ['error-body'], // the one reader of any error body: its code, its message, the properties it names
   ['rule'], // the acceptance rule as one value, field sets as bitmasks, minimal hitting sets: fields only
   ['redaction'], // finds secrets (a Secret's value among them) in text; knows nothing of where text came from
   ['http'], // the engine: takes its own options, knows nothing of fields or configuration

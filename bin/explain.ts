@@ -58,6 +58,7 @@ import { InputError, readInput, type ExplainInput } from '../lib/explain/read-in
 import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
 import { chooseCandidate, harCandidates, HarReadError, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
 import { renderResult } from '../lib/explain/render.js';
+import { shortSecretWarnings } from '../lib/config/describe.js';
 import { HttpEngine } from '../lib/http/engine.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
 import type { Receiver } from '../lib/receiver/server.js';
@@ -194,6 +195,7 @@ let engine: HttpEngine | undefined;
 // What the target answered is printed: the console passes through the redaction step (lib/redaction);
 // a token source adds every token it gets (and its client secret or assertions) to the same step.
 guardConsole(runRedactor().add(settings.credentials.accessToken));
+for (const warning of shortSecretWarnings(settings.credentials)) console.error(warning);
 // The same token source as the probe; a token endpoint error stops here, before any request.
 const tokenSource = await openTokenSourceOrExit(settings, 'explain');
 let token: Secret | BearerSource | undefined = tokenSource ?? settings.credentials.accessToken;

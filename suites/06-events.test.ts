@@ -24,6 +24,7 @@ import { spec6Open } from '../lib/events/spec-refs.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
+import { SERVER_ERROR_REF } from '../lib/protocol/server-error.js';
 import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
 import { acceptedBase } from './support/accepted-base.js';
@@ -203,7 +204,7 @@ describe('events (spec §6)', () => {
     const { exchange, subscription } = created;
     const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
     if (!isCreated(exchange)) {
-      await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat) });
+      await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat, base.specRef) });
       return;
     }
     let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
@@ -237,8 +238,10 @@ describe('events (spec §6)', () => {
       await finishCase(context, outcome.run, {
         id: `events/handshake-${c.id}`,
         kind: 'events',
-        specRef: spec6Open('validation of the notification URL'),
-        verdict: answer.answered ? 'INFORMATIONAL' : 'ERROR',
+        specRef: answer.serverError
+          ? `${spec6Open('validation of the notification URL')}; ${SERVER_ERROR_REF}`
+          : spec6Open('validation of the notification URL'),
+        verdict: answer.serverError ? 'DEVIATES' : answer.answered ? 'INFORMATIONAL' : 'ERROR',
         observed: answer.observed,
         finding: answer.finding,
         example: example(outcome.exchange),

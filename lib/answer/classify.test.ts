@@ -31,12 +31,53 @@ test("a framework's 422 list groups its rejections by what they say and names th
   expect(groups[2]?.summary).toContain("the messages name the properties 'resource' and 'clientState'");
 });
 
-test('a 422 in no known shape has no message and names nothing', () => {
-  const answer = classifyAnswer(fakeExchange({ status: 422, body: { detail: 'Unprocessable' } }));
-  expect(answer).toEqual({ outcome: 'rejected', status: 422 });
+test('a bare detail is the message; a body that says nothing gives none', () => {
+  expect(classifyAnswer(fakeExchange({ status: 422, body: { detail: 'Unprocessable' } }))).toEqual({
+    outcome: 'rejected',
+    status: 422,
+    errorMessage: 'Unprocessable',
+  });
+  expect(classifyAnswer(fakeExchange({ status: 422, body: { status: 422 } }))).toEqual({ outcome: 'rejected', status: 422 });
 });
 
-test("the spec's error object keeps its own message; details' targets are names besides", () => {
+test("a text body is read as text: its words are the message (never a JSON parser's complaint)", () => {
+  const answer = classifyAnswer(
+    fakeExchange({
+      status: 400,
+      responseHeaders: { 'content-type': 'text/plain' },
+      responseBody: 'resource is required when changeType is given\n',
+    }),
+  );
+  expect(answer).toEqual({ outcome: 'rejected', status: 400, errorMessage: 'resource is required when changeType is given' });
+});
+
+test("Fastify's, NestJS's and Prism's defaults keep their code and message", () => {
+  const read = (status: number, body: unknown) => classifyAnswer(fakeExchange({ status, body }));
+  expect(
+    read(400, {
+      statusCode: 400,
+      code: 'FST_ERR_VALIDATION',
+      error: 'Bad Request',
+      message: "body must have required property 'resource'",
+    }),
+  ).toMatchObject({
+    errorCode: 'FST_ERR_VALIDATION',
+    errorMessage: "body must have required property 'resource'",
+  });
+  expect(read(400, { message: ['property resource should not exist'], error: 'Bad Request', statusCode: 400 })).toMatchObject({
+    errorCode: 'Bad Request',
+    errorMessage: 'property resource should not exist',
+  });
+  expect(
+    read(422, {
+      title: 'Invalid request',
+      status: 422,
+      validation: [{ location: ['body', 'clientState'], code: 'maxLength', message: 'too long' }],
+    }),
+  ).toMatchObject({ errorCode: 'Invalid request', errorMessage: "'clientState': too long", errorNames: ['clientState'] });
+});
+
+test("the spec's error object keeps its own message, then its details; details' targets are names", () => {
   const answer = classifyAnswer(
     fakeExchange({
       status: 400,
@@ -47,7 +88,7 @@ test("the spec's error object keeps its own message; details' targets are names 
     outcome: 'rejected',
     status: 400,
     errorCode: 'invalidRequest',
-    errorMessage: 'Invalid request',
+    errorMessage: "Invalid request; 'resource': not allowed",
     errorNames: ['resource'],
   });
 });

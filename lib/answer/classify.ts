@@ -3,16 +3,18 @@ import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import type { MatrixOutcome } from '../outcome.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
-import { readErrorShape } from '../schema/error-shapes.js';
+import { readErrorText, readErrorValue, type ErrorBodyReading } from '../error-body/read-error-body.js';
 import { readExchange } from './read-exchange.js';
 
 /** One answer reduced to what the presence outcome depends on. */
 export interface AnswerClass {
   outcome: Exclude<MatrixOutcome, 'unstable'>;
   status: number | null;
+  /** The code the error body gives, read by lib/error-body (error.code, code, error, title, a problem type, ...). */
   errorCode?: string;
+  /** What the error body says, read by lib/error-body: its sentences in document order, or the text of a text body. */
   errorMessage?: string;
-  /** Property names the error body names by its structure (pydantic `loc`, ProblemDetails `errors`, ...). */
+  /** Property names the error body points at by its structure (pydantic `loc`, an `errors` map's keys, ...). */
   errorNames?: string[];
   /** How the exchange failed, for an `error` (lib/http Failure kind). */
   failure?: string;
@@ -35,12 +37,12 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
   const status = reading.status;
   if (isSuccessStatus(status)) return { outcome: 'accepted', status };
   if (isClientErrorStatus(status) && status !== 429) {
-    const body = errorFields(exchange);
+    const body = readBody(exchange);
     return {
       outcome: 'rejected',
       status,
-      ...(body.code !== undefined ? { errorCode: shorten(body.code) } : {}),
-      ...(body.message !== undefined ? { errorMessage: shorten(body.message) } : {}),
+      ...(body.code !== undefined ? { errorCode: body.code } : {}),
+      ...(body.message !== undefined ? { errorMessage: body.message } : {}),
       ...(body.names.length > 0 ? { errorNames: body.names } : {}),
     };
   }
@@ -49,28 +51,13 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
 }
 
 /**
- * Most characters of an error code or message kept: they travel in every case record and report, and a
- * target may put a megabyte in error.message.
+ * The error body as lib/error-body reads it, whatever framework wrote it. A body cut at MAX_RECORDED_BODY_BYTES
+ * is read from the top-level fields that end before the cut (its shape is judged elsewhere, never from a cut
+ * body); one that is not JSON, from its text.
  */
-const MAX_ERROR_TEXT = 2000;
-
-const shorten = (text: string): string =>
-  text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}… (${text.length} characters)` : text;
-
-/**
- * error.code and error.message of a rejection, and the properties the body names by its structure. A body
- * cut at MAX_RECORDED_BODY_BYTES is not validated (its shape is unseen), but an error object that ends
- * before the cut still names its code. A body in another framework's shape has no §7 message; its list of
- * per-property errors stands in for one, so that rejections group by what they say.
- */
-function errorFields(exchange: Exchange): { code?: string | undefined; message?: string | undefined; names: string[] } {
-  // Parsed once: the code and message are read from the body as it is (the §7 shape is judged elsewhere).
+function readBody(exchange: Exchange): ErrorBodyReading {
   const parsed = parseRecordedBody(exchange);
-  const shape = readErrorShape(parsed);
-  const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const fallback = shape?.kind === 'spec-error' ? undefined : shape?.entries;
-  return { code: text(error?.code), message: text(error?.message) ?? fallback, names: shape?.names ?? [] };
+  return parsed !== undefined ? readErrorValue(parsed) : readErrorText(exchange.responseBody, exchange.responseHeaders['content-type']);
 }
 
 const sameVerdict = (a: AnswerClass, b: AnswerClass): boolean =>

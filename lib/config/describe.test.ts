@@ -79,3 +79,13 @@ test('events on a configured target: how the change is made, never the command o
     'events: CHANGE_REQUEST PUT /drive/root:/a.txt:/content (with a body) makes the change; wait up to 30 s for a notification',
   );
 });
+
+test('a token shorter than 8 characters is a warning at the start: it is redacted only where it stands alone', () => {
+  const lines = describeSettingsAtStart(loadSettings({ env: { ACCESS_TOKEN: 'tok' }, cwd, dotenvPath: false }));
+  expect(lines).toContain(
+    'WARNING: the access token (ACCESS_TOKEN) is shorter than 8 characters: it is redacted only where it stands as a value of its own, not inside a longer word; a real one is longer, check ACCESS_TOKEN',
+  );
+  expect(
+    describeSettingsAtStart(loadSettings({ env: { ACCESS_TOKEN: 'a-real-token-0123' }, cwd, dotenvPath: false })).join('\n'),
+  ).not.toContain('WARNING');
+});

@@ -1,5 +1,6 @@
 import { isLoopbackHost } from '../net/loopback.js';
-import type { ReceiverSettings, Settings, TargetSettings } from './types.js';
+import { MIN_FRAGMENT } from '../redaction/spellings.js';
+import type { CredentialSettings, ReceiverSettings, Settings, TargetSettings } from './types.js';
 
 const seconds = (ms: number): string => `${ms / 1000} s`;
 
@@ -33,6 +34,7 @@ export function describeSettingsAtStart(settings: Settings): string[] {
     `cleanup ledger: ${reports.ledgerDir}`,
   ];
   if (reports.baseline !== undefined) lines.push(`baseline: ${reports.baseline} (any drift from it fails the run)`);
+  lines.push(...shortSecretWarnings(c));
   if ((c.accessToken !== undefined || c.clientId !== undefined) && t.baseUrl !== undefined) {
     const url = new URL(t.baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -40,6 +42,25 @@ export function describeSettingsAtStart(settings: Settings): string[] {
     }
   }
   return lines;
+}
+
+/**
+ * A secret shorter than the redaction's fragment is redacted only where it stands as a value of its own (a word that
+ * contains it stays readable: "tok" must not turn every "token" into "[redacted]en"), so it is said at the start.
+ */
+export function shortSecretWarnings(config: Pick<CredentialSettings, 'accessToken' | 'accessTokenSource' | 'clientCredential'>): string[] {
+  const secrets = [
+    { secret: config.accessToken, setting: config.accessTokenSource ?? 'ACCESS_TOKEN', what: 'the access token' },
+    ...(config.clientCredential?.kind === 'secret'
+      ? [{ secret: config.clientCredential.secret, setting: config.clientCredential.setting, what: 'the client secret' }]
+      : []),
+  ];
+  return secrets
+    .filter(({ secret }) => secret !== undefined && !secret.isEmpty && secret.reveal().length < MIN_FRAGMENT)
+    .map(
+      ({ setting, what }) =>
+        `WARNING: ${what} (${setting}) is shorter than ${MIN_FRAGMENT} characters: it is redacted only where it stands as a value of its own, not inside a longer word; a real one is longer, check ${setting}`,
+    );
 }
 
 /** How the events suite will cause a change. The command and the request body are not shown: they may hold a credential. */

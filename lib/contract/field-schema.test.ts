@@ -141,4 +141,22 @@ describe('deriveFieldSchema', () => {
     expect(deriveFieldSchema([ok(1), ok(2.5), no('x')], [], NOW).schema).toEqual({ type: 'number' });
     expect(deriveFieldSchema([ok('a'), ok(null), no(3)], [], NOW).schema).toEqual({ type: ['string', 'null'] });
   });
+
+  test('a whole number accepted is a number: integer only where a fraction was refused', () => {
+    // A target that coerces types (Fastify's default ajv) took 42 for a string field; 1.5 was never sent.
+    expect(deriveFieldSchema([ok('x'), ok(42), no(true)], [], NOW).schema).toEqual({ type: ['string', 'number'] });
+    const refusedFraction = [ok(1), ok(7), no(1.5), no('x')];
+    const { schema } = deriveFieldSchema(refusedFraction, [], NOW);
+    expect(schema).toEqual({ type: 'integer' });
+    expectExact(schema, refusedFraction);
+  });
+
+  test('a one-element array accepted: no claim about longer ones unless one was refused', () => {
+    expect(deriveFieldSchema([ok('x'), ok(['x']), no(42)], [], NOW).schema).toEqual({ type: ['string', 'array'] });
+    const samples = [ok('x'), ok(['x']), no(['x', 'y']), no([]), no([3]), no(42)];
+    const { schema, unexplained } = deriveFieldSchema(samples, [], NOW);
+    expect(schema).toEqual({ type: ['string', 'array'], maxItems: 1, minItems: 1, items: { type: 'string' } });
+    expect(unexplained).toEqual([]);
+    expectExact(schema, samples);
+  });
 });

@@ -7,6 +7,11 @@
  * only is refused for them: both stay unexplained). Each constraint is kept only as far as the evidence carries
  * it: it must accept every accepted value, and is added only when it refuses a rejected one.
  * Candidates are judged by the same ajv that checks the contract, so what is derived is what is checked.
+ *
+ * Types and bounds are stated only as far as the bodies sent support them: a whole number accepted makes the type
+ * `number`, and `integer` only where a fraction was refused (a target that took 42 may take 1.5, which was never
+ * sent); an array accepted gets `maxItems`, `minItems` and the type of its items only where an array beyond them
+ * was refused (a one-element array accepted says nothing of two).
  */
 import { jsonTypeOf } from '../json.js';
 import { contractAjv, lifetimeOf, LIFETIME_KEYWORD, type LifetimeBound, type LifetimeUnit } from './contract-ajv.js';
@@ -55,12 +60,6 @@ const json = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 const byJson = (a: unknown, b: unknown): number => (json(a) < json(b) ? -1 : json(a) > json(b) ? 1 : 0);
 const codePoints = (s: string): number => [...s].length;
 
-/** JSON Schema's type of a value: JSON's, with whole numbers as `integer`. */
-function jsonType(value: unknown): string {
-  const type = jsonTypeOf(value);
-  return type === 'number' && Number.isInteger(value) ? 'integer' : type;
-}
-
 export function deriveFieldSchema(samples: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): DerivedField {
   const ajv = contractAjv(now);
   // ajv caches a compiled schema by its object, and `schema` below changes as keywords are added:
@@ -93,10 +92,27 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
     if (open().length === before) delete schema[key];
   };
 
-  let types = [...new Set(accepted.map((s) => jsonType(s.value)))];
-  if (types.includes('integer') && types.includes('number')) types = types.filter((t) => t !== 'integer');
+  const types: string[] = [...new Set(accepted.map((s) => jsonTypeOf(s.value)))];
   types.sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
-  if (types.length > 0) schema.type = types.length === 1 ? types[0] : types;
+  const typeOf = (list: readonly string[]): unknown => (list.length === 1 ? list[0] : [...list]);
+  if (types.length > 0) schema.type = typeOf(types);
+  // `integer` claims every fraction refused: only where one was.
+  const numbers = accepted.map((s) => s.value).filter((v): v is number => typeof v === 'number');
+  if (numbers.length > 0 && numbers.every((n) => Number.isInteger(n))) {
+    const before = open().length;
+    const wide = schema.type;
+    schema.type = typeOf(types.map((t) => (t === 'number' ? 'integer' : t)));
+    if (open().length === before) schema.type = wide;
+  }
+  // An array accepted says nothing of a longer, a shorter or another kind: each bound only where one was refused.
+  const arrays = accepted.map((s) => s.value).filter((v): v is unknown[] => Array.isArray(v));
+  if (arrays.length > 0) {
+    const lengths = arrays.map((a) => a.length);
+    keepIf('maxItems', Math.max(...lengths));
+    if (Math.min(...lengths) > 0) keepIf('minItems', Math.min(...lengths));
+    const itemTypes = [...new Set(arrays.flat().map((v) => jsonTypeOf(v)))].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
+    if (itemTypes.length > 0) keepIf('items', { type: typeOf(itemTypes) });
+  }
 
   const strings = accepted.map((s) => s.value).filter((v): v is string => typeof v === 'string');
   // format, pattern and the length keywords apply to strings only, so they hold beside other accepted types

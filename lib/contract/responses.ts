@@ -60,6 +60,7 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
         groups: groups.map((g) => ({
           ...(g.errorCode !== undefined ? { errorCode: g.errorCode } : {}),
           ...(g.messagePattern !== undefined ? { messagePattern: g.messagePattern } : {}),
+          ...(g.namedFields !== undefined ? { namedFields: g.namedFields } : {}),
           when: g.explanation,
           combinations: g.combinations.length,
         })),
@@ -85,14 +86,19 @@ function exampleBody(matrix: readonly MatrixEntry[], status: number): unknown {
   return entry?.example === undefined ? undefined : parseBody(entry.example.responseBody);
 }
 
-/** The error body as seen, with `error.code` narrowed to the codes seen (and required when every rejection had one). */
+/**
+ * The error body as seen, with `error.code` narrowed to the codes seen (and required when every rejection had one)
+ * when the codes stand there: a framework's code read elsewhere (a top-level `code`, an `error` string, a problem's
+ * title) leaves the body's shape as seen.
+ */
 function errorSchema(example: unknown, codes: readonly string[], everyCoded: boolean): Json {
   const schema =
     example !== undefined
       ? shapeOf(example)
       : { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string' } } } } };
+  const codeAtErrorCode = example === undefined || (isObject(example) && isObject(example.error) && typeof example.error.code === 'string');
   const error = isObject(schema.properties) && isObject(schema.properties.error) ? schema.properties.error : undefined;
-  if (error === undefined || codes.length === 0) return schema;
+  if (error === undefined || codes.length === 0 || !codeAtErrorCode) return schema;
   const properties = isObject(error.properties) ? error.properties : {};
   properties.code = { type: 'string', enum: [...codes] };
   error.properties = properties;

@@ -22,6 +22,7 @@ test('a refused create names the validation request, the status, the code and th
   });
   expect(handshakeAnswer({ kind: 'slow', delayMs: 6000 }, exchange(400, body), [handshake])).toEqual({
     answered: true,
+    serverError: false,
     observed:
       'the target sent 1 validation request (POST ?validationtoken=...); answered the create 400 invalidRequest "Failed to validate the notification URL: the validation request timed out." after 5012 ms',
     finding:

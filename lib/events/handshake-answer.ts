@@ -6,6 +6,7 @@
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer } from '../answer/classify.js';
+import { serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import type { ReceivedHandshake } from '../receiver/types.js';
 
 export type ReceiverMisbehaviour = { kind: 'wrong-token' } | { kind: 'slow'; delayMs: number } | { kind: 'fail' };
@@ -24,6 +25,8 @@ function describeMisbehaviour(m: ReceiverMisbehaviour): string {
 export interface HandshakeAnswer {
   /** The create had an answer from the target (false: the harness got none, an ERROR). */
   answered: boolean;
+  /** The target answered the create with a server error: DEVIATES, as in every suite (lib/protocol/server-error.ts). */
+  serverError: boolean;
   observed: string;
   finding: string;
 }
@@ -37,7 +40,10 @@ export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, hands
   const answer = classifyAnswer(create);
   const took = `after ${create.durationMs} ms`;
   let outcome: string;
-  if (create.failure !== undefined || answer.status === null) {
+  const failed = serverErrorOf(create);
+  if (failed !== undefined) {
+    outcome = `${serverErrorWords(failed)} (${took})`;
+  } else if (create.failure !== undefined || answer.status === null) {
     const failure = create.failure === undefined ? 'no status' : failureText({ ...create.failure, message: cut(create.failure.message) });
     outcome = `gave the create no answer (${failure})`;
   } else if (answer.outcome === 'accepted') {
@@ -56,5 +62,10 @@ export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, hands
           .filter((v, i, a) => a.indexOf(v) === i)
           .join('/')} ?${parameters.join(', ?')}=...)`;
   const finding = `receiver that ${describeMisbehaviour(m)}: ${sent} and ${outcome}`;
-  return { answered: create.failure === undefined && answer.status !== null, observed: `${sent}; ${outcome}`, finding };
+  return {
+    answered: failed !== undefined || (create.failure === undefined && answer.status !== null),
+    serverError: failed !== undefined,
+    observed: `${sent}; ${outcome}`,
+    finding,
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
+import { judgeServerError } from '../protocol/server-error.js';
 import type { Verdict } from '../outcome.js';
 import type { ReceivedNotification } from '../receiver/types.js';
 import { redeliveryFinding } from './redelivery.js';
@@ -14,6 +15,7 @@ export interface EventJudgement {
   verdict: Verdict;
   specRef: string;
   finding?: string;
+  expected?: string;
   observed: string;
 }
 
@@ -29,15 +31,21 @@ export interface ChangeMade {
   durationMs: number;
 }
 
-/** A create in an accepted body that the target refused this time; `caveat`: what the presence rule assumes, when the body came from it. */
-export function notCreated(exchange: Exchange, caveat: string | undefined): EventJudgement {
+/**
+ * A create in an accepted body that the target refused this time; `caveat`: what the presence rule assumes, when the
+ * body came from it. The harness could not put §6 to the target (ERROR), unless the create failed with a server error:
+ * that is the target's failure, DEVIATES as in every suite.
+ */
+export function notCreated(exchange: Exchange, caveat: string | undefined, specRef = 'spec §6'): EventJudgement {
   const answer = exchange.failure !== undefined ? failureText(exchange.failure) : `status ${exchange.status ?? 'none'}`;
-  return {
+  const harness: EventJudgement = {
     verdict: 'ERROR',
-    specRef: 'spec §6',
+    specRef,
     finding: 'no subscription to notify',
     observed: `the create in an accepted body was not accepted this time (${answer})${caveat === undefined ? '' : `; that body was read from the presence rule, and ${caveat}`}`,
   };
+  const failed = judgeServerError('the create of the subscription to notify', exchange, specRef);
+  return failed === undefined ? harness : { ...harness, ...failed };
 }
 
 /** A change the suite could not make: §6 was never put to the target. */

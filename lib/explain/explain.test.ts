@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { subscriptionCreate } from '../operation/index.js';
-import { explain, mentionedFields, type ExplainOptions } from './explain.js';
-import { causeSentences, renderResult } from './render.js';
+import { explain, type ExplainOptions } from './explain.js';
+import { causeSentences, renderResult, targetWords } from './render.js';
 import { fakeTarget, RECEIVER, testValues, v2Service, type Answer, type FakeTarget } from './test-target.js';
 
 const DAY = 24 * 3600_000;
@@ -19,6 +19,49 @@ const FIVE = (): Record<string, unknown> => ({
 function run(target: FakeTarget, body: Record<string, unknown>, options: Partial<ExplainOptions> = {}) {
   return explain({ operation: subscriptionCreate, body, send: target.send, values: testValues, budget: 64, repeats: 2, ...options });
 }
+
+/** The v2 rules behind NestJS's ValidationPipe: every problem listed, in class-validator's words. */
+function nestService(body: Record<string, unknown>): Answer {
+  const message = [
+    ...(['changeType', 'resource'] as const).filter((f) => f in body).map((f) => `property ${f} should not exist`),
+    ...(['notificationUrl', 'expirationDateTime'] as const).filter((f) => !(f in body)).map((f) => `${f} should not be empty`),
+  ];
+  return message.length === 0 ? { status: 201 } : { status: 400, body: { message, error: 'Bad Request', statusCode: 400 } };
+}
+
+describe('explain quotes what the target said of the fields it blames', () => {
+  test("the v2.0 service's own sentences, from the request's refusal or the one that showed the field needed", async () => {
+    const result = await run(fakeTarget(v2Service), FIVE());
+    expect(targetWords(result)).toEqual([
+      'What the target said of them:',
+      expect.stringMatching(/^ {2}changeType: "The property 'changeType' /),
+      expect.stringMatching(/^ {2}resource: "The property 'resource' /),
+    ]);
+  });
+
+  test("a framework's list of messages: each field's own sentence, never another's", async () => {
+    const result = await run(fakeTarget(nestService), FIVE());
+    expect(result.removed).toEqual(['changeType', 'resource']);
+    expect(targetWords(result)).toEqual([
+      'What the target said of them:',
+      '  changeType: "property changeType should not exist"',
+      '  resource: "property resource should not exist"',
+    ]);
+    expect(renderResult(result).join('\n')).toContain(
+      'The request got 400 Bad Request "property changeType should not exist; property resource should not exist"',
+    );
+  });
+
+  test('a field the messages never name is said so', async () => {
+    const silent = (body: Record<string, unknown>): Answer =>
+      'resource' in body
+        ? { status: 422, body: { title: 'Invalid request', detail: 'must NOT have additional properties' } }
+        : { status: 201 };
+    const result = await run(fakeTarget(silent), FIVE());
+    expect(result.removed).toEqual(['resource']);
+    expect(targetWords(result)).toEqual(['What the target said of them:', '  resource: its messages never name it']);
+  });
+});
 
 describe('explain against a v2.0-like target', () => {
   test("the spec's five-field body: changeType and resource, each needed, in a handful of requests", async () => {
@@ -197,15 +240,6 @@ describe('explain when it cannot', () => {
     expect(target.sent).toBeLessThanOrEqual(64);
     // The body's 5 fields: 2^5 combinations, the first asked twice (as given, then with good values).
     expect(target.creates.length).toBe(33);
-  });
-});
-
-describe('mentionedFields', () => {
-  test('quoted names first, then bare whole words in order; never a longer word', () => {
-    const fields = ['changeType', 'resource', 'f1', 'f10', '@odata.type'];
-    expect(mentionedFields("The property 'resource' is read-only; changeType too", fields)).toEqual(['resource', 'changeType']);
-    expect(mentionedFields('Present: f10, f1. Accepted when: f1 && !f10.', fields)).toEqual(['f10', 'f1']);
-    expect(mentionedFields('resources and changeTypes are not fields; @odata.type is', fields)).toEqual(['@odata.type']);
   });
 });
 

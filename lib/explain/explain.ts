@@ -61,27 +61,11 @@ export interface ExplainOptions {
   predicted?: readonly (readonly string[])[];
 }
 
-/**
- * Fields a message names: quoted ones first ("The property 'changeType' ..."), then bare whole words
- * ("Present: a, b"). Only a hint for the first search (seed.ts): a wrong one costs a request, and
- * ddmin takes out whatever is not needed.
- */
-export function mentionedFields(message: string, fields: readonly string[]): string[] {
-  const named = namedFields(message, fields);
-  const escape = (f: string): string => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const bare = fields
-    .map((f) => ({ f, at: new RegExp(`(?<![\\w$.@-])${escape(f)}(?![\\w$@-]|\\.\\w)`).exec(message)?.index }))
-    .filter((x): x is { f: string; at: number } => x.at !== undefined && !named.includes(x.f))
-    .sort((a, b) => a.at - b.at)
-    .map((x) => x.f);
-  return [...named, ...bare];
-}
-
-/** Fields a rejection names: by its structure (a pydantic `loc`, a ProblemDetails key), then in its message. */
+/** Fields a rejection names: by its structure (a pydantic `loc`, a ProblemDetails key), then in its message (quoted first). */
 function namesIn(probe: Probe, fields: readonly string[]): string[] {
   const structured = namedInError({ ...(probe.answer.errorNames === undefined ? {} : { errorNames: probe.answer.errorNames }) }, fields);
-  const message = probe.answer.errorMessage === undefined ? [] : mentionedFields(probe.answer.errorMessage, fields);
-  return [...structured, ...message.filter((f) => !structured.includes(f))];
+  const inText = namedFields(probe.answer.errorMessage ?? '', fields);
+  return [...structured, ...inText.filter((f) => !structured.includes(f))];
 }
 
 /** Statuses that speak of the request's credentials, path or method rather than its body. */

@@ -3,6 +3,7 @@
  * the smallest change that gets a 2xx, the cURL commands before and after (token as $ACCESS_TOKEN) and
  * the requests used. Pure: lines in, lines out.
  */
+import { sentencesNaming } from '../error-body/field-names.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { toCurl } from '../http/curl.js';
 import { count, list } from '../inference/words.js';
@@ -79,6 +80,34 @@ function evidenceLine(r: ExplainResult, change: NeededChange): string {
   return `  ${what}: ${describeAnswer(change.undone)}${same}`;
 }
 
+const SAID_CHARS = 240;
+
+/**
+ * What the target itself said of each field the cause names: the sentences of its messages that name the field,
+ * from the request's own refusal first, then from the refusal that showed the field needed. A field its messages
+ * never name is said so: the cause rests on the answers, not on the words.
+ */
+export function targetWords(r: ExplainResult): string[] {
+  const blamed = [...r.removed, ...r.added, ...r.replaced];
+  if (blamed.length === 0) return [];
+  const lines = ['What the target said of them:'];
+  for (const field of blamed) {
+    const evidence = [...r.presenceEvidence, ...r.valueEvidence].filter((c) => c.field === field).map((c) => c.undone);
+    const said = [r.original, ...evidence]
+      .map((p) => (p.verdict === 'fails' && p.answer.errorMessage !== undefined ? sentencesNaming(p.answer.errorMessage, field) : []))
+      .find((sentences) => sentences.length > 0);
+    lines.push(
+      said === undefined
+        ? `  ${field}: its messages never name it`
+        : `  ${field}: ${said
+            .slice(0, 2)
+            .map((s) => JSON.stringify(s.length > SAID_CHARS ? `${s.slice(0, SAID_CHARS)}…` : s))
+            .join(' ')}`,
+    );
+  }
+  return lines;
+}
+
 /** "take out changeType and resource; add expirationDateTime; replace the value of notificationUrl". */
 function changeWords(change: { removed: readonly string[]; added: readonly string[]; replaced: readonly string[] }): string {
   const parts = [
@@ -109,6 +138,8 @@ export function renderResult(r: ExplainResult): string[] {
       break;
     case 'explained': {
       lines.push(...causeSentences(r));
+      const words = targetWords(r);
+      if (words.length > 0) lines.push('', ...words);
       lines.push('', `Smallest change that gets a 2xx: ${changeWords(r)}.`);
       break;
     }

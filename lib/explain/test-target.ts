@@ -7,7 +7,8 @@ import { fakeExchange } from '../http/test-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import type { ValueContext } from '../operation/types.js';
 
-export type Answer = { status: number; code?: string; message?: string } | { failure: 'server' | 'timeout' };
+/** A status with the §7 error object (`code`, `message`), or with `body` as it is (another framework's error); or no answer. */
+export type Answer = { status: number; code?: string; message?: string; body?: unknown } | { failure: 'server' | 'timeout' };
 
 export interface FakeTarget {
   send: (request: RequestSpec) => Promise<Exchange>;
@@ -73,6 +74,7 @@ export function fakeTarget(answer: (body: Record<string, unknown>, index: number
       live.add(id);
       return exchange(request, a.status, { id });
     }
+    if (a.body !== undefined && a.body !== null) return exchange(request, a.status, a.body);
     return exchange(request, a.status, a.code === undefined ? undefined : { error: { code: a.code, message: a.message ?? 'rejected' } });
   };
   return {

@@ -128,3 +128,48 @@ test('a run in which nothing was accepted fails, whatever the cause', () => {
   // A run that sent no combination (a filter without the presence step) claims nothing of presence.
   expect(failingDiagnosis({ likelyCause: 'unknown', message: 'no combination was observed' }, 0)).toBeUndefined();
 });
+
+describe('what the refusals say is read: the field their messages name most', () => {
+  const FIELDS = ['changeType', 'notificationUrl', 'expirationDateTime'];
+  const refusedFor = (present: string[], message: string, loopback: boolean): Observation => ({
+    present,
+    outcome: 'rejected',
+    status: 400,
+    errorCode: 'invalidRequest',
+    errorMessage: message,
+    ...(loopback && present.includes('notificationUrl') ? { loopbackFields: ['notificationUrl'] } : {}),
+  });
+  const handshakeFailed = (loopback: boolean): Observation[] =>
+    [[], ['notificationUrl'], ['notificationUrl', 'expirationDateTime'], ['changeType', 'notificationUrl']].map((present) =>
+      refusedFor(
+        present,
+        present.includes('notificationUrl')
+          ? "Failed to validate the notification URL 'http://127.0.0.1:4311/n': connection refused."
+          : "The property 'notificationUrl' is required.",
+        loopback,
+      ),
+    );
+
+  test('a notificationUrl on loopback, named by the refusals: configuration, and the setting that gives the target a URL it can reach', () => {
+    const d = diagnose(handshakeFailed(true), 4, FIELDS);
+    expect(d.likelyCause).toBe('configuration');
+    expect(d.message).toMatch(
+      /^every combination was answered 400 invalidRequest; the target's messages name notificationUrl in 4 of the 4 refusals, e\.g\. "/,
+    );
+    expect(d.message).toContain('set RECEIVER_PUBLIC_URL to a public URL that forwards to the receiver');
+  });
+
+  test('the same refusals of a URL the target can reach: the field is named, the cause left open', () => {
+    const d = diagnose(handshakeFailed(false), 4, FIELDS);
+    expect(d.likelyCause).toBe('unknown');
+    expect(d.message).toContain("the target's messages name notificationUrl in 4 of the 4 refusals");
+    expect(d.message).not.toContain('RECEIVER_PUBLIC_URL');
+  });
+
+  test('a loopback value the refusals do not name is not blamed', () => {
+    const observations = handshakeFailed(true).map((o) => ({ ...o, errorMessage: 'The request is malformed or incorrect.' }));
+    const d = diagnose(observations, 4, FIELDS);
+    expect(d.likelyCause).toBe('unknown');
+    expect(d.message).not.toContain('RECEIVER_PUBLIC_URL');
+  });
+});

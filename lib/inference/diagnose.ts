@@ -7,22 +7,36 @@
  * have been accepted on some: then the diagnosis says so rather than "nothing accepted, check the
  * token". And "every combination was answered 401" is read over every answer of every repeat, not
  * the first answer of each combination only.
+ *
+ * When the target refused the bodies itself, what its messages say is read too: the field they name most
+ * (lib/error-body: by structure or in the text) is said with an example, and when the value sent for it was a URL
+ * on loopback (the probe's own receiver, which only this machine can reach), that is the likely cause and the
+ * diagnosis says which setting gives the target a URL it can reach.
  */
 import { statusTally } from '../http/answer-text.js';
 import { CHECK_REDIRECT, CHECK_TOKEN, commonSetupSign } from '../http/setup-signs.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from '../rule/field-set.js';
+import { namedInError } from './message-pattern.js';
 import type { Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
 
 /** Unstable combinations named, at most. */
 const NAMED = 3;
 
+/** Characters of a target's message quoted in a diagnosis. */
+const QUOTED_CHARS = 160;
+
 /**
  * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
  * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
+ * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
  */
-export function diagnose(observations: readonly Observation[], possible = observations.length): Diagnosis {
+export function diagnose(
+  observations: readonly Observation[],
+  possible = observations.length,
+  fields: readonly string[] = [...new Set(observations.flatMap((o) => o.present))],
+): Diagnosis {
   const tried = observations.length;
   const partial = tried < possible;
   const everyCombination = partial ? `every one of the ${count(tried, 'combination')} tried (of ${possible})` : 'every combination';
@@ -83,19 +97,65 @@ export function diagnose(observations: readonly Observation[], possible = observ
   }
   const [first] = observations;
   const codes = new Set(observations.map((o) => o.errorCode));
-  if (first !== null && first !== undefined && unanswered === 0 && every((s) => s === first.status) && codes.size === 1) {
-    const code = first.errorCode === undefined ? '' : ` ${first.errorCode}`;
-    if (partial) return notKnown(tried, possible, `every one was answered ${first.status ?? ''}${code}`);
+  const named = mostNamed(observations, fields);
+  const saying = named === undefined ? '' : `; ${named.words}`;
+  const sameAnswer = first !== undefined && unanswered === 0 && every((s) => s === first.status) && codes.size === 1;
+  const code = first?.errorCode === undefined ? '' : ` ${first.errorCode}`;
+  if (named?.loopback === true) {
+    const seen = sameAnswer
+      ? `${everyCombination} was answered ${first?.status ?? ''}${code}`
+      : `no combination was accepted (${statusTally(answers)})`;
+    return { likelyCause: 'configuration', message: `${seen}${saying}. ${loopbackAdvice(named.field)}` };
+  }
+  if (sameAnswer) {
+    if (partial) return notKnown(tried, possible, `every one was answered ${first?.status ?? ''}${code}${saying}`);
     return {
       likelyCause: 'unknown',
-      message: `every combination was answered ${first.status ?? ''}${code}: no set of the fields was accepted, so the cause more likely lies in the values sent than in which fields are present.`,
+      message: `every combination was answered ${first?.status ?? ''}${code}${saying}: no set of the fields was accepted, so the cause more likely lies in the values sent than in which fields are present.`,
     };
   }
-  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(answers)})`);
+  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(answers)})${saying}`);
   return {
     likelyCause: 'unknown',
-    message: `no combination was accepted, and the answers point to no single cause (${statusTally(answers)}).`,
+    message: `no combination was accepted, and the answers point to no single cause (${statusTally(answers)})${saying}.`,
   };
+}
+
+interface Named {
+  field: string;
+  /** `the target's messages name notificationUrl in 30 of the 32 refusals, e.g. "..."`. */
+  words: string;
+  /** The value sent for it was a URL on loopback in a refusal that names it. */
+  loopback: boolean;
+}
+
+/** The field the refusals' messages name most (by structure or in their text), with an example of what they said. */
+function mostNamed(observations: readonly Observation[], fields: readonly string[]): Named | undefined {
+  const refused = observations.filter((o) => o.outcome === 'rejected');
+  const naming = new Map<string, Observation[]>();
+  for (const o of refused) {
+    for (const field of namedInError(o, fields)) naming.set(field, [...(naming.get(field) ?? []), o]);
+  }
+  const [best] = [...naming.entries()].sort(([a, x], [b, y]) => y.length - x.length || fields.indexOf(a) - fields.indexOf(b));
+  if (best === undefined) return undefined;
+  const [field, by] = best;
+  const example = by.find((o) => o.errorMessage !== undefined)?.errorMessage;
+  const quoted =
+    example === undefined ? '' : `, e.g. ${JSON.stringify(example.length > QUOTED_CHARS ? `${example.slice(0, QUOTED_CHARS)}…` : example)}`;
+  return {
+    field,
+    words: `the target's messages name ${field} in ${by.length} of the ${count(refused.length, 'refusal')}${quoted}`,
+    loopback: by.some((o) => (o.loopbackFields ?? []).includes(field)),
+  };
+}
+
+/** What to set when a URL on loopback was refused: a target elsewhere cannot call it. */
+function loopbackAdvice(field: string): string {
+  return (
+    `The ${field} sent was a URL on loopback (the probe's own receiver), which only this machine can reach, so a target ` +
+    'that calls it (to validate it, or to notify) cannot: set RECEIVER_PUBLIC_URL to a public URL that forwards to the ' +
+    'receiver (a tunnel to RECEIVER_PORT), or NOTIFICATION_URL to one the target can reach, and run again.'
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ describe('inferPresence on the spec case (accepted iff notificationUrl && expira
     const refused = present.find((name) => name === 'changeType' || name === 'resource');
     return refused === undefined
       ? { status: 400, errorCode: 'invalidRequest', errorMessage: 'The request is malformed or incorrect.' }
-      : { status: 400, errorCode: 'invalidRequest', errorMessage: `Property '${refused}' is not allowed on this resource.` };
+      : { status: 400, errorCode: 'invalidRequest', errorMessage: `Property '${refused}' is not allowed on this type.` };
   });
 
   // Act
@@ -46,7 +46,7 @@ describe('inferPresence on the spec case (accepted iff notificationUrl && expira
 
   test('rejections split into "names a field" and "malformed", each explained by an expression', () => {
     expect(inference.rejectionGroups.map((g) => [g.messagePattern, g.explanation, g.combinations.length])).toEqual([
-      ["Property '<field>' is not allowed on this resource.", 'changeType || resource', 24],
+      ["Property '<field>' is not allowed on this type.", 'changeType || resource', 24],
       [
         'The request is malformed or incorrect.',
         '(!changeType && !notificationUrl && !resource) || (!changeType && !resource && !expirationDateTime)',

@@ -53,7 +53,7 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
       ...(notes.length === 0 ? {} : { notes }),
     },
     rejectionGroups: rejectionGroups(evidence),
-    diagnosis: roles === undefined ? diagnose(observations, 2 ** fields.length) : undefined,
+    diagnosis: roles === undefined ? diagnose(observations, 2 ** fields.length, fields) : undefined,
   };
 }
 

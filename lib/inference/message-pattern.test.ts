@@ -1,17 +1,39 @@
 import { expect, test } from 'vitest';
-import { messagePattern, namedFields } from './message-pattern.js';
+import { messagePattern, namedFields, namedInError } from './message-pattern.js';
 
 const FIELDS = ['changeType', 'resource', 'clientState'];
 
-test('quoted field names and digits are normalised, other quoted text is kept', () => {
+test('field names, quoted or bare and in any case, and digits are normalised; other quoted text is kept', () => {
   expect(messagePattern("  Property 'resource' is not allowed  ", FIELDS)).toBe("Property '<field>' is not allowed");
-  expect(messagePattern('Property "ChangeType" at position 12 is invalid', FIELDS)).toBe("Property '<field>' at position <n> is invalid");
+  expect(messagePattern('Property "ChangeType" at position 12 is invalid', FIELDS)).toBe('Property "<field>" at position <n> is invalid');
+  expect(messagePattern('clientState must be shorter than or equal to 128 characters', FIELDS)).toBe(
+    '<field> must be shorter than or equal to <n> characters',
+  );
   expect(messagePattern("Value 'weekly' is not valid", FIELDS)).toBe("Value 'weekly' is not valid");
+  // A field inside a longer word is not that field.
+  expect(messagePattern('resourceId and my_resource are unknown', FIELDS)).toBe('resourceId and my_resource are unknown');
 });
 
-test('namedFields lists the fields a message quotes, spelt as the operation spells them', () => {
+test('the same kind of sentence for several fields is one kind: each kind of sentence is kept once, in order', () => {
+  const one = messagePattern('property resource should not exist', FIELDS);
+  const two = messagePattern('property changeType should not exist; property resource should not exist', FIELDS);
+  expect(two).toBe(one);
+  expect(messagePattern('resource is required; property changeType should not exist', FIELDS)).toBe(
+    '<field> is required; property <field> should not exist',
+  );
+});
+
+test('namedFields lists the fields a message names, quoted ones first, spelt as the operation spells them', () => {
   expect(namedFields("Properties 'resource' and `changetype` conflict", FIELDS)).toEqual(['resource', 'changeType']);
-  expect(namedFields('resource is missing', FIELDS)).toEqual([]);
+  expect(namedFields('resource is missing', FIELDS)).toEqual(['resource']);
+  expect(namedFields("clientState is too long; 'resource' is read-only", FIELDS)).toEqual(['resource', 'clientState']);
+});
+
+test('namedInError: by structure (any case) or in the message, in the fields order', () => {
+  expect(namedInError({ errorNames: ['ClientState'], errorMessage: 'property resource should not exist' }, FIELDS)).toEqual([
+    'resource',
+    'clientState',
+  ]);
 });
 
 test('a hostile message of quotes never closed is read in one pass (each was rescanned to the end: quadratic in its size)', () => {

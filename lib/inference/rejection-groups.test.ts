@@ -20,14 +20,17 @@ test('one group per (status, code, message pattern), each with its expression an
       messagePattern: "Property '<field>' is not allowed",
       explanation: 'resource',
       summary: "400 invalidRequest when resource is present (4 combinations); the message names the property 'resource'",
+      namedFields: ['resource'],
       count: 4,
     },
     {
       status: 400,
       errorCode: 'invalidRequest',
-      messagePattern: 'notificationUrl is required',
+      messagePattern: '<field> is required',
       explanation: '!notificationUrl && !resource',
-      summary: '400 invalidRequest when notificationUrl and resource are absent (2 combinations)',
+      summary:
+        "400 invalidRequest when notificationUrl and resource are absent (2 combinations); the message names the property 'notificationUrl'",
+      namedFields: ['notificationUrl'],
       count: 2,
     },
   ]);
@@ -51,6 +54,19 @@ test('a group without error code or message, over every rejected combination', (
       explanation: '!a',
       summary: '422 when a is absent (1 combination)',
     },
+  ]);
+});
+
+test('"must have required property X" for different X is one kind of refusal, with its fields listed', () => {
+  const observations = observe(FIELDS, 'changeType && notificationUrl', (present) => {
+    const missing = ['changeType', 'notificationUrl'].find((f) => !present.includes(f)) ?? '';
+    return { status: 400, errorCode: 'FST_ERR_VALIDATION', errorMessage: `body must have required property '${missing}'` };
+  });
+
+  const groups = inferPresence(FIELDS, observations).rejectionGroups;
+
+  expect(groups.map((g) => [g.messagePattern, g.namedFields, g.combinations.length])).toEqual([
+    ["body must have required property '<field>'", ['changeType', 'notificationUrl'], 6],
   ]);
 });
 

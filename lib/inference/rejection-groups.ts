@@ -88,6 +88,7 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
         combinations: bucket.masks.map((m) => presentOf(fields, m)),
         explanation: expression,
         summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
+        ...(named.length > 0 ? { namedFields: fields.filter((name) => bucket.named.has(name)) } : {}),
         ...(open === undefined
           ? {}
           : {

@@ -14,8 +14,14 @@ export interface Observation {
    * (pydantic's `detail`, ProblemDetails' `errors`, zod's `issues`, ...), its entries as `'name': text`.
    */
   errorMessage?: string;
-  /** Property names the error body names by its structure (lib/schema/error-shapes.ts), as the body spells them. */
+  /** Property names the error body points at by its structure (lib/error-body), as the body spells them. */
   errorNames?: string[];
+  /**
+   * Fields whose value sent was a URL on a loopback host (127.0.0.0/8, ::1, localhost): only this machine can reach
+   * it, so a target elsewhere that calls it (to validate it, to notify) cannot. Read by the diagnosis when nothing
+   * was accepted and the refusals name such a field.
+   */
+  loopbackFields?: string[];
   /** Every status seen over the repeats, in order (shows why a combination is unstable). */
   statuses?: (number | null)[];
   /**
@@ -84,6 +90,8 @@ export interface RejectionGroup {
   errorCode: string | undefined;
   /** Message with field names and digits normalised, so that "property 'x'" messages group together. */
   messagePattern: string | undefined;
+  /** The operation's fields the group's errors name, by their structure or in their text (absent: none). */
+  namedFields?: string[];
   /** The combinations in this group. */
   combinations: string[][];
   /** Boolean expression over fields, true exactly on this group's combinations (among known ones). */

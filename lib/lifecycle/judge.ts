@@ -1,11 +1,12 @@
 /**
  * The verdict of a lifecycle case and the facts of one answer. The spec leaves every operation after the create
  * "not shown" (§4), so what a target answers is INFORMATIONAL; the answers are read as every other suite reads them
- * (lib/answer): a 5xx that outlasted the engine's retries is a failure of the service (DEVIATES, as the properties
- * suite judges one), and a hang or no answer gives no verdict (ERROR).
+ * (lib/answer): a 5xx that outlasted the engine's retries is a failure of the service (DEVIATES, as every suite
+ * judges one: lib/protocol/server-error.ts), and a hang or no answer gives no verdict (ERROR).
  */
 import { classifyAnswer } from '../answer/classify.js';
 import { readExchange } from '../answer/read-exchange.js';
+import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
 import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
@@ -74,12 +75,13 @@ export function judgeLifecycle(specRef: string, finding: string, exchanges: read
   for (const exchange of exchanges) {
     const reading = readExchange(exchange);
     const what = `${exchange.method} ${pathOf(exchange.url)}`;
-    if (reading.kind === 'status' && reading.afterRetries) {
+    const failed = serverErrorOf(exchange);
+    if (failed !== undefined) {
       return {
         verdict: 'DEVIATES',
-        specRef: `${specRef}; spec §7`,
-        finding: `${what} answered ${reading.status} after ${exchange.attempts} attempts: the service failed instead of deciding`,
-        expected: 'a 2xx or 4xx answer',
+        specRef: `${specRef}; ${SERVER_ERROR_REF}`,
+        finding: `${what} ${serverErrorWords(failed)}`,
+        expected: SERVER_ERROR_EXPECTED,
         observed,
       };
     }

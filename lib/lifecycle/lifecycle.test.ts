@@ -168,7 +168,8 @@ describe('judgeLifecycle', () => {
     expect(ok).toMatchObject({ verdict: 'INFORMATIONAL', specRef: 'open: spec §4', finding: 'read: 200', observed: 'GET 200, DELETE 404' });
     expect(failed).toMatchObject({
       verdict: 'DEVIATES',
-      finding: expect.stringContaining('PATCH /_api/v2.0/drive/root/subscriptions answered 503 after 4 attempts'),
+      finding:
+        'PATCH /_api/v2.0/drive/root/subscriptions answered 503 on each of 4 attempts: the service failed instead of accepting or refusing the request',
     });
     expect(hung.verdict).toBe('ERROR');
   });

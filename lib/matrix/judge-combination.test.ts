@@ -29,3 +29,14 @@ test('a refusal that breaks spec §7 rule 1 is said on its combination and judge
     finding: '{a, b} rejected (400)',
   });
 });
+
+test('a server error DEVIATES, as in every suite, and is still no evidence for the rule', () => {
+  const failed = fakeExchange({ status: 500, attempts: 4, failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' } });
+  const judged = judgeCombination({ present: ['a'], outcome: 'error', status: 500, statuses: [500] }, [failed]);
+  expect(judged).toMatchObject({
+    verdict: 'DEVIATES',
+    specRef: expect.stringMatching(/^open: spec §4 which fields are required; spec §4, §7/),
+    finding:
+      '{a} answered 500 on each of 4 attempts: the service failed instead of accepting or refusing the request; not evidence for the rule',
+  });
+});

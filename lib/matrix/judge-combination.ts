@@ -1,11 +1,13 @@
 /**
  * The verdict of one presence-matrix combination: which fields are required is not shown (spec §4), so the
- * outcome is INFORMATIONAL; no verdict from the target is an ERROR, never evidence. A refusal that breaks
+ * outcome is INFORMATIONAL; a server error DEVIATES, as in every suite (lib/protocol/server-error.ts); no verdict
+ * from the target is an ERROR. Neither is evidence for the rule. A refusal that breaks
  * spec §7 rule 1 is said here, and judged once per kind of refusal over the whole matrix
  * (lib/protocol/distinct-refusals.ts): the same 422 on 28 bodies is one deviation.
  */
 import type { Judgement } from '../protocol/judgement.js';
 import { checkRefusalRule } from '../protocol/error-rule.js';
+import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
@@ -30,6 +32,16 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
   const shown = shownExchange(answers);
   const statuses = (observation.statuses ?? []).map(statusOrNoAnswer).join(', ');
   const observed = `${observation.outcome} (${statuses})${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''}`;
+  const failed = answers.map((a) => serverErrorOf(a)).find((e) => e !== undefined);
+  if (observation.outcome === 'error' && failed !== undefined) {
+    return {
+      specRef: `${OPEN}; ${SERVER_ERROR_REF}`,
+      verdict: 'DEVIATES',
+      expected: SERVER_ERROR_EXPECTED,
+      observed,
+      finding: `{${label}} ${serverErrorWords(failed)}; not evidence for the rule`,
+    };
+  }
   if (observation.outcome === 'error') {
     return {
       specRef: OPEN,

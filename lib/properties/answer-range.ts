@@ -9,6 +9,7 @@
  */
 import type { Exchange } from '../http/types.js';
 import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
+import { serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { answerOf, type PropertyCheck } from './check-result.js';
 
 export function checkAnswerRange(exchange: Exchange): PropertyCheck {
@@ -16,10 +17,10 @@ export function checkAnswerRange(exchange: Exchange): PropertyCheck {
   if (answer.kind === 'none') return { kind: 'no-answer', problem: answer.problem };
   if (answer.kind === 'hang') return { kind: 'violated', problem: `no answer within the request timeout (${answer.message})` };
   const { status } = answer;
-  if (status >= 500) {
-    const attempts = exchange.attempts > 1 ? ` on each of ${exchange.attempts} attempts` : '';
-    return { kind: 'violated', problem: `answered ${status}${attempts}, a 5xx` };
-  }
+  // A server error, read as every suite reads one (lib/protocol/server-error.ts).
+  const failed = serverErrorOf(exchange);
+  if (failed !== undefined) return { kind: 'violated', problem: serverErrorWords(failed) };
+  if (status >= 500) return { kind: 'violated', problem: `answered ${status}, a 5xx` };
   if (!isSuccessStatus(status) && !isClientErrorStatus(status))
     return { kind: 'violated', problem: `answered ${status}, neither 2xx nor 4xx` };
   // A 5xx the engine retried away is recorded, not a counterexample: it does not reproduce on

@@ -47,10 +47,34 @@ describe('describeAnswer', () => {
     expect(describeAnswer(fakeExchange({ status: 401 }))).toBe('401 without a WWW-Authenticate header, no body');
   });
 
-  test('an error body that is not the §7 object says why', () => {
-    const exchange = fakeExchange({ status: 403, responseBody: '<html>Forbidden</html>' });
-
-    expect(describeAnswer(exchange)).toMatch(/^403, a body that is not the §7 error object \(body is not JSON/);
+  test('an error body that is not the §7 object says what it is and what it says, never what a JSON parser made of it', () => {
+    expect(describeAnswer(fakeExchange({ status: 403, responseBody: '<html>Forbidden</html>' }))).toBe(
+      '403, a text body, not the §7 error object: "Forbidden"',
+    );
+    expect(
+      describeAnswer(
+        fakeExchange({
+          status: 400,
+          responseHeaders: { 'content-type': 'text/plain; charset=utf-8' },
+          responseBody: 'resource is required\n',
+        }),
+      ),
+    ).toBe('400, a text/plain body, not the §7 error object: "resource is required"');
+    expect(
+      describeAnswer(
+        fakeExchange({
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'FST_ERR_VALIDATION',
+            error: 'Bad Request',
+            message: "body must have required property 'resource'",
+          },
+        }),
+      ),
+    ).toBe(
+      '400, a JSON body that is not the §7 error object with code "FST_ERR_VALIDATION": "body must have required property \'resource\'"',
+    );
   });
 
   test('a 2xx names the keys of its body, never the values', () => {

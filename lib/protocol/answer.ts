@@ -7,6 +7,7 @@ import { readExchange } from '../answer/read-exchange.js';
 import { bodyCut } from '../http/recorded-body.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
+import { readErrorBody } from '../error-body/read-error-body.js';
 
 export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-answer'; reason: string };
 
@@ -41,12 +42,27 @@ function bodyShape(raw: string): string {
   return `a JSON object with ${shown}${keys.length > 8 ? `, ... (${keys.length} keys)` : ''}`;
 }
 
-/** What an error body is, against the spec §7 error object. */
-function errorBodyWords(raw: string): string {
+const MESSAGE_SHOWN_CHARS = 160;
+
+/**
+ * What an error body is: the §7 error object with its code, or what else it is and what it says (lib/error-body
+ * reads any framework's JSON, or the text). Why it is not the §7 object is the judge's to say, once.
+ */
+function errorBodyWords(raw: string, contentType: string | undefined): string {
   if (raw.trim() === '') return 'no body';
   const check = checkErrorBody(raw);
   if (check.valid) return `the §7 error object with error.code ${check.code ?? '(none)'}`;
-  return `a body that is not the §7 error object (${check.problems[0] ?? 'invalid'})`;
+  const reading = readErrorBody(raw, contentType);
+  const said = reading.message === undefined ? '' : `: ${JSON.stringify(shorten(reading.message, MESSAGE_SHOWN_CHARS))}`;
+  if (reading.form === 'text') return `a ${mediaType(contentType) ?? 'text'} body, not the §7 error object${said}`;
+  const code = reading.code === undefined ? '' : ` with code ${JSON.stringify(shorten(reading.code, MESSAGE_SHOWN_CHARS))}`;
+  return `a JSON body that is not the §7 error object${code}${said}`;
+}
+
+/** `text/plain` of `text/plain; charset=utf-8`, when it looks like a media type. */
+function mediaType(contentType: string | undefined): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  return type !== undefined && /^[a-z0-9.+-]{1,40}\/[a-z0-9.+-]{1,80}$/.test(type) ? type : undefined;
 }
 
 /**
@@ -74,6 +90,6 @@ export function describeAnswer(exchange: Exchange): string {
   const cut = bodyCut(exchange);
   if (cut !== undefined && status >= 200) parts.push(`a ${cut}, not judged`);
   else if (isSuccessStatus(status)) parts.push(bodyShape(exchange.responseBody));
-  else if (status >= 400) parts.push(errorBodyWords(exchange.responseBody));
+  else if (status >= 400) parts.push(errorBodyWords(exchange.responseBody, headers['content-type']));
   return parts.join(', ');
 }

@@ -7,6 +7,7 @@ import { checkErrorRule } from './error-rule.js';
 import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
+import { judgeServerError } from './server-error.js';
 
 export interface AuthVariant {
   id: string;
@@ -39,13 +40,15 @@ const EXPECTED = 'not accepted: refused, typically 401 or 403 (spec §5: request
 
 /**
  * The verdict on a create sent without a valid Bearer token: accepted (2xx) DEVIATES from spec §5;
- * refused (4xx) CONFORMS, a 400 only when it also holds spec §7 rule 1; any other answer (3xx, 5xx)
- * neither accepts nor refuses, and is recorded as INFORMATIONAL.
+ * refused (4xx) CONFORMS, a 400 only when it also holds spec §7 rule 1; a server error DEVIATES, as in every
+ * suite (./server-error.ts); a 3xx neither accepts nor refuses, and is recorded as INFORMATIONAL.
  */
 export function judgeWithoutValidToken(variant: AuthVariant, exchange: Exchange): Judgement {
   const answer = answerOf(exchange);
   const observed = describeAnswer(exchange);
   if (answer.kind === 'no-answer') return noAnswer(AUTH_SPEC_REF, observed, EXPECTED);
+  const failed = judgeServerError(`a create with ${variant.label}`, exchange, AUTH_SPEC_REF);
+  if (failed !== undefined) return failed;
   const { status } = answer;
   if (isSuccessStatus(status)) {
     return {

@@ -13,7 +13,7 @@ test('28 bodies refused with the same 422 are one deviation, named with its coun
   const judged = refusals.judge('body of the presence matrix');
   expect(judged.verdict).toBe('DEVIATES');
   expect(judged.finding).toMatch(/^1 kind of refusal of a body of the presence matrix breaks spec §7 rule 1, judged once per kind/);
-  expect(judged.finding).toContain('422 (28 answers, e.g. {resource})');
+  expect(judged.finding).toContain('422 "Unprocessable" (28 answers, e.g. {resource})');
 });
 
 test('kinds are (status, code, message pattern): 400 invalidRequest holds, a 400 with another code and a 422 break it', () => {

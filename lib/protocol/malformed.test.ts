@@ -33,9 +33,11 @@ describe('judgeMalformedBody (spec §7 rule 1)', () => {
     expect(judgement.finding).toBe('an empty body: the 400 breaks spec §7 rule 1');
   });
 
-  test('a 5xx says so', () => {
-    expect(judgeMalformedBody('an empty body', fakeExchange(serverFailure(503))).finding).toBe(
-      'an empty body was answered 503, not 400 invalidRequest',
-    );
+  test('a 5xx is a server error, read as in every suite', () => {
+    expect(judgeMalformedBody('an empty body', fakeExchange(serverFailure(500)))).toMatchObject({
+      verdict: 'DEVIATES',
+      specRef: expect.stringMatching(/^spec §7 rule 1 \(spec §4: the request body is a JSON object\); spec §4, §7/),
+      finding: 'an empty body: answered 500 on each of 4 attempts: the service failed instead of accepting or refusing the request',
+    });
   });
 });

@@ -8,6 +8,7 @@ import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
 import { isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
+import { judgeServerError } from './server-error.js';
 
 const MALFORMED_SPEC_REF = 'spec §7 rule 1 (spec §4: the request body is a JSON object)';
 const EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
@@ -17,6 +18,8 @@ export function judgeMalformedBody(what: string, exchange: Exchange): Judgement 
   const answer = answerOf(exchange);
   const observed = describeAnswer(exchange);
   if (answer.kind === 'no-answer') return noAnswer(MALFORMED_SPEC_REF, observed, EXPECTED);
+  const failed = judgeServerError(what, exchange, MALFORMED_SPEC_REF);
+  if (failed !== undefined) return failed;
   const { status } = answer;
   const base = { specRef: MALFORMED_SPEC_REF, expected: EXPECTED };
   if (status === 400) {

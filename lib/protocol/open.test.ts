@@ -19,7 +19,10 @@ describe('judgeOpenRequest', () => {
       'DEVIATES',
     ],
     ['the same 400 on another version path', elsewhere, { status: 400, responseBody: errorBody('unsupportedMediaType') }, 'INFORMATIONAL'],
-    ['500 through the retries (not malformed: recorded)', onSpecPath, serverFailure(500), 'INFORMATIONAL'],
+    ['a 422 to a request whose refusal rule 1 judges', onSpecPath, { status: 422, responseBody: '{"detail":"Unprocessable"}' }, 'DEVIATES'],
+    ['the same 422 on another version path', elsewhere, { status: 422, responseBody: '{"detail":"Unprocessable"}' }, 'INFORMATIONAL'],
+    ['500 through the retries (a server error DEVIATES in every suite)', onSpecPath, serverFailure(500), 'DEVIATES'],
+    ['500 through the retries on another path too', elsewhere, serverFailure(500), 'DEVIATES'],
     ['no answer', onSpecPath, timedOut, 'ERROR'],
   ])('%s -> %s', (_label, open, answer, verdict) => {
     expect(judgeOpenRequest(open, fakeExchange(answer)).verdict).toBe(verdict);
@@ -39,17 +42,31 @@ describe('judgeOpenRequest', () => {
     });
   });
 
-  test('a 5xx is recorded as answered 500', () => {
-    expect(judgeOpenRequest(onSpecPath, fakeExchange(serverFailure(500))).finding).toBe(
-      'Content-Type: text/plain: answered 500 after 4 attempts, no body',
-    );
+  test('a 5xx is a server error, read as in every suite', () => {
+    expect(judgeOpenRequest(onSpecPath, fakeExchange(serverFailure(500)))).toMatchObject({
+      verdict: 'DEVIATES',
+      specRef: 'open: spec §4; spec §4, §7 (a create is accepted or refused with the §7 error response; a 5xx is neither)',
+      observed: '500 after 4 attempts, no body',
+      finding:
+        'Content-Type: text/plain: answered 500 on each of 4 attempts: the service failed instead of accepting or refusing the request',
+    });
+  });
+
+  test('a 422 and a non-standard 400 to the same request are read alike: each refusal breaks rule 1, once', () => {
+    const as422 = judgeOpenRequest(onSpecPath, fakeExchange({ status: 422, body: { detail: [{ loc: ['body'], msg: 'bad' }] } }));
+    const as400 = judgeOpenRequest(onSpecPath, fakeExchange({ status: 400, body: { detail: [{ loc: ['body'], msg: 'bad' }] } }));
+    expect([as422.verdict, as400.verdict]).toEqual(['DEVIATES', 'DEVIATES']);
+    expect(as422.finding).toMatch(/^Content-Type: text\/plain: the refusal \(422\) breaks spec §7 rule 1/);
+    expect(as400.observed).toBe('400, a JSON body that is not the §7 error object: "bad"; (body): must have required property \'error\'');
   });
 
   test('a broken 400 cites spec §7 rule 1 with Expected and Actual', () => {
     const judgement = judgeOpenRequest(onSpecPath, fakeExchange({ status: 400, responseBody: 'nope' }));
 
     expect(judgement.specRef).toBe('spec §7 rule 1');
-    expect(judgement.expected).toBe('a 400 carries error.code "invalidRequest" in the §7 error object');
-    expect(judgement.observed).toContain('body is not JSON');
+    expect(judgement.expected).toBe('400 with error.code "invalidRequest" in the §7 error object');
+    expect(judgement.observed).toBe(
+      '400, a text body, not the §7 error object: "nope"; the answer\'s body is not JSON, so not the §7 error object (a JSON object)',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
 import type { Judgement } from './judgement.js';
+import { judgeServerError } from './server-error.js';
 
 const answered = (exchange: Exchange): string =>
   exchange.failure !== undefined ? failureText(exchange.failure) : `status ${exchange.status}`;
@@ -15,6 +16,8 @@ const answered = (exchange: Exchange): string =>
 /** Observation 1: the body with every field, reported answered 400 invalidRequest. `what`: e.g. "all five fields". */
 export function judgeReportedRejected(what: string, exchange: Exchange): Judgement {
   const observed = answered(exchange);
+  const failed = judgeServerError(what, exchange, 'spec §4 observed behaviour');
+  if (failed !== undefined) return failed;
   if (exchange.failure !== undefined || exchange.status === null)
     return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
   const rule = checkRefusalRule(exchange);
@@ -39,6 +42,8 @@ export function judgeReportedRejected(what: string, exchange: Exchange): Judgeme
 export function judgeReportedAccepted(fields: readonly string[], exchange: Exchange): Judgement {
   const observed = answered(exchange);
   const status = exchange.status;
+  const failed = judgeServerError(fields.join(', '), exchange, 'spec §4 observed behaviour');
+  if (failed !== undefined) return failed;
   if (exchange.failure !== undefined || status === null) return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
   const accepted = isSuccessStatus(status);
   const rule = checkRefusalRule(exchange);

@@ -17,8 +17,9 @@ describe('judgeSpecVersionPath (spec §9)', () => {
       { status: 400, responseBody: errorBody('invalidRequest') },
       'INFORMATIONAL',
     ],
+    ['422 (a refusal of the body, read as every refusal is)', { status: 422, responseBody: '{"detail":"nope"}' }, 'DEVIATES'],
     ['401 (the token, not the path)', { status: 401 }, 'INFORMATIONAL'],
-    ['500 through the retries', serverFailure(500), 'INFORMATIONAL'],
+    ['500 through the retries (a server error DEVIATES in every suite)', serverFailure(500), 'DEVIATES'],
     ['no answer', timedOut, 'ERROR'],
   ])('%s -> %s', (_label, answer, verdict) => {
     expect(judgeSpecVersionPath(fakeExchange(answer), true).verdict).toBe(verdict);

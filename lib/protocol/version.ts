@@ -3,10 +3,11 @@
  * that path, with a body the target accepted before, must be served there.
  */
 import type { Exchange } from '../http/types.js';
-import { checkErrorRule } from './error-rule.js';
+import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
 import { isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
+import { judgeServerError } from './server-error.js';
 
 const VERSION_SPEC_REF = 'spec §9 (the path contains v2.0), spec §4 (the path)';
 const EXPECTED = '2xx: the create is served on /_api/v2.0/drive/root/subscriptions';
@@ -16,7 +17,8 @@ const NOT_SERVED = new Set([404, 405, 501]);
 /**
  * `accepted` tells whether the body is one the target accepted before (the presence matrix or
  * ACCEPTED_FIELDS): only then does a refusal speak against the path. 2xx CONFORMS; 404, 405 or 501
- * DEVIATES (not served); a 400 breaking spec §7 rule 1 DEVIATES; anything else is INFORMATIONAL.
+ * DEVIATES (not served); a refusal of the body breaking spec §7 rule 1 DEVIATES, whatever its status (a 422 as much
+ * as a 400 with another body: checkRefusalRule); a server error DEVIATES; anything else is INFORMATIONAL.
  */
 export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Judgement {
   const answer = answerOf(exchange);
@@ -28,15 +30,17 @@ export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Jud
   if (NOT_SERVED.has(status)) {
     return { ...base, verdict: 'DEVIATES', finding: `the create on the v2.0 path was answered ${status}: the path is not served` };
   }
-  const rule = checkErrorRule(exchange);
+  const failed = judgeServerError('the create on the v2.0 path', exchange, VERSION_SPEC_REF);
+  if (failed !== undefined) return failed;
+  const rule = checkRefusalRule(exchange);
   if (rule !== undefined && !rule.holds) {
     return {
       ...base,
       verdict: 'DEVIATES',
       specRef: 'spec §7 rule 1',
-      expected: 'a 400 carries error.code "invalidRequest" in the §7 error object',
+      expected: '400 with error.code "invalidRequest" in the §7 error object',
       observed: `${observed}; ${rule.problems.join('; ')}`,
-      finding: 'the 400 on the v2.0 path breaks spec §7 rule 1',
+      finding: `the refusal (${status}) on the v2.0 path breaks spec §7 rule 1 (${REFUSAL_READING})`,
     };
   }
   const why = accepted ? 'a body the target accepted before' : "the spec's five-field body (no accepted body is known)";

@@ -5,7 +5,7 @@
  * hit is confirmed by comparing the characters. Overlapping hits merge into one span, so a whole
  * secret, a cut-off half of it and a 9-character piece are all found the same way.
  */
-import type { Needle } from './spellings.js';
+import { MIN_FRAGMENT, type Needle } from './spellings.js';
 
 const BASE = 0x01000193;
 
@@ -96,14 +96,32 @@ function hashOf(text: string, from: number, gram: number): number {
   return hash;
 }
 
+/** A character that continues a word: a short secret next to one is part of that word, not a value of its own. */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/**
+ * Whether `text` has `needle` at `at` standing as a value: not inside a longer word. A secret shorter than a
+ * fragment ("tok") is found only so, or every "token" in every line would lose its first three letters.
+ */
+function standsAlone(text: string, at: number, length: number): boolean {
+  const before = at === 0 ? '' : (text[at - 1] as string);
+  const after = at + length >= text.length ? '' : (text[at + length] as string);
+  return !WORD_CHAR.test(before) && !WORD_CHAR.test(after);
+}
+
 export class FragmentIndex {
   readonly #sets = new Map<number, WindowSet>();
-  /** Needles found whole whatever their windows (a wordy secret has no window that counts). */
-  readonly #whole: string[];
+  /**
+   * Needles found whole whatever their windows (a wordy secret has no window that counts); those shorter than a
+   * fragment only where they stand alone.
+   */
+  readonly #whole: { text: string; alone: boolean }[];
 
   constructor(needles: readonly Needle[]) {
-    this.#whole = [...new Set(needles.map((n) => n.text))];
+    this.#whole = [...new Set(needles.map((n) => n.text))].map((text) => ({ text, alone: text.length < MIN_FRAGMENT }));
     for (const needle of needles) {
+      // A needle shorter than a fragment is its own only window: it is looked for whole, where it stands alone.
+      if (needle.text.length < MIN_FRAGMENT) continue;
       let set = this.#sets.get(needle.gram);
       if (set === undefined) {
         set = new WindowSet(needle.gram);
@@ -126,15 +144,21 @@ export class FragmentIndex {
 
   /** Appends the spans of `text` that are fragments of a needle, unmerged (one pass per window length). */
   collect(text: string, into: Span[]): void {
-    for (const whole of this.#whole) {
-      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) into.push([at, at + whole.length]);
+    for (const { text: whole, alone } of this.#whole) {
+      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) {
+        if (!alone || standsAlone(text, at, whole.length)) into.push([at, at + whole.length]);
+      }
     }
     for (const set of this.#sets.values()) set.collect(text, into);
   }
 
   /** Whether `text` holds any fragment (stops at the first). */
   occursIn(text: string): boolean {
-    for (const whole of this.#whole) if (text.includes(whole)) return true;
+    for (const { text: whole, alone } of this.#whole) {
+      for (let at = text.indexOf(whole); at >= 0; at = text.indexOf(whole, at + 1)) {
+        if (!alone || standsAlone(text, at, whole.length)) return true;
+      }
+    }
     for (const set of this.#sets.values()) if (set.occursIn(text)) return true;
     return false;
   }

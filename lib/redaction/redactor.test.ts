@@ -191,3 +191,14 @@ test('runs of lowercase words in a wordy secret are ordinary text; the whole sec
   // A secret of words alone is still found whole.
   expect(Redactor.of(new Secret('honesty-token')).redact('x honesty-token y honesty')).toBe(`x ${REDACTED} y honesty`);
 });
+
+test('a secret shorter than a fragment is redacted where it stands as a value, never inside a word', () => {
+  const redactor = Redactor.of(new Secret('tok'));
+  expect(redactor.redact('the token: tok, "tok", Bearer tok. tokens and atok stay')).toBe(
+    `the token: ${REDACTED}, "${REDACTED}", Bearer ${REDACTED}. tokens and atok stay`,
+  );
+  expect(redactor.redact('{"clientState":"tok"}')).toBe(`{"clientState":"${REDACTED}"}`);
+  expect(redactor.redact('%74%6F%6B')).toBe(REDACTED);
+  expect(redactor.occursIn('token')).toBe(false);
+  expect(redactor.occursIn('x=tok&y')).toBe(true);
+});

@@ -16,6 +16,7 @@ import {
   clip,
   comboLabel,
   distinctAnswers,
+  groupExampleMessage,
   groupWhen,
   readableTime,
   runDuration,
@@ -220,13 +221,15 @@ function rejectionSection(report: BehaviourReport): SafeHtml {
   if (report.rejectionGroups.length === 0) {
     return html`<section id="rejections"><h2>Rejections</h2><p class="muted">Nothing was rejected.</p></section>`;
   }
-  const rows = report.rejectionGroups.map(
-    (g: RejectionGroup) =>
-      html`<tr><td class="num mono">${g.status}</td><td class="mono">${g.errorCode ?? '–'}</td><td>${groupWhen(g, report.operation.fields)}<br><code class="muted">${g.explanation}</code></td><td class="num">${g.combinations.length}</td><td class="mono">${g.messagePattern ?? '–'}</td></tr>`,
-  );
+  const rows = report.rejectionGroups.map((g: RejectionGroup) => {
+    const message = groupExampleMessage(report, g);
+    const pattern =
+      g.messagePattern !== undefined && g.messagePattern !== message ? html`<br><code class="muted">${g.messagePattern}</code>` : '';
+    return html`<tr><td class="num mono">${g.status}</td><td class="mono">${g.errorCode ?? '–'}</td><td>${groupWhen(g, report.operation.fields)}<br><code class="muted">${g.explanation}</code></td><td class="num">${g.combinations.length}</td><td class="mono">${g.namedFields?.join(', ') ?? '–'}</td><td class="msg">${message ?? '–'}${pattern}</td></tr>`;
+  });
   return html`<section id="rejections">
 <h2>Rejections</h2>
-<table><thead><tr><th class="num">Status</th><th>Error code</th><th>When</th><th class="num">Combinations</th><th>Message pattern</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th class="num">Status</th><th>Error code</th><th>When</th><th class="num">Combinations</th><th>Fields named</th><th>Example message (and its pattern)</th></tr></thead><tbody>${rows}</tbody></table>
 </section>`;
 }
 

@@ -50,7 +50,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| `changeType` | **forbidden** (must be absent) |');
     expect(md).toContain('| `clientState` | **optional** (does not matter) |');
     expect(md).toContain(
-      '| 400 | `invalidRequest` | when changeType or resource is present | 24 | `The request is malformed or incorrect.` |',
+      '| 400 | `invalidRequest` | when changeType or resource is present | 24 | – | `The request is malformed or incorrect.` |',
     );
     expect(md).toContain('| 4 | 0 | 35 | 0 |');
     expect(md).not.toContain('Stopped early');

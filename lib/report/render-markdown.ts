@@ -1,6 +1,5 @@
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
-import type { RejectionGroup } from '../inference/types.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportDrift, ValueClassResult } from './types.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
@@ -15,6 +14,7 @@ import {
   ruleBasisText,
   clip,
   comboLabel,
+  groupExampleMessage,
   groupWhen,
   ruleSentence,
   outcomeTally,
@@ -113,11 +113,17 @@ export function renderMarkdown(report: BehaviourReport): string {
   out.push('');
 
   if (report.rejectionGroups.length > 0) {
-    out.push('### Rejections', '', '| Status | Error code | When | Combinations | Example message |', '|---|---|---|---|---|');
+    out.push(
+      '### Rejections',
+      '',
+      '| Status | Error code | When | Combinations | Fields named | Example message |',
+      '|---|---|---|---|---|---|',
+    );
     for (const group of report.rejectionGroups) {
-      const message = exampleMessage(report, group);
+      const message = groupExampleMessage(report, group);
+      const named = group.namedFields === undefined ? '–' : group.namedFields.map(cellCode).join(', ');
       out.push(
-        `| ${group.status} | ${group.errorCode === undefined ? '–' : cellCode(group.errorCode)} | ${text(groupWhen(group, operation.fields))} | ${group.combinations.length} | ${message === undefined ? '–' : cellCode(clip(message, MESSAGE_LIMIT))} |`,
+        `| ${group.status} | ${group.errorCode === undefined ? '–' : cellCode(clip(group.errorCode, MESSAGE_LIMIT))} | ${text(groupWhen(group, operation.fields))} | ${group.combinations.length} | ${named} | ${message === undefined ? '–' : cellCode(clip(message, MESSAGE_LIMIT))} |`,
       );
     }
     out.push('');
@@ -310,13 +316,6 @@ function problemLine(c: CaseSummary): string {
 function sentence(value: string): string {
   const trimmed = value.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
-function exampleMessage(report: BehaviourReport, group: RejectionGroup): string | undefined {
-  const first = group.combinations[0];
-  const key = first === undefined ? undefined : JSON.stringify(first);
-  const entry = report.matrix.find((e) => JSON.stringify(e.present) === key && e.errorMessage !== undefined);
-  return entry?.errorMessage ?? group.messagePattern;
 }
 
 /** Where the target and the contract given with --contract disagree. */

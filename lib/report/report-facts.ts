@@ -119,6 +119,29 @@ export function groupWhen(group: RejectionGroup, fields: readonly string[]): str
 }
 
 /**
+ * What a rejection group's target said, as it said it: the message of the group's first combination (the pattern,
+ * with its fields masked, when no combination of it kept one). A sentence every group's message has (Prism's "Your
+ * request is not valid ..." before its list) tells the groups nothing apart, so it is left out where something is left.
+ */
+export function groupExampleMessage(
+  report: Pick<BehaviourReport, 'matrix' | 'rejectionGroups'>,
+  group: RejectionGroup,
+): string | undefined {
+  const message = firstMessage(report, group);
+  if (message === undefined || report.rejectionGroups.length < 2) return message;
+  const others = report.rejectionGroups.filter((g) => g !== group).map((g) => new Set((firstMessage(report, g) ?? '').split('; ')));
+  const own = message.split('; ').filter((sentence) => !others.every((sentences) => sentences.has(sentence)));
+  return own.length === 0 ? message : own.join('; ');
+}
+
+function firstMessage(report: Pick<BehaviourReport, 'matrix'>, group: RejectionGroup): string | undefined {
+  const first = group.combinations[0];
+  const key = first === undefined ? undefined : JSON.stringify(first);
+  const entry = report.matrix.find((e) => JSON.stringify(e.present) === key && e.errorMessage !== undefined);
+  return entry?.errorMessage ?? group.messagePattern;
+}
+
+/**
  * The acceptance rule in words. The expression is exact on the combinations with a usable answer
  * and treats the others as either, so when there are any the sentence says what it rests on.
  */

@@ -7,7 +7,10 @@ const validator = shippedSchemaValidator(new URL('./error-body.schema.json', imp
 export interface ErrorBodyCheck {
   /** The body parsed as JSON and matched the spec §7 error schema. */
   valid: boolean;
-  /** Readable problems, e.g. `/error: must have required property 'code'` or `body is not JSON: ...`. */
+  /**
+   * Readable problems, e.g. `/error: must have required property 'code'` or `the answer's body is not JSON`. The
+   * parser's own complaint is never quoted: "Unexpected token" reads as if the request, not the answer, were at fault.
+   */
   problems: string[];
   code: string | undefined;
   message: string | undefined;
@@ -23,14 +26,9 @@ export function checkErrorBody(rawBody: string): ErrorBodyCheck {
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
-  } catch (error) {
-    const preview = rawBody.length > 60 ? `${rawBody.slice(0, 60)}...` : rawBody;
-    return {
-      valid: false,
-      problems: [`body is not JSON (${(error as Error).message}): ${JSON.stringify(preview)}`],
-      code: undefined,
-      message: undefined,
-    };
+  } catch {
+    const problem = rawBody.trim() === '' ? NO_BODY : NOT_JSON;
+    return { valid: false, problems: [problem], code: undefined, message: undefined };
   }
   const validate = validator();
   const valid = validate(body);
@@ -42,6 +40,9 @@ export function checkErrorBody(rawBody: string): ErrorBodyCheck {
     message: stringField(inner, 'message'),
   };
 }
+
+const NOT_JSON = "the answer's body is not JSON, so not the §7 error object (a JSON object)";
+const NO_BODY = 'the answer has no body, so not the §7 error object';
 
 /** A module-level function, not a closure per call: every 4xx of a run is checked here. */
 function stringField(inner: unknown, name: string): string | undefined {

@@ -74,7 +74,9 @@ describe('inferFromTraffic on traffic another tool recorded', () => {
     expect(result.answered).toBe(3);
     expect(result.errorBodies).toMatchObject({ checked: 2, valid: 1 });
     expect(lines).toContainEqual(
-      expect.stringMatching(/^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: body is not JSON/),
+      expect.stringMatching(
+        /^error bodies: 1 of 2 4xx answers are the spec's §7 error object; e\.g\. the 400 at .*: the answer's body is not JSON/,
+      ),
     );
     expect(lines).toContain('traffic: fields the operation description does not know: zz (1 request(s))');
     expect(lines).toContain('traffic: left out 1 request(s) with a field the operation description does not know');
@@ -116,7 +118,7 @@ describe('the value part: what the traffic shows of each field’s values', () =
         length: 256,
         status: 400,
         errorCode: 'invalidRequest',
-        messagePattern: 'The clientState is <n> characters long; at most <n> are allowed.',
+        messagePattern: 'The <field> is <n> characters long; at most <n> are allowed.',
         basis: 'one-value-changed',
         bodies: 1,
       }),
@@ -128,7 +130,7 @@ describe('the value part: what the traffic shows of each field’s values', () =
     expect(lines).toContain('values: clientState: refused, the value isolated as the cause: 1 value(s) (strings of 256 characters)');
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^ {2}"state-x+… \(256 characters\): 400 invalidRequest "The clientState is <n> characters long; at most <n> are allowed\." \(an accepted body differs in this value only\)$/,
+        /^ {2}"state-x+… \(256 characters\): 400 invalidRequest "The <field> is <n> characters long; at most <n> are allowed\." \(an accepted body differs in this value only\)$/,
       ),
     );
   });

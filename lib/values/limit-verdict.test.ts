@@ -99,6 +99,23 @@ describe('judgeLimit', () => {
     expect(judged.limit).toMatchObject({ value: undefined, firstRejected: 128, note: 'no answer for 64 after a retry' });
   });
 
+  test('a search that met a server error DEVIATES, as in every suite', () => {
+    const result: LimitResult = {
+      end: 'no-answer',
+      largestAccepted: 1,
+      smallestRejected: 128,
+      probes: 9,
+      steps: [],
+      note: 'no answer for 64',
+    };
+    const failed = fakeExchange({ status: 502, attempts: 4, failure: { kind: 'server', message: 'HTTP 502 after 4 attempts' } });
+
+    const judged = judgeLimit(lifetime, result, [created, failed]);
+
+    expect(judged.verdict).toBe('DEVIATES');
+    expect(judged.finding).toMatch(/; a request of the search answered 502 on each of 4 attempts: the service failed/);
+  });
+
   test('a search that ran out of requests says between which values the limit lies', () => {
     const result: LimitResult = { end: 'max-steps', largestAccepted: 512, smallestRejected: 1024, probes: 5, steps: [] };
 

@@ -1,10 +1,12 @@
 /**
  * The verdict of one limit case. Limits are not shown in the spec (spec §8), so what the search found
- * is INFORMATIONAL; the 400s it met must still hold spec §7 rule 1 (DEVIATES otherwise), and a search
- * that lost an answer is an ERROR: it found nothing wrong with the target, it could not finish.
+ * is INFORMATIONAL; a server error on the way DEVIATES, as in every suite (lib/protocol/server-error.ts);
+ * the refusals it met are judged once per kind in the value suite's refusals case; and a search that lost an
+ * answer otherwise is an ERROR: it found nothing wrong with the target, it could not finish.
  */
 import type { LimitFinding } from '../case-record.js';
 import { checkRefusalRule } from '../protocol/error-rule.js';
+import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { VALUE_REFUSALS_CASE } from './value-verdict.js';
 import type { Exchange } from '../http/types.js';
 import type { LimitSearch } from '../operation/types.js';
@@ -61,6 +63,17 @@ export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: 
     const rule = e.method === 'POST' ? checkRefusalRule(e) : undefined;
     return rule !== undefined && !rule.holds ? [rule.problems.join('; ')] : [];
   });
+  const failed = exchanges.map((e) => serverErrorOf(e)).find((e) => e !== undefined);
+  if (failed !== undefined) {
+    return {
+      verdict: 'DEVIATES',
+      specRef: `${search.specRef}; ${SERVER_ERROR_REF}`,
+      finding: `${finding}; a request of the search ${serverErrorWords(failed)}`,
+      expected: SERVER_ERROR_EXPECTED,
+      observed,
+      limit,
+    };
+  }
   const noVerdict = result.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL';
   if (broken.length > 0) {
     return {

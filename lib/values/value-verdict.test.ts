@@ -74,7 +74,7 @@ describe('judgeValue', () => {
     expect(judged.specRef).toMatch(/spec §7 rule 3/);
   });
 
-  test('a 5xx after retries DEVIATES for a malformed value, and is an ERROR for any other', () => {
+  test('a 5xx after retries DEVIATES whatever the value, citing rule 1 as well for a malformed one', () => {
     const failed = fakeExchange({
       status: 500,
       body: 'boom',
@@ -85,13 +85,14 @@ describe('judgeValue', () => {
     expect(judgeValue('notificationUrl', relative, failed)).toMatchObject({
       verdict: 'DEVIATES',
       finding:
-        'notificationUrl relative path answered 500 (a server error, after retries) where spec §7 rule 1 gives 400 invalidRequest for a malformed request',
+        'notificationUrl relative path answered 500 on each of 4 attempts: the service failed instead of accepting or refusing the request; spec §7 rule 1 gives a malformed request 400 invalidRequest',
     });
     expect(judgeValue('clientState', longClientState, failed)).toMatchObject({
-      verdict: 'ERROR',
-      finding: 'clientState 4096 characters: the service failed (500 after retries); no verdict on the value',
+      verdict: 'DEVIATES',
+      finding:
+        'clientState 4096 characters answered 500 on each of 4 attempts: the service failed instead of accepting or refusing the request',
     });
-    expect(judgeValue('clientState', { ...longClientState, expectation: 'open' }, failed).verdict).toBe('ERROR');
+    expect(judgeValue('clientState', { ...longClientState, expectation: 'open' }, failed).verdict).toBe('DEVIATES');
   });
 
   test.each([

@@ -18,13 +18,15 @@
  *   nothing of, the rejection is the service's own choice: INFORMATIONAL (the 400 still had to hold rule 1).
  * - a 4xx about something else than the value (413 for a very long value is a size limit, 415, 409, ...):
  *   INFORMATIONAL, spec §7 rule 3 (other status codes: not shown).
- * - a 5xx after the engine's retries for a value that is not the spec's form: DEVIATES spec §7 rule 1.
- *   The request is malformed by the spec's text, and the service failed instead of answering 400.
- *   For any other value a 5xx says the service is in trouble, not what it thinks of the value: ERROR.
+ * - a 5xx after the engine's retries: DEVIATES, whatever the value, as a server error does in every suite
+ *   (lib/protocol/server-error.ts): a client can send the value, and the service failed instead of accepting or
+ *   refusing it. For a value that is not the spec's form, spec §7 rule 1 is cited too: the request is malformed
+ *   by the spec's text, and rule 1 gives it 400 invalidRequest.
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
 import { checkRefusalRule, REFUSAL_READING, ruleOneNotJudged } from '../protocol/error-rule.js';
+import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
@@ -101,21 +103,15 @@ export function judgeValue(
       finding: rejected,
     };
   }
-  if (status !== null && status >= 500 && exchange.failure?.kind === 'server') {
-    return malformed
-      ? {
-          ...base,
-          verdict: 'DEVIATES',
-          specRef: `${valueClass.specRef}; ${RULE_1}`,
-          finding: `${what} answered ${status} (a server error, after retries) where ${RULE_1} gives 400 invalidRequest for a malformed request`,
-          expected: RULE_1_EXPECTED,
-        }
-      : {
-          ...base,
-          verdict: 'ERROR',
-          specRef: valueClass.specRef,
-          finding: `${what}: the service failed (${status} after retries); no verdict on the value`,
-        };
+  const failed = serverErrorOf(exchange);
+  if (failed !== undefined) {
+    return {
+      ...base,
+      verdict: 'DEVIATES',
+      specRef: `${valueClass.specRef}; ${malformed ? `${RULE_1}; ` : ''}${SERVER_ERROR_REF}`,
+      finding: `${what} ${serverErrorWords(failed)}${malformed ? `; ${RULE_1} gives a malformed request 400 invalidRequest` : ''}`,
+      expected: malformed ? RULE_1_EXPECTED : SERVER_ERROR_EXPECTED,
+    };
   }
   return {
     ...base,
