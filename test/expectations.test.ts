@@ -120,6 +120,7 @@ describe.sequential('expectations through shards, a merge, a baseline and the ex
         ),
       );
     }
+    expect(markdown).toContain('2 of them as the expectations file says: they do not fail the run.');
     expect(junit).toMatch(/<testsuites [^>]*failures="0" errors="0"/);
     expect(sarifSchemaErrors(sarif)).toEqual([]);
     expect(sarif.runs[0]?.results.map((r) => [r.ruleId, r.level, r.suppressions?.[0]?.justification])).toEqual(

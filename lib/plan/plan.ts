@@ -8,6 +8,7 @@
  * one of them (MAX_RETRIES) and the end-of-run cleanup, and is cut at MAX_REQUESTS, where the engine stops a run.
  */
 import { isLoopbackHost } from '../net/loopback.js';
+import { engineLimits } from '../config/engine-limits.js';
 import type { Settings } from '../config/types.js';
 import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lifecycle/bounds.js';
 import { LIST_BOUNDS } from '../lifecycle/list-walk.js';
@@ -254,10 +255,12 @@ export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan 
   const inSuites = suites.reduce((n, s) => n + s.requests, 0) + plainGet;
   const creates = suites.reduce((n, s) => n + s.creates, 0);
   const requests = before.setupCheck + before.leftovers + inSuites;
-  const tries = 1 + settings.pacing.maxRetries;
-  // The worker's engine stops at MAX_REQUESTS; the setup check, the sweep and the end-of-run cleanup have their own.
-  const worstCase =
-    before.setupCheck + before.leftovers * tries + Math.min(inSuites * tries, settings.pacing.maxRequests) + creates * tries;
+  // The limits every engine of the run is made with: each exchange tried at most 1 + MAX_RETRIES times, and the
+  // worker's engine (the suites') stopped at MAX_REQUESTS; the setup check, the sweep and the end-of-run cleanup have
+  // engines of their own.
+  const limits = engineLimits(settings);
+  const tries = 1 + limits.maxRetries;
+  const worstCase = (before.setupCheck + before.leftovers) * tries + Math.min(inSuites * tries, limits.maxRequests) + creates * tries;
   const eventsPlanned = suites.find((s) => s.suite === '06-events');
   const waits = (id: string): boolean => eventsPlanned?.cases.some((c) => c.id === id && c.skipped === undefined) === true;
   const change = settings.receiver.change?.kind === 'command' ? settings.receiver.changeCommandTimeoutMs : 0;

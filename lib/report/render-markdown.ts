@@ -137,6 +137,8 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
+  const asExpected = report.cases.filter((c) => c.expectation !== undefined).length;
+  if (asExpected > 0) out.push(`${asExpected} of them as the expectations file says: they do not fail the run.`, '');
 
   if (report.findings.length > 0) {
     out.push('### Findings (INFORMATIONAL: the spec leaves these open)', '');
