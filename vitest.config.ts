@@ -37,6 +37,8 @@ const SLOWEST_TOOL_FILES = [
   'test/suite-order.test.ts',
   'test/probe-cli.test.ts',
   'test/many-fields.test.ts',
+  'test/expectations.test.ts',
+  'test/dry-run.test.ts',
   'test/operation-file.test.ts',
   'test/protocol.test.ts',
   'test/values.test.ts',
