@@ -148,9 +148,6 @@ function writeCiOutputs(
   }
 }
 
-/** The day the run started, for the expectations' `until` (YYYY-MM-DD, UTC). */
-const today = (): string => utcDay();
-
 /** `--dry-run`: the plan, read from the settings and the ledger on disk; nothing is sent, no token is asked for. */
 function dryRun(settings: Settings, options: ProbeRunOptions, out: NonNullable<ProbeRunOptions['out']>): ProbeRunOutcome {
   const { baseUrl } = settings.target;
@@ -192,7 +189,8 @@ async function checkAndRun(
   if (typeof inputs === 'string') return setupError(inputs);
   if (options.dryRun === true) {
     // A dry run has no end to say it at: an expectation past its `until` will fail the run.
-    for (const e of inputs.expectations?.list ?? []) if (isExpired(e, today())) out.error(`probe: ${expiredLine(e)}`);
+    for (const e of inputs.expectations?.list ?? [])
+      if (isExpired(e, utcDay(new Date(runStartedAt)))) out.error(`probe: ${expiredLine(e)}`);
     return dryRun(settings, options, out);
   }
   const blobDir = join(reportDir, 'blob');
@@ -259,6 +257,8 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
   const { reportDir, ledgerDir } = settings.reports;
   const blobDir = join(reportDir, 'blob');
   const files = probeRunFiles(reportDir, merging ? 'merge' : shard === undefined ? 'single' : { shard });
+  // The day the run started (YYYY-MM-DD, UTC): every part of the run reads the expectations' `until` against it.
+  const day = utcDay(new Date(ctx.runStartedAt));
   try {
     // An operation built from OPENAPI is written beside the reports: what was probed, in the description format.
     if (settings.target.openapi !== undefined) {
@@ -298,7 +298,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
       ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
-      ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: today() } } : {}),
+      ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: day } } : {}),
       operationFile: operationFile(settings, options.cwd ?? process.cwd()),
       ...stoppedPart(),
     });
@@ -326,7 +326,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       maxRequests: settings.pacing.maxRequests,
       stopped: () => stop.stoppedBy !== undefined,
       ...(terminal !== undefined ? { status: terminalStatus(terminal) } : {}),
-      ...(inputs.expectations !== undefined ? { expected: expectedReason(inputs.expectations.list) } : {}),
+      ...(inputs.expectations !== undefined ? { expected: expectedReason(inputs.expectations.list, day) } : {}),
     });
     const reporters: Reporters =
       shard !== undefined
@@ -434,7 +434,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         ? reportCounts(report)
         : collected === undefined
           ? undefined
-          : countCollected(collected, heldIds(collected, inputs.expectations?.list));
+          : countCollected(collected, heldIds(collected, inputs.expectations?.list, day));
     const expectationFailures = (report?.expectations?.entries ?? []).flatMap((e) =>
       e.status === 'stale' || e.status === 'expired' ? [{ case: e.case, status: e.status, message: e.message }] : [],
     );
@@ -504,9 +504,8 @@ function suiteVersion(): string {
 export { exitLine };
 
 /** The console's lookup: the reason of a case's expectation when its verdict is the one expected and it has not expired. */
-function expectedReason(list: readonly Expectation[]): (id: string, verdict: string) => string | undefined {
-  const now = today();
-  const live = new Map(list.filter((e) => !isExpired(e, now)).map((e) => [e.case, e] as const));
+function expectedReason(list: readonly Expectation[], day: string): (id: string, verdict: string) => string | undefined {
+  const live = new Map(list.filter((e) => !isExpired(e, day)).map((e) => [e.case, e] as const));
   return (id, verdict) => {
     const e = live.get(id);
     return e !== undefined && e.verdict === verdict ? e.reason : undefined;
@@ -514,10 +513,10 @@ function expectedReason(list: readonly Expectation[]): (id: string, verdict: str
 }
 
 /** The cases of a run without a report (a shard) that ended as expected. */
-function heldIds(collected: CollectedCases, list: readonly Expectation[] | undefined): ReadonlySet<string> {
+function heldIds(collected: CollectedCases, list: readonly Expectation[] | undefined, day: string): ReadonlySet<string> {
   if (list === undefined) return new Set();
   const cases = collected.cases.map((c) => ({ id: c.record.id, verdict: c.record.verdict }));
-  return new Set(applyExpectations(cases, list, { file: '', today: today() }).held.keys());
+  return new Set(applyExpectations(cases, list, { file: '', today: day }).held.keys());
 }
 
 /** Why no case ran, when the run can tell without an error of vitest's to point to. */
