@@ -72,7 +72,7 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
     report = readReport(run.reportDir);
   }, 300_000);
 
-  test("the run stays within the plan --dry-run prints for it, and records the cases it names", () => {
+  test('the run stays within the plan --dry-run prints for it, and records the cases it names', () => {
     expectWithinPlan(env, [], run, report);
   });
 
