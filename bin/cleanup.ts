@@ -59,17 +59,26 @@ if (settings.target.baseUrl === undefined) {
   process.exit(EXIT_OK);
 }
 
-// The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is sent.
+// The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is
+// sent; the token endpoint is not the target, so a setting's mistake is said even when there is nothing to delete.
 const tokenSource = await openTokenSourceOrExit(settings, 'cleanup');
 const files = targetRunFiles(dir, settings.target.baseUrl, systemLiveness());
 const finished = files.filter((f) => !f.active);
+const entries = finished.flatMap((f) => f.entries);
 console.log(`cleanup: target ${settings.target.baseUrl}; ledger ${dir}; operation ${settings.target.operation.id}`);
 for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
   console.log(
     `cleanup: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
   );
 }
-const entries = finished.flatMap((f) => f.entries);
+if (entries.length === 0 && !dryRun) {
+  // Nothing to delete: nothing is sent, not even the reachability check (a target that asked for quiet gets it).
+  // The sweep of nothing makes no engine: it only removes the finished runs' emptied files and counts what had no id.
+  const result = await sweepWithEngine(finished, engineLimits(settings), settings.target.baseUrl, undefined, `cleanup-${newRunId()}`);
+  console.log('cleanup: nothing to delete; nothing sent to the target');
+  for (const line of describeSweep('cleanup', result, true).slice(1)) console.log(line);
+  process.exit(EXIT_OK);
+}
 if (dryRun) {
   console.log(`cleanup: would delete ${entries.length} subscription(s)`);
   for (const e of entries)

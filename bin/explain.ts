@@ -56,6 +56,7 @@ import { explainOffline, readReport, type OfflineReport } from '../lib/explain/o
 import { reportHint, type HintTarget } from '../lib/explain/report-hint.js';
 import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
 import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
+import { knownStarts } from '../lib/presence/known-starts.js';
 import { chooseCandidate, harCandidates, HarReadError, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
 import { renderResult } from '../lib/explain/render.js';
 import { shortSecretWarnings } from '../lib/config/describe.js';
@@ -273,6 +274,10 @@ try {
     budget,
     repeats: settings.exploration.repeats,
     ...(hint === undefined ? {} : { predicted: hint.predicted }),
+    // The bodies the explorer would start from: ACCEPTED_BODY, ACCEPTED_FIELDS, the description's.
+    accepted: knownStarts(operation, { acceptedBody: settings.target.acceptedBody, acceptedFields: settings.target.acceptedFields }).map(
+      (s) => s.fields,
+    ),
   });
   for (const line of renderResult(result)) console.log(line);
   // The input named another service: the conclusion is about the one asked, and says which.

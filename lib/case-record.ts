@@ -38,6 +38,8 @@ export interface CaseRecord {
   lifecycle?: LifecyclePart;
   /** Seed of a property-based case (kind 'property'), to replay it with SEED. */
   seed?: number;
+  /** Requests the case asked again because an earlier ask got no verdict (lib/create/client.ts); absent when none. */
+  secondAsks?: number;
   /** Subscriptions created by the case that could not be deleted. */
   cleanupFailures?: string[];
   /** The target the case probed (each record carries it, so merged shard reports still know). */
@@ -58,7 +60,7 @@ export interface CaseRecord {
  */
 export type ExplorationRecord = Pick<
   ExploreResult,
-  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies'
+  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies' | 'firstAccepted'
 > & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;

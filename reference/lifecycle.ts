@@ -36,7 +36,12 @@ function skipOf(query: string | undefined): number {
 export function listSubscriptions(ctx: ApiContext, collection: string, query: string | undefined): Answer {
   const rules = lifecycleOf(ctx.profile);
   if (!rules.list) return methodNotAllowed(ctx, 'GET', ctx.profile.operation?.method ?? 'POST');
-  const all = [...ctx.store.list(ctx.ids.nowMs), ...(rules.deletedStayReadable === true ? ctx.store.listDeleted() : [])];
+  // reference choice (newestFirst): a service that sorts its list by creation, newest first
+  const live = ctx.store.list(ctx.ids.nowMs);
+  const all = [
+    ...(rules.newestFirst === true ? live.reverse() : live),
+    ...(rules.deletedStayReadable === true ? ctx.store.listDeleted() : []),
+  ];
   const from = skipOf(query);
   const size = Math.max(1, Math.floor(rules.listPageSize));
   const page: Record<string, unknown> = { value: all.slice(from, from + size) };

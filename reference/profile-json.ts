@@ -116,8 +116,9 @@ const patchPolicy = oneOf('apply', 'ignore', 'refuse');
 const lifecycle: Check = (v, p) => {
   if (v === undefined) return;
   obj({ read: bool, list: bool, renew: bool, otherFields: patchPolicy, listPageSize: wholeIn(1, 10_000), deleteIdempotent: bool })(v, p);
-  const o = v as { patchFields?: unknown; nextLinkOrigin?: unknown; deletedStayReadable?: unknown };
+  const o = v as { patchFields?: unknown; nextLinkOrigin?: unknown; deletedStayReadable?: unknown; newestFirst?: unknown };
   if (o.deletedStayReadable !== undefined) bool(o.deletedStayReadable, `${p}.deletedStayReadable`);
+  if (o.newestFirst !== undefined) bool(o.newestFirst, `${p}.newestFirst`);
   if (o.patchFields === null || typeof o.patchFields !== 'object' || Array.isArray(o.patchFields)) fail(`${p}.patchFields`, 'an object');
   for (const [field, policy] of Object.entries(o.patchFields as Record<string, unknown>)) patchPolicy(policy, `${p}.patchFields.${field}`);
   if (o.nextLinkOrigin !== undefined) {

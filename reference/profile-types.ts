@@ -194,4 +194,6 @@ export interface LifecycleRules {
   deleteIdempotent: boolean;
   /** A deleted subscription is still read (200) and listed, as a service that deletes lazily might; default false. */
   deletedStayReadable?: boolean;
+  /** The list shows the newest subscription first (default: oldest first), as a service that sorts by creation might. */
+  newestFirst?: boolean;
 }

@@ -32,7 +32,7 @@ export interface ExplainBenchRow {
   /** Creates that asked a question again (REPEATS >= 2). */
   askedAgain: number;
   exitCode: number | null;
-  /** The explanation's first sentence, up to its colon ("changeType and resource cause the 400"). */
+  /** The explanation's first sentence, up to its colon or semicolon ("Either changeType or resource makes it 400"). */
   cause: string;
 }
 
@@ -88,7 +88,7 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
             /^Requests: \d+ of the budget of \d+ \((\d+) creates?, (\d+) deletes?(?:; (\d+) of the creates? asked again)?/m.exec(
               run.stdout,
             );
-          const cause = /^(.* causes? the \d{3})/m.exec(run.stdout)?.[1] ?? '';
+          const cause = /^([^:;\n]*? (?:causes? the|makes? it) \d{3})/m.exec(run.stdout)?.[1] ?? '';
           rows.push({
             profile,
             hint: hint === undefined ? 'none' : PROFILES.some((p) => p === hint) ? `${hint}'s report` : hint,

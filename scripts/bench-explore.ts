@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { presentOf } from '../lib/rule/field-set.js';
 import { explore } from '../lib/explore/explore.js';
 import { namingOracleFor, oracleFor, randomClassRule, sampleAccepted } from '../test/support/random-rule.js';
-import { seededRng } from '../lib/explore/rng.js';
+import { seededRng, shuffled } from '../lib/explore/rng.js';
+import { modelAccepts } from '../lib/explore/rule-model.js';
 import { sameRule } from '../test/support/rule-check.js';
 import { randomIslandRule } from '../test/support/island-rules.js';
 
@@ -161,6 +162,106 @@ export function formatIslands(rows: readonly IslandRow[]): string {
   return [row(header), ...lines.map(row)].join('\n');
 }
 
+export interface NearRow {
+  fields: number;
+  /** Fields flipped from an accepted combination to make the known body (itself rejected). */
+  changes: number;
+  rules: number;
+  found: number;
+  exact: number;
+  exactButWrong: number;
+  /** Median requests until the first accepted combination, of the rules where one was found. */
+  medianToFirst: number;
+  medianRequests: number;
+  maxRequests: number;
+  budget: number;
+}
+
+/**
+ * Island rules (as benchIslands) with a known body given as the start, as the description's reportedAccepted is:
+ * an accepted combination with `changes` fields flipped, so that the known body itself is rejected (errors name
+ * nothing). The explorer checks its one- and two-field neighbourhood before it samples.
+ */
+export async function benchNearKnown(options: BenchOptions = {}, changes = 2): Promise<NearRow[]> {
+  const { sizes = [12, 20, 30], rulesPerSize = 50, seed = 2_026 } = options;
+  const rows: NearRow[] = [];
+  for (const n of sizes) {
+    const rng = seededRng(seed + 3_000 + 10 * n + changes);
+    const requests: number[] = [];
+    const toFirst: number[] = [];
+    let exact = 0;
+    let exactButWrong = 0;
+    while (requests.length < rulesPerSize) {
+      const rule = randomIslandRule(n, rng);
+      const accepted = sampleAccepted(rule, n, rng);
+      if (accepted === undefined) continue;
+      let known = accepted;
+      for (const i of shuffledIndices(n, rng).slice(0, changes)) known ^= 1 << i;
+      if (modelAccepts(rule, known)) continue;
+      const result = await explore(rule.fields, oracleFor(rule), {
+        starts: [{ fields: presentOf(rule.fields, known), source: 'the known body' }],
+        seed: requests.length + 1,
+      });
+      requests.push(result.requests);
+      if (result.firstAccepted !== undefined) toFirst.push(result.firstAccepted.requests);
+      const right = sameRule(n, rule, result.rule, rule.fields).equal;
+      if (result.exact && right) exact += 1;
+      if (result.exact && !right) exactButWrong += 1;
+    }
+    const sorted = [...requests].sort((a, b) => a - b);
+    rows.push({
+      fields: n,
+      changes,
+      rules: rulesPerSize,
+      found: toFirst.length / rulesPerSize,
+      exact: exact / rulesPerSize,
+      exactButWrong,
+      medianToFirst: median([...toFirst].sort((a, b) => a - b)),
+      medianRequests: median(sorted),
+      maxRequests: sorted[sorted.length - 1] ?? 0,
+      budget: 10 * n,
+    });
+  }
+  return rows;
+}
+
+function shuffledIndices(n: number, rng: ReturnType<typeof seededRng>): number[] {
+  return shuffled(
+    Array.from({ length: n }, (_, i) => i),
+    rng,
+  );
+}
+
+export function formatNearKnown(rows: readonly NearRow[]): string {
+  const header = [
+    'n',
+    'changes from known',
+    'island rules',
+    'found',
+    'exact',
+    'exact but wrong',
+    'median to first',
+    'median req',
+    'max req',
+    '10n',
+  ];
+  const lines = rows.map((r) => [
+    String(r.fields),
+    String(r.changes),
+    String(r.rules),
+    `${Math.round(r.found * 100)}%`,
+    `${Math.round(r.exact * 100)}%`,
+    String(r.exactButWrong),
+    String(r.medianToFirst),
+    String(r.medianRequests),
+    String(r.maxRequests),
+    String(r.budget),
+  ]);
+  const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
+  const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
+  return [row(header), ...lines.map(row)].join('\n');
+}
+
 function median(sorted: readonly number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
@@ -192,4 +293,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const islands: IslandRow[] = [];
   for (const errors of ['silent', 'naming', 'lying'] as const) islands.push(...(await benchIslands({}, errors)));
   console.log(formatIslands(islands));
+  console.log(formatNearKnown([...(await benchNearKnown({}, 1)), ...(await benchNearKnown({}, 2))]));
 }

@@ -31,7 +31,7 @@ import { Secret } from '../lib/secret.js';
 import { parseSuiteCosts, type SuiteCost } from '../lib/vitest/requests-by-suite.js';
 import { formatMachineSpeed, machineSpeed } from '../bin/support/machine-speed.js';
 import { treeRssSampler } from './process-tree-rss.js';
-import { benchExplore, formatBench, type BenchRow } from './bench-explore.js';
+import { benchExplore, benchNearKnown, formatBench, formatNearKnown, type BenchRow } from './bench-explore.js';
 import { benchExplain, formatExplainBench } from './bench-explain.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -263,6 +263,11 @@ if (!opts['skip-explore']) {
   results.explore = rows;
   console.log('\n3. exploration: 50 random rules per size (roles + up to 3 IDL dependencies)');
   console.log(formatBench(rows).replace(/^/gm, '   '));
+  // Islands near a known body (a reported body one or two changes off): the explorer checks its neighbourhood first.
+  const near = [...(await benchNearKnown({}, 1)), ...(await benchNearKnown({}, 2))];
+  results.exploreNearKnown = near;
+  console.log('\n   island rules, a known body one or two changes from an accepted combination (errors name nothing):');
+  console.log(formatNearKnown(near).replace(/^/gm, '   '));
 }
 
 if (!opts['skip-explain']) {

@@ -36,18 +36,19 @@ afterAll(() => startHandshakeCasesEarly(probe));
 if (adaptive)
   describe('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
     test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.settings.exploration.exhaustiveMaxFields})`, async (context) => {
-      const run = new CaseRun(probe);
+      const run = new CaseRun(probe, { askAgain: true });
+      const settings = await explorationSettings(probe);
       const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
         repeats: probe.settings.exploration.repeats,
         values: probe.values,
-        ...explorationSettings(probe),
+        ...settings,
         onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
       });
       publishEvidence(evidence);
       await finishCase(context, run, {
         id: 'matrix/adaptive-exploration',
         kind: 'matrix',
-        ...judgeExploration(result, observations, explorerNotUsed),
+        ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes),
       });
     });
   });
@@ -55,7 +56,7 @@ if (adaptive)
 if (!adaptive)
   describe('presence matrix (open: spec §4 "Which fields are required: not shown")', { concurrent: true }, () => {
     test.for(rows)('present: %s', async ([, present], context) => {
-      const run = new CaseRun(probe);
+      const run = new CaseRun(probe, { askAgain: true });
       const { observation, exchanges } = await probeCombination(
         run.client,
         probe.operation,

@@ -17,6 +17,7 @@ import { showValue } from '../lib/json.js';
 import { judgeValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, type AcceptedBase } from './support/accepted-base.js';
+import { rememberLimit } from './support/found-limits.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import type { SkipRecord } from '../lib/case-record.js';
 import { probeContext } from './support/context.js';
@@ -56,7 +57,7 @@ const withCaveat = (finding: string, base: AcceptedBase): string =>
 // An operation without value classes or limits has no such cases (vitest refuses an empty describe).
 describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field forms, spec §7 rule 1)', () => {
   test.for(classRows)('%s', async ([, field, valueClass], context) => {
-    const run = new CaseRun(probe);
+    const run = new CaseRun(probe, { askAgain: true });
     const base = await acceptedBase(probe, run, field);
     if (base === undefined) return skipCase(context, noBase(`value/${field}/${valueClass.id}`, field));
     const ctx = fieldContext(field);
@@ -94,7 +95,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
 
 describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
   test.for(limitRows)('%s', async ([, search], context) => {
-    const run = new CaseRun(probe);
+    const run = new CaseRun(probe, { askAgain: true });
     const base = await acceptedBase(probe, run, search.field);
     if (base === undefined) return skipCase(context, noBase(`limit/${search.field}/${search.id}`, search.field));
     const first = run.client.exchanges.length; // requests before this point found the base, not the limit
@@ -113,6 +114,7 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
       search.high,
       search.maxSteps,
     );
+    if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
     const judged = judgeLimit(search, result, run.client.exchanges.slice(first));
     // The answer at the edge: the first value rejected, else the last accepted.
     const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);

@@ -13,6 +13,18 @@ import { afterAll, describe, test, type TestContext } from 'vitest';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange, RequestSpec } from '../lib/http/types.js';
 import { isObject } from '../lib/json.js';
+import {
+  deleteFinding,
+  listFinding,
+  longestRenewal,
+  patchFieldsFinding,
+  readBackWords,
+  readFinding,
+  renewalRange,
+  renewalWords,
+  renewFinding,
+  statesFinding,
+} from '../lib/lifecycle/findings.js';
 import { bodyOf, judgeLifecycle, operationFact, patchOutcome } from '../lib/lifecycle/judge.js';
 import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lib/lifecycle/bounds.js';
 import { walkList } from '../lib/lifecycle/list-walk.js';
@@ -25,6 +37,7 @@ import { findLimit } from '../lib/values/find-limit.js';
 import { limitAnswerOf } from '../lib/values/limit-answer.js';
 import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
+import { foundLimit } from './support/found-limits.js';
 import { probeContext } from './support/context.js';
 
 const probe = probeContext();
@@ -136,7 +149,7 @@ async function withSubject(
   body: (run: CaseRun, s: Subject) => Promise<void>,
   deletes = false,
 ): Promise<void> {
-  const run = new CaseRun(probe);
+  const run = new CaseRun(probe, { askAgain: true });
   const s = await subject(run);
   if (typeof s === 'string') return skip(context, id, s);
   if (s.deleted && !deletes) return skip(context, id, 'the subscription is deleted already');
@@ -153,16 +166,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       const readBody = readWorks ? bodyOf(read) : undefined;
       const fields = recordFields(s.sent, isObject(createdBody) ? createdBody : readBody) ?? {};
       const readEqualsCreate = isObject(createdBody) && isObject(readBody) ? sameJson(createdBody, readBody) : null;
-      const listed = Object.entries(fields).map(
-        ([name, f]) => `${name} (${f.origin}, ${f.type}${f.origin === 'changed' ? `: sent ${f.sent}, returned ${f.returned}` : ''})`,
-      );
-      const finding =
-        `read: GET ${itemTemplate()} answered ${read.status ?? 'nothing'}; the record has ${listed.length === 0 ? 'no JSON fields' : listed.join(', ')}` +
-        (readEqualsCreate === null
-          ? ''
-          : readEqualsCreate
-            ? '; the read equals the create answer'
-            : '; the read differs from the create answer');
+      const finding = readFinding(itemTemplate(), read.status, fields, readEqualsCreate);
       await finish(
         context,
         run,
@@ -184,21 +188,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const createdBody = bodyOf(s.created);
       const listEntryEqualsCreate = list.entry === undefined || !isObject(createdBody) ? null : sameJson(list.entry, createdBody);
-      const shows =
-        list.containsCreated === null
-          ? 'could not tell whether it shows the subscription'
-          : list.containsCreated
-            ? 'shows the subscription'
-            : 'does not show the subscription';
-      const finding =
-        `list: GET ${operation.path} answered ${list.first?.status ?? 'nothing'}; ${list.pages} page(s) read, ${shows}` +
-        (listEntryEqualsCreate === null
-          ? ''
-          : listEntryEqualsCreate
-            ? ', its entry equal to the create answer'
-            : ', its entry different from the create answer') +
-        (list.offOriginLinks > 0 ? `; ${list.offOriginLinks} next link(s) to another origin recorded, not followed` : '') +
-        (list.stopped !== undefined ? `; ${list.stopped}` : '');
+      const finding = listFinding(operation.path, { ...list, firstStatus: list.first?.status ?? null }, listEntryEqualsCreate);
       await finish(
         context,
         run,
@@ -233,38 +223,45 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       if (isSuccessStatus(renewed.status) && readWorks) {
         const read = bodyOf(await run.client.send({ method: READ, path: s.itemPath }));
         const got = isObject(read) ? read[RENEW_FIELD] : undefined;
-        readBack = sameJson(got, wanted)
-          ? `; read back: ${shortJson(got)}, as sent`
-          : `; read back: ${shortJson(got)}, sent ${shortJson(wanted)}`;
+        readBack = readBackWords(shortJson(got), shortJson(wanted), sameJson(got, wanted));
       }
       const part: LifecyclePart = { operations: { renew: operationFact(RENEW, itemTemplate(), renewed) } };
       let limitWords = '';
-      if (isSuccessStatus(renewed.status) && lifetime !== undefined) {
-        const sent = new Map<number, Exchange>();
+      // The longest renewal by bisection, up from the first try when it was accepted, down when it was refused for its length.
+      const range =
+        lifetime === undefined
+          ? undefined
+          : renewalRange(operationFact(RENEW, '', renewed), RENEW_MINUTES, foundLimit(lifetime.id), lifetime.high);
+      if (lifetime !== undefined && range !== undefined) {
+        const sent = new Map<number, Exchange>([[RENEW_MINUTES, renewed]]);
+        let patches = 0;
         const result = await findLimit(
           async (x) => {
+            // The first try's answer is known: asked again only if the search needs it twice (an unknown answer).
+            const known = sent.get(x);
+            if (known !== undefined && limitAnswerOf(known) !== 'unknown') return limitAnswerOf(known);
             const exchange = await patch(at(x));
+            patches += 1;
             sent.set(x, exchange);
             return limitAnswerOf(exchange);
           },
-          RENEW_MINUTES,
-          lifetime.high,
-          lifetime.maxSteps,
+          range.low,
+          range.high,
         );
         const edge = result.smallestRejected === undefined ? undefined : sent.get(result.smallestRejected);
         const code = edge === undefined ? null : (operationFact(RENEW, '', edge).code ?? null);
-        if (edge !== undefined) walk.move('renew past the limit', edge.status);
-        const pinned = result.end === 'exact' || result.end === 'high-accepted';
-        part.renewal = {
-          longestAcceptedMinutes: pinned ? (result.largestAccepted ?? null) : null,
-          pastLimit: edge === undefined ? null : { status: edge.status, code },
-        };
-        limitWords = pinned
-          ? `; longest renewal accepted: ${result.largestAccepted} minutes${edge === undefined ? ' (the largest tried)' : `, ${result.smallestRejected} answered ${edge.status}${code === null ? '' : ` ${code}`}`}`
-          : `; longest renewal not pinned (${result.note ?? result.end})`;
-        limitWords += ` (${result.probes} probes)`;
+        if (edge !== undefined && edge !== renewed) walk.move('renew past the limit', edge.status);
+        const longest = result.largestAccepted === undefined ? undefined : sent.get(result.largestAccepted);
+        if (!isSuccessStatus(renewed.status) && longest !== undefined) {
+          // Renewal is there: a shorter one was accepted.
+          walk.move('renew', longest.status);
+          part.operations = { renew: operationFact(RENEW, itemTemplate(), longest) };
+        }
+        const pastLimit = edge === undefined ? undefined : { status: edge.status, code };
+        part.renewal = { longestAcceptedMinutes: longestRenewal(result), pastLimit: pastLimit ?? null };
+        limitWords = renewalWords(result, pastLimit, range, patches);
       }
-      const finding = `renew: PATCH ${itemTemplate()} with ${RENEW_FIELD} ${RENEW_MINUTES} minutes ahead answered ${renewed.status ?? 'nothing'}${readBack}${limitWords}`;
+      const finding = renewFinding(itemTemplate(), RENEW_FIELD, RENEW_MINUTES, renewed.status, readBack, limitWords);
       await finish(context, run, 'lifecycle/renew', SPEC_RENEW, finding, part, renewed);
     });
   });
@@ -277,6 +274,8 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       subjects.push(second);
       const outcomes: Record<string, PatchOutcome> = {};
       const notTold: string[] = [];
+      /** Statuses of the PATCHes that say the operation is not there (404, 405, 501), by field. */
+      const notThere = new Map<string, number>();
       try {
         for (const field of operation.fields.filter((f) => f.name !== RENEW_FIELD).slice(0, MAX_PATCHED_FIELDS)) {
           const value = otherValue(field.good(probe.values()), second.sent[field.name]);
@@ -290,6 +289,10 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
             headers: operation.headers,
             body: JSON.stringify({ [field.name]: value }),
           });
+          if (operationFact(RENEW, '', patched).supported === false) {
+            notThere.set(field.name, patched.status ?? 0);
+            continue;
+          }
           const after =
             isSuccessStatus(patched.status) && readWorks
               ? bodyOf(await run.client.send({ method: READ, path: second.itemPath }))
@@ -302,8 +305,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         await run.client.undoCreate(second.created);
         second.deleted = true;
       }
-      const told = Object.entries(outcomes).map(([f, o]) => `${f} ${o}`);
-      const finding = `PATCH of one field at a time on a second subscription: ${told.length === 0 ? 'none told' : told.join(', ')}${notTold.length === 0 ? '' : `; not told: ${notTold.join(', ')}`}`;
+      const finding = patchFieldsFinding(itemTemplate(), outcomes, notThere, notTold);
       await finish(context, run, 'lifecycle/patch-fields', SPEC_PATCH, finding, { renewal: { otherFields: outcomes } });
     });
   });
@@ -323,11 +325,12 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
         walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
         const listed = list.containsCreated;
-        const finding =
-          `delete: DELETE ${itemTemplate()} answered ${deleted.status ?? 'nothing'}; after it, a read answered ${read.status ?? 'nothing'}, ` +
-          `a second DELETE ${again.status ?? 'nothing'} (${isSuccessStatus(again.status) ? 'delete is idempotent' : 'delete is not idempotent'}), ` +
-          `and the list ${listed === null ? 'could not be read to its end' : listed ? 'still shows it' : 'no longer shows it'}` +
-          (isSuccessStatus(read.status) && s.deleted ? '; a deleted subscription is still readable' : '');
+        const finding = deleteFinding(itemTemplate(), {
+          deleteStatus: deleted.status,
+          readStatus: read.status,
+          againStatus: again.status,
+          listed,
+        });
         await finish(
           context,
           run,
@@ -349,9 +352,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
   test('states: the states seen and the moves between them', async (context) => {
     if (walk.moves.length === 0) return skip(context, 'lifecycle/states', 'no subscription was followed (see lifecycle/read)');
     const run = new CaseRun(probe);
-    const seen = [...new Set(walk.moves.flatMap((m) => [m.from, m.to]))];
-    const moves = walk.moves.map((m) => `${m.from} --${m.action} ${m.status ?? 'no answer'}--> ${m.to}`);
-    await finish(context, run, 'lifecycle/states', SPEC_STATES, `states seen: ${seen.join(', ')}; moves: ${moves.join('; ')}`, {
+    await finish(context, run, 'lifecycle/states', SPEC_STATES, statesFinding(walk.moves), {
       states: walk.moves,
     });
   });

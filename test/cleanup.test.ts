@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { appendLines } from '../lib/ledger/append.js';
+import { runFile } from '../lib/ledger/paths.js';
 import { allRunFiles } from '../lib/ledger/select.js';
+import { created, runLine } from '../lib/ledger/test-support.js';
+import { clockNow, startServer } from '../lib/http/test-server.js';
+import { waitFilePath } from '../lib/http/wait-file.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
@@ -204,3 +209,69 @@ describe('the cleanup ledger', () => {
     expect(reference.stats().requests).toBe(before);
   }, 60_000);
 });
+
+describe('a wait the target asked for outlives the process that was asked', () => {
+  // Two cleanup children (light: no vitest) and a third with nothing to do: a kill between processes needs them.
+  test('cleanup killed while it waits out a 429, then cleanup again: nothing is sent before that Retry-After; with nothing left, nothing is sent at all', async () => {
+    const RETRY_AFTER_S = 4;
+    let throttling = true;
+    const server = await startServer((req, res) => {
+      if (throttling) res.writeHead(429, { 'retry-after': String(RETRY_AFTER_S) }).end();
+      else if (req.method === 'DELETE') res.writeHead(204).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"value": []}');
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'cleanup-wait-'));
+    const runEnv = { ...env(dir), BASE_URL: server.url };
+    // A leftover of a finished run (its process gone, its time over), for the cleanups to delete.
+    appendLines(runFile(join(dir, '.ledger'), server.url, 'run-gone'), [
+      runLine({ runId: 'run-gone', target: server.url, pid: 2 ** 22 + 7, activeUntil: '2025-01-01T01:00:00.000Z' }),
+      created('left-1', { runId: 'run-gone', target: server.url }),
+    ]);
+    const waitFile = waitFilePath(join(dir, '.ledger'), new URL(server.url).origin);
+    try {
+      const first = spawn(...toolCommand('cleanup'), { cwd: dir, env: runEnv, stdio: 'ignore', detached: true });
+      const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
+      const started = Date.now();
+      // Killed once the target has answered its reachability check 429 and the wait is on disk.
+      while (!(server.hits.length > 0 && existsSync(waitFile))) {
+        if (Date.now() - started > 60_000) throw new Error('the first cleanup sent nothing within 60 s');
+        await sleep(5);
+      }
+      process.kill(-(first.pid ?? 0), 'SIGKILL');
+      const throttledAt = server.hits[0]?.at ?? 0;
+      const killedAfter = Math.round(clockNow() - throttledAt);
+      await exited;
+      const sentByFirst = server.hits.length;
+      throttling = false;
+
+      const second = await runCleanupWith(dir, runEnv);
+      expect(second.code, second.stdout + second.stderr).toBe(0);
+      expect(second.stdout).toMatch(/^cleanup: 1 subscription to delete: 1 deleted or gone, 0 failed$/m);
+      const next = server.hits[sentByFirst];
+      console.log(
+        `429 with Retry-After ${RETRY_AFTER_S} s; the first cleanup killed ${killedAfter} ms later had sent ${sentByFirst}; the second one's first request came ${Math.round((next?.at ?? 0) - throttledAt)} ms after the 429`,
+      );
+      expect(sentByFirst).toBe(1);
+      expect(next?.at ?? 0).toBeGreaterThanOrEqual(throttledAt + RETRY_AFTER_S * 1000 - 50);
+
+      const hitsBefore = server.hits.length;
+      const third = await runCleanupWith(dir, runEnv);
+      expect(third.code, third.stdout + third.stderr).toBe(0);
+      expect(third.stdout).toContain('cleanup: nothing to delete; nothing sent to the target');
+      expect(server.hits.length).toBe(hitsBefore);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
+function runCleanupWith(dir: string, runEnv: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(...toolCommand('cleanup'), { cwd: dir, env: runEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

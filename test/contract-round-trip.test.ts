@@ -37,7 +37,12 @@ afterAll(async () => {
   await service.close();
 });
 
-/** Probes the reference serving `truth` the way 02-presence-matrix does, and builds the report. */
+/**
+ * Probes the reference serving `truth` the way 02-presence-matrix does, and builds the report. Once per combination:
+ * the reference answers each body the same every time, so a second ask adds requests and no evidence about the
+ * contract (what repeats are for is inference-honesty.test.ts's flipping case).
+ */
+const REPEATS = 1;
 async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
   const operation = syntheticOperation(n);
   const fields = operation.fields.map((f) => f.name);
@@ -48,13 +53,13 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
     const client = clientFor(engine, operation);
     let records: CaseRecord[];
     if (n <= 8) {
-      const observations = await runMatrix(client, operation, { repeats: 2, values, parallel: 8 });
+      const observations = await runMatrix(client, operation, { repeats: REPEATS, values, parallel: 8 });
       records = observations.map((observation) => ({
         id: `matrix/${observation.present.join('+')}`,
         kind: 'matrix',
         specRef: 'test',
         verdict: 'INFORMATIONAL',
-        requests: 2,
+        requests: REPEATS,
         observation,
         target,
       }));
@@ -70,7 +75,7 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
             client,
             operation,
             fields.filter((f) => present.has(f)),
-            2,
+            REPEATS,
             values,
           );
           observed.push(observation);
@@ -110,7 +115,7 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
       startedAt: new Date().toISOString(),
       endedAt: new Date().toISOString(),
       suiteVersion: 'test',
-      repeats: 2,
+      repeats: REPEATS,
     });
   } finally {
     await engine.close();

@@ -95,7 +95,7 @@ describe('npm run explain -- --har', () => {
       'input: its headers and cookies: not shown, not sent; explain sends the token generated for the embedded reference instead',
     );
     expect(run.stdout).toContain(
-      'changeType and resource cause the 400: the target rejects this body as long as it has either; without them it answers 201.',
+      'Either changeType or resource makes it 400; remove both: the target rejects this body as long as it has either; without them it answers 201.',
     );
     expect(run.stdout).toContain('"Authorization: Bearer $ACCESS_TOKEN"');
     for (const secret of SECRETS) expect(out).not.toContain(secret);
@@ -119,7 +119,7 @@ describe('npm run explain -- --har', () => {
     expect(online.stdout).toMatch(
       /^input: exchanges\.har entry \d+: POST http:\/\/127\.0\.0\.1:\d+\/_api\/v2\.0\/drive\/root\/subscriptions, answered 400 at /m,
     );
-    expect(online.stdout).toContain('changeType and resource cause the 400');
+    expect(online.stdout).toContain('Either changeType or resource makes it 400; remove both');
 
     // The run's report as a hint: the same answer, in no more creates. (Not fewer here: the body's
     // notificationUrl is the finished run's receiver, so the prediction with the user's values is
@@ -128,7 +128,7 @@ describe('npm run explain -- --har', () => {
     const hinted = await runExplain(['--har', 'exchanges.har', '--entry', entry, '--hint', 'behaviour-report.json'], probe.reportDir);
     expect(hinted.code, hinted.stdout + hinted.stderr).toBe(0);
     expect(hinted.stdout).toMatch(/^hint: behaviour-report\.json \(made [^)]+\) predicts: take out changeType and resource; asked first/m);
-    expect(hinted.stdout).toContain('changeType and resource cause the 400');
+    expect(hinted.stdout).toContain('Either changeType or resource makes it 400; remove both');
     expect(hinted.stdout).toContain('The value of notificationUrl causes the 400 as well');
     expect(creates(hinted.stdout)).toBeLessThanOrEqual(creates(online.stdout));
 

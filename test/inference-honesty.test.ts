@@ -55,7 +55,9 @@ describe('inferred rule and roles equal the ground truth the reference serves', 
     });
     await fc.assert(
       fc.asyncProperty(rule, async ([n, truth]) => {
-        const { fields, inference, observations } = await probeAndInfer(n, truth);
+        // Once per combination: on a target that always answers the same the rule cannot depend on repeats; what a
+        // second ask is for (an answer that flips) is the next test's, at the default 2.
+        const { fields, inference, observations } = await probeAndInfer(n, truth, 1);
         expect(observations.every((o) => o.outcome === 'accepted' || o.outcome === 'rejected')).toBe(true);
         expect(agreesOnEveryCombination(fields, inference.rule.expression, truth), `${inference.rule.expression} vs ${truth}`).toBe(true);
         const roles = rolesFromRule(fields, truth);

@@ -12,10 +12,13 @@ import type { BehaviourReport } from '../lib/report/types.js';
 import { listen } from '../lib/net/listen.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { resolveProfile, DEFAULT_LIFECYCLE } from '../reference/profiles.js';
+import type { ValueRules } from '../reference/profile-types.js';
 import { runBaseline } from './run-baseline.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const RUN_MS = 120_000;
+/** A renewal cap under the suite's first renewal of three days (Graph caps driveItem subscriptions at 42,300 minutes). */
+const RENEWAL_CAP = 4_230;
 // The presence matrix too: a baseline needs what the presence suite found, and the lifecycle starts from its accepted body.
 const SUITES = ['02-presence', '07-lifecycle'];
 const CASES = ['lifecycle/read', 'lifecycle/list', 'lifecycle/renew', 'lifecycle/patch-fields', 'lifecycle/delete', 'lifecycle/states'];
@@ -117,12 +120,17 @@ describe('npm run probe -- 07-lifecycle on the embedded reference', () => {
       expect(lifecycle?.renewal.longestAcceptedMinutes).toBeNull();
       expect(lifecycle?.afterDelete).toEqual({ read: 405, delete: 204, listed: null });
       expect(lifecycle?.states.map((m) => m.to)).not.toContain('renewed');
+      // PATCH is not there at all: said once, not as each field "refused".
+      expect(lifecycle?.renewal.otherFields).toEqual({});
+      expect(read(run).cases.find((c) => c.id === 'lifecycle/patch-fields')?.finding).toMatch(
+        /^PATCH of one field at a time on a second subscription: renew not supported \(405\): PATCH \S+ answered 405 for every field tried \(4\)$/,
+      );
     },
     RUN_MS,
   );
 });
 
-describe('npm run probe -- 07-lifecycle on a configured target whose next links name another origin and whose deleted subscriptions stay readable', () => {
+describe('npm run probe -- 07-lifecycle on a configured target whose next links name another origin, whose deleted subscriptions stay readable and whose renewals stop under three days', () => {
   const token = 'lifecycle-token-41c7e2';
   let service: ReferenceService;
   let elsewhere: Server;
@@ -133,9 +141,14 @@ describe('npm run probe -- 07-lifecycle on a configured target whose next links 
       res.end('{"value": []}');
     });
     const { url } = await listen(elsewhere, { host: '127.0.0.1', port: 0 }, 'elsewhere');
+    const base = resolveProfile('default');
+    const values = base.values as ValueRules;
     const profile = {
-      ...resolveProfile('default'),
-      lifecycle: { ...DEFAULT_LIFECYCLE, listPageSize: 1, nextLinkOrigin: url, deletedStayReadable: true },
+      ...base,
+      // Renewals (and creates) at most 4,230 minutes ahead: the suite's first renewal, three days, is refused.
+      values: { ...values, expirationDateTime: { ...values.expirationDateTime, maxLifetimeMinutes: RENEWAL_CAP } },
+      // Newest first: the run's subscription is on the first page, and that page's next link names another origin.
+      lifecycle: { ...DEFAULT_LIFECYCLE, listPageSize: 1, nextLinkOrigin: url, deletedStayReadable: true, newestFirst: true },
     };
     service = await startReferenceService({ tokens: [token], profile });
     // A subscription that is not the run's, first in the list: the run's own is behind the next link.
@@ -157,7 +170,7 @@ describe('npm run probe -- 07-lifecycle on a configured target whose next links 
   });
 
   test(
-    'the off-origin next links are counted, never sent to; a deleted subscription still read is marked; the other one is left alone',
+    'the off-origin next links are counted (the one on the page holding the subscription too), never sent to; a renewal cap under three days found exactly; a deleted subscription still read is marked; the other one is left alone',
     async () => {
       const run = await runProbe({ BASE_URL: service.url, ACCESS_TOKEN: token }, ['07-lifecycle'], RUN_MS);
       expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -165,9 +178,18 @@ describe('npm run probe -- 07-lifecycle on a configured target whose next links 
       const lifecycle = report.lifecycle;
 
       expect(askedElsewhere).toEqual([]);
-      // Before and after the delete the run's subscription is behind the off-origin link: whether it is listed stays open.
+      // Before the delete the run's subscription is on the first page, whose next link names another origin; after
+      // it, the other one is, and the deleted one behind the link: whether it is listed stays open.
       expect(lifecycle?.offOriginLinks).toBe(2);
-      expect(lifecycle?.operations.list).toMatchObject({ supported: true, pages: 1, containsCreated: null });
+      expect(lifecycle?.operations.list).toMatchObject({ supported: true, pages: 1, containsCreated: true });
+      // Three days refused, so the search went down to one minute; a shorter renewal was accepted: renew is there.
+      expect(lifecycle?.renewal).toMatchObject({ longestAcceptedMinutes: RENEWAL_CAP, pastLimit: { status: 400, code: 'invalidRequest' } });
+      expect(lifecycle?.operations.renew).toMatchObject({ supported: true, status: 200 });
+      expect(report.cases.find((c) => c.id === 'lifecycle/renew')?.finding).toMatch(
+        new RegExp(
+          `answered 400; longest renewal accepted: ${RENEWAL_CAP} minutes, ${RENEWAL_CAP + 1} answered 400 invalidRequest, by bisection between 1 and 4320 minutes \\(\\d+ PATCHes\\)`,
+        ),
+      );
       expect(lifecycle?.afterDelete).toEqual({ read: 200, delete: 404, listed: null });
       expect(lifecycle?.states).toContainEqual({ from: 'deleted', action: 'read', status: 200, to: 'deleted, still readable' });
       expect(report.cases.find((c) => c.id === 'lifecycle/delete')?.finding).toContain('a deleted subscription is still readable');

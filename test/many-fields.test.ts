@@ -80,7 +80,7 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const exploration = explored(report);
     expect(exploration.finding).toMatch(
-      /^adaptive exploration: .* combinations confirmed with \d+ asked; roles if the target's rule is a rule of the supported class; changeType, notificationUrl, resource and expirationDateTime rejected every change tried/,
+      /^adaptive exploration: .* combinations confirmed with \d+ asked; the first accepted body came from [^;]+; roles if the target's rule is a rule of the supported class; changeType, notificationUrl, resource and expirationDateTime rejected every change tried/,
     );
     expect(exploration.finding).not.toContain('not pinned down');
     expect(exploration.finding).toContain(`adaptive exploration: rule ${report.rule.expression}, `);

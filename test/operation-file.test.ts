@@ -2,8 +2,9 @@
  * The operation as a description file, end to end: the shipped drive description gives the report
  * the TypeScript operation gave before (test/fixtures, recorded with SEED=1 on main at a6d4af5, the
  * last code with lib/operation/subscription-create.ts; recorded again when the handshake cases moved to
- * receiver scopes, whose URLs the target's messages echo: /notifications/scope/slow; and when rejection groups
- * came to list the fields their errors name, their patterns masking fields however the message writes them),
+ * receiver scopes, whose URLs the target's messages echo: /notifications/scope/slow; when the renewal search
+ * stopped at the longest lifetime a create got, which changed the renew case's words and PATCHes; and when rejection
+ * groups came to list the fields their errors name, their patterns masking fields however the message writes them),
  * and a broken description stops every command before any request, one line per problem.
  *
  * When the report itself changes on purpose (a new key, other wording), record the fixture again:

@@ -14,6 +14,9 @@ import { showId } from '../lib/operation/safe-id.js';
 import { ruleProfile, startReferenceService, type FaultOptions, type ReferenceService } from '../reference/index.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 import { runTool } from './run-tool.js';
+import { appendLines } from '../lib/ledger/append.js';
+import { runFile } from '../lib/ledger/paths.js';
+import { created, runLine } from '../lib/ledger/test-support.js';
 
 const TOKEN = 'transport-token-7c1e5a90d3';
 const FAST = { ACCESS_TOKEN: TOKEN, MAX_RETRIES: '1' };
@@ -74,6 +77,11 @@ describe('a target that cannot be reached stops the run before any suite, in sec
     const cwd = mkdtempSync(join(tmpdir(), 'unreachable-'));
     const env = { ...FAST, BASE_URL: `http://127.0.0.1:${port}` };
     writeFileSync(join(cwd, 'body.json'), '{"notificationUrl": "https://example.test/hook"}');
+    // A leftover of a finished run: cleanup with nothing to delete sends nothing, not even the reachability check.
+    appendLines(runFile(join(cwd, '.ledger'), env.BASE_URL, 'run-gone'), [
+      runLine({ runId: 'run-gone', target: env.BASE_URL, pid: 2 ** 22 + 7, activeUntil: '2025-01-01T01:00:00.000Z' }),
+      created('left-1', { runId: 'run-gone', target: env.BASE_URL }),
+    ]);
     const [explain, cleanup] = await Promise.all([
       runTool('explain', { cwd, env, args: ['body.json'], timeoutMs: 60_000 }),
       runTool('cleanup', { cwd, env, timeoutMs: 60_000 }),

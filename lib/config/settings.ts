@@ -258,7 +258,8 @@ export const SETTINGS: readonly AnySetting[] = [
     group: 'pacing',
     key: 'maxRetries',
     default: '3',
-    description: 'Retries per exchange after 429, 503, other 5xx or a network error.',
+    description:
+      'Retries per exchange after 429, 503, other 5xx or a network error; a combination, value class or lifecycle step still without a verdict after them is asked again later in the run, as many times, while MAX_REQUESTS lasts.',
     parser: numberParser({ integer: true, positive: false, max: 10 }),
   }),
   setting({
@@ -389,6 +390,17 @@ export const SETTINGS: readonly AnySetting[] = [
     example: '{"changeType":"updated","notificationUrl":"https://hooks.example.com/drive"}',
     description: 'A JSON body the target is known to accept (from your own client): the presence explorer starts from its fields first.',
     parser: jsonObjectParser,
+  }),
+  setting({
+    name: 'HAR',
+    group: 'exploration',
+    key: 'har',
+    default: undefined,
+    whenUnset: 'no recorded traffic: the explorer starts from ACCEPTED_BODY, the description and the baseline',
+    example: 'session.har',
+    description:
+      "HAR file (a browser's, a proxy's, or a probe's reports/exchanges.har) whose creates of the operation answered 2xx the presence explorer starts from, after ACCEPTED_BODY, the description's bodies and the baseline's.",
+    parser: existingFileParser,
   }),
   setting({
     name: 'NOTIFICATION_URL',

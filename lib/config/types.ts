@@ -75,7 +75,7 @@ export interface PacingSettings {
   maxRecordedBodyBytes: number;
 }
 
-/** How much the suites ask: repeats, the explorer's budget, the properties' runs and seed. */
+/** How much the suites ask: repeats, the explorer's budget and the recorded traffic it starts from, the properties' runs and seed. */
 export interface ExplorationSettings {
   /** How often each matrix combination is sent (>= 2 to detect instability). */
   repeats: number;
@@ -87,6 +87,11 @@ export interface ExplorationSettings {
   seed: number | undefined;
   /** Random bodies per property. */
   propertyRuns: number;
+  /**
+   * A HAR whose creates of the operation answered 2xx: the presence explorer starts from them, after the bodies known
+   * to the target settings (ACCEPTED_BODY, ACCEPTED_FIELDS), the description's and the baseline's; undefined: none.
+   */
+  har: string | undefined;
 }
 
 /** Where notifications go, and how the events suite makes the watched drive change. */

@@ -7,7 +7,7 @@
 import { answerText } from '../http/answer-text.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
 import { isSuccessStatus } from '../http/status.js';
-import type { Exchange, RequestSpec } from '../http/types.js';
+import type { Exchange, FailureKind, RequestSpec } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
 
@@ -17,27 +17,57 @@ export interface BodySender {
   undoCreate(exchange: Exchange): Promise<void>;
 }
 
+/** Failures that say nothing of the request itself: asked again later, the target may give its verdict. */
+const NO_VERDICT_YET: ReadonlySet<FailureKind> = new Set(['throttled', 'server', 'network', 'timeout']);
+
+export interface OperationClientOptions {
+  /**
+   * Times a request that got no verdict (still throttled, a 5xx or a reset after the engine's retries) is asked
+   * again, a new exchange after the target's wait (the engine holds every request until then), while the budget
+   * lasts. Never a DELETE: one that did reach the target would answer 404 the second time. Default 0.
+   */
+  askAgain?: number;
+}
+
 export class OperationClient implements BodySender {
   readonly cleanupFailures: string[] = [];
-  /** Every exchange sent through this client, deletes included, in the order sent. */
+  /** Every exchange sent through this client whose answer counts, deletes included, in the order sent. */
   readonly exchanges: Exchange[] = [];
+  /** Requests asked again because an earlier ask got no verdict. */
+  secondAsks = 0;
+  /** Attempts of the exchanges a second ask replaced (still requests put on the wire). */
+  #replacedAttempts = 0;
+  readonly #askAgain: number;
 
   /** `transport`: the engine's send (it never throws for the target's doing). */
   constructor(
     private readonly transport: (request: RequestSpec) => Promise<Exchange>,
     readonly operation: OperationSpec,
-  ) {}
+    options: OperationClientOptions = {},
+  ) {
+    this.#askAgain = options.askAgain ?? 0;
+  }
 
-  /** Sends any request (another method, path or headers) and records it. */
+  /**
+   * Sends any request (another method, path or headers) and records it; one that got no verdict is asked
+   * again up to `askAgain` times, and only the last ask is recorded as its answer.
+   */
   async send(request: RequestSpec): Promise<Exchange> {
-    const exchange = await this.transport(request);
+    let exchange = await this.transport(request);
+    for (let k = 0; k < this.#askAgain && request.method !== 'DELETE' && noVerdictYet(exchange); k += 1) {
+      const again = await this.transport(request);
+      // Nothing sent (the budget, the run's time or a wait past RETRY_AFTER_MAX_SECONDS): that is why it has no verdict.
+      this.#replacedAttempts += exchange.attempts;
+      this.secondAsks += again.attempts > 0 ? 1 : 0;
+      exchange = again;
+    }
     this.exchanges.push(exchange);
     return exchange;
   }
 
-  /** Requests put on the wire, retries included. */
+  /** Requests put on the wire, retries and second asks included. */
   get requests(): number {
-    return this.exchanges.reduce((sum, e) => sum + e.attempts, 0);
+    return this.exchanges.reduce((sum, e) => sum + e.attempts, this.#replacedAttempts);
   }
 
   /** Sends a body with the operation's headers (spec §4); a string body is sent as it is. */
@@ -117,4 +147,9 @@ export class OperationClient implements BodySender {
     }
     this.cleanupFailures.push(`created by ${exchange.method} ${createdAt} (id ${id}) and not deleted: ${tried.join('; ')}`);
   }
+}
+
+/** The target gave no verdict, for a reason a later ask may not meet: see NO_VERDICT_YET. */
+function noVerdictYet(exchange: Exchange): boolean {
+  return exchange.failure !== undefined && NO_VERDICT_YET.has(exchange.failure.kind) && exchange.attempts > 0;
 }

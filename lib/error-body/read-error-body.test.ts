@@ -161,7 +161,8 @@ describe('bounds: a hostile body of 512 KiB is read in a bounded time, and what 
     const raw = make();
     expect(raw.length).toBeGreaterThan(100_000);
     const { ms, message, names } = timed(raw, contentType);
-    expect(ms).toBeLessThan(500);
+    // A reading that grew with the square of the body would take minutes here; the room is for a loaded machine.
+    expect(ms).toBeLessThan(2_000);
     expect(message?.length ?? 0).toBeLessThanOrEqual(MAX_MESSAGE);
     expect(names.length).toBeLessThanOrEqual(32);
   });

@@ -40,7 +40,7 @@ import { ddmin } from './ddmin.js';
 import { Prober } from './prober.js';
 import { findAccepted, type SeedAnswer, type SeedResult } from './seed.js';
 import { sameRejection, describeAnswer } from './signature.js';
-import type { ExplainResult, NeededChange, Probe } from './types.js';
+import type { ExplainResult, NeededChange, Probe, SwapChange } from './types.js';
 
 export interface ExplainOptions {
   operation: OperationSpec;
@@ -59,7 +59,20 @@ export interface ExplainOptions {
    * conclusion rests on the answers.
    */
   predicted?: readonly (readonly string[])[];
+  /**
+   * Bodies known or reported accepted, as sets of fields, likeliest first (ACCEPTED_BODY, the description's
+   * acceptedBody and reportedAccepted: lib/presence/known-starts.ts). The change to each is asked after the
+   * prediction and before any search, with the user's values for the fields it leaves alone; ddmin then puts
+   * back what of the difference is not needed. Only the order of the questions depends on them.
+   */
+  accepted?: readonly (readonly string[])[];
 }
+
+/** Known bodies whose change is asked first, at most (each may cost a create). */
+const MAX_KNOWN_BODIES = 3;
+
+/** Changes as small as the one found, each one field swapped for another, asked at most (each is a create). */
+const MAX_SWAP_CHECKS = 4;
 
 /** Fields a rejection names: by its structure (a pydantic `loc`, a ProblemDetails key), then in its message (quoted first). */
 function namesIn(probe: Probe, fields: readonly string[]): string[] {
@@ -94,6 +107,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     presenceEvidence: [],
     valueEvidence: [],
     disagreements: [],
+    swaps: [],
     ...found,
     requests: prober.count(),
     budget: o.budget,
@@ -135,6 +149,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   }
 
   let toggles: string[] = [];
+  const split = (t: readonly string[]) => ({ removed: t.filter((f) => P.has(f)), added: t.filter((f) => !P.has(f)), replaced: [] });
   let presenceEvidence: NeededChange[] = [];
   // The fields the rejection names are the likeliest cause: their toggles are asked first, and the body
   // with known-good values only when they do not get a 2xx (seed.ts). The order saves requests; what is
@@ -147,29 +162,39 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // search without a prediction would find).
   const alternatives = (o.predicted ?? []).map((t) => t.filter((f) => fields.includes(f))).filter((t) => t.length > 0);
   const predicted = goodValuesHold ? [] : (alternatives.find((t) => hint[0] !== undefined && t.includes(hint[0])) ?? alternatives[0] ?? []);
+  // The change to each body known or reported accepted: the fields it has and this one lacks, and the other way.
+  const knownChanges = goodValuesHold
+    ? []
+    : (o.accepted ?? [])
+        .slice(0, MAX_KNOWN_BODIES)
+        .map((a) => fields.filter((f) => P.has(f) !== a.includes(f)))
+        .filter((t) => t.length > 0);
   // The presence questions: every known field at its known-good value, so that presence speaks alone.
   let presenceAt = allGood;
   let seed: SeedResult | undefined;
-  if (predicted.length > 0) {
-    // A prediction is asked first with the user's values for the fields it leaves alone, and known-good
-    // values for those it toggles. That body is the values step's own first question (the user's values
-    // with that presence): when it gets a 2xx, one request answers both steps. ddmin then asks each
-    // predicted field back at its known-good value, with the user's values around it: a field's need is
-    // still shown by its presence alone, and a field predicted wrongly is dropped.
-    const togglesGood = new Set(predicted.filter((f) => known.has(f)));
+  const firstAsked = [predicted, ...knownChanges].filter(
+    (t, k, all) => t.length > 0 && all.findIndex((u) => u.length === t.length && u.every((f) => t.includes(f))) === k,
+  );
+  for (const change of firstAsked) {
+    // A prediction or a known body's change is asked first with the user's values for the fields it leaves
+    // alone, and known-good values for those it toggles. That body is the values step's own first question (the
+    // user's values with that presence): when it gets a 2xx, one request answers both steps. ddmin then asks each
+    // toggled field back at its known-good value, with the user's values around it: a field's need is still shown
+    // by its presence alone, and a field toggled wrongly is dropped.
+    const togglesGood = new Set(change.filter((f) => known.has(f)));
     const withPrediction = (present: ReadonlySet<string>): BodyConfig => ({ present, good: togglesGood });
-    const asked = await prober.probe(withPrediction(toggle(P, predicted)));
+    const asked = await prober.probe(withPrediction(toggle(P, change)));
     if (asked === undefined) return budgetSpent('looking for a change of fields that gets a 2xx');
     if (asked.verdict === 'holds') {
       presenceAt = withPrediction;
-      seed = { kind: 'found', toggles: [...predicted], tried: 1 };
-    } else {
-      hint.push(...namesIn(asked, fields).filter((f) => !hint.includes(f)));
+      seed = { kind: 'found', toggles: [...change], tried: 1 };
+      break;
     }
+    hint.push(...namesIn(asked, fields).filter((f) => !hint.includes(f)));
   }
-  // Not accepted with the user's values: the prediction is asked again with known-good values (the
-  // user's values may be the trouble), then the usual search.
-  seed ??= await findAccepted(fields, { answer: first.verdict, named: hint }, (t) => seedAnswer(toggle(P, t)), predicted);
+  // Not accepted with the user's values: each is asked again with known-good values (the user's values may be
+  // the trouble), then the usual search.
+  seed ??= await findAccepted(fields, { answer: first.verdict, named: hint }, (t) => seedAnswer(toggle(P, t)), predicted, knownChanges);
   if (seed.kind === 'stop') return budgetSpent('looking for a change of fields that gets a 2xx');
   if (seed.kind === 'none') {
     return result(
@@ -185,7 +210,6 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
       maxCalls: 10_000,
       confirm: o.repeats >= 2,
     });
-    const split = (t: readonly string[]) => ({ removed: t.filter((f) => P.has(f)), added: t.filter((f) => !P.has(f)), replaced: [] });
     if (found.status === 'budget') return budgetSpent('showing which field changes are needed', split(found.subset));
     if (found.status === 'unstable') return unstable(found.disagreements.map((d) => presenceAt(toggle(P, d))));
     if (found.status === 'unresolved') {
@@ -206,6 +230,33 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
       kind: P.has(field) ? 'remove' : 'add',
       undone: prober.known(presenceAt(toggle(after.present, [field]))) as Probe,
     }));
+  }
+  // A change as small made of other fields: one of the toggles swapped for a field of the same kind that the
+  // prediction, a known body or a message points at. Found, the cause is stated as one ("either ... or ..."),
+  // whichever of the changes the search met first, with a hint or without.
+  const swaps: SwapChange[] = [];
+  if (toggles.length > 0) {
+    const pointed = [...new Set([...alternatives.flat(), ...knownChanges.flat(), ...hint])].filter(
+      (f) => fields.includes(f) && !toggles.includes(f),
+    );
+    let checks = 0;
+    for (const field of toggles) {
+      for (const other of pointed.filter((g) => P.has(g) === P.has(field))) {
+        if (checks >= MAX_SWAP_CHECKS) break;
+        const swapped = presenceAt(toggle(P, [...toggles.filter((f) => f !== field), other]));
+        const seen = prober.known(swapped);
+        if (seen === undefined) checks += 1;
+        const probe = seen ?? (await prober.probe(swapped));
+        if (probe === undefined) break;
+        if (probe.verdict !== 'holds') continue;
+        if (o.repeats >= 2) {
+          const again = await prober.probe(swapped, true);
+          if (again === undefined) return budgetSpent('checking a change as small again', split(toggles));
+          if (again.verdict !== 'holds') return unstable([swapped]);
+        }
+        swaps.push({ field: other, instead: field, accepted: probe });
+      }
+    }
   }
   const present = toggle(P, toggles);
   const removed = toggles.filter((f) => P.has(f));
@@ -264,7 +315,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   }
   const after = prober.known(withGood(replaced)) as Probe;
   const presenceAccepted = prober.known(presenceBody) as Probe;
-  return result({ outcome: 'explained', removed, added, replaced, presenceEvidence, valueEvidence, after, presenceAccepted }, first);
+  return result({ outcome: 'explained', removed, added, replaced, presenceEvidence, valueEvidence, after, presenceAccepted, swaps }, first);
 
   function unstable(configs: BodyConfig[]): ExplainResult {
     const disagreements = configs.map((config) => {

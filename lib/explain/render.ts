@@ -28,6 +28,16 @@ function anyOf(fields: readonly string[]): string {
   return fields.length === 1 ? 'it' : fields.length === 2 ? 'either' : 'any one of them';
 }
 
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] as string}`;
+}
+
+/** "it", "both", "all three", "all 4". */
+function allOf(fields: readonly string[]): string {
+  return fields.length === 1 ? 'it' : fields.length === 2 ? 'both' : fields.length === 3 ? 'all three' : `all ${fields.length}`;
+}
+
 const pronoun = (fields: readonly string[]): string => (fields.length === 1 ? 'it' : 'them');
 
 /**
@@ -40,7 +50,24 @@ export function causeSentences(r: ExplainResult): string[] {
   const fixed = statusOf(r.presenceAccepted ?? r.after);
   const withGood = r.replaced.length > 0 ? ', with known-good values,' : '';
   const lines: string[] = [];
-  if (r.removed.length > 0 && r.added.length > 0) {
+  const swapped = r.removed.length + r.added.length === 1 ? r.swaps : [];
+  // In the body's order, whichever of them the search met first: the same words with a hint or without.
+  const group = r.fields.filter((f) => [...r.removed, ...r.added].includes(f) || swapped.some((w) => w.field === f));
+  if (swapped.length > 0 && r.removed.length === 1) {
+    lines.push(
+      `${list(group)} together make it ${status}; remove ${anyOf(group)}: the target rejects this body only while it has ${allOf(group)}; ` +
+        `without any one of them${withGood} it answers ${fixed}.`,
+    );
+  } else if (swapped.length > 0) {
+    lines.push(
+      `The body lacks ${orList(group)}, which makes it ${status}; add ${anyOf(group)}: with any one of them (known-good value)${withGood} it answers ${fixed}.`,
+    );
+  } else if (r.removed.length > 1 && r.added.length === 0) {
+    lines.push(
+      `${r.removed.length === 2 ? 'Either' : 'Any of'} ${orList(r.removed)} makes it ${status}; remove ${allOf(r.removed)}: ` +
+        `the target rejects this body as long as it has ${anyOf(r.removed)}; without them${withGood} it answers ${fixed}.`,
+    );
+  } else if (r.removed.length > 0 && r.added.length > 0) {
     lines.push(
       `${subject(r.removed)} the ${status}, and the body lacks ${list(r.added)}: the target rejects this body as long as it has ${anyOf(r.removed)} of ` +
         `${list(r.removed)} or lacks ${anyOf(r.added)} of ${list(r.added)}; without ${list(r.removed)} and with ${list(r.added)}${withGood} it answers ${fixed}.`,
@@ -56,6 +83,10 @@ export function causeSentences(r: ExplainResult): string[] {
     );
   }
   for (const change of r.presenceEvidence) lines.push(evidenceLine(r, change));
+  for (const swap of r.swaps) {
+    const verb = r.removed.includes(swap.instead) ? 'without' : 'with';
+    lines.push(`  ${verb} ${swap.field} instead of ${swap.instead}: ${describeAnswer(swap.accepted)}`);
+  }
   if (r.replaced.length > 0) {
     const fields = list(r.replaced);
     const values = r.replaced.length === 1 ? `The value of ${fields} causes` : `The values of ${fields} cause`;
@@ -140,7 +171,8 @@ export function renderResult(r: ExplainResult): string[] {
       lines.push(...causeSentences(r));
       const words = targetWords(r);
       if (words.length > 0) lines.push('', ...words);
-      lines.push('', `Smallest change that gets a 2xx: ${changeWords(r)}.`);
+      const instead = r.swaps.map((w) => `${r.removed.includes(w.instead) ? 'take out' : 'add'} ${w.field} instead of ${w.instead}`);
+      lines.push('', `Smallest change that gets a 2xx: ${changeWords(r)}${instead.length === 0 ? '' : ` (or ${instead.join(', or ')})`}.`);
       break;
     }
     default:

@@ -2,9 +2,10 @@
  * ddmin shrinks a change that works; it cannot find one. This finds a first set of field toggles
  * (take out a present field, add an absent one) after which the target accepts the body:
  *
- * 0. A predicted toggle set, when the caller has one (a recorded report's nearest accepted
- *    combination, report-hint.ts): asked before anything else. Only the order depends on it; when it
- *    is not accepted, its rejection's names join the hints and the search goes on as below.
+ * 0. Predicted toggle sets, when the caller has them (a recorded report's nearest accepted
+ *    combination, report-hint.ts; the change to a body known or reported accepted): asked before anything
+ *    else, in order. Only the order depends on them; when none is accepted, their rejections' names join the
+ *    hints and the search goes on as below.
  * 1. Follow the messages: real services name the property they refuse or miss ("The property
  *    'changeType' does not exist ...", "... 'expirationDateTime' is required"). Toggle the first field
  *    a rejection names that is not toggled yet, and go on while each new rejection names a new one.
@@ -35,13 +36,14 @@ export type SeedResult =
  * `fields`: what may be toggled, in a sensible order; `start`: the rejection to explain (its names are
  * the first hint; the body with no toggle has not necessarily been asked); `tryToggles`: sends the body
  * with those toggles (a caching oracle makes repeats free); `predicted`: toggles to ask first (those
- * outside `fields` are dropped; none: no prediction).
+ * outside `fields` are dropped; none: no prediction); `also`: further toggle sets to ask after it, in order.
  */
 export async function findAccepted(
   fields: readonly string[],
   start: SeedAnswer,
   tryToggles: (toggles: readonly string[]) => Promise<SeedAnswer>,
   predicted: readonly string[] = [],
+  also: readonly (readonly string[])[] = [],
 ): Promise<SeedResult> {
   let tried = 0;
   const named: string[] = [];
@@ -50,8 +52,12 @@ export async function findAccepted(
   };
   remember(start.named);
 
-  const first = predicted.filter((f) => fields.includes(f));
-  if (first.length > 0) {
+  const asked = new Set<string>();
+  for (const set of [predicted, ...also]) {
+    const first = set.filter((f) => fields.includes(f));
+    const key = [...first].sort().join('\u0000');
+    if (first.length === 0 || asked.has(key)) continue;
+    asked.add(key);
     tried += 1;
     const seen = await tryToggles(first);
     if (seen.answer === 'stop') return { kind: 'stop', tried };

@@ -40,6 +40,14 @@ export interface NeededChange {
   undone: Probe;
 }
 
+/** Another change as small that gets a 2xx: `field` toggled in place of `instead`. */
+export interface SwapChange {
+  field: string;
+  instead: string;
+  /** The body with that change, as accepted. */
+  accepted: Probe;
+}
+
 export interface ExplainResult {
   outcome: ExplainOutcome;
   /** Fields explain worked over: the body's, then the operation's others. */
@@ -57,6 +65,12 @@ export interface ExplainResult {
    * other fields at known-good values too (with a prediction that held, at the user's values).
    */
   presenceEvidence: NeededChange[];
+  /**
+   * Other changes as small that get a 2xx (one toggle swapped for another of the same kind): the cause is then
+   * one of several fields ("changeType and resource together"), not the one the search met first. Empty when none
+   * was found among the fields a prediction, a known body or a message points at.
+   */
+  swaps: SwapChange[];
   /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
   valueEvidence: NeededChange[];
   /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */

@@ -17,14 +17,15 @@ import { seededRng } from './rng.js';
 import { describeModel, type ModelDescription } from './rule-model.js';
 import { ProbeSession } from './session.js';
 import { Settler } from './settle.js';
-import { findStart } from './start.js';
-import type { ExploreResult, Oracle } from './types.js';
+import { findStart, type KnownMask, type StartFound } from './start.js';
+import { presentOf } from '../rule/field-set.js';
+import type { ExploreResult, FirstAccepted, Oracle } from './types.js';
 
 export interface AdaptiveSettings {
   maxRequests: number;
   seed: number;
-  /** Mask of the given start, if any. */
-  startFrom: number | undefined;
+  /** Bodies believed accepted, as masks, likeliest first. */
+  starts: readonly KnownMask[];
   confirmSamples: number;
   /** The supported class: at most this many IDL statements, groups of at most `maxGroup` fields. */
   maxStatements: number;
@@ -42,6 +43,7 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
   const rng = seededRng(settings.seed);
   const unresolved: string[] = [];
   const assumptions: string[] = [];
+  let firstAccepted: FirstAccepted | undefined;
   const finish = (description: ModelDescription): ExploreResult => ({
     strategy: 'adaptive',
     rule: description.expression,
@@ -53,31 +55,32 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
     exact: unresolved.length === 0,
     unresolved,
     assumptions,
+    ...(firstAccepted === undefined ? {} : { firstAccepted }),
     observations: session.observations(),
   });
 
-  // The island search may spend all but what learning each field's role alone needs.
-  const base = await findStart(session, settings.startFrom, Math.min(settings.maxRequests, 2 * n + 3), {
-    cap: Math.max(0, settings.maxRequests - n),
-    rng,
-  });
-  if (base === undefined) {
+  // The search for a start may spend all but what learning each field's role alone needs.
+  const found = await findStart(session, settings.starts, { search: Math.max(0, settings.maxRequests - n), rng });
+  if (found === undefined) {
+    const known = settings.starts.length === 0 ? '' : `${list(settings.starts.map((s) => s.source))} and one or two changes away, `;
     unresolved.push(
-      `no accepted combination was found in ${count(session.requests, 'request')} (${settings.startFrom === undefined ? '' : 'the given start, '}every field, none, one change away from those, then larger jumps and samples): pass startFrom, a body known to be accepted`,
+      `no accepted combination was found in ${count(session.requests, 'request')} (${known}every field, none, one change away from those, then larger jumps and samples): pass startFrom, a body known to be accepted`,
     );
     return finish(describeObservations(session));
   }
+  firstAccepted = firstAcceptedOf(fields, found, session.requests);
+  const base = found.mask;
   const confirmReserve = Math.min(settings.confirmSamples, Math.floor(settings.maxRequests / 4));
 
-  const found = await discover(session, base, unresolved);
-  const answered = found.sensitive & ~found.unknownSingles;
+  const learnt = await discover(session, base, unresolved);
+  const answered = learnt.sensitive & ~learnt.unknownSingles;
   const settler = new Settler(
     session,
     base,
-    new RuleFitter(base, found.sensitive, settings.maxStatements, settings.maxGroup),
-    found.involved,
+    new RuleFitter(base, learnt.sensitive, settings.maxStatements, settings.maxGroup),
+    learnt.involved,
   );
-  const search: EscapeSearch = { session, base, sensitive: answered, pools: found.pools, rng };
+  const search: EscapeSearch = { session, base, sensitive: answered, pools: learnt.pools, rng };
   const involve = (f: number): void => settler.involve(f);
 
   const outcomes = await searchEscapes(search, FIRST_TIERS, confirmReserve + settleReserve(n), involve);
@@ -112,4 +115,15 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
   return finish(
     settlement.kind === 'ambiguous' ? describeAgreement(fields, settlement.alternatives) : describeModel(fields, hypothesis.model),
   );
+}
+
+function firstAcceptedOf(fields: readonly string[], found: StartFound, requests: number): FirstAccepted {
+  const from = found.fromMask ?? found.mask;
+  return {
+    from: found.from,
+    removed: presentOf(fields, from & ~found.mask),
+    added: presentOf(fields, found.mask & ~from),
+    requests,
+    present: presentOf(fields, found.mask),
+  };
 }

@@ -233,6 +233,55 @@ describe('the start', () => {
   });
 });
 
+describe('known bodies first', () => {
+  test('the known bodies are asked in order before every field and none; the report says which led to the start', async () => {
+    const fields = fieldNames(10);
+    const result = await explore(
+      fields,
+      oracle((p) => p.has('f1') && !p.has('f9')),
+      {
+        starts: [
+          { fields: ['f0', 'f9'], source: 'ACCEPTED_BODY' },
+          { fields: ['f1', 'f2'], source: "the description's reportedAccepted" },
+        ],
+      },
+    );
+
+    expect(result.observations.slice(0, 2).map((o) => [o.present, o.outcome])).toEqual([
+      [['f0', 'f9'], 'rejected'],
+      [['f1', 'f2'], 'accepted'],
+    ]);
+    expect(result.firstAccepted).toEqual({
+      from: "the description's reportedAccepted",
+      removed: [],
+      added: [],
+      requests: 2,
+      present: ['f1', 'f2'],
+    });
+    expect(result.exact).toBe(true);
+  });
+
+  // Five required fields (f4 missing from the known body), two forbidden (f19 in it), OnlyOne(f10, f11): no
+  // change of one field from the known body, the full or the empty body is accepted, and the errors name nothing.
+  const n = 20;
+  const roles = Array.from({ length: n }, (_, i): RoleSpec => (i < 5 ? 'required' : i >= 18 ? 'forbidden' : 'optional'));
+  const island = classRule(fieldNames(n), roles, [{ kind: 'OnlyOne', members: [10, 11] }]);
+  const known = ['f0', 'f1', 'f2', 'f3', 'f5', 'f10', 'f19'];
+
+  test('an island two changes from the known body at 20 fields: found in its neighbourhood and exact within 10 x n, for 10 seeds', async () => {
+    for (let seed = 1; seed <= 10; seed += 1) {
+      const result = await explore(island.fields, oracleFor(island), { starts: [{ fields: known, source: 'the known body' }], seed });
+
+      expect(result.requests).toBeLessThanOrEqual(10 * n);
+      expect(result.firstAccepted).toMatchObject({ from: 'the known body', removed: ['f19'], added: ['f4'] });
+      // Found among the 7 x 13 changes of one field taken out and one added, which are asked first.
+      expect(result.firstAccepted?.requests).toBeLessThanOrEqual(3 + n + 7 * 13);
+      expect(result.exact).toBe(true);
+      expect(sameRule(n, island, result.rule, island.fields).equal).toBe(true);
+    }
+  });
+});
+
 describe("answers that are 'unknown'", () => {
   test('are retried once, recorded as errors when they stay unknown, and never taken as evidence', async () => {
     const rule = classRule(
@@ -271,6 +320,16 @@ describe('inputs are checked at the edge', () => {
     [['a', 'a'], {}, 'explore fields should be distinct, got a, a'],
     [fieldNames(31), {}, 'explore supports at most 30 fields, got 31'],
     [['a', 'b'], { startFrom: ['c'] }, "explore startFrom names 'c', which is not one of the fields"],
+    [
+      ['a', 'b'],
+      {
+        starts: [
+          { fields: ['a'], source: 's' },
+          { fields: ['d'], source: 't' },
+        ],
+      },
+      "explore starts[1] names 'd', which is not one of the fields",
+    ],
     [['a', 'b'], { maxRequests: 0 }, 'explore maxRequests should be a positive integer, got 0'],
     [['a', 'b'], { exhaustiveMaxFields: 21 }, 'explore exhaustiveMaxFields should be an integer from 0 to 20, got 21'],
   ])('%j with %j', async (fields, options, message) => {

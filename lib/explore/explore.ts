@@ -20,7 +20,7 @@ import { exploreAdaptive } from './adaptive.js';
 import { exploreExhaustive } from './exhaustive.js';
 import type { ExploreOptions, ExploreResult, Oracle } from './types.js';
 
-export type { ExploreOptions, ExploreResult, Oracle } from './types.js';
+export type { ExploreOptions, ExploreResult, FirstAccepted, KnownStart, Oracle } from './types.js';
 
 /** Above this many fields `combinations` refuses to enumerate (lib/rule/field-set.ts). */
 const MAX_EXHAUSTIVE_FIELDS = 20;
@@ -41,11 +41,17 @@ export async function explore(fields: readonly string[], oracle: Oracle, options
   if (!Number.isInteger(confirmSamples) || confirmSamples < 0) {
     throw new RangeError(`explore confirmSamples should be a non-negative integer, got ${confirmSamples}`);
   }
-  const start = startFrom === undefined ? undefined : maskOf(index, startFrom);
-  if (startFrom !== undefined && start === undefined) {
-    const stranger = startFrom.find((name) => !index.has(name)) ?? '';
-    throw new Error(`explore startFrom names '${stranger}', which is not one of the fields`);
-  }
+  const known = [...(startFrom === undefined ? [] : [{ fields: startFrom, source: 'the given start' }]), ...(options.starts ?? [])];
+  const starts = known.map(({ fields: present, source }, k) => {
+    const mask = maskOf(index, present);
+    if (mask === undefined) {
+      const stranger = present.find((name) => !index.has(name)) ?? '';
+      throw new Error(
+        `explore ${startFrom !== undefined && k === 0 ? 'startFrom' : `starts[${k - (startFrom === undefined ? 0 : 1)}]`} names '${stranger}', which is not one of the fields`,
+      );
+    }
+    return { mask, source };
+  });
 
   if (n <= exhaustiveMaxFields && (maxRequests === undefined || 2 ** n <= maxRequests)) {
     return exploreExhaustive(fields, oracle, maxRequests ?? Math.max(2 ** n, 10 * n));
@@ -53,7 +59,7 @@ export async function explore(fields: readonly string[], oracle: Oracle, options
   return exploreAdaptive(fields, oracle, {
     maxRequests: maxRequests ?? Math.max(1, 10 * n),
     seed,
-    startFrom: start,
+    starts,
     confirmSamples,
     maxStatements: 3,
     maxGroup: 4,

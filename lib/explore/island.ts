@@ -17,17 +17,40 @@ import { bit } from './bits.js';
 import { shuffled, type Rng } from './rng.js';
 import type { ProbeSession } from './session.js';
 
-/** The first accepted combination found within `cap` requests in all (the session's count), or undefined. */
-export async function searchIsland(session: ProbeSession, given: number | undefined, cap: number, rng: Rng): Promise<number | undefined> {
+/** The first accepted combination, and how it was reached: from which start, by which changes. */
+export interface StartFound {
+  mask: number;
+  /** The start it is a change of ('every field', 'no field', a known body's source), or the search that found it. */
+  from: string;
+  /** The start's mask, when `from` names one (the changes are the bits that differ). */
+  fromMask?: number;
+}
+
+/** What found the island, as the report names it. */
+const NAMED = 'the fields the errors named';
+const JUMP = 'a jump of half the fields';
+const SAMPLE = 'a sample unlike the rejected ones';
+
+/**
+ * The first accepted combination found within `cap` requests in all (the session's count); undefined when none
+ * was, 'stop' when the budget ran out. `walkOnly`: only the walk over what the errors named.
+ */
+export async function searchIsland(
+  session: ProbeSession,
+  given: number | undefined,
+  cap: number,
+  rng: Rng,
+  options: { walkOnly?: boolean } = {},
+): Promise<StartFound | 'stop' | undefined> {
   const n = session.fields.length;
   const all = 2 ** n - 1;
 
   // Jumps then samples; a combination already asked costs nothing and is skipped.
-  const attempt = async (mask: number): Promise<number | undefined | 'stop'> => {
+  const attempt = async (mask: number, from: string, fromMask?: number): Promise<StartFound | undefined | 'stop'> => {
     if (session.asked(mask)) return undefined;
     if (session.requests >= cap) return 'stop';
     const answer = await session.ask(mask);
-    if (answer === 'accepted') return mask;
+    if (answer === 'accepted') return { mask, from, ...(fromMask === undefined ? {} : { fromMask }) };
     return answer === 'exhausted' ? 'stop' : undefined;
   };
 
@@ -46,8 +69,8 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
     for (let step = 0; step < MAX_WALK_STEPS && named !== 0 && session.requests < walkCap; step += 1) {
       const next = mask ^ named;
       if (session.asked(next)) break;
-      const got = await attempt(next);
-      if (got === 'stop') return undefined;
+      const got = await attempt(next, NAMED, from);
+      if (got === 'stop') return options.walkOnly === true ? undefined : 'stop';
       if (got !== undefined) return got;
       mask = next;
       named = session.namedBy(mask);
@@ -60,6 +83,7 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
       break;
     }
   }
+  if (options.walkOnly === true) return undefined;
   const anchors = [...(near === undefined ? [] : [near]), all, 0];
 
   const order = shuffled(
@@ -73,8 +97,8 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
       if (chunk === 0) continue;
       for (const anchor of anchors) {
         for (const flips of [chunk, all & ~chunk]) {
-          const got = await attempt(anchor ^ flips);
-          if (got === 'stop') return undefined;
+          const got = await attempt(anchor ^ flips, JUMP, anchor);
+          if (got === 'stop') return 'stop';
           if (got !== undefined) return got;
         }
       }
@@ -97,8 +121,8 @@ export async function searchIsland(session: ProbeSession, given: number | undefi
       if (score < bestScore) [best, bestScore] = [mask, score];
     }
     if (bestScore === Infinity) continue;
-    const got = await attempt(best);
-    if (got === 'stop') return undefined;
+    const got = await attempt(best, SAMPLE);
+    if (got === 'stop') return 'stop';
     if (got !== undefined) return got;
   }
   return undefined;

@@ -22,13 +22,38 @@ export interface ExploreOptions {
   maxRequests?: number;
   /** Seed of the explorer's random choices (sampling, order of pair checks); same seed, same requests. Default 1. */
   seed?: number;
-  /** Fields of a body believed to be accepted; tried first as the starting point. */
+  /** Fields of a body believed to be accepted; tried first as the starting point (before `starts`). */
   startFrom?: readonly string[];
+  /**
+   * Bodies known or reported accepted, likeliest first (ACCEPTED_BODY, the description's, a baseline's, a HAR's):
+   * each is asked before the full and the empty body, and when none is accepted their one- and two-field
+   * neighbourhoods are searched before any sampling (start.ts).
+   */
+  starts?: readonly KnownStart[];
   /**
    * Combinations that put the adaptive rule to the test at the end (the full and the empty body
    * first, then random ones). Default max(5, ceil(n / 2)).
    */
   confirmSamples?: number;
+}
+
+/** A body believed accepted, and what says so (the report names it when it led to the first accepted body). */
+export interface KnownStart {
+  fields: readonly string[];
+  /** e.g. "ACCEPTED_BODY", "the description's reportedAccepted", "an accepted create in the HAR h.har". */
+  source: string;
+}
+
+/** How the adaptive strategy reached its first accepted combination. */
+export interface FirstAccepted {
+  /** The start it is a change of (a known body's source, 'every field', 'no field'), or the search that found it. */
+  from: string;
+  /** Fields taken out of and added to that start (both empty: the start itself was accepted). */
+  removed: string[];
+  added: string[];
+  /** Requests made up to and including the one that was accepted. */
+  requests: number;
+  present: string[];
 }
 
 export interface ExploreResult {
@@ -66,6 +91,8 @@ export interface ExploreResult {
    * rule is right wherever those fields keep their value in the start. Empty when nothing is assumed.
    */
   assumptions: string[];
+  /** How the first accepted combination was reached (adaptive strategy; absent when none was). */
+  firstAccepted?: FirstAccepted;
   /** Every combination sent, in the order first sent; 'error' marks those without a usable answer. */
   observations: Observation[];
 }

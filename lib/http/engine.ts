@@ -12,6 +12,7 @@ import { Dispatcher } from './dispatcher.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
+import { clearPassedWait, readWait, waitFilePath, writeWait } from './wait-file.js';
 import type { EngineStats, Exchange, Failure, RequestSpec } from './types.js';
 
 export interface EngineOptions {
@@ -47,6 +48,11 @@ export interface EngineOptions {
   redactor?: Redactor;
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Folder of the wait files (LEDGER_DIR; wait-file.ts): the wait this target's origin asks for is written there,
+   * and one an earlier process left is waited out before the first request. Unset: waits last as long as the engine.
+   */
+  waitDir?: string;
 }
 
 /**
@@ -64,7 +70,11 @@ export type EngineLimits = Pick<
   | 'defaultRetryAfterMs'
   | 'maxRetryAfterMs'
   | 'maxRecordedBodyBytes'
-> & { allowInsecureToken: boolean };
+> & {
+  allowInsecureToken: boolean;
+  /** Where the ledger lives: its wait files keep a target's wait across processes (EngineOptions.waitDir). */
+  ledgerDir?: string | undefined;
+};
 
 /** Thrown only for the caller's mistakes (bad options, an invalid request, use after close). */
 export class HttpEngineUsageError extends Error {
@@ -137,6 +147,8 @@ export class HttpEngine {
   readonly #dispatcher: Dispatcher;
   readonly #bearer: BearerSource | undefined;
   readonly #redactor: Redactor;
+  /** The origin's wait file, when waits are kept across processes. */
+  readonly #waitFile: string | undefined;
   #seq = 0;
   #exchanges = 0;
   #retries = 0;
@@ -167,6 +179,12 @@ export class HttpEngine {
       maxGateWaitMs: options.maxRetryAfterMs,
       clock: this.#clock,
     });
+    this.#waitFile = options.waitDir === undefined ? undefined : waitFilePath(options.waitDir, url.origin);
+    if (this.#waitFile !== undefined) {
+      // A wait an earlier process was asked for and did not live to keep: this engine keeps it.
+      const at = readWait(this.#waitFile, url.origin, this.#clock.now(), options.maxRetryAfterMs);
+      if (at !== undefined) this.#dispatcher.gate.holdUntil(at);
+    }
   }
 
   static fromConfig(
@@ -189,6 +207,7 @@ export class HttpEngine {
       maxRetryAfterMs: config.maxRetryAfterMs,
       maxRecordedBodyBytes: config.maxRecordedBodyBytes,
       allowInsecureToken: config.allowInsecureToken,
+      ...(config.ledgerDir !== undefined ? { waitDir: config.ledgerDir } : {}),
     });
   }
 
@@ -212,6 +231,7 @@ export class HttpEngine {
     this.#closed = true;
     this.#dispatcher.close();
     await this.#connections.destroy();
+    if (this.#waitFile !== undefined) clearPassedWait(this.#waitFile, this.#origin, this.#clock.now());
   }
 
   async send(req: RequestSpec): Promise<Exchange> {
@@ -369,6 +389,8 @@ export class HttpEngine {
     const named = retryAfterDelayMs(result.headers['retry-after'], result.headers.date, now);
     const waitMs = named ?? this.#options.defaultRetryAfterMs;
     this.#dispatcher.gate.holdUntil(now + waitMs);
+    // Kept for the next process on this target, before anything else can happen to this one.
+    if (this.#waitFile !== undefined && waitMs > 0) writeWait(this.#waitFile, this.#origin, now + waitMs, result.status, now);
     return waitMs;
   }
 

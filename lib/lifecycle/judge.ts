@@ -5,6 +5,7 @@
  * judges one: lib/protocol/server-error.ts), and a hang or no answer gives no verdict (ERROR).
  */
 import { classifyAnswer } from '../answer/classify.js';
+import { noVerdictAdvice } from '../answer/no-verdict.js';
 import { readExchange } from '../answer/read-exchange.js';
 import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
@@ -86,7 +87,12 @@ export function judgeLifecycle(specRef: string, finding: string, exchanges: read
       };
     }
     if (reading.kind !== 'status')
-      return { verdict: 'ERROR', specRef, finding: `${what}: no answer to judge (${reading.reason})`, observed };
+      return {
+        verdict: 'ERROR',
+        specRef,
+        finding: `${what}: no answer to judge (${reading.reason})${noVerdictAdvice(exchange)}`,
+        observed,
+      };
   }
   return { verdict: 'INFORMATIONAL', specRef, finding, observed };
 }

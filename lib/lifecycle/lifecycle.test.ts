@@ -121,6 +121,19 @@ describe('walkList', () => {
     expect(loop).toMatchObject({ pages: 2, containsCreated: null, stopped: 'a next link pointed back to a page already read' });
   });
 
+  test('the page holding it has its next link read too: one to another origin is counted, one under BASE_URL followed', async () => {
+    const offOrigin = sender({ '/s': page(['a', 'mine'], 'https://elsewhere.example/s?p=2') });
+    const onward = sender({ '/s': page(['mine'], `${base}/s?p=2`), '/s?p=2': page(['b'], 'https://elsewhere.example/s?p=3') });
+
+    const there = await walkList(offOrigin.send, '/s', base, (e) => e['id'] === 'mine');
+    const further = await walkList(onward.send, '/s', base, (e) => e['id'] === 'mine');
+
+    expect(offOrigin.asked).toEqual(['/s']);
+    expect(there).toMatchObject({ pages: 1, containsCreated: true, offOriginLinks: 1, entry: { id: 'mine' } });
+    expect(onward.asked).toEqual(['/s', '/s?p=2']);
+    expect(further).toMatchObject({ pages: 2, containsCreated: true, offOriginLinks: 1, entry: { id: 'mine' } });
+  });
+
   test('the last page without it: not listed; a refused list: not known', async () => {
     expect(await walkList(sender({ '/s': page(['a']) }).send, '/s', base, (e) => e['id'] === 'mine')).toMatchObject({
       containsCreated: false,

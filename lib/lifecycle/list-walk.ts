@@ -1,7 +1,7 @@
 /**
- * Reads a list of subscriptions page by page, looking for one of them. It follows next links under BASE_URL only
- * (next-link.ts), at most `maxPages` pages and `maxMs` of wall time, and never the same link twice; a link to
- * another origin is counted and left. The sender is given (the engine through the case's client), so this module
+ * Reads a list of subscriptions page by page, looking for one of them. It reads every page's next link, the page
+ * holding the one sought included, and follows those under BASE_URL only (next-link.ts), at most `maxPages` pages
+ * and `maxMs` of wall time, and never the same link twice; a link to another origin is counted and left. The sender is given (the engine through the case's client), so this module
  * sends nothing of its own and a test can hand it any pages.
  */
 import { isSuccessStatus } from '../http/status.js';
@@ -44,10 +44,10 @@ export async function walkList(
   const walk: ListWalk = { first: undefined, exchanges: [], pages: 0, entry: undefined, containsCreated: null, offOriginLinks: 0 };
   const seen = new Set<string>([collectionPath]);
   const started = now();
-  // Pages not read may hold it: a walk that stops early does not know whether the list has it.
+  // Pages not read may hold it: a walk that stops early before it was found does not know whether the list has it.
   const stop = (stopped: string, offOrigin = 0): ListWalk => ({
     ...walk,
-    containsCreated: null,
+    containsCreated: walk.entry !== undefined ? true : null,
     offOriginLinks: walk.offOriginLinks + offOrigin,
     stopped,
   });
@@ -64,7 +64,10 @@ export async function walkList(
     walk.pages += 1;
     walk.containsCreated ??= false;
     const entry = value.find((v): v is Record<string, unknown> => isObject(v) && isTheOne(v));
-    if (entry !== undefined) return { ...walk, entry, containsCreated: true };
+    if (entry !== undefined && walk.entry === undefined) {
+      walk.entry = entry;
+      walk.containsCreated = true;
+    }
     const link = nextLinkOf(body, exchange.responseHeaders['link']);
     if (link === undefined) return walk;
     const place = placeOf(link, baseUrl);

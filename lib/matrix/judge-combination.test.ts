@@ -8,7 +8,8 @@ test('no verdict from the target is an ERROR whose finding names the failure by 
   expect(judged).toMatchObject({
     verdict: 'ERROR',
     observed: 'error (no answer)',
-    finding: 'no verdict from the target for {a}: timeout: no answer within 10000 ms',
+    finding:
+      'no verdict from the target for {a}: timeout: no answer within 10000 ms; no answer after its retries and second asks: raise REQUEST_TIMEOUT_MS or MAX_RETRIES',
   });
 });
 

@@ -11,6 +11,7 @@ import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWord
 import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
+import { noVerdictAdvice } from '../answer/no-verdict.js';
 
 const OPEN = 'open: spec §4 which fields are required';
 
@@ -47,7 +48,7 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
       specRef: OPEN,
       verdict: 'ERROR',
       observed,
-      finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : answerText(shown)}`,
+      finding: `no verdict from the target for {${label}}: ${shown === undefined ? 'no exchange recorded' : `${answerText(shown)}${noVerdictAdvice(shown)}`}`,
     };
   }
   const answer =

@@ -6,7 +6,7 @@
  * suite ever sends 2^n bodies above EXHAUSTIVE_MAX_FIELDS.
  */
 import { explore } from '../explore/explore.js';
-import type { ExploreResult } from '../explore/types.js';
+import type { ExploreResult, KnownStart } from '../explore/types.js';
 import type { Exchange } from '../http/types.js';
 import { combinationKey } from '../rule/field-set.js';
 import { namedInError } from '../inference/message-pattern.js';
@@ -24,8 +24,10 @@ export interface ExplorePresenceOptions {
   exhaustiveMaxFields: number;
   /** The adaptive explorer asks at most this many x n combinations (default 10). */
   combinationsPerField?: number;
-  /** A body believed accepted (ACCEPTED_FIELDS, the operation's reported-accepted body): a first guess only. */
-  startFrom?: readonly string[];
+  /** Bodies believed accepted, likeliest first (known-starts.ts): first guesses only. */
+  starts?: readonly KnownStart[];
+  /** Seed of the explorer's random choices (default: the explorer's own). */
+  seed?: number;
   /** A combination already observed with a verdict is not sent again (a partial matrix in this worker). */
   known?: (present: readonly string[]) => Observation | undefined;
   /** Each combination sent, with its exchanges (the presence suite records them). */
@@ -71,7 +73,8 @@ export async function explorePresence(
       ...(options.combinationsPerField !== undefined && fields.length > options.exhaustiveMaxFields
         ? { maxRequests: options.combinationsPerField * fields.length }
         : {}),
-      ...(options.startFrom !== undefined ? { startFrom: options.startFrom } : {}),
+      ...(options.starts !== undefined ? { starts: options.starts } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
     },
   );
   const observations = [...byKey.values()];

@@ -7,13 +7,25 @@
  */
 import type { ExplorationRecord } from '../case-record.js';
 import type { Judgement } from '../protocol/judgement.js';
-import type { ExploreResult } from '../explore/types.js';
+import type { ExploreResult, FirstAccepted } from '../explore/types.js';
+import { count, list } from '../inference/words.js';
 import type { Observation } from '../inference/types.js';
+
+/** "the first accepted body came from the description's reportedAccepted, without changeType and with clientState, after 40 requests". */
+export function firstAcceptedWords(first: FirstAccepted): string {
+  const changes = [
+    ...(first.removed.length === 0 ? [] : [`without ${list(first.removed)}`]),
+    ...(first.added.length === 0 ? [] : [`with ${list(first.added)}`]),
+  ];
+  const how = changes.length === 0 ? first.from : `${first.from}, ${changes.join(' and ')}`;
+  return `the first accepted body came from ${how}, after ${count(first.requests, 'request')}`;
+}
 
 export function judgeExploration(
   result: ExploreResult,
   observations: Observation[],
   explorerNotUsed?: string,
+  startNotes: readonly string[] = [],
 ): Judgement & { exploration: ExplorationRecord } {
   const exploration: ExplorationRecord = {
     strategy: result.strategy,
@@ -27,6 +39,7 @@ export function judgeExploration(
     roles: result.roles,
     dependencies: result.dependencies,
     observations,
+    ...(result.firstAccepted !== undefined ? { firstAccepted: result.firstAccepted } : {}),
     ...(explorerNotUsed !== undefined ? { explorerNotUsed } : {}),
   };
   // The explorer's roles rest on its assumptions (the target's rule is one of the supported class, and what
@@ -37,6 +50,8 @@ export function judgeExploration(
   const given = `a rule of the supported class${result.assumptions.length === 0 ? '' : `; ${result.assumptions.join('; ')}`}`;
   const summary =
     `${result.strategy} exploration: rule ${result.rule}, ${result.confirmed} of ${result.possible} combinations confirmed with ${result.requests} asked` +
+    (result.firstAccepted === undefined ? '' : `; ${firstAcceptedWords(result.firstAccepted)}`) +
+    startNotes.map((note) => `; ${note}`).join('') +
     (result.exact ? '' : `; not pinned down: ${result.unresolved.join('; ')}`) +
     (roles === '' ? '' : `; roles if the target's rule is ${given}: ${roles}`) +
     (result.dependencies.length === 0 ? '' : `; dependencies: ${result.dependencies.map((d) => d.text).join(' ')}`) +

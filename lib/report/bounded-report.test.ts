@@ -63,3 +63,36 @@ describe('a report that found nothing accepted among part of the combinations', 
     expect(size(30)).toBeLessThan(3 * size(5));
   });
 });
+
+describe("the run's second asks", () => {
+  test('are summed over the cases into run.secondAsks, said in the Markdown summary, and absent when there were none', async () => {
+    const { renderMarkdown } = await import('./render-markdown.js');
+    const fields = ['a'];
+    const record = (id: string, secondAsks?: number): CaseRecord => ({
+      id,
+      kind: 'matrix',
+      specRef: 'open: spec §4',
+      verdict: 'INFORMATIONAL',
+      requests: 1,
+      observation: { present: id === 'matrix/a' ? ['a'] : [], outcome: 'rejected', status: 400, statuses: [400] },
+      target: { baseUrl: 'http://127.0.0.1:1', kind: 'configured' },
+      ...(secondAsks === undefined ? {} : { secondAsks }),
+    });
+    const build = (records: CaseRecord[]) =>
+      buildBehaviourReport({
+        operation: { id: 'op', method: 'POST', path: '/x', fields },
+        cases: records.map((r) => ({ name: r.id, record: r })),
+        startedAt: '2026-01-01T00:00:00.000Z',
+        endedAt: '2026-01-01T00:00:01.000Z',
+        suiteVersion: '0.1.0',
+        repeats: 1,
+      });
+
+    const asked = build([record('matrix/a', 2), record('matrix/none', 1)]);
+    expect(asked.run.secondAsks).toBe(3);
+    expect(renderMarkdown(asked)).toContain('; 3 asked again after no verdict)');
+    const checked = validateBehaviourReport(JSON.parse(JSON.stringify(asked)));
+    expect(checked.valid, checked.valid ? '' : checked.errors.join('\n')).toBe(true);
+    expect(build([record('matrix/a'), record('matrix/none')]).run).not.toHaveProperty('secondAsks');
+  });
+});

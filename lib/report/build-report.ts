@@ -121,6 +121,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       startedAt: input.startedAt,
       endedAt: input.endedAt,
       requestsSent: requestsSent(records),
+      ...secondAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
       ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
@@ -158,6 +159,11 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
 function lifecycleOf(records: readonly CaseRecord[]): Pick<BehaviourReport, 'lifecycle'> {
   const parts = records.flatMap((r) => (r.lifecycle !== undefined ? [r.lifecycle] : []));
   return parts.length === 0 ? {} : { lifecycle: mergeLifecycle(parts) };
+}
+
+function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {
+  const total = records.reduce((sum, r) => sum + (r.secondAsks ?? 0), 0);
+  return total === 0 ? {} : { secondAsks: total };
 }
 
 /** Each worker run's engine total (its largest), summed over runs (shards); else the cases' own counts. */

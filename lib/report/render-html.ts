@@ -122,7 +122,7 @@ function runSection(report: BehaviourReport): SafeHtml {
 <h2>Run</h2>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${runItem('Requests sent', String(run.requestsSent))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
+${runItem('Requests sent', String(run.requestsSent))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
 </dl>
 </section>`;
 }

@@ -54,7 +54,7 @@ export function renderMarkdown(report: BehaviourReport): string {
       `**Target** ${code(run.target)} (${text(targetDescription(run))})`,
       `**${operation.method}** ${code(operation.path)}`,
       `**run** ${readableTime(run.startedAt)}, ${runDuration(run)}`,
-      `**requests** ${run.requestsSent} (each combination ${run.repeats}×)`,
+      `**requests** ${run.requestsSent} (each combination ${run.repeats}×${run.secondAsks === undefined ? '' : `; ${run.secondAsks} asked again after no verdict`})`,
       `suite ${text(run.suiteVersion)}`,
     ].join(' · '),
     '',

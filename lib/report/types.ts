@@ -180,6 +180,11 @@ export interface RunInfo {
   startedAt: string;
   endedAt: string;
   requestsSent: number;
+  /**
+   * Requests asked again later because an earlier ask got no verdict (still throttled, a 5xx or a reset after
+   * the engine's retries): a combination, a value class or a lifecycle step. Absent when none was.
+   */
+  secondAsks?: number;
   suiteVersion: string;
   /** Seed of the property-based suites in this run (replay with SEED). */
   seed?: number;

@@ -99,23 +99,23 @@ describe('judgeValue', () => {
     [
       'no answer',
       fakeExchange({ status: null, failure: { kind: 'timeout', message: 'no answer within 10000 ms' } }),
-      'timeout: no answer within 10000 ms',
+      'timeout: no answer within 10000 ms); no answer after its retries and second asks: raise REQUEST_TIMEOUT_MS or MAX_RETRIES',
     ],
     [
       'throttled past the retries',
       fakeExchange({ status: 503, failure: { kind: 'throttled', message: 'HTTP 503 still after 3 retries' } }),
-      'throttled: HTTP 503 still after 3 retries',
+      'throttled: HTTP 503 still after 3 retries); still throttled after its retries and second asks: raise MAX_RETRIES (the retries of each request, and the times one without a verdict is asked again later)',
     ],
     [
       'the budget spent',
       fakeExchange({ status: null, failure: { kind: 'budget', message: 'request budget of 10 reached' } }),
-      'budget: request budget of 10 reached',
+      'budget: request budget of 10 reached); the request budget was spent before it got a verdict: raise MAX_REQUESTS',
     ],
-  ])('%s is an ERROR, even for a malformed value', (_name, exchange, words) => {
+  ])('%s is an ERROR, even for a malformed value, and says which setting to raise', (_name, exchange, words) => {
     const judged = judgeValue('notificationUrl', relative, exchange);
 
     expect(judged.verdict).toBe('ERROR');
-    expect(judged.finding).toBe(`notificationUrl relative path: no verdict from the target (${words})`);
+    expect(judged.finding).toBe(`notificationUrl relative path: no verdict from the target (${words}`);
   });
 
   test('a redirect is neither accepted nor rejected: ERROR', () => {

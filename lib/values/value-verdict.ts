@@ -25,6 +25,7 @@
  * - no answer (timeout, connection, throttled, budget), or a status that is neither: ERROR, which
  *   says nothing about the target's view of the value.
  */
+import { noVerdictAdvice } from '../answer/no-verdict.js';
 import { checkRefusalRule, REFUSAL_READING, ruleOneNotJudged } from '../protocol/error-rule.js';
 import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { failureText } from '../http/answer-text.js';
@@ -119,7 +120,7 @@ export function judgeValue(
     specRef: valueClass.specRef,
     finding:
       exchange.failure !== undefined
-        ? `${what}: no verdict from the target (${failureText(exchange.failure)})`
+        ? `${what}: no verdict from the target (${failureText(exchange.failure)})${noVerdictAdvice(exchange)}`
         : `${what}: answered ${status}, neither accepted nor rejected`,
   };
 }

@@ -20,8 +20,18 @@ import { workerRunId, type ProbeContext } from './context.js';
 export class CaseRun {
   readonly client: OperationClient;
 
-  constructor(readonly probe: ProbeContext) {
-    this.client = new OperationClient((request) => probe.engine.send(request), probe.operation);
+  /**
+   * `askAgain`: a request that got no verdict (throttled, a 5xx or a reset after the engine's retries) is asked
+   * again, up to MAX_RETRIES times, while the budget lasts: for the cases whose answers are evidence (presence,
+   * value classes, lifecycle steps), not for those that judge a 5xx itself.
+   */
+  constructor(
+    readonly probe: ProbeContext,
+    options: { askAgain?: boolean } = {},
+  ) {
+    this.client = new OperationClient((request) => probe.engine.send(request), probe.operation, {
+      askAgain: options.askAgain === true ? probe.settings.pacing.maxRetries : 0,
+    });
   }
 }
 
@@ -86,7 +96,7 @@ export function skipCase(context: TestContext, skip: SkipRecord): never {
 export async function finishCase(
   context: TestContext,
   run: CaseRun,
-  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests'>,
+  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks'>,
 ): Promise<void> {
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
@@ -94,6 +104,7 @@ export async function finishCase(
   const full: CaseRecord = run.probe.engine.redactor.redactDeep({
     ...(await judgedReach(run, record)),
     requests: run.client.requests,
+    ...(run.client.secondAsks > 0 ? { secondAsks: run.client.secondAsks } : {}),
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
     engineRequests: { run: workerRunId, sent: run.probe.engine.stats().requestsSent },

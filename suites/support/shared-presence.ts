@@ -13,6 +13,10 @@ import { combinationKey } from '../../lib/rule/field-set.js';
 import type { Observation } from '../../lib/inference/types.js';
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';
+import { basename } from 'node:path';
+import { BaselineFileError, readBaseline } from '../../lib/baseline/baseline-file.js';
+import type { KnownStart } from '../../lib/explore/types.js';
+import { harAccepted, knownStarts, type KnownBodies } from '../../lib/presence/known-starts.js';
 
 const observations = new Map<string, Observation>();
 let published: PresenceEvidence | undefined;
@@ -29,31 +33,58 @@ export function publishEvidence(evidence: PresenceEvidence): void {
 }
 
 /**
- * A body believed accepted, to start an exploration from: ACCEPTED_BODY's fields, else
- * ACCEPTED_FIELDS, else the description's acceptedBody, else its reported one.
+ * The bodies believed accepted, to start an exploration from, likeliest first (lib/presence/known-starts.ts):
+ * ACCEPTED_BODY, ACCEPTED_FIELDS, the description's acceptedBody and reportedAccepted, the baseline's accepted
+ * combinations (BASELINE), a HAR's accepted creates (HAR). Read once per worker; a baseline or HAR that cannot be
+ * read is left out, and `notes` says why (the exploration's finding carries it).
  */
-function explorationStart(probe: ProbeContext): { startFrom?: readonly string[] } {
-  const known = probe.operation.fields.map((f) => f.name);
-  const fieldsOf = (body: Record<string, unknown> | undefined): string[] | undefined =>
-    body === undefined ? undefined : known.filter((name) => Object.hasOwn(body, name));
-  const start =
-    fieldsOf(probe.settings.target.acceptedBody) ??
-    probe.settings.target.acceptedFields ??
-    fieldsOf(probe.operation.acceptedBody) ??
-    probe.operation.reportedAccepted;
-  return start === undefined ? {} : { startFrom: start };
+let known: Promise<{ starts: KnownStart[]; notes: string[] }> | undefined;
+function explorationStarts(probe: ProbeContext): Promise<{ starts: KnownStart[]; notes: string[] }> {
+  known ??= (async () => {
+    const notes: string[] = [];
+    let baseline: KnownBodies['baseline'];
+    if (probe.settings.reports.baseline !== undefined) {
+      try {
+        const read = await readBaseline(probe.settings.reports.baseline);
+        const accepted = read.matrix.filter((c) => c.outcome === 'accepted').map((c) => c.present);
+        baseline = { label: basename(probe.settings.reports.baseline), accepted };
+      } catch (error) {
+        if (!(error instanceof BaselineFileError)) throw error;
+        notes.push(`the baseline's accepted bodies were not used: ${error.problems.join('; ')}`);
+      }
+    }
+    let har: KnownBodies['har'];
+    if (probe.settings.exploration.har !== undefined) {
+      const label = basename(probe.settings.exploration.har);
+      const read = harAccepted(probe.settings.exploration.har, label, probe.operation);
+      if (read.problem !== undefined) notes.push(`the HAR's accepted creates were not used: ${read.problem}`);
+      else har = { label, accepted: read.accepted };
+    }
+    const starts = knownStarts(probe.operation, {
+      acceptedBody: probe.settings.target.acceptedBody,
+      acceptedFields: probe.settings.target.acceptedFields,
+      baseline,
+      har,
+    });
+    return { starts, notes };
+  })();
+  return known;
 }
 
 /** The exploration's settings, the same wherever the presence step runs: its budget and where it starts. */
-export function explorationSettings(probe: ProbeContext): {
+export async function explorationSettings(probe: ProbeContext): Promise<{
   exhaustiveMaxFields: number;
   combinationsPerField: number;
-  startFrom?: readonly string[];
-} {
+  starts: KnownStart[];
+  startNotes: string[];
+}> {
+  const { starts, notes } = await explorationStarts(probe);
   return {
     exhaustiveMaxFields: probe.settings.exploration.exhaustiveMaxFields,
     combinationsPerField: probe.settings.exploration.exploreCombinationsPerField,
-    ...explorationStart(probe), // a first guess only: the explorer checks it and searches on when the target refuses it
+    // first guesses only: the explorer checks each and searches near them when the target refuses them
+    starts,
+    startNotes: notes,
   };
 }
 
@@ -69,7 +100,7 @@ export function presenceEvidence(probe: ProbeContext, run: CaseRun): Promise<Pre
     const { evidence } = await explorePresence(run.client, probe.operation, {
       repeats: 1,
       values: probe.values,
-      ...explorationSettings(probe),
+      ...(await explorationSettings(probe)),
       known: (present) => observations.get(combinationKey(present)),
     });
     published = evidence;
