@@ -48,7 +48,7 @@ export function formatPlan(plan: RunPlan, settings: Settings, target: string): s
   const cases = plan.suites.reduce((n, s) => n + s.cases.length, 0);
   lines.push(
     `total: ${count(cases, 'case')} in ${count(plan.suites.length, 'suite')}, up to ${plan.requests} requests when each is answered the first time; ` +
-      `at worst ${plan.worstCase} (every request retried ${pacing.maxRetries} times, MAX_RETRIES; the suites stop at MAX_REQUESTS ${pacing.maxRequests})`,
+      `at worst ${plan.worstCase} (every request retried MAX_RETRIES ${pacing.maxRetries} times, and asked again as often when it still got no verdict; the suites stop at MAX_REQUESTS ${pacing.maxRequests})`,
     `subscriptions: up to ${plan.creates} created, each deleted after its case (what is not is deleted at the end of the run)`,
     `time: ${seconds(plan.sendingSeconds)} of sending at REQUESTS_PER_SECOND ${pacing.requestsPerSecond}` +
       (plan.waitSeconds > 0 ? `, plus up to ${seconds(plan.waitSeconds)} of waiting for notifications` : '') +

@@ -185,8 +185,10 @@ function lifecycle(op: OperationSpec): PlannedCase[] {
   const none = op.cleanup === undefined ? 'the operation description names no delete path' : undefined;
   const pages = LIST_BOUNDS.maxPages;
   const lifetime = op.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
+  // The longest renewal is searched up from the first renewal when it was accepted (at most to the longest lifetime a
+  // create got, plus one, else to the limit's high), down to 1 minute when it was refused (lib/lifecycle/findings.ts).
   const renewSteps =
-    lifetime === undefined || lifetime.high <= RENEW_MINUTES ? 0 : (lifetime.maxSteps ?? defaultMaxSteps(RENEW_MINUTES, lifetime.high));
+    lifetime === undefined ? 0 : Math.max(defaultMaxSteps(RENEW_MINUTES, lifetime.high + 1), defaultMaxSteps(1, RENEW_MINUTES));
   const hasRenewField = op.fields.some((f) => f.name === RENEW_FIELD);
   const patched = op.fields.filter((f) => f.name !== RENEW_FIELD).slice(0, MAX_PATCHED_FIELDS).length;
   return [
@@ -260,7 +262,10 @@ export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan 
   // engines of their own.
   const limits = engineLimits(settings);
   const tries = 1 + limits.maxRetries;
-  const worstCase = (before.setupCheck + before.leftovers) * tries + Math.min(inSuites * tries, limits.maxRequests) + creates * tries;
+  // A case whose answers are evidence asks an exchange that got no verdict again, up to MAX_RETRIES times, each ask
+  // with the engine's retries (suites/support/case-run.ts, lib/create/client.ts).
+  const suiteTries = tries * tries;
+  const worstCase = (before.setupCheck + before.leftovers) * tries + Math.min(inSuites * suiteTries, limits.maxRequests) + creates * tries;
   const eventsPlanned = suites.find((s) => s.suite === '06-events');
   const waits = (id: string): boolean => eventsPlanned?.cases.some((c) => c.id === id && c.skipped === undefined) === true;
   const change = settings.receiver.change?.kind === 'command' ? settings.receiver.changeCommandTimeoutMs : 0;
