@@ -28,6 +28,7 @@ export const LIB_LAYERS = [
   ['presence'], // the presence step: exploring which fields are accepted, and what it learnt for the later suites
   ['properties', 'receiver'], // property checks; the notification receiver
   ['events'], // notification cases on top of the receiver
+  ['expectations', 'plan'], // expected deviations and what became of them; what a run will send, before it does
   ['report'], // the behaviour report: plain data in, files out
   ['contract'], // the observed contract, built from the report
   ['baseline', 'explain'], // drift against a baseline; why did this request get 400

@@ -43,6 +43,8 @@ const SLOWEST_TOOL_FILES = [
   'test/lifecycle.test.ts',
   'test/compiled-command.test.ts',
   'test/interrupt.test.ts',
+  'test/expectations.test.ts',
+  'test/dry-run.test.ts',
   'test/operation-file.test.ts',
   'test/properties.test.ts',
 ];

@@ -4,15 +4,16 @@
  *   npx subscription-conformance <command> [flags] [arguments]
  *
  * Commands:
- *   probe      run the conformance suites and write the reports (the main job)
- *   explain    why did this request get 400? (a JSON body, a cURL command, a HAR, or stdin)
- *   infer      a behaviour report from recorded traffic (a HAR), sending nothing
- *   baseline   write a baseline of the target's behaviour, to compare later runs with
- *   contract   write the observed contract (OpenAPI 3.1) of a written report; comparing is probe --contract
- *   operation  build, check or show an operation description
- *   cleanup    delete what a crashed run left on the target
- *   reference  serve the embedded reference service on a port of your own
- *   ui         the vitest UI over the suites
+ *   probe         run the conformance suites and write the reports (the main job)
+ *   explain       why did this request get 400? (a JSON body, a cURL command, a HAR, or stdin)
+ *   infer         a behaviour report from recorded traffic (a HAR), sending nothing
+ *   baseline      write a baseline of the target's behaviour, to compare later runs with
+ *   contract      write the observed contract (OpenAPI 3.1) of a written report; comparing is probe --contract
+ *   expectations  write an expectations file from a report's DEVIATES and ERROR cases, each reason to fill in
+ *   operation     build, check or show an operation description
+ *   cleanup       delete what a crashed run left on the target
+ *   reference     serve the embedded reference service on a port of your own
+ *   ui            the vitest UI over the suites
  *
  * Every setting a command reads is also a flag: the setting's name in lower case with dashes, e.g.
  *   npx subscription-conformance probe --base-url https://staging.example.com --rate 2 --max-requests 300

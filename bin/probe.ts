@@ -17,6 +17,12 @@
  *   npx subscription-conformance probe --contract openapi.json
  *                                          compare the target with an OpenAPI contract (JSON or YAML); any
  *                                          disagreement fails the run. Every run writes reports/observed-openapi.json
+ *   npx subscription-conformance probe --expectations expectations.json
+ *                                          cases known to deviate, each with its reason (also EXPECTATIONS=...): they
+ *                                          read "DEVIATES (expected: reason)" and do not fail the run; one that no
+ *                                          longer deviates, or whose until has passed, does (docs/expectations.md)
+ *   npx subscription-conformance probe --dry-run   the plan: suites, cases, the most requests each sends, the time
+ *                                          at REQUESTS_PER_SECOND, the subscriptions it may create; sends nothing
  *   npx subscription-conformance probe --settings  the settings this run would use, and where each came from
  *
  * Exit codes (lib/run/exit-decision.ts, README "Exit codes"): 0 every case holds and nothing drifted from the
@@ -24,7 +30,7 @@
  * target, combinations were sent and none was accepted, the target disagrees with --contract, a secret was found
  * in a written file, or the run was stopped; 2 configuration or setup error (a BASE_URL that cannot be reached, a
  * base path answering 404, a refused token or redirects in the first two answers, a merge missing a shard, no
- * case ran).
+ * case ran, an unusable expectations file).
  */
 import './support/lean-dependencies.js';
 import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
@@ -63,9 +69,11 @@ const outcome = await runProbe(settings, {
   mergeReports: values['merge-reports'],
   ui: values.ui,
   ...(values.contract !== undefined ? { contract: values.contract } : {}),
+  dryRun: values['dry-run'],
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   stop: interrupt.signal,
 });
-if (outcome.setupProblem !== undefined) console.error(`probe: ${outcome.setupProblem}`);
+// A setup problem may be several lines (one per problem of an expectations file), each said by the probe.
+if (outcome.setupProblem !== undefined) for (const problem of outcome.setupProblem.split('\n')) console.error(`probe: ${problem}`);
 else console.log(exitLine(outcome));
 process.exit(outcome.code);

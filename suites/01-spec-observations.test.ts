@@ -4,7 +4,7 @@
  * (the operation's `reportedAccepted`). Verdicts: lib/protocol/spec-observation.ts.
  */
 import { describe, test } from 'vitest';
-import { judgeReportedAccepted, judgeReportedRejected } from '../lib/protocol/spec-observation.js';
+import { judgeReportedAccepted, judgeReportedRejected, observationCases } from '../lib/protocol/spec-observation.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
@@ -12,9 +12,7 @@ import { CaseRun, example, finishCase } from './support/case-run.js';
 const probe = probeContext();
 const allFields = probe.operation.fields.map((f) => f.name);
 const reportedAccepted = probe.operation.reportedAccepted;
-const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const allWords = `all ${NUMBER_WORDS[allFields.length] ?? allFields.length} fields`;
-const left = allFields.filter((f) => !(reportedAccepted ?? []).includes(f));
+const { allWords, allId, left, withoutId } = observationCases(allFields, reportedAccepted);
 
 describe('spec §4 observations', () => {
   test(`spec §4/observation-1: ${allWords} -> reported 400 invalidRequest`, async (context) => {
@@ -22,7 +20,7 @@ describe('spec §4 observations', () => {
     const exchange = await run.client.sendBody(buildBody(probe.operation, allFields, probe.values()));
     await run.client.undoCreate(exchange);
     await finishCase(context, run, {
-      id: `spec-4/observation-${allWords.replaceAll(' ', '-').replace(/-fields$/, '')}`,
+      id: allId,
       kind: 'observation',
       example: example(exchange),
       ...judgeReportedRejected(allWords, exchange),
@@ -37,7 +35,7 @@ describe('spec §4 observations', () => {
       const exchange = await run.client.sendBody(buildBody(probe.operation, fields, probe.values()));
       await run.client.undoCreate(exchange);
       await finishCase(context, run, {
-        id: `spec-4/observation-without-${left.join('-')}`,
+        id: withoutId ?? '',
         kind: 'observation',
         example: example(exchange),
         ...judgeReportedAccepted(fields, exchange),

@@ -216,7 +216,7 @@ describe.concurrent('spec §9 version: the path contains v2.0', () => {
     test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, async (context) => {
       if (version.path === undefined)
         return skipCase(context, {
-          id: `spec-9/${version.id}`,
+          id: `protocol/spec-9/${version.id}`,
           reason: `the operation path ${operation.path} has no version segment to change (spec §9)`,
         });
       const run = new CaseRun(probe);
@@ -252,7 +252,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       // A live service might act on a DELETE or PUT to its collection: only with consent.
       if (method !== 'GET' && probe.target.kind === 'configured' && !probe.settings.target.probeWriteMethods) {
         skipCase(context, {
-          id: `spec-4/method-${method.toLowerCase()}`,
+          id: `protocol/spec-4/method-${method.toLowerCase()}`,
           reason: `${method} on a configured target's collection path is sent only when asked: a live service might act on it`,
           toTest: 'set PROBE_WRITE_METHODS=true',
         });

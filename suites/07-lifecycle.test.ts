@@ -26,6 +26,7 @@ import {
   statesFinding,
 } from '../lib/lifecycle/findings.js';
 import { bodyOf, judgeLifecycle, operationFact, patchOutcome } from '../lib/lifecycle/judge.js';
+import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lib/lifecycle/bounds.js';
 import { walkList } from '../lib/lifecycle/list-walk.js';
 import { recordFields, sameJson, shortJson } from '../lib/lifecycle/record-fields.js';
 import { StateWalk } from '../lib/lifecycle/states.js';
@@ -50,11 +51,6 @@ const listSend =
   (run: CaseRun) =>
   (r: RequestSpec): Promise<Exchange> =>
     run.client.send(r.path === operation.path ? { ...r, method: LIST } : r);
-const RENEW_FIELD = 'expirationDateTime';
-/** A renewal three days ahead: later than the good value's two days, far below any lifetime limit seen. */
-const RENEW_MINUTES = 3 * 24 * 60;
-/** At most this many fields are PATCHed one by one (an operation description may have many). */
-const MAX_PATCHED_FIELDS = 16;
 
 const SPEC_READ = "open: spec §2 (the record's fields: not shown), spec §4 (read: not shown)";
 const SPEC_LIST = 'open: spec §4 (list: not shown)';

@@ -117,6 +117,41 @@ describe('the merge step, run as the runner runs it (bash -e), with npm stubbed'
     writeFileSync(join(dir, 'baselines', 'staging.json'), '{}');
     expect(run({}).calls).toBe('npm run probe -- --merge-reports --baseline baselines/staging.json\n');
   });
+
+  test("with the target's expectations file committed, the merge applies it", () => {
+    mkdirSync(join(dir, 'expectations'), { recursive: true });
+    writeFileSync(join(dir, 'expectations', 'staging.yaml'), 'expectations: []\n');
+    try {
+      expect(run({}).calls).toBe(
+        'npm run probe -- --merge-reports --baseline baselines/staging.json --expectations expectations/staging.yaml\n',
+      );
+    } finally {
+      rmSync(join(dir, 'expectations'), { recursive: true });
+    }
+  });
+});
+
+test('the merge job uploads results.sarif to code scanning, with the one permission that needs and no token', () => {
+  const { doc } = read('.github/workflows/nightly-conformance.yml');
+  const report = (
+    doc.jobs as Record<
+      string,
+      { permissions?: Record<string, string>; steps: { uses?: string; if?: string; with?: Record<string, string> }[] }
+    >
+  ).report;
+  expect(report?.permissions).toEqual({ contents: 'read', 'security-events': 'write', actions: 'read' });
+  const upload = report?.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@') === true);
+  expect(upload?.with).toEqual({ sarif_file: 'reports/results.sarif' });
+  // After the merge step, whether it failed or not, when the merge wrote the file.
+  expect(upload?.if).toBe("always() && hashFiles('reports/results.sarif') != ''");
+  const steps = report?.steps ?? [];
+  // The README's nightly section shows the same step and permissions.
+  const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
+  const nightly = readme.slice(readme.indexOf('## Nightly'), readme.indexOf('\n## ', readme.indexOf('## Nightly') + 1));
+  expect(nightly).toContain(`uses: ${upload?.uses ?? '?'}`);
+  expect(nightly).toContain('security-events: write');
+  expect(nightly).toMatch(/expectations:.*\n\s+- case: /);
+  expect(steps.indexOf(upload ?? {})).toBeGreaterThan(steps.findIndex((s) => (s as { name?: string }).name?.startsWith('merge shards')));
 });
 
 describe('a merge of part of a run', () => {

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ruleProfile, startReferenceService, type ReferenceService } from '../reference/index.js';
 import type { BehaviourReport } from '../lib/report/types.js';
+import { loadSettings } from '../lib/config/load-config.js';
+import { planRun } from '../lib/plan/plan.js';
+import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const FIXTURES = new URL('./fixtures/operations', import.meta.url).pathname;
@@ -26,6 +29,20 @@ const SUITES = [
 
 const readReport = (dir: string): BehaviourReport =>
   JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+
+/**
+ * What `probe --dry-run` would have planned for this run (the same settings and suite filters), held to what the run
+ * did: no suite sent more than its bound, nor the run more than the total, and the cases it recorded are the ones the
+ * plan names (the ids an expectations file may use).
+ */
+function expectWithinPlan(env: Record<string, string>, filters: string[], run: ProbeRun, report: BehaviourReport, reached?: number): void {
+  const plan = planRun(loadSettings({ env: { ...FAST_PROBE_SETTINGS, ...env }, dotenvPath: false }), { filters });
+  const bySuite = requestsBySuite(run.stdout);
+  for (const s of plan.suites) expect(bySuite[s.suite] ?? 0, s.suite).toBeLessThanOrEqual(s.requests);
+  expect(reached ?? report.run.requestsSent).toBeLessThanOrEqual(plan.requests);
+  const planned = plan.suites.flatMap((s) => s.cases.map((c) => c.id)).sort();
+  expect([...report.cases, ...(report.skipped ?? []), ...(report.notRun ?? [])].map((c) => c.id).sort()).toEqual(planned);
+}
 
 /** `requests by suite: 01-spec-observations 4, ...` from the console, as numbers by suite. */
 function requestsBySuite(stdout: string): Record<string, number> {
@@ -49,10 +66,15 @@ function explored(report: BehaviourReport): { finding: string; roles: Record<str
 describe('12 fields: Graph subscription fields on the graph-v1-rules profile', () => {
   let run: ProbeRun;
   let report: BehaviourReport;
+  const env = { ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' };
   beforeAll(async () => {
-    run = await runProbe({ ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' }, [], 240_000);
+    run = await runProbe(env, [], 240_000);
     report = readReport(run.reportDir);
   }, 300_000);
+
+  test('the run stays within the plan --dry-run prints for it, and records the cases it names', () => {
+    expectWithinPlan(env, [], run, report);
+  });
 
   test('the run passes, and the adaptive explorer gives the exact rule, roles and dependencies', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -119,13 +141,12 @@ describe('12 fields: Graph subscription fields on the graph-v1-rules profile', (
 
 describe('12 fields, the value suite alone (a filtered run or a shard without the presence suite)', () => {
   test('gathers the presence evidence once through the explorer, each combination once, never 2^n', async () => {
-    const run = await runProbe(
-      { ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' },
-      ['03-value'],
-      240_000,
-    );
+    const env = { ...FAST, OPERATION: join(FIXTURES, 'graph-12.json'), REFERENCE_PROFILE: 'graph-v1-rules' };
+    const run = await runProbe(env, ['03-value'], 240_000);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = readReport(run.reportDir);
+    // The plan counts the presence step this suite runs first, and stays a bound.
+    expectWithinPlan(env, ['03-value'], run, report);
     expect(report.cases.length).toBeGreaterThan(0);
     expect(report.cases.every((c) => c.id.startsWith('value/'))).toBe(true);
     // 95 combinations once each and their deletes, then the value cases: far below the 4096 of the old fallback.
@@ -159,20 +180,18 @@ describe('20 fields at another path, a different rule, as a configured target', 
   let service: ReferenceService;
   let run: ProbeRun;
   let report: BehaviourReport;
+  let env: Record<string, string> = {};
   beforeAll(async () => {
     const profile = { ...ruleProfile(names, rule, { name: 'wide-20', operation: { path: '/v1.0/things', method: 'POST' } }) };
     service = await startReferenceService({ profile, tokens: [token] });
-    run = await runProbe(
-      {
-        ...FAST,
-        BASE_URL: service.url,
-        ACCESS_TOKEN: token,
-        OPERATION: join(FIXTURES, 'wide-20.json'),
-        CHANGE_REQUEST: 'POST /_reference/trigger',
-      },
-      [],
-      240_000,
-    );
+    env = {
+      ...FAST,
+      BASE_URL: service.url,
+      ACCESS_TOKEN: token,
+      OPERATION: join(FIXTURES, 'wide-20.json'),
+      CHANGE_REQUEST: 'POST /_reference/trigger',
+    };
+    run = await runProbe(env, [], 240_000);
     report = readReport(run.reportDir);
   }, 300_000);
   afterAll(async () => {
@@ -213,5 +232,9 @@ describe('20 fields at another path, a different rule, as a configured target', 
     expect(report.matrix.length).toBeLessThanOrEqual(10 * 20);
     expect(service.stats().requests).toBeLessThan(1000);
     expect(report.cases.find((c) => c.id === 'events/notification')?.verdict).toBe('CONFORMS');
+  });
+
+  test('every request that reached the target, the setup check included, stays within the plan --dry-run prints for it', () => {
+    expectWithinPlan(env, [], run, report, service.stats().requests);
   });
 });

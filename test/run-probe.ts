@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunPlan } from '../lib/plan/plan.js';
 import { exitLine, runProbe as runProbeApi } from '../lib/run/run-probe.js';
 import { readCommandLine, readSettings } from '../bin/support/cli.js';
 import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
@@ -14,6 +15,8 @@ import { runTool, type ToolRun } from './run-tool.js';
 
 export interface ProbeRun extends ToolRun {
   reportDir: string;
+  /** In process, `--dry-run`: the plan it printed. */
+  plan?: RunPlan;
 }
 
 /** The report folder (REPORT_DIR, unless given), which is also the working folder, and the settings over the fast pace. */
@@ -54,14 +57,15 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     ...(values.shard !== undefined ? { shard: values.shard } : {}),
     mergeReports: values['merge-reports'],
     ...(values.contract !== undefined ? { contract: values.contract } : {}),
+    dryRun: values['dry-run'],
     out: { log: (line) => stdout.push(line), error: (line) => stderr.push(line) },
     cwd: reportDir,
     // A hung run is stopped as Ctrl-C stops one: its cases finish, the reports say why.
     stop: AbortSignal.timeout(timeoutMs),
   });
-  if (outcome.setupProblem !== undefined) stderr.push(`probe: ${outcome.setupProblem}`);
+  if (outcome.setupProblem !== undefined) stderr.push(...outcome.setupProblem.split('\n').map((p) => `probe: ${p}`));
   else stdout.push(exitLine(outcome));
-  return done(outcome.code);
+  return { ...done(outcome.code), ...(outcome.plan !== undefined ? { plan: outcome.plan } : {}) };
 }
 
 /**

@@ -48,6 +48,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     reads: { groups: [], settings: [...OPERATION_SETTINGS, 'REPORT_DIR', 'BASELINE', 'BASELINE_DIR', 'TARGET_NAME'] },
   },
   contract: { script: 'contract', node: [], reads: { groups: [], settings: [...OPERATION_SETTINGS] } },
+  // Offline: the report to read and the file to write, nothing else.
+  expectations: { script: 'expectations', node: [], reads: { groups: [], settings: ['REPORT_DIR', 'EXPECTATIONS'] } },
   operation: { script: 'operation', node: [], reads: { groups: [], settings: ['OPENAPI', 'OPERATION_ID'] } },
   cleanup: { script: 'cleanup', node: [], reads: { ...SENDS, settings: ['LEDGER_DIR'] } },
   reference: { script: 'reference', node: [], reads: { groups: [], settings: ['REFERENCE_PROFILE', 'ACCESS_TOKEN'] } },

@@ -6,6 +6,7 @@ export const PROBE_OPTIONS = {
     shard: { type: 'string' },
     'merge-reports': { type: 'boolean', default: false },
     contract: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 } as const;

@@ -518,6 +518,17 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: existingFileParser,
   }),
   setting({
+    name: 'EXPECTATIONS',
+    group: 'reports',
+    key: 'expectations',
+    default: undefined,
+    whenUnset: 'no expected deviations: every DEVIATES and ERROR fails the run',
+    example: 'expectations.json',
+    description:
+      'Expectations file (JSON or YAML, docs/expectations.md): cases known to deviate, each with a reason and an optional until date; such a case reads "DEVIATES (expected: reason)" and does not fail the run, one that no longer deviates does. Also --expectations.',
+    parser: existingFileParser,
+  }),
+  setting({
     name: 'BASELINE_DIR',
     group: 'reports',
     key: 'baselineDir',

@@ -120,6 +120,8 @@ export interface ReportSettings {
   ledgerDir: string;
   /** Baseline file the run is compared with (lib/baseline); undefined: no comparison. */
   baseline: string | undefined;
+  /** Expectations file (lib/expectations): known deviations with their reasons; undefined: none. */
+  expectations: string | undefined;
   /** Where npm run baseline writes <targetName>.json. */
   baselineDir: string;
   /** Name of the baseline file; undefined: derived from the report's target. */

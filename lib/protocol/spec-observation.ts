@@ -60,3 +60,24 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
         : `${fields.join(', ')} answered ${status}, not accepted as the spec reports`,
   };
 }
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/**
+ * The two observations' words and case ids, for the suite that sends them and the plan that names them before a run:
+ * every field ("all five fields", `spec-4/observation-all-five`), and the reported-accepted body, named by the fields
+ * it leaves out (`spec-4/observation-without-changeType-resource`), when the description has one.
+ */
+export function observationCases(
+  fields: readonly string[],
+  reportedAccepted: readonly string[] | undefined,
+): { allWords: string; allId: string; left: string[]; withoutId?: string } {
+  const allWords = `all ${NUMBER_WORDS[fields.length] ?? fields.length} fields`;
+  const left = fields.filter((f) => !(reportedAccepted ?? []).includes(f));
+  return {
+    allWords,
+    allId: `spec-4/observation-${allWords.replaceAll(' ', '-').replace(/-fields$/, '')}`,
+    left,
+    ...(reportedAccepted !== undefined ? { withoutId: `spec-4/observation-without-${left.join('-')}` } : {}),
+  };
+}

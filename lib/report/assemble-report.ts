@@ -1,3 +1,5 @@
+import { applyExpectations } from '../expectations/apply-expectations.js';
+import type { Expectation } from '../expectations/types.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import type { BehaviourReport, ReportContract, ReportDrift, TokenInfo } from './types.js';
 import { withLedgerOutcome } from './with-ledger-outcome.js';
@@ -14,6 +16,8 @@ export interface ReportParts {
   contract?: ReportContract;
   /** What the end-of-run cleanup found; known only after the suites' teardown. */
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
+  /** The run's expectations (EXPECTATIONS), the file as shown, and today (YYYY-MM-DD, UTC) for their `until`. */
+  expectations?: { file: string; list: readonly Expectation[]; today: string };
 }
 
 /**
@@ -25,5 +29,14 @@ export function assembleReport(parts: ReportParts): BehaviourReport {
   if (parts.auth !== undefined) report.run.auth = parts.auth;
   if (parts.drift !== undefined) report.drift = parts.drift;
   if (parts.contract !== undefined) report.contract = parts.contract;
+  if (parts.expectations !== undefined) {
+    const { file, list, today } = parts.expectations;
+    const applied = applyExpectations(report.cases, list, { file, today });
+    report.expectations = applied.report;
+    for (const c of report.cases) {
+      const held = applied.held.get(c.id);
+      if (held !== undefined) c.expectation = held;
+    }
+  }
   return parts.ledger === undefined ? report : withLedgerOutcome(report, parts.ledger);
 }

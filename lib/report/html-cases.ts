@@ -140,7 +140,7 @@ export function caseAnchor(index: number): string {
 export function casesSection(cases: readonly CaseSummary[]): SafeHtml {
   const suites = suitesOf(cases);
   const groups = suites.map((suite) => {
-    const failing = suite.cases.some(({ c }) => FAILING.has(c.verdict));
+    const failing = suite.cases.some(({ c }) => FAILING.has(c.verdict) && c.expectation === undefined);
     const counts = VERDICTS.map((v) => [v, suite.cases.filter(({ c }) => c.verdict === v).length] as const).filter(([, n]) => n > 0);
     return html`<details class="suite"${failing ? ' open' : ''}>
 <summary><strong>${suite.title}</strong> <span class="muted">${suite.key} · ${suite.cases.length} case${suite.cases.length === 1 ? '' : 's'}</span> ${counts.map(([v, n]) => html`<span class="badge ${v}">${v} ${n}</span> `)}</summary>
@@ -170,11 +170,14 @@ function caseRow(c: CaseSummary, index: number, suite: Suite): SafeHtml {
       ? c.name.slice((block ?? suite.title).length + 3)
       : c.name;
   const details = [
+    c.expectation === undefined
+      ? ''
+      : html`<div><strong>Expected:</strong> ${c.expectation.reason}${c.expectation.until === undefined ? '' : html` <span class="muted">until ${c.expectation.until}</span>`}${c.expectation.link === undefined ? '' : html` <span class="muted">(${c.expectation.link})</span>`}</div>`,
     c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
     c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,
     c.observed === undefined || observedRepeatsFinding(c)
       ? ''
       : html`<div><span class="muted">Observed:</span> <code>${c.observed}</code></div>`,
   ];
-  return html`<tr id="${caseAnchor(index)}" data-verdict="${c.verdict}" data-suite="${suite.key}"><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span></td><td><div>${name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
+  return html`<tr id="${caseAnchor(index)}" data-verdict="${c.verdict}" data-suite="${suite.key}"><td class="verdict"><span class="badge ${c.verdict}">${c.verdict}</span>${c.expectation === undefined ? '' : html` <span class="muted">(expected: ${c.expectation.reason})</span>`}</td><td><div>${name}</div><code class="muted">${c.id}</code></td><td>${c.specRef}</td><td>${details}</td></tr>`;
 }

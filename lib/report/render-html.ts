@@ -45,6 +45,7 @@ function contents(report: BehaviourReport): [string, string][] {
   const entries: [string, string | undefined][] = [
     ['drift', report.drift === undefined ? undefined : 'Drift'],
     ['contract-comparison', report.contract?.comparison === undefined ? undefined : 'Contract comparison'],
+    ['expectations', report.expectations === undefined ? undefined : 'Expectations'],
     ['rule', 'Rule'],
     ['matrix', 'Matrix'],
     ['rejections', 'Rejections'],
@@ -92,6 +93,7 @@ ${driftBanner(report.drift)}
 <nav class="toc" aria-label="Contents"><strong>Contents</strong> ${contents(report).map(([id, label]) => html`<a href="#${id}">${label}</a>`)}</nav>
 ${report.drift === undefined ? '' : driftSection(report.drift)}
 ${report.contract?.comparison === undefined ? '' : comparisonSection(report.contract.comparison)}
+${report.expectations === undefined ? '' : expectationsSection(report.expectations)}
 ${ruleSection(report)}
 ${matrixSection(report)}
 ${rejectionSection(report)}
@@ -132,6 +134,22 @@ function runItem(label: string, value: string): SafeHtml {
 function tokenItem(run: RunInfo): SafeHtml | string {
   const token = tokenDescription(run);
   return token === undefined ? '' : runItem('Token', token);
+}
+
+/** The expectations given and what became of each: those that fail the run first. */
+function expectationsSection(expectations: NonNullable<BehaviourReport['expectations']>): SafeHtml {
+  const order = { stale: 0, expired: 1, mismatch: 2, held: 3, 'not-checked': 4 } as const;
+  const rows = [...expectations.entries]
+    .sort((a, b) => order[a.status] - order[b.status])
+    .map(
+      (e) =>
+        html`<tr><td><code>${e.case}</code></td><td>${e.verdict}</td><td>${e.reason}${e.until === undefined ? '' : html` <span class="muted">until ${e.until}</span>`}${e.link === undefined ? '' : html` <span class="muted">(${e.link})</span>`}</td><td>${e.status === 'held' ? e.status : html`<strong>${e.status}</strong>`}: ${e.message}</td></tr>`,
+    );
+  return html`<section id="expectations">
+<h2>Expectations</h2>
+<p>From <code>${expectations.file}</code>: a case that ends as expected does not fail the run; one that no longer deviates, or whose <code>until</code> has passed, does.</p>
+<table class="drift"><thead><tr><th>Case</th><th>Expected</th><th>Reason</th><th>This run</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
 }
 
 function driftBanner(drift: ReportDrift | undefined): SafeHtml | string {

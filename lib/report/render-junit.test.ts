@@ -58,3 +58,36 @@ test('names are unique within a suite, and characters XML cannot carry are repla
   expect(xml).toContain(`name="${first.id}#2"`);
   expect(xml).not.toMatch(/[\u0000\u0007]/);
 });
+
+test('names are unique across suites and the run failures, and the same from run to run', () => {
+  const report = defaultProfileReport();
+  const [first] = report.cases;
+  if (first === undefined) throw new Error('fixture has cases');
+  // The same id recorded by another suite, and as a skipped case.
+  report.cases.push({ ...first, suite: '99-other' });
+  report.skipped = [{ id: first.id, suite: '98-more', name: 'n', reason: 'r' }];
+  const names = (xml: string): string[] => [...xml.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1] ?? '');
+  const xml = renderJunit(report, [
+    { id: 'run/drift', message: 'x' },
+    { id: 'run/drift', message: 'y' },
+  ]);
+  expect(new Set(names(xml)).size).toBe(names(xml).length);
+  expect(
+    names(xml)
+      .filter((n) => n.startsWith(first.id))
+      .sort(),
+  ).toEqual([first.id, `${first.id}#2`, `${first.id}#3`]);
+  expect(names(xml)).toEqual(expect.arrayContaining(['run/drift', 'run/drift#2']));
+  // Another run of the same cases, with other times and findings: the same names.
+  const again = structuredClone(report);
+  for (const c of again.cases) c.finding = `${c.finding ?? ''} again`;
+  again.run.startedAt = '2027-01-01T00:00:00.000Z';
+  expect(
+    names(
+      renderJunit(again, [
+        { id: 'run/drift', message: 'x' },
+        { id: 'run/drift', message: 'y' },
+      ]),
+    ),
+  ).toEqual(names(xml));
+});

@@ -3,7 +3,8 @@
  * per conformance case (a failure for DEVIATES, an error for ERROR: the harness's trouble, not the target's), a
  * skipped case for each case that did not run with its reason, and a failing case in the suite `probe run` for
  * each reason the run fails that no case carries (a stop, drift, left-overs, a secret found), so that its
- * failures agree with the exit code. Case names are case ids: stable from run to run and unique, which
+ * failures agree with the exit code. A case that ended as an expectation said (EXPECTATIONS) passes, with its
+ * verdict and the reason as properties. Case names are case ids: stable from run to run and unique, which
  * dashboards that keep a test's history by name need. No stack trace of the test runner is ever in it.
  */
 import type { BehaviourReport, CaseSummary, UnrunCase } from './types.js';
@@ -27,6 +28,9 @@ const escapeXml = (text: string): string =>
 const MESSAGE_ATTRIBUTE = 500;
 const attribute = (text: string): string => escapeXml(text.length > MESSAGE_ATTRIBUTE ? `${text.slice(0, MESSAGE_ATTRIBUTE)}…` : text);
 
+/** The suite of the reasons the run fails that no case carries. */
+const RUN_SUITE = 'probe run';
+
 interface JunitCase {
   suite: string;
   name: string;
@@ -36,6 +40,18 @@ interface JunitCase {
 }
 
 function caseOf(c: CaseSummary): JunitCase {
+  // A case that ended as an expectation said passes, and says so: its verdict and reason stay as properties.
+  if (c.expectation !== undefined) {
+    const body =
+      `<properties><property name="verdict" value="${escapeXml(c.verdict)}"/>` +
+      `<property name="spec" value="${escapeXml(c.specRef)}"/>` +
+      `<property name="expected-deviation" value="${attribute(c.expectation.reason)}"/>` +
+      `${c.expectation.until === undefined ? '' : `<property name="expected-until" value="${escapeXml(c.expectation.until)}"/>`}` +
+      `${c.expectation.link === undefined ? '' : `<property name="expected-link" value="${attribute(c.expectation.link)}"/>`}` +
+      `${c.finding === undefined ? '' : `<property name="finding" value="${attribute(c.finding)}"/>`}</properties>` +
+      `<system-out>${escapeXml(`${c.verdict} (expected: ${c.expectation.reason}) (${c.specRef})${c.finding === undefined ? '' : `: ${c.finding}`}`)}</system-out>`;
+    return { suite: c.suite ?? 'cases', name: c.id, seconds: c.seconds ?? 0, body, kind: 'passed' };
+  }
   const properties =
     `<properties><property name="verdict" value="${escapeXml(c.verdict)}"/>` +
     `<property name="spec" value="${escapeXml(c.specRef)}"/>` +
@@ -64,13 +80,16 @@ const unrunOf = (c: UnrunCase, prefix: string): JunitCase => ({
   kind: 'skipped',
 });
 
-/** Names made unique within their suite (an id given twice gets `#2`), so that no dashboard drops one. */
+/**
+ * Names made unique in the whole file (an id given twice gets `#2`, in report order, which is the suites' order and so
+ * the same every run), whatever their suite: GitLab keeps only the first test case of a name, and other dashboards
+ * key a test's history by name without its class.
+ */
 function uniqueNames(cases: JunitCase[]): JunitCase[] {
   const seen = new Map<string, number>();
   return cases.map((c) => {
-    const key = `${c.suite}\u0000${c.name}`;
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
+    const n = (seen.get(c.name) ?? 0) + 1;
+    seen.set(c.name, n);
     return n === 1 ? c : { ...c, name: `${c.name}#${n}` };
   });
 }
@@ -91,20 +110,24 @@ function suiteXml(name: string, cases: readonly JunitCase[]): string {
 }
 
 export function renderJunit(report: BehaviourReport, runFailures: readonly JunitRunFailure[]): string {
-  const cases = uniqueNames([
+  const named = uniqueNames([
     ...report.cases.map(caseOf),
     ...(report.skipped ?? []).map((c) => unrunOf(c, 'skipped: ')),
     ...(report.notRun ?? []).map((c) => unrunOf(c, '')),
+    ...runFailures.map(
+      (f): JunitCase => ({
+        suite: RUN_SUITE,
+        name: f.id,
+        seconds: 0,
+        body: `<failure message="${attribute(f.message)}" type="RunFailure">${escapeXml(f.message)}</failure>`,
+        kind: 'failure',
+      }),
+    ),
   ]);
+  const cases = named.filter((c) => c.suite !== RUN_SUITE);
+  const failures = named.filter((c) => c.suite === RUN_SUITE);
   const suites = [...new Set(cases.map((c) => c.suite))].sort();
-  const failures: JunitCase[] = runFailures.map((f) => ({
-    suite: 'probe run',
-    name: f.id,
-    seconds: 0,
-    body: `<failure message="${attribute(f.message)}" type="RunFailure">${escapeXml(f.message)}</failure>`,
-    kind: 'failure',
-  }));
-  const all = [...cases, ...failures];
+  const all = named;
   const count = (kind: JunitCase['kind']): number => all.filter((c) => c.kind === kind).length;
   const seconds = (Date.parse(report.run.endedAt) - Date.parse(report.run.startedAt)) / 1000;
   return (
@@ -119,7 +142,7 @@ export function renderJunit(report: BehaviourReport, runFailures: readonly Junit
         ),
       )
       .join('') +
-    (failures.length === 0 ? '' : suiteXml('probe run', failures)) +
+    (failures.length === 0 ? '' : suiteXml(RUN_SUITE, failures)) +
     '</testsuites>\n'
   );
 }

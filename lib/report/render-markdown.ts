@@ -5,6 +5,7 @@ import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportD
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { lifecycleMarkdown } from './lifecycle-markdown.js';
+import { failingCases, shownVerdict } from './report-counts.js';
 import { cellCode, code, text } from './markdown-text.js';
 import {
   ROLE_MEANING,
@@ -65,6 +66,7 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
   if (report.contract?.comparison !== undefined) out.push(...comparisonSection(report.contract.comparison));
+  if (report.expectations !== undefined) out.push(...expectationsSection(report.expectations));
 
   out.push('### Acceptance rule', '');
   out.push(text(ruleSentence(report)), '');
@@ -135,6 +137,8 @@ export function renderMarkdown(report: BehaviourReport): string {
 
   out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
   out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
+  const asExpected = report.cases.filter((c) => c.expectation !== undefined).length;
+  if (asExpected > 0) out.push(`${asExpected} of them as the expectations file says: they do not fail the run.`, '');
 
   if (report.findings.length > 0) {
     out.push('### Findings (INFORMATIONAL: the spec leaves these open)', '');
@@ -147,10 +151,15 @@ export function renderMarkdown(report: BehaviourReport): string {
     );
   }
 
-  const problems = report.cases.filter((c) => c.verdict === 'DEVIATES' || c.verdict === 'ERROR');
+  const problems = failingCases(report);
   if (problems.length > 0) {
     out.push('### Deviations and errors', '');
     out.push(...limited(problems.map(problemLine), 'cases'), '');
+  }
+  const expected = report.cases.filter((c) => c.expectation !== undefined);
+  if (expected.length > 0) {
+    out.push('### Expected deviations (they do not fail the run)', '');
+    out.push(...limited(expected.map(problemLine), 'cases'), '');
   }
 
   out.push('_Full matrix, example requests and every case: behaviour-report.html._', '');
@@ -181,6 +190,37 @@ function withSettings(words: string): string {
     .split(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/)
     .map((part, i) => (i % 2 === 1 ? code(part) : text(part)))
     .join('');
+}
+
+/**
+ * The expectations given (EXPECTATIONS): those that fail the run first (no longer holding, expired, ended otherwise),
+ * then those that held, with their reasons, and how many could not be checked here.
+ */
+function expectationsSection(expectations: NonNullable<BehaviourReport['expectations']>): string[] {
+  const { entries } = expectations;
+  const failing = entries.filter((e) => e.status === 'stale' || e.status === 'expired');
+  const held = entries.filter((e) => e.status === 'held');
+  const other = entries.filter((e) => e.status === 'mismatch');
+  const unchecked = entries.filter((e) => e.status === 'not-checked').length;
+  const out = [
+    '### Expectations',
+    '',
+    `${entries.length} in ${code(expectations.file)}: ${held.length} held${unchecked > 0 ? `, ${unchecked} not checked (the case did not run here)` : ''}.`,
+    '',
+  ];
+  if (failing.length > 0) {
+    out.push(`> **⚠ ${failing.length} fail${failing.length === 1 ? 's' : ''} the run:**`, '>');
+    for (const e of failing.slice(0, LIST_LIMIT)) out.push(`> - ${text(e.message)}`);
+    out.push('');
+  }
+  for (const e of other.slice(0, LIST_LIMIT)) out.push(`- ${text(e.message)}`);
+  for (const e of held.slice(0, LIST_LIMIT)) {
+    out.push(
+      `- ${code(e.case)}: **${e.verdict} (expected: ${text(e.reason)})**${e.until === undefined ? '' : ` until ${text(e.until)}`}${e.link === undefined ? '' : ` (${text(e.link)})`}`,
+    );
+  }
+  out.push('');
+  return out;
 }
 
 /** What changed since the baseline, one row per change, then what was and was not compared. */
@@ -268,7 +308,7 @@ function byAnswer(results: readonly ValueClassResult[]): string {
 }
 
 function problemLine(c: CaseSummary): string {
-  const parts = [`- **${c.verdict}** ${code(c.id)} (${text(c.specRef)}): ${text(sentence(c.name))}`];
+  const parts = [`- **${text(shownVerdict(c))}** ${code(c.id)} (${text(c.specRef)}): ${text(sentence(c.name))}`];
   if (c.finding !== undefined) parts.push(text(sentence(c.finding)));
   if (c.expected !== undefined) parts.push(`Expected ${code(clip(c.expected, MESSAGE_LIMIT))}.`);
   if (c.observed !== undefined) parts.push(`Observed ${code(clip(c.observed, MESSAGE_LIMIT))}.`);

@@ -4,6 +4,7 @@ import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-re
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
 import type { LifecycleFacts } from '../lifecycle/types.js';
+import type { HeldExpectation, ReportExpectations } from '../expectations/types.js';
 
 /**
  * The behaviour report (reports/behaviour-report.json). Other tools read these keys:
@@ -57,6 +58,8 @@ export interface BehaviourReport {
    * Built by lib/baseline; any change fails the run.
    */
   drift?: ReportDrift;
+  /** The expectations file the run was given (EXPECTATIONS) and what became of each entry; absent without one. */
+  expectations?: ReportExpectations;
   /** The observed contract written beside the report, and the comparison with a given one (--contract). */
   contract?: ReportContract;
 }
@@ -224,6 +227,8 @@ export interface CaseSummary {
   suite?: string;
   /** How long the case took (absent in older reports). */
   seconds?: number;
+  /** Set when the case ended as an expectation said (DEVIATES or ERROR, expected): it does not fail the run. */
+  expectation?: HeldExpectation;
 }
 
 /** The value classes of one field, by what the target did with them, and its limits. */

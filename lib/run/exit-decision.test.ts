@@ -31,6 +31,20 @@ describe('exitDecision: one case per row of the README table "Exit codes of npm 
     ['a secret was found in a written file', { secretFound: true }, /a secret was found/],
     ['the run was stopped by Ctrl-C', { stoppedBy: 'Ctrl-C' }, /stopped by Ctrl-C before every case ran/],
     [
+      'an expectation no longer holds',
+      {
+        expectationFailures: [
+          { case: 'matrix/refusals', status: 'stale', message: 'expectation no longer holds: matrix/refusals: remove it' },
+        ],
+      },
+      /^expectation no longer holds: matrix\/refusals: remove it$/,
+    ],
+    [
+      'an expectation is past its until',
+      { expectationFailures: [{ case: 'matrix/refusals', status: 'expired', message: 'expectation expired: matrix/refusals' }] },
+      /^expectation expired: matrix\/refusals$/,
+    ],
+    [
       'the run was stopped by SIGTERM before any case finished',
       { stoppedBy: 'SIGTERM', casesRan: 0 },
       /stopped by SIGTERM before any case finished/,
@@ -44,6 +58,18 @@ describe('exitDecision: one case per row of the README table "Exit codes of npm 
   test('1: every reason is named when several hold', () => {
     const decision = exitDecision({ ...clean, failedCases: 1, driftChanges: 2, secretFound: true });
     expect(decision.reason.split('; ')).toHaveLength(3);
+  });
+
+  test('0: cases that deviated as expected are counted apart, and each failing expectation is a run failure of its own', () => {
+    expect(exitDecision({ ...clean, expectationFailures: [], expectedCases: 2 })).toMatchObject({
+      code: EXIT.ok,
+      reason: 'every case holds or deviates as expected (2 expected) and nothing drifted, was left behind or leaked',
+    });
+    const failing = exitDecision({
+      ...clean,
+      expectationFailures: [{ case: 'a', status: 'stale', message: 'expectation no longer holds: a: remove it' }],
+    });
+    expect(failing.runFailures.map((f) => f.id)).toEqual(['run/expectation-stale/a']);
   });
 
   test('2: no case ran (the run could not start), and no report was written', () => {

@@ -28,6 +28,10 @@ export interface RunFacts {
   stoppedBy?: string;
   /** Why no case ran, when none did and the run knows (a filter matching no suite, blobs holding none). */
   noCaseBecause?: string;
+  /** Expectations that fail the run (lib/expectations): the case passes now, or their `until` has passed. */
+  expectationFailures?: readonly { case: string; status: 'stale' | 'expired'; message: string }[];
+  /** Cases that ended as an expectation said: they do not fail the run. */
+  expectedCases?: number;
 }
 
 /** A reason the run fails that no test case carries: CI's test report gets a failing case for each. */
@@ -66,13 +70,18 @@ export function exitDecision(facts: RunFacts): ExitDecision {
       : undefined,
     facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
     facts.stoppedBy !== undefined ? { id: 'run/interrupted', message: `stopped by ${facts.stoppedBy} before every case ran` } : undefined,
+    ...(facts.expectationFailures ?? []).map((e) => ({ id: `run/expectation-${e.status}/${e.case}`, message: e.message })),
   ].filter((r): r is RunFailure => r !== undefined);
   const reasons = [
-    facts.failedCases > 0 ? `${count(facts.failedCases, 'case')} failed (DEVIATES or ERROR)` : undefined,
+    facts.failedCases > 0
+      ? `${count(facts.failedCases, 'case')} failed (DEVIATES or ERROR${facts.expectationFailures === undefined ? '' : ', not as expected'})`
+      : undefined,
     ...runFailures.map((f) => f.message),
   ].filter((r): r is string => r !== undefined);
   if (reasons.length > 0) return { code: EXIT.failed, reason: reasons.join('; '), runFailures };
-  return { code: EXIT.ok, reason: 'every case holds and nothing drifted, was left behind or leaked', runFailures };
+  const expected = facts.expectedCases ?? 0;
+  const holds = expected === 0 ? 'every case holds' : `every case holds or deviates as expected (${expected} expected)`;
+  return { code: EXIT.ok, reason: `${holds} and nothing drifted, was left behind or leaked`, runFailures };
 }
 
 /** The last line of the run: the code and its reason, so that it agrees with the exit status. */

@@ -8,6 +8,7 @@ import { diffBaseline } from '../baseline/diff-baseline.js';
 import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
+import type { Expectation } from '../expectations/types.js';
 import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
 import { buildHar, harText } from '../har/build-har.js';
 import { readExchangeLogs } from '../har/exchange-log.js';
@@ -20,6 +21,7 @@ import { buildBehaviourReport } from '../report/build-report.js';
 import type { BehaviourReport, RunStop, TokenInfo } from '../report/types.js';
 import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from '../vitest/console-summary.js';
+import { writeSarif, type OperationFile } from './sarif-step.js';
 import type { CollectedCases } from '../vitest/probe-reporter.js';
 
 export interface FinishInput {
@@ -37,6 +39,10 @@ export interface FinishInput {
   exchangeLogs?: readonly string[];
   /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
   stopped?: RunStop;
+  /** The run's expectations (EXPECTATIONS), and today (YYYY-MM-DD, UTC) for their `until`. */
+  expectations?: { file: string; list: readonly Expectation[]; today: string };
+  /** The operation's file, where results.sarif points; without it, no SARIF is written. */
+  operationFile?: OperationFile;
 }
 
 /** The name the HAR gives its creator. */
@@ -77,6 +83,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     ...(input.auth !== undefined ? { auth: input.auth } : {}),
     ...(drift !== undefined ? { drift } : {}),
     ...(input.ledger !== undefined ? { ledger: input.ledger } : {}),
+    ...(input.expectations !== undefined ? { expectations: input.expectations } : {}),
   });
   const paths = await writeBehaviourReports(report, reportDir);
   const summaryPath = join(reportDir, 'summary.json');
@@ -91,9 +98,19 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
     await writeFileAtomic(harPath, harText(har));
   }
+  const sarifPath =
+    input.operationFile === undefined ? undefined : await writeSarif(report, reportDir, input.operationFile, input.suiteVersion);
   return {
     report,
-    written: [paths.json, paths.md, paths.html, summaryPath, ...(harPath !== undefined ? [harPath] : []), ...contract.written],
+    written: [
+      paths.json,
+      paths.md,
+      paths.html,
+      summaryPath,
+      ...(sarifPath !== undefined ? [sarifPath] : []),
+      ...(harPath !== undefined ? [harPath] : []),
+      ...contract.written,
+    ],
     lines: [...formatConsoleSummary(report), ...contract.lines],
   };
 }

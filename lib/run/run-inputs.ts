@@ -12,10 +12,15 @@ import type { Settings } from '../config/types.js';
 import { ContractError, contractOperation } from '../contract/contract-operation.js';
 import type { GivenContract } from '../contract/contract-step.js';
 import { readOpenApiFile } from '../contract/openapi-file.js';
+import { readExpectations } from '../expectations/read-expectations.js';
+import type { Expectation } from '../expectations/types.js';
+import { knownCaseIds } from '../plan/plan.js';
 
 export interface RunInputs {
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
+  /** The expectations file (EXPECTATIONS), as shown, and its entries. */
+  expectations?: { file: string; list: Expectation[] };
 }
 
 /** The baseline and the contract the run compares with, or the one line that stops it. */
@@ -49,6 +54,15 @@ export async function readRunInputs(
       if (!(error instanceof ContractError)) throw error;
       return `contract ${shownAs}: ${error.message}`;
     }
+  }
+  const expectationsFile = settings.reports.expectations;
+  if (expectationsFile !== undefined) {
+    // Checked against every case a whole run of these settings can record, so a mistyped id stops the run before
+    // anything is sent, not after a night of requests (lib/plan names them as the suites do).
+    const shownAs = shortPath(expectationsFile, cwd);
+    const read = await readExpectations(expectationsFile, shownAs, knownCaseIds(settings));
+    if ('problems' in read) return read.problems.map((p) => `expectations ${p}`).join('\n');
+    inputs.expectations = { file: shownAs, list: read.expectations };
   }
   return inputs;
 }

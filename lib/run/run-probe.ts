@@ -27,6 +27,7 @@ import { guardConsole } from '../redaction/console-guard.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { describeScan, scanFilesForSecrets } from '../redaction/scan-files.js';
 import type { BehaviourReport, RunStop } from '../report/types.js';
+import type { Expectation } from '../expectations/types.js';
 import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
 import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
 import { RequestProgress } from '../vitest/request-progress.js';
@@ -44,6 +45,12 @@ import { probeRunFiles } from './run-files.js';
 import { mergedShardStop, writeShardStop } from './shard-stops.js';
 import { relocateBlobs, shardBlobProblem, type RelocatedBlobs } from './shard-blobs.js';
 import { checkSetup } from './setup-check.js';
+import { operationFile } from './sarif-step.js';
+import { applyExpectations, expiredLine, isExpired, utcDay } from '../expectations/apply-expectations.js';
+import { systemLiveness } from '../ledger/liveness.js';
+import { targetRunFiles } from '../ledger/select.js';
+import { formatPlan } from '../plan/format-plan.js';
+import { planRun, type RunPlan } from '../plan/plan.js';
 import { RunLog } from './run-log.js';
 
 export interface ProbeRunOptions {
@@ -65,6 +72,8 @@ export interface ProbeRunOptions {
   cwd?: string;
   /** Aborted, it stops the run as the first Ctrl-C does (its reason names what stopped it: "Ctrl-C", "SIGTERM"). */
   stop?: AbortSignal;
+  /** Prints the plan (suites, cases, the most requests each sends, the time at the run's pace) and sends nothing. */
+  dryRun?: boolean;
 }
 
 export interface ProbeRunOutcome {
@@ -77,6 +86,8 @@ export interface ProbeRunOutcome {
   report?: BehaviourReport;
   /** Every report file written. */
   written: string[];
+  /** `dryRun`: the plan printed, as data. */
+  plan?: RunPlan;
 }
 
 const consoleOut = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
@@ -122,10 +133,43 @@ function writeCiOutputs(
   markdown: string | undefined,
   decision: ExitDecision,
   out: NonNullable<ProbeRunOptions['out']>,
+  shard?: string,
 ): void {
-  if (settings.ci.githubActions) for (const line of githubAnnotations(report, decision)) out.log(line);
   const stepSummary = settings.ci.stepSummary;
-  if (stepSummary !== undefined) appendFileSync(stepSummary, runRedactor().redact(githubSummary(markdown, exitLine(decision))));
+  if (settings.ci.githubActions) {
+    const restIn = stepSummary !== undefined ? 'job summary' : 'behaviour-report.html';
+    for (const line of githubAnnotations(report, decision, { restIn })) out.log(line);
+  }
+  if (stepSummary !== undefined) {
+    appendFileSync(
+      stepSummary,
+      runRedactor().redact(githubSummary(markdown, exitLine(decision), shard === undefined ? undefined : { shard })),
+    );
+  }
+}
+
+/** `--dry-run`: the plan, read from the settings and the ledger on disk; nothing is sent, no token is asked for. */
+function dryRun(settings: Settings, options: ProbeRunOptions, out: NonNullable<ProbeRunOptions['out']>): ProbeRunOutcome {
+  const { baseUrl } = settings.target;
+  const leftovers =
+    baseUrl === undefined || options.mergeReports === true
+      ? 0
+      : targetRunFiles(settings.reports.ledgerDir, baseUrl, systemLiveness())
+          .filter((f) => !f.active)
+          .reduce((n, f) => n + f.entries.length, 0);
+  if (options.mergeReports === true) {
+    out.log('dry run: a merge of shard reports sends nothing; it reads REPORT_DIR/blob and writes the reports');
+    return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [] };
+  }
+  const plan = planRun(settings, {
+    ...(options.filters !== undefined ? { filters: options.filters } : {}),
+    ...(options.shard !== undefined ? { shard: options.shard } : {}),
+    leftovers,
+  });
+  const target = baseUrl === undefined ? `the embedded reference service (profile ${settings.target.referenceProfile})` : baseUrl;
+  for (const line of formatPlan(plan, settings, target)) out.log(line);
+  if (options.shard !== undefined) out.log(`shard ${options.shard}: vitest gives this shard part of these suites; the bound is theirs all`);
+  return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [], plan };
 }
 
 async function checkAndRun(
@@ -143,6 +187,12 @@ async function checkAndRun(
   const runStartedAt = Date.now();
   const inputs = await readRunInputs(settings, options.contract, options.cwd);
   if (typeof inputs === 'string') return setupError(inputs);
+  if (options.dryRun === true) {
+    // A dry run has no end to say it at: an expectation past its `until` will fail the run.
+    for (const e of inputs.expectations?.list ?? [])
+      if (isExpired(e, utcDay(new Date(runStartedAt)))) out.error(`probe: ${expiredLine(e)}`);
+    return dryRun(settings, options, out);
+  }
   const blobDir = join(reportDir, 'blob');
   // A merge of part of a run is a setup error, never a green drift check on what it happened to get.
   let blobs: Extract<RelocatedBlobs, { dir: string }> | undefined;
@@ -207,6 +257,8 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
   const { reportDir, ledgerDir } = settings.reports;
   const blobDir = join(reportDir, 'blob');
   const files = probeRunFiles(reportDir, merging ? 'merge' : shard === undefined ? 'single' : { shard });
+  // The day the run started (YYYY-MM-DD, UTC): every part of the run reads the expectations' `until` against it.
+  const day = utcDay(new Date(ctx.runStartedAt));
   try {
     // An operation built from OPENAPI is written beside the reports: what was probed, in the description format.
     if (settings.target.openapi !== undefined) {
@@ -246,6 +298,8 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
       ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
+      ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: day } } : {}),
+      operationFile: operationFile(settings, options.cwd ?? process.cwd()),
       ...stoppedPart(),
     });
     const printFinished = (finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void => {
@@ -272,6 +326,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       maxRequests: settings.pacing.maxRequests,
       stopped: () => stop.stoppedBy !== undefined,
       ...(terminal !== undefined ? { status: terminalStatus(terminal) } : {}),
+      ...(inputs.expectations !== undefined ? { expected: expectedReason(inputs.expectations.list, day) } : {}),
     });
     const reporters: Reporters =
       shard !== undefined
@@ -374,7 +429,15 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
         `probe: the end-of-run cleanup did not finish (see above): what is left on the target is unknown; the ledger in ${ledgerDir} keeps it listed`,
       );
     }
-    const tally = report !== undefined ? reportCounts(report) : collected === undefined ? undefined : countCollected(collected);
+    const tally =
+      report !== undefined
+        ? reportCounts(report)
+        : collected === undefined
+          ? undefined
+          : countCollected(collected, heldIds(collected, inputs.expectations?.list, day));
+    const expectationFailures = (report?.expectations?.entries ?? []).flatMap((e) =>
+      e.status === 'stale' || e.status === 'expired' ? [{ case: e.case, status: e.status, message: e.message }] : [],
+    );
     const facts: RunFacts = {
       casesRan,
       failedCases: tally?.failed ?? 0,
@@ -386,6 +449,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       secretFound: false,
       ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : shardStop !== undefined ? { stoppedBy: shardStop.stoppedBy } : {}),
       ...(casesRan === 0 ? noCaseBecause(options, collected) : {}),
+      ...(inputs.expectations !== undefined ? { expectationFailures, expectedCases: tally?.expected ?? 0 } : {}),
     };
     // JUnit carries every reason the run fails, so that a dashboard agrees with the exit code; written before the
     // secret scan, which then covers it too. A run in which no case ran leaves the last one as it was.
@@ -399,7 +463,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
     const decision = exitDecision({ ...facts, secretFound });
     if (secretFound) writeJunit(decision.runFailures);
     const markdown = finished === undefined ? undefined : readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
-    writeCiOutputs(settings, report, markdown, decision, out);
+    writeCiOutputs(settings, report, markdown, decision, out, shard);
     if (finished !== undefined) out.log(`open: ${pathToFileURL(join(reportDir, 'behaviour-report.html')).href}`);
     // The count line agrees with the report and the exit code: each reason the run fails that no case stands for
     // (a stop, drift, left-overs, a secret found, ...) counts once as a failure, as it does in JUnit.
@@ -438,6 +502,22 @@ function suiteVersion(): string {
 }
 
 export { exitLine };
+
+/** The console's lookup: the reason of a case's expectation when its verdict is the one expected and it has not expired. */
+function expectedReason(list: readonly Expectation[], day: string): (id: string, verdict: string) => string | undefined {
+  const live = new Map(list.filter((e) => !isExpired(e, day)).map((e) => [e.case, e] as const));
+  return (id, verdict) => {
+    const e = live.get(id);
+    return e !== undefined && e.verdict === verdict ? e.reason : undefined;
+  };
+}
+
+/** The cases of a run without a report (a shard) that ended as expected. */
+function heldIds(collected: CollectedCases, list: readonly Expectation[] | undefined, day: string): ReadonlySet<string> {
+  if (list === undefined) return new Set();
+  const cases = collected.cases.map((c) => ({ id: c.record.id, verdict: c.record.verdict }));
+  return new Set(applyExpectations(cases, list, { file: '', today: day }).held.keys());
+}
 
 /** Why no case ran, when the run can tell without an error of vitest's to point to. */
 function noCaseBecause(options: ProbeRunOptions, collected: CollectedCases | undefined): { noCaseBecause?: string } {

@@ -57,7 +57,16 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
     lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
   }
   const c = report.counts;
-  lines.push(`verdicts: ${c.CONFORMS} CONFORMS, ${c.DEVIATES} DEVIATES, ${c.INFORMATIONAL} INFORMATIONAL, ${c.ERROR} ERROR`);
+  const expected = report.cases.filter((k) => k.expectation !== undefined).length;
+  lines.push(
+    `verdicts: ${c.CONFORMS} CONFORMS, ${c.DEVIATES} DEVIATES, ${c.INFORMATIONAL} INFORMATIONAL, ${c.ERROR} ERROR` +
+      (expected === 0 ? '' : ` (${expected} of them as expected: they do not fail the run)`),
+  );
+  for (const e of report.expectations?.entries ?? []) {
+    if (e.status !== 'held' && e.status !== 'not-checked') lines.push(`  ${e.message}`);
+  }
+  const unchecked = (report.expectations?.entries ?? []).filter((e) => e.status === 'not-checked').length;
+  if (unchecked > 0) lines.push(`  expectations not checked: ${unchecked} (their cases did not run here)`);
   if (report.drift !== undefined) lines.push(...formatDrift(report.drift));
   return lines;
 }

@@ -33,6 +33,8 @@ export interface ProbeConsoleOptions {
   stopped?: () => boolean;
   /** Requests the worker has sent so far, as it sends them (lib/vitest/request-progress.ts). */
   requestsSent?: () => number;
+  /** The reason a case ending with this verdict was expected to (EXPECTATIONS), if it was. */
+  expected?: (id: string, verdict: Verdict) => string | undefined;
 }
 
 /** A status line on a terminal: carriage return, erase the line, the text cut to the terminal's width. */
@@ -140,7 +142,10 @@ export class ProbeConsole implements Reporter {
       tally.requests += record.requests;
       tally.verdicts.set(record.verdict, (tally.verdicts.get(record.verdict) ?? 0) + 1);
     }
-    if (record.verdict === 'DEVIATES' || record.verdict === 'ERROR') {
+    const expected = this.options.expected?.(record.id, record.verdict);
+    if (expected !== undefined) {
+      this.line(`  ${record.verdict} (expected: ${short(expected)}) ${record.id}: ${short(record.finding ?? record.observed ?? '')}`);
+    } else if (record.verdict === 'DEVIATES' || record.verdict === 'ERROR') {
       this.line(`  ${record.verdict} (${record.specRef}) ${record.id}: ${short(record.finding ?? record.observed ?? '')}`);
       // The case's own account (expected, actual, a counterexample as cURL), as its test failed with it.
       const message = result.state === 'failed' ? result.errors[0]?.message : undefined;

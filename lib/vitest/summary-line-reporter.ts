@@ -6,6 +6,8 @@ export interface RunCounts {
   skipped: number;
   /** Cases a stopped run cut short before they recorded anything (and suites it never loaded). */
   notRun?: number;
+  /** Cases that ended as an expectation said (DEVIATES or ERROR, expected): counted apart, they do not fail the run. */
+  expected?: number;
 }
 
 /**
@@ -35,7 +37,8 @@ export function countResults(testModules: ReadonlyArray<TestModule>, interrupted
 export function formatCounts(counts: RunCounts): string {
   const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
   const notRun = (counts.notRun ?? 0) > 0 ? `, ${counts.notRun} not run (stopped)` : '';
-  return `${counts.passed} passed, ${counts.failed} failed${skipped}${notRun}`;
+  const expected = (counts.expected ?? 0) > 0 ? `, ${counts.expected} expected deviation${counts.expected === 1 ? '' : 's'}` : '';
+  return `${counts.passed} passed, ${counts.failed} failed${skipped}${notRun}${expected}`;
 }
 
 /** Keeps the counts of the last run for the script that started vitest. */

@@ -1,0 +1,46 @@
+/**
+ * reports/results.sarif, written beside the other reports: where its results point (the operation description the
+ * run probed, as the repository names it) and the text, passed through the run's redaction step once more.
+ */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { resolveOperationPath } from '../config/operation-parser.js';
+import type { Settings } from '../config/types.js';
+import { runRedactor } from '../redaction/run-redactor.js';
+import { writeFileAtomic } from '../report/atomic-write.js';
+import { fieldLines, renderSarif, sarifText, type SarifArtifact } from '../report/render-sarif.js';
+import type { BehaviourReport } from '../report/types.js';
+
+/** The operation's file: the OpenAPI document it was built from, else its description file; as given when none is known. */
+export interface OperationFile {
+  /** Where to read it, when there is a file. */
+  path?: string;
+  /** As SARIF names it: relative to the working folder (the repository's root in CI), `/`-separated. */
+  uri: string;
+}
+
+export function operationFile(settings: Settings, cwd: string): OperationFile {
+  const { openapi, operation } = settings.target;
+  const path = openapi ?? (operation.source !== undefined ? resolveOperationPath(operation.source, cwd) : undefined);
+  if (path === undefined) return { uri: `${operation.id}.operation.json` };
+  const rel = relative(cwd, path);
+  // A file outside the working folder (a tool installed elsewhere) is named as it was given: code scanning shows
+  // results on files of the repository only, and an absolute path names a machine's folders.
+  const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  return { path, uri: (inside ? rel : (operation.source ?? rel)).split(sep).join('/') };
+}
+
+export const SARIF_FILE = 'results.sarif';
+
+export async function writeSarif(report: BehaviourReport, reportDir: string, file: OperationFile, toolVersion: string): Promise<string> {
+  let text = '';
+  try {
+    if (file.path !== undefined) text = readFileSync(file.path, 'utf8');
+  } catch {
+    // Without the file's text, results point to the file, not to a line of it.
+  }
+  const artifact: SarifArtifact = { uri: file.uri, fieldLines: fieldLines(text, report.operation.fields) };
+  const path = join(reportDir, SARIF_FILE);
+  await writeFileAtomic(path, runRedactor().redact(sarifText(renderSarif(report, { toolVersion, artifact }))));
+  return path;
+}

@@ -1,0 +1,69 @@
+/**
+ * `probe --dry-run` before a probe of a rate-limited service: the plan (suites, cases, a bound of the requests of each
+ * suite and of the run, the time at REQUESTS_PER_SECOND, the subscriptions it may create) and nothing sent. Checked
+ * against a target that counts what reaches it: the dry run sends nothing, and the full run after it sends no more
+ * than the plan said, suite by suite, and records no case the plan did not name (the ids an expectations file may use).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { BehaviourReport } from '../lib/report/types.js';
+import { parseSuiteCosts } from '../lib/vitest/requests-by-suite.js';
+import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { runProbe } from './run-probe.js';
+
+const TOKEN = 'dry-run-token-5c0ffee';
+let service: ReferenceService;
+beforeAll(async () => {
+  service = await startReferenceService({ tokens: [TOKEN] });
+});
+afterAll(async () => {
+  await service.close();
+});
+
+test('against a counting target: the dry run sends nothing and exits 0; a full run then stays within its plan, suite by suite', async () => {
+  const env = { BASE_URL: service.url, ACCESS_TOKEN: TOKEN, REQUESTS_PER_SECOND: '1000' };
+  const dry = await runProbe(env, ['--dry-run']);
+  expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+  expect(service.stats().requests, 'requests that reached the target').toBe(0);
+  const plan = dry.plan;
+  if (plan === undefined) throw new Error('a dry run returns its plan');
+  // What it prints: every suite with its bound, the total, the subscriptions, the time at the configured pace.
+  for (const s of plan.suites) expect(dry.stdout).toMatch(new RegExp(`^  ${s.suite} +\\d+ cases?, up to +${s.requests} requests`, 'm'));
+  expect(dry.stdout).toMatch(new RegExp(`^total: \\d+ cases in 7 suites, up to ${plan.requests} requests`, 'm'));
+  expect(dry.stdout).toMatch(new RegExp(`^subscriptions: up to ${plan.creates} created`, 'm'));
+  expect(dry.stdout).toMatch(/^time: \d+ s of sending at REQUESTS_PER_SECOND 1000/m);
+  expect(dry.stdout).toMatch(/^probe: exit 0: dry run: nothing was sent$/m);
+
+  const real = await runProbe(env, [], 300_000);
+  expect(real.code, real.stdout + real.stderr).toBe(0);
+  const report = JSON.parse(readFileSync(join(real.reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+  const reached = service.stats().requests;
+  console.log(
+    `dry run: plan ${plan.requests} requests (at worst ${plan.worstCase}), ${plan.creates} creates; ` +
+      `the run sent ${report.run.requestsSent} in its suites, ${reached} reached the target, ${service.stats().creates} creates`,
+  );
+  expect(reached).toBeGreaterThan(0);
+  expect(reached, 'every request that reached the target, the setup check and cleanup included').toBeLessThanOrEqual(plan.requests);
+  expect(report.run.requestsSent).toBeLessThanOrEqual(plan.requests);
+  expect(service.stats().creates).toBeLessThanOrEqual(plan.creates);
+  expect(plan.worstCase).toBeGreaterThanOrEqual(plan.requests);
+  // Suite by suite, as the run counted them.
+  const bound = new Map(plan.suites.map((s) => [s.suite, s.requests] as const));
+  const costs = parseSuiteCosts(real.stdout);
+  expect(costs.map((c) => c.suite)).toEqual([...bound.keys()]);
+  for (const { suite, requests } of costs) expect(requests, suite).toBeLessThanOrEqual(bound.get(suite) ?? -1);
+  // Every case the run recorded, ran or skipped, is one the plan names; and the plan names no case the run lacks.
+  const planned = plan.suites.flatMap((s) => s.cases.map((c) => c.id)).sort();
+  const recorded = [...report.cases, ...(report.skipped ?? []), ...(report.notRun ?? [])].map((c) => c.id).sort();
+  expect(recorded).toEqual(planned);
+  // What the plan said would be skipped was skipped, for the reason it gave.
+  const skippedInPlan = plan.suites.flatMap((s) => s.cases.filter((c) => c.skipped !== undefined).map((c) => c.id)).sort();
+  expect(skippedInPlan.length).toBeGreaterThan(0);
+  expect(
+    (report.skipped ?? [])
+      .map((c) => c.id)
+      .filter((id) => skippedInPlan.includes(id))
+      .sort(),
+  ).toEqual(skippedInPlan);
+}, 400_000);
