@@ -27,7 +27,8 @@ import { arbitraryRule, clientFor, idlRule, loopbackEngine, syntheticOperation, 
 
 const TOKEN = 'contract-token';
 const SEED = 20261122;
-const RULES = 200;
+/** fast-check's own default number of runs; with the seed fixed they are the first 100 of the same sequence every time. */
+const RULES = 100;
 let service: ReferenceService;
 
 beforeAll(async () => {
@@ -135,7 +136,7 @@ describe('the observed contract accepts exactly what the target accepted', () =>
     const forms: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(
-        // Rules that accept nothing give a trivial contract: only satisfiable ones count towards the 200.
+        // Rules that accept nothing give a trivial contract: only satisfiable ones count towards RULES.
         fc
           .integer({ min: 3, max: 12 })
           .chain((n) => fc.tuple(fc.constant(n), idlRule(Array.from({ length: n }, (_, i) => `f${i}`))))
