@@ -38,7 +38,6 @@ const SLOWEST_TOOL_FILES = [
   'test/baseline-drift.test.ts',
   'test/explain-har.test.ts',
   'test/explain-honesty.test.ts',
-  'test/suite-order.test.ts',
   'test/contract-cli.test.ts',
   'test/lifecycle.test.ts',
   'test/compiled-command.test.ts',

@@ -1,6 +1,11 @@
 /**
  * A sharded run merged with --merge-reports writes the same behaviour report as one
  * unsharded run (the report is built only from what the cases recorded, and that survives blobs).
+ *
+ * The same runs show that the suites run in their numbered order, 01 to 07, whole and sharded: the value suites
+ * build on the presence matrix, and on a slow target the matrix must not wait behind the property suite. Seen as a
+ * user sees it: the order in which the run's output names the suite files, and the order of the report's cases
+ * (vitest 4.1 ignores a sequencer set inside a project: the files once ran 05, 04, 03, 02, 06, 01).
  */
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +14,7 @@ import { expect, test } from 'vitest';
 import type { Har } from '../lib/har/types.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { harSchemaErrors } from './support/har-schema.js';
-import { runProbe } from './run-probe.js';
+import { runProbe, type ProbeRun } from './run-probe.js';
 
 const FAST = { SEED: '424242' };
 
@@ -34,11 +39,27 @@ function behaviour(report: BehaviourReport) {
   };
 }
 
+/** Suite numbers in the order the run output reports each file done (the console prints a suite's line when it ends). */
+function fileOrder(run: ProbeRun): number[] {
+  return [...run.stdout.matchAll(/^(\d\d)-[\w-]+: .*; \d+ requests, [\d.]+ s$/gm)].map((m) => Number(m[1]));
+}
+
+/** The suite each case of the report came from, by its id's first part. */
+const SUITE_OF: Record<string, number> = { 'spec-4': 1, matrix: 2, value: 3, limit: 3, property: 4, protocol: 5, events: 6, lifecycle: 7 };
+
+const ascending = (numbers: readonly number[]): boolean => numbers.every((n, i) => i === 0 || (numbers[i - 1] ?? 0) <= n);
+
 const read = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
 
 test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', async () => {
   const single = await runProbe(FAST, [], 300_000);
   expect(single.code, single.stdout + single.stderr).toBe(0);
+  // A whole run: the output and the report go 01, 02, 03, 04, 05, 06, 07.
+  expect(fileOrder(single)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  const suitesOfCases = read(single.reportDir).cases.map((c) => SUITE_OF[c.id.split('/')[0] ?? ''] ?? 0);
+  expect(suitesOfCases).not.toContain(0);
+  expect(new Set(suitesOfCases)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+  expect(ascending(suitesOfCases), suitesOfCases.join(' ')).toBe(true);
 
   const shardDir = mkdtempSync(join(tmpdir(), 'probe-shards-'));
   const [one, two] = await Promise.all([
@@ -47,6 +68,13 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
   ]);
   expect(one.code, one.stdout + one.stderr).toBe(0);
   expect(two.code, two.stdout + two.stderr).toBe(0);
+  // Each shard runs its share of the suites in numbered order, and the shares make the whole.
+  for (const shard of [one, two]) {
+    const order = fileOrder(shard);
+    expect(order.length).toBeGreaterThan(0);
+    expect(ascending(order), order.join(' ')).toBe(true);
+  }
+  expect([...fileOrder(one), ...fileOrder(two)].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
   // The merge job is another folder, and its checkout of the tool another path: the blobs name the shards' own.
   const mergeDir = mkdtempSync(join(tmpdir(), 'probe-merge-'));
   cpSync(shardDir, mergeDir, { recursive: true });
