@@ -157,9 +157,7 @@ export function formatIslands(rows: readonly IslandRow[]): string {
     String(r.maxRequests),
     String(r.budget),
   ]);
-  const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
-  const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
-  return [row(header), ...lines.map(row)].join('\n');
+  return rightAligned(header, lines);
 }
 
 export interface NearRow {
@@ -257,6 +255,11 @@ export function formatNearKnown(rows: readonly NearRow[]): string {
     String(r.maxRequests),
     String(r.budget),
   ]);
+  return rightAligned(header, lines);
+}
+
+/** A plain-text table, each column as wide as its widest cell, numbers right-aligned. */
+function rightAligned(header: readonly string[], lines: readonly (readonly string[])[]): string {
   const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
   const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
   return [row(header), ...lines.map(row)].join('\n');
@@ -281,9 +284,7 @@ export function formatBench(rows: readonly BenchRow[]): string {
     String(r.budget),
     String(r.possible),
   ]);
-  const widths = header.map((h, k) => Math.max(h.length, ...lines.map((l) => (l[k] ?? '').length)));
-  const row = (cells: readonly string[]): string => cells.map((c, k) => c.padStart(widths[k] ?? 0)).join('  ');
-  return [row(header), ...lines.map(row)].join('\n');
+  return rightAligned(header, lines);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
