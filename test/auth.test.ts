@@ -92,7 +92,7 @@ function behaviour(report: BehaviourReport) {
   };
 }
 
-describe('each credential gets a token and a full probe run passes', () => {
+describe('each credential gets a token and a probe run passes on it', () => {
   test.each([
     ['client secret', 'client-secret', 'CLIENT_SECRET', () => ({ CLIENT_SECRET: oauth.clientSecret }), 'secret'],
     [
@@ -115,7 +115,10 @@ describe('each credential gets a token and a full probe run passes', () => {
       const target = await startTarget();
       try {
         const asked = oauth.requests.length;
-        const run = await runProbe({ ...FAST, ...clientCredentials(target), ...env() }, [], RUN_MS);
+        // The client secret's run is whole (the renewal test below compares with its report); for the other two a
+        // token they got carries the presence suite, which is what differs by credential: how the token is obtained.
+        const suites = credential === 'client-secret' ? [] : ['02-presence'];
+        const run = await runProbe({ ...FAST, ...clientCredentials(target), ...env() }, suites, RUN_MS);
         expect(run.code, run.stdout + run.stderr).toBe(0);
         expect(run.stdout).toContain(
           `token: client credentials from ${new URL(oauth.tokenEndpoint).host}, client ${oauth.clientId}, scope ${oauth.scope}`,
@@ -136,7 +139,7 @@ describe('each credential gets a token and a full probe run passes', () => {
           `client credentials from ${new URL(oauth.tokenEndpoint).host}`,
         );
         // Every request reached the target with a token it took: none was refused for an expired token.
-        expect(target.stats().requests).toBeGreaterThan(300);
+        expect(target.stats().requests).toBeGreaterThan(credential === 'client-secret' ? 300 : 30);
         expect(target.stats().expiredTokens).toBe(0);
         expectNoSecretIn(run);
       } finally {

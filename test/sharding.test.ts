@@ -54,6 +54,18 @@ const read = (dir: string): BehaviourReport => JSON.parse(readFileSync(join(dir,
 test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', async () => {
   const single = await runProbe(FAST, [], 300_000);
   expect(single.code, single.stdout + single.stderr).toBe(0);
+  // What a user sees of a whole run against the embedded reference: the target, the rule, the count line, the exit
+  // line last, the reports written.
+  expect(single.stdout).toMatch(/target: embedded reference service at http:\/\/127\.0\.0\.1:\d+/);
+  expect(single.stdout).toContain('rule: notificationUrl && expirationDateTime && !changeType && !resource');
+  expect(single.stdout).toMatch(/^\d+ passed, 0 failed/m);
+  expect(single.stdout.trimEnd().split('\n').at(-1)).toMatch(/^probe: exit 0: every case holds/);
+  expect(readdirSync(single.reportDir)).toEqual(
+    expect.arrayContaining(['behaviour-report.json', 'behaviour-report.md', 'behaviour-report.html', 'junit.xml', 'summary.json']),
+  );
+  expect(read(single.reportDir).run.targetKind).toBe('embedded-reference');
+  expect(read(single.reportDir).fields.resource?.presence).toBe('forbidden');
+  expect(read(single.reportDir).fields.clientState?.presence).toBe('optional');
   // A whole run: the output and the report go 01, 02, 03, 04, 05, 06, 07.
   expect(fileOrder(single)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   const suitesOfCases = read(single.reportDir).cases.map((c) => SUITE_OF[c.id.split('/')[0] ?? ''] ?? 0);
