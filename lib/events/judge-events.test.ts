@@ -1,19 +1,10 @@
 import { expect, test } from 'vitest';
 import { fakeExchange } from '../http/test-exchange.js';
 import type { ReceivedNotification } from '../receiver/types.js';
+import { fakeNotification } from '../receiver/test-notification.js';
 import { changeFailed, judgeDelay, judgeRedelivery, notCreated } from './judge-events.js';
 
-const at = (receivedAt: string, answeredStatus: number): ReceivedNotification => ({
-  seq: 1,
-  receivedAt,
-  method: 'POST',
-  url: '/notifications',
-  headers: {},
-  body: {},
-  rawBody: '{}',
-  bodyTruncated: false,
-  answeredStatus,
-});
+const at = (receivedAt: string, answeredStatus: number): ReceivedNotification => fakeNotification({ receivedAt, answeredStatus });
 const change = {
   how: 'POST /_reference/trigger on the embedded reference',
   startedAtMs: Date.parse('2026-01-01T00:00:00.000Z'),

@@ -1,18 +1,9 @@
 import { expect, test } from 'vitest';
 import type { ReceivedNotification } from '../receiver/types.js';
+import { fakeNotification } from '../receiver/test-notification.js';
 import { redeliveryFinding } from './redelivery.js';
 
-const at = (receivedAt: string, answeredStatus: number): ReceivedNotification => ({
-  seq: 1,
-  receivedAt,
-  method: 'POST',
-  url: '/notifications',
-  headers: {},
-  body: {},
-  rawBody: '{}',
-  bodyTruncated: false,
-  answeredStatus,
-});
+const at = (receivedAt: string, answeredStatus: number): ReceivedNotification => fakeNotification({ receivedAt, answeredStatus });
 
 test('a second delivery says how long after the refused one it came', () => {
   expect(redeliveryFinding(at('2026-01-01T00:00:00.000Z', 500), at('2026-01-01T00:00:00.204Z', 202), 30_000)).toBe(
