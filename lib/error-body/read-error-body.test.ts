@@ -26,7 +26,7 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
     [
       'issues with a path list, inside an error object',
       { error: { issues: [{ path: ['resource', 0], message: 'Bad' }] } },
-      { message: "'resource': Bad", names: ['resource'] },
+      { message: "'resource.0': Bad", names: ['resource.0'] },
     ],
     [
       'a flattened map beside an empty list',
@@ -72,7 +72,7 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
     [
       'a problem type gives its last segment',
       { type: 'https://example.com/problems#too-long', status: 422 },
-      { code: 'too-long', names: [] },
+      { code: 'too-long', message: 'https://example.com/problems#too-long', names: [] },
     ],
     ['about:blank is no code', { type: 'about:blank', status: 400, detail: 'nope' }, { message: 'nope', names: [] }],
     [
@@ -174,11 +174,12 @@ describe('property: any JSON and any text is read without a throw, within the bo
     expect(reading.code === undefined || reading.code.length <= 200).toBe(true);
     expect(new Set(reading.names).size).toBe(reading.names.length);
     expect(reading.names.length).toBeLessThanOrEqual(32);
-    // A name is read from the body, never made up: its text (before any cut) is in a key or a string of the body.
+    // A name is read from the body, never made up: each step of its path (before any cut) is in a key or a value of the body.
     const strings = isJson(raw) ? stringsOf(JSON.parse(raw)) : [];
     for (const name of reading.names) {
-      const text = name.replace(/…$/, '');
-      expect(strings.some((s) => s.includes(text) || s.replaceAll('~1', '/').replaceAll('~0', '~').includes(text))).toBe(true);
+      for (const step of name.replace(/…$/, '').split('.')) {
+        expect(strings.some((s) => s.includes(step) || s.replaceAll('~1', '/').replaceAll('~0', '~').includes(step))).toBe(true);
+      }
     }
   };
 
@@ -191,6 +192,17 @@ describe('property: any JSON and any text is read without a throw, within the bo
         check(raw, reading);
       }),
       { numRuns: 400, seed: 29 },
+    );
+  });
+
+  test('any JSON body with a string leaf that is not blank yields a message that is not empty', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        fc.pre(stringsOf(value, false).some((s) => s.trim() !== ''));
+        const message = readErrorBody(JSON.stringify(value)).message;
+        expect(message?.trim() ?? '').not.toBe('');
+      }),
+      { numRuns: 400, seed: 35 },
     );
   });
 
@@ -219,9 +231,12 @@ function isJson(text: string): boolean {
   }
 }
 
-function stringsOf(value: unknown): string[] {
+/** The body's keys and values as text; with `keys` false, its string leaves only. */
+function stringsOf(value: unknown, keys = true): string[] {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)]);
+  if (typeof value === 'number') return keys ? [String(value)] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => stringsOf(v, keys));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([k, v]) => [...(keys ? [k] : []), ...stringsOf(v, keys)]);
   return [];
 }
