@@ -142,6 +142,9 @@ export function keyName(key: string): string | undefined {
   return pathName(key);
 }
 
+/** Whether a key of an entry holds its path (whose steps may be objects: never entries of their own). */
+export const isPathKey = (key: string): boolean => PATH_KEYS.includes(key);
+
 /** Whether a key of a map says where the values under it were (`{"json": {"resource": [...]}}`): looked through. */
 export const isLocationWord = (key: string): boolean => WHERE.has(key.toLowerCase());
 

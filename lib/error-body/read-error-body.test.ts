@@ -85,6 +85,42 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
       { resource: ['This field is required.'], non_field_errors: ['Nope.'] },
       { message: "'resource': This field is required.; Nope.", names: ['resource'] },
     ],
+    [
+      'error as a list of issues whose path steps are objects',
+      { error: [{ path: [{ key: 'resource' }], message: 'Required' }, { path: [{ field: 'clientState' }, { name: 'x' }], message: 'Too long' }] },
+      { message: "'resource': Required; 'clientState.x': Too long", names: ['resource', 'clientState.x'] },
+    ],
+    [
+      'a location object is where and which names, never a map of fields',
+      { message: 'Invalid request payload input', validation: { source: 'payload', keys: ['resource', 'changeType'] } },
+      { message: 'Invalid request payload input', names: ['resource', 'changeType'] },
+    ],
+    [
+      'an entry that is a location: in and name',
+      { errors: [{ in: 'body', name: 'resource', message: 'is required' }] },
+      { message: "'resource': is required", names: ['resource'] },
+    ],
+    [
+      'a dotted path keeps its steps, the method and parameter before the property included',
+      { violations: [{ field: 'create.request.resource', message: 'must not be blank' }] },
+      { message: "'create.request.resource': must not be blank", names: ['create.request.resource'] },
+    ],
+    [
+      'an envelope is looked through: _embedded.errors',
+      { message: 'Bad Request', _embedded: { errors: [{ message: 'request.resource: must not be blank', path: '/request/resource' }] } },
+      { message: "Bad Request; 'resource': request.resource: must not be blank", names: ['resource'] },
+    ],
+    [
+      'an error string that reads as a sentence is the message, not the code',
+      { error: "Key: 'Req.Resource' Error:Field validation for 'Resource' failed on the 'required' tag" },
+      { message: "Key: 'Req.Resource' Error:Field validation for 'Resource' failed on the 'required' tag", names: [] },
+    ],
+    [
+      'nothing the vocabulary knows: the string leaves in document order, the timestamp and the code last',
+      { code: 'E1', timestamp: '2024-01-01T00:00:00Z', outcome: { what: 'resource missing', also: ['and late'] } },
+      { code: 'E1', message: 'resource missing; and late', names: [] },
+    ],
+    ['only a code: the code is the message too', { code: 'E1' }, { code: 'E1', message: 'E1', names: [] }],
     ['a JSON string is the message', 'resource is required', { message: 'resource is required', names: [] }],
     ['an empty list, an object of nothing', { errors: [], status: 400 }, { names: [] }],
     [

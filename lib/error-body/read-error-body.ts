@@ -22,7 +22,7 @@
  * are visited, MAX_PARTS sentences kept, MAX_MESSAGE characters in all (a longer message says how long it was).
  */
 import { isObject, type Json } from '../json.js';
-import { entryNames, isLocationWord, keyName, locationNames } from './names.js';
+import { entryNames, isLocationWord, isPathKey, keyName, locationNames } from './names.js';
 import { textOfBody } from './text-body.js';
 
 export interface ErrorBodyReading {
@@ -312,7 +312,8 @@ class Reader {
     // A list of its own (`errors`, `issues`, Google's `fieldViolations` inside an entry) says more.
     for (const [key, value] of Object.entries(entry)) {
       if (!this.#visit()) return;
-      if (Array.isArray(value) && (MESSAGE_KEYS.has(key.toLowerCase()) || value.some(isObject))) this.list(value, depth + 1);
+      if (!Array.isArray(value) || isPathKey(key)) continue;
+      if (MESSAGE_KEYS.has(key.toLowerCase()) || value.some(isObject)) this.list(value, depth + 1);
     }
   }
 

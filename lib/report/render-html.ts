@@ -10,6 +10,7 @@ import { CASE_FILTER_SCRIPT, CASE_FILTER_SCRIPT_HASH, casesSection } from './htm
 import { matrixSection } from './html-matrix.js';
 import { summarySection } from './html-summary.js';
 import { lifecycleSection } from './lifecycle-html.js';
+import { namingSentence } from './naming.js';
 import { REPORT_CSS } from './html-style.js';
 import {
   ruleBasisText,
@@ -230,6 +231,7 @@ function rejectionSection(report: BehaviourReport): SafeHtml {
   return html`<section id="rejections">
 <h2>Rejections</h2>
 <table><thead><tr><th class="num">Status</th><th>Error code</th><th>When</th><th class="num">Combinations</th><th>Fields named</th><th>Example message (and its pattern)</th></tr></thead><tbody>${rows}</tbody></table>
+${report.naming === undefined ? '' : html`<p class="muted">Refusals read: ${namingSentence(report.naming)}</p>`}
 </section>`;
 }
 

@@ -5,6 +5,7 @@ import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportD
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { lifecycleMarkdown } from './lifecycle-markdown.js';
+import { namingSentence } from './naming.js';
 import { failingCases, shownVerdict } from './report-counts.js';
 import { cellCode, code, text } from './markdown-text.js';
 import {
@@ -128,6 +129,7 @@ export function renderMarkdown(report: BehaviourReport): string {
     }
     out.push('');
   }
+  if (report.naming !== undefined) out.push(`**Refusals read** ${text(namingSentence(report.naming))}`, '');
 
   out.push(...valuesSection(report));
   if (report.lifecycle !== undefined) out.push(...lifecycleMarkdown(report.lifecycle));

@@ -1,3 +1,4 @@
+import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
@@ -37,6 +38,8 @@ export interface BehaviourReport {
   } & ExplorerBasis;
   matrix: MatrixEntry[];
   rejectionGroups: RejectionGroup[];
+  /** How much of the refusals the error reader could read (absent when nothing was refused). */
+  naming?: NamingCounts;
   diagnosis?: Diagnosis;
   /**
    * What each field's values got, one value changed in an otherwise accepted body,

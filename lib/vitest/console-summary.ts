@@ -1,4 +1,5 @@
 import { formatDrift } from '../baseline/format-drift.js';
+import { namingSentence } from '../report/naming.js';
 import type { BehaviourReport } from '../report/types.js';
 import { amount } from '../values/amount.js';
 
@@ -48,6 +49,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   }
   const more = report.rejectionGroups.length - MAX_GROUPS;
   if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
+  if (report.naming !== undefined) lines.push(`  refusals read: ${namingSentence(report.naming)}`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
     // A value with a note is not the target's limit (e.g. only the largest value tried): the note says so, as the report does.
     const found =
