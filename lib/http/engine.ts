@@ -9,6 +9,7 @@ import { backoffMs } from './backoff.js';
 import type { AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { Dispatcher } from './dispatcher.js';
+import { transportSecrets, type Transport } from './transport.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
@@ -35,6 +36,8 @@ export interface EngineOptions {
   maxRecordedBodyBytes: number;
   /** Send the token over plain http:// to a host that is not loopback (default false). */
   allowInsecureToken?: boolean;
+  /** The proxy and TLS settings between the probe and the target (./transport.ts); default: direct, Node's trust. */
+  transport?: Transport;
   /** Epoch milliseconds (default: monotonic clock anchored at process start). */
   now?: () => number;
   /** Waits `ms`; should resolve early when `signal` aborts (the engine closing). */
@@ -74,6 +77,8 @@ export type EngineLimits = Pick<
   allowInsecureToken: boolean;
   /** Where the ledger lives: its wait files keep a target's wait across processes (EngineOptions.waitDir). */
   ledgerDir?: string | undefined;
+  /** The proxy and TLS settings of a configured target (EngineOptions.transport). */
+  transport?: Transport | undefined;
 };
 
 /** Thrown only for the caller's mistakes (bad options, an invalid request, use after close). */
@@ -163,6 +168,7 @@ export class HttpEngine {
     this.#bearer = token instanceof Secret ? (token.isEmpty ? undefined : staticBearer(token)) : token;
     // A source's tokens are added as the engine gets them (#authorize); the source adds its own secrets to the run's step.
     this.#redactor = (options.redactor ?? runRedactor()).add(token instanceof Secret ? token : undefined);
+    for (const secret of transportSecrets(options.transport)) this.#redactor.add(secret);
     this.#origin = url.origin;
     this.#pathPrefix = url.pathname.replace(/\/+$/, '');
     this.#connections = new Connections(url.origin, {
@@ -170,6 +176,7 @@ export class HttpEngine {
       connectTimeoutMs: options.requestTimeoutMs,
       headersTimeoutMs: options.requestTimeoutMs,
       bodyTimeoutMs: options.requestTimeoutMs,
+      transport: options.transport,
     });
     this.#dispatcher = new Dispatcher({
       requestsPerSecond: options.requestsPerSecond,
@@ -208,6 +215,7 @@ export class HttpEngine {
       maxRecordedBodyBytes: config.maxRecordedBodyBytes,
       allowInsecureToken: config.allowInsecureToken,
       ...(config.ledgerDir !== undefined ? { waitDir: config.ledgerDir } : {}),
+      ...(config.transport !== undefined ? { transport: config.transport } : {}),
     });
   }
 
@@ -304,6 +312,7 @@ export class HttpEngine {
       const client = this.#connections.take();
       try {
         result = await runAttempt(client, wire, {
+          origin: this.#origin,
           timeoutMs,
           maxBodyBytes: o.maxRecordedBodyBytes,
           readAheadBytes: this.#redactor.readAheadBytes,
