@@ -1,4 +1,4 @@
-import { Client, ProxyAgent, type Dispatcher } from 'undici';
+import { buildConnector, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { proxyFor, proxyTlsOptions, tlsOptions, type Transport } from './transport.js';
 
 export interface ConnectionOptions {
@@ -27,6 +27,8 @@ export class Connections {
   readonly #proxied: ProxyAgent | undefined;
   /** The proxy the origin is reached through, for messages; undefined: directly. */
   readonly proxy: string | undefined;
+  /** The last TLS error a connection's socket gave, and when (Date.now()). */
+  #tlsError: { error: Error; at: number } | undefined;
 
   constructor(origin: string, options: ConnectionOptions) {
     this.#origin = origin;
@@ -42,8 +44,37 @@ export class Connections {
         pipelining: 1,
         headersTimeout: options.headersTimeoutMs,
         bodyTimeout: options.bodyTimeoutMs,
+        // The tunnel's TLS socket is watched as a direct one is (#watched); one Client per connection, as without a proxy.
+        factory: (origin: string | URL, o: Pool.Options) => {
+          const connect = o.connect;
+          const watched = typeof connect === 'function' ? { ...o, connect: this.#watched(connect) } : o;
+          return o.connections === 1 ? new Client(origin, watched) : new Pool(origin, watched);
+        },
       });
     }
+  }
+
+  /**
+   * The TLS error a connection's socket gave within the last `withinMs`, taken (asked once). A target that wants a
+   * client certificate under TLS 1.3 sends its alert after the handshake; undici then reports the socket closed
+   * ("other side closed"), while the socket itself said why.
+   */
+  takeTlsError(withinMs: number): Error | undefined {
+    const seen = this.#tlsError;
+    this.#tlsError = undefined;
+    return seen !== undefined && Date.now() - seen.at <= withinMs ? seen.error : undefined;
+  }
+
+  /** A connector whose sockets' TLS errors are kept for takeTlsError. */
+  #watched(connect: buildConnector.connector): buildConnector.connector {
+    return (opts, callback) =>
+      connect(opts, (...result) => {
+        const socket = result[1];
+        socket?.on('error', (error: Error & { code?: unknown }) => {
+          if (typeof error.code === 'string' && /^(ERR_SSL_|ERR_TLS_)/.test(error.code)) this.#tlsError = { error, at: Date.now() };
+        });
+        callback(...result);
+      });
   }
 
   /** A dispatcher no other attempt is using; made on first need, never more than `size`. */
@@ -57,7 +88,7 @@ export class Connections {
     }
     const client = new Client(this.#origin, {
       pipelining: 1,
-      connect: { ...tlsOptions(this.#options.transport?.tls), timeout: this.#options.connectTimeoutMs },
+      connect: this.#watched(buildConnector({ ...tlsOptions(this.#options.transport?.tls), timeout: this.#options.connectTimeoutMs })),
       headersTimeout: this.#options.headersTimeoutMs,
       bodyTimeout: this.#options.bodyTimeoutMs,
     });

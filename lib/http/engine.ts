@@ -6,7 +6,7 @@ import { cutUtf8 } from './cut-utf8.js';
 import { Connections } from './connections.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
-import type { AttemptError } from './classify-error.js';
+import { classifyError, type AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { Dispatcher } from './dispatcher.js';
 import { transportSecrets, type Transport } from './transport.js';
@@ -219,6 +219,11 @@ export class HttpEngine {
     });
   }
 
+  /** The proxy this engine reaches its origin through, or undefined when it goes directly. */
+  get proxy(): string | undefined {
+    return this.#connections.proxy;
+  }
+
   /** The redaction step of this engine's records, for strings made from them later (case records). */
   get redactor(): Redactor {
     return this.#redactor;
@@ -330,7 +335,7 @@ export class HttpEngine {
 
       if (result.kind === 'error') {
         last = undefined;
-        const error = result.error;
+        const error = this.#withTlsCause(result.error);
         if (error.kind === 'usage') {
           permit.refund();
           throw new HttpEngineUsageError(`HttpEngine.send: invalid request: ${this.#scrub(error.message)}`);
@@ -385,6 +390,13 @@ export class HttpEngine {
     }
     // Unreachable: the last pass always returns.
     return { attempts, last, failure: { kind: 'network', message: 'retries exhausted' } };
+  }
+
+  /** A connection closed before any answer, when its socket said why (a TLS alert): the error with that cause. */
+  #withTlsCause(error: AttemptError): AttemptError {
+    if (error.code !== 'UND_ERR_SOCKET' && error.code !== 'ECONNRESET') return error;
+    const tlsError = this.#connections.takeTlsError(this.#options.requestTimeoutMs);
+    return tlsError === undefined ? error : { ...classifyError(tlsError, { closed: false }), connect: true };
   }
 
   /**

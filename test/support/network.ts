@@ -19,6 +19,9 @@ export interface TestPki {
   serverKey: string;
   clientCert: string;
   clientKey: string;
+  /** A server certificate for another name only (staging.example.internal), for a name mismatch. */
+  otherNameCert: string;
+  otherNameKey: string;
   /** The same, as files in a folder of their own: ca.pem, client.pem, client.key, and client-with-key.pem. */
   files: { ca: string; clientCert: string; clientKey: string; clientWithKey: string };
 }
@@ -58,6 +61,14 @@ async function makePki(): Promise<TestPki> {
       },
     ],
   });
+  const otherName = await selfsigned.generate([{ name: 'commonName', value: 'staging.example.internal' }], {
+    ...base,
+    ...signer,
+    extensions: [
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames: [{ type: 2, value: 'staging.example.internal' }] },
+    ],
+  });
   const client = await selfsigned.generate([{ name: 'commonName', value: 'probe self-test client' }], {
     ...base,
     ...signer,
@@ -74,7 +85,16 @@ async function makePki(): Promise<TestPki> {
   writeFileSync(files.clientCert, client.cert);
   writeFileSync(files.clientKey, client.private, { mode: 0o600 });
   writeFileSync(files.clientWithKey, `${client.cert}${client.private}`, { mode: 0o600 });
-  return { caCert: ca.cert, serverCert: server.cert, serverKey: server.private, clientCert: client.cert, clientKey: client.private, files };
+  return {
+    caCert: ca.cert,
+    serverCert: server.cert,
+    serverKey: server.private,
+    clientCert: client.cert,
+    clientKey: client.private,
+    otherNameCert: otherName.cert,
+    otherNameKey: otherName.private,
+    files,
+  };
 }
 
 export interface HttpsFront {
@@ -91,16 +111,20 @@ export interface HttpsFront {
 /**
  * An https server on loopback passing every request on to `upstream` (a plain-http base URL). `clientCertificate`:
  * it asks for one signed by the test CA and refuses the connection without (as a company's mutual-TLS gateway does);
- * `tls13`: only TLS 1.3, where that refusal comes after the handshake.
+ * `tls13`: only TLS 1.3, where that refusal comes after the handshake; `otherName`: its certificate is for
+ * staging.example.internal only.
  */
-export async function startHttpsFront(upstream: string, o: { clientCertificate?: boolean; tls13?: boolean } = {}): Promise<HttpsFront> {
+export async function startHttpsFront(
+  upstream: string,
+  o: { clientCertificate?: boolean; tls13?: boolean; otherName?: boolean } = {},
+): Promise<HttpsFront> {
   const p = await testPki();
   const target = new URL(upstream);
   const front: HttpsFront = { url: '', connections: [], requests: 0, sockets: 0, close: async () => {} };
   const server = createHttpsServer(
     {
-      key: p.serverKey,
-      cert: p.serverCert,
+      key: o.otherName === true ? p.otherNameKey : p.serverKey,
+      cert: o.otherName === true ? p.otherNameCert : p.serverCert,
       ...(o.clientCertificate === true ? { ca: p.caCert, requestCert: true, rejectUnauthorized: true } : {}),
       ...(o.tls13 === true ? { minVersion: 'TLSv1.3' as const } : {}),
     },
