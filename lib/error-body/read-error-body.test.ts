@@ -87,7 +87,12 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
     ],
     [
       'error as a list of issues whose path steps are objects',
-      { error: [{ path: [{ key: 'resource' }], message: 'Required' }, { path: [{ field: 'clientState' }, { name: 'x' }], message: 'Too long' }] },
+      {
+        error: [
+          { path: [{ key: 'resource' }], message: 'Required' },
+          { path: [{ field: 'clientState' }, { name: 'x' }], message: 'Too long' },
+        ],
+      },
       { message: "'resource': Required; 'clientState.x': Too long", names: ['resource', 'clientState.x'] },
     ],
     [

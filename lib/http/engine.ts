@@ -8,6 +8,7 @@ import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest 
 import { backoffMs } from './backoff.js';
 import { classifyError, type AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
+import { connectionCause } from './connection-cause.js';
 import { Dispatcher } from './dispatcher.js';
 import { transportSecrets, type Transport } from './transport.js';
 import { isLoopbackHost } from '../net/loopback.js';
@@ -49,6 +50,12 @@ export interface EngineOptions {
    * The engine adds `token` to it; a token source adds renewed tokens and its own secrets to the same one.
    */
   redactor?: Redactor;
+  /**
+   * Stop the run after this many exchanges in a row, from the first, failed at the connection with no answer
+   * yet had (refused, reset, a TLS refusal): the cause is the setup's, and every later request would only add to
+   * it. 0: never. Default 3.
+   */
+  stopAfterConnectionFailures?: number;
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
   /**
@@ -156,6 +163,9 @@ export class HttpEngine {
   readonly #waitFile: string | undefined;
   #seq = 0;
   #exchanges = 0;
+  /** Whether any exchange got an HTTP answer; until one does, the connection failures in a row. */
+  #answered = false;
+  #connectionFailures = 0;
   #retries = 0;
   #closed = false;
 
@@ -256,6 +266,7 @@ export class HttpEngine {
     const ending = await this.#attemptAll(wire, retriedStatuses, authorize);
     const exchange = this.#record(seq, startedAt, wire, ending, retriedStatuses);
     this.#exchanges += 1;
+    this.#watchConnections(exchange);
     this.#options.onExchange?.(exchange);
     return exchange;
   }
@@ -296,7 +307,7 @@ export class HttpEngine {
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
       const permit = await this.#dispatcher.acquire();
       if (!permit.ok) {
-        const kind = permit.kind === 'closed' ? 'deadline' : permit.kind;
+        const kind = permit.kind === 'closed' ? 'deadline' : permit.kind === 'connection' ? 'network' : permit.kind;
         return { attempts, last, failure: { kind, message: this.#withLast(permit.message, last) } };
       }
       if (authorize) {
@@ -390,6 +401,25 @@ export class HttpEngine {
     }
     // Unreachable: the last pass always returns.
     return { attempts, last, failure: { kind: 'network', message: 'retries exhausted' } };
+  }
+
+  /**
+   * Counts the exchanges that failed at the connection before any was answered; at stopAfterConnectionFailures the
+   * dispatcher stops the run with the cause (./connection-cause.ts), instead of the run spending its budget on it.
+   */
+  #watchConnections(exchange: Exchange): void {
+    if (this.#answered) return;
+    if (exchange.status !== null) {
+      this.#answered = true;
+      return;
+    }
+    const failure = exchange.failure;
+    if (failure?.kind !== 'network' || exchange.attempts === 0) return;
+    this.#connectionFailures += 1;
+    const limit = this.#options.stopAfterConnectionFailures ?? 3;
+    if (limit === 0 || this.#connectionFailures < limit) return;
+    const cause = connectionCause(failure, { baseUrl: this.#options.baseUrl, transport: this.#options.transport, proxy: this.proxy });
+    this.#dispatcher.stopForConnection(`the first ${this.#connectionFailures} requests all failed at the connection: ${cause}`);
   }
 
   /** A connection closed before any answer, when its socket said why (a TLS alert): the error with that cause. */
