@@ -5,6 +5,7 @@
  * module only turns them into undici's options. undici's ProxyAgent opens the CONNECT tunnel; which origins go
  * through it is NO_PROXY's to say (./no-proxy.ts).
  */
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { Secret } from '../secret.js';
 import { bypassesProxy } from './no-proxy.js';
 
@@ -67,6 +68,26 @@ export function tlsOptions(tls: TlsSettings | undefined): TlsConnectOptions {
 /** The options of a TLS connection to the proxy itself (an https proxy): the same trust, no client certificate. */
 export function proxyTlsOptions(tls: TlsSettings | undefined): TlsConnectOptions {
   return tls?.ca !== undefined ? { ca: [...tls.ca] } : {};
+}
+
+/**
+ * A dispatcher for other requests to `origin` than the engine's (the token endpoint's, through undici's fetch): a
+ * ProxyAgent when a proxy applies, an Agent with the TLS settings when only those are given, else undefined (the
+ * default dispatcher is then right).
+ */
+export function dispatcherFor(origin: string, transport: Transport | undefined, connectTimeoutMs: number): Dispatcher | undefined {
+  if (transport === undefined) return undefined;
+  const proxy = proxyFor(origin, transport.proxy);
+  const tls = transport.tls;
+  if (proxy !== undefined) {
+    return new ProxyAgent({
+      uri: proxy,
+      requestTls: { ...tlsOptions(tls), timeout: connectTimeoutMs },
+      proxyTls: { ...proxyTlsOptions(tls), timeout: connectTimeoutMs },
+    });
+  }
+  const options = tlsOptions(tls);
+  return Object.keys(options).length === 0 ? undefined : new Agent({ connect: { ...options, timeout: connectTimeoutMs } });
 }
 
 /** What the token endpoint's requests take of the target's transport: the proxy and the trust, never the client certificate. */
