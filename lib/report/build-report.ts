@@ -119,6 +119,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       target: target?.baseUrl ?? 'unknown (no case ran)',
       targetKind: target?.kind ?? 'configured',
       ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
+      ...(target?.network !== undefined ? { network: target.network } : {}),
       startedAt: input.startedAt,
       endedAt: input.endedAt,
       requestsSent: requestsSent(records),

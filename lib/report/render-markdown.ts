@@ -1,3 +1,4 @@
+import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
 import { amount } from '../values/amount.js';
@@ -62,6 +63,10 @@ export function renderMarkdown(report: BehaviourReport): string {
   );
   const token = tokenDescription(run);
   if (token !== undefined) out.push(`**Token** ${text(token)}`, '');
+  if (run.network !== undefined) {
+    if (run.network.tlsInsecure === true) out.push(`> **⚠ ${text(TLS_INSECURE_WARNING)}**`, '');
+    out.push(`**Network** ${text(networkSentence(run.network))}`, '');
+  }
 
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
 

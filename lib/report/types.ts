@@ -1,3 +1,4 @@
+import type { NetworkInfo } from '../config/network-info.js';
 import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
@@ -196,6 +197,8 @@ export interface RunInfo {
   repeats: number;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
+  /** How a configured target was reached: a proxy, a CA file, a client certificate, or TLS_INSECURE (warned of). */
+  network?: NetworkInfo;
   /**
    * Subscriptions the run created and could not delete: DELETE failed, no id in the
    * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.

@@ -1,3 +1,4 @@
+import { TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { formatDrift } from '../baseline/format-drift.js';
 import { namingSentence } from '../report/naming.js';
 import type { BehaviourReport } from '../report/types.js';
@@ -14,6 +15,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
     `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
   ];
   if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
+  if (run.network?.tlsInsecure === true) lines.push(`  WARNING: ${TLS_INSECURE_WARNING}`);
   if (report.diagnosis !== undefined && report.matrix.length === 0) {
     // A run filtered to other suites: presence was not probed, which is not the same as nothing accepted.
     lines.push('  presence: no combination is in this run (the presence matrix did not run), so no rule is inferred');
