@@ -6,7 +6,7 @@ import { ConfigError, loadSettings } from './load-config.js';
 import { engineLimits } from './engine-limits.js';
 
 const load = (env: Record<string, string>) => loadSettings({ env, dotenvPath: false, cwd: '/tmp' });
-const problems = (env: Record<string, string>): string[] => {
+const problems = (env: Record<string, string>): readonly string[] => {
   try {
     load(env);
     return [];
