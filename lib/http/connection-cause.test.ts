@@ -80,7 +80,7 @@ describe('connectionCause: one line, naming the setting that fixes it', () => {
       'nothing listening',
       { message: 'connect ECONNREFUSED 10.1.1.1:443', code: 'ECONNREFUSED' },
       {},
-      /check BASE_URL, that the service is up/,
+      /ECONNREFUSED 10\.1\.1\.1:443; no request reached it: check BASE_URL and that the service is up$/,
     ],
   ])('%s', (_label, failure, ctx, expected) => {
     const line = connectionCause(failure, { ...HTTPS, ...ctx });

@@ -92,5 +92,7 @@ export function connectionCause(failure: Pick<Failure, 'message' | 'code'>, ctx:
     return `the name ${new URL(ctx.baseUrl).hostname} does not resolve (${code}): check BASE_URL; inside a company network, set ${proxySetting}`;
   }
   const coded = code === '' || said.includes(code) ? said : `${said} (${code})`;
-  return `no answer${via}: ${coded}; check BASE_URL, that the service is up${ctx.proxy === undefined ? ` and, inside a company network, ${proxySetting}` : `, and ${proxySetting} and NO_PROXY`}`;
+  return ctx.proxy === undefined
+    ? `${coded}; no request reached it: check BASE_URL and that the service is up`
+    : `${coded}${via}; no request reached it: check BASE_URL, that the service is up, and ${proxySetting} and NO_PROXY`;
 }

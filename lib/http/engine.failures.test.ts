@@ -216,7 +216,7 @@ describe('the first exchanges all failing at the connection stop the run', () =>
       const stop = engine.stats().stoppedEarly;
       expect(stop?.by).toBe('connection');
       expect(stop?.why).toMatch(
-        /^the first 3 requests all failed at the connection: no answer: .*ECONNREFUSED.*check BASE_URL, that the service is up/,
+        /^the first 3 requests all failed at the connection: connect ECONNREFUSED .*; no request reached it: check BASE_URL and that the service is up$/,
       );
       expect(exchanges[5]?.failure).toMatchObject({ kind: 'network', message: stop?.why });
     } finally {
