@@ -96,3 +96,22 @@ describe('a target that asks for a client certificate (TLS 1.3)', () => {
     }
   });
 });
+
+test('the client key is a secret of the engine: an answer that holds it, whole or a line of it, is recorded redacted', async () => {
+  const p = await testPki();
+  const keyLine = p.clientKey.split('\n')[1] ?? '';
+  const echo = createServer((_req, res) => res.end(JSON.stringify({ key: p.clientKey, line: keyLine })));
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  const engine = loopbackEngine(`http://127.0.0.1:${(echo.address() as AddressInfo).port}`, 'transport-test-token', {
+    transport: { tls: { cert: p.clientCert, key: new Secret(p.clientKey) } },
+  });
+  try {
+    const exchange = await engine.send({ method: 'GET', path: '/' });
+    expect(exchange.status).toBe(200);
+    expect(exchange.responseBody).not.toContain(keyLine);
+    expect(exchange.responseBody).toContain('[redacted]');
+  } finally {
+    await engine.close();
+    await new Promise<void>((resolve) => echo.close(() => resolve()));
+  }
+});
