@@ -1,3 +1,4 @@
+import type { NetworkInfo } from './config/network-info.js';
 import type {} from 'vitest';
 import type { EarlyStop } from './http/types.js';
 import type { Verdict } from './outcome.js';
@@ -108,6 +109,8 @@ export interface TargetRef {
   baseUrl: string;
   kind: 'configured' | 'embedded-reference';
   referenceProfile?: string;
+  /** How a configured target was reached: proxy, CA file, client certificate, TLS_INSECURE (lib/config/network-info.ts). */
+  network?: NetworkInfo;
 }
 
 export interface ExampleExchange {

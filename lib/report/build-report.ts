@@ -5,6 +5,7 @@ import { mergeLifecycle } from '../lifecycle/merge.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { buildValues } from './build-values.js';
+import { namingOf } from './naming.js';
 import { reportedPresence } from './explored-rule.js';
 import type { BehaviourReport, CaseSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 
@@ -120,6 +121,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       target: target?.baseUrl ?? 'unknown (no case ran)',
       targetKind: target?.kind ?? 'configured',
       ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
+      ...(target?.network !== undefined ? { network: target.network } : {}),
       startedAt: input.startedAt,
       endedAt: input.endedAt,
       requestsSent: requestsSent(records),
@@ -146,6 +148,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     rule,
     matrix,
     rejectionGroups: inference.rejectionGroups,
+    ...namingField(operation.fields, observations),
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
     values: buildValues(operation.fields, records),
     ...lifecycleOf(records),
@@ -155,6 +158,11 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     counts,
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
+}
+
+function namingField(fields: readonly string[], observations: readonly Observation[]): Pick<BehaviourReport, 'naming'> {
+  const naming = namingOf(fields, observations);
+  return naming === undefined ? {} : { naming };
 }
 
 /** The lifecycle cases' parts merged in case order; nothing when none ran. */

@@ -1,3 +1,5 @@
+import type { NetworkInfo } from '../config/network-info.js';
+import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
@@ -37,6 +39,8 @@ export interface BehaviourReport {
   } & ExplorerBasis;
   matrix: MatrixEntry[];
   rejectionGroups: RejectionGroup[];
+  /** How much of the refusals the error reader could read (absent when nothing was refused). */
+  naming?: NamingCounts;
   diagnosis?: Diagnosis;
   /**
    * What each field's values got, one value changed in an otherwise accepted body,
@@ -145,7 +149,7 @@ export interface NotComparedCount {
  * request budget or run time, or a shard of a merged run that did not finish.
  */
 export interface RunStop {
-  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard';
+  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard' | 'connection';
   /** ISO time. */
   at: string;
   /** In words. */
@@ -193,6 +197,8 @@ export interface RunInfo {
   repeats: number;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
+  /** How a configured target was reached: a proxy, a CA file, a client certificate, or TLS_INSECURE (warned of). */
+  network?: NetworkInfo;
   /**
    * Subscriptions the run created and could not delete: DELETE failed, no id in the
    * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.

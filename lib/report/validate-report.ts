@@ -26,8 +26,21 @@ export function validateBehaviourReport(value: unknown): ReportValidation {
     return { valid: false, errors: dedupe((validate.errors ?? []).map(formatAjvError)) };
   }
   const report = value as BehaviourReport;
-  const errors = [...unknownFieldNames(report), ...explorerRuleAgainstAnswers(report)];
+  const errors = [...unknownFieldNames(report), ...explorerRuleAgainstAnswers(report), ...namingAgainstMatrix(report)];
   return errors.length === 0 ? { valid: true, report } : { valid: false, errors };
+}
+
+/** The naming counts are of the matrix's refused combinations: never more read than refused, nor another total. */
+function namingAgainstMatrix(report: BehaviourReport): string[] {
+  const naming = report.naming;
+  if (naming === undefined) return [];
+  const errors: string[] = [];
+  const refused = report.matrix.filter((e) => e.outcome === 'rejected').length;
+  if (naming.refusals !== refused)
+    errors.push(`/naming/refusals: ${naming.refusals}, but the matrix has ${refused} refused combination(s)`);
+  if (naming.withMessage > naming.refusals) errors.push('/naming/withMessage: more than /naming/refusals');
+  if (naming.withFields > naming.refusals) errors.push('/naming/withFields: more than /naming/refusals');
+  return errors;
 }
 
 function unknownFieldNames(report: BehaviourReport): string[] {

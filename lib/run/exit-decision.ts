@@ -26,6 +26,8 @@ export interface RunFacts {
   secretFound: boolean;
   /** What stopped the run before every case ran ("Ctrl-C", "SIGTERM"), if anything did. */
   stoppedBy?: string;
+  /** Why the engine stopped the run when its first requests all failed at the connection: the setup's, exit 2. */
+  connectionStop?: string;
   /** Why no case ran, when none did and the run knows (a filter matching no suite, blobs holding none). */
   noCaseBecause?: string;
   /** Expectations that fail the run (lib/expectations): the case passes now, or their `until` has passed. */
@@ -57,6 +59,10 @@ export function exitDecision(facts: RunFacts): ExitDecision {
   if (facts.casesRan === 0) {
     const why = facts.noCaseBecause ?? 'the run could not start (see the error above)';
     return { code: EXIT.setup, reason: `no case ran: ${why}; no report was written`, runFailures: [] };
+  }
+  if (facts.connectionStop !== undefined) {
+    // Nothing the target did was seen: whatever the cases say rests on no answer, so the setup's cause is the reason.
+    return { code: EXIT.setup, reason: facts.connectionStop, runFailures: [{ id: 'run/connection', message: facts.connectionStop }] };
   }
   const runFailures: RunFailure[] = [
     facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,

@@ -448,6 +448,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       contractDisagreements: disagreements,
       secretFound: false,
       ...(stop.stoppedBy !== undefined ? { stoppedBy: stop.stoppedBy } : shardStop !== undefined ? { stoppedBy: shardStop.stoppedBy } : {}),
+      ...(report?.run.stopped?.by === 'connection' ? { connectionStop: report.run.stopped.why } : {}),
       ...(casesRan === 0 ? noCaseBecause(options, collected) : {}),
       ...(inputs.expectations !== undefined ? { expectationFailures, expectedCases: tally?.expected ?? 0 } : {}),
     };
