@@ -1,22 +1,29 @@
 /**
  * Ctrl-C (or a CI job's SIGTERM) during `npm run probe`: the first signal lets the running cases finish, deletes what the run
  * created, writes the reports marked as stopped early and exits 1 with the reason; the embedded reference
- * (which holds the run's subscriptions) confirms nothing is left.
+ * (which holds the run's subscriptions) confirms nothing is left. Every count the run prints agrees with the report's,
+ * and the report's request total with the count of a target that counts what it receives (Ctrl-C's run probes one).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { suiteLine } from '../lib/report/suite-summary.js';
 import type { BehaviourReport } from '../lib/report/types.js';
+import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { toolCommand } from './run-tool.js';
 
+const TOKEN = 'interrupt-token-5c2e81f0';
+
 test.each([
-  ['SIGINT', 'Ctrl-C'],
-  ['SIGTERM', 'SIGTERM'],
+  ['SIGINT', 'Ctrl-C', 'a configured target'],
+  ['SIGTERM', 'SIGTERM', 'the embedded reference'],
 ] as const)(
-  'the first %s ends the run cleanly: cases running finish, subscriptions deleted, reports marked, exit 1',
-  async (signal, words) => {
+  'the first %s (%s) ends the run cleanly: cases running finish, subscriptions deleted, reports marked, exit 1',
+  async (signal, words, against) => {
+    const target: ReferenceService | undefined =
+      against === 'a configured target' ? await startReferenceService({ profile: 'default', tokens: [TOKEN] }) : undefined;
     const reportDir = mkdtempSync(join(tmpdir(), 'interrupt-'));
     const [command, args] = toolCommand('probe');
     const child = spawn(command, args, {
@@ -28,6 +35,7 @@ test.each([
         REPORT_DIR: reportDir,
         REQUESTS_PER_SECOND: '20',
         CONCURRENCY: '2',
+        ...(target !== undefined ? { BASE_URL: target.url, ACCESS_TOKEN: TOKEN } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -41,6 +49,8 @@ test.each([
     child.kill(signal);
     const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 90_000))]);
     if (code === 'hung') child.kill('SIGKILL');
+    const received = target?.stats().requests;
+    await target?.close();
 
     expect(code, out).toBe(1);
     expect(out).toMatch(new RegExp(`^probe: ${words}: no new case starts`, 'm'));
@@ -60,13 +70,33 @@ test.each([
     const notRun = report.notRun ?? [];
     expect(notRun.length).toBeGreaterThan(0);
     for (const c of notRun) expect(c.reason).toMatch(new RegExp(`^(cut short|not started): stopped by ${words}$`));
+    // Each suite's line says the counts the JSON has for it, and those are its cases': a cancelled run reports some
+    // cases twice to the console, which once doubled a suite's line.
+    const suites = report.suites ?? [];
+    expect(suites.map((s) => s.suite)).toEqual([...out.matchAll(/^(\d\d-[\w-]+): .*; \d+ requests, [\d.]+ s$/gm)].map((m) => m[1]));
+    for (const summary of suites) {
+      expect(out.split('\n')).toContain(suiteLine(summary, true));
+      const own = report.cases.filter((c) => c.suite === summary.suite);
+      expect(summary.counts.CONFORMS + summary.counts.INFORMATIONAL + summary.counts.DEVIATES + summary.counts.ERROR).toBe(own.length);
+      expect(summary.notRun).toBe(notRun.filter((c) => c.suite === summary.suite).length);
+    }
+    expect(suites.reduce((n, s) => n + s.notRun, 0)).toBe(notRun.length);
+    const html = readFileSync(join(reportDir, 'behaviour-report.html'), 'utf8');
+    for (const summary of suites.filter((s) => report.cases.some((c) => c.suite === s.suite)))
+      expect(html).toMatch(
+        new RegExp(`${summary.suite} · \\d+ cases? · ${summary.requests} requests · ${summary.seconds.toFixed(1)} s</span>`),
+      );
+    // Every request the target received is in the report's total, the setup check's listed apart.
+    if (received !== undefined) {
+      expect(report.run.requestsSent).toBe(received);
+      expect(report.run.requestsBesideSuites?.setupCheck).toBe(2);
+    }
     // The count line counts the stop once, and agrees with the report.
     const passed = report.counts.CONFORMS + report.counts.INFORMATIONAL;
     const skipped = report.skipped?.length ?? 0;
     const countLine = `${passed} passed, 1 failed${skipped > 0 ? `, ${skipped} skipped` : ''}, ${notRun.length} not run (stopped)`;
     expect(out.split('\n')).toContain(countLine);
     // The HTML and the Markdown open with the stop, never with green.
-    const html = readFileSync(join(reportDir, 'behaviour-report.html'), 'utf8');
     expect(html).not.toContain('class="status green"');
     expect(html).toContain('<div class="status stopped"><strong>Stopped early:</strong> stopped by');
     const markdown = readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');

@@ -105,4 +105,6 @@ export interface RequestCount {
   deletes: number;
   /** Creates that asked again what was asked before (checks of the conclusion). */
   repeats: number;
+  /** Requests before explain's own, in `total` too: the GET that checked the target answers (a configured target). */
+  reachability?: number;
 }

@@ -4,7 +4,9 @@ import { inferPresence } from '../inference/infer-presence.js';
 import { mergeLifecycle } from '../lifecycle/merge.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
+import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import { buildValues } from './build-values.js';
+import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
 import type { BehaviourReport, CaseSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 
@@ -32,6 +34,13 @@ export interface BuildInput {
   notRun?: readonly UnrunCase[];
   /** Cases that failed before they recorded a verdict: reported as ERROR, the harness's, never the target's. */
   harnessErrors?: readonly HarnessError[];
+  /** Every suite file in run order with vitest's duration of it: the report's `suites`. */
+  suites?: readonly { suite: string; seconds: number }[];
+  /**
+   * Requests no case's record counts: by engine run as the exchange logs hold them (lib/har/exchange-log.ts
+   * loggedRequests: the worker's, cases cut short included, and the setup check's), and the cleanup ledger's.
+   */
+  requests?: { logged?: ReadonlyMap<string, number>; ledger?: number };
 }
 
 /** What a harness error says in the report: no verdict on the target, and the message that says why. */
@@ -120,7 +129,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
       startedAt: input.startedAt,
       endedAt: input.endedAt,
-      requestsSent: requestsSent(records),
+      ...requestsOf(records, input.requests),
       ...secondAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
@@ -151,6 +160,17 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     skipped: [...(input.skipped ?? [])],
     notRun: [...(input.notRun ?? [])],
     counts,
+    ...(input.suites !== undefined
+      ? {
+          suites: summarizeSuites({
+            cases: cases.map((c) => ({ suite: c.suite ?? '', record: c.record })),
+            skipped: input.skipped ?? [],
+            notRun: input.notRun ?? [],
+            harnessErrors: input.harnessErrors ?? [],
+            suites: input.suites,
+          }),
+        }
+      : {}),
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
 }
@@ -166,14 +186,31 @@ function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run
   return total === 0 ? {} : { secondAsks: total };
 }
 
-/** Each worker run's engine total (its largest), summed over runs (shards); else the cases' own counts. */
-function requestsSent(records: readonly CaseRecord[]): number {
+/**
+ * Every request the run sent the target. Each worker run (one per shard) counts the larger of its engine's last total
+ * a case carried and its exchange log's (which also holds what cases cut short by a stop sent); without either, the
+ * cases' own counts. The setup check's and the ledger's requests are added, and listed apart.
+ */
+function requestsOf(
+  records: readonly CaseRecord[],
+  known: BuildInput['requests'] = {},
+): Pick<BehaviourReport['run'], 'requestsSent' | 'requestsBesideSuites'> {
   const byRun = new Map<string, number>();
+  let setupCheck = 0;
   for (const r of records) {
     if (r.engineRequests !== undefined)
       byRun.set(r.engineRequests.run, Math.max(byRun.get(r.engineRequests.run) ?? 0, r.engineRequests.sent));
   }
-  return byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
+  for (const [run, sent] of known.logged ?? []) {
+    if (run.startsWith(SETUP_CHECK_RUN)) setupCheck += sent;
+    else byRun.set(run, Math.max(byRun.get(run) ?? 0, sent));
+  }
+  const suites = byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
+  const ledger = known.ledger ?? 0;
+  return {
+    requestsSent: suites + setupCheck + ledger,
+    ...(setupCheck + ledger > 0 ? { requestsBesideSuites: { setupCheck, ledger } } : {}),
+  };
 }
 
 /** Matrix rows in bitmask order; a row naming a field the operation lacks (an invalid report) goes last. */

@@ -11,7 +11,7 @@ import type { Baseline } from '../baseline/types.js';
 import type { Expectation } from '../expectations/types.js';
 import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
 import { buildHar, harText } from '../har/build-har.js';
-import { readExchangeLogs } from '../har/exchange-log.js';
+import { loggedRequests, readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import type { OperationSpec } from '../operation/types.js';
@@ -34,7 +34,7 @@ export interface FinishInput {
   auth?: TokenInfo;
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
-  ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
+  ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds' | 'requests'>;
   /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
   exchangeLogs?: readonly string[];
   /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
@@ -58,6 +58,7 @@ export interface FinishedRun {
 
 export async function finishRun(input: FinishInput): Promise<FinishedRun> {
   const { operation, collected, reportDir } = input;
+  const logged = input.exchangeLogs === undefined ? undefined : readExchangeLogs(input.exchangeLogs);
   const built = buildBehaviourReport({
     operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
     cases: collected.cases,
@@ -69,6 +70,11 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     suiteVersion: input.suiteVersion,
     repeats: input.repeats,
     ...(input.stopped !== undefined ? { stopped: input.stopped } : {}),
+    suites: collected.suites,
+    requests: {
+      ...(logged !== undefined ? { logged: loggedRequests(logged) } : {}),
+      ...(input.ledger?.requests !== undefined ? { ledger: input.ledger.requests } : {}),
+    },
   });
   const given = input.baseline;
   const drift =
@@ -95,7 +101,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     const missing = logs.length > 1 ? logs.filter((log) => !existsSync(log)).map((log) => basename(log)) : [];
     const comment = missing.length === 0 ? undefined : `no exchange log from ${missing.join(', ')}: that shard's exchanges are not here`;
     // Every string passes the run's redaction step once more: the main process knows every token of the run.
-    const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
+    const har = buildHar(logged ?? [], { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
     await writeFileAtomic(harPath, harText(har));
   }
   const sarifPath =

@@ -16,7 +16,8 @@ import { commandAsTyped } from '../config/invocation.js';
 import { engineLimits } from '../config/engine-limits.js';
 import type { Settings } from '../config/types.js';
 import { settingsToWire } from '../config/wire.js';
-import { mergedShardLogs } from '../har/exchange-log.js';
+import { ExchangeLog, mergedShardLogs, SETUP_CHECK_RUN } from '../har/exchange-log.js';
+import type { Exchange } from '../http/types.js';
 import { failingDiagnosis } from '../inference/failing-diagnosis.js';
 import { leftOnTargetLine } from '../ledger/left-on-target.js';
 import { readOutcome, readShardOutcomes } from '../ledger/outcome-file.js';
@@ -212,6 +213,7 @@ async function checkAndRun(
     // A target that cannot be reached, or whose first two answers show the setup is wrong, stops the run here,
     // in seconds, before any suite (and before the ledger's sweep of earlier runs), with one line.
     const { baseUrl } = settings.target;
+    let setupExchanges: Exchange[] = [];
     if (baseUrl !== undefined && !merging) {
       const setup = await checkSetup({
         limits: engineLimits(settings),
@@ -221,6 +223,7 @@ async function checkAndRun(
       });
       if (setup.stop !== undefined) return setupError(setup.stop);
       for (const note of setup.notes) out.error(`probe: ${note}`);
+      setupExchanges = setup.exchanges;
     }
     for (const line of describeSettingsAtStart(settings)) out.log(line);
     const outcome = await runSuites(settings, options, {
@@ -228,6 +231,7 @@ async function checkAndRun(
       broker,
       runStartedAt,
       out,
+      setupExchanges,
       ...(blobs !== undefined ? { mergeFrom: blobs.dir } : {}),
     });
     if (token !== undefined) out.log(describeProvenance(token.provenance()));
@@ -245,6 +249,8 @@ interface RunContext {
   broker: Awaited<ReturnType<typeof startTokenBroker>> | undefined;
   runStartedAt: number;
   out: NonNullable<ProbeRunOptions['out']>;
+  /** The setup check's exchanges: kept in the run's exchange log, so the report counts them and the HAR has them. */
+  setupExchanges: readonly Exchange[];
 }
 
 type Reporters = NonNullable<CliOptions['reporters']>;
@@ -259,6 +265,10 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
   const files = probeRunFiles(reportDir, merging ? 'merge' : shard === undefined ? 'single' : { shard });
   // The day the run started (YYYY-MM-DD, UTC): every part of the run reads the expectations' `until` against it.
   const day = utcDay(new Date(ctx.runStartedAt));
+  if (files.exchangeLog !== undefined && ctx.setupExchanges.length > 0) {
+    const log = new ExchangeLog(files.exchangeLog, `${SETUP_CHECK_RUN}/${Math.random().toString(36).slice(2)}`);
+    for (const e of ctx.setupExchanges) log.exchange(e, (x) => runRedactor().redactDeep(x));
+  }
   try {
     // An operation built from OPENAPI is written beside the reports: what was probed, in the description format.
     if (settings.target.openapi !== undefined) {

@@ -12,6 +12,7 @@ test("a shard's count line counts the cases that deviated as expected apart: nei
     skipped: [],
     notRun: [],
     harnessErrors: [],
+    suites: [],
   };
   expect(countCollected(run)).toEqual({ passed: 1, failed: 3, skipped: 0, notRun: 0, expected: 0 });
   const counts = countCollected(run, new Set(['b', 'd', 'a']));

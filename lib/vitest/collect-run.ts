@@ -27,6 +27,8 @@ export interface CollectedRun {
   skipped: UnrunCase[];
   notRun: UnrunCase[];
   harnessErrors: HarnessError[];
+  /** Every suite file in run order, with vitest's duration of it (its tests and hooks; blobs keep it for a merge). */
+  suites: { suite: string; seconds: number }[];
 }
 
 /** A case's id when it left none: its suite and its name, in the characters ids use. */
@@ -41,9 +43,10 @@ function idOf(suite: string, name: string): string {
 
 /** `stop`: what stopped the run, in words ("stopped by Ctrl-C"), when something did. */
 export function collectRun(testModules: ReadonlyArray<TestModule>, stop?: string): CollectedRun {
-  const run: CollectedRun = { cases: [], skipped: [], notRun: [], harnessErrors: [] };
+  const run: CollectedRun = { cases: [], skipped: [], notRun: [], harnessErrors: [], suites: [] };
   for (const module of testModules) {
     const suite = suiteOf(module);
+    run.suites.push({ suite, seconds: module.diagnostic().duration / 1000 });
     const tests = [...module.children.allTests()];
     for (const testCase of tests) {
       sortCase(run, suite, testCase, stop);

@@ -1,4 +1,5 @@
 import { formatDrift } from '../baseline/format-drift.js';
+import { requestsInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { amount } from '../values/amount.js';
 
@@ -10,7 +11,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   const { run } = report;
   const lines = [
     '',
-    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
+    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${requestsInWords(run)}`,
   ];
   if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
   if (report.diagnosis !== undefined && report.matrix.length === 0) {
