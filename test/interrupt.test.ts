@@ -5,10 +5,11 @@
  * and the report's request total with the count of a target that counts what it receives (Ctrl-C's run probes one).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import type { SarifLog } from '../lib/report/render-sarif.js';
 import { suiteLine } from '../lib/report/suite-summary.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
@@ -101,6 +102,13 @@ test.each([
     expect(html).toContain('<div class="status stopped"><strong>Stopped early:</strong> stopped by');
     const markdown = readFileSync(join(reportDir, 'behaviour-report.md'), 'utf8');
     expect(markdown.split('\n')[2]).toMatch(new RegExp(`^> \\*\\*⚠ Stopped early:\\*\\* stopped by ${words}`));
+    // SARIF: a stopped run's never takes the name a workflow uploads to code scanning, and says it is partial.
+    expect(existsSync(join(reportDir, 'results.sarif'))).toBe(false);
+    const sarif = JSON.parse(readFileSync(join(reportDir, 'results.partial.sarif'), 'utf8')) as SarifLog;
+    expect(sarif.runs[0]?.invocations[0]?.executionSuccessful).toBe(false);
+    expect(sarif.runs[0]?.invocations[0]?.toolExecutionNotifications?.[0]?.message.text).toMatch(
+      new RegExp(`^A partial run: stopped by ${words}: .*not checked, not fixed`),
+    );
     // JUnit: the stop is one failing case of its own; the cases it left out are skipped; no test runner's trace.
     const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
     expect(junit).not.toContain('Cannot annotate');

@@ -43,6 +43,8 @@ export interface FinishInput {
   expectations?: { file: string; list: readonly Expectation[]; today: string };
   /** The operation's file, where results.sarif points; without it, no SARIF is written. */
   operationFile?: OperationFile;
+  /** The suite filters the run was given: such a run covers part of the cases (its SARIF says so). */
+  filters?: readonly string[];
 }
 
 /** The name the HAR gives its creator. */
@@ -54,6 +56,13 @@ export interface FinishedRun {
   written: string[];
   /** The end-of-run summary and the contract's lines, for the console. */
   lines: string[];
+}
+
+/** Why a run given suite filters is partial, in words; undefined for a whole run. */
+function filteredRun(filters: readonly string[] | undefined): string | undefined {
+  return filters === undefined || filters.length === 0
+    ? undefined
+    : `only the suites matching ${filters.map((f) => JSON.stringify(f)).join(', ')} ran`;
 }
 
 export async function finishRun(input: FinishInput): Promise<FinishedRun> {
@@ -105,7 +114,9 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     await writeFileAtomic(harPath, harText(har));
   }
   const sarifPath =
-    input.operationFile === undefined ? undefined : await writeSarif(report, reportDir, input.operationFile, input.suiteVersion);
+    input.operationFile === undefined
+      ? undefined
+      : await writeSarif(report, reportDir, input.operationFile, input.suiteVersion, filteredRun(input.filters));
   return {
     report,
     written: [

@@ -310,6 +310,7 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
       ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: day } } : {}),
       operationFile: operationFile(settings, options.cwd ?? process.cwd()),
+      ...(options.filters !== undefined ? { filters: options.filters } : {}),
       ...stoppedPart(),
     });
     const printFinished = (finished: Awaited<ReturnType<typeof finishRun>>, collected: CollectedCases): void => {
