@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { PARTIAL_SARIF_FILE, SARIF_FILE } from '../lib/run/sarif-step.js';
+import { PARTIAL_SARIF_FILE, SARIF_FILE } from '../lib/report/report-outputs.js';
 import { runProbe } from './run-probe.js';
 
 const ROOT = new URL('..', import.meta.url);
