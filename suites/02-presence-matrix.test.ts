@@ -47,7 +47,7 @@ if (adaptive)
       publishEvidence(evidence);
       await finishCase(context, run, {
         id: 'matrix/adaptive-exploration',
-        kind: 'matrix',
+        kind: 'exploration',
         ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes),
       });
     });

@@ -6,6 +6,7 @@ import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import { buildValues } from './build-values.js';
+import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
 import type { BehaviourReport, CaseSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
@@ -55,19 +56,14 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const order = new Map(operation.fields.map((f, i) => [f, i]));
   const records = cases.map((c) => c.record);
 
+  const evidence = evidenceByKind(records);
   const byKey = new Map<string, { observation: Observation; record: CaseRecord }>();
-  for (const record of records) {
-    if (record.kind !== 'matrix') continue;
-    // One combination per case in the exhaustive matrix; every combination asked in an exploration.
-    for (const observation of record.observation !== undefined ? [record.observation] : (record.exploration?.observations ?? [])) {
-      byKey.set(combinationKey(observation.present), { observation, record });
-    }
-  }
+  for (const row of evidence.observations) byKey.set(combinationKey(row.observation.present), row);
   const matrixRows = [...byKey.values()].sort((a, b) => rowOrder(order, a.observation.present) - rowOrder(order, b.observation.present));
   const observations = matrixRows.map((r) => r.observation);
   const inference = inferPresence(operation.fields, observations);
   // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
-  const exploration = records.find((r) => r.exploration?.strategy === 'adaptive')?.exploration;
+  const exploration = evidence.exploration?.strategy === 'adaptive' ? evidence.exploration : undefined;
   const presence = reportedPresence(operation.fields, inference, observations, exploration);
 
   // One example request per distinct answer, so the HTML shows each kind of outcome once.
@@ -118,7 +114,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const target = records[0]?.target;
   const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const stopped = input.stopped ?? engineStop;
-  const seed = records.find((r) => r.seed !== undefined)?.seed;
+  const { seed } = evidence;
   const rule = boundedRule(presence.rule, operation.fields, observations);
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
   return {
@@ -154,8 +150,8 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     matrix,
     rejectionGroups: inference.rejectionGroups,
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
-    values: buildValues(operation.fields, records),
-    ...lifecycleOf(records),
+    values: buildValues(operation.fields, evidence),
+    ...(evidence.lifecycle.length > 0 ? { lifecycle: mergeLifecycle(evidence.lifecycle) } : {}),
     cases: summaries,
     skipped: [...(input.skipped ?? [])],
     notRun: [...(input.notRun ?? [])],
@@ -173,12 +169,6 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       : {}),
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
-}
-
-/** The lifecycle cases' parts merged in case order; nothing when none ran. */
-function lifecycleOf(records: readonly CaseRecord[]): Pick<BehaviourReport, 'lifecycle'> {
-  const parts = records.flatMap((r) => (r.lifecycle !== undefined ? [r.lifecycle] : []));
-  return parts.length === 0 ? {} : { lifecycle: mergeLifecycle(parts) };
 }
 
 function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {

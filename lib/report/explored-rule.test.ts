@@ -25,7 +25,7 @@ describe("the report's roles and rule after an adaptive exploration", async () =
   const reportOf = (exploration: ExplorationRecord): BehaviourReport => {
     const record: CaseRecord = {
       id: 'matrix/adaptive-exploration',
-      kind: 'matrix',
+      kind: 'exploration',
       requests: result.requests,
       target: { baseUrl: 'http://127.0.0.1:1', kind: 'configured' },
       ...judged,

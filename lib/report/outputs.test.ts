@@ -49,7 +49,9 @@ test('every rendered text is scanned for a secret before anything reaches the di
 test("an output its schema refuses is held back with the schema's complaints; one with nothing to say this run writes nothing", async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'outputs-'));
   const outputs: Output<Throwaway>[] = [
-    named('checked.json', (run) => JSON.stringify({ text: run.text }), { validate: (run) => (run.text === '' ? ['/text: must not be empty'] : []) }),
+    named('checked.json', (run) => JSON.stringify({ text: run.text }), {
+      validate: (run) => (run.text === '' ? ['/text: must not be empty'] : []),
+    }),
     named('absent.txt', () => undefined),
   ];
   expect(await writeOutputs(outputs, { reportDir, text: '' }, redactor())).toEqual({

@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import type { TestContext } from 'vitest';
-import type { CaseRecord, ExampleExchange, SkipRecord } from '../../lib/case-record.js';
+import type { CaseRecord, CaseRecordInput, ExampleExchange, SkipRecord } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { cutUtf8 } from '../../lib/http/cut-utf8.js';
 import { failureText } from '../../lib/http/answer-text.js';
@@ -93,11 +93,7 @@ export function skipCase(context: TestContext, skip: SkipRecord): never {
  * Stores the record on the test and fails the test for DEVIATES and ERROR, printing
  * Expected / Actual (h2spec style). INFORMATIONAL and CONFORMS pass.
  */
-export async function finishCase(
-  context: TestContext,
-  run: CaseRun,
-  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks'>,
-): Promise<void> {
+export async function finishCase(context: TestContext, run: CaseRun, record: CaseRecordInput): Promise<void> {
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
   // commands, examples) goes through the redaction step once more before it leaves the worker.
