@@ -86,6 +86,11 @@ export type ExplorationRecord = Pick<
   combinationsAsked: number;
   /** Why the worker did not take the exact rule: it disagrees with an answer (lib/presence/explorer-check.ts). */
   explorerNotUsed?: string;
+  /**
+   * The worker checked the exact rule against its answers when the exploration ended (explorerNotUsed says what it
+   * found): the report takes that decision, and only a merge of shards, whose answers may hold more, checks again.
+   */
+  decidedInWorker?: true;
   observations: Observation[];
 };
 

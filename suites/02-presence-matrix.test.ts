@@ -48,7 +48,7 @@ if (adaptive)
       await finishCase(context, run, {
         id: 'matrix/adaptive-exploration',
         kind: 'exploration',
-        ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes),
+        ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes, true),
       });
     });
   });

@@ -5,6 +5,8 @@ import { mergeLifecycle } from '../lifecycle/merge.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
+import { Rule } from '../rule/rule.js';
+import { ruleOf, withRule } from '../rule/rule-value.js';
 import { buildValues } from './build-values.js';
 import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
@@ -35,6 +37,8 @@ export interface BuildInput {
   notRun?: readonly UnrunCase[];
   /** Cases that failed before they recorded a verdict: reported as ERROR, the harness's, never the target's. */
   harnessErrors?: readonly HarnessError[];
+  /** The report merges shards' records (--merge-reports): a decision a worker made on its own answers is checked again. */
+  merged?: boolean;
   /** Every suite file in run order with vitest's duration of it: the report's `suites`. */
   suites?: readonly { suite: string; seconds: number }[];
   /**
@@ -64,7 +68,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const inference = inferPresence(operation.fields, observations);
   // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
   const exploration = evidence.exploration?.strategy === 'adaptive' ? evidence.exploration : undefined;
-  const presence = reportedPresence(operation.fields, inference, observations, exploration);
+  const presence = reportedPresence(operation.fields, inference, observations, exploration, input.merged === true);
 
   // One example request per distinct answer, so the HTML shows each kind of outcome once.
   const exampled = new Set<string>();
@@ -115,7 +119,12 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const stopped = input.stopped ?? engineStop;
   const { seed } = evidence;
-  const rule = boundedRule(presence.rule, operation.fields, observations);
+  // The rule's value beside its text: the inference's, or the explorer's, whose text its record carried from the
+  // worker (read back once here, as a file's would be).
+  const rule = withRule(
+    boundedRule(presence.rule, operation.fields, observations),
+    presence.rule.basis === 'explorer' ? Rule.tryOf(presence.rule.expression) : ruleOf(inference.rule),
+  );
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
   return {
     reportVersion: 1,

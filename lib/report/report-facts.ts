@@ -128,7 +128,7 @@ export function clip(text: string, max: number): string {
 
 /** When a rejection group applies, in words: "when changeType or resource is present", "for every combination". */
 export function groupWhen(group: RejectionGroup, fields: readonly string[]): string {
-  const words = conditionInWords(group.explanation, fields);
+  const words = conditionInWords(group, fields);
   const when = words === 'every combination' ? 'for every combination' : `when ${words}`;
   if (group.unknownMatching === undefined) return when;
   const n = group.unknownMatchingCount;
@@ -168,7 +168,7 @@ export function ruleSentence(report: {
   operation: Pick<BehaviourReport['operation'], 'fields'>;
   fields: Pick<BehaviourReport, 'fields'>['fields'];
 }): string {
-  const words = ruleInWords(report.rule.expression, report.operation.fields, { undetermined: undeterminedFields(report) });
+  const words = ruleInWords(report.rule, report.operation.fields, { undetermined: undeterminedFields(report) });
   const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
   const total = 2 ** report.operation.fields.length;
   if (known === total) return words;

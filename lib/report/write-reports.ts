@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { writeOutputs } from './outputs.js';
 import { BEHAVIOUR_REPORT_FILES, BEHAVIOUR_REPORT_OUTPUTS, reportProblems } from './report-outputs.js';
+import { ruleValuesReadBack } from './report-rules.js';
 import type { BehaviourReport } from './types.js';
 import { validateBehaviourReport } from './validate-report.js';
 
@@ -46,5 +47,5 @@ export async function readBehaviourReport(path: string): Promise<BehaviourReport
   }
   const checked = validateBehaviourReport(value);
   if (!checked.valid) throw new InvalidReportError(path, checked.errors);
-  return checked.report;
+  return ruleValuesReadBack(checked.report);
 }

@@ -209,7 +209,10 @@ async function resultOf(mode: RunMode, ctx: RunContext, run: SuiteRun, files: Pr
   // good reports stay as they were. A shard leaves its blob only: the merge builds the report.
   const finished =
     casesRan > 0 && collected !== undefined && mode.reports
-      ? await finishRun(finishInput(ctx, collected, files, run.stopped(), ledger, mode.exchangeLogs(files, reportDir)))
+      ? await finishRun({
+          ...finishInput(ctx, collected, files, run.stopped(), ledger, mode.exchangeLogs(files, reportDir)),
+          ...(mode.kind === 'merge' ? { merged: true } : {}),
+        })
       : undefined;
   const stoppedBy = run.reporters.stop.stoppedBy ?? mode.stopBefore(reportDir)?.stoppedBy;
   return {

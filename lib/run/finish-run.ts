@@ -37,6 +37,8 @@ export interface FinishInput {
   exchangeLogs?: readonly string[];
   /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
   stopped?: RunStop;
+  /** The records come from several shards' blobs. */
+  merged?: boolean;
   /** The run's expectations (EXPECTATIONS), and today (YYYY-MM-DD, UTC) for their `until`. */
   expectations?: { file: string; list: readonly Expectation[]; today: string };
 }
@@ -65,6 +67,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     suiteVersion: input.suiteVersion,
     repeats: input.repeats,
     ...(input.stopped !== undefined ? { stopped: input.stopped } : {}),
+    ...(input.merged === true ? { merged: true } : {}),
     suites: collected.suites,
     requests: {
       ...(exchanges !== undefined ? { logged: loggedRequests(exchanges.entries) } : {}),
