@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { SarifLog } from '../lib/report/render-sarif.js';
 import { suiteLine } from '../lib/report/suite-summary.js';
+import { loadSettings } from '../lib/config/load-config.js';
+import { planRun } from '../lib/plan/plan.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { toolCommand } from './run-tool.js';
@@ -92,6 +94,23 @@ test.each([
       expect(report.run.requestsSent).toBe(received);
       expect(report.run.requestsBesideSuites?.setupCheck).toBe(2);
     }
+    // A case has one id whether it ran or not: every id of the stopped run is one the plan (--dry-run) names for the
+    // same settings, and together the run's cases are exactly the plan's.
+    const planned = planRun(
+      loadSettings({
+        env: {
+          REQUESTS_PER_SECOND: '20',
+          CONCURRENCY: '2',
+          ...(target !== undefined ? { BASE_URL: target.url, ACCESS_TOKEN: TOKEN } : {}),
+        },
+        dotenvPath: false,
+      }),
+    )
+      .suites.flatMap((s) => s.cases.map((c) => c.id))
+      .sort();
+    const ids = [...report.cases, ...(report.skipped ?? []), ...notRun].map((c) => c.id).sort();
+    expect(notRun.filter((c) => !planned.includes(c.id))).toEqual([]);
+    expect(ids).toEqual(planned);
     // The count line counts the stop once, and agrees with the report.
     const passed = report.counts.CONFORMS + report.counts.INFORMATIONAL;
     const skipped = report.skipped?.length ?? 0;

@@ -77,6 +77,11 @@ export interface ExplainResult {
    * on such creates, the budget). Whether one of them also gets a 2xx is not known; empty when all were asked.
    */
   unasked: string[];
+  /**
+   * Every change of one field, asked at the user's values: the fixes among them (those that keep the user's fields
+   * first), the ones refused, and the ones not asked. When there is a fix, removed/added/replaced are its first.
+   */
+  singles: Singles;
   /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
   valueEvidence: NeededChange[];
   /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */
@@ -107,4 +112,28 @@ export interface RequestCount {
   repeats: number;
   /** Requests before explain's own, in `total` too: the GET that checked the target answers (a configured target). */
   reachability?: number;
+}
+
+/** A change of one field (lib/explain/singles.ts asks them all). */
+export interface SingleChange {
+  kind: 'add' | 'remove' | 'replace-value';
+  field: string;
+}
+
+export interface SingleAnswer {
+  change: SingleChange;
+  probe: Probe;
+}
+
+export interface Singles {
+  /** Changes that got a 2xx, those that keep every field the user sent first (add, replace a value, then remove). */
+  fixes: SingleAnswer[];
+  /** Changes that were refused (4xx). */
+  refused: SingleAnswer[];
+  /** Changes the target gave no verdict on (5xx, no answer after retries): neither a fix nor shown not to be one. */
+  noVerdict: SingleAnswer[];
+  /** Changes not asked: the cap on such creates, or the budget. Whether they get a 2xx is not known. */
+  unasked: SingleChange[];
+  /** Changes a hint's report records refused (its matrix, at known-good values), not asked again. */
+  byReport: SingleChange[];
 }
