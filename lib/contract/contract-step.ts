@@ -1,17 +1,20 @@
 /**
  * The contract part of a probe run's end (and of `npm run contract`): build the observed contract
- * from the report, validate it as OpenAPI 3.1, write it beside the report, and, given a contract,
- * compare the target with it. What it finds goes into `report.contract` (the Markdown and HTML show
- * it) and into console lines. A failure here is recorded as a problem and never costs the behaviour report.
+ * from the report, validate it as OpenAPI 3.1 and, given a contract, compare the target with it. What it finds
+ * goes into `report.contract` (the Markdown and HTML show it) and into console lines; its files are outputs
+ * (lib/contract/contract-outputs.ts), written with the run's others. A failure here is recorded as a problem and
+ * never costs the behaviour report.
  */
 import { join } from 'node:path';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport, ReportContract } from '../report/types.js';
 import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
+import { CONTRACT_OUTPUTS } from './contract-outputs.js';
 import { validateOpenApi } from './openapi-file.js';
 import type { ContractOperation } from './types.js';
-import { writeObservedContract } from './write-contract.js';
+import { writeOutputs } from '../report/outputs.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 
 /** Disagreements printed on the console; the reports hold them all. */
 const CONSOLE_LIMIT = 40;
@@ -33,6 +36,8 @@ export interface ObservedContract {
   contract: ReportContract;
   /** observed-openapi as a document; undefined when it could not be built (contract.observed.problem says why). */
   document: Record<string, unknown> | undefined;
+  /** Why the document is not valid OpenAPI 3.1, a line each: its files are then not written. */
+  problems: readonly string[];
   /** Console lines; the one about the observed contract names the file it is written to in `dir`. */
   lines: string[];
 }
@@ -47,10 +52,12 @@ export async function observeContract(
   const contract: ReportContract = {};
   const lines: string[] = [];
   let document: Record<string, unknown> | undefined;
+  let problems: readonly string[] = [];
   try {
     const observed = buildObservedContract(report, operation);
     const checked = await validateOpenApi(observed.document);
     document = observed.document;
+    problems = checked.valid ? [] : checked.errors.split('\n').filter((l) => l.trim() !== '');
     const n = observed.roundTrip.disagreements.length;
     const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
     contract.observed = {
@@ -58,10 +65,10 @@ export async function observeContract(
       yaml: CONTRACT_FILES.yaml,
       requestBodySchema: observed.requestSchema,
       roundTripDisagreements: n,
-      ...(checked.valid ? {} : { problem: `not valid OpenAPI 3.1: ${checked.errors}` }),
+      ...(checked.valid ? {} : { problem: `not written: not valid OpenAPI 3.1: ${checked.errors}` }),
     };
     lines.push(
-      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
+      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
       ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
     );
@@ -87,38 +94,19 @@ export async function observeContract(
       lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { contract, document, lines };
+  return { contract, document, problems, lines };
 }
 
-/** Writes what observeContract found; a write that fails is recorded in the contract and the lines, never thrown. */
-export async function writeContractStep(observed: ObservedContract, dir: string): Promise<ContractStepResult> {
-  const { contract, document, lines } = observed;
-  if (document === undefined) return { contract, written: [], lines };
-  try {
-    const paths = await writeObservedContract(document, dir);
-    return { contract, written: [paths.json, paths.yaml], lines };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const failed: ReportContract = {
-      ...contract,
-      ...(contract.observed !== undefined ? { observed: { ...contract.observed, problem: `not written: ${message}` } } : {}),
-    };
-    return {
-      contract: failed,
-      written: [],
-      lines: [`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`, ...lines.slice(1)],
-    };
-  }
-}
-
-/** `npm run contract`: observe, then write. */
+/** `npm run contract`: observe, then write the contract's files. */
 export async function contractStep(
   report: BehaviourReport,
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
 ): Promise<ContractStepResult> {
-  return writeContractStep(await observeContract(report, operation, dir, given), dir);
+  const observed = await observeContract(report, operation, dir, given);
+  const { written } = await writeOutputs(CONTRACT_OUTPUTS, { reportDir: dir, contract: observed }, runRedactor());
+  return { contract: observed.contract, written, lines: observed.lines };
 }
 
 function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {

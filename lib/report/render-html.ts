@@ -21,6 +21,7 @@ import {
   groupExampleMessage,
   groupWhen,
   readableTime,
+  requestsInWords,
   runDuration,
   statusText,
   targetDescription,
@@ -86,7 +87,7 @@ export function renderHtml(report: BehaviourReport): string {
 <main>
 <header>
 <h1>${operation.id}: behaviour report</h1>
-<p class="endpoint">${operation.method} ${operation.path} <span class="muted">· ${run.target} · ${targetDescription(run)} · ${readableTime(run.startedAt)} · ${runDuration(run)} · ${run.requestsSent} requests</span></p>
+<p class="endpoint">${operation.method} ${operation.path} <span class="muted">· ${run.target} · ${targetDescription(run)} · ${readableTime(run.startedAt)} · ${runDuration(run)} · ${requestsInWords(run)}</span></p>
 </header>
 ${report.run.network?.tlsInsecure === true ? html`<div class="banner warn"><strong>⚠ ${TLS_INSECURE_WARNING}</strong></div>` : ''}${summarySection(report)}
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag" id="diagnosis"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
@@ -106,7 +107,7 @@ ${report.contract?.observed === undefined ? '' : observedContractSection(report.
 ${examplesSection(report)}
 ${notTestedSection(report)}
 ${findingsSection(report)}
-${casesSection(report.cases)}
+${casesSection(report.cases, report.suites)}
 ${runSection(report)}
 <footer>subscription-conformance ${run.suiteVersion} · report version ${report.reportVersion} · the same data as behaviour-report.json</footer>
 </main>
@@ -124,7 +125,7 @@ function runSection(report: BehaviourReport): SafeHtml {
 <h2>Run</h2>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', String(run.requestsSent))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
+${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', requestsInWords(run).replace(/ requests/, ''))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
 </dl>
 </section>`;
 }

@@ -1,4 +1,5 @@
 import { Rule } from '../rule/rule.js';
+import { ruleOf } from '../rule/rule-value.js';
 import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { BehaviourReport } from './types.js';
@@ -86,7 +87,8 @@ function unknownFieldNames(report: BehaviourReport): string[] {
  */
 function explorerRuleAgainstAnswers(report: BehaviourReport): string[] {
   if (report.rule.basis !== 'explorer') return [];
-  const rule = Rule.tryOf(report.rule.expression);
+  // A report the run built carries its rule's value; one being read back from a file is checked before it gets one.
+  const rule = ruleOf(report.rule) ?? Rule.tryOf(report.rule.expression);
   if (rule === undefined) return ['/rule/expression: a rule with basis explorer must be readable as an expression'];
   const index = report.matrix.findIndex(
     (m) => (m.outcome === 'accepted' || m.outcome === 'rejected') && rule.accepts(m.present) !== (m.outcome === 'accepted'),

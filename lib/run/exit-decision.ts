@@ -24,6 +24,8 @@ export interface RunFacts {
   contractDisagreements: number;
   /** A secret was found in a file this run wrote. */
   secretFound: boolean;
+  /** Outputs not written because their schema refused them (a bug of the tool): the run's files are not whole. */
+  invalidOutputs?: readonly string[];
   /** What stopped the run before every case ran ("Ctrl-C", "SIGTERM"), if anything did. */
   stoppedBy?: string;
   /** Why the engine stopped the run when its first requests all failed at the connection: the setup's, exit 2. */
@@ -75,6 +77,9 @@ export function exitDecision(facts: RunFacts): ExitDecision {
       ? { id: 'run/contract', message: `the target disagrees with the contract in ${count(facts.contractDisagreements, 'place')}` }
       : undefined,
     facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
+    facts.invalidOutputs !== undefined && facts.invalidOutputs.length > 0
+      ? { id: 'run/invalid-output', message: `not written, as its schema refuses it: ${facts.invalidOutputs.join(', ')}` }
+      : undefined,
     facts.stoppedBy !== undefined ? { id: 'run/interrupted', message: `stopped by ${facts.stoppedBy} before every case ran` } : undefined,
     ...(facts.expectationFailures ?? []).map((e) => ({ id: `run/expectation-${e.status}/${e.case}`, message: e.message })),
   ].filter((r): r is RunFailure => r !== undefined);

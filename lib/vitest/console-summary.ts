@@ -1,6 +1,7 @@
 import { TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { formatDrift } from '../baseline/format-drift.js';
 import { namingSentence } from '../report/naming.js';
+import { requestsInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { amount } from '../values/amount.js';
 
@@ -12,7 +13,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   const { run } = report;
   const lines = [
     '',
-    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
+    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${requestsInWords(run)}`,
   ];
   if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
   if (run.network?.tlsInsecure === true) lines.push(`  WARNING: ${TLS_INSECURE_WARNING}`);
