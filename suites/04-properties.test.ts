@@ -15,7 +15,7 @@ import { bodyPlanArbitrary } from '../lib/properties/arbitraries.js';
 import { answerOf } from '../lib/properties/check-result.js';
 import { materializeBody, planKey, presentFields, type BodyPlan } from '../lib/properties/body-plan.js';
 import { runBoundedProperty, type Trial } from '../lib/properties/bounded-run.js';
-import { propertyBounds, resolveSeed } from '../lib/properties/bounds.js';
+import { PROPERTY_TRIAL_REQUESTS, PropertyBudget, resolveSeed, type PropertyName } from '../lib/properties/bounds.js';
 import { checkErrorAnswer, errorBodySummary } from '../lib/properties/error-answer.js';
 import { checkPrediction, evidencePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
 import { checkSameStatus } from '../lib/properties/same-status.js';
@@ -29,14 +29,14 @@ import { caseIds } from '../lib/plan/case-ids.js';
 const probe = probeContext();
 const seed = resolveSeed(probe.settings.exploration.seed);
 console.log(`property seed: ${seed} (replay with SEED=${seed})`);
+/** The properties run one after another and share one allowance for shrinking: the plan's bound of the suite. */
+const budget = new PropertyBudget({ ...probe.settings.pacing, ...probe.settings.exploration });
 
 /** A property: its case, what it sends, and what its results mean (PropertyPolicy, judged in lib/properties). */
 interface PropertyCase extends PropertyPolicy {
-  id: string;
+  name: PropertyName;
   specRef: string;
   expected: string;
-  /** The most requests one trial sends without retries (a create and its delete: 2). */
-  requestsPerTrial: number;
   /** Its violations are refusals that break spec §7 rule 1: their kind is judged once for the run. */
   judgesRefusals?: boolean;
   goodValuesOnly?: boolean;
@@ -56,15 +56,17 @@ async function checkProperty(
   trial: (plan: BodyPlan) => Promise<Trial<Exchange[]>>,
 ): Promise<void> {
   const before = run.client.requests;
+  const exchangesBefore = run.client.exchanges.length;
   const statuses: (number | null)[] = [];
   const result = await runBoundedProperty<BodyPlan, Exchange[]>({
     arbitrary: bodyPlanArbitrary(probe.operation, { goodValuesOnly: property.goodValuesOnly === true }),
     key: planKey,
     seed,
     numRuns: probe.settings.exploration.propertyRuns,
-    bounds: propertyBounds({ ...probe.settings.pacing, ...probe.settings.exploration }, property.requestsPerTrial),
-    spent: () => run.client.requests - before,
-    requestsPerTrial: property.requestsPerTrial,
+    bounds: budget.bounds(property.name),
+    // Each exchange once, as the plan counts: the engine's retries are bounded by MAX_RETRIES and MAX_REQUESTS.
+    spent: () => run.client.exchanges.length - exchangesBefore,
+    requestsPerTrial: PROPERTY_TRIAL_REQUESTS[property.name],
     trial: async (plan) => {
       const done = await trial(plan);
       statuses.push(...done.evidence.map((e) => e.status));
@@ -72,9 +74,10 @@ async function checkProperty(
     },
   });
 
+  budget.spent(property.name, run.client.exchanges.length - exchangesBefore);
   const judged = judgeProperty(result, property, { statuses, requests: run.client.requests - before, seed });
   await finishCase(context, run, {
-    id: property.id,
+    id: caseIds.property(property.name),
     kind: 'property',
     specRef: property.specRef,
     verdict: judged.verdict,
@@ -106,13 +109,12 @@ describe('property-based: random bodies mixing presence and value classes', () =
       context,
       run,
       {
-        id: caseIds.property('answers-2xx-or-4xx'),
+        name: 'answers-2xx-or-4xx',
         specRef: 'spec §7 rule 1',
         onViolation: 'DEVIATES',
         expected:
           `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.settings.pacing.requestTimeoutMs} ms): a request the service rejects ` +
           'gets a 4xx (spec §7 rule 1 gives 400 to a refused body; property 2 judges which 4xx), so a 5xx or a hang is not an answer the spec allows',
-        requestsPerTrial: 2,
         violation: 'an answer that is neither 2xx nor 4xx',
         held: (result) => `every one of ${result.counts.holds} random bodies was answered 2xx or 4xx`,
       },
@@ -138,12 +140,11 @@ describe('property-based: random bodies mixing presence and value classes', () =
       context,
       run,
       {
-        id: caseIds.property('error-body-spec-7'),
+        name: 'error-body-spec-7',
         specRef: 'spec §7 rule 1; a 4xx about something else than the body: §7 rule 3 (recorded only)',
         onViolation: 'DEVIATES',
         expected:
           'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
-        requestsPerTrial: 2,
         judgesRefusals: true,
         violation: 'a refusal that breaks spec §7 rule 1',
         // Counted from the same checks the summary speaks of: a noted 4xx never counts as having the object.
@@ -173,11 +174,10 @@ describe('property-based: random bodies mixing presence and value classes', () =
       context,
       run,
       {
-        id: caseIds.property('same-request-same-status'),
+        name: 'same-request-same-status',
         specRef: 'open: spec §4/§7 (states §3 and limits §8 not shown)',
         onViolation: 'INFORMATIONAL',
         expected: 'the same request (same bytes; what the first created deleted before the second) gets the same status twice',
-        requestsPerTrial: 4,
         violation: 'the same request got two different statuses',
         held: (result) => `each of ${result.counts.holds} random bodies got the same status both times it was sent`,
       },
@@ -231,11 +231,10 @@ describe('property-based: random bodies mixing presence and value classes', () =
       context,
       run,
       {
-        id: caseIds.property('matrix-rule-predicts-outcome'),
+        name: 'matrix-rule-predicts-outcome',
         specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
         onViolation: 'INFORMATIONAL',
         expected: `bodies of good values accepted (2xx) exactly when the ${ruleName} holds: ${predictor.expression}`,
-        requestsPerTrial: 2,
         goodValuesOnly: true,
         violation: 'the rule inferred from the presence matrix does not hold',
         held: (result) =>

@@ -5,6 +5,9 @@
  * key on them: an id changes only when what the case checks changes.
  */
 import { AUTH_VARIANTS } from '../protocol/auth.js';
+import type { PropertyName } from '../properties/bounds.js';
+
+export { PROPERTIES } from '../properties/bounds.js';
 
 /** spec §7 rule 1: bodies that are not a JSON object. */
 export const MALFORMED_BODIES = ['not-json', 'json-array', 'json-null', 'empty-body'] as const;
@@ -14,7 +17,6 @@ export const CONTENT_CASES = ['no-content-type', 'text-plain', 'json-charset', '
 export const OTHER_VERSIONS = ['v1.0', 'v2.1', 'no-version'] as const;
 /** spec §4, open: the other methods on the collection's path. */
 export const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
-export const PROPERTIES = ['answers-2xx-or-4xx', 'error-body-spec-7', 'same-request-same-status', 'matrix-rule-predicts-outcome'] as const;
 export const EVENT_CASES = ['notification', 'payload-shape', 'delay', 'redelivery-after-500'] as const;
 export const HANDSHAKE_CASES = ['wrong-token', 'slow', '500'] as const;
 export const LIFECYCLE_STEPS = ['read', 'list', 'renew', 'patch-fields', 'delete', 'states'] as const;
@@ -26,7 +28,7 @@ export const caseIds = {
   value: (field: string, classId: string): string => `value/${field}/${classId}`,
   limit: (field: string, limitId: string): string => `limit/${field}/${limitId}`,
   valueRefusals: 'value/refusals',
-  property: (name: (typeof PROPERTIES)[number]): string => `property/${name}`,
+  property: (name: PropertyName): string => `property/${name}`,
   wellFormed: 'protocol/well-formed-body',
   auth: (variant: (typeof AUTH_VARIANTS)[number]['id']): string => `protocol/spec-5/${variant}`,
   authRefusal: (variant: (typeof AUTH_VARIANTS)[number]['id']): string => `protocol/spec-5/${variant}/refusal`,

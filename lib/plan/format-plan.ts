@@ -32,6 +32,9 @@ export function formatPlan(plan: RunPlan, settings: Settings, target: string): s
     if (s.presenceStep !== undefined) {
       lines.push(`    first the presence step (02-presence-matrix is not in this run): up to ${s.presenceStep.requests} requests`);
     }
+    if (s.shrinking !== undefined) {
+      lines.push(`    and up to ${s.shrinking.requests} requests shared by its cases to shrink a counterexample`);
+    }
     lines.push(
       ...wrapIds(
         s.cases.map((c) => c.id),

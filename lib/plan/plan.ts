@@ -13,7 +13,7 @@ import type { Settings } from '../config/types.js';
 import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lifecycle/bounds.js';
 import { LIST_BOUNDS } from '../lifecycle/list-walk.js';
 import type { OperationSpec } from '../operation/types.js';
-import { propertyBounds } from '../properties/bounds.js';
+import { SHRINK_REQUESTS, trialRequests } from '../properties/bounds.js';
 import { AUTH_VARIANTS } from '../protocol/auth.js';
 import { caseIds, CONTENT_CASES, HANDSHAKE_CASES, MALFORMED_BODIES, OTHER_VERSIONS, PROPERTIES } from './case-ids.js';
 import { observationCases } from '../protocol/spec-observation.js';
@@ -36,6 +36,8 @@ export interface PlannedSuite {
   cases: PlannedCase[];
   /** The presence step this suite runs first when 02-presence-matrix is not in the run (a filter, a shard). */
   presenceStep?: { requests: number; creates: number };
+  /** Requests its cases share besides their own: the properties' shrinking of a counterexample (lib/properties/bounds.ts). */
+  shrinking?: { requests: number; creates: number };
   requests: number;
   creates: number;
 }
@@ -118,17 +120,11 @@ function valueClasses(op: OperationSpec): PlannedCase[] {
 }
 
 function properties(settings: Settings): PlannedCase[] {
-  const input = { ...settings.pacing, ...settings.exploration };
-  // Requests per trial: a create and its delete; the same request twice for property 3.
-  const perTrial: Record<(typeof PROPERTIES)[number], number> = {
-    'answers-2xx-or-4xx': 2,
-    'error-body-spec-7': 2,
-    'same-request-same-status': 4,
-    'matrix-rule-predicts-outcome': 2,
-  };
+  // Each run's trial at its most: a create and its delete, the body sent twice for the determinism property; a
+  // random body is mostly refused, and then costs half that.
   return PROPERTIES.map((name) => {
-    const { maxRequests } = propertyBounds(input, perTrial[name]);
-    return one(caseIds.property(name), { requests: maxRequests, creates: Math.ceil(maxRequests / 2) });
+    const requests = trialRequests(settings.exploration, name);
+    return one(caseIds.property(name), { requests, creates: Math.ceil(requests / 2) });
   });
 }
 
@@ -245,9 +241,18 @@ export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan 
       presenceStep = presenceBound(settings, 1);
       presenceCounted = true;
     }
-    const requests = cases.reduce((n, c) => n + c.requests, 0) + (presenceStep?.requests ?? 0);
-    const creates = cases.reduce((n, c) => n + c.creates, 0) + (presenceStep?.creates ?? 0);
-    return { suite, cases, ...(presenceStep !== undefined ? { presenceStep } : {}), requests, creates };
+    const shrinking = suite === '04-properties' ? { requests: SHRINK_REQUESTS, creates: Math.ceil(SHRINK_REQUESTS / 2) } : undefined;
+    const besides = [presenceStep, shrinking];
+    const requests = cases.reduce((n, c) => n + c.requests, 0) + besides.reduce((n, b) => n + (b?.requests ?? 0), 0);
+    const creates = cases.reduce((n, c) => n + c.creates, 0) + besides.reduce((n, b) => n + (b?.creates ?? 0), 0);
+    return {
+      suite,
+      cases,
+      ...(presenceStep !== undefined ? { presenceStep } : {}),
+      ...(shrinking !== undefined ? { shrinking } : {}),
+      requests,
+      creates,
+    };
   });
   const before = { setupCheck: embedded ? 0 : 2, leftovers: embedded ? 0 : (options.leftovers ?? 0) };
   const plainGet = suites.length > 0 ? 1 : 0;

@@ -1,20 +1,49 @@
 import { describe, expect, test } from 'vitest';
-import { propertyBounds, resolveSeed } from './bounds.js';
+import { PROPERTIES, PropertyBudget, propertyBounds, resolveSeed, trialRequests } from './bounds.js';
 import { propertyVerdict } from './verdict.js';
 
 describe('propertyBounds', () => {
-  test('the request cap is propertyRuns x (requests per trial + 1) + 30', () => {
-    expect(propertyBounds({ propertyRuns: 20, requestsPerSecond: 10, requestTimeoutMs: 10_000 }, 2).maxRequests).toBe(90);
-    expect(propertyBounds({ propertyRuns: 20, requestsPerSecond: 10, requestTimeoutMs: 10_000 }, 4).maxRequests).toBe(130);
+  const input = { propertyRuns: 20, requestsPerSecond: 10, requestTimeoutMs: 10_000 };
+  test("the request cap is the runs' trials at their most plus the shrinking left", () => {
+    expect(propertyBounds(input, 'answers-2xx-or-4xx', 40).maxRequests).toBe(20 * 2 + 40);
+    expect(propertyBounds(input, 'same-request-same-status', 0).maxRequests).toBe(20 * 4);
   });
 
-  test('the time limit allows each request twice the slower of the rate pace and half a second, plus one timeout', () => {
-    expect(propertyBounds({ propertyRuns: 20, requestsPerSecond: 10, requestTimeoutMs: 10_000 }, 2).timeLimitMs).toBe(90 * 1000 + 10_000);
-    expect(propertyBounds({ propertyRuns: 20, requestsPerSecond: 0.5, requestTimeoutMs: 1_000 }, 2).timeLimitMs).toBe(90 * 4000 + 1_000);
+  test('the time limit allows each request and a retry per run twice the slower of the rate pace and half a second, plus one timeout', () => {
+    expect(propertyBounds(input, 'answers-2xx-or-4xx', 40).timeLimitMs).toBe((80 + 20) * 1000 + 10_000);
+    expect(propertyBounds({ propertyRuns: 20, requestsPerSecond: 0.5, requestTimeoutMs: 1_000 }, 'error-body-spec-7', 10).timeLimitMs).toBe(
+      (50 + 20) * 4000 + 1_000,
+    );
   });
 
-  test('a bad requests-per-trial is refused, naming the API', () => {
-    expect(() => propertyBounds({ propertyRuns: 1, requestsPerSecond: 1, requestTimeoutMs: 1 }, 0)).toThrow(/^propertyBounds: /);
+  test('a bad shrinking allowance is refused, naming the API', () => {
+    expect(() => propertyBounds(input, 'answers-2xx-or-4xx', -1)).toThrow(/^propertyBounds: /);
+    expect(() => propertyBounds(input, 'answers-2xx-or-4xx', 1.5)).toThrow(/^propertyBounds: /);
+  });
+});
+
+describe('PropertyBudget', () => {
+  const input = { propertyRuns: 10, requestsPerSecond: 10, requestTimeoutMs: 1_000 };
+  test('what a property sent past its trials is shrinking, taken off what the next may shrink with', () => {
+    const budget = new PropertyBudget(input, 30);
+    expect(budget.bounds('answers-2xx-or-4xx').maxRequests).toBe(20 + 30);
+    budget.spent('answers-2xx-or-4xx', 12); // held: nothing shrunk
+    expect(budget.shrinkLeft).toBe(30);
+    budget.spent('error-body-spec-7', 20 + 18); // shrank with 18
+    expect(budget.bounds('same-request-same-status').maxRequests).toBe(40 + 12);
+    budget.spent('same-request-same-status', 40 + 12);
+    expect(budget.bounds('matrix-rule-predicts-outcome').maxRequests).toBe(20);
+  });
+
+  test('the properties together never pass their trials plus the allowance, however each spends its cap', () => {
+    const budget = new PropertyBudget(input, 25);
+    let sent = 0;
+    for (const property of PROPERTIES) {
+      const cap = budget.bounds(property).maxRequests;
+      budget.spent(property, cap);
+      sent += cap;
+    }
+    expect(sent).toBe(PROPERTIES.reduce((n, p) => n + trialRequests(input, p), 0) + 25);
   });
 });
 
