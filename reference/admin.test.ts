@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PROFILES, ruleProfile } from './index.js';
-import { CREATE_PATH, errorOf, useService, v2Body } from './test-support.js';
+import { CREATE_PATH, errorOf, useService, v2Body } from '../test/support/reference-client.js';
 
 const { service, client } = useService();
 const admin = (method: string, path: string, body?: unknown) =>

@@ -1,7 +1,7 @@
 import { errors } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { checkFaults } from './index.js';
-import { CREATE_PATH, errorOf, fiveFields, useService, v2Body } from './test-support.js';
+import { CREATE_PATH, errorOf, fiveFields, useService, v2Body } from '../test/support/reference-client.js';
 
 const { service, client } = useService();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { errorOf, fiveFields, inHours, useService, v2Body, without } from './test-support.js';
+import { errorOf, fiveFields, inHours, useService, v2Body, without } from '../test/support/reference-client.js';
 
 const { client } = useService({ profile: 'graph-like' });
 

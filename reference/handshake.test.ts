@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { PROFILES, ruleProfile, startReferenceService, type ReferenceProfile } from './index.js';
 import { handshakeUrl, validationToken } from './handshake.js';
-import { echoToken, useReceivers } from './test-receiver.js';
-import { errorOf, TOKEN, useService, v2Body, fiveFields } from './test-support.js';
+import { echoToken, useReceivers } from '../test/support/reference-receiver.js';
+import { errorOf, TOKEN, useService, v2Body, fiveFields } from '../test/support/reference-client.js';
 
 const { service, client } = useService({ handshake: true });
 const receiver = useReceivers();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_LIFECYCLE, resolveProfile } from './profiles.js';
 import { parseProfileInput } from './profile-json.js';
-import { CREATE_PATH, errorOf, inHours, useService, v2Body } from './test-support.js';
+import { CREATE_PATH, errorOf, inHours, useService, v2Body } from '../test/support/reference-client.js';
 
 const { client, service } = useService();
 

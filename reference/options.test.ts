@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { once } from 'node:events';
 import { expect, test } from 'vitest';
 import { startReferenceService } from './index.js';
-import { TOKEN } from './test-support.js';
+import { TOKEN } from '../test/support/reference-client.js';
 
 test.each([
   [{ tokens: [TOKEN], host: '0.0.0.0' }, /host must be a loopback address/],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CREATE_PATH, errorOf, useService, v2Body } from './test-support.js';
+import { CREATE_PATH, errorOf, useService, v2Body } from '../test/support/reference-client.js';
 
 const { client } = useService();
 

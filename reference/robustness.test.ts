@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceService, type FaultOptions, type ReferenceService } from './index.js';
-import { TOKEN } from './test-support.js';
+import { TOKEN } from '../test/support/reference-client.js';
 
 /** Fixed so that runs repeat; REFERENCE_FUZZ_SEED explores (or replays) another sequence. */
 const SEED = Number(process.env['REFERENCE_FUZZ_SEED'] ?? 20_240_611);

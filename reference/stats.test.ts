@@ -3,7 +3,7 @@ import { Client as UndiciClient } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { startReferenceService, type ReferenceService } from './index.js';
 import { IN_FLIGHT_TOLERANCE_MS, RETRY_AFTER_TOLERANCE_MS, StatsRecorder } from './stats.js';
-import { Client, CREATE_PATH, TOKEN, useService, v2Body } from './test-support.js';
+import { Client, CREATE_PATH, TOKEN, useService, v2Body } from '../test/support/reference-client.js';
 
 const { service, client } = useService();
 

@@ -2,7 +2,7 @@
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { checkFaults } from './index.js';
-import { CREATE_PATH, TOKEN, errorOf, useService, v2Body } from './test-support.js';
+import { CREATE_PATH, TOKEN, errorOf, useService, v2Body } from '../test/support/reference-client.js';
 
 const { service, client } = useService();
 

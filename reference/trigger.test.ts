@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PROFILES, startReferenceService, type DeliveryReport, type ReferenceProfile } from './index.js';
-import { useReceivers } from './test-receiver.js';
-import { fiveFields, useService, v2Body, without } from './test-support.js';
+import { useReceivers } from '../test/support/reference-receiver.js';
+import { fiveFields, useService, v2Body, without } from '../test/support/reference-client.js';
 
 const { service, client } = useService();
 const receiver = useReceivers();

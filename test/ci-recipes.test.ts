@@ -65,7 +65,7 @@ const REQUIRED = {
 };
 
 test('the nightly workflow runs as shipped with only its required variables set: undefined optional ones stay unset', async () => {
-  const { loadFlat } = await import('../lib/config/test-settings.js');
+  const { loadFlat } = await import('./support/flat-settings.js');
   const { doc } = read('.github/workflows/nightly-conformance.yml');
   const jobs = doc.jobs as Record<string, { env?: Record<string, string> }>;
   const env: Record<string, string> = {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { observe } from '../lib/inference/test-support.js';
+import { observe } from './support/observe.js';
 import { startReceiver, type Receiver } from '../lib/receiver/server.js';
 import { runTool, type ToolRun } from './run-tool.js';
 import { fiveFieldBody } from './support/five-field-body.js';

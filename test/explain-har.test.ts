@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Har } from '../lib/har/types.js';
-import { startServer, type TestServer } from '../lib/http/test-server.js';
+import { startServer, type TestServer } from './support/http-server.js';
 import { startReceiver, type Receiver } from '../lib/receiver/server.js';
 import { runProbe } from './run-probe.js';
 import { runTool, type ToolRun } from './run-tool.js';

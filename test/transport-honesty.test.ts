@@ -16,7 +16,7 @@ import { runProbe, type ProbeRun } from './run-probe.js';
 import { runTool } from './run-tool.js';
 import { appendLines } from '../lib/ledger/append.js';
 import { runFile } from '../lib/ledger/paths.js';
-import { created, runLine } from '../lib/ledger/test-support.js';
+import { created, runLine } from './support/ledger-lines.js';
 
 const TOKEN = 'transport-token-7c1e5a90d3';
 const FAST = { ACCESS_TOKEN: TOKEN, MAX_RETRIES: '1' };

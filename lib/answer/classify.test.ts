@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { combinations } from '../rule/field-set.js';
 import { classifyAnswer, foldRepeats } from './classify.js';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { answerOf as propertyAnswer } from '../properties/check-result.js';
 import { answerOf as protocolAnswer } from '../protocol/answer.js';
 import type { FailureKind } from '../http/types.js';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import { classifyAnswer } from './classify.js';
 import { readExchange } from './read-exchange.js';
 

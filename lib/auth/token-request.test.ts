@@ -146,7 +146,7 @@ describe('a refusal is one line: the endpoint, its error code, the setting to ch
 });
 
 test("GitHub Actions' OIDC token: asked with the audience api://AzureADTokenExchange and the runner's bearer, then sent as the assertion", async () => {
-  const { startServer } = await import('../http/test-server.js');
+  const { startServer } = await import('../../test/support/http-server.js');
   const runnerBearer = 'runner-bearer-6b1f0e3c9a';
   const github = await startServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

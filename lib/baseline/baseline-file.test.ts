@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { BaselineFileError, baselineText, readBaseline, writeBaseline } from './baseline-file.js';
-import { defaultBaseline } from './test-baselines.js';
+import { defaultBaseline } from '../../test/support/baselines.js';
 import { validateBaseline } from './validate-baseline.js';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { diffBaseline } from './diff-baseline.js';
-import { combo, defaultBaseline } from './test-baselines.js';
+import { combo, defaultBaseline } from '../../test/support/baselines.js';
 import type { Baseline } from './types.js';
 
 /** The default baseline, changed by `edit`: the run the baseline is compared with. */

@@ -3,7 +3,7 @@ import { mergeLifecycle } from '../lifecycle/merge.js';
 import { stableLifecycleFacts } from '../lifecycle/stable-facts.js';
 import { diffBaseline } from './diff-baseline.js';
 import { driftLine } from './format-drift.js';
-import { defaultBaseline } from './test-baselines.js';
+import { defaultBaseline } from '../../test/support/baselines.js';
 import type { Baseline } from './types.js';
 
 const facts = (deleteAgain: number, listed: boolean | null): Record<string, string> =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
 import { ConfigError } from './load-config.js';
-import { loadFlat } from './test-settings.js';
+import { loadFlat } from '../../test/support/flat-settings.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'auth-settings-'));
 const SECRET = 'client-secret-5e4d3c2b1a';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ConfigError, loadSettings } from './load-config.js';
-import { flatSettings, loadFlat, type FlatSettings } from './test-settings.js';
+import { flatSettings, loadFlat, type FlatSettings } from '../../test/support/flat-settings.js';
 
 let dir: string;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { ConfigError } from './load-config.js';
-import { loadFlat } from './test-settings.js';
+import { loadFlat } from '../../test/support/flat-settings.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'operation-setting-'));
 const load = (env: Record<string, string>) => loadFlat(env, { cwd, dotenvPath: false });

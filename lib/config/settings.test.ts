@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { ConfigError, loadSettings } from './load-config.js';
-import { loadFlat } from './test-settings.js';
+import { loadFlat } from '../../test/support/flat-settings.js';
 import { SETTINGS } from './settings.js';
 
 const cwd = '/tmp/probe-defaults';

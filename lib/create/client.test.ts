@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
-import { syntheticOperation } from '../presence/test-support.js';
+import { syntheticOperation } from '../../test/support/rule-sender.js';
 import { OperationClient } from './client.js';
 
 const operation = {

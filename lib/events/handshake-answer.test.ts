@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import type { Exchange } from '../http/types.js';
 import type { ReceivedHandshake } from '../receiver/types.js';
 import { handshakeAnswer } from './handshake-answer.js';

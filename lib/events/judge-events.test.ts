@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import type { ReceivedNotification } from '../receiver/types.js';
-import { fakeNotification } from '../receiver/test-notification.js';
+import { fakeNotification } from '../../test/support/fake-notification.js';
 import { changeFailed, judgeDelay, judgeRedelivery, notCreated } from './judge-events.js';
 
 const at = (receivedAt: string, answeredStatus: number): ReceivedNotification => fakeNotification({ receivedAt, answeredStatus });

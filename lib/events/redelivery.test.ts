@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { ReceivedNotification } from '../receiver/types.js';
-import { fakeNotification } from '../receiver/test-notification.js';
+import { fakeNotification } from '../../test/support/fake-notification.js';
 import { redeliveryFinding } from './redelivery.js';
 
 const at = (receivedAt: string, answeredStatus: number): ReceivedNotification => fakeNotification({ receivedAt, answeredStatus });

@@ -3,7 +3,7 @@ import { subscriptionCreate } from '../operation/index.js';
 import { explain, type ExplainOptions } from './explain.js';
 import { singleChangeWords } from './fix-words.js';
 import { causeSentences, renderResult, targetWords } from './render.js';
-import { fakeTarget, RECEIVER, testValues, v2Service, type Answer, type FakeTarget } from './test-target.js';
+import { fakeTarget, RECEIVER, testValues, v2Service, type Answer, type FakeTarget } from '../../test/support/explain-target.js';
 
 const DAY = 24 * 3600_000;
 const inDays = (days: number): string => new Date(Date.now() + days * DAY).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { observe } from '../inference/test-support.js';
+import { observe } from '../../test/support/observe.js';
 import { InputError } from './read-input.js';
 import { explainOffline, matchClass, readReport, stringShape, type OfflineReport } from './offline.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { observe } from '../inference/test-support.js';
+import { observe } from '../../test/support/observe.js';
 import type { OfflineReport } from './offline.js';
 import { reportHint, type HintTarget } from './report-hint.js';
 

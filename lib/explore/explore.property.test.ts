@@ -27,7 +27,7 @@ import {
 import { seededRng } from './rng.js';
 import { sameRule, sumOfProducts, cubesAccept } from '../../test/support/rule-check.js';
 import { describeModel } from './rule-model.js';
-import { agreesWithObservations, lookalikesSeen, sameWhereKept } from './test-support.js';
+import { agreesWithObservations, lookalikesSeen, sameWhereKept } from '../../test/support/explorer-checks.js';
 
 function drawnRule(minFields: number, maxFields: number) {
   return fc.integer({ min: minFields, max: maxFields }).chain((n) =>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { answerText, failureText, statusOrNoAnswer, statusTally } from './answer-text.js';
-import { fakeExchange } from './test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 
 describe('answer text', () => {
   test('a failure is named by its kind, then the message', () => {

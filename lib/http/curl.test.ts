@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { curlForRequest, shellQuote, toCurl } from './curl.js';
-import { fakeExchange } from './test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 
 const exchange = fakeExchange({
   url: 'https://drive.example.com/_api/v2.0/drive/root/subscriptions',

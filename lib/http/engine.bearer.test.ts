@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { Secret } from '../secret.js';
 import { BearerUnavailableError, type Bearer, type BearerSource } from './bearer.js';
 import { HttpEngine } from './engine.js';
-import { fastOptions, startServer } from './test-server.js';
+import { fastOptions, startServer } from '../../test/support/http-server.js';
 import type { Exchange } from './types.js';
 
 /** Tokens old-1, old-2, ...: `refused` hands out the next one unless `renewals` are used up. */

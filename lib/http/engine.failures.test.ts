@@ -1,6 +1,6 @@
 import { describe, test } from 'vitest';
 import { HttpEngine, HttpEngineUsageError } from './engine.js';
-import { clockNow, closedPort, fastOptions, startGarbageServer, startServer } from './test-server.js';
+import { clockNow, closedPort, fastOptions, startGarbageServer, startServer } from '../../test/support/http-server.js';
 
 describe.concurrent('failures are recorded, never thrown', () => {
   test('a target that never answers ends as timeout within bounded time, each attempt counted', async ({ expect }) => {

@@ -1,7 +1,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { describe, test } from 'vitest';
 import { HttpEngine } from './engine.js';
-import { clockNow, fastOptions, startServer, wait } from './test-server.js';
+import { clockNow, fastOptions, startServer, wait } from '../../test/support/http-server.js';
 
 /** Most hits whose arrival falls in any window of `windowMs` (each window starts at a hit). */
 function maxInWindow(times: number[], windowMs: number): number {

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { HttpEngine } from './engine.js';
-import { fastOptions, startServer } from './test-server.js';
+import { fastOptions, startServer } from '../../test/support/http-server.js';
 
 const warnings: string[] = [];
 const onWarning = (warning: Error): void => {

@@ -4,7 +4,7 @@ import { Redactor } from '../redaction/redactor.js';
 import { Secret } from '../secret.js';
 import { curlForRequest, toCurl } from './curl.js';
 import { HttpEngine, HttpEngineUsageError } from './engine.js';
-import { closedPort, fastOptions, startServer } from './test-server.js';
+import { closedPort, fastOptions, startServer } from '../../test/support/http-server.js';
 import type { Exchange } from './types.js';
 
 const SENTINEL = 'tok-SENTINEL-7f3a9c5e';

@@ -1,6 +1,6 @@
 import { describe, test } from 'vitest';
 import { HttpEngine } from './engine.js';
-import { clockNow, fastOptions, startServer, whenAnswered, type TestServer } from './test-server.js';
+import { clockNow, fastOptions, startServer, whenAnswered, type TestServer } from '../../test/support/http-server.js';
 
 /**
  * Timer tolerance for "no request before the time the target named": the engine's clock

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HttpEngine } from './engine.js';
-import { clockNow, fastOptions, startServer } from './test-server.js';
+import { clockNow, fastOptions, startServer } from '../../test/support/http-server.js';
 import { clearPassedWait, readWait, waitFilePath, writeWait } from './wait-file.js';
 
 const root = mkdtempSync(join(tmpdir(), 'wait-file-'));

@@ -9,7 +9,7 @@ import { combinationKey, combinations, presentOf } from '../rule/field-set.js';
 import { evaluate, formatExpression, parseExpression } from '../rule/expression.js';
 import { fromIdl, holds } from './idl-statement.js';
 import { inferPresence } from './infer-presence.js';
-import { mintermExpression } from './test-support.js';
+import { mintermExpression } from '../../test/support/observe.js';
 import { rolesFromRule, truthTable } from '../../test/support/truth-table.js';
 import type { Observation, PresenceInference } from './types.js';
 

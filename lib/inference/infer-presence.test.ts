@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { evaluate, parseExpression } from '../rule/expression.js';
 import { inferPresence } from './infer-presence.js';
-import { answeredAll, observe } from './test-support.js';
+import { answeredAll, observe } from '../../test/support/observe.js';
 import type { Observation, PresenceInference } from './types.js';
 
 const SPEC_FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];

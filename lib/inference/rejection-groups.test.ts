@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { inferPresence } from './infer-presence.js';
-import { observe } from './test-support.js';
+import { observe } from '../../test/support/observe.js';
 
 const FIELDS = ['changeType', 'notificationUrl', 'resource'];
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { appendLines } from './append.js';
 import { outstanding } from './outstanding.js';
 import { parseLedger, readLedgerFile } from './read.js';
-import { created, deleted, runLine } from './test-support.js';
+import { created, deleted, runLine } from '../../test/support/ledger-lines.js';
 
 let dir: string;
 beforeEach(() => {

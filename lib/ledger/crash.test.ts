@@ -12,11 +12,11 @@ import { afterAll, expect, test } from 'vitest';
 import { appendLines } from './append.js';
 import { outstanding } from './outstanding.js';
 import { readLedgerFile } from './read.js';
-import { created } from './test-support.js';
+import { created } from '../../test/support/ledger-lines.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const fixture = fileURLToPath(new URL('./test-append-loop.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('../../test/support/ledger-append-loop.ts', import.meta.url));
 
 function runAndKill(file: string, afterReadyMs: number): Promise<NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {

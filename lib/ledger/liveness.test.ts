@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from 'vitest';
 import { processAlive, runActive, type LivenessProbe } from './liveness.js';
-import { runLine } from './test-support.js';
+import { runLine } from '../../test/support/ledger-lines.js';
 
 const at = (iso: string, over: Partial<LivenessProbe> = {}): LivenessProbe => ({
   now: Date.parse(iso),

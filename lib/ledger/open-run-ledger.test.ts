@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { commandAsTyped } from '../config/invocation.js';
 import { loadSettings } from '../config/load-config.js';
-import { startServer, type TestServer } from '../http/test-server.js';
+import { startServer, type TestServer } from '../../test/support/http-server.js';
 import { Secret } from '../secret.js';
 import { appendLines } from './append.js';
 import type { LivenessProbe } from './liveness.js';
 import { openRunLedger } from './open-run-ledger.js';
 import { runFile, targetFolder } from './paths.js';
 import { readLedgerFile } from './read.js';
-import { created, runLine } from './test-support.js';
+import { created, runLine } from '../../test/support/ledger-lines.js';
 
 let dir: string;
 let server: TestServer;

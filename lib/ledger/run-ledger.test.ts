@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import type { Exchange } from '../http/types.js';
 import { outstanding } from './outstanding.js';
 import { readLedgerFile } from './read.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { appendLines } from './append.js';
 import { dropFinishedEmbedded } from './drop-embedded.js';
@@ -12,7 +12,7 @@ import { runFile } from './paths.js';
 import { readLedgerFile } from './read.js';
 import { targetRunFiles } from './select.js';
 import { sweep } from './sweep.js';
-import { created, deleted, runLine, TARGET } from './test-support.js';
+import { created, deleted, runLine, TARGET } from '../../test/support/ledger-lines.js';
 
 let dir: string;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { judgeLifecycle, operationFact, patchOutcome } from './judge.js';
 import { walkList } from './list-walk.js';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 import { judgeCombination } from './judge-combination.js';
 
 test('no verdict from the target is an ERROR whose finding names the failure by its kind', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { BodySender } from '../create/client.js';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import { subscriptionCreate } from '../operation/index.js';
 import type { ValueContext } from '../operation/types.js';
 import { probeCombination } from './probe-combination.js';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { HttpEngine, HttpEngineUsageError } from '../http/engine.js';
-import { fastOptions } from '../http/test-server.js';
+import { fastOptions } from '../../test/support/http-server.js';
 import { Secret } from '../secret.js';
 import { loopbackTarget } from '../../reference/loopback.js';
 import { isLoopbackAddress, isLoopbackHost } from './loopback.js';

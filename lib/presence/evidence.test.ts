@@ -6,7 +6,7 @@ import { evidenceFromMatrix } from './build.js';
 import { explorePresence } from './explore.js';
 import { PresenceEvidence } from './evidence.js';
 import { ruleTerms } from '../rule/products.js';
-import { RuleSender, syntheticOperation } from './test-support.js';
+import { RuleSender, syntheticOperation } from '../../test/support/rule-sender.js';
 import { GRAPH_V1_FIELDS as GRAPH_FIELDS, GRAPH_V1_RULE as GRAPH_RULE } from '../../reference/profiles.js';
 
 const REQUIRED = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime'];

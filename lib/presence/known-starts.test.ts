@@ -6,7 +6,7 @@ import { shippedOperation } from '../operation/shipped.js';
 import { explorePresence } from './explore.js';
 import { judgeExploration } from './judge-exploration.js';
 import { harAccepted, knownStarts } from './known-starts.js';
-import { RuleSender, syntheticOperation } from './test-support.js';
+import { RuleSender, syntheticOperation } from '../../test/support/rule-sender.js';
 
 const graph = shippedOperation('operations/graph-subscription-v1.json');
 const values = () => ({ now: new Date(0), notificationUrl: 'https://r.example/n', unique: 'u' });

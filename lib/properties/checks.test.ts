@@ -4,7 +4,7 @@ import { answerOf, checkText } from './check-result.js';
 import { checkErrorAnswer } from './error-answer.js';
 import { checkPrediction } from './rule-prediction.js';
 import { checkSameStatus } from './same-status.js';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 
 const created = fakeExchange({ status: 201, body: { id: 'sub-1' } });
 const rejected = fakeExchange({ status: 400, body: errorBody('invalidRequest') });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 import { isClientErrorStatus } from '../http/status.js';
 import { checkErrorAnswer, errorBodySummary } from './error-answer.js';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import type { BodyPlan } from './body-plan.js';
 import type { PropertyCheck } from './check-result.js';
 import { judgeProperty, type PropertyPolicy, type PropertyResult } from './judge-property.js';

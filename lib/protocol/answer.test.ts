@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { answerOf, describeAnswer } from './answer.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 
 describe('answerOf', () => {
   test.each([

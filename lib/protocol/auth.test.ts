@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
 import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken, type AuthVariant } from './auth.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 
 const noHeader: AuthVariant = { id: 'no-authorization', label: 'no Authorization header', authorization: undefined };
 const challenge = { 'www-authenticate': 'Bearer realm="drive"' };

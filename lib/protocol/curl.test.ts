@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { toCurl } from '../http/curl.js';
 import { curlWithAuthorization, curlWithCompactBody } from './curl.js';
 import { padWithWhitespace } from './bodies.js';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 
 /**
  * Runs a rendered command in bash with `curl` replaced by a function that prints each argument on its

@@ -12,7 +12,7 @@ import { checkErrorAnswer } from '../properties/error-answer.js';
 import { judgeValue } from '../values/value-verdict.js';
 import { describeAnswer } from './answer.js';
 import { judgeMalformedBody } from './malformed.js';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 
 const CAP = 1024;
 /** A valid §7 error body padded past the cap, as the engine records it: the first CAP bytes, cut. */

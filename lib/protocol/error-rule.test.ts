@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 import { DistinctRefusals } from './distinct-refusals.js';
 import { checkRefusalRule, codeProblem } from './error-rule.js';
 

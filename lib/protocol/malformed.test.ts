@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
 import { judgeMalformedBody } from './malformed.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 
 describe('judgeMalformedBody (spec §7 rule 1)', () => {
   test.each<[string, Partial<Exchange>, Verdict]>([

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
 import { judgeOpenRequest, type OpenCase } from './open.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 
 const onSpecPath: OpenCase = { label: 'Content-Type: text/plain', specRef: 'open: spec §4', ruleOneApplies: true };
 const elsewhere: OpenCase = { label: 'a create with version v1.0', specRef: 'open: spec §9', ruleOneApplies: false };

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import { judgeReportedAccepted } from './spec-observation.js';
 
 const FIELDS = ['notificationUrl', 'expirationDateTime', 'clientState'];

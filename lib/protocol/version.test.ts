@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import type { Verdict } from '../outcome.js';
 import { judgeSpecVersionPath } from './version.js';
-import { errorBody, fakeExchange, serverFailure, timedOut } from '../http/test-exchange.js';
+import { errorBody, fakeExchange, serverFailure, timedOut } from '../../test/support/fake-exchange.js';
 
 describe('judgeSpecVersionPath (spec §9)', () => {
   test.each<[string, Partial<Exchange>, Verdict]>([

@@ -4,7 +4,7 @@ import { extractBaseline } from '../baseline/extract-baseline.js';
 import type { CaseRecord, ExplorationRecord } from '../case-record.js';
 import { explorePresence } from '../presence/explore.js';
 import { judgeExploration } from '../presence/judge-exploration.js';
-import { RuleSender, syntheticOperation } from '../presence/test-support.js';
+import { RuleSender, syntheticOperation } from '../../test/support/rule-sender.js';
 import { buildBehaviourReport } from './build-report.js';
 import { formatConsoleSummary } from '../vitest/console-summary.js';
 import { EXPLORER_CLASS_ASSUMPTION } from './explored-rule.js';

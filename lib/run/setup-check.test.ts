@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fakeExchange } from '../http/test-exchange.js';
+import { fakeExchange } from '../../test/support/fake-exchange.js';
 import { setupProblem, setupRequests } from './setup-check.js';
 
 const operation = { method: 'POST', path: '/_api/v2.0/drive/root/subscriptions', headers: { 'content-type': 'application/json' } };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { limitAnswerOf } from './limit-answer.js';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 
 describe('limitAnswerOf', () => {
   test.each([

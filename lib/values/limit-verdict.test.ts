@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LimitResult } from './find-limit.js';
 import { judgeLimit } from './limit-verdict.js';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 
 const lifetime = {
   field: 'expirationDateTime',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ValueClass } from '../operation/types.js';
-import { errorBody, fakeExchange } from '../http/test-exchange.js';
+import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 import { judgeValue } from './value-verdict.js';
 
 const relative: Pick<ValueClass, 'description' | 'expectation' | 'specRef'> = {

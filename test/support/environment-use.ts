@@ -26,7 +26,7 @@ export function environmentUses(root: string, paths: readonly string[]): Environ
       for (const entry of readdirSync(path)) visit(join(path, entry));
       return;
     }
-    if (!/\.(ts|mts|mjs|js)$/.test(path) || /\.test\.ts$|[/\\]test-[^/\\]*\.ts$/.test(path)) return;
+    if (!/\.(ts|mts|mjs|js)$/.test(path) || /\.test\.ts$/.test(path)) return;
     readFileSync(path, 'utf8')
       .split('\n')
       .forEach((text, i) => {

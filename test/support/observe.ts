@@ -2,9 +2,9 @@
  * Observations as a target that follows a rule would give them. For the inference tests only
  * (nothing outside tests imports it).
  */
-import { combinations } from '../rule/field-set.js';
-import { evaluate, parseExpression } from '../rule/expression.js';
-import type { Observation } from './types.js';
+import { combinations } from '../../lib/rule/field-set.js';
+import { evaluate, parseExpression } from '../../lib/rule/expression.js';
+import type { Observation } from '../../lib/inference/types.js';
 
 export interface Answer {
   status: number;

@@ -1,6 +1,6 @@
 /** Test helper: the settings' groups as one object, so that a test reads `loaded.maxRequests` whatever its group. */
-import { loadSettings, type SettingSources } from './load-config.js';
-import type { Settings } from './types.js';
+import { loadSettings, type SettingSources } from '../../lib/config/load-config.js';
+import type { Settings } from '../../lib/config/types.js';
 
 export type FlatSettings = Settings['target'] &
   Settings['credentials'] &

@@ -2,7 +2,7 @@
  * Notifications as the receiver records them, for unit tests only (nothing outside tests imports it): a JSON POST to
  * /notifications answered 202 unless told otherwise, so that a test names only what it is about.
  */
-import type { ReceivedNotification } from './types.js';
+import type { ReceivedNotification } from '../../lib/receiver/types.js';
 
 export function fakeNotification(overrides: Partial<ReceivedNotification> = {}): ReceivedNotification {
   const body = overrides.body ?? {};

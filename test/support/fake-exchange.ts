@@ -2,7 +2,7 @@
  * Exchanges as the engine records them, for unit tests only (nothing outside tests imports it): a
  * plain answered create unless told otherwise, so that a test names only what it is about.
  */
-import type { Exchange } from './types.js';
+import type { Exchange } from '../../lib/http/types.js';
 
 export interface FakeExchange extends Partial<Exchange> {
   /** The response body: a string as it is, anything else as JSON. Wins over `responseBody`. */

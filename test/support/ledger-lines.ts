@@ -1,5 +1,5 @@
 /** Builders of ledger lines for the ledger's own tests. */
-import { LEDGER_VERSION, type CreatedLine, type DeletedLine, type RunLine } from './types.js';
+import { LEDGER_VERSION, type CreatedLine, type DeletedLine, type RunLine } from '../../lib/ledger/types.js';
 
 export const TARGET = 'https://tenant.example.com/sites/probe';
 const PATH = '/_api/v2.0/drive/root/subscriptions';

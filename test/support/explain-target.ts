@@ -2,10 +2,10 @@
  * An in-process target for explain's unit tests (nothing outside tests imports it): a function from
  * body to answer, wrapped as the engine's send, with creates, deletes and live subscriptions counted.
  */
-import { isSuccessStatus } from '../http/status.js';
-import { fakeExchange } from '../http/test-exchange.js';
-import type { Exchange, RequestSpec } from '../http/types.js';
-import type { ValueContext } from '../operation/types.js';
+import { isSuccessStatus } from '../../lib/http/status.js';
+import { fakeExchange } from './fake-exchange.js';
+import type { Exchange, RequestSpec } from '../../lib/http/types.js';
+import type { ValueContext } from '../../lib/operation/types.js';
 
 /** A status with the §7 error object (`code`, `message`), or with `body` as it is (another framework's error); or no answer. */
 export type Answer = { status: number; code?: string; message?: string; body?: unknown } | { failure: 'server' | 'timeout' };

@@ -1,8 +1,8 @@
 /** Baselines for lib/baseline's tests, from the report fixtures. Not used by a probe run. */
-import { combinationKey, formatCombination } from '../rule/field-set.js';
-import { defaultProfileReport } from '../../test/support/report-fixtures.js';
-import { extractBaseline } from './extract-baseline.js';
-import type { Baseline, BaselineCombination } from './types.js';
+import { combinationKey, formatCombination } from '../../lib/rule/field-set.js';
+import { defaultProfileReport } from './report-fixtures.js';
+import { extractBaseline } from '../../lib/baseline/extract-baseline.js';
+import type { Baseline, BaselineCombination } from '../../lib/baseline/types.js';
 
 /** The reference's default profile as a baseline: 32 combinations, value classes and two limits. */
 export function defaultBaseline(): Baseline {
@@ -13,6 +13,6 @@ export function defaultBaseline(): Baseline {
 export function combo(baseline: Baseline, ...present: string[]): BaselineCombination {
   const key = combinationKey(present);
   const found = baseline.matrix.find((c) => combinationKey(c.present) === key);
-  if (found === undefined) throw new Error(`test-baselines: no combination ${formatCombination(present)}`);
+  if (found === undefined) throw new Error(`defaultBaseline: no combination ${formatCombination(present)}`);
   return found;
 }

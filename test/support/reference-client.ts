@@ -4,8 +4,8 @@
  */
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { FaultOptions, ReferenceProfile, ReferenceService } from './index.js';
-import { startReferenceService } from './index.js';
+import type { FaultOptions, ReferenceProfile, ReferenceService } from '../../reference/index.js';
+import { startReferenceService } from '../../reference/index.js';
 
 export const TOKEN = 'test-token-0123456789';
 export const CREATE_PATH = '/_api/v2.0/drive/root/subscriptions';

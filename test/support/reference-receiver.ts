@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-import { TEST_TLS_CERT, TEST_TLS_KEY } from './test-tls.js';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './reference-tls.js';
 
 export interface Received {
   method: string;
@@ -39,7 +39,7 @@ export const echoToken: AnswerFn = (req) => {
 };
 
 export interface ReceiverOptions {
-  /** Serve https with a self-signed certificate (test-tls.ts). */
+  /** Serve https with a self-signed certificate (reference-tls.ts). */
   tls?: boolean;
   path?: string;
 }

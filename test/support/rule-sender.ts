@@ -2,11 +2,11 @@
  * For the evidence tests (nothing outside tests imports it): an operation of any fields built in code, and
  * a sender that answers as a rule says, counting what it was sent, without a network.
  */
-import { fakeExchange } from '../http/test-exchange.js';
-import type { Exchange } from '../http/types.js';
-import { evaluate, parseExpression } from '../rule/expression.js';
-import type { BodySender } from '../create/client.js';
-import type { OperationSpec } from '../operation/types.js';
+import { fakeExchange } from './fake-exchange.js';
+import type { Exchange } from '../../lib/http/types.js';
+import { evaluate, parseExpression } from '../../lib/rule/expression.js';
+import type { BodySender } from '../../lib/create/client.js';
+import type { OperationSpec } from '../../lib/operation/types.js';
 
 export function syntheticOperation(fields: readonly string[], path = '/subscriptions'): OperationSpec {
   return {

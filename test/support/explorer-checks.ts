@@ -2,11 +2,11 @@
  * Checks shared by the explorer's tests (nothing outside tests imports it): what the explorer saw,
  * read back from its observations, and the truth restricted to what its assumptions rest on.
  */
-import { fieldIndex, maskOf } from '../rule/field-set.js';
-import type { Observation } from '../inference/types.js';
-import { bitsOf } from './bits.js';
-import { cubesAccept, sameRule, sumOfProducts } from '../../test/support/rule-check.js';
-import type { RuleModel } from './rule-model.js';
+import { fieldIndex, maskOf } from '../../lib/rule/field-set.js';
+import type { Observation } from '../../lib/inference/types.js';
+import { bitsOf } from '../../lib/explore/bits.js';
+import { cubesAccept, sameRule, sumOfProducts } from './rule-check.js';
+import type { RuleModel } from '../../lib/explore/rule-model.js';
 
 function masksOf(fields: readonly string[], observations: readonly Observation[]): { mask: number; accepted: boolean }[] {
   const index = fieldIndex(fields);
