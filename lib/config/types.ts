@@ -1,3 +1,4 @@
+import type { EnginePace } from '../http/engine.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { Secret } from '../secret.js';
 
@@ -58,23 +59,8 @@ export interface CredentialSettings {
   allowInsecureToken: boolean;
 }
 
-/** The engine's pace and the run's budget (lib/http/engine.ts takes exactly these). */
-export interface PacingSettings {
-  requestTimeoutMs: number;
-  requestsPerSecond: number;
-  concurrency: number;
-  /** Hard budget of requests put on the wire in one run, retries included. */
-  maxRequests: number;
-  maxRunTimeMs: number;
-  /** Retries after 429/503/5xx/network errors, per exchange. */
-  maxRetries: number;
-  /** Wait after a 429/503 without Retry-After. */
-  defaultRetryAfterMs: number;
-  /** Longest Retry-After the probe agrees to wait; longer ones end the exchange as `throttled`. */
-  maxRetryAfterMs: number;
-  /** Response bodies are recorded up to this many bytes. */
-  maxRecordedBodyBytes: number;
-}
+/** The engine's pace and the run's budget: the engine's own options (lib/http/engine.ts), as the settings give them. */
+export type PacingSettings = EnginePace;
 
 /** How much the suites ask: repeats, the explorer's budget and the recorded traffic it starts from, the properties' runs and seed. */
 export interface ExplorationSettings {

@@ -30,10 +30,13 @@ export interface EngineOptions {
   maxRequests: number;
   /** Measured from the engine's creation. */
   maxRunTimeMs: number;
-  /** Retries per exchange, shared by every retryable cause. */
+  /** Retries per exchange after 429, 503, another 5xx or a network error, shared by every retryable cause. */
   maxRetries: number;
+  /** Wait after a 429 or 503 without Retry-After. */
   defaultRetryAfterMs: number;
+  /** Longest Retry-After the engine agrees to wait; a longer one ends the exchange as `throttled`. */
   maxRetryAfterMs: number;
+  /** Response bodies are recorded up to this many bytes. */
   maxRecordedBodyBytes: number;
   /** Send the token over plain http:// to a host that is not loopback (default false). */
   allowInsecureToken?: boolean;
@@ -65,11 +68,8 @@ export interface EngineOptions {
   waitDir?: string;
 }
 
-/**
- * The engine's limits, as a run's settings give them: any object with these members will do (the probe's
- * configuration has them), so the HTTP layer names what it needs without knowing where settings come from.
- */
-export type EngineLimits = Pick<
+/** The engine's pace and budget: the settings' PACING group is exactly this (lib/config/types.ts). */
+export type EnginePace = Pick<
   EngineOptions,
   | 'requestTimeoutMs'
   | 'requestsPerSecond'
@@ -80,7 +80,13 @@ export type EngineLimits = Pick<
   | 'defaultRetryAfterMs'
   | 'maxRetryAfterMs'
   | 'maxRecordedBodyBytes'
-> & {
+>;
+
+/**
+ * The engine's limits, as a run's settings give them: any object with these members will do (the probe's
+ * configuration has them), so the HTTP layer names what it needs without knowing where settings come from.
+ */
+export type EngineLimits = EnginePace & {
   allowInsecureToken: boolean;
   /** Where the ledger lives: its wait files keep a target's wait across processes (EngineOptions.waitDir). */
   ledgerDir?: string | undefined;
