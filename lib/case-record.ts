@@ -6,6 +6,9 @@ import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
 import type { ValueExpectation } from './operation/types.js';
 import type { LifecyclePart } from './lifecycle/types.js';
+import type { LimitFinding } from './values/limit-finding.js';
+
+export type { LimitFinding };
 import type { RefusalKind } from './protocol/refusal-kind.js';
 
 /**
@@ -114,20 +117,6 @@ export interface ValueObservation {
   status: number | null;
   errorCode?: string;
   errorMessage?: string;
-}
-
-export interface LimitFinding {
-  field: string;
-  /** e.g. "longest accepted lifetime". */
-  name: string;
-  /** The largest accepted value found, in `unit`; undefined when it could not be pinned down. */
-  value: number | undefined;
-  unit: string;
-  /** The smallest rejected value seen, in `unit`. */
-  firstRejected: number | undefined;
-  requests: number;
-  /** Why no value was pinned down, or what limited the search (e.g. "accepted up to the largest value tried"). */
-  note?: string;
 }
 
 export interface TargetRef {

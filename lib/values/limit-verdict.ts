@@ -4,7 +4,6 @@
  * the refusals it met are judged once per kind in the value suite's refusals case; and a search that lost an
  * answer otherwise is an ERROR: it found nothing wrong with the target, it could not finish.
  */
-import type { LimitFinding } from '../case-record.js';
 import { checkRefusalRule } from '../protocol/error-rule.js';
 import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { VALUE_REFUSALS_CASE } from './value-verdict.js';
@@ -13,6 +12,7 @@ import type { LimitSearch } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';
 import { amount } from './amount.js';
 import type { LimitResult } from './find-limit.js';
+import type { LimitFinding } from './limit-finding.js';
 
 export interface LimitJudgement {
   verdict: Verdict;
