@@ -63,7 +63,7 @@ import { shortSecretWarnings } from '../lib/config/describe.js';
 import { HttpEngine } from '../lib/http/engine.js';
 import { startRunReceiver } from '../lib/receiver/for-run.js';
 import type { Receiver } from '../lib/receiver/server.js';
-import { Secret } from '../lib/secret.js';
+import { madeToken, Secret } from '../lib/secret.js';
 import { startEmbeddedTarget } from '../reference/embedded-target.js';
 import type { ReferenceService } from '../reference/index.js';
 import { preflight } from '../lib/http/preflight.js';
@@ -209,11 +209,9 @@ try {
   if (settings.target.baseUrl === undefined) {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     try {
-      const embedded = await startEmbeddedTarget({
-        profile: settings.target.referenceProfile,
-        accessToken: settings.credentials.accessToken,
-        redactor: runRedactor(),
-      });
+      const accepted = settings.credentials.accessToken ?? madeToken();
+      runRedactor().add(accepted);
+      const embedded = await startEmbeddedTarget({ profile: settings.target.referenceProfile, token: accepted });
       reference = embedded.service;
       token = embedded.token;
     } catch (error) {

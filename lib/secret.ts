@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 
 const REDACTED = '[redacted]';
@@ -33,4 +34,12 @@ export class Secret {
   [inspect.custom](): string {
     return REDACTED;
   }
+}
+
+/**
+ * A token made for this process, for a service of the probe's own (the embedded reference started without
+ * ACCESS_TOKEN): random, held as a Secret, so the one that makes it tells its redaction step before anything is sent.
+ */
+export function madeToken(): Secret {
+  return new Secret(`ref-${randomBytes(16).toString('hex')}`);
 }

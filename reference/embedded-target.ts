@@ -1,11 +1,10 @@
 /**
  * The embedded target of a run with no BASE_URL: the reference service on loopback, accepting exactly one
- * token, the configured one or one made for this run. The probe's globalSetup and `npm run explain` start it
- * here, so both hold the same token the same way, and the run's redaction step knows it before any request.
+ * token, the configured one or one made for this run (lib/secret.ts madeToken). The probe's globalSetup and
+ * `npm run explain` start it here with the token the caller chose, so the caller's redaction step knows it before
+ * the service does.
  */
-import { randomBytes } from 'node:crypto';
-import type { Redactor } from '../lib/redaction/redactor.js';
-import { Secret } from '../lib/secret.js';
+import type { Secret } from '../lib/secret.js';
 import { startReferenceService } from './server.js';
 import type { ReferenceService } from './service-types.js';
 
@@ -16,13 +15,7 @@ export interface EmbeddedTarget {
 }
 
 /** Throws what startReferenceService throws for an unknown profile; the caller says it in one line. */
-export async function startEmbeddedTarget(options: {
-  profile: string;
-  accessToken: Secret | undefined;
-  redactor: Redactor;
-}): Promise<EmbeddedTarget> {
-  const token = options.accessToken ?? new Secret(`ref-${randomBytes(16).toString('hex')}`);
-  options.redactor.add(token);
-  const service = await startReferenceService({ profile: options.profile, tokens: [token.reveal()] });
-  return { service, token };
+export async function startEmbeddedTarget(options: { profile: string; token: Secret }): Promise<EmbeddedTarget> {
+  const service = await startReferenceService({ profile: options.profile, tokens: [options.token.reveal()] });
+  return { service, token: options.token };
 }

@@ -3,7 +3,7 @@
  * default-profile run of the embedded reference; a graph-like run compared with it fails and names
  * every change; the change accepted with one command; the next run passes.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -43,6 +43,11 @@ describe('a baseline, a drifted target, the change accepted', () => {
       // A baseline from the default profile.
       const first = await runProbe({ REPORT_DIR: defaultDir }, SUITES, PROBE_TIMEOUT_MS);
       expect(first.code, first.stdout + first.stderr).toBe(0);
+      // The token the run made for the embedded reference: nowhere printed, in no file written.
+      const made = /ref-[0-9a-f]{32}/;
+      expect(first.stdout + first.stderr).not.toMatch(made);
+      for (const file of readdirSync(defaultDir, { withFileTypes: true }).filter((f) => f.isFile()))
+        expect(readFileSync(join(defaultDir, file.name), 'utf8'), file.name).not.toMatch(made);
       const written = await runBaseline(work, { REPORT_DIR: defaultDir, BASELINE_DIR: baselineDir });
       expect(written.code, written.stdout + written.stderr).toBe(0);
       expect(written.stdout).toContain('baseline: wrote');

@@ -18,6 +18,7 @@ import { TOOL_ROOT } from '../operation/shipped.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import type { Verdict } from '../outcome.js';
 import type { RunStop } from '../report/types.js';
+import { madeToken, type Secret } from '../secret.js';
 import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
 import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
 import { RequestProgress } from '../vitest/request-progress.js';
@@ -154,6 +155,13 @@ function uiHooks(ctx: RunContext, files: ProbeRunFiles, stopped: () => RunStop |
   };
 }
 
+/** The embedded reference's one token: ACCESS_TOKEN, or one made here, which this run's redaction step learns first. */
+function referenceToken(settings: Settings): Secret {
+  const token = settings.credentials.accessToken ?? madeToken();
+  runRedactor().add(token);
+  return token;
+}
+
 async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: ProbeRunFiles): Promise<void> {
   const { settings } = ctx;
   const ui = mode.kind === 'ui';
@@ -180,6 +188,7 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
         // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
         // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
         startWaitsEarly: ctx.filters.length === 0 && mode.kind === 'single',
+        ...(settings.target.baseUrl === undefined ? { referenceToken: referenceToken(settings).reveal() } : {}),
       },
     },
     ui ? { server: { watch: null } } : {},

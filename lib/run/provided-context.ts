@@ -32,11 +32,14 @@ declare module 'vitest' {
      * cases that send (suites/support/handshake-cases.ts).
      */
     startWaitsEarly?: boolean;
+    /**
+     * The one token the embedded reference accepts (BASE_URL unset): ACCESS_TOKEN, or one the run made and told its
+     * redaction step before handing it over, so no other copy of lib has to learn it.
+     */
+    referenceToken?: string;
 
     // Provided by globalSetup:
     target: TargetRef;
-    /** Only for the embedded reference service: the token it was started with. */
-    referenceToken: string;
     /** The notificationUrl of the probe's own receiver; absent when NOTIFICATION_URL names another. */
     receiverUrl?: string;
     /** Where a worker reads the receiver's notifications (lib/receiver/client.ts); absent with NOTIFICATION_URL. */

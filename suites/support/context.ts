@@ -54,9 +54,10 @@ export function probeContext(): ProbeContext {
   const settings = settingsFromWire(inject('settings'));
   const target = inject('target');
   const broker = inject('tokenBroker');
+  const referenceToken = inject('referenceToken');
   const token =
-    target.kind === 'embedded-reference'
-      ? new Secret(inject('referenceToken'))
+    target.kind === 'embedded-reference' && referenceToken !== undefined
+      ? new Secret(referenceToken)
       : broker !== undefined
         ? new TokenBrokerClient(broker) // the main process gets and renews it (lib/auth/broker.ts)
         : settings.credentials.accessToken;

@@ -13,10 +13,9 @@ import type { BearerSource } from '../../lib/http/bearer.js';
 import { openRunLedger } from '../../lib/ledger/open-run-ledger.js';
 import { writeOutcome } from '../../lib/ledger/outcome-file.js';
 import { startRunReceiver } from '../../lib/receiver/for-run.js';
-import { runRedactor } from '../../lib/redaction/run-redactor.js';
 import '../../lib/run/provided-context.js';
 import { runLogWriter } from '../../lib/run/run-log.js';
-import type { Secret } from '../../lib/secret.js';
+import { Secret } from '../../lib/secret.js';
 import { startEmbeddedTarget } from '../../reference/embedded-target.js';
 import type { ReferenceService } from '../../reference/index.js';
 
@@ -44,16 +43,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const network = networkInfo(settings);
     project.provide('target', { baseUrl: target.baseUrl, kind: 'configured', ...(network !== undefined ? { network } : {}) });
   } else {
-    // The main thread's redaction step (console, final check of the files) learns the token as it is made.
-    const embedded = await startEmbeddedTarget({
-      profile: target.referenceProfile,
-      accessToken: settings.credentials.accessToken,
-      redactor: runRedactor(),
-    });
+    // The run made the token and told its redaction step (console, final check of the files) before handing it here.
+    if (provided.referenceToken === undefined) throw new Error('the run gives the embedded reference its token (referenceToken)');
+    const embedded = await startEmbeddedTarget({ profile: target.referenceProfile, token: new Secret(provided.referenceToken) });
     reference = embedded.service;
     token = embedded.token;
     project.provide('target', { baseUrl: reference.url, kind: 'embedded-reference', referenceProfile: target.referenceProfile });
-    project.provide('referenceToken', embedded.token.reveal());
     log(`target: embedded reference service at ${reference.url} (profile ${target.referenceProfile})`);
   }
   const kind = reference === undefined ? 'configured' : 'embedded-reference';
