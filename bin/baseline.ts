@@ -26,14 +26,15 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { BaselineFileError, baselineText, readBaseline, writeBaseline } from '../lib/baseline/baseline-file.js';
+import { baselineText, readBaseline, writeBaseline } from '../lib/baseline/baseline-file.js';
 import { diffBaseline } from '../lib/baseline/diff-baseline.js';
 import { defaultTargetName, extractBaseline, unfitForBaseline } from '../lib/baseline/extract-baseline.js';
 import { formatDrift, reportDrift } from '../lib/baseline/format-drift.js';
 import type { Baseline } from '../lib/baseline/types.js';
 import { loadedSettingsOrExit, parseCommandOrExit } from './support/cli.js';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
+import { BEHAVIOUR_REPORT_FILES, readBehaviourReport } from '../lib/report/write-reports.js';
+import { BaselineFileError, InvalidReportError } from '../lib/errors.js';
 
 const EXIT_OK = 0;
 const EXIT_REFUSED = 1;

@@ -12,8 +12,9 @@
  */
 import { dirname } from 'node:path';
 import { contractStep } from '../lib/contract/contract-step.js';
-import { InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
+import { readBehaviourReport } from '../lib/report/write-reports.js';
 import { parseCommandOrExit, settingsOrExit } from './support/cli.js';
+import { InvalidReportError } from '../lib/errors.js';
 
 function fail(message: string): never {
   console.error(`contract: ${message}`);

@@ -21,9 +21,10 @@ import { expectationsFromReport, expectationsText } from '../lib/expectations/fr
 import { isPlaceholder, readExpectations } from '../lib/expectations/read-expectations.js';
 import { writeFileAtomic } from '../lib/report/atomic-write.js';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { BEHAVIOUR_REPORT_FILES, InvalidReportError, readBehaviourReport } from '../lib/report/write-reports.js';
+import { BEHAVIOUR_REPORT_FILES, readBehaviourReport } from '../lib/report/write-reports.js';
 import { shortPath } from '../lib/run/run-inputs.js';
 import { loadedSettingsOrExit, parseCommandOrExit } from './support/cli.js';
+import { InvalidReportError } from '../lib/errors.js';
 
 export const EXPECTATIONS_OPTIONS = {
   options: {

@@ -54,10 +54,10 @@ import { describeInput, otherTarget, type TargetWords } from '../lib/explain/des
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport, type OfflineReport } from '../lib/explain/offline.js';
 import { reportHint, type HintTarget } from '../lib/explain/report-hint.js';
-import { InputError, readInput, type ExplainInput } from '../lib/explain/read-input.js';
+import { readInput, type ExplainInput } from '../lib/explain/read-input.js';
 import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
 import { knownStarts } from '../lib/presence/known-starts.js';
-import { chooseCandidate, harCandidates, HarReadError, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
+import { chooseCandidate, harCandidates, readHarFile, type HarCandidate, type OperationRef } from '../lib/har/read-har.js';
 import { renderResult } from '../lib/explain/render.js';
 import { shortSecretWarnings } from '../lib/config/describe.js';
 import { HttpEngine } from '../lib/http/engine.js';
@@ -67,6 +67,7 @@ import { madeToken, Secret } from '../lib/secret.js';
 import { startEmbeddedTarget } from '../reference/embedded-target.js';
 import type { ReferenceService } from '../reference/index.js';
 import { preflight } from '../lib/http/preflight.js';
+import { HarReadError, InputError } from '../lib/errors.js';
 
 // Piped into `head`: stop printing, but finish the run (what it created must still be deleted).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

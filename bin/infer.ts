@@ -24,13 +24,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { harEntries, HarReadError, readHarFile } from '../lib/har/read-har.js';
+import { harEntries, readHarFile } from '../lib/har/read-har.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { writeFileAtomic } from '../lib/report/atomic-write.js';
 import { describeTraffic } from '../lib/traffic/describe-traffic.js';
 import { inferFromTraffic } from '../lib/traffic/infer-traffic.js';
 import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
+import { HarReadError } from '../lib/errors.js';
 
 const EXIT_INFERRED = 0;
 const EXIT_NOTHING_ACCEPTED = 1;

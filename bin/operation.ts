@@ -20,8 +20,9 @@
 import { resolve } from 'node:path';
 import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
-import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
+import { describeFromOpenApi } from '../lib/operation/openapi/index.js';
 import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
+import { OpenApiError } from '../lib/errors.js';
 
 const EXIT_COMPLETE = 0;
 const EXIT_NEEDS = 1;

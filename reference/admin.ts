@@ -16,15 +16,15 @@
  *   POST   /_reference/trigger        simulates a change: notifies every live subscription -> 200 DeliveryReport,
  *                                     once every notification is delivered or given up
  */
-import { ExpressionSyntaxError } from '../lib/rule/rule.js';
 import { jsonAnswer, type Answer } from './answer.js';
 import type { DeliveryReport } from './deliver.js';
 import type { FaultOptions } from './faults.js';
-import { parseProfileInput, ProfileError } from './profile-json.js';
+import { parseProfileInput } from './profile-json.js';
 import type { ReferenceProfile } from './profile-types.js';
 import type { HandshakeMode, HandshakeSetting } from './service-types.js';
 import type { ReferenceStats } from './stats.js';
 import type { SubscriptionRecord } from './store.js';
+import { ExpressionSyntaxError, ProfileError } from '../lib/errors.js';
 
 export const ADMIN_PREFIX = '/_reference';
 

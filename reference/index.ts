@@ -6,7 +6,7 @@
  */
 export { startReferenceService } from './server.js';
 export { PROFILES, ruleProfile, resolveProfile, type RuleProfileOptions } from './profiles.js';
-export { parseProfileInput, ProfileError } from './profile-json.js';
+export { parseProfileInput } from './profile-json.js';
 export { checkFaults } from './faults.js';
 export { COLLECTION_PATH } from './subscriptions.js';
 export { ADMIN_PREFIX } from './admin.js';

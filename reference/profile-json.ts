@@ -3,17 +3,10 @@
  * a rule shorthand `{kind: 'rule', fields, accept, name?}`, or a whole profile object. A bad profile is
  * refused with a message that names the path of the bad value, so that a test in another process sees why.
  */
-import { ExpressionSyntaxError, Rule } from '../lib/rule/rule.js';
+import { Rule } from '../lib/rule/rule.js';
 import type { JsonValueType, ReferenceProfile, ServedOperation } from './profile-types.js';
 import { resolveProfile, ruleProfile } from './profiles.js';
-
-export class ProfileError extends Error {
-  readonly code = 'REFERENCE_PROFILE_INVALID';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProfileError';
-  }
-}
+import { ExpressionSyntaxError, ProfileError } from '../lib/errors.js';
 
 type Check = (value: unknown, path: string) => void;
 

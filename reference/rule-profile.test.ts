@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { ExpressionSyntaxError } from '../lib/rule/expression.js';
 import { PROFILES, ruleProfile } from './index.js';
 import { errorOf, useService } from '../test/support/reference-client.js';
+import { ExpressionSyntaxError } from '../lib/errors.js';
 
 const { service, client } = useService();
 

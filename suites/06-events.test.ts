@@ -25,7 +25,6 @@ import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import { SERVER_ERROR_REF } from '../lib/protocol/server-error.js';
-import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
 import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
@@ -34,6 +33,7 @@ import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
+import { ReceiverTimeoutError } from '../lib/errors.js';
 
 const probe = probeContext();
 const waitMs = probe.settings.receiver.notificationWaitMs;

@@ -7,14 +7,15 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
 import { commandAsTyped } from '../../lib/config/invocation.js';
-import { ConfigError, loadSettingsWithOrigins, type SettingOrigin } from '../../lib/config/load-config.js';
+import { loadSettingsWithOrigins, type SettingOrigin } from '../../lib/config/load-config.js';
 import { describeSettings } from '../../lib/config/describe-settings.js';
 import { SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
 import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
-import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { shortPath } from '../../lib/run/run-inputs.js';
 import { settingsReadBy } from './commands.js';
+import { ConfigError, OpenApiError } from '../../lib/errors.js';
 
 /** Exit code of a configuration or usage error, for every command. */
 export const EXIT_CONFIG = 2;

@@ -3,10 +3,11 @@
  * process for the current token, keeps it until the main process would renew it, and passes a 401
  * invalid_token on. Every token it was given is in secrets(), so that the worker's records are scrubbed.
  */
-import { BearerUnavailableError, type Bearer, type BearerSource } from '../http/bearer.js';
+import { type Bearer, type BearerSource } from '../http/bearer.js';
 import { Secret } from '../secret.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { BROKER_KEY_HEADER, type TokenBrokerAddress } from './broker.js';
+import { BearerUnavailableError } from '../errors.js';
 
 const CALL_TIMEOUT_MS = 60_000;
 

@@ -12,8 +12,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BearerUnavailableError, type Bearer } from '../http/bearer.js';
+import { type Bearer } from '../http/bearer.js';
 import type { ClientCredentialsTokenSource } from './token-source.js';
+import { BearerUnavailableError } from '../errors.js';
 
 export const BROKER_KEY_HEADER = 'x-token-broker-key';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Secret } from '../secret.js';
-import { TokenRequestError } from './token-errors.js';
+import { TokenRequestError } from '../errors.js';
 
 const ENTRA_FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
 

@@ -6,10 +6,9 @@
 import { transportOf } from '../config/transport.js';
 import type { Settings } from '../config/types.js';
 import { tokenEndpointTransport } from '../http/transport.js';
-import { BearerUnavailableError } from '../http/bearer.js';
-import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
 import { ClientCredentialsTokenSource, type TokenProvenance } from './token-source.js';
+import { BearerUnavailableError, TokenRequestError } from '../errors.js';
 
 const CREDENTIAL_NAMES: Readonly<Record<CredentialSource['kind'], string>> = {
   secret: 'client secret',

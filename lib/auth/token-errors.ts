@@ -6,11 +6,7 @@
 import * as oidc from 'openid-client';
 import { scrub } from '../redaction/scrub.js';
 import type { Secret } from '../secret.js';
-
-/** The token could not be had; `message` is the whole line, safe to print. */
-export class TokenRequestError extends Error {
-  override readonly name = 'TokenRequestError';
-}
+import { TokenRequestError } from '../errors.js';
 
 export interface ErrorContext {
   host: string;

@@ -12,8 +12,8 @@ import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
 import { Secret } from '../secret.js';
 import { startTestOAuthServer, type TestOAuthServer } from '../../test/support/oauth-server.js';
 import { startConnectProxy } from '../../test/support/network.js';
-import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
+import { TokenRequestError } from '../errors.js';
 
 let oauth: TestOAuthServer;
 const dir = mkdtempSync(join(tmpdir(), 'token-request-'));

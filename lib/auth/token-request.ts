@@ -12,7 +12,8 @@ import { isLoopbackHost } from '../net/loopback.js';
 import { Secret } from '../secret.js';
 import { loadClientCertificate } from './certificate.js';
 import { readAssertionFile, requestGithubOidcToken } from './federated.js';
-import { tokenErrorLine, TokenRequestError } from './token-errors.js';
+import { tokenErrorLine } from './token-errors.js';
+import { TokenRequestError } from '../errors.js';
 
 /** Where the client's proof comes from; GitHub Actions' OIDC token when no credential setting is given. */
 export type CredentialSource =

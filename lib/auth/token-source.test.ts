@@ -1,9 +1,8 @@
 /** The run's token source: when it asks the endpoint, and what a 401 makes it do. Pure: a fake endpoint and clock. */
 import { describe, expect, test } from 'vitest';
-import { BearerUnavailableError } from '../http/bearer.js';
 import { Secret } from '../secret.js';
-import { TokenRequestError } from './token-errors.js';
 import { ClientCredentialsTokenSource, renewalMarginMs } from './token-source.js';
+import { BearerUnavailableError, TokenRequestError } from '../errors.js';
 
 function fakeSource(lifetimeS: number | undefined, failAfter = Infinity) {
   const clock = { now: 1_000_000 };

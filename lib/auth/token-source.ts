@@ -3,11 +3,11 @@
  * renewed before it expires (expires_in minus a margin), and renewed once when the target says a token
  * is invalid (a 401 with invalid_token). Concurrent callers share one request to the endpoint.
  */
-import { BearerUnavailableError, type Bearer, type BearerSource } from '../http/bearer.js';
+import { type Bearer, type BearerSource } from '../http/bearer.js';
 import type { Secret } from '../secret.js';
 import { runRedactor } from '../redaction/run-redactor.js';
-import { TokenRequestError } from './token-errors.js';
 import type { TokenGrant } from './token-request.js';
+import { BearerUnavailableError, TokenRequestError } from '../errors.js';
 
 /** What the reports say of the token: where it came from and how often it was renewed; never the token. */
 export interface TokenProvenance {

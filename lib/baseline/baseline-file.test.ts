@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { BaselineFileError, baselineText, readBaseline, writeBaseline } from './baseline-file.js';
+import { baselineText, readBaseline, writeBaseline } from './baseline-file.js';
 import { defaultBaseline } from '../../test/support/baselines.js';
 import { validateBaseline } from './validate-baseline.js';
+import { BaselineFileError } from '../errors.js';
 
 let dir: string;
 beforeEach(() => {

@@ -3,18 +3,7 @@ import { dirname } from 'node:path';
 import { writeFileAtomic } from '../report/atomic-write.js';
 import type { Baseline } from './types.js';
 import { validateBaseline } from './validate-baseline.js';
-
-/** A baseline file that cannot be used: missing, not JSON, or not baseline.schema.json. */
-export class BaselineFileError extends Error {
-  constructor(
-    readonly code: 'BASELINE_UNREADABLE' | 'BASELINE_INVALID',
-    readonly path: string,
-    readonly problems: readonly string[],
-  ) {
-    super(`${path}: ${problems.join('; ')}`);
-    this.name = 'BaselineFileError';
-  }
-}
+import { BaselineFileError } from '../errors.js';
 
 const LINE_WIDTH = 120;
 

@@ -4,11 +4,12 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CertificateFileError, readCertificateFile } from './certificate-file.js';
+import { readCertificateFile } from './certificate-file.js';
 import { Secret } from '../secret.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote, type Parsed, type Parser } from './parsers.js';
 import type { ClientCredential, TokenEndpoint } from './types.js';
+import { CertificateFileError } from '../errors.js';
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = <T>(problem: string): Parsed<T> => ({ ok: false, problem });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
-import { ConfigError } from './load-config.js';
 import { loadFlat } from '../../test/support/flat-settings.js';
+import { ConfigError } from '../errors.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'auth-settings-'));
 const SECRET = 'client-secret-5e4d3c2b1a';

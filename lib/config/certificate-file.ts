@@ -6,11 +6,7 @@
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-
-/** The file cannot be used; `message` never holds key material. */
-export class CertificateFileError extends Error {
-  override readonly name = 'CertificateFileError';
-}
+import { CertificateFileError } from '../errors.js';
 
 const MAX_PEM_BYTES = 256 * 1024;
 const BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ConfigError, loadSettings } from './load-config.js';
+import { loadSettings } from './load-config.js';
 import { flatSettings, loadFlat, type FlatSettings } from '../../test/support/flat-settings.js';
+import { ConfigError } from '../errors.js';
 
 let dir: string;
 beforeEach(() => {

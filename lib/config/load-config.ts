@@ -3,7 +3,6 @@ import { relative, resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { scrub } from '../redaction/scrub.js';
 import { Secret } from '../secret.js';
-import { ConfigError } from './config-error.js';
 import { didYouMean } from './did-you-mean.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote } from './parsers.js';
@@ -13,8 +12,8 @@ import type { OperationSpec } from '../operation/types.js';
 import { authProblems, CLIENT_CREDENTIAL_SETTINGS } from './auth-check.js';
 import { checkAcceptedFields } from './accepted-fields.js';
 import { clientCertificateProblems } from './network-check.js';
+import { ConfigError } from '../errors.js';
 
-export { ConfigError } from './config-error.js';
 export { isLoopbackHost } from '../net/loopback.js';
 
 /** Where a probe's settings come from, lowest first: defaults, `.env`, the environment, the command's flags. */

@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { testPki } from '../../test/support/network.js';
-import { ConfigError, loadSettings } from './load-config.js';
+import { loadSettings } from './load-config.js';
 import { engineLimits } from './engine-limits.js';
+import { ConfigError } from '../errors.js';
 
 const load = (env: Record<string, string>) => loadSettings({ env, dotenvPath: false, cwd: '/tmp' });
 const problems = (env: Record<string, string>): readonly string[] => {

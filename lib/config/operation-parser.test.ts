@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError } from './load-config.js';
 import { loadFlat } from '../../test/support/flat-settings.js';
+import { ConfigError } from '../errors.js';
 
 const cwd = mkdtempSync(join(tmpdir(), 'operation-setting-'));
 const load = (env: Record<string, string>) => loadFlat(env, { cwd, dotenvPath: false });

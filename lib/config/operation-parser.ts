@@ -5,10 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { OperationFileError, loadOperationFile } from '../operation/description/load.js';
+import { loadOperationFile } from '../operation/description/load.js';
 import { TOOL_ROOT } from '../operation/shipped.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { Parser } from './parsers.js';
+import { OperationFileError } from '../errors.js';
 
 export { DEFAULT_OPERATION_FILE } from '../operation/shipped.js';
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, loadSettings } from './load-config.js';
+import { loadSettings } from './load-config.js';
 import { loadFlat } from '../../test/support/flat-settings.js';
 import { SETTINGS } from './settings.js';
+import { ConfigError } from '../errors.js';
 
 const cwd = '/tmp/probe-defaults';
 

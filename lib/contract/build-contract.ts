@@ -18,9 +18,10 @@ import { triedBodies, valueContexts, type TriedBody } from './tried-bodies.js';
 import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-schema.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
 import { limitKind } from './limit-kind.js';
-import { presenceSchema, PresenceSchemaError, type PresenceSchema } from './presence-schema.js';
+import { presenceSchema, type PresenceSchema } from './presence-schema.js';
 import { observedResponses } from './responses.js';
 import type { ContractComparison } from '../report/types.js';
+import { PresenceSchemaError } from '../errors.js';
 
 type Json = Record<string, unknown>;
 

@@ -5,14 +5,7 @@
 import { isObject } from '../json.js';
 import { checkContractSchema } from './contract-ajv.js';
 import type { ContractOperation } from './types.js';
-
-export class ContractError extends Error {
-  readonly code = 'CONTRACT_UNUSABLE';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ContractError';
-  }
-}
+import { ContractError } from '../errors.js';
 
 /** The path item for `path`: the same path, or one that ends with it (a document whose paths keep a tenant prefix). */
 export function contractOperation(document: unknown, path: string, method: string): ContractOperation {

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import YAML from 'yaml';
-import { ContractError } from './contract-operation.js';
+import { ContractError } from '../errors.js';
 
 export async function validateOpenApi(document: Record<string, unknown>): Promise<{ valid: boolean; errors: string }> {
   // The validator dereferences in place: it gets a copy.

@@ -9,6 +9,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Rule } from '../rule/rule.js';
 import type { IdlStatement, PresenceRole } from '../inference/types.js';
+import { PresenceSchemaError } from '../errors.js';
 
 export interface PresenceInput {
   fields: string[];
@@ -36,14 +37,6 @@ const EXHAUSTIVE_CHECK_FIELDS = 14;
 interface Product {
   present: string[];
   absent: string[];
-}
-
-export class PresenceSchemaError extends Error {
-  readonly code = 'CONTRACT_PRESENCE_MISMATCH';
-  constructor(message: string) {
-    super(message);
-    this.name = 'PresenceSchemaError';
-  }
 }
 
 export function presenceSchema(input: PresenceInput, extraCombinations: readonly string[][] = []): PresenceSchema {

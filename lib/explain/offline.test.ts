@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { observe } from '../../test/support/observe.js';
-import { InputError } from './read-input.js';
 import { explainOffline, matchClass, readReport, stringShape, type OfflineReport } from './offline.js';
+import { InputError } from '../errors.js';
 
 const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
 const NOW = new Date('2026-06-01T00:00:00.000Z');

@@ -7,8 +7,8 @@
 import { isObject } from '../json.js';
 import { list } from '../inference/words.js';
 import { singleCauseSentence, singleChangeWords } from './fix-words.js';
-import { InputError } from './read-input.js';
 import type { SingleChange } from './singles.js';
+import { InputError } from '../errors.js';
 
 // The keys of reports/behaviour-report.json explain reads (lib/report/types.ts has the whole report).
 // Declared here, as the JSON they are read from: a report of an older or newer suite may lack some.

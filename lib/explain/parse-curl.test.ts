@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { CurlParseError, looksLikeCurl, parseCurl } from './parse-curl.js';
+import { looksLikeCurl, parseCurl } from './parse-curl.js';
 import { shellWords } from './shell-words.js';
+import { CurlParseError } from '../errors.js';
 
 const SENTINEL = 'eyJSENTINEL-token-4f1c9a';
 const BODY = '{"changeType":"updated","notificationUrl":"https://x.example/n","resource":"/me/drive/root"}';

@@ -7,12 +7,8 @@
  * one, literal or a shell variable", its value dropped here. The URL is kept as origin and path only
  * (a query may carry `access_token=...`). Errors and notes name options, never argument values.
  */
-import { ShellWordsError, shellWords } from './shell-words.js';
-
-export class CurlParseError extends Error {
-  readonly code = 'CURL_PARSE';
-  override readonly name = 'CurlParseError';
-}
+import { shellWords } from './shell-words.js';
+import { CurlParseError, ShellWordsError } from '../errors.js';
 
 /** A credential the command carried: never its value. */
 export interface PastedCredential {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { InputError, readInput } from './read-input.js';
+import { readInput } from './read-input.js';
+import { InputError } from '../errors.js';
 
 const SENTINEL = 'tok-SENTINEL-77a1';
 

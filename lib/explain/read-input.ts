@@ -2,12 +2,8 @@
  * What the user gave explain: a request body as JSON, or a cURL command as pasted from a log or a bug
  * report. Errors are one line, name the input, and never quote it (a paste may hold a token).
  */
-import { CurlParseError, looksLikeCurl, parseCurl, type ParseCurlOptions, type ParsedCurl } from './parse-curl.js';
-
-export class InputError extends Error {
-  readonly code = 'EXPLAIN_INPUT';
-  override readonly name = 'InputError';
-}
+import { looksLikeCurl, parseCurl, type ParseCurlOptions, type ParsedCurl } from './parse-curl.js';
+import { CurlParseError, InputError } from '../errors.js';
 
 export interface ExplainInput {
   body: Record<string, unknown>;

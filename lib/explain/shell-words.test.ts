@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { ShellWordsError, shellWords } from './shell-words.js';
+import { shellWords } from './shell-words.js';
+import { ShellWordsError } from '../errors.js';
 
 /** What `sh` makes of a command line that starts with `curl`: its arguments (no curl needed, nothing expanded here). */
 function shArguments(command: string): string[] {

@@ -20,11 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parse } from 'shell-quote';
-
-export class ShellWordsError extends Error {
-  readonly code = 'SHELL_WORDS';
-  override readonly name = 'ShellWordsError';
-}
+import { ShellWordsError } from '../errors.js';
 
 const NOT_CLOSED = {
   "'": 'a single quote is not closed',

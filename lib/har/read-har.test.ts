@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { chooseCandidate, harCandidates, HarReadError } from './read-har.js';
+import { chooseCandidate, harCandidates } from './read-har.js';
+import { HarReadError } from '../errors.js';
 
 const OPERATION = { method: 'POST', path: '/_api/v2.0/drive/root/subscriptions' };
 const URL_OF = 'https://contoso.sharepoint.com/sites/dev/_api/v2.0/drive/root/subscriptions';

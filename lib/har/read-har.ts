@@ -6,11 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isObject } from '../json.js';
-
-export class HarReadError extends Error {
-  readonly code = 'HAR_READ';
-  override readonly name = 'HarReadError';
-}
+import { HarReadError } from '../errors.js';
 
 /** Largest HAR read: checked on the file's size before it is read, so a huge file costs no memory. */
 export const MAX_HAR_BYTES = 50 * 1024 * 1024;

@@ -22,11 +22,6 @@ export interface BearerSource {
   secrets(): readonly Secret[];
 }
 
-/** The source could not give a token (the token endpoint failed mid-run); the message names no secret. */
-export class BearerUnavailableError extends Error {
-  override readonly name = 'BearerUnavailableError';
-}
-
 /** A fixed token (ACCESS_TOKEN, or the embedded reference's own): never renewed. */
 export function staticBearer(token: Secret): BearerSource {
   const bearer: Bearer = { token, generation: 1 };

@@ -5,10 +5,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { Secret } from '../secret.js';
-import { BearerUnavailableError, type Bearer, type BearerSource } from './bearer.js';
+import { type Bearer, type BearerSource } from './bearer.js';
 import { HttpEngine } from './engine.js';
 import { fastOptions, startServer } from '../../test/support/http-server.js';
 import type { Exchange } from './types.js';
+import { BearerUnavailableError } from '../errors.js';
 
 /** Tokens old-1, old-2, ...: `refused` hands out the next one unless `renewals` are used up. */
 function rotatingSource(renewals: number): BearerSource & { refusedCalls: number[] } {

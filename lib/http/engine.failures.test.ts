@@ -1,6 +1,7 @@
 import { describe, test } from 'vitest';
-import { HttpEngine, HttpEngineUsageError } from './engine.js';
+import { HttpEngine } from './engine.js';
 import { clockNow, closedPort, fastOptions, startGarbageServer, startServer } from '../../test/support/http-server.js';
+import { HttpEngineUsageError } from '../errors.js';
 
 describe.concurrent('failures are recorded, never thrown', () => {
   test('a target that never answers ends as timeout within bounded time, each attempt counted', async ({ expect }) => {

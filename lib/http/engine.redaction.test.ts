@@ -3,9 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { Redactor } from '../redaction/redactor.js';
 import { Secret } from '../secret.js';
 import { curlForRequest, toCurl } from './curl.js';
-import { HttpEngine, HttpEngineUsageError } from './engine.js';
+import { HttpEngine } from './engine.js';
 import { closedPort, fastOptions, startServer } from '../../test/support/http-server.js';
 import type { Exchange } from './types.js';
+import { HttpEngineUsageError } from '../errors.js';
 
 const SENTINEL = 'tok-SENTINEL-7f3a9c5e';
 

@@ -1,5 +1,5 @@
 import { Secret } from '../secret.js';
-import { BearerUnavailableError, staticBearer, type Bearer, type BearerSource } from './bearer.js';
+import { staticBearer, type Bearer, type BearerSource } from './bearer.js';
 import type { Redactor } from '../redaction/redactor.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { cutUtf8 } from './cut-utf8.js';
@@ -16,6 +16,7 @@ import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
 import { clearPassedWait, readWait, waitFilePath, writeWait } from './wait-file.js';
 import type { EngineStats, Exchange, Failure, RequestSpec } from './types.js';
+import { BearerUnavailableError, HttpEngineUsageError } from '../errors.js';
 
 export interface EngineOptions {
   /** Absolute http(s) URL; a path in it prefixes every request path. */
@@ -93,12 +94,6 @@ export type EngineLimits = EnginePace & {
   /** The proxy and TLS settings of a configured target (EngineOptions.transport). */
   transport?: Transport | undefined;
 };
-
-/** Thrown only for the caller's mistakes (bad options, an invalid request, use after close). */
-export class HttpEngineUsageError extends Error {
-  readonly code = 'HTTP_ENGINE_USAGE';
-  override readonly name = 'HttpEngineUsageError';
-}
 
 function checkOptions(o: EngineOptions): URL {
   const positive = ['requestTimeoutMs', 'requestsPerSecond', 'concurrency', 'maxRequests', 'maxRunTimeMs'] as const;

@@ -1,9 +1,10 @@
 import { expect, test } from 'vitest';
-import { HttpEngine, HttpEngineUsageError } from '../http/engine.js';
+import { HttpEngine } from '../http/engine.js';
 import { fastOptions } from '../../test/support/http-server.js';
 import { Secret } from '../secret.js';
 import { loopbackTarget } from '../../reference/loopback.js';
 import { isLoopbackAddress, isLoopbackHost } from './loopback.js';
+import { HttpEngineUsageError } from '../errors.js';
 
 test.each([
   ['localhost'],

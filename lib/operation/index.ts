@@ -8,5 +8,5 @@ import type { OperationSpec } from './types.js';
 export const subscriptionCreate: OperationSpec = shippedOperation(DEFAULT_OPERATION_FILE);
 
 export { DEFAULT_OPERATION_FILE, shippedOperation, TOOL_ROOT } from './shipped.js';
-export { loadOperationFile, OperationFileError } from './description/load.js';
+export { loadOperationFile } from './description/load.js';
 export type { OperationSpec, FieldSpec, LimitSearch, ValueClass, ValueContext, ValueExpectation } from './types.js';

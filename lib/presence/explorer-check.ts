@@ -10,7 +10,8 @@ import { dependenciesExact } from '../inference/idl.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { FieldRole, Observation } from '../inference/types.js';
 import { fieldIndex, formatCombination, maskOf, presentOf } from '../rule/field-set.js';
-import { ExpressionSyntaxError, Rule } from '../rule/rule.js';
+import { Rule } from '../rule/rule.js';
+import { ExpressionSyntaxError } from '../errors.js';
 
 /** What an exploration claims. */
 export type ExplorerClaim = Pick<ExploreResult, 'strategy' | 'exact' | 'rule' | 'roles' | 'dependencies'>;

@@ -6,9 +6,10 @@
  * explain asks the same bodies first (lib/explain).
  */
 import type { KnownStart } from '../explore/types.js';
-import { harEntries, HarReadError, readHarFile } from '../har/read-har.js';
+import { harEntries, readHarFile } from '../har/read-har.js';
 import type { OperationSpec } from '../operation/types.js';
 import { inferFromTraffic } from '../traffic/infer-traffic.js';
+import { HarReadError } from '../errors.js';
 
 /** Accepted combinations of one recorded source (a baseline, a HAR) taken as starts, at most. */
 const MAX_PER_SOURCE = 3;

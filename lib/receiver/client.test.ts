@@ -1,8 +1,8 @@
 /** A worker's view: the receiver in another part of the process, read over its control API. */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { ReceiverClient } from './client.js';
-import { ReceiverControlError, ReceiverTimeoutError } from './errors.js';
 import { startReceiver, type Receiver } from './server.js';
+import { ReceiverControlError, ReceiverTimeoutError } from '../errors.js';
 
 let receiver: Receiver;
 let client: ReceiverClient;

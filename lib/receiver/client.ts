@@ -3,10 +3,10 @@
  * suite reads notifications and switches misbehaviours over the control API (control.ts) on loopback.
  */
 import { CONTROL_KEY_HEADER, CONTROL_PREFIX, MAX_POLL_WAIT_MS } from './control.js';
-import { ReceiverControlError, ReceiverTimeoutError } from './errors.js';
 import { filterToQuery } from './filter.js';
 import { MAX_WAIT_MS, type NotificationPredicate } from './server.js';
 import type { NotificationFilter, ReceivedHandshake, ReceivedNotification, ReceiverMode } from './types.js';
+import { ReceiverControlError, ReceiverTimeoutError } from '../errors.js';
 
 export interface ReceiverControl {
   /** The receiver's loopback URL (Receiver.localUrl). */

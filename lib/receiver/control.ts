@@ -12,9 +12,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ReceiverTimeoutError } from './errors.js';
 import { filterFromQuery } from './filter.js';
 import type { Receiver, ReceiverMode } from './types.js';
+import { ReceiverTimeoutError } from '../errors.js';
 
 export const CONTROL_PREFIX = '/_receiver/';
 export const CONTROL_KEY_HEADER = 'x-receiver-key';

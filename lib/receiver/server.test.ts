@@ -1,10 +1,10 @@
 /** The receiver as a service would see it: real HTTP on loopback (undici style: start, use, close). */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { CONTROL_KEY_HEADER } from './control.js';
-import { ReceiverClosedError, ReceiverTimeoutError } from './errors.js';
 import { ReceiverClient } from './client.js';
 import { MAX_SCOPES, scopedUrl } from './scope.js';
 import { startReceiver, type Receiver } from './server.js';
+import { ReceiverClosedError, ReceiverTimeoutError } from '../errors.js';
 
 let receiver: Receiver;
 beforeEach(async () => {

@@ -11,7 +11,6 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTROL_PREFIX, handleControl } from './control.js';
-import { ReceiverClosedError, ReceiverTimeoutError } from './errors.js';
 import { matchesFilter } from './filter.js';
 import { validationRequest, wrongToken } from './handshake.js';
 import { checkMode } from './mode.js';
@@ -25,6 +24,7 @@ import {
   type Receiver,
   type ReceiverMode,
 } from './types.js';
+import { ReceiverClosedError, ReceiverTimeoutError } from '../errors.js';
 
 // The receiver's interface lives in types.ts so that control.ts can take one without importing this file.
 export type { NotificationPredicate, Receiver } from './types.js';

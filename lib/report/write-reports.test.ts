@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
 import type { BehaviourReport } from './types.js';
-import { InvalidReportError, readBehaviourReport, writeBehaviourReports } from './write-reports.js';
+import { readBehaviourReport, writeBehaviourReports } from './write-reports.js';
+import { InvalidReportError } from '../errors.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,20 +6,9 @@ import { BEHAVIOUR_REPORT_FILES, BEHAVIOUR_REPORT_OUTPUTS, reportProblems } from
 import { ruleValuesReadBack } from './report-rules.js';
 import type { BehaviourReport } from './types.js';
 import { validateBehaviourReport } from './validate-report.js';
+import { InvalidReportError } from '../errors.js';
 
 export { BEHAVIOUR_REPORT_FILES };
-
-/** A report that breaks behaviour-report.schema.json: a bug in whatever built or edited it. */
-export class InvalidReportError extends Error {
-  readonly code = 'REPORT_INVALID';
-  constructor(
-    readonly source: string,
-    readonly problems: readonly string[],
-  ) {
-    super(`${source} does not match behaviour-report.schema.json:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-    this.name = 'InvalidReportError';
-  }
-}
 
 /**
  * Validates the report, then writes behaviour-report.json, .md and .html into `dir` (created if missing), each

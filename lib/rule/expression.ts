@@ -4,6 +4,7 @@
  * Used to write inferred rules, to read rules back (baselines, the reference
  * service's rule profiles) and to check that a rule holds on a combination.
  */
+import { ExpressionSyntaxError } from '../errors.js';
 
 export type Expr =
   | { kind: 'const'; value: boolean }
@@ -11,14 +12,6 @@ export type Expr =
   | { kind: 'not'; operand: Expr }
   | { kind: 'and'; operands: Expr[] }
   | { kind: 'or'; operands: Expr[] };
-
-export class ExpressionSyntaxError extends Error {
-  readonly code = 'EXPRESSION_SYNTAX';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ExpressionSyntaxError';
-  }
-}
 
 type Token = { kind: 'name'; text: string } | { kind: 'op'; text: '!' | '&&' | '||' | '(' | ')' };
 

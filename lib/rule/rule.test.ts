@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { presentOf } from './field-set.js';
 import { minimalTransversals } from './hitting-sets.js';
-import { ExpressionSyntaxError, Rule } from './rule.js';
+import { Rule } from './rule.js';
+import { ExpressionSyntaxError } from '../errors.js';
 
 describe('Rule', () => {
   test('a text is parsed once: every caller gets the same value', () => {

@@ -5,8 +5,9 @@
  * reader takes it. `Rule.of(text)` parses a text from outside (a file read back, a profile, a rule given by hand)
  * once per process and gives the same value to every caller, so the text is parsed in this module only.
  */
-import { evaluate, ExpressionSyntaxError, fieldsOf, formatExpression, parseExpression, type Expr } from './expression.js';
+import { evaluate, fieldsOf, formatExpression, parseExpression, type Expr } from './expression.js';
 import { ruleTerms, type RuleTerm } from './products.js';
+import { ExpressionSyntaxError } from '../errors.js';
 
 /** Texts kept parsed; past this many the oldest is dropped (a run reads a handful of rules). */
 const CACHE_SIZE = 256;
@@ -81,5 +82,4 @@ export class Rule {
   }
 }
 
-export { ExpressionSyntaxError } from './expression.js';
 export type { RuleTerm } from './products.js';

@@ -4,17 +4,17 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../auth/from-config.js';
-import { TokenRequestError } from '../auth/token-errors.js';
 import type { ClientCredentialsTokenSource } from '../auth/token-source.js';
-import { BaselineFileError, readBaseline } from '../baseline/baseline-file.js';
+import { readBaseline } from '../baseline/baseline-file.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Settings } from '../config/types.js';
-import { ContractError, contractOperation } from '../contract/contract-operation.js';
+import { contractOperation } from '../contract/contract-operation.js';
 import type { GivenContract } from '../contract/contract-step.js';
 import { readOpenApiFile } from '../contract/openapi-file.js';
 import { readExpectations } from '../expectations/read-expectations.js';
 import type { Expectation } from '../expectations/types.js';
 import { knownCaseIds } from '../plan/plan.js';
+import { BaselineFileError, ContractError, TokenRequestError } from '../errors.js';
 
 export interface RunInputs {
   baseline?: { baseline: Baseline; shownAs: string };

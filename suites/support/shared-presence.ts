@@ -14,9 +14,10 @@ import type { Observation } from '../../lib/inference/types.js';
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';
 import { basename } from 'node:path';
-import { BaselineFileError, readBaseline } from '../../lib/baseline/baseline-file.js';
+import { readBaseline } from '../../lib/baseline/baseline-file.js';
 import type { KnownStart } from '../../lib/explore/types.js';
 import { harAccepted, knownStarts, type KnownBodies } from '../../lib/presence/known-starts.js';
+import { BaselineFileError } from '../../lib/errors.js';
 
 const observations = new Map<string, Observation>();
 let published: PresenceEvidence | undefined;

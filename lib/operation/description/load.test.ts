@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { OperationFileError, loadOperationFile, parseDescription } from './load.js';
+import { loadOperationFile, parseDescription } from './load.js';
+import { OperationFileError } from '../../errors.js';
 
 const minimal = {
   id: 'thing-create',

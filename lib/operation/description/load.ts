@@ -9,17 +9,7 @@ import type { OperationSpec } from '../types.js';
 import { compileOperation } from './compile.js';
 import type { OperationDescription } from './types.js';
 import { validateDescription } from './validate.js';
-
-export class OperationFileError extends Error {
-  readonly code = 'OPERATION_INVALID';
-  readonly problems: readonly string[];
-
-  constructor(problems: readonly string[]) {
-    super(problems.join('\n'));
-    this.name = 'OperationFileError';
-    this.problems = problems;
-  }
-}
+import { OperationFileError } from '../../errors.js';
 
 const isYaml = (label: string): boolean => /\.ya?ml$/i.test(label);
 

@@ -1,7 +1,8 @@
 /** The JSON request body of an OpenAPI operation, as one object schema (allOf merged). */
 import type { FoundOperation } from './find-operation.js';
 import { isObject, type Json } from '../../json.js';
-import { OpenApiError, type OpenApiDocument } from './read-document.js';
+import { type OpenApiDocument } from './read-document.js';
+import { OpenApiError } from '../../errors.js';
 
 export interface BodySchema {
   /** The media type the body is sent as, e.g. application/json. */

@@ -9,7 +9,8 @@ import { bodySchema } from './body-schema.js';
 import { allOperations, findOperation, type FoundOperation } from './find-operation.js';
 import { propertyField } from './property-field.js';
 import { isObject, type Json } from '../../json.js';
-import { OpenApiError, type OpenApiDocument } from './read-document.js';
+import { type OpenApiDocument } from './read-document.js';
+import { OpenApiError } from '../../errors.js';
 
 export interface BuiltDescription {
   /** Fields without a good value have none here: the description is incomplete until `needs` is done. */

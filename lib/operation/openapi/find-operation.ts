@@ -1,6 +1,7 @@
 /** Finds an operation by its operationId in a dereferenced OpenAPI document. */
 import { isObject, type Json } from '../../json.js';
-import { OpenApiError, type OpenApiDocument } from './read-document.js';
+import { type OpenApiDocument } from './read-document.js';
+import { OpenApiError } from '../../errors.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -4,10 +4,11 @@ import type { OperationDescription } from '../description/types.js';
 import { validateDescription } from '../description/validate.js';
 import type { OperationSpec } from '../types.js';
 import { buildDescription, type BuildOptions, type BuiltDescription } from './build-description.js';
-import { OpenApiError, readOpenApi } from './read-document.js';
+import { readOpenApi } from './read-document.js';
+import { OpenApiError } from '../../errors.js';
 
 export { buildDescription, type BuiltDescription } from './build-description.js';
-export { OpenApiError, readOpenApi } from './read-document.js';
+export { readOpenApi } from './read-document.js';
 
 /** Reads the document and builds the description; `label` names the file in messages. */
 export async function describeFromOpenApi(

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { compileOperation } from '../description/compile.js';
 import type { OperationDescription } from '../description/types.js';
 import { validateDescription } from '../description/validate.js';
-import { describeFromOpenApi, OpenApiError, operationFromOpenApi } from './index.js';
+import { describeFromOpenApi, operationFromOpenApi } from './index.js';
+import { OpenApiError } from '../../errors.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../../test/fixtures/openapi/${name}`, import.meta.url));
 const ctx = { now: new Date('2026-03-01T10:00:00.000Z'), notificationUrl: 'https://receiver.example/hook', unique: 'u-1' };

@@ -7,17 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dereference } from '@readme/openapi-parser';
 import { parse as parseYaml } from 'yaml';
 import { isObject, type Json } from '../../json.js';
-
-export class OpenApiError extends Error {
-  readonly code = 'OPENAPI_UNUSABLE';
-  readonly problems: readonly string[];
-
-  constructor(problems: readonly string[]) {
-    super(problems.join('\n'));
-    this.name = 'OpenApiError';
-    this.problems = problems;
-  }
-}
+import { OpenApiError } from '../../errors.js';
 
 export interface OpenApiDocument {
   /** As the user named it, for messages. */
