@@ -89,7 +89,17 @@ export type CaseRecordInput = CaseEvidence & Omit<CaseCommon, AddedByTheRun>;
  */
 export type ExplorationRecord = Pick<
   ExploreResult,
-  'strategy' | 'confirmed' | 'possible' | 'exact' | 'unresolved' | 'assumptions' | 'rule' | 'roles' | 'dependencies' | 'firstAccepted'
+  | 'strategy'
+  | 'confirmed'
+  | 'possible'
+  | 'exact'
+  | 'unresolved'
+  | 'assumptions'
+  | 'rule'
+  | 'ruleExpr'
+  | 'roles'
+  | 'dependencies'
+  | 'firstAccepted'
 > & {
   /** Combinations asked (each sent REPEATS times). */
   combinationsAsked: number;

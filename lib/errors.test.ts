@@ -53,7 +53,7 @@ describe('errors', () => {
     expect(fromCopy instanceof HarReadError).toBe(false);
     expect(new HarReadError('x') instanceof copy.HarReadError).toBe(true);
     expect(new Error('x') instanceof ConfigError).toBe(false);
-    expect(null instanceof ConfigError).toBe(false);
+    expect((null as unknown) instanceof ConfigError).toBe(false);
     expect(fromCopy.problems).toEqual(['BASE_URL: not a URL']);
     expect(fromCopy.message).toBe('Invalid configuration (1 problem):\n  - BASE_URL: not a URL');
   });

@@ -84,7 +84,7 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
         },
         startFrom === undefined ? {} : { startFrom },
       );
-      const { strategy, confirmed, possible, exact, unresolved, assumptions, rule, roles, dependencies } = result;
+      const { strategy, confirmed, possible, exact, unresolved, assumptions, rule, ruleExpr, roles, dependencies } = result;
       const exploration = {
         strategy,
         confirmed,
@@ -93,6 +93,7 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
         unresolved,
         assumptions,
         rule,
+        ruleExpr,
         roles,
         dependencies,
         combinationsAsked: result.requests,

@@ -47,6 +47,7 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
   const finish = (description: ModelDescription): ExploreResult => ({
     strategy: 'adaptive',
     rule: description.expression,
+    ruleExpr: description.expr,
     roles: description.roles ?? {},
     dependencies: description.dependencies,
     requests: session.requests,

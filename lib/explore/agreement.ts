@@ -21,6 +21,7 @@ export function describeAgreement(fields: readonly string[], models: readonly Ru
     const tied = new Set(models.flatMap((m) => m.statements.flatMap((s) => s.members.map((i) => fields[i] as string))));
     return {
       expression: head.expression,
+      expr: head.expr,
       roles: head.roles === undefined ? undefined : mapRoles(head.roles, (name, role) => (tied.has(name) ? 'undetermined' : role)),
       dependencies: [],
     };
@@ -31,7 +32,7 @@ export function describeAgreement(fields: readonly string[], models: readonly Ru
       ? undefined
       : mapRoles(head.roles, (name, role) => (rest.every((d) => d.roles?.[name] === role) ? role : 'undetermined'));
   const inAll = (d: IdlStatement): boolean => rest.every((other) => other.dependencies.some((o) => o.text === d.text));
-  return { expression: head.expression, roles, dependencies: head.dependencies.filter(inAll) };
+  return { expression: head.expression, expr: head.expr, roles, dependencies: head.dependencies.filter(inAll) };
 }
 
 function mapRoles(

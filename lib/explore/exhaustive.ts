@@ -2,6 +2,7 @@
  * The exhaustive strategy: every combination once (then the unknown ones again while the budget
  * lasts), and lib/inference's inferPresence on what came back.
  */
+import { ruleOf } from '../rule/rule-value.js';
 import { formatCombination, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { count } from '../inference/words.js';
@@ -29,9 +30,12 @@ export async function exploreExhaustive(fields: readonly string[], oracle: Oracl
       : [
           `${count(missing.length, 'combination')} of ${total} got no usable answer (${named.join(', ')}${missing.length > NAMED ? ', …' : ''}); the rule treats ${missing.length === 1 ? 'it' : 'them'} as don't-cares`,
         ];
+  const rule = ruleOf(inference.rule);
+  if (rule === undefined) throw new Error('exhaustive: the inference attaches the value of its rule');
   return {
     strategy: 'exhaustive',
     rule: inference.rule.expression,
+    ruleExpr: rule.expr,
     roles: Object.fromEntries(Object.entries(inference.roles ?? {}).map(([name, role]) => [name, role.presence])),
     dependencies: inference.rule.dependencies,
     requests: session.requests,

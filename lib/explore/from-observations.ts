@@ -4,6 +4,7 @@
  */
 import { inferDependencies } from '../inference/idl.js';
 import { minimize } from '../inference/minimize.js';
+import { sumOfProductsExpr } from '../inference/sum-of-products.js';
 import { rolesOf } from '../inference/roles.js';
 import type { ModelDescription } from './rule-model.js';
 import type { ProbeSession } from './session.js';
@@ -14,8 +15,10 @@ export function describeObservations(session: ProbeSession): ModelDescription {
   const accepted = [...verdicts].filter(([, ok]) => ok).map(([m]) => m);
   const rejected = [...verdicts].filter(([, ok]) => !ok).map(([m]) => m);
   const roles = rolesOf(fields, verdicts);
+  const minimized = minimize(fields, accepted, rejected);
   return {
-    expression: minimize(fields, accepted, rejected).expression,
+    expression: minimized.expression,
+    expr: sumOfProductsExpr(fields, minimized.cubes),
     roles: roles === undefined ? undefined : Object.fromEntries(Object.entries(roles).map(([name, role]) => [name, role.presence])),
     dependencies: roles === undefined ? [] : inferDependencies(fields, roles, verdicts).dependencies,
   };

@@ -10,6 +10,7 @@ import { truthTable } from '../../test/support/truth-table.js';
 import type { IdlKind, Observation } from '../inference/types.js';
 import { classRule, fieldNames, IDL_KINDS, type RoleSpec } from '../../test/support/random-rule.js';
 import { cubesAccept, sameRule, sumOfProducts } from '../../test/support/rule-check.js';
+import { parseExpression } from '../rule/expression.js';
 import { describeModel, modelAccepts } from './rule-model.js';
 
 const smallRule = fc.integer({ min: 2, max: 8 }).chain((n) =>
@@ -42,6 +43,8 @@ test('describeModel gives what inferPresence gives on the whole truth table', ()
       const described = describeModel(rule.fields, rule);
 
       expect(truthTable(rule.fields, described.expression)).toEqual(observations.map((o) => o.outcome === 'accepted'));
+      // The expression made with the text is the one the parser reads from it: readers need not parse.
+      expect(described.expr).toEqual(parseExpression(described.expression));
       const presences =
         inference.roles === undefined ? undefined : Object.fromEntries(Object.entries(inference.roles).map(([k, r]) => [k, r.presence]));
       expect(described.roles).toEqual(presences);
@@ -58,9 +61,10 @@ test('many independent groups are written as a product, which reads back as the 
     { kind: 'OnlyOne', members: [6, 7, 8] },
   ]);
 
-  const { expression } = describeModel(rule.fields, rule);
+  const { expression, expr } = describeModel(rule.fields, rule);
 
   expect(expression).toBe('(f0 || f1 || f2) && (f3 || f4 || f5) && ((f6 && !f7 && !f8) || (f7 && !f6 && !f8) || (f8 && !f6 && !f7))');
+  expect(expr).toEqual(parseExpression(expression));
   expect(sameRule(12, rule, expression, rule.fields).equal).toBe(true);
 });
 

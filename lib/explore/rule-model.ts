@@ -9,10 +9,11 @@ import { holds, type Statement } from '../inference/idl-statement.js';
 import { minimize } from '../inference/minimize.js';
 import type { Cube } from '../inference/primes.js';
 import { rolesOf } from '../inference/roles.js';
-import { compareCubes, formatSumOfProducts } from '../inference/sum-of-products.js';
+import { compareCubes, formatSumOfProducts, sumOfProductsExpr } from '../inference/sum-of-products.js';
 import type { IdlKind, IdlStatement, PresenceRole } from '../inference/types.js';
 import { bitsOf, spread } from './bits.js';
 import { maskOfIndices } from '../rule/field-set.js';
+import type { Expr } from '../rule/expression.js';
 
 export interface RuleModel {
   /** Mask of the fields every accepted body has. */
@@ -75,6 +76,8 @@ export function components(model: RuleModel): Component[] {
 export interface ModelDescription {
   /** Report syntax; `false` when the model accepts nothing. */
   expression: string;
+  /** The same rule as the expression the parser would read from `expression`, made with it: nothing is parsed. */
+  expr: Expr;
   /** Undefined when the model accepts nothing. */
   roles: Record<string, PresenceRole> | undefined;
   dependencies: IdlStatement[];
@@ -84,7 +87,7 @@ export function describeModel(fields: readonly string[], model: RuleModel): Mode
   const n = fields.length;
   const parts = (model.required & model.forbidden) === 0 ? components(model) : undefined;
   if (parts === undefined || parts.some((c) => c.accepted.length === 0)) {
-    return { expression: 'false', roles: undefined, dependencies: [] };
+    return { expression: 'false', expr: { kind: 'const', value: false }, roles: undefined, dependencies: [] };
   }
   const roles: Record<string, PresenceRole> = {};
   fields.forEach((name, i) => {
@@ -106,34 +109,35 @@ export function describeModel(fields: readonly string[], model: RuleModel): Mode
     if (!full.some((c) => c.care === 0)) sums.push(full);
   }
   const unary: Cube = { care: model.required | model.forbidden, value: model.required };
-  return { expression: formatRule(n, fields, unary, sums), roles, dependencies: sortStatements(fields, dependencies) };
+  return { ...formatRule(n, fields, unary, sums), roles, dependencies: sortStatements(fields, dependencies) };
 }
 
 /**
  * The required/forbidden literals and'ed with each group's sum of products: multiplied out into one
- * sum of products (the exhaustive strategy's form) when that stays small, else kept as a product.
+ * sum of products (the exhaustive strategy's form) when that stays small, else kept as a product. The text and the
+ * expression are made together, the expression shaped as the parser reads the text.
  */
-function formatRule(n: number, fields: readonly string[], unary: Cube, sums: readonly Cube[][]): string {
+function formatRule(n: number, fields: readonly string[], unary: Cube, sums: readonly Cube[][]): { expression: string; expr: Expr } {
   const terms = sums.reduce((count, sum) => count * sum.length, 1);
   if (terms <= MAX_DISTRIBUTED_TERMS) {
     let cubes: Cube[] = [unary];
     for (const sum of sums) {
       cubes = cubes.flatMap((a) => sum.map((b) => ({ care: a.care | b.care, value: a.value | b.value })));
     }
-    return formatSumOfProducts(
-      fields,
-      cubes.sort((a, b) => compareCubes(n, a, b)),
-    );
+    const sorted = cubes.sort((a, b) => compareCubes(n, a, b));
+    return { expression: formatSumOfProducts(fields, sorted), expr: sumOfProductsExpr(fields, sorted) };
   }
-  const literals = popcount(unary.care) === 0 ? [] : [formatSumOfProducts(fields, [unary])];
-  const factors = sums.map((sum) => {
-    const text = formatSumOfProducts(
-      fields,
-      [...sum].sort((a, b) => compareCubes(n, a, b)),
-    );
-    return sum.length > 1 ? `(${text})` : text;
+  const parts = [...(popcount(unary.care) === 0 ? [] : [[unary]]), ...sums.map((sum) => [...sum].sort((a, b) => compareCubes(n, a, b)))];
+  const texts = parts.map((cubes) => {
+    const text = formatSumOfProducts(fields, cubes);
+    return cubes.length > 1 ? `(${text})` : text;
   });
-  return [...literals, ...factors].join(' && ');
+  // `a && b && (c || d)` reads as one conjunction: a single term's literals join it, a sum stays one operand.
+  const operands = parts.flatMap((cubes) => {
+    const expr = sumOfProductsExpr(fields, cubes);
+    return expr.kind === 'and' ? expr.operands : [expr];
+  });
+  return { expression: texts.join(' && '), expr: operands.length === 1 ? (operands[0] as Expr) : { kind: 'and', operands } };
 }
 
 const KIND_ORDER: readonly IdlKind[] = ['Requires', 'OnlyOne', 'AllOrNone', 'ZeroOrOne', 'Or'];

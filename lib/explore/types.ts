@@ -1,6 +1,7 @@
 /** The explorer's contract: the oracle it probes through, its options and what it reports. */
 import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
 import type { PresenceAnswer } from '../rule/answer.js';
+import type { Expr } from '../rule/expression.js';
 
 /**
  * An answer with the fields its error names (a pydantic `loc`, a ProblemDetails key, a quoted name in a
@@ -60,6 +61,11 @@ export interface ExploreResult {
   strategy: 'exhaustive' | 'adaptive';
   /** Report syntax (lib/rule/expression.ts): true exactly on the accepted combinations, as far as known. */
   rule: string;
+  /**
+   * The same rule as an expression, made with the text (plain data, so it travels in a case's record): readers make
+   * the value with Rule.made, and no text of the explorer's is parsed.
+   */
+  ruleExpr: Expr;
   /**
    * Role of every field; empty when nothing was accepted. What a role rests on: the exhaustive
    * strategy, the answers alone (lib/inference: `undetermined` where a combination without a

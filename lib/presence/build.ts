@@ -5,8 +5,17 @@
  */
 import type { ExploreResult } from '../explore/types.js';
 import { inferPresence } from '../inference/infer-presence.js';
-import type { Observation } from '../inference/types.js';
+import type { Observation, PresenceInference } from '../inference/types.js';
+import type { Rule } from '../rule/rule.js';
+import { ruleOf } from '../rule/rule-value.js';
 import { PresenceEvidence } from './evidence.js';
+
+/** The value the inference attached beside its rule's text (lib/rule/rule-value.ts). */
+function madeRule(inference: PresenceInference): Rule {
+  const rule = ruleOf(inference.rule);
+  if (rule === undefined) throw new Error('evidenceFromMatrix: the inference attaches the value of its rule');
+  return rule;
+}
 
 export function evidenceFromMatrix(fields: readonly string[], observations: readonly Observation[]): PresenceEvidence {
   const inference = inferPresence([...fields], [...observations]);
@@ -19,6 +28,7 @@ export function evidenceFromMatrix(fields: readonly string[], observations: read
   return new PresenceEvidence(fields, observations, {
     strategy: 'exhaustive',
     expression: inference.rule.expression,
+    expr: madeRule(inference).expr,
     roles: Object.fromEntries(Object.entries(inference.roles ?? {}).map(([name, role]) => [name, role.presence])),
     dependencies: inference.rule.dependencies,
     exact: unresolved.length === 0,
@@ -41,6 +51,7 @@ export function evidenceFromExploration(
   return new PresenceEvidence(fields, observations, {
     strategy: result.strategy,
     expression: result.rule,
+    expr: result.ruleExpr,
     roles: result.roles,
     dependencies: result.dependencies,
     exact: result.exact && explorerNotUsed === undefined,

@@ -99,7 +99,7 @@ describe('evidence from a complete matrix', () => {
 });
 
 describe('an adaptive rule that is not exact, or that assumes', () => {
-  const rule = { strategy: 'adaptive' as const, expression: 'a', roles: {}, dependencies: [] };
+  const rule = { strategy: 'adaptive' as const, expression: 'a', expr: parseExpression('a'), roles: {}, dependencies: [] };
   const seen: Observation[] = [{ present: ['a'], outcome: 'accepted', status: 201 }];
 
   test('not exact: combinations never sent are unknown, and findings are told why', () => {

@@ -10,6 +10,7 @@
  */
 import { fieldIndex, maskOf } from '../rule/field-set.js';
 import type { IdlStatement, Observation, PresenceRole } from '../inference/types.js';
+import type { Expr } from '../rule/expression.js';
 import { Rule, type RuleTerm } from '../rule/rule.js';
 
 export type Acceptance = 'yes' | 'no' | 'unknown';
@@ -19,6 +20,8 @@ export interface PresenceRule {
   strategy: 'exhaustive' | 'adaptive';
   /** Report syntax: true exactly on the accepted combinations, as far as known. */
   expression: string;
+  /** The same rule as its maker's expression (Rule.made takes both: nothing is parsed). */
+  expr: Expr;
   /** Role of every field; empty when nothing was accepted. */
   roles: Record<string, PresenceRole>;
   dependencies: IdlStatement[];
@@ -56,8 +59,7 @@ export class PresenceEvidence {
     }
     // The rule answers for combinations never sent only when it is exact and the matrix was not complete.
     const trusted = rule.exact && rule.strategy === 'adaptive';
-    // A rule whose field names the syntax cannot read back is left out: only observations answer.
-    this.#rule = trusted ? Rule.tryOf(rule.expression) : undefined;
+    this.#rule = trusted ? Rule.made(rule.expression, rule.expr) : undefined;
     this.#terms = this.#rule?.products();
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ExploreResult } from '../explore/types.js';
 import type { Observation } from '../inference/types.js';
+import { parseExpression } from '../rule/expression.js';
 import { evidenceFromExploration } from './build.js';
 import { explorerRuleProblem } from './explorer-check.js';
 
@@ -15,6 +16,7 @@ const observations = [seen(['a'], 'accepted'), seen(['a', 'b'], 'accepted'), see
 const claim = (rule: string, roles: ExploreResult['roles']): ExploreResult => ({
   strategy: 'adaptive',
   rule,
+  ruleExpr: parseExpression(rule),
   roles,
   dependencies: [],
   requests: 4,

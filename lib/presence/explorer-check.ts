@@ -11,10 +11,9 @@ import { inferPresence } from '../inference/infer-presence.js';
 import type { FieldRole, Observation } from '../inference/types.js';
 import { fieldIndex, formatCombination, maskOf, presentOf } from '../rule/field-set.js';
 import { Rule } from '../rule/rule.js';
-import { ExpressionSyntaxError } from '../errors.js';
 
 /** What an exploration claims. */
-export type ExplorerClaim = Pick<ExploreResult, 'strategy' | 'exact' | 'rule' | 'roles' | 'dependencies'>;
+export type ExplorerClaim = Pick<ExploreResult, 'strategy' | 'exact' | 'rule' | 'ruleExpr' | 'roles' | 'dependencies'>;
 
 /**
  * Why the explorer's rule cannot be stated beside the answers; undefined when it can, or when there is
@@ -49,13 +48,8 @@ function disagreement(
   answeredRoles: Readonly<Record<string, FieldRole>>,
 ): string | undefined {
   const lead = `the explorer's exact rule ${exploration.rule} is not used`;
-  let rule: Rule;
-  try {
-    rule = Rule.of(exploration.rule);
-  } catch (error) {
-    if (error instanceof ExpressionSyntaxError) return `${lead}: it cannot be read back (${error.message})`;
-    throw error;
-  }
+  // The explorer made its rule's expression with the text: nothing to parse.
+  const rule = Rule.made(exploration.rule, exploration.ruleExpr);
   const stranger = rule.fields.find((f) => !fields.includes(f));
   if (stranger !== undefined) return `${lead}: it names ${stranger}, not a field of the operation`;
   for (const [mask, accepted] of verdicts) {

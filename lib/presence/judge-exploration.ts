@@ -38,6 +38,7 @@ export function judgeExploration(
     unresolved: result.unresolved,
     assumptions: result.assumptions,
     rule: result.rule,
+    ruleExpr: result.ruleExpr,
     roles: result.roles,
     dependencies: result.dependencies,
     observations,

@@ -122,11 +122,13 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const stopped = input.stopped ?? engineStop;
   const { seed } = evidence;
-  // The rule's value beside its text: the inference's, or the explorer's, whose text its record carried from the
-  // worker (read back once here, as a file's would be).
+  // The rule's value beside its text: the inference's, or the explorer's, made with the expression its record carried
+  // from the worker (nothing parsed).
   const rule = withRule(
     boundedRule(presence.rule, operation.fields, observations),
-    presence.rule.basis === 'explorer' ? Rule.tryOf(presence.rule.expression) : ruleOf(inference.rule),
+    presence.rule.basis === 'explorer' && exploration !== undefined
+      ? Rule.made(exploration.rule, exploration.ruleExpr)
+      : ruleOf(inference.rule),
   );
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
   return {

@@ -12,6 +12,7 @@ import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-markdown.js';
 import type { BehaviourReport } from './types.js';
 import { validateBehaviourReport } from './validate-report.js';
+import { parseExpression } from '../rule/expression.js';
 
 const FIELDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 const RULE = 'a && !b && (!c || d)';
@@ -122,7 +123,12 @@ describe("the report's roles and rule after an adaptive exploration", async () =
 
   test('an exact rule that an answer contradicts is not taken, and the report says why', () => {
     // The explorer's rule made wrong on purpose: it forgets that b is forbidden.
-    const report = reportOf({ ...judged.exploration, rule: 'a && (!c || d)', roles: { ...result.roles, b: 'optional' } });
+    const report = reportOf({
+      ...judged.exploration,
+      rule: 'a && (!c || d)',
+      ruleExpr: parseExpression('a && (!c || d)'),
+      roles: { ...result.roles, b: 'optional' },
+    });
     expect(validateBehaviourReport(report)).toMatchObject({ valid: true });
     expect(report.rule.basis).toBeUndefined();
     expect(report.rule.explorerNotUsed).toMatch(
@@ -137,6 +143,7 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     const wrong = {
       ...judged.exploration,
       rule: 'a && (!c || d)',
+      ruleExpr: parseExpression('a && (!c || d)'),
       roles: { ...result.roles, b: 'optional' as const },
       decidedInWorker: true as const,
     };
