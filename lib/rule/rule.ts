@@ -5,7 +5,7 @@
  * reader takes it. `Rule.of(text)` parses a text from outside (a file read back, a profile, a rule given by hand)
  * once per process and gives the same value to every caller, so the text is parsed in this module only.
  */
-import { evaluate, fieldsOf, formatExpression, parseExpression, type Expr } from './expression.js';
+import { evaluate, fieldsOf, parseExpression, type Expr } from './expression.js';
 import { ruleTerms, type RuleTerm } from './products.js';
 import { ExpressionSyntaxError } from '../errors.js';
 
@@ -41,11 +41,6 @@ export class Rule {
       if (error instanceof ExpressionSyntaxError) return undefined;
       throw error;
     }
-  }
-
-  /** The rule an expression states (its text is the expression written back). */
-  static fromExpr(expr: Expr): Rule {
-    return Rule.of(formatExpression(expr));
   }
 
   /**
