@@ -19,7 +19,7 @@ import { PROPERTY_TRIAL_REQUESTS, PropertyBudget, resolveSeed, type PropertyName
 import { checkErrorAnswer, errorBodySummary } from '../lib/properties/error-answer.js';
 import { checkPrediction, evidencePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
 import { checkSameStatus } from '../lib/properties/same-status.js';
-import { judgeProperty, type PropertyPolicy } from '../lib/properties/judge-property.js';
+import { judgeProperty, noRuleToCheck, type PropertyPolicy } from '../lib/properties/judge-property.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 import { presenceEvidence } from './support/shared-presence.js';
@@ -217,14 +217,8 @@ describe('property-based: random bodies mixing presence and value classes', () =
       caveat = evidence.caveat();
       if (evidence.rule.strategy === 'adaptive') ruleName = 'explored rule';
     } catch (error) {
-      await finishCase(context, run, {
-        id: caseIds.property('matrix-rule-predicts-outcome'),
-        kind: 'property',
-        specRef: 'open: spec §4 which fields are required',
-        verdict: 'ERROR',
-        seed,
-        finding: `no rule to check: ${(error as Error).message}`,
-      });
+      const judged = noRuleToCheck((error as Error).message);
+      await finishCase(context, run, { id: caseIds.property('matrix-rule-predicts-outcome'), kind: 'property', seed, ...judged });
       return;
     }
     await checkProperty(

@@ -14,6 +14,7 @@ import type { ExampleExchange } from '../lib/case-record.js';
 import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/protocol/auth.js';
 import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/protocol/bodies.js';
 import { curlWithAuthorization, curlWithCompactBody } from '../lib/protocol/curl.js';
+import { wellFormedBase } from '../lib/protocol/judgement.js';
 import { judgeMalformedBody } from '../lib/protocol/malformed.js';
 import { judgeOpenRequest } from '../lib/protocol/open.js';
 import { judgeSpecVersionPath } from '../lib/protocol/version.js';
@@ -42,14 +43,7 @@ const MEBIBYTE = 1024 * 1024;
 describe('protocol: the well-formed body', () => {
   test('protocol/base: the body the protocol cases start from', { meta: { caseId: caseIds.wellFormed } }, async (context) => {
     const wf = await wellFormed(probe);
-    await finishCase(context, wf.run, {
-      id: caseIds.wellFormed,
-      kind: 'protocol',
-      specRef: 'spec §4 (the request body is a JSON object of the part 2 fields)',
-      verdict: 'INFORMATIONAL',
-      observed: `fields: ${wf.present.join(', ') || '(none)'} (${wf.source})`,
-      finding: `protocol cases send a body with ${wf.present.length === 0 ? 'no fields' : wf.present.join(', ')} where a well-formed one is needed (${wf.source})`,
-    });
+    await finishCase(context, wf.run, { id: caseIds.wellFormed, kind: 'protocol', ...wellFormedBase(wf.present, wf.source) });
   });
 });
 

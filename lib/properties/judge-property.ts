@@ -52,6 +52,11 @@ export function measuredText(result: PropertyResult, facts: PropertyFacts): stri
   );
 }
 
+/** ERROR: the property needs the presence rule, and there is none to check (the presence step failed). */
+export function noRuleToCheck(problem: string): Pick<PropertyJudgement, 'verdict' | 'finding'> & { specRef: string } {
+  return { verdict: 'ERROR', specRef: 'open: spec §4 which fields are required', finding: `no rule to check: ${problem}` };
+}
+
 export function judgeProperty(result: PropertyResult, policy: PropertyPolicy, facts: PropertyFacts): PropertyJudgement {
   const verdict = propertyVerdict(result, policy.onViolation);
   const measured = measuredText(result, facts);

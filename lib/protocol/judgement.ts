@@ -20,6 +20,19 @@ export interface Judgement {
   refusalKinds?: RefusalKind[];
 }
 
+/**
+ * INFORMATIONAL: the body the protocol cases start from, and where it came from (ACCEPTED_FIELDS, the presence
+ * matrix, its rule): what every case that needs a well-formed body sends.
+ */
+export function wellFormedBase(present: readonly string[], source: string): Judgement {
+  return {
+    verdict: 'INFORMATIONAL',
+    specRef: 'spec §4 (the request body is a JSON object of the part 2 fields)',
+    observed: `fields: ${present.join(', ') || '(none)'} (${source})`,
+    finding: `protocol cases send a body with ${present.length === 0 ? 'no fields' : present.join(', ')} where a well-formed one is needed (${source})`,
+  };
+}
+
 /** ERROR: no answer to judge (harness or network trouble, never the target's verdict). */
 export function noAnswer(specRef: string, observed: string, expected?: string): Judgement {
   return {
