@@ -3,15 +3,18 @@
  * IDL dependencies, 3 to 12 fields) are served by the reference service over HTTP; the probe's
  * matrix step (exhaustive up to 8 fields, the adaptive explorer above) gives the observations, the
  * report is built from them as a probe run builds it, and the exported request body schema, judged
- * by a fresh ajv here (not the generator's own checker), must accept a body exactly when the target
- * accepted it: every combination tried, zero disagreements.
+ * by two fresh ajvs here (not the generator's own checker), one reading it as JSON Schema 2020-12 and one under
+ * draft-07 rules (as Prism reads an OpenAPI 3.1 schema), must accept a body exactly when the target accepted it:
+ * every combination tried, zero disagreements, and no keyword that one draft reads and another skips.
  */
 import fc from 'fast-check';
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CaseRecord } from '../lib/case-record.js';
 import { buildObservedContract } from '../lib/contract/build-contract.js';
 import { validateOpenApi } from '../lib/contract/openapi-file.js';
+import { nonPortableKeywords } from '../lib/contract/portable.js';
 import { explore } from '../lib/explore/explore.js';
 import { combinations } from '../lib/rule/field-set.js';
 import { evaluate, parseExpression } from '../lib/rule/expression.js';
@@ -123,6 +126,17 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
   }
 }
 
+/** The schema judged under 2020-12 and under draft-07 rules; both must say the same of every body. */
+function bothDrafts(schema: object): (body: unknown) => boolean {
+  const modern = new Ajv2020({ strict: false }).compile(schema);
+  const draft07 = new Ajv({ strict: false }).compile(schema);
+  return (body) => {
+    const answer = modern(body) as boolean;
+    if ((draft07(body) as boolean) !== answer) throw new Error(`draft-07 and 2020-12 differ on ${JSON.stringify(body)}`);
+    return answer;
+  };
+}
+
 function requestSchemaOf(document: Record<string, unknown>, path: string): object {
   const post = ((document.paths as Record<string, Record<string, unknown>>)[path] as Record<string, unknown>).post as {
     requestBody: { content: { 'application/json': { schema: object } } };
@@ -132,7 +146,16 @@ function requestSchemaOf(document: Record<string, unknown>, path: string): objec
 
 describe('the observed contract accepts exactly what the target accepted', () => {
   test(`${RULES} random rules over 3 to 12 fields (roles and up to three IDL dependencies), probed over HTTP`, async () => {
-    const tally = { rules: 0, bodies: 0, disagreements: 0, adaptive: 0, truthChecked: 0, adaptiveEqualToTruth: 0, explorerBasis: 0 };
+    const tally = {
+      rules: 0,
+      bodies: 0,
+      disagreements: 0,
+      adaptive: 0,
+      truthChecked: 0,
+      adaptiveEqualToTruth: 0,
+      explorerBasis: 0,
+      xDependencies: 0,
+    };
     const forms: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(
@@ -150,8 +173,19 @@ describe('the observed contract accepts exactly what the target accepted', () =>
           const report = await probeReport(n, truth);
           const operation = syntheticOperation(n);
           const contract = buildObservedContract(report, operation);
-          const validate = new Ajv2020({ strict: false }).compile(requestSchemaOf(contract.document, operation.path));
+          const schema = requestSchemaOf(contract.document, operation.path);
+          expect(nonPortableKeywords(schema), `rule ${truth}`).toEqual([]);
+          const validate = bothDrafts(schema);
           const ctx = values();
+          // IDL4OAS x-dependencies only when they are the rule exactly, each with its evidence beside it.
+          const post = (contract.document.paths as Record<string, Record<string, Record<string, unknown>>>)[operation.path]?.post ?? {};
+          const evidence = (post['x-observed'] as { dependencies: { idl: string; breaking: number; runId: string }[] }).dependencies;
+          expect(evidence.map((e) => e.idl)).toEqual(report.rule.dependencies);
+          if (report.rule.dependenciesExact && report.rule.dependencies.length > 0) {
+            expect(post['x-dependencies']).toEqual(report.rule.dependencies);
+            tally.xDependencies += 1;
+          } else expect(post['x-dependencies']).toBeUndefined();
+          for (const e of evidence) expect(e.runId).toBe(report.run.startedAt);
           const wrong = report.matrix
             .filter((row) => row.outcome === 'accepted' || row.outcome === 'rejected')
             .filter((row) => (validate(buildBody(operation, row.present, ctx)) as boolean) !== (row.outcome === 'accepted'))
@@ -190,9 +224,10 @@ describe('the observed contract accepts exactly what the target accepted', () =>
       { seed: SEED, numRuns: RULES },
     );
     console.log(
-      `contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.explorerBasis} with the explorer's rule as basis, ${tally.adaptiveEqualToTruth} equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}`,
+      `contract round trip: ${tally.rules} rules, ${tally.bodies} combinations tried, ${tally.disagreements} disagreements; ${tally.truthChecked} exhaustive rules equal to the truth on all 2^n, ${tally.adaptive} adaptive (${tally.explorerBasis} with the explorer's rule as basis, ${tally.adaptiveEqualToTruth} equal to the truth on all 2^n too); presence written as ${JSON.stringify(forms)}; ${tally.xDependencies} with x-dependencies; every schema judged alike under 2020-12 and draft-07`,
     );
     expect(tally).toMatchObject({ rules: RULES, disagreements: 0 });
+    expect(tally.xDependencies).toBeGreaterThan(0);
   }, 900_000);
 
   test('60 arbitrary truth tables over 3 to 6 fields: rules no IDL describes, written as the anyOf of their products', async () => {
@@ -206,7 +241,8 @@ describe('the observed contract accepts exactly what the target accepted', () =>
           const contract = buildObservedContract(report, operation);
           const schema = requestSchemaOf(contract.document, operation.path) as { 'x-observed': { form: string } };
           forms[schema['x-observed'].form] = (forms[schema['x-observed'].form] ?? 0) + 1;
-          const validate = new Ajv2020({ strict: false }).compile(schema);
+          expect(nonPortableKeywords(schema)).toEqual([]);
+          const validate = bothDrafts(schema);
           const rule = parseExpression(truth);
           const ctx = values();
           for (const present of combinations(operation.fields.map((f) => f.name))) {
