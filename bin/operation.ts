@@ -20,7 +20,7 @@
 import { resolve } from 'node:path';
 import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
-import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
+import { OpenApiError, describeFromOpenApi, documentLabel } from '../lib/operation/openapi/index.js';
 import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 
 const EXIT_COMPLETE = 0;
@@ -50,7 +50,7 @@ if (fields !== undefined && (fields.length === 0 || new Set(fields).size !== fie
   usage('--fields: property names separated by commas, each once');
 
 try {
-  const built = await describeFromOpenApi(resolve(file), operationId, file, fields === undefined ? {} : { fields });
+  const built = await describeFromOpenApi(resolve(file), operationId, documentLabel(file), fields === undefined ? {} : { fields });
   process.stdout.write(`${formatJson(built.description)}\n`);
   for (const note of built.notes) console.error(`operation: note: ${note}`);
   if (built.needs.length > 0) {

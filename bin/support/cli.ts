@@ -12,7 +12,7 @@ import { describeSettings } from '../../lib/config/describe-settings.js';
 import { SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
 import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
-import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { documentLabel, OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { shortPath } from '../../lib/run/run-inputs.js';
 import { settingsReadBy } from './commands.js';
 
@@ -253,7 +253,7 @@ async function withOpenApi(settings: Settings): Promise<{ settings: Settings } |
   if (target.openapi === undefined || target.operationId === undefined) return { settings };
   let built: { operation: Settings['target']['operation']; description: OperationDescription };
   try {
-    built = await operationFromOpenApi(target.openapi, target.operationId, shortPath(target.openapi));
+    built = await operationFromOpenApi(target.openapi, target.operationId, documentLabel(target.openapi));
   } catch (error) {
     if (!(error instanceof OpenApiError)) throw error;
     return { problems: error.problems.map((problem) => `OPENAPI: ${problem}`) };

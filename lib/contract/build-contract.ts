@@ -45,8 +45,10 @@ export interface ObservedContract {
 }
 
 export function buildObservedContract(report: BehaviourReport, operation: OperationSpec): ObservedContract {
-  // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema.
-  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1)));
+  // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema. Its
+  // half second makes a spelling without the fraction of a second (sent as such) fall below the value it spells,
+  // as it does at any real moment, so a bound drawn at it holds for those spellings whenever they are judged.
+  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 500)));
   const fields = operation.fields.map((f) => f.name);
   const tried = triedBodies(report, operation);
   const roles = Object.fromEntries(Object.entries(report.fields).map(([name, r]) => [name, r.presence as string]));
