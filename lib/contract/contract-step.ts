@@ -5,10 +5,12 @@
  * it) and into console lines. A failure here is recorded as a problem and never costs the behaviour report.
  */
 import { join } from 'node:path';
+import { writeFileAtomic } from '../report/atomic-write.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport, ReportContract } from '../report/types.js';
 import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
+import { ARAZZO_FILE, renderLifecycleArazzo, type ArazzoRender } from './lifecycle-arazzo.js';
 import { validateOpenApi } from './openapi-file.js';
 import type { ContractOperation } from './types.js';
 import { writeObservedContract } from './write-contract.js';
@@ -35,6 +37,8 @@ export interface ObservedContract {
   document: Record<string, unknown> | undefined;
   /** Console lines; the one about the observed contract names the file it is written to in `dir`. */
   lines: string[];
+  /** lifecycle.arazzo.yaml's text, or why it is not written; absent when the contract itself was not built. */
+  arazzo?: ArazzoRender;
 }
 
 /** Builds, validates and compares; writes nothing, so that a run writes its files once, together. */
@@ -47,10 +51,12 @@ export async function observeContract(
   const contract: ReportContract = {};
   const lines: string[] = [];
   let document: Record<string, unknown> | undefined;
+  let arazzo: ArazzoRender | undefined;
   try {
     const observed = buildObservedContract(report, operation);
     const checked = await validateOpenApi(observed.document);
     document = observed.document;
+    arazzo = renderLifecycleArazzo(report, operation);
     const n = observed.roundTrip.disagreements.length;
     const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
     contract.observed = {
@@ -87,7 +93,7 @@ export async function observeContract(
       lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { contract, document, lines };
+  return { contract, document, lines, ...(arazzo !== undefined ? { arazzo } : {}) };
 }
 
 /** Writes what observeContract found; a write that fails is recorded in the contract and the lines, never thrown. */
@@ -96,7 +102,8 @@ export async function writeContractStep(observed: ObservedContract, dir: string)
   if (document === undefined) return { contract, written: [], lines };
   try {
     const paths = await writeObservedContract(document, dir);
-    return { contract, written: [paths.json, paths.yaml], lines };
+    const beside = await writeBeside(dir, [[ARAZZO_FILE, 'lifecycle workflow', observed.arazzo]]);
+    return { contract, written: [paths.json, paths.yaml, ...beside.written], lines: [...lines, ...beside.lines] };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const failed: ReportContract = {
@@ -119,6 +126,34 @@ export async function contractStep(
   given?: GivenContract,
 ): Promise<ContractStepResult> {
   return writeContractStep(await observeContract(report, operation, dir, given), dir);
+}
+
+/**
+ * The files rendered beside the contract (each a render function's string, or why it is not written): written
+ * atomically, each said in a console line. A write that fails is said, and costs neither the contract nor the report.
+ */
+async function writeBeside(
+  dir: string,
+  files: readonly [name: string, what: string, render: { text: string } | { notWritten: string } | undefined][],
+): Promise<{ written: string[]; lines: string[] }> {
+  const written: string[] = [];
+  const lines: string[] = [];
+  for (const [name, what, render] of files) {
+    if (render === undefined) continue;
+    if ('notWritten' in render) {
+      lines.push(`${what}: ${name} not written: ${render.notWritten}`);
+      continue;
+    }
+    const path = join(dir, name);
+    try {
+      await writeFileAtomic(path, render.text);
+      written.push(path);
+      lines.push(`${what}: ${path}`);
+    } catch (error) {
+      lines.push(`${what}: ${path} not written: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { written, lines };
 }
 
 function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {
