@@ -265,7 +265,9 @@ function examplesOf(report: BehaviourReport, operation: OperationSpec): Json {
 
 /** The lifecycle's item path (read, renew, delete), when it was seen. */
 function lifecycleItemPaths(report: BehaviourReport, operation: OperationSpec): Json {
-  return Object.fromEntries(Object.entries(lifecyclePaths(report.lifecycle, operation.path, operation.id)).filter(([path]) => path !== operation.path));
+  return Object.fromEntries(
+    Object.entries(lifecyclePaths(report.lifecycle, operation.path, operation.id)).filter(([path]) => path !== operation.path),
+  );
 }
 
 /** The list on the collection path, beside the create; never in place of it. */

@@ -4,6 +4,7 @@
  * compare the target with it. What it finds goes into `report.contract` (the Markdown and HTML show
  * it) and into console lines. A failure here is recorded as a problem and never costs the behaviour report.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../report/atomic-write.js';
 import type { OperationSpec } from '../operation/types.js';
@@ -11,6 +12,7 @@ import type { BehaviourReport, ReportContract } from '../report/types.js';
 import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
 import { ARAZZO_FILE, renderLifecycleArazzo, type ArazzoRender } from './lifecycle-arazzo.js';
+import { OVERLAY_FILE, parseSourceDocument, renderObservedOverlay, type OverlayRender } from './observed-overlay.js';
 import { validateOpenApi } from './openapi-file.js';
 import type { ContractOperation } from './types.js';
 import { writeObservedContract } from './write-contract.js';
@@ -22,6 +24,15 @@ export interface GivenContract {
   operation: ContractOperation;
   /** The file as the user gave it. */
   shownAs: string;
+}
+
+/** The OpenAPI document the operation was built from (OPENAPI), when it was: the overlay is written for it. */
+export interface OpenApiSource {
+  /** Where to read it. */
+  path: string;
+  /** How the overlay names it (never a machine's absolute path). */
+  label: string;
+  operationId: string;
 }
 
 export interface ContractStepResult {
@@ -39,6 +50,8 @@ export interface ObservedContract {
   lines: string[];
   /** lifecycle.arazzo.yaml's text, or why it is not written; absent when the contract itself was not built. */
   arazzo?: ArazzoRender;
+  /** observed-overlay.yaml's text, or why it is not written; absent when the operation came from no OpenAPI document. */
+  overlay?: OverlayRender;
 }
 
 /** Builds, validates and compares; writes nothing, so that a run writes its files once, together. */
@@ -47,16 +60,19 @@ export async function observeContract(
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
+  source?: OpenApiSource,
 ): Promise<ObservedContract> {
   const contract: ReportContract = {};
   const lines: string[] = [];
   let document: Record<string, unknown> | undefined;
   let arazzo: ArazzoRender | undefined;
+  let overlay: OverlayRender | undefined;
   try {
     const observed = buildObservedContract(report, operation);
     const checked = await validateOpenApi(observed.document);
     document = observed.document;
     arazzo = renderLifecycleArazzo(report, operation);
+    if (source !== undefined) overlay = await overlayFor(source, observed.requestSchema, report.run.suiteVersion);
     const n = observed.roundTrip.disagreements.length;
     const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
     contract.observed = {
@@ -93,7 +109,7 @@ export async function observeContract(
       lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { contract, document, lines, ...(arazzo !== undefined ? { arazzo } : {}) };
+  return { contract, document, lines, ...(arazzo !== undefined ? { arazzo } : {}), ...(overlay !== undefined ? { overlay } : {}) };
 }
 
 /** Writes what observeContract found; a write that fails is recorded in the contract and the lines, never thrown. */
@@ -102,7 +118,10 @@ export async function writeContractStep(observed: ObservedContract, dir: string)
   if (document === undefined) return { contract, written: [], lines };
   try {
     const paths = await writeObservedContract(document, dir);
-    const beside = await writeBeside(dir, [[ARAZZO_FILE, 'lifecycle workflow', observed.arazzo]]);
+    const beside = await writeBeside(dir, [
+      [OVERLAY_FILE, 'overlay', observed.overlay],
+      [ARAZZO_FILE, 'lifecycle workflow', observed.arazzo],
+    ]);
     return { contract, written: [paths.json, paths.yaml, ...beside.written], lines: [...lines, ...beside.lines] };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -124,8 +143,20 @@ export async function contractStep(
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
+  source?: OpenApiSource,
 ): Promise<ContractStepResult> {
-  return writeContractStep(await observeContract(report, operation, dir, given), dir);
+  return writeContractStep(await observeContract(report, operation, dir, given, source), dir);
+}
+
+async function overlayFor(source: OpenApiSource, requestSchema: Record<string, unknown>, version: string): Promise<OverlayRender> {
+  try {
+    const document = parseSourceDocument(await readFile(source.path, 'utf8'));
+    return renderObservedOverlay({ document, label: source.label, operationId: source.operationId }, requestSchema, version);
+  } catch (error) {
+    return {
+      notWritten: `${source.label} cannot be read again (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    };
+  }
 }
 
 /**

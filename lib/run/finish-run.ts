@@ -9,7 +9,7 @@ import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Expectation } from '../expectations/types.js';
-import { observeContract, writeContractStep, type GivenContract } from '../contract/contract-step.js';
+import { observeContract, writeContractStep, type GivenContract, type OpenApiSource } from '../contract/contract-step.js';
 import { buildHar, harText } from '../har/build-har.js';
 import { readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
@@ -34,6 +34,8 @@ export interface FinishInput {
   auth?: TokenInfo;
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
+  /** The OpenAPI document the operation was built from (OPENAPI): the run writes an overlay for it. */
+  openapi?: OpenApiSource;
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
   /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
   exchangeLogs?: readonly string[];
@@ -76,7 +78,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
       ? undefined
       : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
   // The observed contract is written beside the report, which links it and shows its schema.
-  const contract = await writeContractStep(await observeContract(built, operation, reportDir, input.contract), reportDir);
+  const contract = await writeContractStep(await observeContract(built, operation, reportDir, input.contract, input.openapi), reportDir);
   const report = assembleReport({
     built,
     contract: contract.contract,

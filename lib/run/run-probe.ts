@@ -6,7 +6,7 @@
  * It prints through `out` and never ends the process: the command does (bin/probe.ts).
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CliOptions } from 'vitest/node';
 import { startTokenBroker } from '../auth/broker.js';
@@ -52,6 +52,7 @@ import { targetRunFiles } from '../ledger/select.js';
 import { formatPlan } from '../plan/format-plan.js';
 import { planRun, type RunPlan } from '../plan/plan.js';
 import { RunLog } from './run-log.js';
+import { documentLabel } from '../operation/openapi/index.js';
 
 export interface ProbeRunOptions {
   /** Suite files to run: only those whose path matches one (vitest's filters); none: every suite. */
@@ -297,6 +298,15 @@ async function runSuites(settings: Settings, options: ProbeRunOptions, ctx: RunC
       ...(inputs.baseline !== undefined ? { baseline: inputs.baseline } : {}),
       ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
       ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
+      ...(settings.target.openapi !== undefined && settings.target.operationId !== undefined
+        ? {
+            openapi: {
+              path: resolve(options.cwd ?? process.cwd(), settings.target.openapi),
+              label: documentLabel(settings.target.openapi, options.cwd ?? process.cwd()),
+              operationId: settings.target.operationId,
+            },
+          }
+        : {}),
       ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
       ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: day } } : {}),
       operationFile: operationFile(settings, options.cwd ?? process.cwd()),
