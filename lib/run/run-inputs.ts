@@ -2,7 +2,7 @@
  * What a run reads before it sends anything, each a setup error in one line when it cannot be used: the
  * baseline to compare with, the contract to compare with, and the token got by client credentials.
  */
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../auth/from-config.js';
 import { TokenRequestError } from '../auth/token-errors.js';
 import type { ClientCredentialsTokenSource } from '../auth/token-source.js';
@@ -48,7 +48,8 @@ export async function readRunInputs(
   if (contractFile !== undefined) {
     const shownAs = shortPath(contractFile, cwd);
     try {
-      const document = await readOpenApiFile(contractFile);
+      // The file as named from the run's working folder, which is not always this process's (a run through the API).
+      const document = await readOpenApiFile(resolve(cwd, contractFile));
       inputs.contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
