@@ -10,10 +10,10 @@
  * - a Prism mock over the contract, and over the twelve-field Graph operation's, answers 2xx to exactly the
  *   combinations the target accepted.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ import YAML from 'yaml';
 import { UNEXPLAINED_MARK } from '../lib/contract/compare-contract.js';
 import { readOpenApiFile } from '../lib/contract/openapi-file.js';
 import { bodyOf, triedBodies, valueContexts } from '../lib/contract/tried-bodies.js';
+import { buildBody } from '../lib/matrix/build-body.js';
+import { loadOperationFile } from '../lib/operation/index.js';
 import { operationFromOpenApi } from '../lib/operation/openapi/index.js';
 import type { OperationSpec } from '../lib/operation/types.js';
 import type { BehaviourReport } from '../lib/report/types.js';
@@ -36,7 +38,7 @@ const addFormats = addFormatsCjs.default;
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE = join(ROOT, 'test/fixtures/openapi/drive-3.1.yaml');
-const GRAPH = join(ROOT, 'operations/graph-subscription-v1.json');
+const GRAPH = join(ROOT, 'test/fixtures/operations/graph-12.json');
 const TOKEN = 'contract-tools-token';
 const PROBE_TIMEOUT_MS = 180_000;
 const bin = (path: string): string => join(ROOT, 'node_modules', path);
@@ -221,4 +223,94 @@ describe('what the run learned, applied by other tools', () => {
     },
     PROBE_TIMEOUT_MS,
   );
+
+  test(
+    'an unmodified Prism mock over the contract, of the drive operation and of the twelve-field Graph one, answers 2xx to exactly the combinations the target accepted',
+    async () => {
+      const graphDir = join(work, 'graph');
+      mkdirSync(graphDir);
+      const graph = await runProbe(
+        { OPERATION: GRAPH, REFERENCE_PROFILE: 'graph-v1-rules', REPORT_DIR: graphDir },
+        ['02-presence'],
+        PROBE_TIMEOUT_MS,
+      );
+      expect(graph.code, graph.stdout + graph.stderr).toBe(0);
+      const graphReport = readJson<BehaviourReport>(join(graphDir, 'behaviour-report.json'));
+      const cases: [string, BehaviourReport, OperationSpec][] = [
+        [join(reports, 'observed-openapi.json'), report, operation],
+        [join(graphDir, 'observed-openapi.json'), graphReport, loadOperationFile(GRAPH)],
+      ];
+      const tally: string[] = [];
+      for (const [contract, probed, op] of cases) {
+        const answers = await withPrism(contract, async (base) => {
+          const [ctx] = valueContexts(new Date());
+          const rows = probed.matrix.filter((m) => m.outcome === 'accepted' || m.outcome === 'rejected');
+          const statuses: { present: string[]; accepted: boolean; status: number }[] = [];
+          for (const row of rows) {
+            const answer = await fetch(`${base}${op.path}`, {
+              method: op.method,
+              headers: { 'content-type': 'application/json', authorization: 'Bearer prism' },
+              body: JSON.stringify(buildBody(op, row.present, ctx)),
+            });
+            await answer.arrayBuffer();
+            statuses.push({ present: row.present, accepted: row.outcome === 'accepted', status: answer.status });
+          }
+          return statuses;
+        });
+        // Prism answers a body its schema refuses with the 400 the contract documents (a 422 where none is).
+        const wrong = answers.filter(
+          (a) => (a.status >= 200 && a.status < 300) !== a.accepted || (!a.accepted && ![400, 422].includes(a.status)),
+        );
+        expect(wrong, contract).toEqual([]);
+        expect(answers.some((a) => a.accepted) && answers.some((a) => !a.accepted)).toBe(true);
+        tally.push(`${op.fields.length} fields: ${answers.length} combinations, ${answers.filter((a) => a.accepted).length} accepted`);
+      }
+      console.log(`prism mock over the observed contracts: ${tally.join('; ')}; every answer as the target's`);
+    },
+    PROBE_TIMEOUT_MS,
+  );
 });
+
+/** A free loopback port: Prism takes a port, not 0. */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** `prism mock` over the document, as a user starts it; stopped (by its own pid) when `use` is done. */
+async function withPrism<T>(document: string, use: (base: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [bin('@stoplight/prism-cli/dist/index.js'), 'mock', '-h', '127.0.0.1', '-p', String(port), document],
+    {
+      env: QUIET,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  try {
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`prism did not start in 30 s: ${output}`)), 30_000);
+      const read = (chunk: Buffer): void => {
+        output += chunk.toString();
+        if (output.includes('Prism is listening')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`prism exited ${code}: ${output}`));
+      });
+    });
+    return await use(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill();
+  }
+}
