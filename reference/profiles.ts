@@ -288,6 +288,22 @@ const V2_DELETE_ONLY_PROFILE: ReferenceProfile = {
   lifecycle: { ...DEFAULT_LIFECYCLE, read: false, list: false, renew: false, deleteIdempotent: true },
 };
 
+/**
+ * reference choice: a service that takes changeType only with a resource to watch (IF changeType THEN resource), the
+ * reading of spec §4 under which the all-five body was refused for another reason. Two changes fix a body with
+ * changeType and no resource (add resource, or take out changeType): the target for explain's fixes.
+ */
+const V2_CHANGE_NEEDS_RESOURCE_PROFILE: ReferenceProfile = {
+  ...ruleProfile(
+    ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'],
+    'notificationUrl && expirationDateTime && (!changeType || resource)',
+  ),
+  name: 'v2-change-needs-resource',
+  description: 'As default, but changeType is accepted when resource comes with it, and resource alone is accepted.',
+  values: DEFAULT_PROFILE.values,
+  validationHandshake: DEFAULT_PROFILE.validationHandshake,
+};
+
 export const PROFILES: Record<string, ReferenceProfile> = {
   default: DEFAULT_PROFILE,
   'graph-like': GRAPH_LIKE_PROFILE,
@@ -295,6 +311,7 @@ export const PROFILES: Record<string, ReferenceProfile> = {
   'v2-optional-expiration': V2_OPTIONAL_EXPIRATION_PROFILE,
   'v2-delete-only': V2_DELETE_ONLY_PROFILE,
   'fastapi-like': FASTAPI_LIKE_PROFILE,
+  'v2-change-needs-resource': V2_CHANGE_NEEDS_RESOURCE_PROFILE,
 };
 
 PROFILES['graph-v1-rules'] = {

@@ -9,6 +9,7 @@ import { buildBody } from '../matrix/build-body.js';
 import { formatCombination } from '../rule/field-set.js';
 import type { OperationSpec } from '../operation/types.js';
 import { ruleInWords } from '../report/rule-in-words.js';
+import { undeterminedFields } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { compareWithContract, UNEXPLAINED_MARK } from './compare-contract.js';
 import { LIFETIME_KEYWORD, type LifetimeBound } from './contract-ajv.js';
@@ -114,7 +115,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
         description:
           presence.form === 'not-probed'
             ? 'Which fields are required is not known: the presence matrix gave no answer in this run.'
-            : ruleInWords(report.rule.expression, fields),
+            : ruleInWords(report.rule.expression, fields, { undetermined: undeterminedFields(report) }),
         properties,
         ...presence.keywords,
         'x-observed': requestObserved(report, presence, fields),

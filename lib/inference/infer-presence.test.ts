@@ -54,7 +54,7 @@ describe('inferPresence on the spec case (accepted iff notificationUrl && expira
       ],
     ]);
     expect(inference.rejectionGroups[0]?.summary).toBe(
-      "400 invalidRequest when changeType || resource (24 combinations); the messages name the properties 'changeType' and 'resource'",
+      "400 invalidRequest when at least one of changeType and resource is present (24 combinations); the messages name the properties 'changeType' and 'resource'",
     );
   });
 });
@@ -73,7 +73,7 @@ test('a Graph-like rule: four required fields, clientState optional', () => {
   expect(inference.rule.dependencies).toEqual([]);
   expect(inference.rule.dependenciesExact).toBe(true);
   expect(inference.rejectionGroups.map((g) => g.summary)).toEqual([
-    '400 invalidRequest when !changeType || !notificationUrl || !resource || !expirationDateTime (30 combinations)',
+    '400 invalidRequest when at least one of changeType, notificationUrl, resource and expirationDateTime is absent (30 combinations)',
   ]);
 });
 

@@ -9,6 +9,8 @@
  * the summary says the condition is exact on the known combinations only.
  */
 import { formatCombination, popcount, presentOf } from '../rule/field-set.js';
+import { conditionInWords } from '../rule/in-words.js';
+import type { Expr } from '../rule/expression.js';
 import type { AnswerSets } from './answer-sets.js';
 import { messagePattern, namedInError } from './message-pattern.js';
 import { minimize } from './minimize.js';
@@ -137,13 +139,16 @@ function unknownMatching(
   return { items: sorted.slice(0, NAMED), more: sorted.length > NAMED || (total ?? 0) > NAMED, total };
 }
 
-/** "when resource is present", "when a and b are present and c is absent", or "when <expression>". */
+/** "when resource is present", "when at least one of a and b is present": lib/rule/in-words.ts's grammar. */
 function condition(fields: readonly string[], cubes: readonly Cube[], expression: string): string {
   if (expression === 'true') return 'for every known combination';
-  const [only] = cubes;
-  if (cubes.length !== 1 || only === undefined) return `when ${expression}`;
-  const { present, absent } = toImplicant(fields, only);
-  const phrase = (names: string[], state: string): string[] =>
-    names.length === 0 ? [] : [`${list(names)} ${names.length === 1 ? 'is' : 'are'} ${state}`];
-  return `when ${[...phrase(present, 'present'), ...phrase(absent, 'absent')].join(' and ')}`;
+  const terms = cubes.map((cube): Expr => {
+    const { present, absent } = toImplicant(fields, cube);
+    const literals: Expr[] = [
+      ...present.map((name): Expr => ({ kind: 'field', name })),
+      ...absent.map((name): Expr => ({ kind: 'not', operand: { kind: 'field', name } })),
+    ];
+    return literals.length === 1 ? (literals[0] as Expr) : { kind: 'and', operands: literals };
+  });
+  return `when ${conditionInWords(terms.length === 1 ? (terms[0] as Expr) : { kind: 'or', operands: terms }, fields)}`;
 }

@@ -1,40 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { conditionalReport, defaultProfileReport, nothingAcceptedReport } from '../../test/support/report-fixtures.js';
-import { renderMarkdown, ruleInWords } from './render-markdown.js';
-
-const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
-
-describe('ruleInWords', () => {
-  test.each([
-    [
-      'notificationUrl && expirationDateTime && !changeType && !resource',
-      'Accepted exactly when notificationUrl and expirationDateTime are present and changeType and resource are absent; clientState does not matter.',
-    ],
-    [
-      'notificationUrl && expirationDateTime && !changeType || notificationUrl && expirationDateTime && !resource',
-      'Accepted exactly when notificationUrl and expirationDateTime are present and at least one of changeType and resource is absent; clientState does not matter.',
-    ],
-    [
-      'notificationUrl && !changeType || resource',
-      'Accepted exactly when either (notificationUrl is present and changeType is absent) or resource is present; expirationDateTime and clientState do not matter.',
-    ],
-    [
-      'changeType || !notificationUrl || resource || !expirationDateTime',
-      'Accepted exactly when changeType or resource is present, or at least one of notificationUrl and expirationDateTime is absent; clientState does not matter.',
-    ],
-    ['false', 'Never accepted: no combination of fields was accepted.'],
-    ['true', 'Accepted whatever fields are present.'],
-    ['a &&& b', 'Accepted exactly when the expression a &&& b holds.'],
-  ])('%s', (expression, words) => {
-    expect(ruleInWords(expression, FIELDS)).toBe(words);
-  });
-
-  test('names fields in the operation order, whatever order the expression uses', () => {
-    expect(ruleInWords('expirationDateTime && notificationUrl', FIELDS)).toMatch(
-      /^Accepted exactly when notificationUrl and expirationDateTime are present;/,
-    );
-  });
-});
+import { renderMarkdown } from './render-markdown.js';
 
 describe('renderMarkdown', () => {
   test('states target, requests, the rule in words and in code, and the roles', () => {
@@ -50,7 +16,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| `changeType` | **forbidden** (must be absent) |');
     expect(md).toContain('| `clientState` | **optional** (does not matter) |');
     expect(md).toContain(
-      '| 400 | `invalidRequest` | when changeType or resource is present | 24 | – | `The request is malformed or incorrect.` |',
+      '| 400 | `invalidRequest` | when at least one of changeType and resource is present | 24 | – | `The request is malformed or incorrect.` |',
     );
     expect(md).toContain('| 4 | 0 | 35 | 0 |');
     expect(md).not.toContain('Stopped early');

@@ -145,8 +145,13 @@ function firstMessage(report: Pick<BehaviourReport, 'matrix'>, group: RejectionG
  * The acceptance rule in words. The expression is exact on the combinations with a usable answer
  * and treats the others as either, so when there are any the sentence says what it rests on.
  */
-export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | 'operation'>): string {
-  const words = ruleInWords(report.rule.expression, report.operation.fields);
+export function ruleSentence(report: {
+  rule: Pick<BehaviourReport['rule'], 'expression' | 'basis'>;
+  matrix: readonly Pick<MatrixEntry, 'outcome'>[];
+  operation: Pick<BehaviourReport['operation'], 'fields'>;
+  fields: Pick<BehaviourReport, 'fields'>['fields'];
+}): string {
+  const words = ruleInWords(report.rule.expression, report.operation.fields, { undetermined: undeterminedFields(report) });
   const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
   const total = 2 ** report.operation.fields.length;
   if (known === total) return words;
@@ -154,6 +159,11 @@ export function ruleSentence(report: Pick<BehaviourReport, 'rule' | 'matrix' | '
   const others =
     report.rule.basis === 'explorer' ? "The others as the explorer's rule says, under its assumptions." : 'The others could go either way.';
   return `On the ${known} of ${total} combinations with a usable answer: ${words.charAt(0).toLowerCase()}${words.slice(1)} ${others}`;
+}
+
+/** The fields whose role the evidence leaves open. */
+export function undeterminedFields(report: Pick<BehaviourReport, 'fields'>): string[] {
+  return Object.entries(report.fields).flatMap(([name, role]) => (role.presence === 'undetermined' ? [name] : []));
 }
 
 /** The first words of a stopped run's report: what stopped it, and when. */
