@@ -25,7 +25,16 @@ import { probeCombination } from '../lib/matrix/probe-combination.js';
 import { runMatrix } from './support/run-matrix.js';
 import { buildBehaviourReport } from '../lib/report/build-report.js';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { ruleProfile, startReferenceService, type ReferenceService } from '../reference/index.js';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import addFormatsCjs from 'ajv-formats';
+import { bodyOf, triedBodies, valueContexts } from '../lib/contract/tried-bodies.js';
+import { UNEXPLAINED_MARK } from '../lib/contract/compare-contract.js';
+import { loadOperationFile, subscriptionCreate } from '../lib/operation/index.js';
+import { PROFILES, ruleProfile, startReferenceService, type ReferenceService } from '../reference/index.js';
+import { runProbe } from './run-probe.js';
 import { arbitraryRule, clientFor, idlRule, loopbackEngine, syntheticOperation, values } from './support/synthetic.js';
 
 const TOKEN = 'contract-token';
@@ -143,6 +152,88 @@ function requestSchemaOf(document: Record<string, unknown>, path: string): objec
   };
   return post.requestBody.content['application/json'].schema;
 }
+
+const addFormats = addFormatsCjs.default;
+/** The profiles whose value rules (or the answers to refused values) differ: the others share default's. */
+const VALUE_PROFILES = ['default', 'graph-like', 'fastapi-like', 'graph-v1-rules'];
+const GRAPH_12 = fileURLToPath(new URL('fixtures/operations/graph-12.json', import.meta.url));
+
+/** A fresh ajv of one draft with the formats and the contract's x-lifetime (the instant's distance from now). */
+function withFormats<T extends Ajv | Ajv2020>(ajv: T, now: Date): T {
+  addFormats(ajv);
+  ajv.addKeyword({
+    keyword: 'x-lifetime',
+    type: 'string',
+    validate: (bound: { unit: string; minimum?: number; maximum?: number }, data: string) => {
+      const unit = { seconds: 1e3, minutes: 6e4, hours: 36e5, days: 864e5 }[bound.unit] ?? Number.NaN;
+      const lifetime = (Date.parse(data) - now.getTime()) / unit;
+      return Number.isNaN(lifetime) || ((bound.minimum ?? -Infinity) <= lifetime && lifetime <= (bound.maximum ?? Infinity));
+    },
+  });
+  return ajv;
+}
+
+describe('the observed contract of every built-in reference profile, judged under draft-07 and 2020-12', () => {
+  test.each(Object.keys(PROFILES).map((name) => [name]))(
+    '%s: both drafts accept exactly what the target accepted among the bodies tried, with no non-portable keyword',
+    async (name) => {
+      const dir = mkdtempSync(join(tmpdir(), 'contract-profile-'));
+      try {
+        service.setProfile(name);
+        const graph = name === 'graph-v1-rules';
+        // Value classes where the profile's value rules or answers differ from another's already probed here; the
+        // presence matrix everywhere (the profiles differ in it most).
+        const suites = VALUE_PROFILES.includes(name) ? ['02-presence', '03-value'] : ['02-presence'];
+        const run = await runProbe(
+          { BASE_URL: service.url, ACCESS_TOKEN: TOKEN, REPORT_DIR: dir, ...(graph ? { OPERATION: GRAPH_12 } : {}) },
+          suites,
+          180_000,
+        );
+        // fastapi-like's 422s DEVIATE by design (exit 1); what counts here is the contract the run wrote.
+        expect([0, 1], run.stdout + run.stderr).toContain(run.code);
+        const operation = graph ? loadOperationFile(GRAPH_12) : subscriptionCreate;
+        const report = JSON.parse(readFileSync(join(dir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
+        expect(report.contract?.observed?.problem).toBeUndefined();
+        const document = JSON.parse(readFileSync(join(dir, 'observed-openapi.json'), 'utf8')) as Record<string, unknown>;
+        const schema = requestSchemaOf(document, operation.path) as {
+          properties: Record<string, { 'x-observed'?: { unknown?: string[] } }>;
+        };
+        expect(nonPortableKeywords(schema)).toEqual([]);
+        const post = (document.paths as Record<string, Record<string, Record<string, unknown>>>)[operation.path]?.post ?? {};
+        expect(post['x-dependencies']).toEqual(
+          report.rule.dependenciesExact && report.rule.dependencies.length > 0 ? report.rule.dependencies : undefined,
+        );
+        // What the contract itself says it states no reason for is not held against it.
+        const marked = new Set(
+          Object.values(schema.properties).flatMap((p) =>
+            (p?.['x-observed']?.unknown ?? []).filter((u) => u.endsWith(UNEXPLAINED_MARK)).map((u) => u.slice(0, -UNEXPLAINED_MARK.length)),
+          ),
+        );
+        const now = new Date();
+        const [modern, draft07] = [withFormats(new Ajv2020({ strict: false }), now), withFormats(new Ajv({ strict: false }), now)].map(
+          (ajv) => ajv.compile(schema),
+        );
+        const [ctx] = valueContexts(now);
+        const tried = triedBodies(report, operation).filter((t) => t.target.outcome !== 'unknown' && !marked.has(t.subject));
+        const wrong = tried.flatMap((t) => {
+          const body = bodyOf(operation, t, ctx);
+          if (body === undefined) return [];
+          const accepted = t.target.outcome === 'accepted';
+          return [
+            ...((modern?.(body) as boolean) !== accepted ? [`2020-12: ${t.subject}`] : []),
+            ...((draft07?.(body) as boolean) !== accepted ? [`draft-07: ${t.subject}`] : []),
+          ];
+        });
+        expect(wrong).toEqual([]);
+        expect(tried.filter((t) => t.kind === 'combination').length).toBeGreaterThan(0);
+        expect(tried.some((t) => t.target.outcome === 'accepted') && tried.some((t) => t.target.outcome === 'rejected')).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
+});
 
 describe('the observed contract accepts exactly what the target accepted', () => {
   test(`${RULES} random rules over 3 to 12 fields (roles and up to three IDL dependencies), probed over HTTP`, async () => {
