@@ -167,6 +167,8 @@ describe('what the run learned, applied by other tools', () => {
   test('the Arazzo workflow runs green under Respect against the reference, and red where read, list and renew are gone', async () => {
     const text = readFileSync(join(reports, 'lifecycle.arazzo.yaml'), 'utf8');
     expect(text).not.toContain(TOKEN);
+    // Quoted, so that a YAML 1.1 reader keeps an instant a string.
+    expect(text).toMatch(/default: "\d{4}-\d{2}-\d{2}T/);
     const workflow = YAML.parse(text) as { workflows: { steps: { stepId: string }[] }[] };
     expect(workflow.workflows[0]?.steps.map((s) => s.stepId)).toEqual(['create', 'read', 'list', 'renew', 'delete']);
     const respect = async (): Promise<{ code: number; out: string }> => {
@@ -185,9 +187,14 @@ describe('what the run learned, applied by other tools', () => {
     expect(green.out).toMatch(/Workflows: 1 passed, 1 total/);
     service.setProfile('v2-delete-only');
     try {
+      const before = service.stats();
       const red = await respect();
       expect(red.code, red.out).not.toBe(0);
       expect(red.out).toMatch(/Workflows: 1 failed/);
+      // The failed step goes on to the delete: the red run leaves nothing on the target.
+      const after = service.stats();
+      expect(after.creates - before.creates).toBe(1);
+      expect(after.deletes - before.deletes).toBe(1);
     } finally {
       service.setProfile('default');
     }

@@ -106,6 +106,8 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
     parameters: [header('token'), ...(op.path.includes('{id}') ? [{ name: 'id', in: 'path', value: '$steps.create.outputs.id' }] : [])],
     ...extra,
     successCriteria: [{ condition: `$statusCode == ${op.status}` }, ...criteria],
+    // A step that fails still deletes what the create made: the workflow fails, and leaves nothing on the target.
+    ...(name === 'delete' ? {} : { onFailure: [{ name: 'delete-what-was-created', type: 'goto', stepId: 'delete' }] }),
   });
   const steps: Json[] = [
     {
@@ -170,7 +172,8 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
     sourceDescriptions: [{ name: SOURCE_NAME, url: CONTRACT_FILES.yaml, type: 'openapi' }],
     workflows: [workflow],
   };
-  return { text: YAML.stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }) };
+  // YAML 1.1 quotes what a 1.1 reader would take for another type (an instant would become a date object).
+  return { text: YAML.stringify(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' }) };
 }
 
 function smallestAccepted(matrix: readonly MatrixEntry[]): MatrixEntry | undefined {

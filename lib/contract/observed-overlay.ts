@@ -200,5 +200,6 @@ export function renderObservedOverlay(source: OverlaySource, observed: Json, sui
     extends: source.label,
     actions,
   };
-  return { text: YAML.stringify(overlay, { lineWidth: 0, aliasDuplicateObjects: false }) };
+  // YAML 1.1 quotes what a 1.1 reader would take for another type (an instant would become a date object).
+  return { text: YAML.stringify(overlay, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' }) };
 }
