@@ -57,6 +57,15 @@ function refTokens(value: unknown): string[] | undefined {
     .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+const escapeToken = (t: string): string => t.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** How many `$ref`s in the document name `ref`. */
+function refsTo(node: unknown, ref: string): number {
+  if (Array.isArray(node)) return node.reduce((n: number, item) => n + refsTo(item, ref), 0);
+  if (!isObject(node)) return 0;
+  return Object.entries(node).reduce((n, [key, value]) => n + (key === '$ref' && value === ref ? 1 : refsTo(value, ref)), 0);
+}
+
 function at(document: Json, tokens: readonly string[]): unknown {
   let node: unknown = document;
   for (const t of tokens) node = isObject(node) ? node[t] : undefined;
@@ -150,7 +159,11 @@ export function renderObservedOverlay(source: OverlaySource, observed: Json, sui
   if (observed.not !== undefined && observed.type === undefined) return { notWritten: 'nothing was accepted: there is no rule to write' };
 
   const target = pathOf(schema.tokens);
-  const where = schema.tokens[0] === 'components' ? `the component ${schema.tokens.slice(2).join('/')}` : `${operationId}'s request body`;
+  const shared = schema.tokens[0] === 'components' ? refsTo(document, `#/${schema.tokens.map(escapeToken).join('/')}`) - 1 : 0;
+  const where =
+    schema.tokens[0] === 'components'
+      ? `the component ${schema.tokens.slice(2).join('/')}${shared > 0 ? ` (referenced from ${shared} other place${shared === 1 ? '' : 's'} too, which change with it)` : ''}`
+      : `${operationId}'s request body`;
   const presence = learnedPresence(observed);
   const top: Json = Object.fromEntries(Object.entries(schema.node).filter(([k]) => !PRESENCE.includes(k)));
   const kept = (key: string): boolean => schema.node[key] !== undefined && !presenceOnly(schema.node[key]);
