@@ -274,6 +274,7 @@ try {
     budget,
     repeats: settings.exploration.repeats,
     ...(hint === undefined ? {} : { predicted: hint.predicted }),
+    ...(hint?.refusedSingles === undefined ? {} : { recordedRefused: hint.refusedSingles }),
     // The bodies the explorer would start from: ACCEPTED_BODY, ACCEPTED_FIELDS, the description's.
     accepted: knownStarts(operation, { acceptedBody: settings.target.acceptedBody, acceptedFields: settings.target.acceptedFields }).map(
       (s) => s.fields,

@@ -164,7 +164,8 @@ describe('npm run explain -- --har', () => {
     const picked = await runExplain(['--har', 'two.har', '--entry', '2'], cwd, { NOTIFICATION_URL: receiver.url });
     expect(picked.code, picked.stdout + picked.stderr).toBe(0);
     expect(picked.stdout).toContain('input: two.har entry 2: POST');
-    expect(picked.stdout).toContain('resource causes the 400');
+    expect(picked.stdout).toContain('Cause: resource is refused in this body: this body is refused (400) while resource is present');
+    expect(picked.stdout).toContain('Smallest change that gets a 2xx, of one field each: take out resource.');
     expect(harHost.hits).toHaveLength(0);
   }, 90_000);
 

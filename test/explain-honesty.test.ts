@@ -139,6 +139,18 @@ async function explainsTheTruth({ n, rule, values: given, order }: Case, predict
     ).toBe(false);
   const kept = [...P].filter((f) => !S.includes(f));
   expect(new Set(result.replaced)).toEqual(new Set(kept.filter((f) => typeof body[f] !== 'string')));
+  // Every change of one field that gets a 2xx is found, and nothing else: an added field comes at a string value,
+  // a replaced value becomes one (asked for a field whose removal is a fix, or found by the values step).
+  const strings = (present: ReadonlySet<string>): boolean => [...present].every((f) => !P.has(f) || typeof body[f] === 'string');
+  const fields = Array.from({ length: n }, (_, i) => `f${i}`);
+  const expected = [
+    ...fields.filter((f) => !P.has(f) && R(flip(P, [f])) && strings(P)).map((f) => `add ${f}`),
+    ...[...P].filter((f) => typeof body[f] !== 'string' && R(P) && strings(flip(P, [f]))).map((f) => `replace-value ${f}`),
+    ...[...P].filter((f) => R(flip(P, [f])) && strings(flip(P, [f]))).map((f) => `remove ${f}`),
+  ];
+  expect(new Set(result.singles.fixes.map((x) => `${x.change.kind} ${x.change.field}`)), `${rule} on ${JSON.stringify(body)}`).toEqual(
+    new Set(expected),
+  );
 }
 
 test('explain finds exactly the causes the rule implies, within budget (random rules and bodies, over HTTP)', async () => {

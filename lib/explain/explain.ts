@@ -40,6 +40,7 @@ import { ddmin } from './ddmin.js';
 import { Prober } from './prober.js';
 import { findAccepted, type SeedAnswer, type SeedResult } from './seed.js';
 import { sameRejection, describeAnswer } from './signature.js';
+import { askSingles, type SingleChange, type Singles } from './singles.js';
 import type { ExplainResult, NeededChange, Probe, SwapChange } from './types.js';
 
 export interface ExplainOptions {
@@ -66,6 +67,12 @@ export interface ExplainOptions {
    * back what of the difference is not needed. Only the order of the questions depends on them.
    */
   accepted?: readonly (readonly string[])[];
+  /**
+   * Given with a recorded report only (report-hint.ts), whose matrix records the body's own combination refused at
+   * known-good values: the fields whose toggle alone it records refused too. Neither those changes of one field nor
+   * the body with every value known-good are asked; what explain prints says so.
+   */
+  recordedRefused?: readonly string[];
 }
 
 /** Known bodies whose change is asked first, at most (each may cost a create). */
@@ -98,6 +105,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   const allGood = (present: ReadonlySet<string>): BodyConfig => ({ present, good: new Set([...present].filter((f) => known.has(f))) });
   const prober = new Prober({ operation, original, send: o.send, values: o.values, budget: o.budget });
 
+  let singles: Singles = { fixes: [], refused: [], noVerdict: [], unasked: [], byReport: [] };
   const result = (found: Pick<ExplainResult, 'outcome'> & Partial<ExplainResult>, originalProbe: Probe): ExplainResult => ({
     fields,
     original: originalProbe,
@@ -109,6 +117,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     disagreements: [],
     swaps: [],
     unasked: [],
+    singles,
     ...found,
     requests: prober.count(),
     budget: o.budget,
@@ -149,6 +158,37 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     }
   }
 
+  // 1. Every change of one field, at the user's values: each that gets a 2xx is a fix, and a user who needs a field
+  // is shown the fix that keeps it (add resource) before the one that deletes it (take out changeType).
+  const valueIsGood = (field: string): boolean => prober.valueIsGood(field);
+  const pointedAt = [...namesIn(first, fields), ...(o.predicted ?? []).filter((t) => t.length === 1).flat()];
+  const askedSingles = await askSingles(prober, {
+    present: P,
+    fields,
+    known,
+    pointed: pointedAt,
+    recordedRefused: new Set(o.recordedRefused ?? []),
+    valueIsGood,
+    confirm: o.repeats >= 2,
+  });
+  if (askedSingles.kind === 'unstable') return unstable(askedSingles.configs);
+  singles = askedSingles.singles;
+  const [bestFix] = singles.fixes;
+  if (bestFix !== undefined) {
+    if (o.repeats >= 2) {
+      const again = await prober.probe(originalConfig, true);
+      if (again === undefined) return budgetSpent('checking the original request again', changeOf(bestFix.change));
+      if (!sameRejection(first, again, fields)) return unstable([originalConfig]);
+    }
+    return result({ outcome: 'explained', ...changeOf(bestFix.change), after: bestFix.probe, presenceAccepted: bestFix.probe }, first);
+  }
+
+  // No field added or taken out alone gets a 2xx. Whether values are the trouble, the body with every value known-good
+  // tells in one request; when it gets a 2xx, the search below starts there and the values step finds which (one
+  // value is a change of one field too).
+  if (o.recordedRefused === undefined && own.some((f) => known.has(f) && !valueIsGood(f))) await prober.probe(allGood(P));
+
+  // 2. The smallest change of several fields, each part shown needed.
   let toggles: string[] = [];
   const split = (t: readonly string[]) => ({ removed: t.filter((f) => P.has(f)), added: t.filter((f) => !P.has(f)), replaced: [] });
   let presenceEvidence: NeededChange[] = [];
@@ -232,19 +272,14 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
       undone: prober.known(presenceAt(toggle(after.present, [field]))) as Probe,
     }));
   }
-  // A change as small made of other fields: one of the toggles swapped for another field of the same kind.
-  // Found, the cause is stated as one ("changeType and resource together make it 400; remove either"),
-  // whichever of the changes the search met first, with a hint or without.
-  // - A change of several fields: the fields a prediction, a known body or a message points at are asked. That
-  //   each field of it is needed is shown already ("either changeType or resource makes it 400; remove both").
-  // - A change of one field: the search may have met either of two fields refused only together, and which one
-  //   depends on the order of its questions (a hint, a known body, a message). So after the fields pointed at,
-  //   every other field of the same kind is asked, in the body's order, until one of them also gets a 2xx. The
-  //   extra cost is one create per field not asked already, up to the first alternative (measured on the spec's
-  //   five-field body refused only while it has changeType and resource, messages naming nothing, no known
-  //   body: 2 creates without a hint, 1 with a hint of resource: 6 and 4 in all), or every such field when there
-  //   is none (refused while it has resource: 2 without a hint, 4 with one; 8 and 7 in all); at most
-  //   MAX_SWAP_CHECKS. A field left unasked (that cap, the budget) is listed in the result, never taken as refused.
+  // A change as small made of other fields: one of the toggles swapped for another field.
+  // - A change of several fields: the fields a prediction, a known body or a message points at are asked in place of
+  //   one of the same kind. That each field of it is needed is shown already ("either changeType or resource makes
+  //   it 400; remove both").
+  // - A change of one field here goes with values replaced (alone, the changes of one field were all refused): with
+  //   those values, every other field is toggled in its place, additions first, so that the fix that keeps the
+  //   user's fields is found too ("add resource" beside "take out changeType"); at most MAX_SWAP_CHECKS creates. A
+  //   field left unasked (that cap, the budget) is listed in the result, never taken as refused.
   const swaps: SwapChange[] = [];
   const notAsked: string[] = [];
   const single = toggles.length === 1;
@@ -254,11 +289,10 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     );
     let checks = 0;
     for (const field of toggles) {
-      const sameKind = (g: string): boolean => P.has(g) === P.has(field) && !toggles.includes(g);
-      const rest = single ? fields.filter((g) => sameKind(g) && !pointed.includes(g)) : [];
-      for (const other of [...pointed.filter(sameKind), ...rest]) {
-        // The fields nothing points at are asked only until "together" is told from "alone".
-        if (swaps.length > 0 && rest.includes(other)) break;
+      const candidate = (g: string): boolean => (single || P.has(g) === P.has(field)) && !toggles.includes(g) && (P.has(g) || known.has(g));
+      const additionsFirst = (names: string[]): string[] => [...names.filter((g) => !P.has(g)), ...names.filter((g) => P.has(g))];
+      const rest = single ? additionsFirst(fields.filter((g) => candidate(g) && !pointed.includes(g))) : [];
+      for (const other of [...additionsFirst(pointed.filter(candidate)), ...rest]) {
         const swapped = presenceAt(toggle(P, [...toggles.filter((f) => f !== field), other]));
         let probe = prober.known(swapped);
         if (probe === undefined && checks < MAX_SWAP_CHECKS) {
@@ -285,7 +319,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   const removed = toggles.filter((f) => P.has(f));
   const added = toggles.filter((f) => !P.has(f));
 
-  // 2. Values, with that presence: which of the user's remaining values must become known-good. Only
+  // 3. Values, with that presence: which of the user's remaining values must become known-good. Only
   // those the presence step's accepted body had known-good can be (all of them, unless a prediction
   // kept the user's values).
   const presenceBody = presenceAt(present);
@@ -330,7 +364,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     }));
   }
 
-  // 3. The original's rejection, once more: the conclusion explains it, so it must be stable too.
+  // 4. The original's rejection, once more: the conclusion explains it, so it must be stable too.
   if (o.repeats >= 2) {
     const again = await prober.probe(originalConfig, true);
     if (again === undefined) return budgetSpent('checking the original request again', { removed, added, replaced });
@@ -338,10 +372,27 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   }
   const after = prober.known(withGood(replaced)) as Probe;
   const presenceAccepted = prober.known(presenceBody) as Probe;
+  const [one, ...more] = [
+    ...removed.map((field) => ({ kind: 'remove' as const, field })),
+    ...added.map((field) => ({ kind: 'add' as const, field })),
+    ...replaced.map((field) => ({ kind: 'replace-value' as const, field })),
+  ];
+  if (one !== undefined && more.length === 0 && swaps.length === 0) {
+    // A change of one field after all (a value, or a field past the cap on changes of one field): a fix like the others.
+    singles = { ...singles, fixes: [{ change: one, probe: after }] };
+  }
   return result(
     { outcome: 'explained', removed, added, replaced, presenceEvidence, valueEvidence, after, presenceAccepted, swaps, unasked },
     first,
   );
+
+  function changeOf(change: SingleChange): Pick<ExplainResult, 'removed' | 'added' | 'replaced'> {
+    return {
+      removed: change.kind === 'remove' ? [change.field] : [],
+      added: change.kind === 'add' ? [change.field] : [],
+      replaced: change.kind === 'replace-value' ? [change.field] : [],
+    };
+  }
 
   function unstable(configs: BodyConfig[]): ExplainResult {
     const disagreements = configs.map((config) => {

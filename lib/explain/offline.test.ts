@@ -73,9 +73,26 @@ describe('explainOffline: presence', () => {
 
   test('a missing field is named as the change to make', () => {
     const found = text({ notificationUrl: 'https://r/n' });
-    expect(found.all).toMatch(
-      /Nearest accepted combination: notificationUrl, expirationDateTime \(accepted 201\): add expirationDateTime\./,
+    expect(found.lines).toContain(
+      '  By the matrix: the body needs expirationDateTime: the matrix records this combination refused (400) while expirationDateTime is absent, and the change below is recorded accepted.',
     );
+    expect(found.lines).toContain('    add expirationDateTime (at a known-good value): accepted 201');
+  });
+
+  test('every change of one field the matrix records accepted, the one that keeps the fields first', () => {
+    const r = report();
+    r.matrix = observe(FIELDS, 'notificationUrl && expirationDateTime && (!changeType || resource)', () => ({
+      status: 400,
+      errorCode: 'invalidRequest',
+    }));
+    const found = text({ changeType: 'updated', notificationUrl: 'https://r/n', expirationDateTime: inDays(3) }, r);
+    expect(found.explained).toBe(true);
+    expect(found.lines).toContain(
+      '  By the matrix: changeType needs resource: the matrix records this combination refused (400) while changeType is present and resource is absent, and any one of the changes below is recorded accepted.',
+    );
+    const at = found.lines.indexOf('    add resource (at a known-good value): accepted 201');
+    expect(at).toBeGreaterThan(-1);
+    expect(found.lines[at + 1]).toBe('    take out changeType: accepted 201');
   });
 
   test('an unstable combination explains nothing', () => {

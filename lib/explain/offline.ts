@@ -6,7 +6,9 @@
  */
 import { isObject } from '../json.js';
 import { list } from '../inference/words.js';
+import { singleCauseSentence, singleChangeWords } from './fix-words.js';
 import { InputError } from './read-input.js';
+import type { SingleChange } from './singles.js';
 
 // The keys of reports/behaviour-report.json explain reads (lib/report/types.ts has the whole report).
 // Declared here, as the JSON they are read from: a report of an older or newer suite may lack some.
@@ -77,7 +79,7 @@ export function readReport(text: string, label: string, flag = '--report'): Offl
   return value as unknown as OfflineReport;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+export const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
 const distance = (a: readonly string[], b: readonly string[]): number =>
   a.filter((x) => !b.includes(x)).length + b.filter((x) => !a.includes(x)).length;
 
@@ -213,7 +215,23 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
     } else {
       const [best] = closest;
       const [predicted] = changes;
-      if (best !== undefined && predicted !== undefined) {
+      const singles = changes.filter((c) => c.removed.length + c.added.length === 1);
+      if (singles.length > 0) {
+        // Every change of one field the matrix records accepted, those that keep the body's fields first.
+        const fixes: SingleChange[] = [
+          ...singles.flatMap((c) => c.added.map((field) => ({ kind: 'add' as const, field }))),
+          ...singles.flatMap((c) => c.removed.map((field) => ({ kind: 'remove' as const, field }))),
+        ];
+        const status = entry.status === null ? 'rejection' : String(entry.status);
+        const words = { refused: `the matrix records this combination refused (${status})`, fixed: 'is recorded accepted' };
+        lines.push(`  By the matrix: ${singleCauseSentence(fixes, words)}`);
+        for (const fix of fixes) {
+          const at = fix.kind === 'add' ? [...present, fix.field] : present.filter((f) => f !== fix.field);
+          const seen = report.matrix.find((m) => sameSet(m.present, at));
+          lines.push(`    ${singleChangeWords(fix)}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`);
+        }
+        explained = true;
+      } else if (best !== undefined && predicted !== undefined) {
         const { removed, added } = predicted;
         lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${changeWords(predicted)}.`);
         if (closest.length > 1)
@@ -229,7 +247,7 @@ export function explainOffline(report: OfflineReport, body: Readonly<Record<stri
             : []),
           ...(added.length > 0 ? [`the body lacks ${list(added)}`] : []),
         ].join(', and ');
-        lines.push(`  By the matrix, ${cause}: with any one of these changes undone the combination is recorded:`);
+        lines.push(`  By the matrix, ${cause}: with any one of these changes undone, the combination is recorded:`);
         for (const f of [...removed, ...added]) {
           const undone = best.present.includes(f) ? best.present.filter((x) => x !== f) : [...best.present, f];
           const seen = report.matrix.find((m) => sameSet(m.present, undone));

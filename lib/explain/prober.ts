@@ -28,6 +28,7 @@ export interface ProberOptions {
 export class Prober {
   readonly probes: Probe[] = [];
   readonly #first = new Map<string, Probe>();
+  readonly #sameAsGood = new Map<string, boolean>();
   readonly #client: OperationClient;
   readonly #options: ProberOptions;
   #creates = 0;
@@ -52,8 +53,27 @@ export class Prober {
     return this.#client.requests + PER_CREATE <= this.#options.budget;
   }
 
+  /**
+   * Two configs that send the same body share a key: a field "at its known-good value" whose value as given is
+   * that value already (a constant such as changeType's) is the same field as given.
+   */
   key(config: BodyConfig): string {
-    return configKey(this.#options.original, config);
+    const good = [...config.good].filter((f) => !this.valueIsGood(f));
+    return configKey(this.#options.original, { present: config.present, good: new Set(good) });
+  }
+
+  /** True when the user's value of the field is the operation's known-good value (compared as JSON, once). */
+  valueIsGood(field: string): boolean {
+    let same = this.#sameAsGood.get(field);
+    if (same === undefined) {
+      const spec = this.#options.operation.fields.find((f) => f.name === field);
+      same =
+        spec !== undefined &&
+        Object.hasOwn(this.#options.original, field) &&
+        JSON.stringify(this.#options.original[field]) === JSON.stringify(spec.good(this.#options.values()));
+      this.#sameAsGood.set(field, same);
+    }
+    return same;
   }
 
   /** The first answer to this config, when it was asked. */

@@ -7,6 +7,10 @@ import { sentencesNaming } from '../error-body/field-names.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { toCurl } from '../http/curl.js';
 import { count, list } from '../inference/words.js';
+import type { Expr } from '../rule/expression.js';
+import { conditionInWords } from '../rule/in-words.js';
+import { singleCauseSentence, singleChangeWords } from './fix-words.js';
+import type { SingleChange } from './singles.js';
 import { describeAnswer, sameRejection } from './signature.js';
 import type { ExplainResult, NeededChange, Probe } from './types.js';
 
@@ -46,31 +50,40 @@ const pronoun = (fields: readonly string[]): string => (fields.length === 1 ? 'i
  * accepted (a target that refuses two fields only together), and that was not asked.
  */
 export function causeSentences(r: ExplainResult): string[] {
+  return r.singles.fixes.length > 0 ? singleFixLines(r) : [...severalFieldsCause(r), ...singlesAskedLines(r)];
+}
+
+function severalFieldsCause(r: ExplainResult): string[] {
   const status = statusOf(r.original);
   const fixed = statusOf(r.presenceAccepted ?? r.after);
   const withGood = r.replaced.length > 0 ? ', with known-good values,' : '';
   const lines: string[] = [];
   const swapped = r.removed.length + r.added.length === 1 ? r.swaps : [];
-  // In the body's order, whichever of them the search met first: the same words with a hint or without.
-  const group = r.fields.filter((f) => [...r.removed, ...r.added].includes(f) || swapped.some((w) => w.field === f));
-  if (swapped.length > 0 && r.removed.length === 1) {
-    lines.push(
-      `${list(group)} together make it ${status}; remove ${anyOf(group)}: the target rejects this body only while it has ${allOf(group)}; ` +
-        `without any one of them${withGood} it answers ${fixed}.`,
+  const inBody = (field: string): boolean => Object.hasOwn(r.original.body, field);
+  if (swapped.length > 0) {
+    // One field's change, and others as small in its place: the cause is what they all undo, whichever came first.
+    const changes = [...r.removed, ...r.added, ...swapped.map((w) => w.field)].map(
+      (field): SingleChange => ({ kind: inBody(field) ? 'remove' : 'add', field }),
     );
-  } else if (swapped.length > 0) {
-    lines.push(
-      `The body lacks ${orList(group)}, which makes it ${status}; add ${anyOf(group)}: with any one of them (known-good value)${withGood} it answers ${fixed}.`,
-    );
-  } else if (r.removed.length > 1 && r.added.length === 0) {
+    lines.push(`Cause: ${singleCauseSentence(changes, causeWords(r, fixed), r.replaced)}`);
+    for (const change of r.presenceEvidence) lines.push(evidenceLine(r, change));
+    for (const swap of r.swaps)
+      lines.push(`  ${inBody(swap.field) ? 'without' : 'with'} ${swap.field} instead: ${describeAnswer(swap.accepted)}`);
+    return [...lines, ...valueLines(r, status)];
+  }
+  if (r.removed.length > 1 && r.added.length === 0) {
     lines.push(
       `${r.removed.length === 2 ? 'Either' : 'Any of'} ${orList(r.removed)} makes it ${status}; remove ${allOf(r.removed)}: ` +
         `the target rejects this body as long as it has ${anyOf(r.removed)}; without them${withGood} it answers ${fixed}.`,
     );
   } else if (r.removed.length > 0 && r.added.length > 0) {
+    const literals: Expr[] = [
+      ...r.removed.map((name): Expr => ({ kind: 'field', name })),
+      ...r.added.map((name): Expr => ({ kind: 'not', operand: { kind: 'field', name } })),
+    ];
     lines.push(
-      `${subject(r.removed)} the ${status}, and the body lacks ${list(r.added)}: the target rejects this body as long as it has ${anyOf(r.removed)} of ` +
-        `${list(r.removed)} or lacks ${anyOf(r.added)} of ${list(r.added)}; without ${list(r.removed)} and with ${list(r.added)}${withGood} it answers ${fixed}.`,
+      `${subject(r.removed)} the ${status}, and the body lacks ${list(r.added)}: the target rejects this body as long as ` +
+        `${conditionInWords({ kind: 'or', operands: literals }, r.fields)}; without ${list(r.removed)} and with ${list(r.added)}${withGood} it answers ${fixed}.`,
     );
   } else if (r.removed.length > 0) {
     lines.push(
@@ -83,26 +96,28 @@ export function causeSentences(r: ExplainResult): string[] {
     );
   }
   for (const change of r.presenceEvidence) lines.push(evidenceLine(r, change));
-  for (const swap of r.swaps) {
-    const verb = r.removed.includes(swap.instead) ? 'without' : 'with';
-    lines.push(`  ${verb} ${swap.field} instead of ${swap.instead}: ${describeAnswer(swap.accepted)}`);
-  }
+  for (const swap of r.swaps)
+    lines.push(`  ${inBody(swap.field) ? 'without' : 'with'} ${swap.field} instead of ${swap.instead}: ${describeAnswer(swap.accepted)}`);
   if (r.unasked.length > 0) {
     const instead = [...r.removed, ...r.added].join('');
-    const verb = r.removed.length > 0 ? 'taking out' : 'adding';
-    lines.push(`  not asked: whether ${verb} ${orList(r.unasked)} instead of ${instead} gets a 2xx as well (undetermined)`);
-  }
-  if (r.replaced.length > 0) {
-    const fields = list(r.replaced);
-    const values = r.replaced.length === 1 ? `The value of ${fields} causes` : `The values of ${fields} cause`;
-    const also = r.removed.length + r.added.length > 0 ? ' as well' : '';
     lines.push(
-      `${values} the ${status}${also}: with ${r.replaced.length === 1 ? 'it' : 'each'} replaced by a known-good value the target answers ${statusOf(r.after)}; ` +
-        `with ${r.replaced.length === 1 ? 'the value' : 'any one of the values'} as given it rejects the body.`,
+      `  not asked: whether ${orList(r.unasked.map((f) => `${inBody(f) ? 'taking out' : 'adding'} ${f}`))} instead of ${instead} gets a 2xx as well (undetermined)`,
     );
   }
-  for (const change of r.valueEvidence) lines.push(evidenceLine(r, change));
-  return lines;
+  return [...lines, ...valueLines(r, status)];
+}
+
+/** The values the cause needs replaced, and the evidence of each. */
+function valueLines(r: ExplainResult, status: string): string[] {
+  if (r.replaced.length === 0) return [];
+  const fields = list(r.replaced);
+  const values = r.replaced.length === 1 ? `The value of ${fields} causes` : `The values of ${fields} cause`;
+  const also = r.removed.length + r.added.length > 0 ? ' as well' : '';
+  return [
+    `${values} the ${status}${also}: with ${r.replaced.length === 1 ? 'it' : 'each'} replaced by a known-good value the target answers ${statusOf(r.after)}; ` +
+      `with ${r.replaced.length === 1 ? 'the value' : 'any one of the values'} as given it rejects the body.`,
+    ...r.valueEvidence.map((change) => evidenceLine(r, change)),
+  ];
 }
 
 function evidenceLine(r: ExplainResult, change: NeededChange): string {
@@ -124,7 +139,7 @@ const SAID_CHARS = 240;
  * never name is said so: the cause rests on the answers, not on the words.
  */
 export function targetWords(r: ExplainResult): string[] {
-  const blamed = [...r.removed, ...r.added, ...r.replaced];
+  const blamed = [...new Set([...r.singles.fixes.map((f) => f.change.field), ...r.removed, ...r.added, ...r.replaced])];
   if (blamed.length === 0) return [];
   const lines = ['What the target said of them:'];
   for (const field of blamed) {
@@ -164,6 +179,48 @@ function requestsLine(r: ExplainResult): string {
   return `Requests: ${total} of the budget of ${r.budget} (${count(creates, 'create')}, ${count(deletes, 'delete')}${again}).`;
 }
 
+/** Who refused and what the changes got, in the cause's sentence. */
+const causeWords = (r: ExplainResult, fixed: string): { refused: string; fixed: string } => ({
+  refused: `this body is refused (${statusOf(r.original)})`,
+  fixed: `gets ${fixed}`,
+});
+
+/** The changes of one field that get a 2xx: the cause they show, then each change with its answer, then the others asked. */
+export function singleFixLines(r: ExplainResult): string[] {
+  const fixes = r.singles.fixes;
+  const fixed = statusOf(fixes[0]?.probe);
+  const lines = [
+    `Cause: ${singleCauseSentence(
+      fixes.map((f) => f.change),
+      causeWords(r, fixed),
+    )}`,
+  ];
+  const keeps = fixes.filter((f) => f.change.kind !== 'remove').length;
+  lines.push(
+    keeps === 0 || keeps === fixes.length
+      ? `Changes of one field that get a 2xx, each asked:`
+      : `Changes of one field that get a 2xx, each asked (the first ${keeps === 1 ? 'one keeps' : `${keeps} keep`} every field the request has):`,
+  );
+  for (const fix of fixes) lines.push(`  ${singleChangeWords(fix.change)}: ${describeAnswer(fix.probe)}`);
+  return [...lines, ...singlesAskedLines(r)];
+}
+
+/** The other changes of one field: refused, without a verdict, not asked (undetermined), or recorded refused in a hint. */
+export function singlesAskedLines(r: ExplainResult): string[] {
+  const { refused, noVerdict, unasked, byReport } = r.singles;
+  const lines: string[] = [];
+  const none = r.singles.fixes.length === 0;
+  if (refused.length > 0) {
+    lines.push(none ? 'No field added or taken out alone gets a 2xx; each one asked was refused:' : 'Refused:');
+    for (const a of refused) lines.push(`  ${singleChangeWords(a.change)}: ${describeAnswer(a.probe)}`);
+  }
+  for (const a of noVerdict) lines.push(`  ${singleChangeWords(a.change)}: ${describeAnswer(a.probe)} (undetermined)`);
+  if (byReport.length > 0) lines.push(`Recorded refused in the hint's report, not asked: ${byReport.map(singleChangeWords).join('; ')}.`);
+  if (unasked.length > 0)
+    lines.push(`Not asked (the cap on such creates, or the budget), undetermined: ${unasked.map(singleChangeWords).join('; ')}.`);
+  return lines;
+}
+
 export function renderResult(r: ExplainResult): string[] {
   const lines: string[] = [];
   const original = r.original;
@@ -173,11 +230,25 @@ export function renderResult(r: ExplainResult): string[] {
       lines.push('The target accepted it: nothing to explain. What it created was deleted.');
       break;
     case 'explained': {
+      const fixes = r.singles.fixes;
       lines.push(...causeSentences(r));
       const words = targetWords(r);
       if (words.length > 0) lines.push('', ...words);
-      const instead = r.swaps.map((w) => `${r.removed.includes(w.instead) ? 'take out' : 'add'} ${w.field} instead of ${w.instead}`);
-      lines.push('', `Smallest change that gets a 2xx: ${changeWords(r)}${instead.length === 0 ? '' : ` (or ${instead.join(', or ')})`}.`);
+      if (fixes.length > 0) {
+        const all = fixes.map((f) => singleChangeWords(f.change));
+        lines.push(
+          '',
+          `Smallest change${all.length === 1 ? '' : 's'} that get${all.length === 1 ? 's' : ''} a 2xx, of one field each: ${all.join('; or ')}.`,
+        );
+      } else {
+        const instead = r.swaps.map(
+          (w) => `${Object.hasOwn(r.original.body, w.field) ? 'take out' : 'add'} ${w.field} instead of ${w.instead}`,
+        );
+        lines.push(
+          '',
+          `Smallest change that gets a 2xx: ${changeWords(r)}${instead.length === 0 ? '' : ` (or ${instead.join(', or ')})`}.`,
+        );
+      }
       break;
     }
     default:
@@ -188,7 +259,15 @@ export function renderResult(r: ExplainResult): string[] {
       for (const d of r.disagreements) lines.push(`  ${d}`);
   }
   lines.push('', `Before (${statusOf(original)}):`, toCurl(original.exchange));
-  if (r.after !== undefined) {
+  if (r.singles.fixes.length > 0) {
+    for (const fix of r.singles.fixes) {
+      lines.push(
+        '',
+        `After "${singleChangeWords(fix.change)}" (${statusOf(fix.probe)}; what it created was deleted):`,
+        toCurl(fix.probe.exchange),
+      );
+    }
+  } else if (r.after !== undefined) {
     lines.push('', `After (${statusOf(r.after)}; what it created was deleted):`, toCurl(r.after.exchange));
     const title = r.removed.length > 0 ? `Body without ${list(r.removed)}` : 'Body with the change';
     const more = r.added.length + r.replaced.length > 0 ? ` (${changeWords({ removed: [], added: r.added, replaced: r.replaced })})` : '';

@@ -35,13 +35,17 @@ describe('reportHint', () => {
   test('a report of this operation and target: its nearest accepted combination is the prediction', () => {
     const found = hint(report());
     expect(found.predicted).toEqual([['changeType', 'resource']]);
+    // Each field taken out alone is recorded refused: explain does not ask those again.
+    expect(found.refusedSingles).toEqual(FIELDS);
     expect(found.line).toBe(
       "hint: r.json (made 2026-05-31T00:00:00.000Z) predicts: take out changeType and resource; asked first, and concluded from this target's answers only",
     );
   });
 
-  test('a missing field is predicted added', () => {
-    expect(hint(report(), { notificationUrl: 'https://r/n' }).predicted).toEqual([['expirationDateTime']]);
+  test('a missing field is predicted added, and the toggles the matrix records accepted are not among the refused', () => {
+    const found = hint(report(), { notificationUrl: 'https://r/n' });
+    expect(found.predicted).toEqual([['expirationDateTime']]);
+    expect(found.refusedSingles).toEqual(FIELDS.filter((f) => f !== 'expirationDateTime'));
   });
 
   test('a report of another operation is not used, in one line saying why', () => {

@@ -8,7 +8,7 @@
  * something else, and its prediction would only spend requests. Nor is one that predicts nothing for
  * this body. Each case is one line, saying why.
  */
-import { changeWords, readMatrix, type OfflineReport } from './offline.js';
+import { changeWords, readMatrix, sameSet, type OfflineReport } from './offline.js';
 
 /** The target explain asks, as a report's run names one. */
 export type HintTarget = { kind: 'embedded-reference'; profile: string } | { kind: 'configured'; url: string };
@@ -19,6 +19,11 @@ export interface ReportHint {
    * combination the matrix has as near: explain asks one of them. Empty when the report is not used.
    */
   predicted: string[][];
+  /**
+   * Only when the report is used (its matrix records this body's combination refused): the fields whose toggle alone
+   * (taken out when present, added when absent) it records refused too. explain does not ask those again, and says so.
+   */
+  refusedSingles?: string[];
   /** One line for the user: what the report predicts, or why it was not used. */
   line: string;
 }
@@ -71,8 +76,13 @@ export function reportHint(
   const [first, ...asNear] = reading.changes;
   if (first === undefined) return notUsed('its matrix has no accepted combination to move to');
   const also = asNear.length === 0 ? '' : ` (or, as near, ${asNear.map(changeWords).join(' or ')})`;
+  const toggled = (f: string): string[] => (reading.present.includes(f) ? reading.present.filter((x) => x !== f) : [...reading.present, f]);
+  const refusedSingles = report.operation.fields.filter((f) =>
+    report.matrix.some((m) => m.outcome === 'rejected' && sameSet(m.present, toggled(f))),
+  );
   return {
     predicted: reading.changes.map((c) => [...c.removed, ...c.added]),
+    refusedSingles,
     line: `hint: ${label} (made ${report.run.startedAt}) predicts: ${changeWords(first)}${also}; asked first, and concluded from this target's answers only`,
   };
 }

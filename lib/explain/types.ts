@@ -3,6 +3,7 @@ import type { Exchange } from '../http/types.js';
 import type { AnswerClass } from '../answer/classify.js';
 import type { BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';
+import type { Singles } from './singles.js';
 
 /** One body sent, and what the target said. */
 export interface Probe {
@@ -77,6 +78,11 @@ export interface ExplainResult {
    * on such creates, the budget). Whether one of them also gets a 2xx is not known; empty when all were asked.
    */
   unasked: string[];
+  /**
+   * Every change of one field, asked at the user's values: the fixes among them (those that keep the user's fields
+   * first), the ones refused, and the ones not asked. When there is a fix, removed/added/replaced are its first.
+   */
+  singles: Singles;
   /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
   valueEvidence: NeededChange[];
   /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */

@@ -1,0 +1,80 @@
+/**
+ * What explain says of the changes of one field that get a 2xx: the cause they show, and each change in words.
+ * The condition is lib/rule/in-words.ts's grammar (read back by its self-test), the rest a closed set of phrases
+ * that a table test holds, so that no sentence has a hole a field name falls through.
+ */
+import type { Expr } from '../rule/expression.js';
+import { conditionInWords, joinNames } from '../rule/in-words.js';
+import type { SingleChange } from './singles.js';
+
+/** "add resource (at a known-good value)", "take out changeType", "replace the value of notificationUrl with a known-good one". */
+export function singleChangeWords(change: SingleChange): string {
+  switch (change.kind) {
+    case 'add':
+      return `add ${change.field} (at a known-good value)`;
+    case 'remove':
+      return `take out ${change.field}`;
+    case 'replace-value':
+      return `replace the value of ${change.field} with a known-good one`;
+  }
+}
+
+/** The literals of the body that the changes undo: a taken-out field is present in it, an added one absent. */
+export function undoneLiterals(changes: readonly SingleChange[]): { present: string[]; absent: string[]; values: string[] } {
+  const of = (kind: SingleChange['kind']): string[] => [...new Set(changes.filter((c) => c.kind === kind).map((c) => c.field))];
+  return { present: of('remove'), absent: of('add'), values: of('replace-value') };
+}
+
+/**
+ * The clause of the rule the body breaks, as the changes of one field that fix it show it: "changeType needs
+ * resource" (take out changeType, or add resource), "changeType and resource are not taken together" (take out
+ * either), "the body needs resource" (add it). Undefined when no short phrase says it exactly.
+ */
+export function clauseWords(changes: readonly SingleChange[]): string | undefined {
+  const { present, absent, values } = undoneLiterals(changes);
+  // A value's cause is said by the sentence itself ("with the value of x as given").
+  if (values.length > 0) return undefined;
+  const some = (names: string[]): string => (names.length === 1 ? (names[0] ?? '') : `at least one of ${joinNames(names)}`);
+  if (present.length === 1 && absent.length > 0) return `${present[0] ?? ''} needs ${some(absent)}`;
+  if (present.length === 0 && absent.length > 0) return `the body needs ${some(absent)}`;
+  if (present.length === 1) return `${present[0] ?? ''} is refused in this body`;
+  if (present.length === 2 && absent.length === 0) return `${joinNames(present)} are not taken together`;
+  if (present.length > 2 && absent.length === 0) return `${joinNames(present)} are not taken all together`;
+  return undefined;
+}
+
+/**
+ * The cause, in one sentence: "changeType needs resource: this body is refused (400) while changeType is present and
+ * resource is absent, and any one of the changes below gets 201." `words` says who refused and what the changes get
+ * (the target's answers online; the matrix's records offline).
+ */
+export function singleCauseSentence(
+  changes: readonly SingleChange[],
+  words: { refused: string; fixed: string },
+  /** Values replaced by known-good ones in every one of the changes (a cause of their own, said apart). */
+  alongWith: readonly string[] = [],
+): string {
+  const { present, absent, values } = undoneLiterals(changes);
+  const literals: Expr[] = [
+    ...present.map((name): Expr => ({ kind: 'field', name })),
+    ...absent.map((name): Expr => ({ kind: 'not', operand: { kind: 'field', name } })),
+  ];
+  const presence =
+    literals.length === 0
+      ? undefined
+      : conditionInWords(literals.length === 1 ? (literals[0] as Expr) : { kind: 'and', operands: literals }, []);
+  const valuePart =
+    values.length === 0 ? undefined : `${values.length === 1 ? 'the value' : 'the values'} of ${joinNames(values)} as given`;
+  const condition =
+    presence !== undefined && valuePart !== undefined ? `${presence}, with ${valuePart}` : (presence ?? `with ${valuePart ?? ''}`);
+  const clause = clauseWords(changes);
+  const replaced =
+    alongWith.length === 0
+      ? ''
+      : `with the value${alongWith.length === 1 ? '' : 's'} of ${joinNames(alongWith)} replaced by ${alongWith.length === 1 ? 'a known-good one' : 'known-good ones'}, `;
+  const one = changes.length === 1;
+  return (
+    `${clause === undefined ? '' : `${clause}: `}${words.refused} ${presence === undefined ? '' : 'while '}${condition}, ` +
+    `and ${replaced}${one ? 'the change' : 'any one of the changes'} below ${words.fixed}.`
+  );
+}

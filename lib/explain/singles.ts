@@ -1,0 +1,129 @@
+/**
+ * Every change of one field, asked at the user's values: add a missing field (at its known-good value), take a
+ * present one out, or replace a value by a known-good one. A body with changeType and no resource, against a
+ * target that takes changeType only with resource, has two fixes, "add resource" and "take out changeType"; a
+ * search that stops at the first fix it meets tells a user who needs changeType to delete it. So each one is
+ * asked, and every one that gets a 2xx is a fix, listed with those that keep everything the user sent first.
+ *
+ * A single change is its own evidence: undone, it is the request as given, which was refused. A value is replaced
+ * only for a field whose removal was a fix (its presence or its value is the cause; the known-good value tells
+ * which) and whose value is not the known-good one already.
+ */
+import type { BodyConfig } from './body-config.js';
+import type { Prober } from './prober.js';
+import type { Probe } from './types.js';
+
+export interface SingleChange {
+  kind: 'add' | 'remove' | 'replace-value';
+  field: string;
+}
+
+export interface SingleAnswer {
+  change: SingleChange;
+  probe: Probe;
+}
+
+export interface Singles {
+  /** Changes that got a 2xx, those that keep every field the user sent first (add, replace a value, then remove). */
+  fixes: SingleAnswer[];
+  /** Changes that were refused (4xx). */
+  refused: SingleAnswer[];
+  /** Changes the target gave no verdict on (5xx, no answer after retries): neither a fix nor shown not to be one. */
+  noVerdict: SingleAnswer[];
+  /** Changes not asked: the cap on such creates, or the budget. Whether they get a 2xx is not known. */
+  unasked: SingleChange[];
+  /** Changes a hint's report records refused (its matrix, at known-good values), not asked again. */
+  byReport: SingleChange[];
+}
+
+/** Creates spent on changes of one field, at most: a body of more fields has its other changes listed unasked. */
+export const MAX_SINGLE_CHECKS = 16;
+
+const KIND_ORDER: Record<SingleChange['kind'], number> = { add: 0, 'replace-value': 1, remove: 2 };
+
+/** The body of a change, the user's values elsewhere (an added field has no value of the user's: known-good). */
+export function singleConfig(present: ReadonlySet<string>, change: SingleChange): BodyConfig {
+  const fields = new Set(present);
+  if (change.kind === 'add') fields.add(change.field);
+  if (change.kind === 'remove') fields.delete(change.field);
+  return { present: fields, good: change.kind === 'replace-value' ? new Set([change.field]) : new Set() };
+}
+
+export interface SinglesOptions {
+  /** The user's fields. */
+  present: ReadonlySet<string>;
+  /** The fields explain works over: the body's, then the operation's others. */
+  fields: readonly string[];
+  /** The operation's fields: only they can be added or get a known-good value. */
+  known: ReadonlySet<string>;
+  /** Fields to ask about first (named by the refusal, predicted by a hint): the cap and the budget bite last on them. */
+  pointed: readonly string[];
+  /** Fields whose toggle a hint's report records refused: not asked. */
+  recordedRefused: ReadonlySet<string>;
+  /** True when the user's value of the field is the operation's known-good one (replacing it changes nothing). */
+  valueIsGood: (field: string) => boolean;
+  /** Each fix is asked once more before it counts (REPEATS >= 2). */
+  confirm: boolean;
+}
+
+export type SinglesOutcome = { kind: 'done'; singles: Singles } | { kind: 'unstable'; configs: BodyConfig[] };
+
+export async function askSingles(prober: Prober, o: SinglesOptions): Promise<SinglesOutcome> {
+  const pointedFirst = (names: string[]): string[] => [
+    ...names.filter((f) => o.pointed.includes(f)),
+    ...names.filter((f) => !o.pointed.includes(f)),
+  ];
+  const adds = pointedFirst(o.fields.filter((f) => !o.present.has(f) && o.known.has(f))).map(
+    (field): SingleChange => ({ kind: 'add', field }),
+  );
+  const removes = pointedFirst(o.fields.filter((f) => o.present.has(f))).map((field): SingleChange => ({ kind: 'remove', field }));
+  const singles: Singles = { fixes: [], refused: [], noVerdict: [], unasked: [], byReport: [] };
+  let checks = 0;
+
+  const ask = async (change: SingleChange): Promise<BodyConfig | undefined> => {
+    const config = singleConfig(o.present, change);
+    if (change.kind !== 'replace-value' && o.recordedRefused.has(change.field) && prober.known(config) === undefined) {
+      singles.byReport.push(change);
+      return undefined;
+    }
+    let probe = prober.known(config);
+    if (probe === undefined && checks < MAX_SINGLE_CHECKS) {
+      checks += 1;
+      probe = await prober.probe(config);
+    }
+    if (probe === undefined) {
+      singles.unasked.push(change);
+      return undefined;
+    }
+    if (probe.verdict === 'holds' && o.confirm) {
+      const again = await prober.probe(config, true);
+      if (again === undefined) {
+        singles.unasked.push(change);
+        return undefined;
+      }
+      if (again.verdict !== 'holds') return config;
+    }
+    const list = probe.verdict === 'holds' ? singles.fixes : probe.verdict === 'fails' ? singles.refused : singles.noVerdict;
+    list.push({ change, probe });
+    return undefined;
+  };
+
+  for (const change of [...adds, ...removes]) {
+    const unstable = await ask(change);
+    if (unstable !== undefined) return { kind: 'unstable', configs: [unstable] };
+  }
+  // A field whose removal gets a 2xx: its presence or its value is the cause, and its known-good value tells which.
+  const removable = singles.fixes.filter(
+    (f) => f.change.kind === 'remove' && o.known.has(f.change.field) && !o.valueIsGood(f.change.field),
+  );
+  for (const { change } of removable) {
+    const unstable = await ask({ kind: 'replace-value', field: change.field });
+    if (unstable !== undefined) return { kind: 'unstable', configs: [unstable] };
+  }
+  // In the body's order within each kind, whichever the questions met first: the same words with a hint or without.
+  const order = (a: SingleAnswer, b: SingleAnswer): number =>
+    KIND_ORDER[a.change.kind] - KIND_ORDER[b.change.kind] || o.fields.indexOf(a.change.field) - o.fields.indexOf(b.change.field);
+  singles.fixes.sort(order);
+  singles.refused.sort(order);
+  return { kind: 'done', singles };
+}
