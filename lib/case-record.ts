@@ -124,6 +124,8 @@ export interface SkipRecord {
 
 declare module 'vitest' {
   interface TaskMeta {
+    /** The case's id (lib/plan/case-ids.ts), declared with the test: known whether it runs, skips or is cut short. */
+    caseId?: string;
     probe?: CaseRecord;
     skip?: SkipRecord;
   }

@@ -15,7 +15,7 @@ const reportedAccepted = probe.operation.reportedAccepted;
 const { allWords, allId, left, withoutId } = observationCases(allFields, reportedAccepted);
 
 describe('spec §4 observations', () => {
-  test(`spec §4/observation-1: ${allWords} -> reported 400 invalidRequest`, async (context) => {
+  test(`spec §4/observation-1: ${allWords} -> reported 400 invalidRequest`, { meta: { caseId: allId } }, async (context) => {
     const run = new CaseRun(probe);
     const exchange = await run.client.sendBody(buildBody(probe.operation, allFields, probe.values()));
     await run.client.undoCreate(exchange);
@@ -29,7 +29,9 @@ describe('spec §4 observations', () => {
 
   // A description without a reported-accepted body has no second observation: no case, rather than a skip without a reason.
   if (reportedAccepted !== undefined)
-    test(`spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`, async (context) => {
+    test(`spec §4/observation-2: without ${left.join(' and ')} -> reported accepted`, {
+      meta: { caseId: withoutId ?? '' },
+    }, async (context) => {
       const fields = reportedAccepted ?? [];
       const run = new CaseRun(probe);
       const exchange = await run.client.sendBody(buildBody(probe.operation, fields, probe.values()));

@@ -19,6 +19,8 @@ import { CaseRun, example, finishCase } from './support/case-run.js';
 import { startHandshakeCasesEarly } from './support/handshake-cases.js';
 import { explorationSettings, publishEvidence, rememberObservation } from './support/shared-presence.js';
 
+import { caseIds } from '../lib/plan/case-ids.js';
+
 const probe = probeContext();
 const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
@@ -35,7 +37,9 @@ afterAll(() => startHandshakeCasesEarly(probe));
 // One mode or the other: the mode not taken declares no case, so no case reads as skipped without a reason.
 if (adaptive)
   describe('presence exploration (open: spec §4 "Which fields are required: not shown")', () => {
-    test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.settings.exploration.exhaustiveMaxFields})`, async (context) => {
+    test(`adaptive exploration of ${fields.length} fields (EXHAUSTIVE_MAX_FIELDS=${probe.settings.exploration.exhaustiveMaxFields})`, {
+      meta: { caseId: caseIds.matrixAdaptive },
+    }, async (context) => {
       const run = new CaseRun(probe, { askAgain: true });
       const settings = await explorationSettings(probe);
       const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
@@ -46,7 +50,7 @@ if (adaptive)
       });
       publishEvidence(evidence);
       await finishCase(context, run, {
-        id: 'matrix/adaptive-exploration',
+        id: caseIds.matrixAdaptive,
         kind: 'matrix',
         ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes),
       });
@@ -55,32 +59,35 @@ if (adaptive)
 
 if (!adaptive)
   describe('presence matrix (open: spec §4 "Which fields are required: not shown")', { concurrent: true }, () => {
-    test.for(rows)('present: %s', async ([, present], context) => {
-      const run = new CaseRun(probe, { askAgain: true });
-      const { observation, exchanges } = await probeCombination(
-        run.client,
-        probe.operation,
-        present,
-        probe.settings.exploration.repeats,
-        probe.values,
-      );
-      rememberObservation(observation);
-      refusals.add(formatCombination(present), exchanges);
-      const shown = shownExchange(exchanges);
-      await finishCase(context, run, {
-        id: `matrix/${present.length === 0 ? 'none' : present.join('+')}`,
-        kind: 'matrix',
-        observation,
-        ...(shown !== undefined ? { example: example(shown) } : {}),
-        ...judgeCombination(observation, exchanges),
+    for (const [label, present] of rows)
+      test(`present: ${label}`, { meta: { caseId: caseIds.matrix(present) } }, async (context) => {
+        const run = new CaseRun(probe, { askAgain: true });
+        const { observation, exchanges } = await probeCombination(
+          run.client,
+          probe.operation,
+          present,
+          probe.settings.exploration.repeats,
+          probe.values,
+        );
+        rememberObservation(observation);
+        refusals.add(formatCombination(present), exchanges);
+        const shown = shownExchange(exchanges);
+        await finishCase(context, run, {
+          id: caseIds.matrix(present),
+          kind: 'matrix',
+          observation,
+          ...(shown !== undefined ? { example: example(shown) } : {}),
+          ...judgeCombination(observation, exchanges),
+        });
       });
-    });
   });
 
 // After every body above was answered, in either mode: one verdict per kind of refusal, not per body.
 describe('refusals of the presence matrix', () => {
-  test('refusals of the presence matrix (spec §7 rule 1, once per kind of refusal)', async (context) => {
+  test('refusals of the presence matrix (spec §7 rule 1, once per kind of refusal)', {
+    meta: { caseId: caseIds.matrixRefusals },
+  }, async (context) => {
     const run = new CaseRun(probe);
-    await finishCase(context, run, { id: 'matrix/refusals', kind: 'protocol', ...refusals.judge('body of the presence matrix') });
+    await finishCase(context, run, { id: caseIds.matrixRefusals, kind: 'protocol', ...refusals.judge('body of the presence matrix') });
   });
 });

@@ -22,6 +22,8 @@ import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import type { SkipRecord } from '../lib/case-record.js';
 import { probeContext } from './support/context.js';
 
+import { caseIds } from '../lib/plan/case-ids.js';
+
 const probe = probeContext();
 const { operation } = probe;
 const refusals = new DistinctRefusals(operation.fields.map((f) => f.name));
@@ -56,93 +58,97 @@ const withCaveat = (finding: string, base: AcceptedBase): string =>
 
 // An operation without value classes or limits has no such cases (vitest refuses an empty describe).
 describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field forms, spec §7 rule 1)', () => {
-  test.for(classRows)('%s', async ([, field, valueClass], context) => {
-    const run = new CaseRun(probe, { askAgain: true });
-    const base = await acceptedBase(probe, run, field);
-    if (base === undefined) return skipCase(context, noBase(`value/${field}/${valueClass.id}`, field));
-    const ctx = fieldContext(field);
-    const value = valueClass.value(ctx);
-    const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
-    await run.client.undoCreate(exchange);
-    valueBodiesSent += 1;
-    refusals.add(`${field} ${valueClass.description}`, [exchange]);
-    const judged = judgeValue(field, valueClass, exchange);
-    const { answer } = judged;
-    await finishCase(context, run, {
-      id: `value/${field}/${valueClass.id}`,
-      kind: 'value',
-      specRef: judged.specRef,
-      verdict: judged.verdict,
-      finding: withCaveat(judged.finding, base),
-      ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
-      observed: judged.observed,
-      example: example(exchange),
-      value: {
-        field,
-        classId: valueClass.id,
-        description: valueClass.description,
-        expectation: valueClass.expectation,
-        sent: showValue(value),
-        base: base.present,
-        outcome: answer.outcome,
-        status: answer.status,
-        ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
-        ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
-      },
+  for (const [label, field, valueClass] of classRows)
+    test(label, { meta: { caseId: caseIds.value(field, valueClass.id) } }, async (context) => {
+      const run = new CaseRun(probe, { askAgain: true });
+      const base = await acceptedBase(probe, run, field);
+      if (base === undefined) return skipCase(context, noBase(caseIds.value(field, valueClass.id), field));
+      const ctx = fieldContext(field);
+      const value = valueClass.value(ctx);
+      const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
+      await run.client.undoCreate(exchange);
+      valueBodiesSent += 1;
+      refusals.add(`${field} ${valueClass.description}`, [exchange]);
+      const judged = judgeValue(field, valueClass, exchange);
+      const { answer } = judged;
+      await finishCase(context, run, {
+        id: caseIds.value(field, valueClass.id),
+        kind: 'value',
+        specRef: judged.specRef,
+        verdict: judged.verdict,
+        finding: withCaveat(judged.finding, base),
+        ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+        observed: judged.observed,
+        example: example(exchange),
+        value: {
+          field,
+          classId: valueClass.id,
+          description: valueClass.description,
+          expectation: valueClass.expectation,
+          sent: showValue(value),
+          base: base.present,
+          outcome: answer.outcome,
+          status: answer.status,
+          ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
+          ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
+        },
+      });
     });
-  });
 });
 
 describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
-  test.for(limitRows)('%s', async ([, search], context) => {
-    const run = new CaseRun(probe, { askAgain: true });
-    const base = await acceptedBase(probe, run, search.field);
-    if (base === undefined) return skipCase(context, noBase(`limit/${search.field}/${search.id}`, search.field));
-    const first = run.client.exchanges.length; // requests before this point found the base, not the limit
-    const sent = new Map<number, Exchange>();
-    const result = await findLimit(
-      async (x) => {
-        const ctx = probe.values();
-        const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
-        sent.set(x, exchange);
-        await run.client.undoCreate(exchange);
-        valueBodiesSent += 1;
-        refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
-        return limitAnswerOf(exchange);
-      },
-      search.low,
-      search.high,
-      search.maxSteps,
-    );
-    if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
-    const judged = judgeLimit(search, result, run.client.exchanges.slice(first));
-    // The answer at the edge: the first value rejected, else the last accepted.
-    const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
-    await finishCase(context, run, {
-      id: `limit/${search.field}/${search.id}`,
-      kind: 'value',
-      specRef: judged.specRef,
-      verdict: judged.verdict,
-      finding: withCaveat(judged.finding, base),
-      ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
-      observed: judged.observed,
-      ...(edge !== undefined ? { example: example(edge) } : {}),
-      limit: judged.limit,
+  for (const [label, search] of limitRows)
+    test(label, { meta: { caseId: caseIds.limit(search.field, search.id) } }, async (context) => {
+      const run = new CaseRun(probe, { askAgain: true });
+      const base = await acceptedBase(probe, run, search.field);
+      if (base === undefined) return skipCase(context, noBase(caseIds.limit(search.field, search.id), search.field));
+      const first = run.client.exchanges.length; // requests before this point found the base, not the limit
+      const sent = new Map<number, Exchange>();
+      const result = await findLimit(
+        async (x) => {
+          const ctx = probe.values();
+          const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
+          sent.set(x, exchange);
+          await run.client.undoCreate(exchange);
+          valueBodiesSent += 1;
+          refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
+          return limitAnswerOf(exchange);
+        },
+        search.low,
+        search.high,
+        search.maxSteps,
+      );
+      if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
+      const judged = judgeLimit(search, result, run.client.exchanges.slice(first));
+      // The answer at the edge: the first value rejected, else the last accepted.
+      const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
+      await finishCase(context, run, {
+        id: caseIds.limit(search.field, search.id),
+        kind: 'value',
+        specRef: judged.specRef,
+        verdict: judged.verdict,
+        finding: withCaveat(judged.finding, base),
+        ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+        observed: judged.observed,
+        ...(edge !== undefined ? { example: example(edge) } : {}),
+        limit: judged.limit,
+      });
     });
-  });
 });
 
 // After every value and limit case above: one verdict per kind of refusal, not one per value.
 describe('refusals of the value classes', () => {
-  test('refusals of the value classes (spec §7 rule 1, once per kind of refusal)', async (context) => {
+  test('refusals of the value classes (spec §7 rule 1, once per kind of refusal)', {
+    meta: { caseId: caseIds.valueRefusals },
+  }, async (context) => {
     if (valueBodiesSent === 0) {
       return skipCase(context, {
-        id: 'value/refusals',
+        id: caseIds.valueRefusals,
         reason: 'no value was sent: no accepted body to vary (see the presence matrix)',
         toTest: 'give a body the target accepts as ACCEPTED_BODY',
       });
     }
     const run = new CaseRun(probe);
-    await finishCase(context, run, { id: 'value/refusals', kind: 'protocol', ...refusals.judge('body with one value varied') });
+    await finishCase(context, run, { id: caseIds.valueRefusals, kind: 'protocol', ...refusals.judge('body with one value varied') });
   });
 });

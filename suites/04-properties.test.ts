@@ -24,6 +24,8 @@ import { CaseRun, example, finishCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 import { presenceEvidence } from './support/shared-presence.js';
 
+import { caseIds } from '../lib/plan/case-ids.js';
+
 const probe = probeContext();
 const seed = resolveSeed(probe.settings.exploration.seed);
 console.log(`property seed: ${seed} (replay with SEED=${seed})`);
@@ -91,13 +93,15 @@ describe('property-based: random bodies mixing presence and value classes', () =
    * property asks for the class, 2xx or 4xx; which 4xx (400 with the §7 object for a refused body,
    * the one reading of rule 1) is property 2's. A counterexample breaks a rule the spec states: DEVIATES.
    */
-  test('spec §7 rule 1/property-1: every answer is 2xx or 4xx, never 5xx, never a hang', async (context) => {
+  test('spec §7 rule 1/property-1: every answer is 2xx or 4xx, never 5xx, never a hang', {
+    meta: { caseId: caseIds.property('answers-2xx-or-4xx') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     await checkProperty(
       context,
       run,
       {
-        id: 'property/answers-2xx-or-4xx',
+        id: caseIds.property('answers-2xx-or-4xx'),
         specRef: 'spec §7 rule 1',
         onViolation: 'DEVIATES',
         expected:
@@ -121,13 +125,15 @@ describe('property-based: random bodies mixing presence and value classes', () =
    * with another body) DEVIATES. A 4xx about something else (413, 415, ...) is §7 rule 3: its body is
    * checked against the §7 shape and a mismatch is recorded only.
    */
-  test('spec §7 rule 1/property-2: every refused body gets 400 with the §7 error object and error.code invalidRequest', async (context) => {
+  test('spec §7 rule 1/property-2: every refused body gets 400 with the §7 error object and error.code invalidRequest', {
+    meta: { caseId: caseIds.property('error-body-spec-7') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     await checkProperty(
       context,
       run,
       {
-        id: 'property/error-body-spec-7',
+        id: caseIds.property('error-body-spec-7'),
         specRef: 'spec §7 rule 1; a 4xx about something else than the body: §7 rule 3 (recorded only)',
         onViolation: 'DEVIATES',
         expected:
@@ -153,13 +159,15 @@ describe('property-based: random bodies mixing presence and value classes', () =
    * remembers. So an unstable answer is INFORMATIONAL, not DEVIATES: worth reporting (it makes
    * every single-shot observation, the matrix's included, less trustworthy), never a failure.
    */
-  test('open §4/§7/property-3: the same request sent twice gets the same status', async (context) => {
+  test('open §4/§7/property-3: the same request sent twice gets the same status', {
+    meta: { caseId: caseIds.property('same-request-same-status') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     await checkProperty(
       context,
       run,
       {
-        id: 'property/same-request-same-status',
+        id: caseIds.property('same-request-same-status'),
         specRef: 'open: spec §4/§7 (states §3 and limits §8 not shown)',
         onViolation: 'INFORMATIONAL',
         expected: 'the same request (same bytes; what the first created deleted before the second) gets the same status twice',
@@ -190,7 +198,9 @@ describe('property-based: random bodies mixing presence and value classes', () =
    * it says the matrix's rule does not hold (the target changed its mind, or acceptance depends on
    * more than presence), which the report must say, but it breaks nothing the spec states.
    */
-  test('open §4/property-4: the rule inferred from the presence matrix predicts accepted vs rejected', async (context) => {
+  test('open §4/property-4: the rule inferred from the presence matrix predicts accepted vs rejected', {
+    meta: { caseId: caseIds.property('matrix-rule-predicts-outcome') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     let predictor: RulePredictor;
     let caveat: string | undefined;
@@ -202,7 +212,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
       if (evidence.rule.strategy === 'adaptive') ruleName = 'explored rule';
     } catch (error) {
       await finishCase(context, run, {
-        id: 'property/matrix-rule-predicts-outcome',
+        id: caseIds.property('matrix-rule-predicts-outcome'),
         kind: 'property',
         specRef: 'open: spec §4 which fields are required',
         verdict: 'ERROR',
@@ -215,7 +225,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
       context,
       run,
       {
-        id: 'property/matrix-rule-predicts-outcome',
+        id: caseIds.property('matrix-rule-predicts-outcome'),
         specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
         onViolation: 'INFORMATIONAL',
         expected: `bodies of good values accepted (2xx) exactly when the ${ruleName} holds: ${predictor.expression}`,

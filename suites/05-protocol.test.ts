@@ -31,6 +31,8 @@ import {
   type Sent,
 } from './support/well-formed.js';
 
+import { caseIds, type CONTENT_CASES, type MALFORMED_BODIES, type OTHER_METHODS, type OTHER_VERSIONS } from '../lib/plan/case-ids.js';
+
 const probe = probeContext();
 const operation = probe.operation;
 const MEBIBYTE = 1024 * 1024;
@@ -38,10 +40,10 @@ const MEBIBYTE = 1024 * 1024;
 // ---- the cases -------------------------------------------------------------------------------------
 
 describe('protocol: the well-formed body', () => {
-  test('protocol/base: the body the protocol cases start from', async (context) => {
+  test('protocol/base: the body the protocol cases start from', { meta: { caseId: caseIds.wellFormed } }, async (context) => {
     const wf = await wellFormed(probe);
     await finishCase(context, wf.run, {
-      id: 'protocol/well-formed-body',
+      id: caseIds.wellFormed,
       kind: 'protocol',
       specRef: 'spec §4 (the request body is a JSON object of the part 2 fields)',
       verdict: 'INFORMATIONAL',
@@ -71,18 +73,20 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
       curl: curlWithAuthorization(exchange, variant.authorization),
     });
 
-    test(`spec §5/auth-${index + 1}: ${variant.label} -> not accepted`, async (context) => {
+    test(`spec §5/auth-${index + 1}: ${variant.label} -> not accepted`, { meta: { caseId: caseIds.auth(variant.id) } }, async (context) => {
       const { run, exchange } = await sendVariant();
-      await recordProtocol(context, run, `spec-5/${variant.id}`, judgeWithoutValidToken(variant, exchange), shown(exchange));
+      await recordProtocol(context, run, caseIds.auth(variant.id), judgeWithoutValidToken(variant, exchange), shown(exchange));
     });
 
-    test(`spec §5/auth-${index + 1}/refusal: how the answer to ${variant.label} looks`, async (context) => {
+    test(`spec §5/auth-${index + 1}/refusal: how the answer to ${variant.label} looks`, {
+      meta: { caseId: caseIds.authRefusal(variant.id) },
+    }, async (context) => {
       const { exchange } = await sendVariant();
       // The request belongs to the verdict case above: this record counts none.
       await recordProtocol(
         context,
         new CaseRun(probe),
-        `spec-5/${variant.id}/refusal`,
+        caseIds.authRefusal(variant.id),
         describeRefusal(variant, exchange),
         shown(exchange),
       );
@@ -95,7 +99,7 @@ describe.concurrent('spec §5 authentication: requests carry a Bearer token', ()
  * with status 400 and error.code invalidRequest." spec §4: the request body is a JSON object.
  * Requirement: a body that is not a JSON object is answered 400 invalidRequest.
  */
-const MALFORMED: { id: string; label: string; body: () => Promise<string> }[] = [
+const MALFORMED: { id: (typeof MALFORMED_BODIES)[number]; label: string; body: () => Promise<string> }[] = [
   {
     id: 'not-json',
     label: 'a body that is not JSON (the well-formed body cut short)',
@@ -108,11 +112,13 @@ const MALFORMED: { id: string; label: string; body: () => Promise<string> }[] = 
 
 describe.concurrent('spec §7 rule 1: a malformed body is answered 400 invalidRequest', () => {
   for (const [index, malformed] of MALFORMED.entries()) {
-    test(`spec §7.1/malformed-${index + 1}: ${malformed.label} -> 400 invalidRequest`, async (context) => {
+    test(`spec §7.1/malformed-${index + 1}: ${malformed.label} -> 400 invalidRequest`, {
+      meta: { caseId: caseIds.malformed(malformed.id) },
+    }, async (context) => {
       const run = new CaseRun(probe);
       const exchange = await run.client.sendBody(await malformed.body());
       await run.client.undoCreate(exchange);
-      await recordProtocol(context, run, `spec-7.1/${malformed.id}`, judgeMalformedBody(malformed.label, exchange), example(exchange));
+      await recordProtocol(context, run, caseIds.malformed(malformed.id), judgeMalformedBody(malformed.label, exchange), example(exchange));
     });
   }
 });
@@ -124,7 +130,7 @@ describe.concurrent('spec §7 rule 1: a malformed body is answered 400 invalidRe
  * server error DEVIATES, as in every suite (lib/protocol/open.ts).
  */
 const withoutContentType = Object.fromEntries(Object.entries(operation.headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
-const CONTENT_TYPES: { id: string; label: string; headers: Record<string, string> }[] = [
+const CONTENT_TYPES: { id: (typeof CONTENT_CASES)[number]; label: string; headers: Record<string, string> }[] = [
   { id: 'no-content-type', label: 'no Content-Type header', headers: withoutContentType },
   { id: 'text-plain', label: 'Content-Type: text/plain', headers: { ...withoutContentType, 'content-type': 'text/plain' } },
   {
@@ -137,7 +143,9 @@ const CONTENT_TYPE_REF = 'open: spec §4 shows Content-type application/json; ot
 
 describe.concurrent('spec §4 content: what the target does with the request body (open)', () => {
   for (const [index, variant] of CONTENT_TYPES.entries()) {
-    test(`spec §4/content-${index + 1}: the well-formed body with ${variant.label}`, async (context) => {
+    test(`spec §4/content-${index + 1}: the well-formed body with ${variant.label}`, {
+      meta: { caseId: caseIds.content(variant.id) },
+    }, async (context) => {
       const run = new CaseRun(probe);
       const body = JSON.stringify(await wellFormedBody(probe));
       const exchange = await run.client.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
@@ -146,11 +154,13 @@ describe.concurrent('spec §4 content: what the target does with the request bod
         { label: `the well-formed body with ${variant.label}`, specRef: CONTENT_TYPE_REF, ruleOneApplies: true },
         exchange,
       );
-      await recordProtocol(context, run, `spec-4/${variant.id}`, judgement, example(exchange));
+      await recordProtocol(context, run, caseIds.content(variant.id), judgement, example(exchange));
     });
   }
 
-  test('spec §4/content-4: the well-formed body with one member name twice', async (context) => {
+  test('spec §4/content-4: the well-formed body with one member name twice', {
+    meta: { caseId: caseIds.content('duplicate-keys') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     const fields = await fieldsWithAMember(probe, run);
     const first = await wellFormedBody(probe, 0, fields);
@@ -169,10 +179,12 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       },
       exchange,
     );
-    await recordProtocol(context, run, 'spec-4/duplicate-keys', judgement, example(exchange));
+    await recordProtocol(context, run, caseIds.content('duplicate-keys'), judgement, example(exchange));
   });
 
-  test('spec §4/content-5: the well-formed body padded with whitespace to 1 MiB', async (context) => {
+  test('spec §4/content-5: the well-formed body padded with whitespace to 1 MiB', {
+    meta: { caseId: caseIds.content('one-mebibyte') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     const exchange = await run.client.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
     await run.client.undoCreate(exchange);
@@ -184,7 +196,10 @@ describe.concurrent('spec §4 content: what the target does with the request bod
       },
       exchange,
     );
-    await recordProtocol(context, run, 'spec-4/one-mebibyte', judgement, { ...example(exchange), curl: curlWithCompactBody(exchange) });
+    await recordProtocol(context, run, caseIds.content('one-mebibyte'), judgement, {
+      ...example(exchange),
+      curl: curlWithCompactBody(exchange),
+    });
   });
 });
 
@@ -192,31 +207,35 @@ describe.concurrent('spec §4 content: what the target does with the request bod
  * spec §9: "The subscription path contains the version segment v2.0 right after _api."
  * "Version policy, other versions and deprecation rules: not shown."
  */
-const OTHER_VERSIONS: { id: string; label: string; path: string | undefined }[] = [
+const VERSIONS: { id: (typeof OTHER_VERSIONS)[number]; label: string; path: string | undefined }[] = [
   { id: 'v1.0', label: 'version v1.0', path: pathWithVersion(operation.path, 'v1.0/') },
   { id: 'v2.1', label: 'version v2.1', path: pathWithVersion(operation.path, 'v2.1/') },
   { id: 'no-version', label: 'no version segment', path: pathWithVersion(operation.path, '') },
 ];
 
 describe.concurrent('spec §9 version: the path contains v2.0', () => {
-  test('spec §9/version-1: the well-formed body on the v2.0 path -> served (2xx)', async (context) => {
+  test('spec §9/version-1: the well-formed body on the v2.0 path -> served (2xx)', {
+    meta: { caseId: caseIds.specVersion },
+  }, async (context) => {
     const run = new CaseRun(probe);
     const exchange = await run.client.sendBody(await wellFormedBody(probe));
     await run.client.undoCreate(exchange);
     await recordProtocol(
       context,
       run,
-      'spec-9/v2.0',
+      caseIds.specVersion,
       judgeSpecVersionPath(exchange, (await wellFormed(probe)).accepted),
       example(exchange),
     );
   });
 
-  for (const [index, version] of OTHER_VERSIONS.entries()) {
-    test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, async (context) => {
+  for (const [index, version] of VERSIONS.entries()) {
+    test(`spec §9/version-${index + 2}: the well-formed body with ${version.label} (${version.path ?? 'no version segment in the path'})`, {
+      meta: { caseId: caseIds.version(version.id) },
+    }, async (context) => {
       if (version.path === undefined)
         return skipCase(context, {
-          id: `protocol/spec-9/${version.id}`,
+          id: caseIds.version(version.id),
           reason: `the operation path ${operation.path} has no version segment to change (spec §9)`,
         });
       const run = new CaseRun(probe);
@@ -227,7 +246,7 @@ describe.concurrent('spec §9 version: the path contains v2.0', () => {
         { label: `a create with ${version.label}`, specRef: 'open: spec §9 (other versions: not shown)', ruleOneApplies: false },
         exchange,
       );
-      await recordProtocol(context, run, `spec-9/${version.id}`, judgement, example(exchange));
+      await recordProtocol(context, run, caseIds.version(version.id), judgement, example(exchange));
     });
   }
 });
@@ -238,7 +257,7 @@ describe.concurrent('spec §9 version: the path contains v2.0', () => {
  * DELETE on the collection is sent too: OData services (the v2.0 API is one) answer it 405 or 400; a
  * service that deleted every subscription on it would be the finding most worth knowing before use.
  */
-const METHODS: { method: string; withBody: boolean }[] = [
+const METHODS: { method: (typeof OTHER_METHODS)[number]; withBody: boolean }[] = [
   { method: 'GET', withBody: false },
   { method: 'PUT', withBody: true },
   { method: 'PATCH', withBody: true },
@@ -248,11 +267,11 @@ const LISTING_NOT_RECORDED = '(not recorded: a listing may hold other subscripti
 
 describe.concurrent('spec §4 methods: other methods on the create path (open)', () => {
   for (const [index, { method, withBody }] of METHODS.entries()) {
-    test(`spec §4/method-${index + 1}: ${method} ${operation.path}`, async (context) => {
+    test(`spec §4/method-${index + 1}: ${method} ${operation.path}`, { meta: { caseId: caseIds.method(method) } }, async (context) => {
       // A live service might act on a DELETE or PUT to its collection: only with consent.
       if (method !== 'GET' && probe.target.kind === 'configured' && !probe.settings.target.probeWriteMethods) {
         skipCase(context, {
-          id: `protocol/spec-4/method-${method.toLowerCase()}`,
+          id: caseIds.method(method),
           reason: `${method} on a configured target's collection path is sent only when asked: a live service might act on it`,
           toTest: 'set PROBE_WRITE_METHODS=true',
         });
@@ -277,7 +296,7 @@ describe.concurrent('spec §4 methods: other methods on the create path (open)',
       await recordProtocol(
         context,
         run,
-        `spec-4/method-${method.toLowerCase()}`,
+        caseIds.method(method),
         judgement,
         listing ? { ...shown, responseBody: LISTING_NOT_RECORDED } : shown,
       );

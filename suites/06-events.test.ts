@@ -33,6 +33,8 @@ import { changeUnavailable, makeChange, type ChangeOutcome, type Unavailable } f
 import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
+import { caseIds } from '../lib/plan/case-ids.js';
+
 const probe = probeContext();
 const waitMs = probe.settings.receiver.notificationWaitMs;
 
@@ -133,7 +135,7 @@ async function endWithoutDelivery(context: TestContext, id: string, run: CaseRun
   if (d.kind === 'skipped') skip(context, id, d.why);
   const judged = d.kind === 'not-created' ? notCreated(d.exchange, d.caveat) : changeFailed(d.change.how, d.change.message);
   if (!owner) skip(context, id, `${judged.finding ?? 'no delivery'}: nothing to describe (see events/notification)`);
-  await finishCase(context, run, { id: 'events/notification', kind: 'events', ...judged, example: example(d.exchange) });
+  await finishCase(context, run, { id: caseIds.events('notification'), kind: 'events', ...judged, example: example(d.exchange) });
   return true;
 }
 
@@ -145,14 +147,16 @@ const judgedOrSkip = <T extends object>(context: TestContext, id: string, judged
   'nothing' in judged ? skip(context, id, judged.nothing) : judged;
 
 describe('events (spec §6)', () => {
-  test('spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState', async (context) => {
+  test('spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState', {
+    meta: { caseId: caseIds.events('notification') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, 'events/notification', run, d, true)) return;
+    if (await endWithoutDelivery(context, caseIds.events('notification'), run, d, true)) return;
     if (d.kind !== 'observed') return;
     const judged = judgeDelivery(d.notification, d.subscription, waitMs, delayOf(d));
     await finishCase(context, run, {
-      id: 'events/notification',
+      id: caseIds.events('notification'),
       kind: 'events',
       specRef: judged.specRef,
       verdict: judged.verdict,
@@ -163,20 +167,22 @@ describe('events (spec §6)', () => {
     });
   });
 
-  test('spec §6/payload-shape (open): which keys a notification carries, SharePoint or Graph shape', async (context) => {
+  test('spec §6/payload-shape (open): which keys a notification carries, SharePoint or Graph shape', {
+    meta: { caseId: caseIds.events('payload-shape') },
+  }, async (context) => {
     const run = new CaseRun(probe);
     const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, 'events/payload-shape', run, d, false)) return;
+    if (await endWithoutDelivery(context, caseIds.events('payload-shape'), run, d, false)) return;
     if (d.kind !== 'observed') return;
     if (d.notification === undefined)
       return skip(
         context,
-        'events/payload-shape',
+        caseIds.events('payload-shape'),
         `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`,
       );
     const shape = describePayloadShape(payloadShape(d.notification));
     await finishCase(context, run, {
-      id: 'events/payload-shape',
+      id: caseIds.events('payload-shape'),
       kind: 'events',
       specRef: `${spec6Open('notification payload')}; ${spec6Open('delivery headers')}`,
       verdict: 'INFORMATIONAL',
@@ -186,23 +192,30 @@ describe('events (spec §6)', () => {
     });
   });
 
-  test('spec §6/delay (open): time from the change to the notification', async (context) => {
+  test('spec §6/delay (open): time from the change to the notification', { meta: { caseId: caseIds.events('delay') } }, async (context) => {
     const run = new CaseRun(probe);
     const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, 'events/delay', run, d, false)) return;
+    if (await endWithoutDelivery(context, caseIds.events('delay'), run, d, false)) return;
     if (d.kind !== 'observed') return;
-    const judged = judgedOrSkip(context, 'events/delay', judgeDelay(d.notification, d.change, waitMs));
-    await finishCase(context, run, { id: 'events/delay', kind: 'events', ...judged, example: example(d.exchange) });
+    const judged = judgedOrSkip(context, caseIds.events('delay'), judgeDelay(d.notification, d.change, waitMs));
+    await finishCase(context, run, { id: caseIds.events('delay'), kind: 'events', ...judged, example: example(d.exchange) });
   });
 
-  test('spec §6/redelivery (open): a notification the receiver answers 500 once is sent again', async (context) => {
+  test('spec §6/redelivery (open): a notification the receiver answers 500 once is sent again', {
+    meta: { caseId: caseIds.events('redelivery-after-500') },
+  }, async (context) => {
     const unavailable = changeUnavailable(probe);
-    if (unavailable !== undefined) return skip(context, 'events/redelivery-after-500', unavailable);
+    if (unavailable !== undefined) return skip(context, caseIds.events('redelivery-after-500'), unavailable);
     const run = new CaseRun(probe);
     const created = await createWatched(run);
-    if ('reason' in created) return skip(context, 'events/redelivery-after-500', created);
+    if ('reason' in created) return skip(context, caseIds.events('redelivery-after-500'), created);
     const { exchange, subscription } = created;
-    const base = { id: 'events/redelivery-after-500', kind: 'events' as const, specRef: spec6Open('retries'), example: example(exchange) };
+    const base = {
+      id: caseIds.events('redelivery-after-500'),
+      kind: 'events' as const,
+      specRef: spec6Open('retries'),
+      example: example(exchange),
+    };
     if (!isCreated(exchange)) {
       await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat, base.specRef) });
       return;
@@ -223,20 +236,21 @@ describe('events (spec §6)', () => {
       await finishCase(context, run, { ...base, ...changeFailed(change.how, change.message) });
       return;
     }
-    const judged = judgedOrSkip(context, 'events/redelivery-after-500', judgeRedelivery(first, again, waitMs, base.specRef));
+    const judged = judgedOrSkip(context, caseIds.events('redelivery-after-500'), judgeRedelivery(first, again, waitMs, base.specRef));
     await finishCase(context, run, { ...base, ...judged });
   });
 
   // Started right after the presence matrix in a whole run (suites/support/handshake-cases.ts), so the
   // slow receiver's wait has overlapped suites 03 to 05; here each case only reads what it saw.
-  test.for(handshakeCases(probe).map((c) => [c.label, c] as const))(
-    'spec §6/handshake (open): the answer to a create while the receiver answers validation: %s',
-    async ([, c], context) => {
+  for (const c of handshakeCases(probe))
+    test(`spec §6/handshake (open): the answer to a create while the receiver answers validation: ${c.label}`, {
+      meta: { caseId: caseIds.handshake(c.id) },
+    }, async (context) => {
       const outcome = await handshakeOutcome(probe, c);
-      if (outcome.kind === 'skipped') return skip(context, `events/handshake-${c.id}`, outcome.why);
+      if (outcome.kind === 'skipped') return skip(context, caseIds.handshake(c.id), outcome.why);
       const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
       await finishCase(context, outcome.run, {
-        id: `events/handshake-${c.id}`,
+        id: caseIds.handshake(c.id),
         kind: 'events',
         specRef: answer.serverError
           ? `${spec6Open('validation of the notification URL')}; ${SERVER_ERROR_REF}`
@@ -246,6 +260,5 @@ describe('events (spec §6)', () => {
         finding: answer.finding,
         example: example(outcome.exchange),
       });
-    },
-  );
+    });
 });

@@ -40,6 +40,8 @@ import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { foundLimit } from './support/found-limits.js';
 import { probeContext } from './support/context.js';
 
+import { caseIds } from '../lib/plan/case-ids.js';
+
 const probe = probeContext();
 const { operation } = probe;
 // The description may name other methods (lifecycle); these are the defaults the OneDrive and Graph docs show.
@@ -157,8 +159,8 @@ async function withSubject(
 }
 
 describe('lifecycle of a subscription this run created (open: spec §2, §3, §4, §8)', () => {
-  test("read: GET {collection}/{id}, and the record's fields", async (context) => {
-    await withSubject(context, 'lifecycle/read', async (run, s) => {
+  test("read: GET {collection}/{id}, and the record's fields", { meta: { caseId: caseIds.lifecycle('read') } }, async (context) => {
+    await withSubject(context, caseIds.lifecycle('read'), async (run, s) => {
       const read = await run.client.send({ method: READ, path: s.itemPath });
       walk.move('read', read.status);
       readWorks = isSuccessStatus(read.status);
@@ -170,7 +172,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       await finish(
         context,
         run,
-        'lifecycle/read',
+        caseIds.lifecycle('read'),
         SPEC_READ,
         finding,
         {
@@ -182,8 +184,10 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
     });
   });
 
-  test('list: GET {collection}, next links followed under BASE_URL only', async (context) => {
-    await withSubject(context, 'lifecycle/list', async (run, s) => {
+  test('list: GET {collection}, next links followed under BASE_URL only', {
+    meta: { caseId: caseIds.lifecycle('list') },
+  }, async (context) => {
+    await withSubject(context, caseIds.lifecycle('list'), async (run, s) => {
       const list = await walkList(listSend(run), operation.path, probe.target.baseUrl, (e) => e['id'] === s.id);
       walk.move('list', list.first?.status ?? null, list.containsCreated ?? undefined);
       const createdBody = bodyOf(s.created);
@@ -192,7 +196,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
       await finish(
         context,
         run,
-        'lifecycle/list',
+        caseIds.lifecycle('list'),
         SPEC_LIST,
         finding,
         {
@@ -207,10 +211,12 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
     });
   });
 
-  test('renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted', async (context) => {
-    await withSubject(context, 'lifecycle/renew', async (run, s) => {
+  test('renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted', {
+    meta: { caseId: caseIds.lifecycle('renew') },
+  }, async (context) => {
+    await withSubject(context, caseIds.lifecycle('renew'), async (run, s) => {
       if (!operation.fields.some((f) => f.name === RENEW_FIELD))
-        return skip(context, 'lifecycle/renew', `the operation has no ${RENEW_FIELD} field to renew with`);
+        return skip(context, caseIds.lifecycle('renew'), `the operation has no ${RENEW_FIELD} field to renew with`);
       const lifetime = operation.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
       const at = (minutes: number): unknown =>
         lifetime !== undefined ? lifetime.make(minutes, probe.values()) : new Date(Date.now() + minutes * 60_000).toISOString();
@@ -262,15 +268,15 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         limitWords = renewalWords(result, pastLimit, range, patches);
       }
       const finding = renewFinding(itemTemplate(), RENEW_FIELD, RENEW_MINUTES, renewed.status, readBack, limitWords);
-      await finish(context, run, 'lifecycle/renew', SPEC_RENEW, finding, part, renewed);
+      await finish(context, run, caseIds.lifecycle('renew'), SPEC_RENEW, finding, part, renewed);
     });
   });
 
-  test('patch each other field: applied, ignored or refused', async (context) => {
-    await withSubject(context, 'lifecycle/patch-fields', async (run) => {
+  test('patch each other field: applied, ignored or refused', { meta: { caseId: caseIds.lifecycle('patch-fields') } }, async (context) => {
+    await withSubject(context, caseIds.lifecycle('patch-fields'), async (run) => {
       const second = await createSubject(run);
       if (typeof second === 'string')
-        return skip(context, 'lifecycle/patch-fields', `no second subscription to change fields of: ${second}`);
+        return skip(context, caseIds.lifecycle('patch-fields'), `no second subscription to change fields of: ${second}`);
       subjects.push(second);
       const outcomes: Record<string, PatchOutcome> = {};
       const notTold: string[] = [];
@@ -306,14 +312,16 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         second.deleted = true;
       }
       const finding = patchFieldsFinding(itemTemplate(), outcomes, notThere, notTold);
-      await finish(context, run, 'lifecycle/patch-fields', SPEC_PATCH, finding, { renewal: { otherFields: outcomes } });
+      await finish(context, run, caseIds.lifecycle('patch-fields'), SPEC_PATCH, finding, { renewal: { otherFields: outcomes } });
     });
   });
 
-  test('delete: DELETE {collection}/{id}, then read, delete and list again', async (context) => {
+  test('delete: DELETE {collection}/{id}, then read, delete and list again', {
+    meta: { caseId: caseIds.lifecycle('delete') },
+  }, async (context) => {
     await withSubject(
       context,
-      'lifecycle/delete',
+      caseIds.lifecycle('delete'),
       async (run, s) => {
         const deleted = await run.client.send({ method: 'DELETE', path: s.itemPath });
         walk.move('delete', deleted.status);
@@ -334,7 +342,7 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
         await finish(
           context,
           run,
-          'lifecycle/delete',
+          caseIds.lifecycle('delete'),
           SPEC_DELETE,
           finding,
           {
@@ -349,10 +357,10 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
     );
   });
 
-  test('states: the states seen and the moves between them', async (context) => {
-    if (walk.moves.length === 0) return skip(context, 'lifecycle/states', 'no subscription was followed (see lifecycle/read)');
+  test('states: the states seen and the moves between them', { meta: { caseId: caseIds.lifecycle('states') } }, async (context) => {
+    if (walk.moves.length === 0) return skip(context, caseIds.lifecycle('states'), 'no subscription was followed (see lifecycle/read)');
     const run = new CaseRun(probe);
-    await finish(context, run, 'lifecycle/states', SPEC_STATES, statesFinding(walk.moves), {
+    await finish(context, run, caseIds.lifecycle('states'), SPEC_STATES, statesFinding(walk.moves), {
       states: walk.moves,
     });
   });

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { loadSettings } from '../lib/config/load-config.js';
+import { planRun } from '../lib/plan/plan.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { toolCommand } from './run-tool.js';
 
@@ -60,6 +62,14 @@ test.each([
     const notRun = report.notRun ?? [];
     expect(notRun.length).toBeGreaterThan(0);
     for (const c of notRun) expect(c.reason).toMatch(new RegExp(`^(cut short|not started): stopped by ${words}$`));
+    // A case has one id whether it ran or not: every id of the stopped run is one the plan (--dry-run) names for the
+    // same settings, and together the run's cases are exactly the plan's.
+    const planned = planRun(loadSettings({ env: { REQUESTS_PER_SECOND: '20', CONCURRENCY: '2' }, dotenvPath: false }))
+      .suites.flatMap((s) => s.cases.map((c) => c.id))
+      .sort();
+    const ids = [...report.cases, ...(report.skipped ?? []), ...notRun].map((c) => c.id).sort();
+    expect(notRun.filter((c) => !planned.includes(c.id))).toEqual([]);
+    expect(ids).toEqual(planned);
     // The count line counts the stop once, and agrees with the report.
     const passed = report.counts.CONFORMS + report.counts.INFORMATIONAL;
     const skipped = report.skipped?.length ?? 0;

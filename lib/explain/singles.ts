@@ -11,30 +11,9 @@
  */
 import type { BodyConfig } from './body-config.js';
 import type { Prober } from './prober.js';
-import type { Probe } from './types.js';
+import type { SingleAnswer, SingleChange, Singles } from './types.js';
 
-export interface SingleChange {
-  kind: 'add' | 'remove' | 'replace-value';
-  field: string;
-}
-
-export interface SingleAnswer {
-  change: SingleChange;
-  probe: Probe;
-}
-
-export interface Singles {
-  /** Changes that got a 2xx, those that keep every field the user sent first (add, replace a value, then remove). */
-  fixes: SingleAnswer[];
-  /** Changes that were refused (4xx). */
-  refused: SingleAnswer[];
-  /** Changes the target gave no verdict on (5xx, no answer after retries): neither a fix nor shown not to be one. */
-  noVerdict: SingleAnswer[];
-  /** Changes not asked: the cap on such creates, or the budget. Whether they get a 2xx is not known. */
-  unasked: SingleChange[];
-  /** Changes a hint's report records refused (its matrix, at known-good values), not asked again. */
-  byReport: SingleChange[];
-}
+export type { SingleAnswer, SingleChange, Singles } from './types.js';
 
 /** Creates spent on changes of one field, at most: a body of more fields has its other changes listed unasked. */
 export const MAX_SINGLE_CHECKS = 16;

@@ -3,7 +3,6 @@ import type { Exchange } from '../http/types.js';
 import type { AnswerClass } from '../answer/classify.js';
 import type { BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';
-import type { Singles } from './singles.js';
 
 /** One body sent, and what the target said. */
 export interface Probe {
@@ -111,4 +110,28 @@ export interface RequestCount {
   deletes: number;
   /** Creates that asked again what was asked before (checks of the conclusion). */
   repeats: number;
+}
+
+/** A change of one field (lib/explain/singles.ts asks them all). */
+export interface SingleChange {
+  kind: 'add' | 'remove' | 'replace-value';
+  field: string;
+}
+
+export interface SingleAnswer {
+  change: SingleChange;
+  probe: Probe;
+}
+
+export interface Singles {
+  /** Changes that got a 2xx, those that keep every field the user sent first (add, replace a value, then remove). */
+  fixes: SingleAnswer[];
+  /** Changes that were refused (4xx). */
+  refused: SingleAnswer[];
+  /** Changes the target gave no verdict on (5xx, no answer after retries): neither a fix nor shown not to be one. */
+  noVerdict: SingleAnswer[];
+  /** Changes not asked: the cap on such creates, or the budget. Whether they get a 2xx is not known. */
+  unasked: SingleChange[];
+  /** Changes a hint's report records refused (its matrix, at known-good values), not asked again. */
+  byReport: SingleChange[];
 }

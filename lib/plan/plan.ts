@@ -1,8 +1,8 @@
 /**
  * What a probe run will do before it does it: the suites, their cases (the ids the reports will use) and an upper
- * bound of the requests each sends, from the settings and the operation description alone, sending nothing. It is
- * the suites' plan written down once more (lib cannot read suites/): the self-test that runs both (test/plan.test.ts)
- * fails when a suite sends more than its bound or records a case the plan does not name.
+ * bound of the requests each sends, from the settings and the operation description alone, sending nothing. The ids
+ * are the suites' own (./case-ids.ts); the self-test that runs both (test/dry-run.test.ts) fails when a suite sends
+ * more than its bound or records a case the plan does not name.
  *
  * A bound counts each exchange once (a create, the DELETE that undoes it, a read); `worstCase` adds a retry of every
  * one of them (MAX_RETRIES) and the end-of-run cleanup, and is cut at MAX_REQUESTS, where the engine stops a run.
@@ -15,6 +15,7 @@ import { LIST_BOUNDS } from '../lifecycle/list-walk.js';
 import type { OperationSpec } from '../operation/types.js';
 import { propertyBounds } from '../properties/bounds.js';
 import { AUTH_VARIANTS } from '../protocol/auth.js';
+import { caseIds, CONTENT_CASES, HANDSHAKE_CASES, MALFORMED_BODIES, OTHER_VERSIONS, PROPERTIES } from './case-ids.js';
 import { observationCases } from '../protocol/spec-observation.js';
 import { combinations } from '../rule/field-set.js';
 import { defaultMaxSteps } from '../values/find-limit.js';
@@ -102,32 +103,33 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
   const each = { requests: repeats * 2, creates: repeats };
   const rows =
     fields.length > exhaustiveMaxFields
-      ? [one('matrix/adaptive-exploration', presenceBound(settings, repeats))]
-      : combinations(fields).map((present) => one(`matrix/${present.length === 0 ? 'none' : present.join('+')}`, each));
-  return [...rows, one('matrix/refusals', { requests: 0, creates: 0 })];
+      ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats))]
+      : combinations(fields).map((present) => one(caseIds.matrix(present), each));
+  return [...rows, one(caseIds.matrixRefusals, { requests: 0, creates: 0 })];
 }
 
 function valueClasses(op: OperationSpec): PlannedCase[] {
-  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(`value/${f.name}/${c.id}`, CREATE)));
+  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(caseIds.value(f.name, c.id), CREATE)));
   const limits = (op.limits ?? []).map((l) => {
     const steps = l.maxSteps ?? defaultMaxSteps(l.low, l.high);
-    return one(`limit/${l.field}/${l.id}`, { requests: steps * 2, creates: steps });
+    return one(caseIds.limit(l.field, l.id), { requests: steps * 2, creates: steps });
   });
-  return [...classes, ...limits, one('value/refusals', { requests: 0, creates: 0 })];
+  return [...classes, ...limits, one(caseIds.valueRefusals, { requests: 0, creates: 0 })];
 }
 
 function properties(settings: Settings): PlannedCase[] {
   const input = { ...settings.pacing, ...settings.exploration };
-  const property = (id: string, perTrial: number): PlannedCase => {
-    const { maxRequests } = propertyBounds(input, perTrial);
-    return one(id, { requests: maxRequests, creates: Math.ceil(maxRequests / 2) });
+  // Requests per trial: a create and its delete; the same request twice for property 3.
+  const perTrial: Record<(typeof PROPERTIES)[number], number> = {
+    'answers-2xx-or-4xx': 2,
+    'error-body-spec-7': 2,
+    'same-request-same-status': 4,
+    'matrix-rule-predicts-outcome': 2,
   };
-  return [
-    property('property/answers-2xx-or-4xx', 2),
-    property('property/error-body-spec-7', 2),
-    property('property/same-request-same-status', 4),
-    property('property/matrix-rule-predicts-outcome', 2),
-  ];
+  return PROPERTIES.map((name) => {
+    const { maxRequests } = propertyBounds(input, perTrial[name]);
+    return one(caseIds.property(name), { requests: maxRequests, creates: Math.ceil(maxRequests / 2) });
+  });
 }
 
 function protocol(settings: Settings, embedded: boolean): PlannedCase[] {
@@ -137,23 +139,18 @@ function protocol(settings: Settings, embedded: boolean): PlannedCase[] {
   const elsewhere = { requests: 3, creates: 1 };
   const writes = embedded || settings.target.probeWriteMethods ? undefined : 'PROBE_WRITE_METHODS is not set';
   return [
-    one('protocol/well-formed-body', { requests: 0, creates: 0 }),
-    ...AUTH_VARIANTS.flatMap((v) => [
-      one(`protocol/spec-5/${v.id}`, CREATE),
-      one(`protocol/spec-5/${v.id}/refusal`, { requests: 0, creates: 0 }),
-    ]),
-    ...['not-json', 'json-array', 'json-null', 'empty-body'].map((id) => one(`protocol/spec-7.1/${id}`, CREATE)),
-    ...['no-content-type', 'text-plain', 'json-charset', 'duplicate-keys', 'one-mebibyte'].map((id) =>
-      one(`protocol/spec-4/${id}`, CREATE),
+    one(caseIds.wellFormed, { requests: 0, creates: 0 }),
+    ...AUTH_VARIANTS.flatMap((v) => [one(caseIds.auth(v.id), CREATE), one(caseIds.authRefusal(v.id), { requests: 0, creates: 0 })]),
+    ...MALFORMED_BODIES.map((id) => one(caseIds.malformed(id), CREATE)),
+    ...CONTENT_CASES.map((id) => one(caseIds.content(id), CREATE)),
+    one(caseIds.specVersion, CREATE),
+    ...OTHER_VERSIONS.map((id) =>
+      one(caseIds.version(id), elsewhere, versioned ? undefined : `the operation path ${op.path} has no version segment`),
     ),
-    one('protocol/spec-9/v2.0', CREATE),
-    ...['v1.0', 'v2.1', 'no-version'].map((id) =>
-      one(`protocol/spec-9/${id}`, elsewhere, versioned ? undefined : `the operation path ${op.path} has no version segment`),
-    ),
-    one('protocol/spec-4/method-get', { requests: 1, creates: 0 }),
-    one('protocol/spec-4/method-put', elsewhere, writes),
-    one('protocol/spec-4/method-patch', elsewhere, writes),
-    one('protocol/spec-4/method-delete', { requests: 1, creates: 0 }, writes),
+    one(caseIds.method('GET'), { requests: 1, creates: 0 }),
+    one(caseIds.method('PUT'), elsewhere, writes),
+    one(caseIds.method('PATCH'), elsewhere, writes),
+    one(caseIds.method('DELETE'), { requests: 1, creates: 0 }, writes),
   ];
 }
 
@@ -171,12 +168,12 @@ function events(settings: Settings, embedded: boolean): PlannedCase[] {
   const change = receiver ?? (embedded || settings.receiver.change !== undefined ? undefined : 'no CHANGE_COMMAND or CHANGE_REQUEST');
   // A CHANGE_REQUEST goes through the probe's engine: one more request per change.
   const changed = { requests: 2 + (settings.receiver.change?.kind === 'request' ? 1 : 0), creates: 1 };
-  const handshake = ['wrong-token', 'slow', '500'].map((id) => one(`events/handshake-${id}`, CREATE, receiver));
+  const handshake = HANDSHAKE_CASES.map((id) => one(caseIds.handshake(id), CREATE, receiver));
   return [
-    one('events/notification', changed, change),
-    one('events/payload-shape', { requests: 0, creates: 0 }, change),
-    one('events/delay', { requests: 0, creates: 0 }, change),
-    one('events/redelivery-after-500', changed, change),
+    one(caseIds.events('notification'), changed, change),
+    one(caseIds.events('payload-shape'), { requests: 0, creates: 0 }, change),
+    one(caseIds.events('delay'), { requests: 0, creates: 0 }, change),
+    one(caseIds.events('redelivery-after-500'), changed, change),
     ...handshake,
   ];
 }
@@ -193,12 +190,12 @@ function lifecycle(op: OperationSpec): PlannedCase[] {
   const patched = op.fields.filter((f) => f.name !== RENEW_FIELD).slice(0, MAX_PATCHED_FIELDS).length;
   return [
     // The subscription the cases follow is created by the first: its create, and a DELETE at the end if a case left it.
-    one('lifecycle/read', { requests: 1 + 1 + 1, creates: 1 }, none),
-    one('lifecycle/list', { requests: pages, creates: 0 }, none),
-    one('lifecycle/renew', { requests: hasRenewField ? 2 + renewSteps : 0, creates: 0 }, none),
-    one('lifecycle/patch-fields', { requests: 2 + patched * 2, creates: 1 }, none),
-    one('lifecycle/delete', { requests: 3 + pages, creates: 0 }, none),
-    one('lifecycle/states', { requests: 0, creates: 0 }),
+    one(caseIds.lifecycle('read'), { requests: 1 + 1 + 1, creates: 1 }, none),
+    one(caseIds.lifecycle('list'), { requests: pages, creates: 0 }, none),
+    one(caseIds.lifecycle('renew'), { requests: hasRenewField ? 2 + renewSteps : 0, creates: 0 }, none),
+    one(caseIds.lifecycle('patch-fields'), { requests: 2 + patched * 2, creates: 1 }, none),
+    one(caseIds.lifecycle('delete'), { requests: 3 + pages, creates: 0 }, none),
+    one(caseIds.lifecycle('states'), { requests: 0, creates: 0 }),
   ];
 }
 
@@ -270,9 +267,9 @@ export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan 
   const waits = (id: string): boolean => eventsPlanned?.cases.some((c) => c.id === id && c.skipped === undefined) === true;
   const change = settings.receiver.change?.kind === 'command' ? settings.receiver.changeCommandTimeoutMs : 0;
   const waitMs =
-    (waits('events/notification') ? settings.receiver.notificationWaitMs + change : 0) +
-    (waits('events/redelivery-after-500') ? 2 * settings.receiver.notificationWaitMs + change : 0) +
-    (waits('events/handshake-slow') ? settings.receiver.slowReceiverMs : 0);
+    (waits(caseIds.events('notification')) ? settings.receiver.notificationWaitMs + change : 0) +
+    (waits(caseIds.events('redelivery-after-500')) ? 2 * settings.receiver.notificationWaitMs + change : 0) +
+    (waits(caseIds.handshake('slow')) ? settings.receiver.slowReceiverMs : 0);
   return {
     suites,
     before,

@@ -29,7 +29,7 @@ export interface CollectedRun {
   harnessErrors: HarnessError[];
 }
 
-/** A case's id when it left none: its suite and its name, in the characters ids use. */
+/** A case's id when it declared none (a suite of the tool's declares each: lib/plan/case-ids.ts): its suite and name. */
 function idOf(suite: string, name: string): string {
   const slug = name
     .toLowerCase()
@@ -77,7 +77,7 @@ function sortCase(run: CollectedRun, suite: string, testCase: TestCase, stop: st
     run.skipped.push({ id: skip.id, suite, name, reason: skip.reason, ...(skip.toTest !== undefined ? { toTest: skip.toTest } : {}) });
     return;
   }
-  const id = idOf(suite, testCase.name);
+  const id = meta.caseId ?? idOf(suite, testCase.name);
   if (stop !== undefined && result.state !== 'passed') {
     const started = result.state === 'failed';
     run.notRun.push({ id, suite, name, reason: `${started ? 'cut short' : 'not started'}: ${stop}` });

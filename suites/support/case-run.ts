@@ -81,10 +81,20 @@ async function judgedReach<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(ru
 }
 
 /**
+ * A case records the id it was declared with (`test(name, { meta: { caseId } }, ...)`), the one the reports use when
+ * it does not run: a case that records another is the tool's own mistake, failed as such.
+ */
+function declaredId(context: TestContext, id: string): void {
+  const declared = context.task.meta.caseId;
+  if (declared !== id) throw new Error(`case id: the test was declared as ${declared ?? '(no caseId)'} but records ${id}`);
+}
+
+/**
  * Skips the case, leaving why and what would test it for the reports ("Not tested, and why"): `id` is the id the
  * case would have recorded. The reason is also the test's skip note, which the console prints.
  */
 export function skipCase(context: TestContext, skip: SkipRecord): never {
+  declaredId(context, skip.id);
   context.task.meta.skip = skip;
   return context.skip(skip.reason);
 }
@@ -98,6 +108,7 @@ export async function finishCase(
   run: CaseRun,
   record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks'>,
 ): Promise<void> {
+  declaredId(context, record.id);
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
   // commands, examples) goes through the redaction step once more before it leaves the worker.

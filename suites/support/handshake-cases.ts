@@ -19,10 +19,11 @@ import { acceptedBase } from './accepted-base.js';
 import { CaseRun } from './case-run.js';
 import { receiverUnavailable, type Unavailable } from './cause-change.js';
 import type { ProbeContext } from './context.js';
+import type { HANDSHAKE_CASES } from '../../lib/plan/case-ids.js';
 
 export interface HandshakeCase {
   /** The case id's last part: events/handshake-{id}. */
-  id: string;
+  id: (typeof HANDSHAKE_CASES)[number];
   label: string;
   mode: Partial<ReceiverMode>;
   misbehaviour: ReceiverMisbehaviour;

@@ -92,7 +92,7 @@ export async function recordProtocol(
   judgement: Judgement,
   shown: ExampleExchange,
 ): Promise<void> {
-  await finishCase(context, run, { id: `protocol/${id}`, kind: 'protocol', example: shown, ...judgement });
+  await finishCase(context, run, { id, kind: 'protocol', example: shown, ...judgement });
 }
 
 /**
