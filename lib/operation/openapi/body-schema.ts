@@ -16,19 +16,23 @@ export interface BodySchema {
   examples: Json[];
   /** The properties of the first example marked accepted, when one is. */
   acceptedExample?: string[];
+  /** Properties whose schema is `false`: the body must not have them. */
+  forbidden: string[];
 }
 
 const isJsonMedia = (type: string): boolean => /^application\/([\w.+-]*\+)?json\b/i.test(type);
 
 /** Merges `allOf` members into one object schema (properties and required lists), recursively. */
-function flatten(schema: Json): { properties: Map<string, Json>; required: Set<string> } {
+function flatten(schema: Json): { properties: Map<string, Json>; required: Set<string>; forbidden: Set<string> } {
   const properties = new Map<string, Json>();
   const required = new Set<string>();
+  const forbidden = new Set<string>();
   for (const part of Array.isArray(schema['allOf']) ? schema['allOf'] : []) {
     if (!isObject(part)) continue;
     const inner = flatten(part);
     for (const [k, v] of inner.properties) properties.set(k, v);
     for (const r of inner.required) required.add(r);
+    for (const f of inner.forbidden) forbidden.add(f);
   }
   if (isObject(schema['properties'])) {
     // A boolean schema is a property too: `false` is how a schema says the field must be absent (an observed
@@ -36,10 +40,11 @@ function flatten(schema: Json): { properties: Map<string, Json>; required: Set<s
     for (const [k, v] of Object.entries(schema['properties'])) {
       if (isObject(v)) properties.set(k, v);
       else if (typeof v === 'boolean') properties.set(k, {});
+      if (v === false) forbidden.add(k);
     }
   }
   if (Array.isArray(schema['required'])) for (const r of schema['required']) if (typeof r === 'string') required.add(r);
-  return { properties, required };
+  return { properties, required, forbidden };
 }
 
 export function bodySchema(doc: OpenApiDocument, found: FoundOperation): BodySchema {
@@ -56,7 +61,7 @@ export function bodySchema(doc: OpenApiDocument, found: FoundOperation): BodySch
   const media = content[contentType];
   const schema = isObject(media) && isObject(media['schema']) ? media['schema'] : undefined;
   if (schema === undefined) throw new OpenApiError([`${at}/requestBody/content/${contentType.replace(/\//g, '~1')}/schema: missing`]);
-  const { properties, required } = flatten(schema);
+  const { properties, required, forbidden } = flatten(schema);
   if (properties.size === 0) {
     throw new OpenApiError([`${at}/requestBody: its schema names no properties (a JSON object with properties is what the probe varies)`]);
   }
@@ -69,6 +74,7 @@ export function bodySchema(doc: OpenApiDocument, found: FoundOperation): BodySch
     required: [...required].filter((r) => writable.some(([k]) => k === r)),
     examples,
     ...(acceptedExample !== undefined ? { acceptedExample } : {}),
+    forbidden: [...forbidden],
   };
 }
 

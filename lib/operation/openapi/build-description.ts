@@ -76,7 +76,9 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     throw new OpenApiError([`${at}: a ${found.method} has no body to probe; the probe varies the JSON body of a POST, PUT or PATCH`]);
   }
   const body = bodySchema(doc, found);
-  let properties = body.properties;
+  // A field the schema forbids (`false`) is probed only with a value an example shows: nothing else says what to send.
+  const unshown = body.forbidden.filter((name) => !body.examples.some((e) => Object.hasOwn(e, name)));
+  let properties = body.properties.filter(([name]) => !unshown.includes(name));
   if (options.fields !== undefined) {
     const known = new Map(properties);
     const unknown = options.fields.filter((f) => !known.has(f));
@@ -110,7 +112,10 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
   });
   const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value`);
-  const notes: string[] = [];
+  const notes: string[] = unshown.map(
+    (name) =>
+      `${name}: the schema forbids it (false) and no example shows a value for it: not probed (add it with a good value to see the refusal)`,
+  );
   const undo = findUndo(doc, found);
   if (undo === undefined)
     notes.push(
