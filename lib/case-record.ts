@@ -5,6 +5,7 @@ import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
 import type { ValueExpectation } from './operation/types.js';
 import type { LifecyclePart } from './lifecycle/types.js';
+import type { RefusalKind } from './protocol/refusal-kind.js';
 
 /**
  * What a conformance case leaves behind for the reporters, attached as vitest
@@ -51,6 +52,10 @@ export interface CaseRecord {
   engineRequests?: { run: string; sent: number };
   /** Set when the engine's budget or time limit had stopped the run by the end of this case. */
   stoppedEarly?: EarlyStop;
+  /** The kinds of refusal breaking spec §7 rule 1 this case judged (lib/protocol/once-per-kind.ts). */
+  refusalKinds?: RefusalKind[];
+  /** The cases that judged each of those kinds first: this one records them and does not fail again. */
+  sameKindAs?: string[];
 }
 
 /**

@@ -37,6 +37,8 @@ interface PropertyCase extends PropertyPolicy {
   expected: string;
   /** The most requests one trial sends without retries (a create and its delete: 2). */
   requestsPerTrial: number;
+  /** Its violations are refusals that break spec §7 rule 1: their kind is judged once for the run. */
+  judgesRefusals?: boolean;
   goodValuesOnly?: boolean;
 }
 
@@ -81,6 +83,9 @@ async function checkProperty(
     finding: judged.finding,
     observed: judged.observed,
     ...(judged.shown !== undefined ? { example: example(judged.shown) } : {}),
+    ...(property.judgesRefusals === true && judged.verdict === 'DEVIATES' && judged.shown !== undefined
+      ? { ruleOneBroken: [judged.shown] }
+      : {}),
   });
 }
 
@@ -139,6 +144,7 @@ describe('property-based: random bodies mixing presence and value classes', () =
         expected:
           'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
         requestsPerTrial: 2,
+        judgesRefusals: true,
         violation: 'a refusal that breaks spec §7 rule 1',
         // Counted from the same checks the summary speaks of: a noted 4xx never counts as having the object.
         held: (result, statuses) =>

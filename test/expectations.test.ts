@@ -53,6 +53,11 @@ describe.sequential('expectations through shards, a merge, a baseline and the ex
     expect(merged.code, say(merged)).toBe(1);
     const report = read(shards);
     expect(report.cases.filter((c) => c.verdict === 'DEVIATES').map((c) => c.id)).toEqual(DEVIATING);
+    // Each kind of refusal is one DEVIATES across the shards: the two cases judged different kinds (the all-five
+    // body's refusal is the first case's, and the matrix's kinds past it are its own).
+    const [first, second] = DEVIATING.map((id) => report.cases.find((c) => c.id === id)?.refusalKinds ?? []);
+    expect(first?.length).toBeGreaterThan(0);
+    expect((second ?? []).filter((k) => first?.includes(k))).toEqual([]);
     await writeBaseline(join(work, 'baseline.json'), extractBaseline(report, 'fastapi-like'));
   }, 400_000);
 

@@ -10,6 +10,7 @@ import { classifyAnswer } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
 import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
 import type { Judgement } from './judgement.js';
+import { kindOf } from './refusal-kind.js';
 
 interface Kind {
   status: number;
@@ -42,7 +43,7 @@ export class DistinctRefusals {
       if (answer.outcome !== 'rejected' || status === null) continue;
       const body = { code: answer.errorCode, message: answer.errorMessage };
       const pattern = body.message === undefined ? undefined : messagePattern(body.message, this.fields);
-      const key = JSON.stringify([status, body.code ?? null, pattern ?? null]);
+      const { key } = kindOf(status, body.code, pattern);
       const check = checkRefusalRule(exchange);
       const known = this.kinds.get(key);
       if (known === undefined) {
@@ -102,6 +103,7 @@ export class DistinctRefusals {
       specRef,
       expected,
       observed,
+      refusalKinds: broken.map((k) => kindOf(k.status, k.errorCode, k.pattern)),
       finding: `${count(broken.length, 'kind')} of refusal of a ${what} ${broken.length === 1 ? 'breaks' : 'break'} spec §7 rule 1, judged once per kind (${REFUSAL_READING}): ${[
         ...byProblem,
       ]

@@ -50,11 +50,20 @@ const NOT_ABOUT_THE_BODY = new Set([
 export function checkRefusalRule(exchange: Exchange): ErrorRuleCheck | undefined {
   const status = exchange.status;
   if (status === null || status < 400 || status > 499 || NOT_ABOUT_THE_BODY.has(status)) return undefined;
+  if (aboutAuthentication(exchange)) return undefined;
   if (status === 400) return checkErrorRule(exchange);
   return {
     holds: false,
     problems: [`answered ${status}, where spec §7 rule 1 gives 400 invalidRequest to a request rejected as malformed or incorrect`],
   };
+}
+
+/**
+ * A refusal whose WWW-Authenticate names an error (RFC 6750 §3: `Bearer error="invalid_request"`) says itself that it
+ * is about the credentials, whatever its status: spec §7 rule 3, not a body rejected as malformed.
+ */
+export function aboutAuthentication(exchange: Exchange): boolean {
+  return /(^|[\s,])error\s*=/i.test(exchange.responseHeaders['www-authenticate'] ?? '');
 }
 
 /** How rule 1 is read for a refused body, for a case's wording. */

@@ -5,7 +5,7 @@
  */
 import type { Exchange } from '../http/types.js';
 import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
-import { isSuccessStatus } from '../http/status.js';
+import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
 import { judgeServerError } from './server-error.js';
@@ -32,10 +32,12 @@ export function judgeMalformedBody(what: string, exchange: Exchange): Judgement 
       verdict: 'DEVIATES',
       observed: `${observed}; ${rule.problems.join('; ')}`,
       finding: `${what}: the 400 breaks spec §7 rule 1`,
+      ruleOneBroken: [exchange],
     };
   }
   const finding = isSuccessStatus(status)
     ? `${what} was accepted (${status}), not rejected as malformed`
     : `${what} was answered ${status}, not 400 invalidRequest`;
-  return { ...base, verdict: 'DEVIATES', observed, finding };
+  // A refusal in another status is a kind of refusal (judged once for the run); an acceptance is this case's own.
+  return { ...base, verdict: 'DEVIATES', observed, finding, ...(isClientErrorStatus(status) ? { ruleOneBroken: [exchange] } : {}) };
 }

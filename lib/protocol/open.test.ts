@@ -69,4 +69,17 @@ describe('judgeOpenRequest', () => {
       '400, a text body, not the §7 error object: "nope"; the answer\'s body is not JSON, so not the §7 error object (a JSON object)',
     );
   });
+
+  test('a 2xx whose record holds none of the fields sent: created from a body it did not read', () => {
+    const sent = { ...onSpecPath, sentFields: ['notificationUrl', 'expirationDateTime'] };
+    const empty = judgeOpenRequest(sent, fakeExchange({ status: 201, body: { id: 's1', clientState: null } }));
+    expect(empty.finding).toBe(
+      'Content-Type: text/plain: answered 201, a JSON object with id, clientState; created from a body it did not read: the record holds none of the fields sent (notificationUrl, expirationDateTime)',
+    );
+    // A record that holds one, or that cannot be read, says nothing of the kind.
+    expect(judgeOpenRequest(sent, fakeExchange({ status: 201, body: { id: 's1', notificationUrl: 'https://r' } })).finding).not.toContain(
+      'did not read',
+    );
+    expect(judgeOpenRequest(sent, fakeExchange({ status: 201, responseBody: 'created' })).finding).not.toContain('did not read');
+  });
 });

@@ -7,6 +7,8 @@ import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
 import { judgeServerError } from './server-error.js';
+import { isSuccessStatus } from '../http/status.js';
+import { isObject } from '../json.js';
 
 export interface OpenCase {
   /** Plain words for the request, e.g. "Content-Type: text/plain". */
@@ -22,6 +24,8 @@ export interface OpenCase {
   ruleOneApplies: boolean;
   /** Words appended to the finding, e.g. which of two duplicate values the record kept. */
   detail?: string;
+  /** The fields the body sent, for a create: a 2xx whose record holds none of them did not read the body. */
+  sentFields?: readonly string[];
 }
 
 /**
@@ -44,9 +48,34 @@ export function judgeOpenRequest(open: OpenCase, exchange: Exchange): Judgement 
         expected: '400 with error.code "invalidRequest" in the §7 error object',
         observed: `${observed}; ${rule.problems.join('; ')}`,
         finding: `${open.label}: the refusal (${answer.status}) breaks spec §7 rule 1 (${REFUSAL_READING})`,
+        ruleOneBroken: [exchange],
       };
     }
   }
   const detail = open.detail !== undefined ? `; ${open.detail}` : '';
-  return { verdict: 'INFORMATIONAL', specRef: open.specRef, observed, finding: `${open.label}: answered ${observed}${detail}` };
+  const unread = open.sentFields === undefined ? undefined : unreadBody(exchange, open.sentFields);
+  return {
+    verdict: 'INFORMATIONAL',
+    specRef: open.specRef,
+    observed,
+    finding: `${open.label}: answered ${observed}${detail}${unread === undefined ? '' : `; ${unread}`}`,
+  };
+}
+
+/**
+ * A create answered 2xx whose record (the answer's JSON object) holds none of the fields the body sent: the target
+ * made a subscription from a body it did not read (a text/plain body taken as empty, say). Undefined when the record
+ * cannot be read, or holds one of them.
+ */
+export function unreadBody(exchange: Exchange, sent: readonly string[]): string | undefined {
+  if (exchange.status === null || !isSuccessStatus(exchange.status) || sent.length === 0) return undefined;
+  let record: unknown;
+  try {
+    record = JSON.parse(exchange.responseBody);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(record) || Object.keys(record).length === 0) return undefined;
+  if (sent.some((field) => Object.hasOwn(record, field))) return undefined;
+  return `created from a body it did not read: the record holds none of the fields sent (${sent.join(', ')})`;
 }

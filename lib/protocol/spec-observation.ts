@@ -27,7 +27,9 @@ export function judgeReportedRejected(what: string, exchange: Exchange): Judgeme
       verdict: rule.holds ? 'CONFORMS' : 'DEVIATES',
       expected: '400 with error.code "invalidRequest" and the §7 error object',
       observed: rule.holds ? observed : `${observed}; ${rule.problems.join('; ')}`,
-      ...(rule.holds ? {} : { finding: `the refusal of ${what} (${exchange.status}) breaks spec §7 rule 1: ${REFUSAL_READING}` }),
+      ...(rule.holds
+        ? {}
+        : { finding: `the refusal of ${what} (${exchange.status}) breaks spec §7 rule 1: ${REFUSAL_READING}`, ruleOneBroken: [exchange] }),
     };
   }
   return {
@@ -52,6 +54,7 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
     specRef: accepted ? 'spec §4 observed behaviour (a report, not a rule)' : 'spec §4 observed behaviour; spec §7',
     verdict: broken ? 'DEVIATES' : 'INFORMATIONAL',
     observed: broken ? `${observed}; ${rule.problems.join('; ')}` : observed,
+    ...(broken ? { ruleOneBroken: [exchange] } : {}),
     // When the refusal breaks §7 rule 1, that is the deviation, and the headline says it first.
     finding: accepted
       ? `${fields.join(', ')} accepted (${status}), as the spec reports`

@@ -41,6 +41,7 @@ export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Jud
       expected: '400 with error.code "invalidRequest" in the §7 error object',
       observed: `${observed}; ${rule.problems.join('; ')}`,
       finding: `the refusal (${status}) on the v2.0 path breaks spec §7 rule 1 (${REFUSAL_READING})`,
+      ruleOneBroken: [exchange],
     };
   }
   const why = accepted ? 'a body the target accepted before' : "the spec's five-field body (no accepted body is known)";

@@ -92,6 +92,8 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(record.finding !== undefined ? { finding: record.finding } : {}),
       ...(record.expected !== undefined ? { expected: record.expected } : {}),
       ...(record.observed !== undefined ? { observed: record.observed } : {}),
+      ...(record.refusalKinds !== undefined ? { refusalKinds: record.refusalKinds.map((k) => k.label) } : {}),
+      ...(record.sameKindAs !== undefined ? { sameKindAs: record.sameKindAs } : {}),
     };
   });
   for (const error of input.harnessErrors ?? []) {

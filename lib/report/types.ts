@@ -227,6 +227,10 @@ export interface CaseSummary {
   suite?: string;
   /** How long the case took (absent in older reports). */
   seconds?: number;
+  /** The kinds of refusal breaking spec §7 rule 1 it judged, in words; each is judged once for the run. */
+  refusalKinds?: string[];
+  /** The cases that judged each of its kinds first: this one records them and does not fail again. */
+  sameKindAs?: string[];
   /** Set when the case ended as an expectation said (DEVIATES or ERROR, expected): it does not fail the run. */
   expectation?: HeldExpectation;
 }

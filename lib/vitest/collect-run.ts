@@ -7,6 +7,7 @@
 import type { TestCase, TestModule } from 'vitest/node';
 import type { CaseRecord, SkipRecord } from '../case-record.js';
 import type { HarnessError, UnrunCase } from '../report/types.js';
+import { oncePerKind } from '../protocol/once-per-kind.js';
 
 /** The suite a test file holds, as the reports name it: `02-presence-matrix`. */
 export const suiteOf = (module: TestModule): string => module.relativeModuleId.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
@@ -59,6 +60,12 @@ export function collectRun(testModules: ReadonlyArray<TestModule>, stop?: string
       else run.harnessErrors.push({ id: `${suite}/(suite)`, suite, name: suite, message });
     }
   }
+  // Each shard of a split run judged the kinds of refusal it met once; across the shards, a kind is judged once too,
+  // by the first case in run order (the suites are numbered in that order; a single run's are judged already).
+  const inOrder = [...run.cases].sort((a, b) => (a.suite < b.suite ? -1 : a.suite > b.suite ? 1 : 0));
+  const records = oncePerKind(inOrder.map((c) => c.record));
+  const judged = new Map(inOrder.map((c, i) => [c, records[i] ?? c.record]));
+  run.cases = run.cases.map((c) => ({ ...c, record: judged.get(c) ?? c.record }));
   return run;
 }
 

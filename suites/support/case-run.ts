@@ -12,6 +12,7 @@ import type { Exchange } from '../../lib/http/types.js';
 import { judgeReach, missedBy } from '../../lib/protocol/never-reached.js';
 import { OperationClient } from '../../lib/create/client.js';
 import { workerRunId, type ProbeContext } from './context.js';
+import { refusalKind } from '../../lib/protocol/refusal-kind.js';
 
 /**
  * One case's requests: its client (lib/create/client.ts) over the worker's shared engine sends, undoes
@@ -81,6 +82,20 @@ async function judgedReach<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(ru
 }
 
 /**
+ * The record with the kinds of refusal it judged breaking spec §7 rule 1, judged once for the run: a kind an earlier
+ * case judged makes this one "the same kind of refusal as" that case, not a second failure.
+ */
+type RecordGiven = Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks'>;
+
+function oncePerKind(probe: ProbeContext, given: RecordGiven & { ruleOneBroken?: readonly Exchange[] }): RecordGiven {
+  const { ruleOneBroken, ...rest } = given;
+  const fields = probe.operation.fields.map((f) => f.name);
+  const fromAnswers = (ruleOneBroken ?? []).flatMap((e) => refusalKind(e, fields) ?? []);
+  const kinds = [...(rest.refusalKinds ?? []), ...fromAnswers].filter((k, i, all) => all.findIndex((o) => o.key === k.key) === i);
+  return probe.refusalOwners.judge<RecordGiven>(kinds.length === 0 ? rest : { ...rest, refusalKinds: kinds });
+}
+
+/**
  * A case records the id it was declared with (`test(name, { meta: { caseId } }, ...)`), the one the reports use when
  * it does not run: a case that records another is the tool's own mistake, failed as such.
  */
@@ -106,9 +121,10 @@ export function skipCase(context: TestContext, skip: SkipRecord): never {
 export async function finishCase(
   context: TestContext,
   run: CaseRun,
-  record: Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks'>,
+  given: RecordGiven & { ruleOneBroken?: readonly Exchange[] },
 ): Promise<void> {
-  declaredId(context, record.id);
+  declaredId(context, given.id);
+  const record = oncePerKind(run.probe, given);
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL
   // commands, examples) goes through the redaction step once more before it leaves the worker.

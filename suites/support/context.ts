@@ -17,6 +17,7 @@ import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { ExchangeLog } from '../../lib/har/exchange-log.js';
 import { Secret } from '../../lib/secret.js';
 import { TokenBrokerClient } from '../../lib/auth/broker-client.js';
+import { RefusalOwners } from '../../lib/protocol/once-per-kind.js';
 
 export interface ProbeContext {
   settings: Settings;
@@ -35,6 +36,8 @@ export interface ProbeContext {
    * redirects are about its body or about every request.
    */
   plainGetStatus(): Promise<number | null>;
+  /** Which case judged each kind of refusal first: the run's one finding per kind (lib/protocol/once-per-kind.ts). */
+  refusalOwners: RefusalOwners;
 }
 
 let context: ProbeContext | undefined;
@@ -94,6 +97,7 @@ export function probeContext(): ProbeContext {
       return { now: new Date(), notificationUrl, unique: `${runTag}-${uniqueCounter}` };
     },
     plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: operation.path }).then((e) => e.status)),
+    refusalOwners: new RefusalOwners(),
   };
   return context;
 }
