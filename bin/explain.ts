@@ -66,7 +66,7 @@ import type { Receiver } from '../lib/receiver/server.js';
 import { Secret } from '../lib/secret.js';
 import { startEmbeddedTarget } from '../reference/embedded-target.js';
 import type { ReferenceService } from '../reference/index.js';
-import { unreachableTarget } from '../lib/http/preflight.js';
+import { preflight } from '../lib/http/preflight.js';
 
 // Piped into `head`: stop printing, but finish the run (what it created must still be deleted).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -201,6 +201,8 @@ for (const warning of shortSecretWarnings(settings.credentials)) console.error(w
 const tokenSource = await openTokenSourceOrExit(settings, 'explain');
 let token: Secret | BearerSource | undefined = tokenSource ?? settings.credentials.accessToken;
 let code: number = EXIT_UNEXPLAINED;
+/** Requests before explain's own: the GET that checks a configured target answers. */
+let reachability = 0;
 try {
   let target: TargetWords;
   let hintTarget: HintTarget;
@@ -228,12 +230,11 @@ try {
     };
     hintTarget = { kind: 'embedded-reference', profile: settings.target.referenceProfile };
   } else {
-    const unreachable = await unreachableTarget({
-      config: engineLimits(settings),
-      baseUrl: settings.target.baseUrl,
-      token,
-      path: operation.path,
-    });
+    const checked = await preflight({ config: engineLimits(settings), baseUrl: settings.target.baseUrl, token, path: operation.path }, [
+      { method: 'GET', path: operation.path },
+    ]);
+    reachability = checked.exchanges.reduce((sum, e) => sum + e.attempts, 0);
+    const unreachable = checked.unreachable;
     if (unreachable !== undefined) {
       console.error(`explain: ${unreachable}`);
       process.exit(EXIT_USAGE);
@@ -280,7 +281,8 @@ try {
       (s) => s.fields,
     ),
   });
-  for (const line of renderResult(result)) console.log(line);
+  const requests = { ...result.requests, total: result.requests.total + reachability, ...(reachability > 0 ? { reachability } : {}) };
+  for (const line of renderResult({ ...result, requests })) console.log(line);
   // The input named another service: the conclusion is about the one asked, and says which.
   const other =
     fromHar !== undefined

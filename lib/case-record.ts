@@ -1,3 +1,4 @@
+import type { NetworkInfo } from './config/network-info.js';
 import type {} from 'vitest';
 import type { EarlyStop } from './http/types.js';
 import type { Verdict } from './outcome.js';
@@ -10,12 +11,38 @@ import type { RefusalKind } from './protocol/refusal-kind.js';
 /**
  * What a conformance case leaves behind for the reporters, attached as vitest
  * `task.meta.probe` (serialisable, survives sharding and --merge-reports).
- * Suites write it; lib/report reads it; nothing else couples the two.
+ * Suites write it; lib/report reads it; nothing else couples the two. One kind per kind of case, each with the
+ * evidence it carries: the report's builder switches on `kind` (lib/report/build-report.ts).
  */
-export interface CaseRecord {
+export type CaseRecord = CaseCommon & CaseEvidence;
+
+/** The evidence of each kind of case. A new kind of probe is one more member here and one more branch in the builder. */
+export type CaseEvidence =
+  /** A check of the spec's own observations (suite 01). */
+  | { kind: 'observation' }
+  /** One combination of present fields of the exhaustive matrix, as the worker judged it (suite 02). */
+  | { kind: 'matrix'; observation: Observation }
+  /** The adaptive exploration above EXHAUSTIVE_MAX_FIELDS: what it learnt and how sure it is (suite 02). */
+  | { kind: 'exploration'; exploration: ExplorationRecord }
+  /** One value class of one field in an otherwise accepted body (suite 03). */
+  | { kind: 'value'; value: ValueObservation }
+  /** A limit found by bisection (suite 03). */
+  | { kind: 'limit'; limit: LimitFinding }
+  /** A property-based case, with the seed to replay it with SEED (suite 04). */
+  | { kind: 'property'; seed: number }
+  /** A protocol judge's verdict on one answer, or on every refusal of a suite (suites 02, 03, 05). */
+  | { kind: 'protocol' }
+  /** A notification or handshake case (suite 06). */
+  | { kind: 'events' }
+  /** What a lifecycle case found out; the report merges the parts in case order (suite 07). */
+  | { kind: 'lifecycle'; lifecycle: LifecyclePart };
+
+export type CaseKind = CaseEvidence['kind'];
+
+/** What every case says, whatever its kind. */
+export interface CaseCommon {
   /** Stable id, e.g. `matrix/notificationUrl+expirationDateTime`, `spec-7/observation-all-five`. */
   id: string;
-  kind: 'observation' | 'matrix' | 'value' | 'protocol' | 'property' | 'events' | 'lifecycle';
   /** Part of the spec the case checks, e.g. "spec §7 rule 1", or "open: spec §4 'Which fields are required: not shown'". */
   specRef: string;
   verdict: Verdict;
@@ -25,20 +52,8 @@ export interface CaseRecord {
   observed?: string;
   /** Requests put on the wire by this case, retries included. */
   requests: number;
-  /** Presence-matrix evidence (kind 'matrix'). */
-  observation?: Observation;
   /** One representative exchange as a cURL command (token as $ACCESS_TOKEN) with what came back. */
   example?: ExampleExchange;
-  /** Adaptive exploration (kind 'matrix', above EXHAUSTIVE_MAX_FIELDS): what it learnt and how sure it is. */
-  exploration?: ExplorationRecord;
-  /** Value-level evidence (kind 'value'): one value class of one field in an otherwise accepted body. */
-  value?: ValueObservation;
-  /** A limit found by bisection (kind 'value'). */
-  limit?: LimitFinding;
-  /** What a lifecycle case found out (kind 'lifecycle'); the report merges the parts in case order. */
-  lifecycle?: LifecyclePart;
-  /** Seed of a property-based case (kind 'property'), to replay it with SEED. */
-  seed?: number;
   /** Requests the case asked again because an earlier ask got no verdict (lib/create/client.ts); absent when none. */
   secondAsks?: number;
   /** Subscriptions created by the case that could not be deleted. */
@@ -58,6 +73,12 @@ export interface CaseRecord {
   sameKindAs?: string[];
 }
 
+/** What the worker adds to what a case says (lib's side of suites/support/case-run.ts finishCase). */
+type AddedByTheRun = 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks';
+
+/** A record as a case writes it, of whichever kind: the run adds its requests, target and the rest. */
+export type CaseRecordInput = CaseEvidence & Omit<CaseCommon, AddedByTheRun>;
+
 /**
  * What an exploration learnt and how sure it is (lib/explore's result), with the observations as the
  * matrix records them (status, code). The report takes the explorer's rule, roles and dependencies only
@@ -71,6 +92,11 @@ export type ExplorationRecord = Pick<
   combinationsAsked: number;
   /** Why the worker did not take the exact rule: it disagrees with an answer (lib/presence/explorer-check.ts). */
   explorerNotUsed?: string;
+  /**
+   * The worker checked the exact rule against its answers when the exploration ended (explorerNotUsed says what it
+   * found): the report takes that decision, and only a merge of shards, whose answers may hold more, checks again.
+   */
+  decidedInWorker?: true;
   observations: Observation[];
 };
 
@@ -108,6 +134,8 @@ export interface TargetRef {
   baseUrl: string;
   kind: 'configured' | 'embedded-reference';
   referenceProfile?: string;
+  /** How a configured target was reached: proxy, CA file, client certificate, TLS_INSECURE (lib/config/network-info.ts). */
+  network?: NetworkInfo;
 }
 
 export interface ExampleExchange {

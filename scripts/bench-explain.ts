@@ -88,7 +88,8 @@ export async function benchExplain(repeatsList: readonly number[] = [1, 2]): Pro
             /^Requests: \d+ of the budget of \d+ \((\d+) creates?, (\d+) deletes?(?:; (\d+) of the creates? asked again)?/m.exec(
               run.stdout,
             );
-          const cause = (/^Cause: ([^:]+):/m.exec(run.stdout) ?? /^([^:;\n]*? (?:causes? the|makes? it) \d{3})/m.exec(run.stdout))?.[1] ?? '';
+          const cause =
+            (/^Cause: ([^:]+):/m.exec(run.stdout) ?? /^([^:;\n]*? (?:causes? the|makes? it) \d{3})/m.exec(run.stdout))?.[1] ?? '';
           rows.push({
             profile,
             hint: hint === undefined ? 'none' : PROFILES.some((p) => p === hint) ? `${hint}'s report` : hint,

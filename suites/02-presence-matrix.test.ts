@@ -51,8 +51,8 @@ if (adaptive)
       publishEvidence(evidence);
       await finishCase(context, run, {
         id: caseIds.matrixAdaptive,
-        kind: 'matrix',
-        ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes),
+        kind: 'exploration',
+        ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes, true),
       });
     });
   });

@@ -124,7 +124,7 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
       const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
       await finishCase(context, run, {
         id: caseIds.limit(search.field, search.id),
-        kind: 'value',
+        kind: 'limit',
         specRef: judged.specRef,
         verdict: judged.verdict,
         finding: withCaveat(judged.finding, base),

@@ -261,6 +261,9 @@ describe('explain and cleanup use the same token source', () => {
       expect(run.stdout).toContain(`token: client credentials from ${new URL(oauth.tokenEndpoint).host}`);
       expect(run.stdout).toMatch(/changeType/);
       expect(target.stats().requests).toBeGreaterThan(0);
+      // explain counts every request it sent, the GET that checked the target answers too.
+      expect(run.stdout).toMatch(/^Requests: \d+: 1 GET to check that the target answers, then \d+ of the budget of 64 \(/m);
+      expect(Number(/^Requests: (\d+)/m.exec(run.stdout)?.[1])).toBe(target.stats().requests);
       expect(target.stats().byStatus['401'] ?? 0).toBe(0);
       for (const secret of secrets()) expect(run.stdout + run.stderr).not.toContain(secret);
     } finally {

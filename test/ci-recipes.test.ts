@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { PARTIAL_SARIF_FILE, SARIF_FILE } from '../lib/report/report-outputs.js';
 import { runProbe } from './run-probe.js';
 
 const ROOT = new URL('..', import.meta.url);
@@ -145,6 +146,11 @@ test('the merge job uploads results.sarif to code scanning, with the one permiss
   // After the merge step, whether it failed or not, when the merge wrote the file.
   expect(upload?.if).toBe("always() && hashFiles('reports/results.sarif') != ''");
   const steps = report?.steps ?? [];
+  // A partial run's SARIF has its own name (lib/run/sarif-step.ts): no step uploads it to code scanning, where the
+  // cases it did not run would read as fixed (test/interrupt.test.ts checks a stopped run writes only that name).
+  const uploads = steps.filter((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@') === true);
+  expect(uploads.map((s) => s.with?.sarif_file)).toEqual([`reports/${SARIF_FILE}`]);
+  expect(JSON.stringify(doc)).not.toContain(PARTIAL_SARIF_FILE);
   // The README's nightly section shows the same step and permissions.
   const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
   const nightly = readme.slice(readme.indexOf('## Nightly'), readme.indexOf('\n## ', readme.indexOf('## Nightly') + 1));

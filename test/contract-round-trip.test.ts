@@ -113,7 +113,7 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
       records = [
         {
           id: 'matrix/adaptive-exploration',
-          kind: 'matrix',
+          kind: 'exploration',
           specRef: 'test',
           verdict: 'INFORMATIONAL',
           requests: result.requests,

@@ -102,8 +102,10 @@ test("the README's Quick start probes the BASE_URL its .env names, reports it, a
   expect(report.run.target).toBe(fromDotenv.url);
   expect(report.run.targetKind).toBe('configured');
   expect(run.out).not.toContain('embedded reference service at');
-  // Every request of the run reached the .env's target: its own count and the report's agree.
-  expect(fromDotenv.stats().requests).toBeGreaterThanOrEqual(report.run.requestsSent);
+  // Every request of the run reached the .env's target: its own count and the report's are the same, the setup
+  // check's two requests included.
+  expect(fromDotenv.stats().requests).toBe(report.run.requestsSent);
+  expect(report.run.requestsBesideSuites?.setupCheck).toBe(2);
   expect(report.run.requestsSent).toBeGreaterThan(100);
   expect(report.rule.expression).toBe('changeType && notificationUrl && resource && expirationDateTime');
   expect(report.fields.changeType?.presence).toBe('required');

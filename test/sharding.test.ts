@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Har } from '../lib/har/types.js';
+import { suiteLine } from '../lib/report/suite-summary.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { harSchemaErrors } from './support/har-schema.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
@@ -103,6 +104,17 @@ test('shard 1/2 + shard 2/2 + merge gives the behaviour report of one run', asyn
   expect(Date.parse(read(mergeDir).run.endedAt)).toBeLessThanOrEqual(mergeStarted);
   const merged = await runProbe({ REPORT_DIR: shardDir }, ['--merge-reports'], 120_000);
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+  // The merge's line per suite says the shard's counts and elapsed time (vitest's duration, kept in the blob), as the
+  // merged report's suites and JUnit do: not the merge's own instant replay of them.
+  const mergedSuites = read(shardDir).suites ?? [];
+  expect(mergedSuites.map((s) => s.suite)).toEqual(fileOrder(merged).map((n) => expect.stringMatching(new RegExp(`^0${n}-`))));
+  for (const summary of mergedSuites) expect(merged.stdout.split('\n')).toContain(suiteLine(summary, false));
+  expect(mergedSuites.filter((s) => s.seconds > 0).length).toBeGreaterThanOrEqual(5);
+  const junit = readFileSync(join(shardDir, 'junit.xml'), 'utf8');
+  for (const summary of mergedSuites)
+    expect(junit).toContain(
+      `<testsuite name="${summary.suite}" tests="${summary.counts.CONFORMS + summary.counts.DEVIATES + summary.counts.INFORMATIONAL + summary.counts.ERROR + summary.skipped + summary.notRun}" failures="0" errors="0" skipped="${summary.skipped + summary.notRun}" time="${summary.seconds.toFixed(3)}">`,
+    );
 
   // One HAR of both shards' exchanges: every request each shard put on the wire, the suites of both.
   const har = JSON.parse(readFileSync(join(shardDir, 'exchanges.har'), 'utf8')) as Har;

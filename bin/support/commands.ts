@@ -24,20 +24,20 @@ export interface Command {
 
 /** Where the operation comes from: every command that speaks of the operation reads these. */
 const OPERATION_SETTINGS = ['OPERATION', 'OPENAPI', 'OPERATION_ID'] as const;
-/** What a command that sends requests reads besides its own: where, with what token, at what pace. */
-const SENDS = { groups: ['target', 'credentials', 'pacing'] } as const;
+/** What a command that sends requests reads besides its own: where, with what token, at what pace, through what network. */
+const SENDS = { groups: ['target', 'credentials', 'pacing', 'network'] } as const;
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
   probe: {
     script: 'probe',
     node: PROBE_NODE_FLAGS,
-    reads: { groups: ['target', 'credentials', 'pacing', 'exploration', 'receiver', 'reports', 'ci'] },
+    reads: { groups: ['target', 'credentials', 'pacing', 'exploration', 'receiver', 'reports', 'network', 'ci'] },
   },
   ui: {
     script: 'probe',
     node: PROBE_NODE_FLAGS,
     args: ['--ui'],
-    reads: { groups: ['target', 'credentials', 'pacing', 'exploration', 'receiver', 'reports', 'ci'] },
+    reads: { groups: ['target', 'credentials', 'pacing', 'exploration', 'receiver', 'reports', 'network', 'ci'] },
   },
   explain: { script: 'explain', node: [], reads: { ...SENDS, settings: ['REPEATS', 'NOTIFICATION_URL', 'REPORT_DIR', 'LEDGER_DIR'] } },
   // The token is read to keep it out of what infer prints: a HAR may hold it.

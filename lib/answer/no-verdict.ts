@@ -13,8 +13,11 @@ export function noVerdictAdvice(exchange: Exchange): string {
       return /longer than the \d+ ms the probe waits/.test(failure.message)
         ? '; the target asked for a longer wait than the probe takes: raise RETRY_AFTER_MAX_SECONDS'
         : '; still throttled after its retries and second asks: raise MAX_RETRIES (the retries of each request, and the times one without a verdict is asked again later)';
-    case 'server':
     case 'network':
+      // Not sent: the run stopped because its first connections all failed, and its message says why.
+      if (exchange.attempts === 0) return '';
+      return '; no verdict after its retries and second asks: raise MAX_RETRIES (the retries of each request, and the times one without a verdict is asked again later)';
+    case 'server':
       return '; no verdict after its retries and second asks: raise MAX_RETRIES (the retries of each request, and the times one without a verdict is asked again later)';
     case 'timeout':
       return '; no answer after its retries and second asks: raise REQUEST_TIMEOUT_MS or MAX_RETRIES';

@@ -3,7 +3,9 @@
  * got here, so that a bad credential stops the run before any probe request), else none (a fixed
  * ACCESS_TOKEN, or the embedded reference's own, is handled by the caller as before).
  */
+import { transportOf } from '../config/transport.js';
 import type { Settings } from '../config/types.js';
+import { tokenEndpointTransport } from '../http/transport.js';
 import { BearerUnavailableError } from '../http/bearer.js';
 import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
@@ -17,7 +19,9 @@ const CREDENTIAL_NAMES: Readonly<Record<CredentialSource['kind'], string>> = {
 };
 
 /** The client credentials the settings describe; undefined when none are configured (loadConfig checked they are complete). */
-export function clientCredentialsOptions(settings: Pick<Settings, 'credentials' | 'pacing'>): ClientCredentialsOptions | undefined {
+export function clientCredentialsOptions(
+  settings: Pick<Settings, 'credentials' | 'pacing'> & { network?: Settings['network'] },
+): ClientCredentialsOptions | undefined {
   const c = settings.credentials;
   const { tokenEndpoint, clientId, scope } = c;
   if (tokenEndpoint === undefined || clientId === undefined || scope === undefined) return undefined;
@@ -31,7 +35,15 @@ export function clientCredentialsOptions(settings: Pick<Settings, 'credentials' 
     };
   }
   if (credential === undefined) return undefined;
-  return { endpoint: tokenEndpoint, clientId, scope, credential, timeoutMs: settings.pacing.requestTimeoutMs };
+  const transport = tokenEndpointTransport(transportOf(settings.network));
+  return {
+    endpoint: tokenEndpoint,
+    clientId,
+    scope,
+    credential,
+    timeoutMs: settings.pacing.requestTimeoutMs,
+    ...(transport !== undefined ? { transport } : {}),
+  };
 }
 
 /** Builds the source and gets the first token; rejects with TokenRequestError (one printable line). */

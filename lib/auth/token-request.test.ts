@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { selfSignedLoopbackCert } from '../receiver/self-signed.js';
 import { Secret } from '../secret.js';
 import { startTestOAuthServer, type TestOAuthServer } from '../../test/support/oauth-server.js';
+import { startConnectProxy } from '../../test/support/network.js';
 import { TokenRequestError } from './token-errors.js';
 import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
 
@@ -180,4 +181,25 @@ test("GitHub Actions' OIDC token: asked with the audience api://AzureADTokenExch
   } finally {
     await github.close();
   }
+});
+
+describe('the token endpoint behind the proxy the target is behind', () => {
+  test('the token request goes through the CONNECT proxy, and not when NO_PROXY names the endpoint', async () => {
+    const proxy = await startConnectProxy();
+    try {
+      const endpointHost = new URL(oauth.tokenEndpoint).host;
+      const credential: CredentialSource = { kind: 'secret', secret: new Secret(oauth.clientSecret), setting: 'CLIENT_SECRET' };
+      const through = await clientCredentialsRequester({ ...options(credential), transport: { proxy: { http: proxy.url } } });
+      expect((await through.request()).token.reveal()).not.toBe('');
+      expect(proxy.tunnels.map((t) => t.target)).toEqual([endpointHost]);
+      const direct = await clientCredentialsRequester({
+        ...options(credential),
+        transport: { proxy: { http: proxy.url, noProxy: '127.0.0.1' } },
+      });
+      expect((await direct.request()).token.reveal()).not.toBe('');
+      expect(proxy.tunnels).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
 });

@@ -5,6 +5,8 @@
  * Microsoft tenant's endpoint is known from TENANT_ID.
  */
 import * as oidc from 'openid-client';
+import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { dispatcherFor, type Transport } from '../http/transport.js';
 import type { ClientCredential, TokenEndpoint } from '../config/types.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { Secret } from '../secret.js';
@@ -24,6 +26,8 @@ export interface ClientCredentialsOptions {
   credential: CredentialSource;
   /** Longest wait for the token endpoint (and GitHub's OIDC endpoint). */
   timeoutMs: number;
+  /** The proxy and the trust the token endpoint is reached with (lib/http/transport.ts); none: directly. */
+  transport?: Transport | undefined;
 }
 
 export interface TokenGrant {
@@ -90,6 +94,12 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
   config.timeout = Math.max(1, Math.ceil(o.timeoutMs / 1000));
   // Plain http only to a loopback server (the self-tests'); the settings refuse it elsewhere.
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) oidc.allowInsecureRequests(config);
+  // Through the company's proxy and with its CA, as the target's requests go: undici's fetch with a dispatcher.
+  const dispatcher = dispatcherFor(url.origin, o.transport, o.timeoutMs);
+  if (dispatcher !== undefined) {
+    config[oidc.customFetch] = ((input: string, init: RequestInit) =>
+      undiciFetch(input, { ...(init as unknown as UndiciRequestInit), dispatcher })) as unknown as oidc.CustomFetch;
+  }
 
   const fail = (error: unknown): never => {
     throw new TokenRequestError(

@@ -6,6 +6,7 @@
 import type { SettingOrigin } from './load-config.js';
 import { SECRET_SETTINGS, SETTINGS, type AnySetting, type SettingGroup } from './settings.js';
 import type { Settings } from './types.js';
+import { shownProxy } from '../http/transport.js';
 
 const GROUP_TITLES: Readonly<Record<SettingGroup, string>> = {
   target: 'target',
@@ -14,6 +15,7 @@ const GROUP_TITLES: Readonly<Record<SettingGroup, string>> = {
   exploration: 'exploration',
   receiver: 'receiver and events',
   reports: 'reports',
+  network: 'network (proxy, TLS)',
   ci: 'CI',
 };
 
@@ -67,6 +69,7 @@ function shownValue(s: AnySetting, value: unknown, origin: SettingOrigin): strin
     return `${op.source ?? op.id}: ${op.method} ${op.path}, ${op.fields.length} fields`;
   }
   if (s.name.endsWith('_SECONDS')) return `${(value as number) / 1000} s`;
+  if (s.name.endsWith('_PROXY') && typeof value === 'string') return shownProxy(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -1,3 +1,4 @@
+import { networkInfo, networkLines } from './network-info.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { MIN_FRAGMENT } from '../redaction/spellings.js';
 import type { CredentialSettings, ReceiverSettings, Settings, TargetSettings } from './types.js';
@@ -34,6 +35,7 @@ export function describeSettingsAtStart(settings: Settings): string[] {
     `cleanup ledger: ${reports.ledgerDir}`,
   ];
   if (reports.baseline !== undefined) lines.push(`baseline: ${reports.baseline} (any drift from it fails the run)`);
+  lines.push(...networkLines(networkInfo(settings)));
   lines.push(...shortSecretWarnings(c));
   if ((c.accessToken !== undefined || c.clientId !== undefined) && t.baseUrl !== undefined) {
     const url = new URL(t.baseUrl);

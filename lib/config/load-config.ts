@@ -12,6 +12,7 @@ import type { ClientCredential, Settings } from './types.js';
 import type { OperationSpec } from '../operation/types.js';
 import { authProblems, CLIENT_CREDENTIAL_SETTINGS } from './auth-check.js';
 import { checkAcceptedFields } from './accepted-fields.js';
+import { clientCertificateProblems } from './network-check.js';
 
 export { ConfigError } from './config-error.js';
 export { isLoopbackHost } from '../net/loopback.js';
@@ -125,6 +126,7 @@ export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSet
     ...crossCheck(values, TOKEN_SETTINGS.find(isGiven) ?? (clientCredentials ? 'the token got by client credentials' : undefined)),
   );
   problems.push(...authProblems(isGiven));
+  problems.push(...clientCertificateProblems(values.network));
   problems.push(...operationSourceCheck(values, isGiven('OPERATION')));
 
   if (problems.length > 0) {
@@ -153,7 +155,16 @@ export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSet
 
 type Values = { [G in SettingGroup]: Record<string, unknown> };
 
-const emptyGroups = (): Values => ({ target: {}, credentials: {}, pacing: {}, exploration: {}, receiver: {}, reports: {}, ci: {} });
+const emptyGroups = (): Values => ({
+  target: {},
+  credentials: {},
+  pacing: {},
+  exploration: {},
+  receiver: {},
+  reports: {},
+  network: {},
+  ci: {},
+});
 
 /**
  * Settings that name the target or a credential. Given empty, they are a missing secret or variable (a CI
@@ -178,6 +189,11 @@ const EMPTY_IS_A_MISTAKE: ReadonlySet<string> = new Set([
 const givenValue = (name: string, raw: string | undefined): string | undefined =>
   raw !== undefined && raw.trim() === '' && !EMPTY_IS_A_MISTAKE.has(name) ? undefined : raw;
 
+/** Settings read in either letter case, as other tools read them: the proxy variables. */
+const EITHER_CASE: ReadonlySet<string> = new Set(['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY']);
+/** Other tools' variables near a setting's name (FTP_PROXY is two edits from HTTP_PROXY): never a typo of one. */
+const OTHER_TOOLS = /^(ftp|all|socks[45]?|grpc|rsync|wss?)_proxy$/i;
+
 /** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
 function mergeSources(
   env: Readonly<Record<string, string | undefined>>,
@@ -188,21 +204,26 @@ function mergeSources(
   const given = new Map<string, Given>();
   const fileOrigin = ` (from ${dotenvFile?.label ?? '.env'})`;
   const runner = new Set(SETTINGS.filter((s) => s.runner === true).map((s) => s.name));
+  // The proxy variables are read in either letter case, the lower first, as curl reads them.
+  const either = (values: Readonly<Record<string, string | undefined>> | undefined, name: string): string | undefined =>
+    EITHER_CASE.has(name) ? (values?.[name.toLowerCase()] ?? values?.[name]) : values?.[name];
   for (const name of SETTING_NAMES) {
     const fromFlag = runner.has(name) ? undefined : flags[name];
-    const fromEnv = givenValue(name, env[name]);
-    const fromFile = runner.has(name) ? undefined : givenValue(name, dotenvFile?.values[name]);
+    const fromEnv = givenValue(name, either(env, name));
+    const fromFile = runner.has(name) ? undefined : givenValue(name, either(dotenvFile?.values, name));
     if (fromFlag !== undefined) given.set(name, { raw: fromFlag, from: 'flag', origin: ` (from --${flagName(name)})` });
     else if (fromEnv !== undefined) given.set(name, { raw: fromEnv, from: 'environment', origin: '' });
     else if (fromFile !== undefined) given.set(name, { raw: fromFile, from: '.env', origin: fileOrigin });
   }
   for (const key of Object.keys(dotenvFile?.values ?? {})) {
+    if (OTHER_TOOLS.test(key) || EITHER_CASE.has(key.toUpperCase())) continue;
     const meant = didYouMean(key, SETTING_NAMES);
     if (meant !== undefined) problems.push(`${key}${fileOrigin}: not a known setting; did you mean ${meant}?`);
   }
   // The same typo in the shell's environment (BASE_URLL) would otherwise be ignored silently. A name near a
   // setting that is given too is taken as some other tool's variable, not a typo.
   for (const key of Object.keys(env)) {
+    if (OTHER_TOOLS.test(key) || EITHER_CASE.has(key.toUpperCase())) continue;
     const meant = didYouMean(key, SETTING_NAMES);
     if (meant !== undefined && env[key] !== undefined && !given.has(meant) && dotenvFile?.values[key] === undefined) {
       problems.push(`${key} (from the environment): not a known setting; did you mean ${meant}?`);

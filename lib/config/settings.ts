@@ -32,6 +32,7 @@ import {
   tokenUrlParser,
 } from './auth-parsers.js';
 import { operationParser } from './operation-parser.js';
+import { certificateFileParser, noProxyParser, privateKeyFileParser, proxyUrlParser } from './network-parsers.js';
 import { DEFAULT_OPERATION_FILE } from '../operation/shipped.js';
 
 /** The concerns the settings are grouped by (lib/config/types.ts). */
@@ -545,6 +546,90 @@ export const SETTINGS: readonly AnySetting[] = [
     example: 'contoso-staging',
     description: 'Name of the baseline npm run baseline writes (BASELINE_DIR/<TARGET_NAME>.json), one per target.',
     parser: identifierParser,
+  }),
+  setting({
+    name: 'HTTPS_PROXY',
+    group: 'network',
+    key: 'httpsProxy',
+    default: undefined,
+    whenUnset: 'https traffic goes directly',
+    example: 'http://proxy.example.com:3128',
+    description:
+      "Proxy for https traffic to a configured target and the token endpoint, through a CONNECT tunnel (https_proxy is read too); never for the probe's own loopback channels or the embedded reference. docs/network.md.",
+    parser: proxyUrlParser,
+  }),
+  setting({
+    name: 'HTTP_PROXY',
+    group: 'network',
+    key: 'httpProxy',
+    default: undefined,
+    whenUnset: 'plain http traffic goes directly',
+    example: 'http://proxy.example.com:3128',
+    description: 'Proxy for plain http traffic to a configured target and the token endpoint (http_proxy is read too); not used for https.',
+    parser: proxyUrlParser,
+  }),
+  setting({
+    name: 'NO_PROXY',
+    group: 'network',
+    key: 'noProxy',
+    default: undefined,
+    whenUnset: 'every host goes through the proxy set for its scheme',
+    example: 'localhost,127.0.0.1,.internal.example.com',
+    description:
+      'Hosts reached directly despite a proxy: names (a name covers its subdomains), IP addresses, CIDR blocks, host:port; * for all (no_proxy is read too).',
+    parser: noProxyParser,
+  }),
+  setting({
+    name: 'TLS_CA_FILE',
+    group: 'network',
+    key: 'caFile',
+    default: undefined,
+    whenUnset: "the default roots (and NODE_EXTRA_CA_CERTS's)",
+    example: '/etc/ssl/company-ca.pem',
+    description:
+      "PEM file of the CA certificates that issued the target's (a private CA), trusted besides the default roots; also for the token endpoint.",
+    parser: certificateFileParser,
+  }),
+  setting({
+    name: 'NODE_EXTRA_CA_CERTS',
+    group: 'network',
+    key: 'nodeExtraCaCerts',
+    default: undefined,
+    whenUnset: 'none',
+    runner: true,
+    description:
+      "Node's own variable, read from the environment only: a PEM file of extra CAs Node trusts; still trusted when TLS_CA_FILE is given.",
+    parser: existingFileParser,
+  }),
+  setting({
+    name: 'TLS_CLIENT_CERT_FILE',
+    group: 'network',
+    key: 'clientCertFile',
+    default: undefined,
+    whenUnset: 'no client certificate is offered',
+    example: '/run/secrets/probe-client.pem',
+    description:
+      'PEM file of the client certificate (and its chain) for a target that asks for one; its key in TLS_CLIENT_KEY_FILE, or in this file.',
+    parser: certificateFileParser,
+  }),
+  setting({
+    name: 'TLS_CLIENT_KEY_FILE',
+    group: 'network',
+    key: 'clientKeyFile',
+    default: undefined,
+    whenUnset: 'the key is in TLS_CLIENT_CERT_FILE',
+    example: '/run/secrets/probe-client.key',
+    description: "PEM file of the client certificate's unencrypted private key; never printed, redacted like a token.",
+    parser: privateKeyFileParser,
+  }),
+  setting({
+    name: 'TLS_INSECURE',
+    group: 'network',
+    key: 'insecure',
+    default: 'false',
+    description:
+      "Do not verify the target's certificate (a self-signed staging); the console and the report warn of it. Prefer TLS_CA_FILE.",
+    parser: booleanParser,
   }),
   setting({
     name: 'CI',

@@ -8,10 +8,11 @@ export type FlatSettings = Settings['target'] &
   Settings['exploration'] &
   Settings['receiver'] &
   Settings['reports'] &
+  Settings['network'] &
   Settings['ci'];
 
 export function flatSettings(s: Settings): FlatSettings {
-  return { ...s.target, ...s.credentials, ...s.pacing, ...s.exploration, ...s.receiver, ...s.reports, ...s.ci };
+  return { ...s.target, ...s.credentials, ...s.pacing, ...s.exploration, ...s.receiver, ...s.reports, ...s.network, ...s.ci };
 }
 
 /** Loads settings from `env` (and .env unless `dotenvPath` is false) and flattens them. */

@@ -14,6 +14,7 @@ export interface Settings {
   exploration: ExplorationSettings;
   receiver: ReceiverSettings;
   reports: ReportSettings;
+  network: NetworkSettings;
   ci: CiSettings;
 }
 
@@ -126,6 +127,29 @@ export interface ReportSettings {
   baselineDir: string;
   /** Name of the baseline file; undefined: derived from the report's target. */
   targetName: string | undefined;
+}
+
+/**
+ * The network between the probe and a configured target (lib/http/transport.ts): a proxy, a private CA, a client
+ * certificate. Files are named here and read where a connection is made; the key is never held in the settings.
+ */
+export interface NetworkSettings {
+  /** HTTPS_PROXY (or https_proxy): the proxy for https traffic to the target and the token endpoint. */
+  httpsProxy: string | undefined;
+  /** HTTP_PROXY (or http_proxy): the proxy for plain http traffic. */
+  httpProxy: string | undefined;
+  /** NO_PROXY (or no_proxy): hosts reached directly. */
+  noProxy: string | undefined;
+  /** TLS_CA_FILE: PEM certificates trusted besides the default roots. */
+  caFile: string | undefined;
+  /** NODE_EXTRA_CA_CERTS: Node's own file of extra CAs, kept trusted when TLS_CA_FILE is given too. */
+  nodeExtraCaCerts: string | undefined;
+  /** TLS_CLIENT_CERT_FILE: the client certificate (chain) the target asks for. */
+  clientCertFile: string | undefined;
+  /** TLS_CLIENT_KEY_FILE: its private key; unset when the certificate file holds it. */
+  clientKeyFile: string | undefined;
+  /** TLS_INSECURE: the target's certificate is not verified (a self-signed staging), with a warning. */
+  insecure: boolean;
 }
 
 /** What the CI runner says of the job (its own variables, read from the environment only). */

@@ -7,6 +7,7 @@
  */
 import { buildBody } from '../matrix/build-body.js';
 import { formatCombination } from '../rule/field-set.js';
+import { ruleOf } from '../rule/rule-value.js';
 import type { OperationSpec } from '../operation/types.js';
 import { ruleInWords } from '../report/rule-in-words.js';
 import { undeterminedFields } from '../report/report-facts.js';
@@ -20,7 +21,7 @@ import { triedBodies, valueContexts, type TriedBody } from './tried-bodies.js';
 import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-schema.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
 import { limitKind } from './limit-kind.js';
-import { presenceSchema, type PresenceSchema } from './presence-schema.js';
+import { presenceSchema, PresenceSchemaError, type PresenceSchema } from './presence-schema.js';
 import { observedResponses } from './responses.js';
 import type { ContractComparison } from '../report/types.js';
 
@@ -115,7 +116,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
         description:
           presence.form === 'not-probed'
             ? 'Which fields are required is not known: the presence matrix gave no answer in this run.'
-            : ruleInWords(report.rule.expression, fields, { undetermined: undeterminedFields(report) }),
+            : ruleInWords(report.rule, fields, { undetermined: undeterminedFields(report) }),
         properties,
         ...presence.keywords,
         'x-observed': requestObserved(report, presence, fields),
@@ -145,11 +146,14 @@ function presenceOf(report: BehaviourReport, fields: string[], roles: Record<str
   if (!report.matrix.some((m) => m.outcome === 'accepted' || m.outcome === 'rejected'))
     return { keywords: {}, forbidden: [], form: 'not-probed', checked: 0 };
   const extra = report.matrix.map((m) => m.present);
+  const rule = ruleOf(report.rule);
+  if (rule === undefined)
+    throw new PresenceSchemaError(`the report's rule ${report.rule.expression} has no value: it is not an expression`);
   return presenceSchema(
     {
       fields,
       roles,
-      expression: report.rule.expression,
+      rule,
       dependencies: report.rule.dependencyDetails,
       dependenciesExact: report.rule.dependenciesExact,
     },

@@ -1,21 +1,23 @@
 /**
  * The contract part of a probe run's end (and of `npm run contract`): build the observed contract
- * from the report, validate it as OpenAPI 3.1, write it beside the report, and, given a contract,
- * compare the target with it. What it finds goes into `report.contract` (the Markdown and HTML show
- * it) and into console lines. A failure here is recorded as a problem and never costs the behaviour report.
+ * from the report, validate it as OpenAPI 3.1 and, given a contract, compare the target with it. What it finds
+ * goes into `report.contract` (the Markdown and HTML show it) and into console lines; its files are outputs
+ * (lib/contract/contract-outputs.ts), written with the run's others. A failure here is recorded as a problem and
+ * never costs the behaviour report.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../report/atomic-write.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport, ReportContract } from '../report/types.js';
 import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
+import { CONTRACT_OUTPUTS } from './contract-outputs.js';
 import { ARAZZO_FILE, renderLifecycleArazzo, type ArazzoRender } from './lifecycle-arazzo.js';
 import { OVERLAY_FILE, parseSourceDocument, renderObservedOverlay, type OverlayRender } from './observed-overlay.js';
 import { validateOpenApi } from './openapi-file.js';
 import type { ContractOperation } from './types.js';
-import { writeObservedContract } from './write-contract.js';
+import { writeOutputs } from '../report/outputs.js';
+import { runRedactor } from '../redaction/run-redactor.js';
 
 /** Disagreements printed on the console; the reports hold them all. */
 const CONSOLE_LIMIT = 40;
@@ -46,6 +48,8 @@ export interface ObservedContract {
   contract: ReportContract;
   /** observed-openapi as a document; undefined when it could not be built (contract.observed.problem says why). */
   document: Record<string, unknown> | undefined;
+  /** Why the document is not valid OpenAPI 3.1, a line each: its files are then not written. */
+  problems: readonly string[];
   /** Console lines; the one about the observed contract names the file it is written to in `dir`. */
   lines: string[];
   /** lifecycle.arazzo.yaml's text, or why it is not written; absent when the contract itself was not built. */
@@ -65,14 +69,14 @@ export async function observeContract(
   const contract: ReportContract = {};
   const lines: string[] = [];
   let document: Record<string, unknown> | undefined;
+  let problems: readonly string[] = [];
   let arazzo: ArazzoRender | undefined;
   let overlay: OverlayRender | undefined;
   try {
     const observed = buildObservedContract(report, operation);
     const checked = await validateOpenApi(observed.document);
     document = observed.document;
-    arazzo = renderLifecycleArazzo(report, operation);
-    if (source !== undefined) overlay = await overlayFor(source, observed.requestSchema, report.run.suiteVersion);
+    problems = checked.valid ? [] : checked.errors.split('\n').filter((l) => l.trim() !== '');
     const n = observed.roundTrip.disagreements.length;
     const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
     contract.observed = {
@@ -80,13 +84,24 @@ export async function observeContract(
       yaml: CONTRACT_FILES.yaml,
       requestBodySchema: observed.requestSchema,
       roundTripDisagreements: n,
-      ...(checked.valid ? {} : { problem: `not valid OpenAPI 3.1: ${checked.errors}` }),
+      ...(checked.valid ? {} : { problem: `not written: not valid OpenAPI 3.1: ${checked.errors}` }),
     };
     lines.push(
-      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
+      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
       ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
     );
+    if (checked.valid) {
+      // Rendered beside the contract, whose operations the workflow names: written only with it.
+      if (source !== undefined) overlay = await overlayFor(source, observed.requestSchema, report.run.suiteVersion);
+      arazzo = renderLifecycleArazzo(report, operation);
+      lines.push(
+        ...besideLines(dir, [
+          ['overlay', OVERLAY_FILE, overlay],
+          ['lifecycle workflow', ARAZZO_FILE, arazzo],
+        ]),
+      );
+    }
   } catch (error) {
     document = undefined;
     const message = error instanceof Error ? error.message : String(error);
@@ -109,43 +124,14 @@ export async function observeContract(
       lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { contract, document, lines, ...(arazzo !== undefined ? { arazzo } : {}), ...(overlay !== undefined ? { overlay } : {}) };
-}
-
-/** Writes what observeContract found; a write that fails is recorded in the contract and the lines, never thrown. */
-export async function writeContractStep(observed: ObservedContract, dir: string): Promise<ContractStepResult> {
-  const { contract, document, lines } = observed;
-  if (document === undefined) return { contract, written: [], lines };
-  try {
-    const paths = await writeObservedContract(document, dir);
-    const beside = await writeBeside(dir, [
-      [OVERLAY_FILE, 'overlay', observed.overlay],
-      [ARAZZO_FILE, 'lifecycle workflow', observed.arazzo],
-    ]);
-    return { contract, written: [paths.json, paths.yaml, ...beside.written], lines: [...lines, ...beside.lines] };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const failed: ReportContract = {
-      ...contract,
-      ...(contract.observed !== undefined ? { observed: { ...contract.observed, problem: `not written: ${message}` } } : {}),
-    };
-    return {
-      contract: failed,
-      written: [],
-      lines: [`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`, ...lines.slice(1)],
-    };
-  }
-}
-
-/** `npm run contract`: observe, then write. */
-export async function contractStep(
-  report: BehaviourReport,
-  operation: OperationSpec,
-  dir: string,
-  given?: GivenContract,
-  source?: OpenApiSource,
-): Promise<ContractStepResult> {
-  return writeContractStep(await observeContract(report, operation, dir, given, source), dir);
+  return {
+    contract,
+    document,
+    problems,
+    lines,
+    ...(arazzo !== undefined ? { arazzo } : {}),
+    ...(overlay !== undefined ? { overlay } : {}),
+  };
 }
 
 async function overlayFor(source: OpenApiSource, requestSchema: Record<string, unknown>, version: string): Promise<OverlayRender> {
@@ -154,37 +140,32 @@ async function overlayFor(source: OpenApiSource, requestSchema: Record<string, u
     return renderObservedOverlay({ document, label: source.label, operationId: source.operationId }, requestSchema, version);
   } catch (error) {
     return {
-      notWritten: `${source.label} cannot be read again (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      notWritten: `${source.label} cannot be read again (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`,
     };
   }
 }
 
-/**
- * The files rendered beside the contract (each a render function's string, or why it is not written): written
- * atomically, each said in a console line. A write that fails is said, and costs neither the contract nor the report.
- */
-async function writeBeside(
+/** A console line for each text rendered beside the contract: the file it goes to, or why there is none. */
+function besideLines(
   dir: string,
-  files: readonly [name: string, what: string, render: { text: string } | { notWritten: string } | undefined][],
-): Promise<{ written: string[]; lines: string[] }> {
-  const written: string[] = [];
-  const lines: string[] = [];
-  for (const [name, what, render] of files) {
-    if (render === undefined) continue;
-    if ('notWritten' in render) {
-      lines.push(`${what}: ${name} not written: ${render.notWritten}`);
-      continue;
-    }
-    const path = join(dir, name);
-    try {
-      await writeFileAtomic(path, render.text);
-      written.push(path);
-      lines.push(`${what}: ${path}`);
-    } catch (error) {
-      lines.push(`${what}: ${path} not written: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  return { written, lines };
+  files: readonly [what: string, name: string, render: ArazzoRender | OverlayRender | undefined][],
+): string[] {
+  return files.flatMap(([what, name, render]) =>
+    render === undefined ? [] : ['text' in render ? `${what}: ${join(dir, name)}` : `${what}: ${name} not written: ${render.notWritten}`],
+  );
+}
+
+/** `npm run contract`: observe, then write the contract's files. */
+export async function contractStep(
+  report: BehaviourReport,
+  operation: OperationSpec,
+  dir: string,
+  given?: GivenContract,
+  source?: OpenApiSource,
+): Promise<ContractStepResult> {
+  const observed = await observeContract(report, operation, dir, given, source);
+  const { written } = await writeOutputs(CONTRACT_OUTPUTS, { reportDir: dir, contract: observed }, runRedactor());
+  return { contract: observed.contract, written, lines: observed.lines };
 }
 
 function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {

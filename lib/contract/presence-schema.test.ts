@@ -5,6 +5,7 @@ import { combinations } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { evaluate, parseExpression } from '../rule/expression.js';
 import type { Observation } from '../inference/types.js';
+import { Rule } from '../rule/rule.js';
 import { nonPortableKeywords } from './portable.js';
 import { presenceSchema } from './presence-schema.js';
 
@@ -20,7 +21,7 @@ function fromTruth(fields: string[], truth: string) {
   const schema = presenceSchema({
     fields,
     roles,
-    expression: inference.rule.expression,
+    rule: Rule.of(inference.rule.expression),
     dependencies: inference.rule.dependencies,
     dependenciesExact: inference.rule.dependenciesExact,
   });
@@ -85,7 +86,7 @@ describe('presenceSchema', () => {
   });
 
   test('nothing accepted: no form, the caller writes a schema that accepts nothing', () => {
-    expect(presenceSchema({ fields: F, roles: {}, expression: 'false', dependencies: [], dependenciesExact: true }).form).toBe(
+    expect(presenceSchema({ fields: F, roles: {}, rule: Rule.of('false'), dependencies: [], dependenciesExact: true }).form).toBe(
       'nothing-accepted',
     );
   });

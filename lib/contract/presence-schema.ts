@@ -11,13 +11,14 @@
  * `IF a THEN b` is `anyOf: [{not: {required: [a]}}, {required: [b]}]`.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Rule } from '../rule/rule.js';
+import type { Rule } from '../rule/rule.js';
 import type { IdlStatement, PresenceRole } from '../inference/types.js';
 
 export interface PresenceInput {
   fields: string[];
   roles: Record<string, PresenceRole | string>;
-  expression: string;
+  /** The rule as a value (lib/rule/rule-value.ts): the contract never reads it back from the report's text. */
+  rule: Rule;
   dependencies: IdlStatement[];
   dependenciesExact: boolean;
 }
@@ -51,7 +52,7 @@ export class PresenceSchemaError extends Error {
 
 export function presenceSchema(input: PresenceInput, extraCombinations: readonly string[][] = []): PresenceSchema {
   const { fields, roles } = input;
-  const rule = Rule.of(input.expression);
+  const { rule } = input;
   const required = fields.filter((f) => roles[f] === 'required');
   const forbidden = fields.filter((f) => roles[f] === 'forbidden');
   const products = toProducts(rule, fields);
@@ -77,7 +78,7 @@ export function presenceSchema(input: PresenceInput, extraCombinations: readonly
   for (const candidate of candidates) {
     if (agrees(candidate.keywords, fields, candidate.forbidden, rule, checks)) return { ...candidate, checked: checks.length };
   }
-  throw new PresenceSchemaError(`presenceSchema: no form agrees with the rule ${input.expression}`);
+  throw new PresenceSchemaError(`presenceSchema: no form agrees with the rule ${rule.text}`);
 }
 
 function productSchema(p: Product): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { fieldsInText, fieldsNamed, fieldsQuoted, maskFields } from './field-names.js';
+import { describe, expect, test } from 'vitest';
+import { fieldsInText, fieldsNamed, fieldsQuoted, isOrdinaryWord, maskFields } from './field-names.js';
 
 const FIELDS = ['changeType', 'resource', 'clientState', 'f1', 'f10', '@odata.type'];
 
@@ -19,8 +19,9 @@ test('every way frameworks write a name: any quote, any case, a path before it, 
   expect(fieldsQuoted("'resource' is required; clientState too", FIELDS)).toEqual(['resource']);
 });
 
-test('masking keeps the quotes and replaces every spelling', () => {
-  expect(maskFields("'resource' and Resource and resourceId", FIELDS)).toBe("'<field>' and <field> and resourceId");
+test('masking keeps the quotes and replaces every spelling where the field is named, and only there', () => {
+  expect(maskFields("'resource' and Resource is required and resourceId", FIELDS)).toBe("'<field>' and <field> is required and resourceId");
+  expect(maskFields('a resource and Resource are words here', FIELDS)).toBe('a resource and Resource are words here');
   expect(maskFields('f10 then f1', FIELDS)).toBe('<field> then <field>');
 });
 
@@ -39,4 +40,49 @@ test('a name of several words counts written in words, as Laravel and SharePoint
   expect(fieldsInText('client state is too long', fields)).toEqual(['client_state']);
   expect(fieldsInText('a notification was sent', fields)).toEqual([]);
   expect(maskFields('The notification URL and the notificationUrl', fields)).toBe('The <field> and the <field>');
+});
+
+describe('a field named like an ordinary word is named only where it stands as a property', () => {
+  test.each<[string, string[]]>([
+    ['The requested resource does not accept this media type', []],
+    ['The method PATCH is not supported on this resource; allowed: GET.', []],
+    ['No resource was found at this address', []],
+    ['The requested resource: permission denied', []],
+    ["'resource' is required", ['resource']],
+    ['body/resource must be string', ['resource']],
+    ["Key: 'Req.Resource' Error:Field validation for 'Resource' failed on the 'required' tag", ['resource']],
+    ['create.request.resource: must not be blank', ['resource']],
+    ['$.resource is invalid', ['resource']],
+    ['/resource must match pattern', ['resource']],
+    ['resource[0] is wrong', ['resource']],
+    ['property resource should not exist', ['resource']],
+    ['expected required property resource to be present', ['resource']],
+    ['Missing required param: resource.', ['resource']],
+    ['resource: This value should not be blank.', ['resource']],
+    ['The value is wrong; resource: too long', ['resource']],
+    ['The Resource field is required.', ['resource']],
+    ['resource is required when changeType is given', ['resource', 'changeType']],
+    ['resource must be a string', ['resource']],
+    ['resource is not allowed', ['resource']],
+    ['Resource is missing', ['resource']],
+    ['resource exceeds the maximum length', ['resource']],
+  ])('%s', (text, named) => {
+    expect(fieldsInText(text, ['resource', 'changeType'])).toEqual(named);
+  });
+
+  test('what is no English word counts wherever it stands as a word: a camelCase name, digits, a name in words', () => {
+    expect(isOrdinaryWord('resource')).toBe(true);
+    expect(isOrdinaryWord('Resource')).toBe(true);
+    expect(isOrdinaryWord('changeType')).toBe(false);
+    expect(isOrdinaryWord('f1')).toBe(false);
+    expect(fieldsInText('the changeType and clientState were sent', FIELDS)).toEqual(['changeType', 'clientState']);
+  });
+});
+
+test('fieldsNamed: a structural name is a path, and names the first of its steps that is a field', () => {
+  const fields = ['resource', 'changeType', 'address'];
+  expect(fieldsNamed({ names: ['create.request.resource'] }, fields)).toEqual(['resource']);
+  expect(fieldsNamed({ names: ['address.city'] }, fields)).toEqual(['address']);
+  expect(fieldsNamed({ names: ['items[0].CHANGETYPE'] }, fields)).toEqual(['changeType']);
+  expect(fieldsNamed({ names: ['create.arg0'] }, fields)).toEqual([]);
 });

@@ -26,7 +26,7 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
     [
       'issues with a path list, inside an error object',
       { error: { issues: [{ path: ['resource', 0], message: 'Bad' }] } },
-      { message: "'resource': Bad", names: ['resource'] },
+      { message: "'resource.0': Bad", names: ['resource.0'] },
     ],
     [
       'a flattened map beside an empty list',
@@ -72,7 +72,7 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
     [
       'a problem type gives its last segment',
       { type: 'https://example.com/problems#too-long', status: 422 },
-      { code: 'too-long', names: [] },
+      { code: 'too-long', message: 'https://example.com/problems#too-long', names: [] },
     ],
     ['about:blank is no code', { type: 'about:blank', status: 400, detail: 'nope' }, { message: 'nope', names: [] }],
     [
@@ -85,6 +85,47 @@ describe('readErrorValue: the code, the message and the names, by structure', ()
       { resource: ['This field is required.'], non_field_errors: ['Nope.'] },
       { message: "'resource': This field is required.; Nope.", names: ['resource'] },
     ],
+    [
+      'error as a list of issues whose path steps are objects',
+      {
+        error: [
+          { path: [{ key: 'resource' }], message: 'Required' },
+          { path: [{ field: 'clientState' }, { name: 'x' }], message: 'Too long' },
+        ],
+      },
+      { message: "'resource': Required; 'clientState.x': Too long", names: ['resource', 'clientState.x'] },
+    ],
+    [
+      'a location object is where and which names, never a map of fields',
+      { message: 'Invalid request payload input', validation: { source: 'payload', keys: ['resource', 'changeType'] } },
+      { message: 'Invalid request payload input', names: ['resource', 'changeType'] },
+    ],
+    [
+      'an entry that is a location: in and name',
+      { errors: [{ in: 'body', name: 'resource', message: 'is required' }] },
+      { message: "'resource': is required", names: ['resource'] },
+    ],
+    [
+      'a dotted path keeps its steps, the method and parameter before the property included',
+      { violations: [{ field: 'create.request.resource', message: 'must not be blank' }] },
+      { message: "'create.request.resource': must not be blank", names: ['create.request.resource'] },
+    ],
+    [
+      'an envelope is looked through: _embedded.errors',
+      { message: 'Bad Request', _embedded: { errors: [{ message: 'request.resource: must not be blank', path: '/request/resource' }] } },
+      { message: "Bad Request; 'resource': request.resource: must not be blank", names: ['resource'] },
+    ],
+    [
+      'an error string that reads as a sentence is the message, not the code',
+      { error: "Key: 'Req.Resource' Error:Field validation for 'Resource' failed on the 'required' tag" },
+      { message: "Key: 'Req.Resource' Error:Field validation for 'Resource' failed on the 'required' tag", names: [] },
+    ],
+    [
+      'nothing the vocabulary knows: the string leaves in document order, the timestamp and the code last',
+      { code: 'E1', timestamp: '2024-01-01T00:00:00Z', outcome: { what: 'resource missing', also: ['and late'] } },
+      { code: 'E1', message: 'resource missing; and late', names: [] },
+    ],
+    ['only a code: the code is the message too', { code: 'E1' }, { code: 'E1', message: 'E1', names: [] }],
     ['a JSON string is the message', 'resource is required', { message: 'resource is required', names: [] }],
     ['an empty list, an object of nothing', { errors: [], status: 400 }, { names: [] }],
     [
@@ -174,11 +215,12 @@ describe('property: any JSON and any text is read without a throw, within the bo
     expect(reading.code === undefined || reading.code.length <= 200).toBe(true);
     expect(new Set(reading.names).size).toBe(reading.names.length);
     expect(reading.names.length).toBeLessThanOrEqual(32);
-    // A name is read from the body, never made up: its text (before any cut) is in a key or a string of the body.
+    // A name is read from the body, never made up: each step of its path (before any cut) is in a key or a value of the body.
     const strings = isJson(raw) ? stringsOf(JSON.parse(raw)) : [];
     for (const name of reading.names) {
-      const text = name.replace(/…$/, '');
-      expect(strings.some((s) => s.includes(text) || s.replaceAll('~1', '/').replaceAll('~0', '~').includes(text))).toBe(true);
+      for (const step of name.replace(/…$/, '').split('.')) {
+        expect(strings.some((s) => s.includes(step) || s.replaceAll('~1', '/').replaceAll('~0', '~').includes(step))).toBe(true);
+      }
     }
   };
 
@@ -191,6 +233,17 @@ describe('property: any JSON and any text is read without a throw, within the bo
         check(raw, reading);
       }),
       { numRuns: 400, seed: 29 },
+    );
+  });
+
+  test('any JSON body with a string leaf that is not blank yields a message that is not empty', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        fc.pre(stringsOf(value, false).some((s) => s.trim() !== ''));
+        const message = readErrorBody(JSON.stringify(value)).message;
+        expect(message?.trim() ?? '').not.toBe('');
+      }),
+      { numRuns: 400, seed: 35 },
     );
   });
 
@@ -219,9 +272,12 @@ function isJson(text: string): boolean {
   }
 }
 
-function stringsOf(value: unknown): string[] {
+/** The body's keys and values as text; with `keys` false, its string leaves only. */
+function stringsOf(value: unknown, keys = true): string[] {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)]);
+  if (typeof value === 'number') return keys ? [String(value)] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => stringsOf(v, keys));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([k, v]) => [...(keys ? [k] : []), ...stringsOf(v, keys)]);
   return [];
 }

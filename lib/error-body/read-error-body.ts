@@ -22,7 +22,7 @@
  * are visited, MAX_PARTS sentences kept, MAX_MESSAGE characters in all (a longer message says how long it was).
  */
 import { isObject, type Json } from '../json.js';
-import { entryName, keyName } from './names.js';
+import { entryNames, isLocationWord, isPathKey, keyName, locationNames } from './names.js';
 import { textOfBody } from './text-body.js';
 
 export interface ErrorBodyReading {
@@ -30,7 +30,10 @@ export interface ErrorBodyReading {
   form: 'json' | 'text' | 'empty';
   code: string | undefined;
   message: string | undefined;
-  /** Top-level properties the body points at by its structure, as it spells them, each once, in document order. */
+  /**
+   * The properties the body points at by its structure, each a path as the body spells it without where the value
+   * was (`resource`, `create.request.resource`: ./names.ts), each once, in document order.
+   */
   names: string[];
 }
 
@@ -43,6 +46,8 @@ const MAX_CODE = 200;
 /** Values of the parsed body looked at, at most, and how deep. */
 const MAX_NODES = 4096;
 const MAX_DEPTH = 8;
+/** How deep the last resort, the body's string leaves, looks. */
+const MAX_LEAF_DEPTH = 64;
 
 /** Keys whose strings are what the error says. */
 const MESSAGE_KEYS = new Set([
@@ -62,13 +67,61 @@ const MESSAGE_KEYS = new Set([
   'fielderrors',
   'formerrors',
   'violations',
+  'fieldviolations',
+  'causes',
+  'problems',
 ]);
-/** Keys whose string is a code. */
-const CODE_KEYS = new Set(['code', 'errorcode', 'error']);
+/**
+ * Keys of an envelope around the error, looked through as the body itself is: Micronaut's HAL `_embedded`, a
+ * `data` or `result` wrapper, Litestar's `extra`, SOAP-minded gateways' `fault`; and `error` itself when it is an
+ * object, a list, or a sentence rather than a code.
+ */
+const ENVELOPE_KEYS = new Set([
+  'error',
+  'err',
+  '_embedded',
+  'data',
+  'result',
+  'response',
+  'payload',
+  'fault',
+  'problem',
+  'extra',
+  'exception',
+  'errorresponse',
+  'error_response',
+]);
 /** Keys of a map of errors that are about the whole body, not a property. */
 const NOT_A_FIELD = new Set(['non_field_errors', '__all__', 'base', 'formerrors', '_errors']);
-/** The text of one entry of a list of errors: the first of these keys that holds a string. */
-const ENTRY_TEXT_KEYS = ['message', 'msg', 'detail', 'defaultMessage', 'description', 'title', 'reason', 'error'];
+/** The text of one entry of a list of errors: the first of these keys that holds a string (a bare code last). */
+const ENTRY_TEXT_KEYS = ['message', 'msg', 'detail', 'defaultMessage', 'description', 'title', 'reason', 'error', 'code'];
+/**
+ * Keys whose strings are no part of what the error says (when, which request, where in the code): left out of
+ * the last resort while anything else is left.
+ */
+const NOISE_KEYS = new Set([
+  'timestamp',
+  'time',
+  'date',
+  'path',
+  'url',
+  'uri',
+  'href',
+  'instance',
+  'traceid',
+  'trace_id',
+  'trace-id',
+  'requestid',
+  'request_id',
+  'request-id',
+  'client-request-id',
+  'correlationid',
+  'correlation_id',
+  'stack',
+  'stacktrace',
+  'trace',
+  '$schema',
+]);
 
 const EMPTY: ErrorBodyReading = { form: 'empty', code: undefined, message: undefined, names: [] };
 
@@ -98,18 +151,40 @@ export function readErrorValue(body: unknown): ErrorBodyReading {
   else if (Array.isArray(body)) reader.list(body, 0);
   else if (isObject(body)) {
     code = codeOf(body);
+    // A body that is itself one entry (Elysia's `property`, a top-level `field`) names its property.
+    for (const name of entryNames(body, true)) reader.name(name);
     if (isErrorMap(body)) reader.map(body, 0);
     else reader.container(body, 0, code?.key);
   }
+  // What the vocabulary above did not place is still what the target said: its strings, in document order.
+  if (!reader.hasMessage) reader.leaves(body, code?.text);
   return { form: 'json', code: code === undefined ? undefined : cut(code.text, MAX_CODE), message: reader.message(), names: reader.names };
+}
+
+/**
+ * Whether a string reads as a code rather than a sentence: one token (`invalid_request`, `FST_ERR_VALIDATION`),
+ * or a reason phrase of a few capitalised words (`Bad Request`, `Unprocessable Entity`). Go's validator puts a
+ * whole sentence under `error` (`Key: 'Req.Resource' Error:Field validation for 'Resource' failed ...`): that is the
+ * message.
+ */
+export function isCodeShaped(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > MAX_CODE) return false;
+  const words = trimmed.split(/\s+/);
+  return words.length === 1 || (words.length <= 4 && words.every((w) => /^[\p{Lu}\p{N}][\p{L}\p{N}-]*$/u.test(w)));
 }
 
 /** The code and the top-level key it came from (so the message leaves it out). */
 function codeOf(body: Json): { text: string; key: string } | undefined {
   const error = body['error'];
-  if (isObject(error) && isText(error['code'])) return { text: error['code'], key: '' };
+  if (isObject(error)) {
+    if (isText(error['code'])) return { text: error['code'], key: '' };
+    // Google's APIs: a numeric `code` beside the status name (`INVALID_ARGUMENT`).
+    if (isText(error['status']) && isCodeShaped(error['status'])) return { text: error['status'], key: '' };
+  }
   for (const key of ['code', 'errorCode', 'error', 'title']) {
     const value = body[key];
+    if (key === 'error' && isText(value) && !isCodeShaped(value)) continue;
     if (isText(value)) return { text: value, key };
   }
   const type = body['type'];
@@ -128,18 +203,23 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !=
 
 /**
  * A body that is nothing but a map of property to errors (`{"resource": ["This field is required."]}`): no key
- * a message or a code is read from, and every value a string, a list or an object.
+ * a message, a code or an envelope is read from, and every value a string, a list or an object.
  */
 function isErrorMap(body: Json): boolean {
   const entries = Object.entries(body);
-  if (entries.length === 0) return false;
-  return entries.every(
-    ([key, value]) =>
-      !MESSAGE_KEYS.has(key.toLowerCase()) &&
-      !CODE_KEYS.has(key.toLowerCase()) &&
-      (typeof value === 'string' || Array.isArray(value) || isObject(value)),
-  );
+  if (entries.length === 0 || locationNames(body) !== undefined) return false;
+  return entries.every(([key, value]) => {
+    const lower = key.toLowerCase();
+    return (
+      !MESSAGE_KEYS.has(lower) &&
+      !ENVELOPE_KEYS.has(lower) &&
+      !CODE_KEYS.has(lower) &&
+      (typeof value === 'string' || Array.isArray(value) || isObject(value))
+    );
+  });
 }
+/** Keys whose string is a code, never a property of a map. */
+const CODE_KEYS = new Set(['code', 'errorcode', 'status', 'statuscode']);
 
 class Reader {
   readonly names: string[] = [];
@@ -153,37 +233,62 @@ class Reader {
     return this.#nodes <= MAX_NODES;
   }
 
+  get hasMessage(): boolean {
+    return this.#parts.length > 0;
+  }
+
+  name(name: string): void {
+    if (!this.names.includes(name) && this.names.length < MAX_PARTS) this.names.push(name);
+  }
+
   part(text: string, name?: string): void {
     const clean = text.replace(/\s+/g, ' ').trim();
     if (clean === '') return;
-    if (name !== undefined && !this.names.includes(name) && this.names.length < MAX_PARTS) this.names.push(name);
+    if (name !== undefined) this.name(name);
     const sentence = cut(name === undefined ? clean : `'${name}': ${clean}`, MAX_MESSAGE);
     if (this.#parts.includes(sentence)) return;
     if (this.#parts.length >= MAX_PARTS) this.#dropped += 1;
     else this.#parts.push(sentence);
   }
 
-  /** An object that holds the error: its message keys are read, the `error` object inside it too. */
+  /** An object that holds the error: its message keys are read, and the envelopes inside it looked through. */
   container(body: Json, depth: number, skip?: string): void {
     if (depth > MAX_DEPTH) return;
     for (const [key, value] of Object.entries(body)) {
       if (!this.#visit()) return;
       if (key === skip) continue;
       const lower = key.toLowerCase();
-      if (lower === 'error' && isObject(value)) this.container(value, depth + 1, 'code');
+      if (ENVELOPE_KEYS.has(lower)) this.envelope(value, depth + 1);
       else if (MESSAGE_KEYS.has(lower)) this.value(value, depth + 1);
     }
   }
 
-  /** What a message key holds: a sentence, a list of them or of entries, or a map of property to errors. */
+  /** What an envelope holds: an error object (its `code` is the code), a list of errors, or a sentence. */
+  envelope(value: unknown, depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    if (typeof value === 'string') {
+      // A code-shaped string beside the code (Fastify's `error: "Bad Request"`) is no sentence of the error.
+      if (!isCodeShaped(value)) this.part(value);
+    } else if (Array.isArray(value)) this.list(value, depth);
+    else if (isObject(value)) {
+      // An error object that points at a property (`{"error": {"param": "resource", "message": ...}}`) names it.
+      for (const name of entryNames(value)) this.name(name);
+      this.container(value, depth, 'code');
+    }
+  }
+
+  /** What a message key holds: a sentence, a list of them or of entries, a location, or a map of property to errors. */
   value(value: unknown, depth: number): void {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') this.part(value);
     else if (Array.isArray(value)) this.list(value, depth);
     else if (isObject(value)) {
-      // An object with message keys of its own is a nested error; otherwise its keys name properties.
-      if (Object.keys(value).some((k) => MESSAGE_KEYS.has(k.toLowerCase()))) this.container(value, depth);
-      else this.map(value, depth);
+      const located = locationNames(value);
+      for (const name of located ?? []) this.name(name);
+      // An object with message keys of its own is a nested error; a location is no map; otherwise its keys name properties.
+      if (Object.keys(value).some((k) => MESSAGE_KEYS.has(k.toLowerCase()) || ENVELOPE_KEYS.has(k.toLowerCase())))
+        this.container(value, depth);
+      else if (located === undefined) this.map(value, depth);
     }
   }
 
@@ -199,22 +304,28 @@ class Reader {
 
   /** One entry of a list of errors: its text, prefixed by the property it points at. */
   entry(entry: Json, depth: number): void {
-    const name = entryName(entry);
+    const [name, ...more] = entryNames(entry);
+    for (const other of more) this.name(other);
     const text = ENTRY_TEXT_KEYS.map((k) => entry[k]).find(isText);
     if (text !== undefined) this.part(text, name);
     else if (name !== undefined) this.part('refused', name);
-    // A nested list of its own (`errors`, `issues` inside an entry) says more.
+    // A list of its own (`errors`, `issues`, Google's `fieldViolations` inside an entry) says more.
     for (const [key, value] of Object.entries(entry)) {
       if (!this.#visit()) return;
-      if (Array.isArray(value) && MESSAGE_KEYS.has(key.toLowerCase())) this.list(value, depth + 1);
+      if (!Array.isArray(value) || isPathKey(key)) continue;
+      if (MESSAGE_KEYS.has(key.toLowerCase()) || value.some(isObject)) this.list(value, depth + 1);
     }
   }
 
-  /** A map of property to errors: each text prefixed by its key, which names the property. */
+  /** A map of property to errors: each text prefixed by its key, which names the property; a location key is looked through. */
   map(errors: Json, depth: number): void {
     if (depth > MAX_DEPTH) return;
     for (const [key, value] of Object.entries(errors)) {
       if (!this.#visit()) return;
+      if (isObject(value) && isLocationWord(key)) {
+        this.value(value, depth + 1);
+        continue;
+      }
       const name = NOT_A_FIELD.has(key.toLowerCase()) ? undefined : keyName(key);
       for (const text of this.#texts(value, depth + 1)) this.part(text, name);
     }
@@ -233,6 +344,33 @@ class Reader {
         .flatMap(([key, v]) => this.#texts(v, depth + 1).map((t) => `${key}: ${t}`));
     }
     return [];
+  }
+
+  /**
+   * The last resort: every string leaf of the body in document order, but for the code and what says when or
+   * which request (timestamps, ids, the request's path); those too when nothing else is there.
+   */
+  leaves(body: unknown, code: string | undefined): void {
+    const said: string[] = [];
+    const noise: string[] = [];
+    const stack: { value: unknown; depth: number; noisy: boolean }[] = [{ value: body, depth: 0, noisy: false }];
+    let visited = 0;
+    while (stack.length > 0 && visited < MAX_NODES && said.length < MAX_PARTS) {
+      const { value, depth, noisy } = stack.pop() as { value: unknown; depth: number; noisy: boolean };
+      visited += 1;
+      if (typeof value === 'string') {
+        if (value.trim() !== '') (noisy || value === code ? noise : said).push(value);
+      } else if (depth < MAX_LEAF_DEPTH && Array.isArray(value)) {
+        for (let i = Math.min(value.length, MAX_NODES) - 1; i >= 0; i -= 1) stack.push({ value: value[i], depth: depth + 1, noisy });
+      } else if (depth < MAX_LEAF_DEPTH && isObject(value)) {
+        const entries = Object.entries(value).slice(0, MAX_NODES);
+        for (let i = entries.length - 1; i >= 0; i -= 1) {
+          const [key, inner] = entries[i] as [string, unknown];
+          stack.push({ value: inner, depth: depth + 1, noisy: noisy || NOISE_KEYS.has(key.toLowerCase()) });
+        }
+      }
+    }
+    for (const text of said.length > 0 ? said : noise.slice(0, MAX_PARTS)) this.part(text);
   }
 
   message(): string | undefined {

@@ -174,9 +174,13 @@ function changeWords(change: { removed: readonly string[]; added: readonly strin
 }
 
 function requestsLine(r: ExplainResult): string {
-  const { total, creates, deletes, repeats } = r.requests;
+  const { total, creates, deletes, repeats, reachability = 0 } = r.requests;
   const again = repeats > 0 ? `; ${repeats} of the creates asked again, to make sure the target answers the same` : '';
-  return `Requests: ${total} of the budget of ${r.budget} (${count(creates, 'create')}, ${count(deletes, 'delete')}${again}).`;
+  const own = `${total - reachability} of the budget of ${r.budget} (${count(creates, 'create')}, ${count(deletes, 'delete')}${again})`;
+  // Every request explain sent is counted, the one that checked the target answers (before the budget) too.
+  return reachability > 0
+    ? `Requests: ${total}: ${count(reachability, 'GET')} to check that the target answers, then ${own}.`
+    : `Requests: ${own}.`;
 }
 
 /** Who refused and what the changes got, in the cause's sentence. */

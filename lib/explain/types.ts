@@ -110,6 +110,8 @@ export interface RequestCount {
   deletes: number;
   /** Creates that asked again what was asked before (checks of the conclusion). */
   repeats: number;
+  /** Requests before explain's own, in `total` too: the GET that checked the target answers (a configured target). */
+  reachability?: number;
 }
 
 /** A change of one field (lib/explain/singles.ts asks them all). */

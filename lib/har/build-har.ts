@@ -7,6 +7,8 @@ import type { Har } from './types.js';
 export interface TaggedExchange {
   exchange: Exchange;
   tags: EntryTags;
+  /** The engine run that sent it (a worker's, a shard's, the setup check's), as its log names it. */
+  run?: string;
   /** Where the log cut a body to what the HAR keeps. */
   cuts?: BodyCuts;
 }

@@ -113,7 +113,7 @@ function isExchange(value: unknown): value is Exchange {
  * shard that sent nothing) and a line that does not parse (torn by a kill) are skipped.
  */
 export function readExchangeLogs(files: readonly string[]): TaggedExchange[] {
-  const exchanges = new Map<string, { exchange: Exchange; cuts: BodyCuts | undefined }>();
+  const exchanges = new Map<string, { exchange: Exchange; cuts: BodyCuts | undefined; run: string }>();
   const tags = new Map<string, { cases: string[]; suite: string }>();
   for (const file of files) {
     let text: string;
@@ -131,7 +131,8 @@ export function readExchangeLogs(files: readonly string[]): TaggedExchange[] {
         continue;
       }
       if (typeof line.run !== 'string') continue;
-      if (isExchange(line.exchange)) exchanges.set(`${line.run}#${line.exchange.seq}`, { exchange: line.exchange, cuts: line.cuts });
+      if (isExchange(line.exchange))
+        exchanges.set(`${line.run}#${line.exchange.seq}`, { exchange: line.exchange, cuts: line.cuts, run: line.run });
       const c = line.case;
       if (c !== undefined && typeof c.id === 'string' && typeof c.suite === 'string' && Array.isArray(c.seqs)) {
         // An exchange may be claimed by several cases (a case judged twice over the same answers): all are kept.
@@ -144,8 +145,28 @@ export function readExchangeLogs(files: readonly string[]): TaggedExchange[] {
       }
     }
   }
-  return [...exchanges].map(([key, { exchange, cuts }]) => {
+  return [...exchanges].map(([key, { exchange, cuts, run }]) => {
     const tag = tags.get(key);
-    return { exchange, tags: tag === undefined ? {} : { cases: tag.cases, suite: tag.suite }, ...(cuts !== undefined ? { cuts } : {}) };
+    return {
+      exchange,
+      run,
+      tags: tag === undefined ? {} : { cases: tag.cases, suite: tag.suite },
+      ...(cuts !== undefined ? { cuts } : {}),
+    };
   });
+}
+
+/** The run tag of the setup check's exchanges, which the run adds to its log before the suites start. */
+export const SETUP_CHECK_RUN = 'setup-check';
+
+/**
+ * Requests put on the wire, by engine run, as the logs hold them: each exchange's attempts (retries included). A
+ * worker's log holds every exchange it had, those of cases cut short by a stop too, which no case's record counts.
+ */
+export function loggedRequests(exchanges: readonly Pick<TaggedExchange, 'exchange' | 'run'>[]): Map<string, number> {
+  const byRun = new Map<string, number>();
+  for (const { exchange, run } of exchanges) {
+    if (run !== undefined) byRun.set(run, (byRun.get(run) ?? 0) + exchange.attempts);
+  }
+  return byRun;
 }

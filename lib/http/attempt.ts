@@ -27,6 +27,8 @@ export interface AttemptResponse {
 export type AttemptResult = AttemptResponse | { kind: 'error'; error: AttemptError };
 
 export interface AttemptOptions {
+  /** The origin the request goes to: a proxy agent routes by it (a Client has its own). */
+  origin: string;
   timeoutMs: number;
   maxBodyBytes: number;
   /**
@@ -109,6 +111,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     }
     dispatcher.dispatch(
       {
+        origin: this.#options.origin,
         method: request.method,
         path: request.path,
         headers: request.headers,

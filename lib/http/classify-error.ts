@@ -60,6 +60,8 @@ interface ErrorLike {
   message?: unknown;
   errors?: unknown;
   cause?: unknown;
+  /** The peer's certificate, on a name mismatch (node:tls checkServerIdentity). */
+  cert?: { subjectaltname?: unknown };
 }
 
 function asErrorLike(value: unknown): ErrorLike {
@@ -99,7 +101,12 @@ export function classifyError(error: unknown, context: { timedOutAfterMs?: numbe
   if (context.closed) return { kind: 'closed', message: 'the engine was closed during the request', retryable: false };
   const code = errorCode(error) ?? '';
   const name = asErrorLike(error).name;
-  const message = errorMessage(error);
+  let message = errorMessage(error);
+  const altnames = asErrorLike(error).cert?.subjectaltname;
+  // Node names the certificate's names only for a DNS name; for an IP address the message lists none.
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' && typeof altnames === 'string' && !message.includes(altnames)) {
+    message = `${message.replace(/[\s:;]+$/, '')}; the certificate's altnames: ${altnames.slice(0, 300)}`;
+  }
   if (context.timedOutAfterMs !== undefined) {
     return { kind: 'timeout', message: `no answer within ${context.timedOutAfterMs} ms`, retryable: true };
   }

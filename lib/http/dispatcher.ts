@@ -17,7 +17,7 @@ export interface Permit {
 
 export interface Denial {
   ok: false;
-  kind: 'budget' | 'deadline' | 'throttled' | 'closed';
+  kind: 'budget' | 'deadline' | 'throttled' | 'closed' | 'connection';
   message: string;
 }
 
@@ -84,6 +84,12 @@ export class Dispatcher {
     return this.#stop('deadline', this.limits.deadlineMessage()).message;
   }
 
+  /** Stops the run because its connections fail (HttpEngine): every queued and future request is denied with `why`. */
+  stopForConnection(why: string): void {
+    this.#stoppedEarly ??= { by: 'connection', at: new Date(this.#clock.now()).toISOString(), why };
+    this.#pump();
+  }
+
   /** Denies every queued and future request. */
   close(): void {
     this.#closing.abort();
@@ -122,6 +128,7 @@ export class Dispatcher {
     if (this.#closing.signal.aborted) {
       return { ok: false, kind: 'closed', message: 'the engine was closed before the request was sent' };
     }
+    if (this.#stoppedEarly?.by === 'connection') return { ok: false, kind: 'connection', message: this.#stoppedEarly.why };
     const now = this.#clock.now();
     if (!this.limits.budgetLeft) return this.#stop('budget', this.limits.budgetMessage());
     if (now >= this.limits.deadlineAt) return this.#stop('deadline', this.limits.deadlineMessage());

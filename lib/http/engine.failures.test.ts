@@ -204,3 +204,39 @@ describe.concurrent('failures are recorded, never thrown', () => {
     await server.close();
   });
 });
+
+describe('the first exchanges all failing at the connection stop the run', () => {
+  test('after three in a row, every later request is denied with the cause, and the stop is recorded', async ({ expect }) => {
+    const engine = new HttpEngine({ ...fastOptions, baseUrl: `http://127.0.0.1:${await closedPort()}`, maxRetries: 1, concurrency: 1 });
+    try {
+      const exchanges = [];
+      for (let i = 0; i < 6; i += 1) exchanges.push(await engine.send({ method: 'GET', path: `/x${i}` }));
+      expect(exchanges.map((e) => e.attempts)).toEqual([2, 2, 2, 0, 0, 0]);
+      expect(engine.stats().requestsSent).toBe(6);
+      const stop = engine.stats().stoppedEarly;
+      expect(stop?.by).toBe('connection');
+      expect(stop?.why).toMatch(
+        /^the first 3 requests all failed at the connection: connect ECONNREFUSED .*; no request reached it: check BASE_URL and that the service is up$/,
+      );
+      expect(exchanges[5]?.failure).toMatchObject({ kind: 'network', message: stop?.why });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('an answer first: later connection failures are the target failing mid-run, not the setup', async ({ expect }) => {
+    const server = await startServer((req, res, index) => {
+      if (index === 0) res.end('ok');
+      else req.socket.destroy();
+    });
+    const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, maxRetries: 0, concurrency: 1 });
+    try {
+      for (let i = 0; i < 6; i += 1) await engine.send({ method: 'GET', path: '/' });
+      expect(engine.stats().stoppedEarly).toBeUndefined();
+      expect(engine.stats().requestsSent).toBe(6);
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+  });
+});

@@ -6,9 +6,11 @@ import { cutUtf8 } from './cut-utf8.js';
 import { Connections } from './connections.js';
 import { runAttempt, type AttemptResponse, type AttemptResult, type WireRequest } from './attempt.js';
 import { backoffMs } from './backoff.js';
-import type { AttemptError } from './classify-error.js';
+import { classifyError, type AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
+import { connectionCause } from './connection-cause.js';
 import { Dispatcher } from './dispatcher.js';
+import { transportSecrets, type Transport } from './transport.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
 import { retryAfterDelayMs } from './retry-after.js';
@@ -35,6 +37,8 @@ export interface EngineOptions {
   maxRecordedBodyBytes: number;
   /** Send the token over plain http:// to a host that is not loopback (default false). */
   allowInsecureToken?: boolean;
+  /** The proxy and TLS settings between the probe and the target (./transport.ts); default: direct, Node's trust. */
+  transport?: Transport;
   /** Epoch milliseconds (default: monotonic clock anchored at process start). */
   now?: () => number;
   /** Waits `ms`; should resolve early when `signal` aborts (the engine closing). */
@@ -46,6 +50,12 @@ export interface EngineOptions {
    * The engine adds `token` to it; a token source adds renewed tokens and its own secrets to the same one.
    */
   redactor?: Redactor;
+  /**
+   * Stop the run after this many exchanges in a row, from the first, failed at the connection with no answer
+   * yet had (refused, reset, a TLS refusal): the cause is the setup's, and every later request would only add to
+   * it. 0: never. Default 3.
+   */
+  stopAfterConnectionFailures?: number;
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
   /**
@@ -74,6 +84,8 @@ export type EngineLimits = Pick<
   allowInsecureToken: boolean;
   /** Where the ledger lives: its wait files keep a target's wait across processes (EngineOptions.waitDir). */
   ledgerDir?: string | undefined;
+  /** The proxy and TLS settings of a configured target (EngineOptions.transport). */
+  transport?: Transport | undefined;
 };
 
 /** Thrown only for the caller's mistakes (bad options, an invalid request, use after close). */
@@ -151,6 +163,9 @@ export class HttpEngine {
   readonly #waitFile: string | undefined;
   #seq = 0;
   #exchanges = 0;
+  /** Whether any exchange got an HTTP answer; until one does, the connection failures in a row. */
+  #answered = false;
+  #connectionFailures = 0;
   #retries = 0;
   #closed = false;
 
@@ -163,6 +178,7 @@ export class HttpEngine {
     this.#bearer = token instanceof Secret ? (token.isEmpty ? undefined : staticBearer(token)) : token;
     // A source's tokens are added as the engine gets them (#authorize); the source adds its own secrets to the run's step.
     this.#redactor = (options.redactor ?? runRedactor()).add(token instanceof Secret ? token : undefined);
+    for (const secret of transportSecrets(options.transport)) this.#redactor.add(secret);
     this.#origin = url.origin;
     this.#pathPrefix = url.pathname.replace(/\/+$/, '');
     this.#connections = new Connections(url.origin, {
@@ -170,6 +186,7 @@ export class HttpEngine {
       connectTimeoutMs: options.requestTimeoutMs,
       headersTimeoutMs: options.requestTimeoutMs,
       bodyTimeoutMs: options.requestTimeoutMs,
+      transport: options.transport,
     });
     this.#dispatcher = new Dispatcher({
       requestsPerSecond: options.requestsPerSecond,
@@ -208,7 +225,13 @@ export class HttpEngine {
       maxRecordedBodyBytes: config.maxRecordedBodyBytes,
       allowInsecureToken: config.allowInsecureToken,
       ...(config.ledgerDir !== undefined ? { waitDir: config.ledgerDir } : {}),
+      ...(config.transport !== undefined ? { transport: config.transport } : {}),
     });
+  }
+
+  /** The proxy this engine reaches its origin through, or undefined when it goes directly. */
+  get proxy(): string | undefined {
+    return this.#connections.proxy;
   }
 
   /** The redaction step of this engine's records, for strings made from them later (case records). */
@@ -243,6 +266,7 @@ export class HttpEngine {
     const ending = await this.#attemptAll(wire, retriedStatuses, authorize);
     const exchange = this.#record(seq, startedAt, wire, ending, retriedStatuses);
     this.#exchanges += 1;
+    this.#watchConnections(exchange);
     this.#options.onExchange?.(exchange);
     return exchange;
   }
@@ -283,7 +307,7 @@ export class HttpEngine {
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
       const permit = await this.#dispatcher.acquire();
       if (!permit.ok) {
-        const kind = permit.kind === 'closed' ? 'deadline' : permit.kind;
+        const kind = permit.kind === 'closed' ? 'deadline' : permit.kind === 'connection' ? 'network' : permit.kind;
         return { attempts, last, failure: { kind, message: this.#withLast(permit.message, last) } };
       }
       if (authorize) {
@@ -304,6 +328,7 @@ export class HttpEngine {
       const client = this.#connections.take();
       try {
         result = await runAttempt(client, wire, {
+          origin: this.#origin,
           timeoutMs,
           maxBodyBytes: o.maxRecordedBodyBytes,
           readAheadBytes: this.#redactor.readAheadBytes,
@@ -321,7 +346,7 @@ export class HttpEngine {
 
       if (result.kind === 'error') {
         last = undefined;
-        const error = result.error;
+        const error = this.#withTlsCause(result.error);
         if (error.kind === 'usage') {
           permit.refund();
           throw new HttpEngineUsageError(`HttpEngine.send: invalid request: ${this.#scrub(error.message)}`);
@@ -376,6 +401,32 @@ export class HttpEngine {
     }
     // Unreachable: the last pass always returns.
     return { attempts, last, failure: { kind: 'network', message: 'retries exhausted' } };
+  }
+
+  /**
+   * Counts the exchanges that failed at the connection before any was answered; at stopAfterConnectionFailures the
+   * dispatcher stops the run with the cause (./connection-cause.ts), instead of the run spending its budget on it.
+   */
+  #watchConnections(exchange: Exchange): void {
+    if (this.#answered) return;
+    if (exchange.status !== null) {
+      this.#answered = true;
+      return;
+    }
+    const failure = exchange.failure;
+    if (failure?.kind !== 'network' || exchange.attempts === 0) return;
+    this.#connectionFailures += 1;
+    const limit = this.#options.stopAfterConnectionFailures ?? 3;
+    if (limit === 0 || this.#connectionFailures < limit) return;
+    const cause = connectionCause(failure, { baseUrl: this.#options.baseUrl, transport: this.#options.transport, proxy: this.proxy });
+    this.#dispatcher.stopForConnection(`the first ${this.#connectionFailures} requests all failed at the connection: ${cause}`);
+  }
+
+  /** A connection closed before any answer, when its socket said why (a TLS alert): the error with that cause. */
+  #withTlsCause(error: AttemptError): AttemptError {
+    if (error.code !== 'UND_ERR_SOCKET' && error.code !== 'ECONNRESET') return error;
+    const tlsError = this.#connections.takeTlsError(this.#options.requestTimeoutMs);
+    return tlsError === undefined ? error : { ...classifyError(tlsError, { closed: false }), connect: true };
   }
 
   /**

@@ -1,12 +1,15 @@
 /**
  * Before anything else is sent: can the target be reached at all? One GET of the operation's path
- * (a read: never a create), no retries. A connection that cannot be made (refused, name not
- * resolved, TLS handshake failed) ends the run in seconds with one line naming BASE_URL, instead of
- * every case retrying into an ERROR: a target that is not there is the setup's fault, not the target's. Any HTTP answer, whatever its status, passes: what
- * the target says is the suites' business.
+ * (a read: never a create), no retries. A connection that cannot be made (refused, name not resolved, a
+ * certificate not trusted, a client certificate asked for) ends the run in seconds with one line naming the
+ * setting that fixes it (./connection-cause.ts), instead of every case retrying into an ERROR: a target that
+ * cannot be reached is the setup's fault, not the target's. So does a target that closes every connection before
+ * an answer, told by every request asked. Any HTTP answer, whatever its status, passes: what the target says is
+ * the suites' business.
  */
 import type { Secret } from '../secret.js';
 import type { BearerSource } from './bearer.js';
+import { connectionCause } from './connection-cause.js';
 import { HttpEngine, type EngineLimits } from './engine.js';
 import type { Exchange, RequestSpec } from './types.js';
 
@@ -49,16 +52,16 @@ export async function preflight(o: PreflightOptions, requests: readonly RequestS
     o.token,
   );
   const exchanges: Exchange[] = [];
+  const unreachable = (failure: NonNullable<Exchange['failure']>): string =>
+    `cannot reach BASE_URL ${o.baseUrl}: ${connectionCause(failure, { baseUrl: o.baseUrl, transport: o.config.transport, proxy: engine.proxy })}`;
   try {
-    for (const request of requests) {
+    for (const [i, request] of requests.entries()) {
       const exchange = await engine.send(request);
       const failure = exchange.failure;
-      if (exchange.status === null && failure?.connect === true) {
-        const error = failure.message.replace(/ — is BASE_URL right\?/, '');
-        return {
-          unreachable: `cannot reach BASE_URL ${o.baseUrl}: ${error}${failure.code !== undefined && !error.includes(failure.code) ? ` (${failure.code})` : ''}; no request reached it: check BASE_URL and that the service is up`,
-          exchanges,
-        };
+      if (exchange.status === null && failure?.kind === 'network') {
+        // A connection that never came up stops at once; one closed before its answer, once every request asked was.
+        const everyOne = i === requests.length - 1 && exchanges.every((e) => e.status === null);
+        if (failure.connect === true || everyOne) return { unreachable: unreachable(failure), exchanges };
       }
       exchanges.push(exchange);
     }

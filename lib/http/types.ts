@@ -70,7 +70,8 @@ export interface EngineStats {
 
 /** What stopped the engine's run before every request was sent, and when. */
 export interface EarlyStop {
-  by: 'budget' | 'deadline';
+  /** `connection`: the first requests all failed at the connection (HttpEngine's stopAfterConnectionFailures). */
+  by: 'budget' | 'deadline' | 'connection';
   /** ISO time of the first request it stopped. */
   at: string;
   /** In words, e.g. "request budget of 2000 spent: the run stopped early". */

@@ -10,7 +10,8 @@ import { dependenciesExact, inferDependencies } from './idl.js';
 import { minimize } from './minimize.js';
 import { rejectionGroups } from './rejection-groups.js';
 import { rolesOf } from './roles.js';
-import { toImplicant } from './sum-of-products.js';
+import { withRule } from '../rule/rule-value.js';
+import { sumOfProductsRule, toImplicant } from './sum-of-products.js';
 import type { Observation, PresenceInference } from './types.js';
 
 /** Combinations never sent are listed in `unknown` only up to this many fields (2^12 = 4096). */
@@ -41,10 +42,9 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
       : [`field names ${unreadable.join(', ')} do not fit the expression syntax, so the expression cannot be parsed back`]),
   ];
 
-  return {
-    fields: [...fields],
-    roles,
-    rule: {
+  // The rule's value goes beside its text (lib/rule/rule-value.ts): its readers take it, never the text.
+  const rule = withRule(
+    {
       expression: minimized.expression,
       terms: minimized.cubes.map((cube) => toImplicant(fields, cube)),
       dependencies,
@@ -52,6 +52,12 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
       unknown,
       ...(notes.length === 0 ? {} : { notes }),
     },
+    sumOfProductsRule(fields, minimized.cubes),
+  );
+  return {
+    fields: [...fields],
+    roles,
+    rule,
     rejectionGroups: rejectionGroups(evidence),
     diagnosis: roles === undefined ? diagnose(observations, 2 ** fields.length, fields) : undefined,
   };

@@ -10,12 +10,12 @@
  */
 import { formatCombination, popcount, presentOf } from '../rule/field-set.js';
 import { conditionInWords } from '../rule/in-words.js';
-import type { Expr } from '../rule/expression.js';
+import { withRule } from '../rule/rule-value.js';
 import type { AnswerSets } from './answer-sets.js';
 import { messagePattern, namedInError } from './message-pattern.js';
 import { minimize } from './minimize.js';
 import type { Cube } from './primes.js';
-import { toImplicant } from './sum-of-products.js';
+import { sumOfProductsExpr, sumOfProductsRule } from './sum-of-products.js';
 import type { RejectionGroup } from './types.js';
 import { take, Unknowns } from './unknowns.js';
 import { count, list } from './words.js';
@@ -83,21 +83,24 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
         open === undefined
           ? ''
           : `; exact on the known combinations only: ${open.total === undefined ? 'some' : count(open.total, 'combination')} without a usable answer (${open.items.map((m) => formatCombination(presentOf(fields, m))).join(', ')}${open.more ? ', …' : ''}) also ${open.total === 1 ? 'fits' : 'fit'} it`;
-      return {
-        status: bucket.status,
-        errorCode: bucket.errorCode,
-        messagePattern: bucket.messagePattern,
-        combinations: bucket.masks.map((m) => presentOf(fields, m)),
-        explanation: expression,
-        summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
-        ...(named.length > 0 ? { namedFields: fields.filter((name) => bucket.named.has(name)) } : {}),
-        ...(open === undefined
-          ? {}
-          : {
-              unknownMatching: open.items.map((m) => presentOf(fields, m)),
-              ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }),
-            }),
-      };
+      return withRule(
+        {
+          status: bucket.status,
+          errorCode: bucket.errorCode,
+          messagePattern: bucket.messagePattern,
+          combinations: bucket.masks.map((m) => presentOf(fields, m)),
+          explanation: expression,
+          summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
+          ...(named.length > 0 ? { namedFields: fields.filter((name) => bucket.named.has(name)) } : {}),
+          ...(open === undefined
+            ? {}
+            : {
+                unknownMatching: open.items.map((m) => presentOf(fields, m)),
+                ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }),
+              }),
+        },
+        sumOfProductsRule(fields, cubes),
+      );
     });
 }
 
@@ -142,13 +145,5 @@ function unknownMatching(
 /** "when resource is present", "when at least one of a and b is present": lib/rule/in-words.ts's grammar. */
 function condition(fields: readonly string[], cubes: readonly Cube[], expression: string): string {
   if (expression === 'true') return 'for every known combination';
-  const terms = cubes.map((cube): Expr => {
-    const { present, absent } = toImplicant(fields, cube);
-    const literals: Expr[] = [
-      ...present.map((name): Expr => ({ kind: 'field', name })),
-      ...absent.map((name): Expr => ({ kind: 'not', operand: { kind: 'field', name } })),
-    ];
-    return literals.length === 1 ? (literals[0] as Expr) : { kind: 'and', operands: literals };
-  });
-  return `when ${conditionInWords(terms.length === 1 ? (terms[0] as Expr) : { kind: 'or', operands: terms }, fields)}`;
+  return `when ${conditionInWords(sumOfProductsExpr(fields, cubes), fields)}`;
 }

@@ -1,4 +1,6 @@
 /** Writes cubes as the report's sum of products: `(a && !b) || c`, `true`, `false`. */
+import type { Expr } from '../rule/expression.js';
+import { Rule } from '../rule/rule.js';
 import type { Implicant } from './types.js';
 import type { Cube } from './primes.js';
 
@@ -48,4 +50,25 @@ export function formatSumOfProducts(fields: readonly string[], cubes: readonly C
   });
   if (terms.some((t) => t.length === 0)) return 'true';
   return terms.map((t) => (terms.length > 1 && t.length > 1 ? `(${t.join(' && ')})` : t.join(' && '))).join(' || ');
+}
+
+/** The cubes as an expression, shaped as the parser reads formatSumOfProducts's text back. */
+export function sumOfProductsExpr(fields: readonly string[], cubes: readonly Cube[]): Expr {
+  if (cubes.length === 0) return { kind: 'const', value: false };
+  const terms = cubes.map((cube): Expr | undefined => {
+    const { present, absent } = toImplicant(fields, cube);
+    const literals: Expr[] = [
+      ...present.map((name): Expr => ({ kind: 'field', name })),
+      ...absent.map((name): Expr => ({ kind: 'not', operand: { kind: 'field', name } })),
+    ];
+    return literals.length === 0 ? undefined : literals.length === 1 ? literals[0] : { kind: 'and', operands: literals };
+  });
+  if (terms.some((t) => t === undefined)) return { kind: 'const', value: true };
+  const defined = terms as Expr[];
+  return defined.length === 1 ? (defined[0] as Expr) : { kind: 'or', operands: defined };
+}
+
+/** The rule the cubes state, as a value: its text formatSumOfProducts's, nothing parsed. */
+export function sumOfProductsRule(fields: readonly string[], cubes: readonly Cube[]): Rule {
+  return Rule.made(formatSumOfProducts(fields, cubes), sumOfProductsExpr(fields, cubes));
 }

@@ -24,6 +24,8 @@ export interface LedgerOutcome {
   leftOnTarget: LeftOnTarget[];
   /** Ids the target answered for more than one create: the ledger listed, and deleted, each once. */
   duplicateIds: { id: string; creates: number }[];
+  /** Requests the ledger sent the target: the sweep of earlier runs' leftovers before the suites, and the deletes at the end. */
+  requests?: number;
 }
 
 /** Joins the reconcile's failures and the creates no DELETE could be built for, oldest first. */

@@ -57,7 +57,8 @@ export async function sweepWithEngine(
   if (count === 0) return sweep(files, { ...options, send: () => Promise.reject(new Error('nothing to send')), by });
   const engine = cleanupEngine(limits, baseUrl, token, count);
   try {
-    return await sweep(files, { ...options, send: (request) => engine.send(request), by });
+    const result = await sweep(files, { ...options, send: (request) => engine.send(request), by });
+    return { ...result, requests: engine.stats().requestsSent };
   } finally {
     await engine.close();
   }
@@ -134,7 +135,9 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
           : 'ledger: they end with the embedded reference service, which stops now',
       );
     }
-    return { ...result, created: own.created, outcome: ledgerOutcome(own, result) };
+    // The target counts the ledger's deletes with the suites' requests: the report lists them apart.
+    const requests = (before?.requests ?? 0) + (result.requests ?? 0);
+    return { ...result, created: own.created, outcome: { ...ledgerOutcome(own, result), requests } };
   };
 
   return { runId, file, before, reconcile };

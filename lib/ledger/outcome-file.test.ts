@@ -22,14 +22,21 @@ test('the merge joins the outcomes of the shards whose blobs it merges, and only
   const blobDir = join(dir, 'blob');
   mkdirSync(blobDir);
   for (const s of ['1-2', '2-2']) writeFileSync(join(blobDir, `blob-${s}.json`), '[]');
-  writeOutcome(shardOutcomeFile(dir, '1/2'), { created: 2, leftOnTarget: [left('a')], duplicateIds: [] });
-  writeOutcome(shardOutcomeFile(dir, '2/2'), { created: 1, leftOnTarget: [left('b')], duplicateIds: [{ id: 's', creates: 2 }] });
+  writeOutcome(shardOutcomeFile(dir, '1/2'), { created: 2, leftOnTarget: [left('a')], duplicateIds: [], requests: 3 });
+  writeOutcome(shardOutcomeFile(dir, '2/2'), {
+    created: 1,
+    leftOnTarget: [left('b')],
+    duplicateIds: [{ id: 's', creates: 2 }],
+    requests: 1,
+  });
   // Left by an older run split in three: not part of this merge.
   writeOutcome(shardOutcomeFile(dir, '3/3'), { created: 1, leftOnTarget: [left('old')], duplicateIds: [] });
   expect(readShardOutcomes(dir, blobDir)).toEqual({
     created: 3,
     leftOnTarget: [left('a'), left('b')],
     duplicateIds: [{ id: 's', creates: 2 }],
+    // The ledger's deletes of both shards: the merged report counts them in its request total.
+    requests: 4,
   });
   expect(readShardOutcomes(mkdtempSync(join(tmpdir(), 'outcome-')), blobDir)).toBeUndefined();
 });

@@ -65,5 +65,6 @@ export function readShardOutcomes(reportDir: string, blobDir: string): LedgerOut
     created: outcomes.reduce((sum, o) => sum + o.created, 0),
     leftOnTarget: outcomes.flatMap((o) => o.leftOnTarget),
     duplicateIds: outcomes.flatMap((o) => o.duplicateIds),
+    requests: outcomes.reduce((sum, o) => sum + (o.requests ?? 0), 0),
   };
 }

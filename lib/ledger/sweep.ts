@@ -28,6 +28,8 @@ export interface SweepResult {
   removedFiles: number;
   /** Creates answered 2xx without an id: no one can delete them (counted, not retried). */
   unidentified: number;
+  /** Requests the sweep put on the wire (set by the engine that sent them: lib/ledger/open-run-ledger.ts). */
+  requests?: number;
 }
 
 export interface SweepOptions {

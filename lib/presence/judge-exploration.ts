@@ -26,6 +26,8 @@ export function judgeExploration(
   observations: Observation[],
   explorerNotUsed?: string,
   startNotes: readonly string[] = [],
+  /** The worker checked the exact rule against the answers (lib/presence/explorer-check.ts): `explorerNotUsed` is its decision. */
+  decidedInWorker = false,
 ): Judgement & { exploration: ExplorationRecord } {
   const exploration: ExplorationRecord = {
     strategy: result.strategy,
@@ -41,6 +43,7 @@ export function judgeExploration(
     observations,
     ...(result.firstAccepted !== undefined ? { firstAccepted: result.firstAccepted } : {}),
     ...(explorerNotUsed !== undefined ? { explorerNotUsed } : {}),
+    ...(decidedInWorker ? { decidedInWorker: true as const } : {}),
   };
   // The explorer's roles rest on its assumptions (the target's rule is one of the supported class, and what
   // `assumptions` lists): said here, as every finding resting on the explored rule says it.

@@ -5,7 +5,7 @@
 import type { PresenceEvidence } from '../presence/evidence.js';
 import type { Exchange } from '../http/types.js';
 import { combinationKey } from '../rule/field-set.js';
-import { Rule } from '../rule/rule.js';
+import { ruleOf } from '../rule/rule-value.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import type { Observation } from '../inference/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
@@ -23,7 +23,9 @@ export interface RulePredictor {
 export function rulePredictor(fields: string[], observations: Observation[]): RulePredictor {
   const { rule } = inferPresence(fields, observations);
   const unknown = new Set(rule.unknown.map(combinationKey));
-  const accepts = Rule.of(rule.expression);
+  // The inference's own value of the rule (lib/rule/rule-value.ts), not its text read back.
+  const accepts = ruleOf(rule);
+  if (accepts === undefined) throw new Error('rulePredictor: the inference gave its rule no value');
   return {
     expression: rule.expression,
     predict: (present) => (unknown.has(combinationKey(present)) ? undefined : accepts.accepts(present)),

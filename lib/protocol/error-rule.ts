@@ -24,10 +24,23 @@ export function checkErrorRule(exchange: Exchange): ErrorRuleCheck | undefined {
   if (exchange.status !== 400 || exchange.responseBodyTruncated) return undefined;
   const body = checkErrorBody(exchange.responseBody);
   const problems = [...body.problems];
-  if (body.valid && body.code !== 'invalidRequest') {
-    problems.push(`error.code is ${JSON.stringify(body.code)}, not "invalidRequest" (spec §7 rule 1)`);
-  }
+  if (body.valid && body.code !== RULE_ONE_CODE) problems.push(codeProblem(body.code));
   return { holds: problems.length === 0, problems };
+}
+
+/** The code spec §7 rule 1 gives a request rejected as malformed or incorrect. */
+const RULE_ONE_CODE = 'invalidRequest';
+
+/**
+ * Why another code breaks rule 1. A code that differs only in letter case (Graph's `InvalidRequest`) is said to be
+ * just that: the same word to a reader, another code to a client that compares codes exactly, as a code is compared.
+ */
+export function codeProblem(code: string | undefined): string {
+  const shown = JSON.stringify(code ?? null);
+  if (code !== undefined && code.toLowerCase() === RULE_ONE_CODE.toLowerCase()) {
+    return `error.code is ${shown}, which differs from "${RULE_ONE_CODE}" only in letter case (spec §7 rule 1; a client that compares codes exactly does not recognise it)`;
+  }
+  return `error.code is ${shown}, not "${RULE_ONE_CODE}" (spec §7 rule 1)`;
 }
 
 /**

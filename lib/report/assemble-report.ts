@@ -2,6 +2,7 @@ import { applyExpectations } from '../expectations/apply-expectations.js';
 import type { Expectation } from '../expectations/types.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import type { BehaviourReport, ReportContract, ReportDrift, TokenInfo } from './types.js';
+import { carryRuleValues } from './report-rules.js';
 import { withLedgerOutcome } from './with-ledger-outcome.js';
 
 /** Everything a run's report is made of, each part computed before the report is written. */
@@ -25,7 +26,7 @@ export interface ReportParts {
  * Pure: `built` is not changed.
  */
 export function assembleReport(parts: ReportParts): BehaviourReport {
-  const report = structuredClone(parts.built);
+  const report = carryRuleValues(parts.built, structuredClone(parts.built));
   if (parts.auth !== undefined) report.run.auth = parts.auth;
   if (parts.drift !== undefined) report.drift = parts.drift;
   if (parts.contract !== undefined) report.contract = parts.contract;
@@ -38,5 +39,5 @@ export function assembleReport(parts: ReportParts): BehaviourReport {
       if (held !== undefined) c.expectation = held;
     }
   }
-  return parts.ledger === undefined ? report : withLedgerOutcome(report, parts.ledger);
+  return parts.ledger === undefined ? report : carryRuleValues(report, withLedgerOutcome(report, parts.ledger));
 }

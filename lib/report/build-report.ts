@@ -4,7 +4,13 @@ import { inferPresence } from '../inference/infer-presence.js';
 import { mergeLifecycle } from '../lifecycle/merge.js';
 import type { Observation } from '../inference/types.js';
 import { VERDICTS, type Verdict } from '../outcome.js';
+import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
+import { Rule } from '../rule/rule.js';
+import { ruleOf, withRule } from '../rule/rule-value.js';
 import { buildValues } from './build-values.js';
+import { namingOf } from './naming.js';
+import { evidenceByKind } from './case-evidence.js';
+import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
 import type { BehaviourReport, CaseSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 
@@ -32,6 +38,15 @@ export interface BuildInput {
   notRun?: readonly UnrunCase[];
   /** Cases that failed before they recorded a verdict: reported as ERROR, the harness's, never the target's. */
   harnessErrors?: readonly HarnessError[];
+  /** The report merges shards' records (--merge-reports): a decision a worker made on its own answers is checked again. */
+  merged?: boolean;
+  /** Every suite file in run order with vitest's duration of it: the report's `suites`. */
+  suites?: readonly { suite: string; seconds: number }[];
+  /**
+   * Requests no case's record counts: by engine run as the exchange logs hold them (lib/har/exchange-log.ts
+   * loggedRequests: the worker's, cases cut short included, and the setup check's), and the cleanup ledger's.
+   */
+  requests?: { logged?: ReadonlyMap<string, number>; ledger?: number };
 }
 
 /** What a harness error says in the report: no verdict on the target, and the message that says why. */
@@ -46,20 +61,15 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const order = new Map(operation.fields.map((f, i) => [f, i]));
   const records = cases.map((c) => c.record);
 
+  const evidence = evidenceByKind(records);
   const byKey = new Map<string, { observation: Observation; record: CaseRecord }>();
-  for (const record of records) {
-    if (record.kind !== 'matrix') continue;
-    // One combination per case in the exhaustive matrix; every combination asked in an exploration.
-    for (const observation of record.observation !== undefined ? [record.observation] : (record.exploration?.observations ?? [])) {
-      byKey.set(combinationKey(observation.present), { observation, record });
-    }
-  }
+  for (const row of evidence.observations) byKey.set(combinationKey(row.observation.present), row);
   const matrixRows = [...byKey.values()].sort((a, b) => rowOrder(order, a.observation.present) - rowOrder(order, b.observation.present));
   const observations = matrixRows.map((r) => r.observation);
   const inference = inferPresence(operation.fields, observations);
   // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
-  const exploration = records.find((r) => r.exploration?.strategy === 'adaptive')?.exploration;
-  const presence = reportedPresence(operation.fields, inference, observations, exploration);
+  const exploration = evidence.exploration?.strategy === 'adaptive' ? evidence.exploration : undefined;
+  const presence = reportedPresence(operation.fields, inference, observations, exploration, input.merged === true);
 
   // One example request per distinct answer, so the HTML shows each kind of outcome once.
   const exampled = new Set<string>();
@@ -111,8 +121,13 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
   const target = records[0]?.target;
   const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const stopped = input.stopped ?? engineStop;
-  const seed = records.find((r) => r.seed !== undefined)?.seed;
-  const rule = boundedRule(presence.rule, operation.fields, observations);
+  const { seed } = evidence;
+  // The rule's value beside its text: the inference's, or the explorer's, whose text its record carried from the
+  // worker (read back once here, as a file's would be).
+  const rule = withRule(
+    boundedRule(presence.rule, operation.fields, observations),
+    presence.rule.basis === 'explorer' ? Rule.tryOf(presence.rule.expression) : ruleOf(inference.rule),
+  );
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
   return {
     reportVersion: 1,
@@ -120,9 +135,10 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       target: target?.baseUrl ?? 'unknown (no case ran)',
       targetKind: target?.kind ?? 'configured',
       ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
+      ...(target?.network !== undefined ? { network: target.network } : {}),
       startedAt: input.startedAt,
       endedAt: input.endedAt,
-      requestsSent: requestsSent(records),
+      ...requestsOf(records, input.requests),
       ...secondAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
@@ -146,21 +162,32 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     rule,
     matrix,
     rejectionGroups: inference.rejectionGroups,
+    ...namingField(operation.fields, observations),
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
-    values: buildValues(operation.fields, records),
-    ...lifecycleOf(records),
+    values: buildValues(operation.fields, evidence),
+    ...(evidence.lifecycle.length > 0 ? { lifecycle: mergeLifecycle(evidence.lifecycle) } : {}),
     cases: summaries,
     skipped: [...(input.skipped ?? [])],
     notRun: [...(input.notRun ?? [])],
     counts,
+    ...(input.suites !== undefined
+      ? {
+          suites: summarizeSuites({
+            cases: cases.map((c) => ({ suite: c.suite ?? '', record: c.record })),
+            skipped: input.skipped ?? [],
+            notRun: input.notRun ?? [],
+            harnessErrors: input.harnessErrors ?? [],
+            suites: input.suites,
+          }),
+        }
+      : {}),
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
 }
 
-/** The lifecycle cases' parts merged in case order; nothing when none ran. */
-function lifecycleOf(records: readonly CaseRecord[]): Pick<BehaviourReport, 'lifecycle'> {
-  const parts = records.flatMap((r) => (r.lifecycle !== undefined ? [r.lifecycle] : []));
-  return parts.length === 0 ? {} : { lifecycle: mergeLifecycle(parts) };
+function namingField(fields: readonly string[], observations: readonly Observation[]): Pick<BehaviourReport, 'naming'> {
+  const naming = namingOf(fields, observations);
+  return naming === undefined ? {} : { naming };
 }
 
 function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {
@@ -168,14 +195,31 @@ function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run
   return total === 0 ? {} : { secondAsks: total };
 }
 
-/** Each worker run's engine total (its largest), summed over runs (shards); else the cases' own counts. */
-function requestsSent(records: readonly CaseRecord[]): number {
+/**
+ * Every request the run sent the target. Each worker run (one per shard) counts the larger of its engine's last total
+ * a case carried and its exchange log's (which also holds what cases cut short by a stop sent); without either, the
+ * cases' own counts. The setup check's and the ledger's requests are added, and listed apart.
+ */
+function requestsOf(
+  records: readonly CaseRecord[],
+  known: BuildInput['requests'] = {},
+): Pick<BehaviourReport['run'], 'requestsSent' | 'requestsBesideSuites'> {
   const byRun = new Map<string, number>();
+  let setupCheck = 0;
   for (const r of records) {
     if (r.engineRequests !== undefined)
       byRun.set(r.engineRequests.run, Math.max(byRun.get(r.engineRequests.run) ?? 0, r.engineRequests.sent));
   }
-  return byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
+  for (const [run, sent] of known.logged ?? []) {
+    if (run.startsWith(SETUP_CHECK_RUN)) setupCheck += sent;
+    else byRun.set(run, Math.max(byRun.get(run) ?? 0, sent));
+  }
+  const suites = byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
+  const ledger = known.ledger ?? 0;
+  return {
+    requestsSent: suites + setupCheck + ledger,
+    ...(setupCheck + ledger > 0 ? { requestsBesideSuites: { setupCheck, ledger } } : {}),
+  };
 }
 
 /** Matrix rows in bitmask order; a row naming a field the operation lacks (an invalid report) goes last. */

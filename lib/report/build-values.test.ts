@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { CaseRecord } from '../case-record.js';
 import { buildBehaviourReport } from './build-report.js';
-import { buildValues } from './build-values.js';
+import { buildValues as buildFrom } from './build-values.js';
+import { evidenceByKind } from './case-evidence.js';
+
+/** The values of these records, as the builder sorts them out by kind. */
+const buildValues = (fields: readonly string[], records: readonly CaseRecord[]) => buildFrom(fields, evidenceByKind(records));
 import { validateBehaviourReport } from './validate-report.js';
 
 const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
@@ -13,7 +17,7 @@ function valueCase(
   classId: string,
   outcome: 'accepted' | 'rejected' | 'error',
   status: number | null,
-  extra: Partial<CaseRecord> = {},
+  extra: Partial<Extract<CaseRecord, { kind: 'value' }>> = {},
 ): CaseRecord {
   return {
     id: `value/${field}/${classId}`,
@@ -37,9 +41,9 @@ function valueCase(
   };
 }
 
-const lifetime: CaseRecord = {
+const lifetime: Extract<CaseRecord, { kind: 'limit' }> = {
   id: 'limit/expirationDateTime/longest-lifetime',
-  kind: 'value',
+  kind: 'limit',
   specRef: 'open: spec §8',
   verdict: 'INFORMATIONAL',
   requests: 37,
@@ -102,7 +106,7 @@ describe('buildValues', () => {
   });
 
   test('a limit that was not pinned has no value key at all (JSON has no undefined)', () => {
-    const unpinned: CaseRecord = {
+    const unpinned: Extract<CaseRecord, { kind: 'limit' }> = {
       ...lifetime,
       verdict: 'ERROR',
       limit: {

@@ -1,4 +1,4 @@
-import type { CaseRecord } from '../case-record.js';
+import type { CaseEvidenceByKind } from './case-evidence.js';
 import type { FieldValues, ReportedLimit, ValueClassResult } from './types.js';
 
 /**
@@ -6,12 +6,14 @@ import type { FieldValues, ReportedLimit, ValueClassResult } from './types.js';
  * the limits found for it, from the value and limit cases' records alone. Every operation field gets
  * an entry, empty when no value case of it ran (no accepted body carried it, or the suite was filtered).
  */
-export function buildValues(fields: readonly string[], records: readonly CaseRecord[]): Record<string, FieldValues> {
+export function buildValues(
+  fields: readonly string[],
+  evidence: Pick<CaseEvidenceByKind, 'values' | 'limits'>,
+): Record<string, FieldValues> {
   const values: Record<string, FieldValues> = {};
   for (const field of fields) values[field] = { accepted: [], rejected: [], other: [], limits: [] };
-  for (const record of records) {
-    const observation = record.value;
-    if (observation !== undefined) {
+  for (const { value: observation, record } of evidence.values) {
+    {
       const entry = values[observation.field];
       if (entry === undefined) continue; // a field the operation does not have: the validator would refuse it
       const result: ValueClassResult = {
@@ -32,8 +34,9 @@ export function buildValues(fields: readonly string[], records: readonly CaseRec
         observation.outcome === 'accepted' ? entry.accepted : observation.outcome === 'rejected' ? entry.rejected : entry.other;
       bucket.push(result);
     }
-    const limit = record.limit;
-    if (limit !== undefined) {
+  }
+  for (const { limit, record } of evidence.limits) {
+    {
       const entry = values[limit.field];
       if (entry === undefined) continue;
       const reported: ReportedLimit = {

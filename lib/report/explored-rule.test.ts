@@ -22,10 +22,10 @@ describe("the report's roles and rule after an adaptive exploration", async () =
   const operation = syntheticOperation(FIELDS);
   const { result, observations } = await explorePresence(new RuleSender(RULE), operation, { repeats: 1, values, exhaustiveMaxFields: 3 });
   const judged = judgeExploration(result, observations);
-  const reportOf = (exploration: ExplorationRecord): BehaviourReport => {
+  const reportOf = (exploration: ExplorationRecord, merged = false): BehaviourReport => {
     const record: CaseRecord = {
       id: 'matrix/adaptive-exploration',
-      kind: 'matrix',
+      kind: 'exploration',
       requests: result.requests,
       target: { baseUrl: 'http://127.0.0.1:1', kind: 'configured' },
       ...judged,
@@ -38,6 +38,7 @@ describe("the report's roles and rule after an adaptive exploration", async () =
       endedAt: '2026-01-01T00:00:01.000Z',
       suiteVersion: 'test',
       repeats: 1,
+      merged,
     });
   };
   const presences = (report: BehaviourReport): Record<string, string> =>
@@ -129,6 +130,22 @@ describe("the report's roles and rule after an adaptive exploration", async () =
     );
     expect(report.rule.expression).not.toBe('a && (!c || d)');
     expect(Object.values(report.fields).some((r) => r.basis !== undefined)).toBe(false);
+  });
+
+  test("the worker's decision travels in its record: outside a merge the report takes it without checking again", () => {
+    // A rule the worker decided it could state (wrong on purpose, to show which side decides): taken as decided.
+    const wrong = {
+      ...judged.exploration,
+      rule: 'a && (!c || d)',
+      roles: { ...result.roles, b: 'optional' as const },
+      decidedInWorker: true as const,
+    };
+    expect(reportOf(wrong).rule).toMatchObject({ expression: 'a && (!c || d)', basis: 'explorer' });
+    // A merge's answers may hold another shard's: there the check runs again, and refuses it.
+    expect(reportOf(wrong, true).rule.explorerNotUsed).toMatch(/^the explorer's exact rule a && \(!c \|\| d\) is not used/);
+    // A refusal the worker made stands either way.
+    const refused = { ...judged.exploration, explorerNotUsed: 'the worker said no', decidedInWorker: true as const };
+    expect(reportOf(refused).rule.explorerNotUsed).toBe('the worker said no');
   });
 
   test('the validator refuses a rule with basis explorer that an answer in the matrix contradicts', () => {

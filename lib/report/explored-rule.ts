@@ -43,6 +43,8 @@ export function reportedPresence(
   inference: PresenceInference,
   observations: readonly Observation[],
   exploration: ExplorationRecord | undefined,
+  /** The report merges shards: their answers may hold more than the worker that explored had. */
+  merged = false,
 ): ReportedPresence {
   const answersOnly: ReportedPresence = {
     roles: inference.roles,
@@ -59,9 +61,11 @@ export function reportedPresence(
   const answeredRoles = inference.roles;
 
   const verdicts = knownVerdicts(fields, observations);
-  // The worker's decision, made when the exploration ended; the report's answers may hold more (a merged
-  // shard's), so the same check runs on them too, and a rule the worker refused stays refused.
-  const problem = exploration.explorerNotUsed ?? explorerRuleProblem(fields, observations, exploration, answeredRoles);
+  // The worker's decision, made when the exploration ended, travels in its record; a merge's answers may hold more
+  // (another shard's), so there the same check runs on them too, and a rule the worker refused stays refused.
+  const decided = exploration.decidedInWorker === true && !merged;
+  const problem =
+    exploration.explorerNotUsed ?? (decided ? undefined : explorerRuleProblem(fields, observations, exploration, answeredRoles));
   if (problem !== undefined) return { ...answersOnly, rule: { ...answersOnly.rule, explorerNotUsed: problem } };
 
   const assumptions = [EXPLORER_CLASS_ASSUMPTION, ...exploration.assumptions];

@@ -1,7 +1,7 @@
 /** The HTML report's cases: one folded group per suite, failing groups open, a filter that needs no server. */
 import { createHash } from 'node:crypto';
 import { VERDICTS, type Verdict } from '../outcome.js';
-import type { CaseSummary } from './types.js';
+import type { CaseSummary, SuiteSummary } from './types.js';
 import { html, type SafeHtml } from './html.js';
 
 export const VERDICT_ORDER: Record<Verdict, number> = { DEVIATES: 0, ERROR: 1, CONFORMS: 2, INFORMATIONAL: 3 };
@@ -137,13 +137,15 @@ export function caseAnchor(index: number): string {
   return `case-${index}`;
 }
 
-export function casesSection(cases: readonly CaseSummary[]): SafeHtml {
+/** `suites`: the report's own count of each suite (its requests and elapsed time), shown beside its cases. */
+export function casesSection(cases: readonly CaseSummary[], counted: readonly SuiteSummary[] = []): SafeHtml {
   const suites = suitesOf(cases);
+  const cost = new Map(counted.map((s) => [s.suite, ` · ${s.requests} requests · ${s.seconds.toFixed(1)} s`] as const));
   const groups = suites.map((suite) => {
     const failing = suite.cases.some(({ c }) => FAILING.has(c.verdict) && c.expectation === undefined);
     const counts = VERDICTS.map((v) => [v, suite.cases.filter(({ c }) => c.verdict === v).length] as const).filter(([, n]) => n > 0);
     return html`<details class="suite"${failing ? ' open' : ''}>
-<summary><strong>${suite.title}</strong> <span class="muted">${suite.key} · ${suite.cases.length} case${suite.cases.length === 1 ? '' : 's'}</span> ${counts.map(([v, n]) => html`<span class="badge ${v}">${v} ${n}</span> `)}</summary>
+<summary><strong>${suite.title}</strong> <span class="muted">${suite.key} · ${suite.cases.length} case${suite.cases.length === 1 ? '' : 's'}${cost.get(suite.key) ?? ''}</span> ${counts.map(([v, n]) => html`<span class="badge ${v}">${v} ${n}</span> `)}</summary>
 <table class="cases"><colgroup><col class="c-verdict"><col class="c-case"><col class="c-spec"><col class="c-details"></colgroup>
 <thead><tr><th>Verdict</th><th>Case</th><th>Spec</th><th>Finding, expected and observed</th></tr></thead>
 <tbody>${suite.cases.map(({ c, index }) => caseRow(c, index, suite))}</tbody></table>

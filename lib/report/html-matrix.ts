@@ -1,6 +1,6 @@
 /** The HTML report's presence matrix: its rows with accepted combinations together, and the rule as a grid of combinations. */
 import type { MatrixOutcome } from '../outcome.js';
-import { Rule } from '../rule/rule.js';
+import { ruleOf } from '../rule/rule-value.js';
 import { combinationKey } from '../rule/field-set.js';
 import type { BehaviourReport, DriftLine, MatrixEntry } from './types.js';
 import { MATRIX_OUTCOMES, comboLabel, groupWhen, statusText } from './report-facts.js';
@@ -64,7 +64,7 @@ export function matrixBands(report: Pick<BehaviourReport, 'matrix' | 'rejectionG
 
 export function matrixSection(report: BehaviourReport): SafeHtml {
   const fields = report.operation.fields;
-  const rule = Rule.tryOf(report.rule.expression);
+  const rule = ruleOf(report.rule);
   const drift = matrixDrift(report);
   const columns = fields.length + 4 + (rule === undefined ? 0 : 1) + (drift.size === 0 ? 0 : 1);
   const row = (entry: MatrixEntry): SafeHtml => {

@@ -1,3 +1,4 @@
+import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
@@ -10,6 +11,7 @@ import { CASE_FILTER_SCRIPT, CASE_FILTER_SCRIPT_HASH, casesSection } from './htm
 import { matrixSection } from './html-matrix.js';
 import { summarySection } from './html-summary.js';
 import { lifecycleSection } from './lifecycle-html.js';
+import { namingSentence } from './naming.js';
 import { REPORT_CSS } from './html-style.js';
 import {
   ruleBasisText,
@@ -19,6 +21,7 @@ import {
   groupExampleMessage,
   groupWhen,
   readableTime,
+  requestsInWords,
   runDuration,
   statusText,
   targetDescription,
@@ -84,9 +87,9 @@ export function renderHtml(report: BehaviourReport): string {
 <main>
 <header>
 <h1>${operation.id}: behaviour report</h1>
-<p class="endpoint">${operation.method} ${operation.path} <span class="muted">· ${run.target} · ${targetDescription(run)} · ${readableTime(run.startedAt)} · ${runDuration(run)} · ${run.requestsSent} requests</span></p>
+<p class="endpoint">${operation.method} ${operation.path} <span class="muted">· ${run.target} · ${targetDescription(run)} · ${readableTime(run.startedAt)} · ${runDuration(run)} · ${requestsInWords(run)}</span></p>
 </header>
-${summarySection(report)}
+${report.run.network?.tlsInsecure === true ? html`<div class="banner warn"><strong>⚠ ${TLS_INSECURE_WARNING}</strong></div>` : ''}${summarySection(report)}
 ${report.diagnosis === undefined ? '' : html`<p class="banner diag" id="diagnosis"><strong>Nothing was accepted.</strong> ${report.diagnosis.message} <span class="badge error">likely cause: ${report.diagnosis.likelyCause}</span></p>`}
 ${leftOnTargetBanner(run.leftOnTarget)}
 ${driftBanner(report.drift)}
@@ -104,7 +107,7 @@ ${report.contract?.observed === undefined ? '' : observedContractSection(report.
 ${examplesSection(report)}
 ${notTestedSection(report)}
 ${findingsSection(report)}
-${casesSection(report.cases)}
+${casesSection(report.cases, report.suites)}
 ${runSection(report)}
 <footer>subscription-conformance ${run.suiteVersion} · report version ${report.reportVersion} · the same data as behaviour-report.json</footer>
 </main>
@@ -122,7 +125,7 @@ function runSection(report: BehaviourReport): SafeHtml {
 <h2>Run</h2>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${runItem('Requests sent', String(run.requestsSent))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
+${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', requestsInWords(run).replace(/ requests/, ''))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
 </dl>
 </section>`;
 }
@@ -230,6 +233,7 @@ function rejectionSection(report: BehaviourReport): SafeHtml {
   return html`<section id="rejections">
 <h2>Rejections</h2>
 <table><thead><tr><th class="num">Status</th><th>Error code</th><th>When</th><th class="num">Combinations</th><th>Fields named</th><th>Example message (and its pattern)</th></tr></thead><tbody>${rows}</tbody></table>
+${report.naming === undefined ? '' : html`<p class="muted">Refusals read: ${namingSentence(report.naming)}</p>`}
 </section>`;
 }
 

@@ -91,3 +91,16 @@ test('names are unique across suites and the run failures, and the same from run
     ),
   ).toEqual(names(xml));
 });
+
+test("a suite's time is its elapsed time from the report's suites, not the sum of its cases' overlapping times", () => {
+  const report = defaultProfileReport();
+  const suite = '02-presence-matrix';
+  const cases = report.cases.slice(0, 3);
+  for (const c of cases) Object.assign(c, { suite, seconds: 8 });
+  const suiteTime = (xml: string): string | undefined => new RegExp(`<testsuite name="${suite}"[^>]*time="([^"]*)"`).exec(xml)?.[1];
+  // An older report without suites: the sum is all there is.
+  delete report.suites;
+  expect(suiteTime(renderJunit(report, []))).toBe((8 * cases.length).toFixed(3));
+  report.suites = [{ suite, counts: report.counts, skipped: 0, notRun: 0, requests: 68, seconds: 16.2 }];
+  expect(suiteTime(renderJunit(report, []))).toBe('16.200');
+});

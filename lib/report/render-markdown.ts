@@ -1,3 +1,4 @@
+import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
 import { amount } from '../values/amount.js';
@@ -5,6 +6,7 @@ import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportD
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { lifecycleMarkdown } from './lifecycle-markdown.js';
+import { namingSentence } from './naming.js';
 import { failingCases, shownVerdict } from './report-counts.js';
 import { cellCode, code, text } from './markdown-text.js';
 import {
@@ -19,6 +21,7 @@ import {
   ruleSentence,
   outcomeTally,
   readableTime,
+  requestsBesideSuites,
   runDuration,
   targetDescription,
   tokenDescription,
@@ -54,13 +57,17 @@ export function renderMarkdown(report: BehaviourReport): string {
       `**Target** ${code(run.target)} (${text(targetDescription(run))})`,
       `**${operation.method}** ${code(operation.path)}`,
       `**run** ${readableTime(run.startedAt)}, ${runDuration(run)}`,
-      `**requests** ${run.requestsSent} (each combination ${run.repeats}×${run.secondAsks === undefined ? '' : `; ${run.secondAsks} asked again after no verdict`})`,
+      `**requests** ${run.requestsSent} (${requestsBesideSuites(run) === undefined ? '' : `${requestsBesideSuites(run)}; `}each combination ${run.repeats}×${run.secondAsks === undefined ? '' : `; ${run.secondAsks} asked again after no verdict`})`,
       `suite ${text(run.suiteVersion)}`,
     ].join(' · '),
     '',
   );
   const token = tokenDescription(run);
   if (token !== undefined) out.push(`**Token** ${text(token)}`, '');
+  if (run.network !== undefined) {
+    if (run.network.tlsInsecure === true) out.push(`> **⚠ ${text(TLS_INSECURE_WARNING)}**`, '');
+    out.push(`**Network** ${text(networkSentence(run.network))}`, '');
+  }
 
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
 
@@ -128,6 +135,7 @@ export function renderMarkdown(report: BehaviourReport): string {
     }
     out.push('');
   }
+  if (report.naming !== undefined) out.push(`**Refusals read** ${text(namingSentence(report.naming))}`, '');
 
   out.push(...valuesSection(report));
   if (report.lifecycle !== undefined) out.push(...lifecycleMarkdown(report.lifecycle));

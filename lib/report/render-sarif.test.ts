@@ -103,6 +103,49 @@ describe('results.sarif', () => {
     expect(sarifSchemaErrors(log)).toEqual([]);
   });
 
+  test.each([
+    ['a stopped run', (r: BehaviourReport) => (r.run.stopped = { by: 'Ctrl-C', at: r.run.endedAt, why: 'stopped by Ctrl-C' }), undefined],
+    [
+      'a merge with a stopped shard',
+      (r: BehaviourReport) => (r.run.stopped = { by: 'shard', at: r.run.endedAt, why: 'shard 2/2 was stopped by SIGTERM' }),
+      undefined,
+    ],
+    ['a run of some suites', () => undefined, 'only the suites matching "05-protocol" ran'],
+  ])('%s says it is partial in a tool notification, so that no missing result reads as fixed', (_, mark, partial) => {
+    const report = reportWithFailures();
+    mark(report);
+    const log = renderSarif(report, {
+      toolVersion: '0.1.0',
+      artifact: { uri: DESCRIPTION, fieldLines: new Map() },
+      ...(partial !== undefined ? { partial } : {}),
+    });
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const [invocation] = log.runs[0]?.invocations ?? [];
+    expect(invocation?.executionSuccessful).toBe(false);
+    const reason = report.run.stopped?.why ?? partial ?? '';
+    expect(invocation?.toolExecutionNotifications).toEqual([
+      {
+        descriptor: { id: 'partial-run' },
+        level: 'error',
+        message: {
+          text: expect.stringMatching(
+            new RegExp(`^A partial run: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\. .*not checked, not fixed`),
+          ),
+        },
+      },
+    ]);
+    // The results it has are still there: the partial run's own findings.
+    expect(log.runs[0]?.results).toHaveLength(4);
+  });
+
+  test('a complete run has no notification', () => {
+    expect(render(reportWithFailures()).runs[0]?.invocations[0]).toEqual({
+      executionSuccessful: true,
+      startTimeUtc: expect.any(String),
+      endTimeUtc: expect.any(String),
+    });
+  });
+
   test('the schema check can fail: a result without a message, a level SARIF does not have', () => {
     const log = render(reportWithFailures()) as unknown as { runs: { results: Record<string, unknown>[] }[] };
     const [first] = log.runs[0]?.results ?? [];

@@ -21,6 +21,11 @@ export interface SarifArtifact {
 export interface SarifOptions {
   toolVersion: string;
   artifact: SarifArtifact;
+  /**
+   * Why the run covers only part of the cases, besides a stop the report records (a filter of the suites): such a
+   * run's log says so, since code scanning reads a finding absent from an upload as fixed.
+   */
+  partial?: string;
 }
 
 /** The parts of SARIF 2.1.0 this writer uses (sarif-schema-2.1.0.json names them). */
@@ -47,6 +52,11 @@ interface SarifResult {
   suppressions?: { kind: 'external'; status: 'accepted'; justification: string }[];
   properties: { verdict: string; suite?: string };
 }
+interface SarifNotification {
+  descriptor: { id: string };
+  level: 'error';
+  message: SarifMessage;
+}
 export interface SarifLog {
   $schema: string;
   version: '2.1.0';
@@ -54,7 +64,12 @@ export interface SarifLog {
     tool: { driver: { name: string; version: string; informationUri?: string; rules: SarifRule[] } };
     automationDetails: { id: string };
     columnKind: 'utf16CodeUnits';
-    invocations: { executionSuccessful: boolean; startTimeUtc: string; endTimeUtc: string }[];
+    invocations: {
+      executionSuccessful: boolean;
+      startTimeUtc: string;
+      endTimeUtc: string;
+      toolExecutionNotifications?: SarifNotification[];
+    }[];
     results: SarifResult[];
   }[];
 }
@@ -140,7 +155,26 @@ function message(c: CaseSummary, target: string): string {
   return clip(withoutTarget(parts.join('\n'), target));
 }
 
+/** The reason the run covers part of its cases only: a stop the report records, else the one its caller gives. */
+export function partialReason(report: Pick<BehaviourReport, 'run'>, given?: string): string | undefined {
+  return report.run.stopped?.why ?? given;
+}
+
+/** A partial run's notification: what it covers and why its missing results do not mean fixed. */
+function partialNotification(reason: string): SarifNotification {
+  return {
+    descriptor: { id: 'partial-run' },
+    level: 'error',
+    message: {
+      text:
+        `A partial run: ${reason}. Its results cover only the cases that ran: a finding absent here was not checked, ` +
+        'not fixed. Upload the SARIF of a complete run (every suite, every shard merged) only.',
+    },
+  };
+}
+
 export function renderSarif(report: BehaviourReport, options: SarifOptions): SarifLog {
+  const partial = partialReason(report, options.partial);
   const target = /^https?:\/\//.test(report.run.target) ? report.run.target.replace(/\/$/, '') : '';
   const rules = [...new Map(report.cases.map((c) => [c.id, c] as const)).values()].map(rule);
   const index = new Map(rules.map((r, i) => [r.id, i] as const));
@@ -190,7 +224,12 @@ export function renderSarif(report: BehaviourReport, options: SarifOptions): Sar
         automationDetails: { id: `${TOOL}/${report.operation.id}/` },
         columnKind: 'utf16CodeUnits',
         invocations: [
-          { executionSuccessful: report.run.stopped === undefined, startTimeUtc: report.run.startedAt, endTimeUtc: report.run.endedAt },
+          {
+            executionSuccessful: partial === undefined,
+            startTimeUtc: report.run.startedAt,
+            endTimeUtc: report.run.endedAt,
+            ...(partial !== undefined ? { toolExecutionNotifications: [partialNotification(partial)] } : {}),
+          },
         ],
         results,
       },

@@ -56,6 +56,23 @@ export function runDuration(run: RunInfo): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** The requests no suite sent, as every report lists them apart: `2 by the setup check, 1 by the cleanup ledger`. */
+export function requestsBesideSuites(run: Pick<RunInfo, 'requestsBesideSuites'>): string | undefined {
+  const beside = run.requestsBesideSuites;
+  if (beside === undefined) return undefined;
+  const parts = [
+    ...(beside.setupCheck > 0 ? [`${beside.setupCheck} by the setup check`] : []),
+    ...(beside.ledger > 0 ? [`${beside.ledger} by the cleanup ledger`] : []),
+  ];
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+/** `433 requests (2 by the setup check)` */
+export function requestsInWords(run: Pick<RunInfo, 'requestsSent' | 'requestsBesideSuites'>): string {
+  const beside = requestsBesideSuites(run);
+  return `${run.requestsSent} requests${beside === undefined ? '' : ` (${beside})`}`;
+}
+
 /** "2026-11-21 22:04:10 UTC". */
 export function readableTime(iso: string): string {
   const t = Date.parse(iso);
@@ -111,7 +128,7 @@ export function clip(text: string, max: number): string {
 
 /** When a rejection group applies, in words: "when changeType or resource is present", "for every combination". */
 export function groupWhen(group: RejectionGroup, fields: readonly string[]): string {
-  const words = conditionInWords(group.explanation, fields);
+  const words = conditionInWords(group, fields);
   const when = words === 'every combination' ? 'for every combination' : `when ${words}`;
   if (group.unknownMatching === undefined) return when;
   const n = group.unknownMatchingCount;
@@ -151,7 +168,7 @@ export function ruleSentence(report: {
   operation: Pick<BehaviourReport['operation'], 'fields'>;
   fields: Pick<BehaviourReport, 'fields'>['fields'];
 }): string {
-  const words = ruleInWords(report.rule.expression, report.operation.fields, { undetermined: undeterminedFields(report) });
+  const words = ruleInWords(report.rule, report.operation.fields, { undetermined: undeterminedFields(report) });
   const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
   const total = 2 ** report.operation.fields.length;
   if (known === total) return words;

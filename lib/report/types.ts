@@ -1,3 +1,5 @@
+import type { NetworkInfo } from '../config/network-info.js';
+import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
@@ -37,6 +39,8 @@ export interface BehaviourReport {
   } & ExplorerBasis;
   matrix: MatrixEntry[];
   rejectionGroups: RejectionGroup[];
+  /** How much of the refusals the error reader could read (absent when nothing was refused). */
+  naming?: NamingCounts;
   diagnosis?: Diagnosis;
   /**
    * What each field's values got, one value changed in an otherwise accepted body,
@@ -51,6 +55,11 @@ export interface BehaviourReport {
   /** Cases a stop (run.stopped) cut short or never started (absent in older reports). */
   notRun?: UnrunCase[];
   counts: Record<Verdict, number>;
+  /**
+   * Each suite file of the run in run order: its verdicts, skipped and unrun cases, its cases' requests and its elapsed
+   * time (lib/report/suite-summary.ts; absent in older reports). The console's line per suite says the same numbers.
+   */
+  suites?: SuiteSummary[];
   /** Every INFORMATIONAL finding in plain words. */
   findings: string[];
   /**
@@ -145,7 +154,7 @@ export interface NotComparedCount {
  * request budget or run time, or a shard of a merged run that did not finish.
  */
 export interface RunStop {
-  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard';
+  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard' | 'connection';
   /** ISO time. */
   at: string;
   /** In words. */
@@ -164,6 +173,21 @@ export interface UnrunCase {
   toTest?: string;
 }
 
+/** One suite file of the run, counted from its cases (lib/report/suite-summary.ts). */
+export interface SuiteSummary {
+  /** e.g. `02-presence-matrix`. */
+  suite: string;
+  /** Its cases' verdicts; a case that failed before it recorded one is the harness's ERROR. */
+  counts: Record<Verdict, number>;
+  skipped: number;
+  /** Cases a stop cut short or never started. */
+  notRun: number;
+  /** Requests its cases put on the wire, each case's own count (shared evidence counts in the case that gathered it). */
+  requests: number;
+  /** Its elapsed time: vitest's duration of the file, its tests and hooks (a merge keeps the shard's). */
+  seconds: number;
+}
+
 /** A case that failed before it recorded a verdict: the harness or the tool failed, not the target. */
 export interface HarnessError {
   id: string;
@@ -179,7 +203,14 @@ export interface RunInfo {
   referenceProfile?: string;
   startedAt: string;
   endedAt: string;
+  /** Every request the run put on the wire to the target: the suites', the setup check's and the cleanup ledger's. */
   requestsSent: number;
+  /**
+   * The part of `requestsSent` no suite sent, listed apart: the setup check's two requests before the suites (a
+   * configured target only), and the cleanup ledger's deletes (earlier runs' leftovers, this run's at its end).
+   * Absent when none was sent.
+   */
+  requestsBesideSuites?: { setupCheck: number; ledger: number };
   /**
    * Requests asked again later because an earlier ask got no verdict (still throttled, a 5xx or a reset after
    * the engine's retries): a combination, a value class or a lifecycle step. Absent when none was.
@@ -193,6 +224,8 @@ export interface RunInfo {
   repeats: number;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
+  /** How a configured target was reached: a proxy, a CA file, a client certificate, or TLS_INSECURE (warned of). */
+  network?: NetworkInfo;
   /**
    * Subscriptions the run created and could not delete: DELETE failed, no id in the
    * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.

@@ -1,4 +1,5 @@
 import { Rule } from '../rule/rule.js';
+import { ruleOf } from '../rule/rule-value.js';
 import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { BehaviourReport } from './types.js';
@@ -26,8 +27,21 @@ export function validateBehaviourReport(value: unknown): ReportValidation {
     return { valid: false, errors: dedupe((validate.errors ?? []).map(formatAjvError)) };
   }
   const report = value as BehaviourReport;
-  const errors = [...unknownFieldNames(report), ...explorerRuleAgainstAnswers(report)];
+  const errors = [...unknownFieldNames(report), ...explorerRuleAgainstAnswers(report), ...namingAgainstMatrix(report)];
   return errors.length === 0 ? { valid: true, report } : { valid: false, errors };
+}
+
+/** The naming counts are of the matrix's refused combinations: never more read than refused, nor another total. */
+function namingAgainstMatrix(report: BehaviourReport): string[] {
+  const naming = report.naming;
+  if (naming === undefined) return [];
+  const errors: string[] = [];
+  const refused = report.matrix.filter((e) => e.outcome === 'rejected').length;
+  if (naming.refusals !== refused)
+    errors.push(`/naming/refusals: ${naming.refusals}, but the matrix has ${refused} refused combination(s)`);
+  if (naming.withMessage > naming.refusals) errors.push('/naming/withMessage: more than /naming/refusals');
+  if (naming.withFields > naming.refusals) errors.push('/naming/withFields: more than /naming/refusals');
+  return errors;
 }
 
 function unknownFieldNames(report: BehaviourReport): string[] {
@@ -73,7 +87,8 @@ function unknownFieldNames(report: BehaviourReport): string[] {
  */
 function explorerRuleAgainstAnswers(report: BehaviourReport): string[] {
   if (report.rule.basis !== 'explorer') return [];
-  const rule = Rule.tryOf(report.rule.expression);
+  // A report the run built carries its rule's value; one being read back from a file is checked before it gets one.
+  const rule = ruleOf(report.rule) ?? Rule.tryOf(report.rule.expression);
   if (rule === undefined) return ['/rule/expression: a rule with basis explorer must be readable as an expression'];
   const index = report.matrix.findIndex(
     (m) => (m.outcome === 'accepted' || m.outcome === 'rejected') && rule.accepts(m.present) !== (m.outcome === 'accepted'),

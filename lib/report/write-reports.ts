@@ -1,16 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
-import { renderHtml } from './render-html.js';
-import { renderMarkdown } from './render-markdown.js';
+import { runRedactor } from '../redaction/run-redactor.js';
+import { writeOutputs } from './outputs.js';
+import { BEHAVIOUR_REPORT_FILES, BEHAVIOUR_REPORT_OUTPUTS, reportProblems } from './report-outputs.js';
+import { ruleValuesReadBack } from './report-rules.js';
 import type { BehaviourReport } from './types.js';
 import { validateBehaviourReport } from './validate-report.js';
 
-export const BEHAVIOUR_REPORT_FILES = {
-  json: 'behaviour-report.json',
-  md: 'behaviour-report.md',
-  html: 'behaviour-report.html',
-} as const;
+export { BEHAVIOUR_REPORT_FILES };
 
 /** A report that breaks behaviour-report.schema.json: a bug in whatever built or edited it. */
 export class InvalidReportError extends Error {
@@ -25,22 +22,18 @@ export class InvalidReportError extends Error {
 }
 
 /**
- * Validates the report, then writes behaviour-report.json, .md and .html into `dir`
- * (created if missing), each atomically. Nothing is written when the report is invalid.
+ * Validates the report, then writes behaviour-report.json, .md and .html into `dir` (created if missing), each
+ * atomically, through the outputs' writer. Nothing is written when the report is invalid.
  */
 export async function writeBehaviourReports(report: BehaviourReport, dir: string): Promise<{ json: string; md: string; html: string }> {
-  const checked = validateBehaviourReport(report);
-  if (!checked.valid) throw new InvalidReportError('writeBehaviourReports: the behaviour report', checked.errors);
-  await mkdir(dir, { recursive: true });
-  const paths = {
+  const problems = reportProblems(report);
+  if (problems.length > 0) throw new InvalidReportError('writeBehaviourReports: the behaviour report', problems);
+  await writeOutputs(BEHAVIOUR_REPORT_OUTPUTS, { reportDir: dir, report }, runRedactor());
+  return {
     json: join(dir, BEHAVIOUR_REPORT_FILES.json),
     md: join(dir, BEHAVIOUR_REPORT_FILES.md),
     html: join(dir, BEHAVIOUR_REPORT_FILES.html),
   };
-  await writeFileAtomic(paths.json, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFileAtomic(paths.md, renderMarkdown(report));
-  await writeFileAtomic(paths.html, renderHtml(report));
-  return paths;
 }
 
 /** Reads and validates a behaviour-report.json (a baseline, or the output of an earlier run). */
@@ -54,5 +47,5 @@ export async function readBehaviourReport(path: string): Promise<BehaviourReport
   }
   const checked = validateBehaviourReport(value);
   if (!checked.valid) throw new InvalidReportError(path, checked.errors);
-  return checked.report;
+  return ruleValuesReadBack(checked.report);
 }

@@ -1,8 +1,9 @@
 /**
  * The acceptance rule as one value: which combinations of present fields the target accepts, written in the
- * report's syntax (`notificationUrl && expirationDateTime && !changeType`). The report keeps the text; every
- * reader takes the value from `Rule.of(text)`, which parses a text once per process and gives the same value
- * to every caller, so the text is parsed in this module only.
+ * report's syntax (`notificationUrl && expirationDateTime && !changeType`). The report keeps the text; its maker
+ * (the inference) makes the value with `Rule.made` and attaches it beside the text (./rule-value.ts), where every
+ * reader takes it. `Rule.of(text)` parses a text from outside (a file read back, a profile, a rule given by hand)
+ * once per process and gives the same value to every caller, so the text is parsed in this module only.
  */
 import { evaluate, ExpressionSyntaxError, fieldsOf, formatExpression, parseExpression, type Expr } from './expression.js';
 import { ruleTerms, type RuleTerm } from './products.js';
@@ -44,6 +45,19 @@ export class Rule {
   /** The rule an expression states (its text is the expression written back). */
   static fromExpr(expr: Expr): Rule {
     return Rule.of(formatExpression(expr));
+  }
+
+  /**
+   * The rule as its maker has it, text and expression both (the inference writes the text from the terms it
+   * found): nothing is parsed. The text must state the expression.
+   */
+  static made(text: string, expr: Expr): Rule {
+    const known = parsed.get(text);
+    if (known !== undefined) return known;
+    const rule = new Rule(text, expr);
+    if (parsed.size >= CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(text, rule);
+    return rule;
   }
 
   /** The fields the rule mentions, in first-seen order. */

@@ -91,3 +91,19 @@ describe('exitDecision: one case per row of the README table "Exit codes of npm 
     expect(codes).toEqual(Object.values(EXIT));
   });
 });
+
+test('a run stopped because its first requests all failed at the connection exits 2 with that cause', () => {
+  const decision = exitDecision({
+    casesRan: 12,
+    failedCases: 12,
+    driftChanges: 0,
+    leftOnTarget: 0,
+    cleanupUnknown: false,
+    contractDisagreements: 0,
+    secretFound: false,
+    connectionStop: 'the first 3 requests all failed at the connection: ... set TLS_CLIENT_CERT_FILE ...',
+  });
+  expect(decision.code).toBe(2);
+  expect(decision.reason).toBe('the first 3 requests all failed at the connection: ... set TLS_CLIENT_CERT_FILE ...');
+  expect(decision.runFailures.map((f) => f.id)).toEqual(['run/connection']);
+});

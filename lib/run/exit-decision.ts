@@ -24,8 +24,12 @@ export interface RunFacts {
   contractDisagreements: number;
   /** A secret was found in a file this run wrote. */
   secretFound: boolean;
+  /** Outputs not written because their schema refused them (a bug of the tool): the run's files are not whole. */
+  invalidOutputs?: readonly string[];
   /** What stopped the run before every case ran ("Ctrl-C", "SIGTERM"), if anything did. */
   stoppedBy?: string;
+  /** Why the engine stopped the run when its first requests all failed at the connection: the setup's, exit 2. */
+  connectionStop?: string;
   /** Why no case ran, when none did and the run knows (a filter matching no suite, blobs holding none). */
   noCaseBecause?: string;
   /** Expectations that fail the run (lib/expectations): the case passes now, or their `until` has passed. */
@@ -58,6 +62,10 @@ export function exitDecision(facts: RunFacts): ExitDecision {
     const why = facts.noCaseBecause ?? 'the run could not start (see the error above)';
     return { code: EXIT.setup, reason: `no case ran: ${why}; no report was written`, runFailures: [] };
   }
+  if (facts.connectionStop !== undefined) {
+    // Nothing the target did was seen: whatever the cases say rests on no answer, so the setup's cause is the reason.
+    return { code: EXIT.setup, reason: facts.connectionStop, runFailures: [{ id: 'run/connection', message: facts.connectionStop }] };
+  }
   const runFailures: RunFailure[] = [
     facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,
     facts.leftOnTarget > 0
@@ -69,6 +77,9 @@ export function exitDecision(facts: RunFacts): ExitDecision {
       ? { id: 'run/contract', message: `the target disagrees with the contract in ${count(facts.contractDisagreements, 'place')}` }
       : undefined,
     facts.secretFound ? { id: 'run/secret-in-output', message: 'a secret was found in a file this run wrote' } : undefined,
+    facts.invalidOutputs !== undefined && facts.invalidOutputs.length > 0
+      ? { id: 'run/invalid-output', message: `not written, as its schema refuses it: ${facts.invalidOutputs.join(', ')}` }
+      : undefined,
     facts.stoppedBy !== undefined ? { id: 'run/interrupted', message: `stopped by ${facts.stoppedBy} before every case ran` } : undefined,
     ...(facts.expectationFailures ?? []).map((e) => ({ id: `run/expectation-${e.status}/${e.case}`, message: e.message })),
   ].filter((r): r is RunFailure => r !== undefined);

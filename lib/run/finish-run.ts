@@ -1,65 +1,63 @@
 /**
- * The end of a probe run: the report is built from the cases' records, the drift and the observed contract
- * are computed from it, the parts are assembled once, and every file is written once.
+ * The end of a probe run, as data: the report is built from the cases' records, the drift and the observed contract
+ * are computed from it, the parts are assembled once, and the run's exchanges are read for the HAR. Nothing is written
+ * here: the outputs (lib/run/run-outputs.ts) are rendered from what this returns, and written together.
  */
 import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { diffBaseline } from '../baseline/diff-baseline.js';
 import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Expectation } from '../expectations/types.js';
-import { observeContract, writeContractStep, type GivenContract, type OpenApiSource } from '../contract/contract-step.js';
-import { buildHar, harText } from '../har/build-har.js';
-import { readExchangeLogs } from '../har/exchange-log.js';
+import { observeContract, type GivenContract, type ObservedContract, type OpenApiSource } from '../contract/contract-step.js';
+import type { TaggedExchange } from '../har/build-har.js';
+import { loggedRequests, readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
-import { runRedactor } from '../redaction/run-redactor.js';
 import type { OperationSpec } from '../operation/types.js';
 import { assembleReport } from '../report/assemble-report.js';
-import { writeFileAtomic } from '../report/atomic-write.js';
 import { buildBehaviourReport } from '../report/build-report.js';
 import type { BehaviourReport, RunStop, TokenInfo } from '../report/types.js';
-import { writeBehaviourReports } from '../report/write-reports.js';
 import { formatConsoleSummary } from '../vitest/console-summary.js';
-import { writeSarif, type OperationFile } from './sarif-step.js';
 import type { CollectedCases } from '../vitest/probe-reporter.js';
 
 export interface FinishInput {
   /** What the reporter collected from the suites: plain data, nothing written yet. */
   collected: Omit<CollectedCases, 'costLines'>;
   operation: OperationSpec;
+  /** Where the reports go: the observed contract's console line names its file there. */
   reportDir: string;
   suiteVersion: string;
   repeats: number;
   auth?: TokenInfo;
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
-  /** The OpenAPI document the operation was built from (OPENAPI): the run writes an overlay for it. */
+  /** The OpenAPI document the operation was built from (OPENAPI): the contract step renders an overlay for it. */
   openapi?: OpenApiSource;
-  ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds'>;
-  /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: written as exchanges.har. */
+  ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds' | 'requests'>;
+  /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: the HAR's entries. */
   exchangeLogs?: readonly string[];
   /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
   stopped?: RunStop;
+  /** The records come from several shards' blobs. */
+  merged?: boolean;
   /** The run's expectations (EXPECTATIONS), and today (YYYY-MM-DD, UTC) for their `until`. */
   expectations?: { file: string; list: readonly Expectation[]; today: string };
-  /** The operation's file, where results.sarif points; without it, no SARIF is written. */
-  operationFile?: OperationFile;
 }
-
-/** The name the HAR gives its creator. */
-const CREATOR = 'subscription-conformance';
 
 export interface FinishedRun {
   report: BehaviourReport;
-  /** Every file written, each once. */
-  written: string[];
+  /** The observed contract, its document and whether it is valid OpenAPI 3.1. */
+  contract: ObservedContract;
+  /** Every exchange of the run, for the HAR; undefined when the run kept no log. */
+  exchanges?: { entries: TaggedExchange[]; comment?: string };
   /** The end-of-run summary and the contract's lines, for the console. */
   lines: string[];
 }
 
 export async function finishRun(input: FinishInput): Promise<FinishedRun> {
-  const { operation, collected, reportDir } = input;
+  const { operation, collected } = input;
+  const exchanges = input.exchangeLogs === undefined ? undefined : readExchanges(input.exchangeLogs);
   const built = buildBehaviourReport({
     operation: { id: operation.id, method: operation.method, path: operation.path, fields: operation.fields.map((f) => f.name) },
     cases: collected.cases,
@@ -71,14 +69,19 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     suiteVersion: input.suiteVersion,
     repeats: input.repeats,
     ...(input.stopped !== undefined ? { stopped: input.stopped } : {}),
+    ...(input.merged === true ? { merged: true } : {}),
+    suites: collected.suites,
+    requests: {
+      ...(exchanges !== undefined ? { logged: loggedRequests(exchanges.entries) } : {}),
+      ...(input.ledger?.requests !== undefined ? { ledger: input.ledger.requests } : {}),
+    },
   });
   const given = input.baseline;
   const drift =
     given === undefined
       ? undefined
       : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
-  // The observed contract is written beside the report, which links it and shows its schema.
-  const contract = await writeContractStep(await observeContract(built, operation, reportDir, input.contract, input.openapi), reportDir);
+  const contract = await observeContract(built, operation, input.reportDir, input.contract, input.openapi);
   const report = assembleReport({
     built,
     contract: contract.contract,
@@ -87,32 +90,19 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     ...(input.ledger !== undefined ? { ledger: input.ledger } : {}),
     ...(input.expectations !== undefined ? { expectations: input.expectations } : {}),
   });
-  const paths = await writeBehaviourReports(report, reportDir);
-  const summaryPath = join(reportDir, 'summary.json');
-  await writeFileAtomic(summaryPath, `${JSON.stringify({ run: report.run, counts: report.counts, cases: report.cases }, null, 2)}\n`);
-  const harPath = input.exchangeLogs === undefined ? undefined : join(reportDir, 'exchanges.har');
-  if (harPath !== undefined) {
-    const logs = input.exchangeLogs ?? [];
-    // A merged shard whose log did not reach the merge job (an artifact not uploaded) is said in the file.
-    const missing = logs.length > 1 ? logs.filter((log) => !existsSync(log)).map((log) => basename(log)) : [];
-    const comment = missing.length === 0 ? undefined : `no exchange log from ${missing.join(', ')}: that shard's exchanges are not here`;
-    // Every string passes the run's redaction step once more: the main process knows every token of the run.
-    const har = buildHar(readExchangeLogs(logs), { name: CREATOR, version: input.suiteVersion }, runRedactor(), comment);
-    await writeFileAtomic(harPath, harText(har));
-  }
-  const sarifPath =
-    input.operationFile === undefined ? undefined : await writeSarif(report, reportDir, input.operationFile, input.suiteVersion);
   return {
     report,
-    written: [
-      paths.json,
-      paths.md,
-      paths.html,
-      summaryPath,
-      ...(sarifPath !== undefined ? [sarifPath] : []),
-      ...(harPath !== undefined ? [harPath] : []),
-      ...contract.written,
-    ],
+    contract,
+    ...(exchanges !== undefined ? { exchanges } : {}),
     lines: [...formatConsoleSummary(report), ...contract.lines],
   };
+}
+
+/** The logs' exchanges; a merged shard whose log did not reach the merge job (an artifact not uploaded) is said. */
+function readExchanges(logs: readonly string[]): NonNullable<FinishedRun['exchanges']> {
+  const missing = logs.length > 1 ? logs.filter((log) => !existsSync(log)).map((log) => basename(log)) : [];
+  const entries = readExchangeLogs(logs);
+  return missing.length === 0
+    ? { entries }
+    : { entries, comment: `no exchange log from ${missing.join(', ')}: that shard's exchanges are not here` };
 }

@@ -10,10 +10,11 @@ import { BaselineFileError, readBaseline } from '../baseline/baseline-file.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Settings } from '../config/types.js';
 import { ContractError, contractOperation } from '../contract/contract-operation.js';
-import type { GivenContract } from '../contract/contract-step.js';
+import type { GivenContract, OpenApiSource } from '../contract/contract-step.js';
 import { readOpenApiFile } from '../contract/openapi-file.js';
 import { readExpectations } from '../expectations/read-expectations.js';
 import type { Expectation } from '../expectations/types.js';
+import { documentLabel } from '../operation/openapi/index.js';
 import { knownCaseIds } from '../plan/plan.js';
 
 export interface RunInputs {
@@ -21,6 +22,8 @@ export interface RunInputs {
   contract?: GivenContract;
   /** The expectations file (EXPECTATIONS), as shown, and its entries. */
   expectations?: { file: string; list: Expectation[] };
+  /** The OpenAPI document the operation was built from (OPENAPI): the run writes an overlay for it. */
+  openapi?: OpenApiSource;
 }
 
 /** The baseline and the contract the run compares with, or the one line that stops it. */
@@ -30,7 +33,11 @@ export async function readRunInputs(
   cwd = process.cwd(),
 ): Promise<RunInputs | string> {
   const operation = settings.target.operation;
-  const inputs: RunInputs = {};
+  const { openapi, operationId } = settings.target;
+  const inputs: RunInputs =
+    openapi !== undefined && operationId !== undefined
+      ? { openapi: { path: resolve(cwd, openapi), label: documentLabel(resolve(cwd, openapi), cwd), operationId } }
+      : {};
   const baselineFile = settings.reports.baseline;
   if (baselineFile !== undefined) {
     const shownAs = shortPath(baselineFile, cwd);

@@ -1,15 +1,12 @@
 /**
- * reports/results.sarif, written beside the other reports: where its results point (the operation description the
- * run probed, as the repository names it) and the text, passed through the run's redaction step once more.
+ * Where results.sarif points: the operation description the run probed, as the repository names it, with the line of
+ * each field in it. The file itself is an output (lib/report/report-outputs.ts).
  */
 import { readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import { resolveOperationPath } from '../config/operation-parser.js';
 import type { Settings } from '../config/types.js';
-import { runRedactor } from '../redaction/run-redactor.js';
-import { writeFileAtomic } from '../report/atomic-write.js';
-import { fieldLines, renderSarif, sarifText, type SarifArtifact } from '../report/render-sarif.js';
-import type { BehaviourReport } from '../report/types.js';
+import { fieldLines, type SarifArtifact } from '../report/render-sarif.js';
 
 /** The operation's file: the OpenAPI document it was built from, else its description file; as given when none is known. */
 export interface OperationFile {
@@ -30,17 +27,13 @@ export function operationFile(settings: Settings, cwd: string): OperationFile {
   return { path, uri: (inside ? rel : (operation.source ?? rel)).split(sep).join('/') };
 }
 
-export const SARIF_FILE = 'results.sarif';
-
-export async function writeSarif(report: BehaviourReport, reportDir: string, file: OperationFile, toolVersion: string): Promise<string> {
+/** The artifact SARIF's results point to: the file and the line of each field in it (none without its text). */
+export function sarifArtifact(file: OperationFile, fields: readonly string[]): SarifArtifact {
   let text = '';
   try {
     if (file.path !== undefined) text = readFileSync(file.path, 'utf8');
   } catch {
     // Without the file's text, results point to the file, not to a line of it.
   }
-  const artifact: SarifArtifact = { uri: file.uri, fieldLines: fieldLines(text, report.operation.fields) };
-  const path = join(reportDir, SARIF_FILE);
-  await writeFileAtomic(path, runRedactor().redact(sarifText(renderSarif(report, { toolVersion, artifact }))));
-  return path;
+  return { uri: file.uri, fieldLines: fieldLines(text, fields) };
 }

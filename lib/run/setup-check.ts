@@ -59,26 +59,34 @@ export interface SetupCheckOptions {
   operation: OperationSpec;
 }
 
+export interface SetupCheck {
+  stop?: string;
+  notes: string[];
+  /** Every exchange the check had with the target (the run counts them and keeps them with its own). */
+  exchanges: Exchange[];
+}
+
 /**
  * The check before any suite: the one line to stop the run with (the target cannot be reached, or its
  * first two answers show the setup is wrong), or undefined; and what to print besides. Should the target
  * create something from the empty body, it is undone here, as every case undoes its creates.
  */
-export async function checkSetup(o: SetupCheckOptions): Promise<{ stop?: string; notes: string[] }> {
+export async function checkSetup(o: SetupCheckOptions): Promise<SetupCheck> {
   const checked = await preflight(
     { config: o.limits, baseUrl: o.baseUrl, token: o.token, path: o.operation.path },
     setupRequests(o.operation),
   );
-  if (checked.unreachable !== undefined) return { stop: checked.unreachable, notes: [] };
+  const exchanges = [...checked.exchanges];
+  if (checked.unreachable !== undefined) return { stop: checked.unreachable, notes: [], exchanges };
   const stop = setupProblem(checked.exchanges, o.baseUrl, o.operation, o.token !== undefined);
-  if (stop !== undefined) return { stop, notes: [] };
+  if (stop !== undefined) return { stop, notes: [], exchanges };
   const emptyBody = checked.exchanges[1];
-  if (emptyBody === undefined || !isSuccessStatus(emptyBody.status)) return { notes: [] };
-  const engine = HttpEngine.fromConfig(o.limits, o.baseUrl, o.token);
+  if (emptyBody === undefined || !isSuccessStatus(emptyBody.status)) return { notes: [], exchanges };
+  const engine = HttpEngine.fromConfig(o.limits, o.baseUrl, o.token, { onExchange: (e) => exchanges.push(e) });
   try {
     const client = new OperationClient((request) => engine.send(request), o.operation);
     await client.undoCreate(emptyBody);
-    return { notes: client.cleanupFailures.map((failure) => `the target accepted the setup check's empty body; ${failure}`) };
+    return { notes: client.cleanupFailures.map((failure) => `the target accepted the setup check's empty body; ${failure}`), exchanges };
   } finally {
     await engine.close();
   }

@@ -28,6 +28,8 @@ export interface CollectedRun {
   skipped: UnrunCase[];
   notRun: UnrunCase[];
   harnessErrors: HarnessError[];
+  /** Every suite file in run order, with vitest's duration of it (its tests and hooks; blobs keep it for a merge). */
+  suites: { suite: string; seconds: number }[];
 }
 
 /** A case's id when it declared none (a suite of the tool's declares each: lib/plan/case-ids.ts): its suite and name. */
@@ -42,9 +44,10 @@ function idOf(suite: string, name: string): string {
 
 /** `stop`: what stopped the run, in words ("stopped by Ctrl-C"), when something did. */
 export function collectRun(testModules: ReadonlyArray<TestModule>, stop?: string): CollectedRun {
-  const run: CollectedRun = { cases: [], skipped: [], notRun: [], harnessErrors: [] };
+  const run: CollectedRun = { cases: [], skipped: [], notRun: [], harnessErrors: [], suites: [] };
   for (const module of testModules) {
     const suite = suiteOf(module);
+    run.suites.push({ suite, seconds: module.diagnostic().duration / 1000 });
     const tests = [...module.children.allTests()];
     for (const testCase of tests) {
       sortCase(run, suite, testCase, stop);
@@ -99,15 +102,15 @@ function sortCase(run: CollectedRun, suite: string, testCase: TestCase, stop: st
 }
 
 /**
- * The count line's numbers for a run without a report (a shard): the same reading as the report's. `expected`: the
- * ids of cases that ended as an expectation said, counted apart.
+ * The count line's numbers for a run without a report (a shard): the same reading as the report's. `asExpected`: whether
+ * a case ended as an expectation said (lib/expectations heldExpectations), counted apart.
  */
 export function countCollected(
   run: CollectedRun,
-  expected: ReadonlySet<string> = new Set(),
+  asExpected: (c: RecordedCase) => boolean = () => false,
 ): { passed: number; failed: number; skipped: number; notRun: number; expected: number } {
   const failingCases = run.cases.filter((c) => c.record.verdict === 'DEVIATES' || c.record.verdict === 'ERROR');
-  const held = failingCases.filter((c) => expected.has(c.record.id)).length;
+  const held = failingCases.filter(asExpected).length;
   return {
     passed: run.cases.length - failingCases.length,
     failed: failingCases.length - held + run.harnessErrors.length,

@@ -1,4 +1,7 @@
+import { TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { formatDrift } from '../baseline/format-drift.js';
+import { namingSentence } from '../report/naming.js';
+import { requestsInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { amount } from '../values/amount.js';
 
@@ -10,9 +13,10 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   const { run } = report;
   const lines = [
     '',
-    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${run.requestsSent} requests`,
+    `Behaviour of ${run.target}${run.targetKind === 'embedded-reference' ? ` (embedded reference, profile ${run.referenceProfile ?? 'default'})` : ''}: ${requestsInWords(run)}`,
   ];
   if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
+  if (run.network?.tlsInsecure === true) lines.push(`  WARNING: ${TLS_INSECURE_WARNING}`);
   if (report.diagnosis !== undefined && report.matrix.length === 0) {
     // A run filtered to other suites: presence was not probed, which is not the same as nothing accepted.
     lines.push('  presence: no combination is in this run (the presence matrix did not run), so no rule is inferred');
@@ -48,6 +52,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   }
   const more = report.rejectionGroups.length - MAX_GROUPS;
   if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
+  if (report.naming !== undefined) lines.push(`  refusals read: ${namingSentence(report.naming)}`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
     // A value with a note is not the target's limit (e.g. only the largest value tried): the note says so, as the report does.
     const found =

@@ -2,13 +2,33 @@ import { expect, test } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
 import { ProbeConsole, terminalStatus } from './probe-console.js';
 
-/** Just what the console reads of vitest's objects. */
-function fakeModule(path: string, tests: number): TestModule {
-  return { relativeModuleId: path, children: { allTests: () => Array.from({ length: tests }) } } as unknown as TestModule;
+/**
+ * Just what the console reads of vitest's objects. Until a case is made, the module holds `planned` cases (what
+ * collection counts); then the cases made, which its line counts when it ends.
+ */
+function fakeModule(path: string, planned: number, seconds = 0): TestModule {
+  const cases: TestCase[] = [];
+  return {
+    relativeModuleId: path,
+    cases,
+    children: { allTests: () => (cases.length > 0 ? cases : Array.from({ length: planned })) },
+    state: () => 'passed',
+    diagnostic: () => ({ duration: seconds * 1000 }),
+  } as unknown as TestModule;
 }
 
 function fakeCase(module: TestModule, name: string, result: object, probe?: object): TestCase {
-  return { name, module, result: () => result, meta: () => ({ probe }) } as unknown as TestCase;
+  const testCase = {
+    id: `${module.relativeModuleId}#${name}`,
+    name,
+    fullName: name,
+    module,
+    result: () => result,
+    meta: () => ({ probe }),
+    diagnostic: () => undefined,
+  } as unknown as TestCase;
+  (module as unknown as { cases: TestCase[] }).cases.push(testCase);
+  return testCase;
 }
 
 const record = (id: string, verdict: string, requests: number, finding?: string) => ({
@@ -24,7 +44,7 @@ test('a line per suite, per failing case and per skip reason; passing cases prin
   const lines: string[] = [];
   let clock = 0;
   const console = new ProbeConsole({ write: (l) => lines.push(l), quietMs: 5_000, maxRequests: 300, now: () => clock });
-  const matrix = fakeModule('suites/02-presence-matrix.test.ts', 4);
+  const matrix = fakeModule('suites/02-presence-matrix.test.ts', 4, 14.5);
   console.onTestRunStart();
   console.onTestModuleCollected(matrix);
   console.onTestModuleStart(matrix);
@@ -166,6 +186,23 @@ test('until every suite has loaded, the progress counts the cases loaded so far 
   clock = 12_000;
   console.tick();
   expect(lines.pop()).toMatch(/^… 12 s: 1 of 6 cases done, about 60 s left,/);
+});
+
+test('a case a cancelled run reports twice is counted once: the suite line counts its cases when it ends', () => {
+  const lines: string[] = [];
+  const console = new ProbeConsole({ write: (l) => lines.push(l), now: () => 0, stopped: () => true });
+  const matrix = fakeModule('suites/02-presence-matrix.test.ts', 3, 16.2);
+  console.onTestRunStart();
+  console.onTestModuleCollected(matrix);
+  console.onTestModuleStart(matrix);
+  const done = fakeCase(matrix, 'present: a', { state: 'passed' }, record('matrix/a', 'DEVIATES', 3, 'a 422'));
+  const cut = fakeCase(matrix, 'present: b', { state: 'failed', errors: [{ message: 'aborted' }] });
+  for (const testCase of [done, cut, done, cut]) console.onTestCaseResult(testCase);
+  console.onTestModuleEnd(matrix);
+  expect(lines).toEqual([
+    '  DEVIATES (spec §7 rule 1) matrix/a: a 422',
+    '02-presence-matrix: 1 DEVIATES, 1 not run (the run was stopped); 3 requests, 16.2 s',
+  ]);
 });
 
 test('a suite without a case says it was not run when the run was stopped, and "no case" otherwise', () => {

@@ -13,6 +13,8 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CaseRecord } from '../case-record.js';
 import { count } from '../inference/words.js';
 import type { Verdict } from '../outcome.js';
+import { suiteLine, summarizeSuites } from '../report/suite-summary.js';
+import { collectRun, suiteOf } from './collect-run.js';
 
 export interface ProbeConsoleOptions {
   /** Where lines go (console.log: the run's console guard redacts it). */
@@ -45,20 +47,8 @@ export function terminalStatus(stream: NodeJS.WriteStream): (text: string | unde
   };
 }
 
-const VERDICT_ORDER: readonly Verdict[] = ['CONFORMS', 'INFORMATIONAL', 'DEVIATES', 'ERROR'];
 /** Characters of a finding shown on the console; the report has all of it. */
 const MAX_FINDING = 300;
-
-interface SuiteTally {
-  verdicts: Map<Verdict, number>;
-  skipped: number;
-  /** Cases the stop cut short or never started, each once (a cancelled run may report a case twice). */
-  notRun: Set<string>;
-  /** Skipped cases by reason: one line per reason when the suite ends, not one per case. */
-  skips: Map<string, string[]>;
-  requests: number;
-  startedAt: number;
-}
 
 export class ProbeConsole implements Reporter {
   private readonly write: (line: string) => void;
@@ -75,7 +65,10 @@ export class ProbeConsole implements Reporter {
   private loaded = 0;
   private requests = 0;
   private engineSent = 0;
-  private readonly suites = new Map<string, SuiteTally>();
+  /** Suites running now. */
+  private readonly suites = new Set<string>();
+  /** Cases already counted: a cancelled run reports some cases twice. */
+  private readonly seen = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private statusShown = false;
 
@@ -101,47 +94,25 @@ export class ProbeConsole implements Reporter {
   }
 
   onTestModuleStart(module: TestModule): void {
-    this.suites.set(suiteName(module), {
-      verdicts: new Map(),
-      skipped: 0,
-      notRun: new Set(),
-      skips: new Map(),
-      requests: 0,
-      startedAt: this.now(),
-    });
+    this.suites.add(suiteName(module));
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    // The suite's line counts its cases when it ends (onTestModuleEnd); here, progress and the lines of failing cases.
+    if (this.seen.has(testCase.id)) return;
+    this.seen.add(testCase.id);
     this.done += 1;
-    const tally = this.suites.get(suiteName(testCase.module));
     const result = testCase.result();
     const record = testCase.meta().probe as CaseRecord | undefined;
-    // After a stop, a case that recorded nothing and did not skip itself was cut short or never started.
-    if (record === undefined && testCase.meta().skip === undefined && result.state !== 'passed' && this.options.stopped?.() === true) {
-      tally?.notRun.add(testCase.id);
-      return;
-    }
-    if (result.state === 'skipped') {
-      const reason = result.note ?? 'no reason given';
-      if (tally === undefined) return this.line(`  skipped  ${testCase.name}: ${reason}`);
-      tally.skipped += 1;
-      tally.skips.set(reason, [...(tally.skips.get(reason) ?? []), testCase.name]);
-      return;
-    }
     if (record === undefined) {
-      // A case that threw before it recorded anything: the harness failed, not the target.
-      if (result.state !== 'failed') return;
+      // A case that threw before it recorded anything: the harness failed, not the target (unless a stop cut it short).
+      if (result.state !== 'failed' || testCase.meta().skip !== undefined || this.options.stopped?.() === true) return;
       this.line(`  ERROR    ${testCase.name}: ${short(result.errors[0]?.message ?? 'failed')}`);
-      if (tally !== undefined) tally.verdicts.set('ERROR', (tally.verdicts.get('ERROR') ?? 0) + 1);
       return;
     }
     this.requests += record.requests;
     // The engine's own count when the case ended also holds what no case sent alone (shared evidence, deletes).
     if (record.engineRequests !== undefined) this.engineSent = Math.max(this.engineSent, record.engineRequests.sent);
-    if (tally !== undefined) {
-      tally.requests += record.requests;
-      tally.verdicts.set(record.verdict, (tally.verdicts.get(record.verdict) ?? 0) + 1);
-    }
     const expected = this.options.expected?.(record.id, record.verdict);
     if (expected !== undefined) {
       this.line(`  ${record.verdict} (expected: ${short(expected)}) ${record.id}: ${short(record.finding ?? record.observed ?? '')}`);
@@ -160,22 +131,24 @@ export class ProbeConsole implements Reporter {
     (log.type === 'stderr' ? this.writeError : this.writeOut)(log.content.replace(/\n$/, ''));
   }
 
+  /**
+   * The suite's line, counted from its cases by the function the report's `suites` come from, so the two agree after
+   * a stop too; its time is vitest's duration of the file (a merge replays it from the shard's blob).
+   */
   onTestModuleEnd(module: TestModule): void {
     const name = suiteName(module);
-    const tally = this.suites.get(name);
-    if (tally === undefined) return;
-    const verdicts = VERDICT_ORDER.filter((v) => (tally.verdicts.get(v) ?? 0) > 0).map((v) => `${tally.verdicts.get(v)} ${v}`);
-    const notRun = tally.notRun.size > 0 ? [`${tally.notRun.size} not run (the run was stopped)`] : [];
-    const cases =
-      [...verdicts, ...(tally.skipped > 0 ? [`${tally.skipped} skipped`] : []), ...notRun].join(', ') ||
-      (this.options.stopped?.() === true ? 'not run (the run was stopped)' : 'no case');
-    const seconds = ((this.now() - tally.startedAt) / 1000).toFixed(1);
-    this.line(`${name}: ${cases}; ${tally.requests} requests, ${seconds} s`);
-    for (const [reason, names] of tally.skips) {
+    if (!this.suites.delete(name)) return;
+    const stopped = this.options.stopped?.() === true;
+    const run = collectRun([module], stopped ? 'the run was stopped' : undefined);
+    const summary = summarizeSuites(run)[0];
+    if (summary === undefined) return;
+    this.line(suiteLine(summary, stopped));
+    const skips = new Map<string, string[]>();
+    for (const c of run.skipped) skips.set(c.reason, [...(skips.get(c.reason) ?? []), shortName(c.name)]);
+    for (const [reason, names] of skips) {
       const which = names.length === 1 ? names[0] : `${names.length} cases, e.g. ${names[0]}`;
       this.line(`  skipped  ${which}: ${short(reason)}`);
     }
-    this.suites.delete(name);
   }
 
   onTestRunEnd(): void {
@@ -190,7 +163,7 @@ export class ProbeConsole implements Reporter {
     if (now - this.lastWrite < this.quietMs) return;
     const elapsed = Math.round((now - this.startedAt) / 1000);
     const budget = this.options.maxRequests === undefined ? '' : ` of at most ${this.options.maxRequests}`;
-    const running = [...this.suites.keys()];
+    const running = [...this.suites];
     if (this.total === 0) return this.progress(`… ${elapsed} s: starting (the suites are loading; the setup check has passed)`);
     // A rough estimate from the pace of cases so far; cases differ in cost, so it is said as "about". Suites load
     // one after another, so until the last has loaded the count of cases is not the run's, and no estimate is given.
@@ -237,9 +210,12 @@ export class ProbeConsole implements Reporter {
   }
 }
 
-/** `suites/02-presence-matrix.test.ts` -> `02-presence-matrix`. */
-function suiteName(module: TestModule): string {
-  return module.relativeModuleId.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
+const suiteName = suiteOf;
+
+/** A case's name without the describe blocks before it, as the console names a case. */
+function shortName(fullName: string): string {
+  const at = fullName.lastIndexOf(' > ');
+  return at < 0 ? fullName : fullName.slice(at + 3);
 }
 
 /** Lines of a failed case's message shown at most; the report has the whole of it. */

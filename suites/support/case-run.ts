@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import type { TestContext } from 'vitest';
-import type { CaseRecord, ExampleExchange, SkipRecord } from '../../lib/case-record.js';
+import type { CaseRecord, CaseRecordInput, ExampleExchange, SkipRecord } from '../../lib/case-record.js';
 import { toCurl } from '../../lib/http/curl.js';
 import { cutUtf8 } from '../../lib/http/cut-utf8.js';
 import { failureText } from '../../lib/http/answer-text.js';
@@ -85,14 +85,12 @@ async function judgedReach<T extends Pick<CaseRecord, 'verdict' | 'finding'>>(ru
  * The record with the kinds of refusal it judged breaking spec §7 rule 1, judged once for the run: a kind an earlier
  * case judged makes this one "the same kind of refusal as" that case, not a second failure.
  */
-type RecordGiven = Omit<CaseRecord, 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks'>;
-
-function oncePerKind(probe: ProbeContext, given: RecordGiven & { ruleOneBroken?: readonly Exchange[] }): RecordGiven {
+function oncePerKind(probe: ProbeContext, given: CaseRecordInput & { ruleOneBroken?: readonly Exchange[] }): CaseRecordInput {
   const { ruleOneBroken, ...rest } = given;
   const fields = probe.operation.fields.map((f) => f.name);
   const fromAnswers = (ruleOneBroken ?? []).flatMap((e) => refusalKind(e, fields) ?? []);
   const kinds = [...(rest.refusalKinds ?? []), ...fromAnswers].filter((k, i, all) => all.findIndex((o) => o.key === k.key) === i);
-  return probe.refusalOwners.judge<RecordGiven>(kinds.length === 0 ? rest : { ...rest, refusalKinds: kinds });
+  return probe.refusalOwners.judge<CaseRecordInput>(kinds.length === 0 ? rest : { ...rest, refusalKinds: kinds });
 }
 
 /**
@@ -121,7 +119,7 @@ export function skipCase(context: TestContext, skip: SkipRecord): never {
 export async function finishCase(
   context: TestContext,
   run: CaseRun,
-  given: RecordGiven & { ruleOneBroken?: readonly Exchange[] },
+  given: CaseRecordInput & { ruleOneBroken?: readonly Exchange[] },
 ): Promise<void> {
   declaredId(context, given.id);
   const record = oncePerKind(run.probe, given);

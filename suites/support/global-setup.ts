@@ -5,6 +5,7 @@
  * cleanup ledger: leftovers of earlier runs are deleted first, this run's are reconciled at the end.
  * The settings come from the run (lib/run/run-probe.ts) by `provide`, read once by the command.
  */
+import { networkInfo } from '../../lib/config/network-info.js';
 import type { TestProject } from 'vitest/node';
 import { TokenBrokerClient } from '../../lib/auth/broker-client.js';
 import { settingsFromWire } from '../../lib/config/wire.js';
@@ -40,7 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let reference: ReferenceService | undefined;
   let token: Secret | BearerSource | undefined = broker !== undefined ? new TokenBrokerClient(broker) : settings.credentials.accessToken;
   if (target.baseUrl !== undefined) {
-    project.provide('target', { baseUrl: target.baseUrl, kind: 'configured' });
+    const network = networkInfo(settings);
+    project.provide('target', { baseUrl: target.baseUrl, kind: 'configured', ...(network !== undefined ? { network } : {}) });
   } else {
     // The main thread's redaction step (console, final check of the files) learns the token as it is made.
     const embedded = await startEmbeddedTarget({

@@ -7,6 +7,7 @@ import type { Verdict } from '../../lib/outcome.js';
 import type { ExampleExchange } from '../../lib/case-record.js';
 import { combinationKey } from '../../lib/rule/field-set.js';
 import type { Diagnosis, IdlStatement, PresenceRole, RejectionGroup } from '../../lib/inference/types.js';
+import { ruleValuesReadBack } from '../../lib/report/report-rules.js';
 import type { BehaviourReport, CaseSummary, MatrixEntry, RunInfo } from '../../lib/report/types.js';
 import { defaultProfileValues, mixedValues, noValues } from './report-fixtures-values.js';
 
@@ -200,7 +201,7 @@ export function defaultProfileReport(): BehaviourReport {
     },
     ...matrixCases(matrix),
   ];
-  return {
+  return ruleValuesReadBack({
     reportVersion: 1,
     run,
     operation: { id: 'subscription-create', method: 'POST', path: PATH, fields: [...FIELDS] },
@@ -239,7 +240,7 @@ export function defaultProfileReport(): BehaviourReport {
     cases,
     counts: countsOf(cases),
     findings: cases.flatMap((c) => (c.verdict === 'INFORMATIONAL' && c.finding !== undefined ? [c.finding] : [])),
-  };
+  });
 }
 
 /** A configured target that answered every combination with 401: nothing accepted, so no roles. */
@@ -293,7 +294,7 @@ export function nothingAcceptedReport(): BehaviourReport {
     },
     ...matrixCases(matrix),
   ];
-  return {
+  return ruleValuesReadBack({
     reportVersion: 1,
     run,
     operation: { id: 'subscription-create', method: 'POST', path: PATH, fields: [...FIELDS] },
@@ -314,7 +315,7 @@ export function nothingAcceptedReport(): BehaviourReport {
     cases,
     counts: countsOf(cases),
     findings: cases.flatMap((c) => (c.verdict === 'INFORMATIONAL' && c.finding !== undefined ? [c.finding] : [])),
-  };
+  });
 }
 
 /**
@@ -355,7 +356,7 @@ export function conditionalReport(): BehaviourReport {
     },
     ...matrixCases(matrix),
   ];
-  return {
+  return ruleValuesReadBack({
     reportVersion: 1,
     run,
     operation: { id: 'subscription-create', method: 'POST', path: PATH, fields: [...FIELDS] },
@@ -402,5 +403,5 @@ export function conditionalReport(): BehaviourReport {
     cases,
     counts: countsOf(cases),
     findings: cases.flatMap((c) => (c.verdict === 'INFORMATIONAL' && c.finding !== undefined ? [c.finding] : [])),
-  };
+  });
 }
