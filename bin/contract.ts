@@ -1,6 +1,7 @@
 /**
  * `npm run contract -- reports/behaviour-report.json`: writes the observed contract of a recorded
- * probe run (observed-openapi.json and .yaml, OpenAPI 3.1) beside the report, offline: sends nothing.
+ * probe run (observed-openapi.json and .yaml, OpenAPI 3.1) beside the report, offline: sends nothing; and,
+ * when the report has the lifecycle, its workflow (lifecycle.arazzo.yaml).
  *
  *   npm run contract -- reports/behaviour-report.json            writes reports/observed-openapi.{json,yaml}
  *   npm run contract -- reports/behaviour-report.json --out DIR  writes them into DIR
