@@ -144,7 +144,9 @@ test("a flag wins over the environment, which wins over .env: only the flag's ta
   const settings = await npxProbe(dir, ['--settings', '--base-url', fromFlag.url], { BASE_URL: fromEnvironment.url });
   expect(settings.code, settings.out).toBe(0);
   expect(settings.out).toMatch(new RegExp(`BASE_URL +${fromFlag.url.replace(/[.]/g, '\\.')} \\(from its flag\\)`));
-  expect(settings.out).toMatch(/ACCESS_TOKEN_FILE +set \(not shown\) \(from \.env\)/);
+  // The token file's path is shown (the path is not the secret), never what it holds.
+  expect(settings.out).toMatch(/ACCESS_TOKEN_FILE +\.\/token\.txt \(its content is not shown\) \(from \.env\)/);
+  expect(settings.out).not.toContain(TOKEN);
   const run = await npxProbe(dir, ['--base-url', fromFlag.url, '01-spec'], { ...FAST_PROBE_SETTINGS, BASE_URL: fromEnvironment.url });
   expect(run.code, run.out).toBe(0);
   expect(readReport(join(dir, 'reports')).run.target).toBe(fromFlag.url);

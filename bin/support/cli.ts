@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
 import { commandAsTyped } from '../../lib/config/invocation.js';
-import { ConfigError, loadSettingsWithOrigins, type SettingOrigin } from '../../lib/config/load-config.js';
+import { ConfigError, loadSettingsWithOrigins, type LoadedSettings, type SettingOrigin } from '../../lib/config/load-config.js';
 import { describeSettings } from '../../lib/config/describe-settings.js';
 import { FLAG_ALIASES, SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
 import type { Settings } from '../../lib/config/types.js';
@@ -212,7 +212,7 @@ export async function loadedSettingsOrExit(
     process.exit(EXIT_CONFIG);
   }
   if (line.showSettings) {
-    for (const text of describeSettings(read.settings, read.origins, read.only)) console.log(text);
+    for (const text of describeSettings(read.settings, read.origins, read.only, read.paths)) console.log(text);
     process.exit(0);
   }
   return read;
@@ -227,7 +227,8 @@ export async function readSettings(
   line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags'>,
   options: ReadSettingsOptions & { env?: Readonly<Record<string, string | undefined>> } = {},
 ): Promise<
-  { settings: Settings; origins: ReadonlyMap<string, SettingOrigin>; only: ReadonlySet<string> } | { problems: readonly string[] }
+  | { settings: Settings; origins: ReadonlyMap<string, SettingOrigin>; only: ReadonlySet<string>; paths: ReadonlyMap<string, string> }
+  | { problems: readonly string[] }
 > {
   const without = new Set(options.without ?? []);
   const only = new Set(
@@ -235,7 +236,7 @@ export async function readSettings(
       .map((s) => s.name)
       .filter((name) => !without.has(name)),
   );
-  let loaded: { settings: Settings; origins: ReadonlyMap<string, SettingOrigin> };
+  let loaded: LoadedSettings;
   try {
     loaded = loadSettingsWithOrigins({
       flags: line.settingFlags,
@@ -249,7 +250,7 @@ export async function readSettings(
   }
   if (options.buildOperation === false) return { ...loaded, only };
   const built = await withOpenApi(loaded.settings);
-  return 'problems' in built ? built : { settings: built.settings, origins: loaded.origins, only };
+  return 'problems' in built ? built : { settings: built.settings, origins: loaded.origins, only, paths: loaded.paths };
 }
 
 /**
