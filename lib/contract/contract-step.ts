@@ -6,17 +6,17 @@
  * never costs the behaviour report.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport, ReportContract } from '../report/types.js';
 import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
-import { CONTRACT_OUTPUTS } from './contract-outputs.js';
+import { CONTRACT_OUTPUTS, type ContractOutputRun } from './contract-outputs.js';
 import { ARAZZO_FILE, renderLifecycleArazzo, type ArazzoRender } from './lifecycle-arazzo.js';
 import { OVERLAY_FILE, parseSourceDocument, renderObservedOverlay, type OverlayRender } from './observed-overlay.js';
 import { validateOpenApi } from './openapi-file.js';
 import type { ContractOperation } from './types.js';
-import { writeOutputs } from '../report/outputs.js';
+import { writeOutputs, type Output } from '../report/outputs.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 
 /** Disagreements printed on the console; the reports hold them all. */
@@ -64,6 +64,9 @@ export async function observeContract(
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
+  /** The file the line names: the contract's JSON in `dir`, unless it is written elsewhere (`contract --out FILE`). */
+  shown = join(dir, CONTRACT_FILES.json),
+  /** The OpenAPI document the operation was built from: the overlay is rendered for it. */
   source?: OpenApiSource,
 ): Promise<ObservedContract> {
   const contract: ReportContract = {};
@@ -87,7 +90,7 @@ export async function observeContract(
       ...(checked.valid ? {} : { problem: `not written: not valid OpenAPI 3.1: ${checked.errors}` }),
     };
     lines.push(
-      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
+      `contract: ${shown} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
       ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
     );
@@ -112,7 +115,7 @@ export async function observeContract(
       roundTripDisagreements: 0,
       problem: `not written: ${message}`,
     };
-    lines.push(`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`);
+    lines.push(`contract: ${shown} not written: ${message}`);
   }
   if (given !== undefined) {
     try {
@@ -145,6 +148,8 @@ async function overlayFor(source: OpenApiSource, requestSchema: Record<string, u
   }
 }
 
+const BESIDE = ['overlay', 'lifecycle workflow'] as const;
+
 /** A console line for each text rendered beside the contract: the file it goes to, or why there is none. */
 function besideLines(
   dir: string,
@@ -161,11 +166,22 @@ export async function contractStep(
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
-  source?: OpenApiSource,
+  /** The files to write: the contract's, or one of them at another path (`contract --out FILE.json`). */
+  outputs: readonly Output<ContractOutputRun>[] = CONTRACT_OUTPUTS,
 ): Promise<ContractStepResult> {
-  const observed = await observeContract(report, operation, dir, given, source);
-  const { written } = await writeOutputs(CONTRACT_OUTPUTS, { reportDir: dir, contract: observed }, runRedactor());
-  return { contract: observed.contract, written, lines: observed.lines };
+  const first = outputs[0]?.file({ reportDir: dir });
+  const observed = await observeContract(
+    report,
+    operation,
+    dir,
+    given,
+    first === undefined ? undefined : isAbsolute(first) ? first : join(dir, first),
+  );
+  const { written } = await writeOutputs(outputs, { reportDir: dir, contract: observed }, runRedactor());
+  // One file asked for (`--out FILE.json`): the texts beside the contract are not written, so not said.
+  const lines =
+    outputs === CONTRACT_OUTPUTS ? observed.lines : observed.lines.filter((l) => !BESIDE.some((what) => l.startsWith(`${what}: `)));
+  return { contract: observed.contract, written, lines };
 }
 
 function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {

@@ -81,7 +81,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     given === undefined
       ? undefined
       : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
-  const contract = await observeContract(built, operation, input.reportDir, input.contract, input.openapi);
+  const contract = await observeContract(built, operation, input.reportDir, input.contract, undefined, input.openapi);
   const report = assembleReport({
     built,
     contract: contract.contract,
