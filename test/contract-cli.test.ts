@@ -29,17 +29,14 @@ const PROBE_TIMEOUT_MS = 180_000;
 type Json = Record<string, unknown>;
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
-/** The document without the x-observed keys that change from run to run (times, counts, real examples). */
-function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable);
+/** The document without the x-observed keys that change from run to run (times, the run's id, counts, real examples), at any depth below an x-observed. */
+function stable(value: unknown, inObserved = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => stable(v, inObserved));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k,
-      k === 'x-observed' && typeof v === 'object' && v !== null
-        ? stable(Object.fromEntries(Object.entries(v).filter(([key]) => !RUN_SPECIFIC_KEYS.includes(key))))
-        : stable(v),
-    ]),
+    Object.entries(value)
+      .filter(([key]) => !(inObserved && RUN_SPECIFIC_KEYS.includes(key)))
+      .map(([k, v]) => [k, stable(v, inObserved || k === 'x-observed')]),
   );
 }
 
