@@ -36,8 +36,10 @@ export function settingsHelp(command: string): string {
   // alone sets (the CI runner's variables, Node's own): those are named as the variables they are.
   const names = read.map((s) => (s.runner === true || SECRET_SETTINGS.has(s.name) ? s.name : `--${flagName(s.name)}`));
   return [
-    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command, '--settings')} shows their values;`,
-    `a NAME in capitals is read from the environment or .env only: a secret, or the CI runner's or Node's own):`,
+    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command, '--settings')} shows their values${names.some((n) => !n.startsWith('--')) ? ';' : '):'}`,
+    ...(names.some((n) => !n.startsWith('--'))
+      ? [`a NAME in capitals is read from the environment or .env only: a secret, or the CI runner's or Node's own):`]
+      : []),
     ...wrap(names.join(', '), 100).map((line) => `  ${line}`),
   ].join('\n');
 }
