@@ -1,6 +1,5 @@
-import { joinNames } from '../rule/in-words.js';
-
 /** Small helpers for the sentences inference writes. */
+import { joinNames } from '../rule/in-words.js';
 
 /** `1 combination`, `3 combinations`. */
 export function count(n: number, noun: string): string {
