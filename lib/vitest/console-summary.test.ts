@@ -71,3 +71,15 @@ test('a limit that is only the largest value tried says so, as the report does; 
     expect.stringMatching(/^ {2}limit: expirationDateTime longest renewal: 4230 minutes[^(]*(\([^)]*\))?, 12 requests$/),
   ]);
 });
+
+test('dependencies read off part of the combinations say so, as the rule does', () => {
+  const withDependency = {
+    ...recorded,
+    rule: { ...recorded.rule, dependencies: ['IF changeType THEN resource;'], dependenciesExact: true },
+  };
+  expect(formatConsoleSummary(withDependency)).toContain('  dependencies: IF changeType THEN resource;');
+  const partial = { ...withDependency, matrix: recorded.matrix.map((e, i) => (i < 4 ? { ...e, outcome: 'unstable' as const } : e)) };
+  expect(formatConsoleSummary(partial)).toContain(
+    '  dependencies: IF changeType THEN resource; (on the 28 of 32 combinations with a usable answer; the others could break them)',
+  );
+});
