@@ -110,10 +110,25 @@ export interface ValueObservation {
   sent?: string;
   /** Fields present in the body the value was put in. */
   base: string[];
+  /** `unstable`: the asks of the value contradicted each other (lib/values/settle.ts): undetermined. */
   outcome: 'accepted' | 'rejected' | 'unstable' | 'error';
   status: number | null;
   errorCode?: string;
   errorMessage?: string;
+  /** Times the value was sent, when more than once (a refusal is asked again before it counts). */
+  asks?: number;
+  /** A refusal of this value that another ask of it contradicted (a 2xx): intermittent, not the value's. */
+  intermittent?: IntermittentNote;
+}
+
+/** A refusal the target gave a body it also accepted (lib/values/settle.ts), and how often in the asks of one case. */
+export interface IntermittentNote {
+  /** The refusal in words, message unmasked: `400 invalidRequest "Operation: Create; ..."`. */
+  shown: string;
+  /** Asks refused so. */
+  refused: number;
+  /** Asks of the bodies it was seen on. */
+  asks: number;
 }
 
 export interface LimitFinding {
@@ -128,6 +143,8 @@ export interface LimitFinding {
   requests: number;
   /** Why no value was pinned down, or what limited the search (e.g. "accepted up to the largest value tried"). */
   note?: string;
+  /** A refusal the target gave values it also accepted (lib/values/settle.ts), over the search's asks. */
+  intermittent?: IntermittentNote;
 }
 
 export interface TargetRef {

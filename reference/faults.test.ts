@@ -118,7 +118,7 @@ describe('intermittent refusal', () => {
     for (let i = 0; i < 80; i += 1) {
       const reply = await client.create(v2Body());
       statuses.push(reply.status);
-      if (reply.status === 400) messages.add(errorOf(reply).message);
+      if (reply.status === 400) messages.add(String(errorOf(reply).message));
     }
     const refused = statuses.filter((s) => s === 400).length;
     expect(refused).toBeGreaterThan(8);

@@ -27,7 +27,7 @@ import { buildBody } from '../lib/matrix/build-body.js';
 import { SERVER_ERROR_REF } from '../lib/protocol/server-error.js';
 import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
-import { acceptedBase } from './support/accepted-base.js';
+import { acceptedBase, noBaseReason } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { changeUnavailable, makeChange, type ChangeOutcome, type Unavailable } from './support/cause-change.js';
 import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
@@ -43,11 +43,6 @@ function skip(context: TestContext, id: string, why: string | Unavailable): neve
   return skipCase(context, { id, ...(typeof why === 'string' ? { reason: why } : why) });
 }
 
-/** No accepted body carries a clientState: nothing can be matched to a notification. */
-const NO_CLIENT_STATE: Unavailable = {
-  reason: 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it',
-  toTest: 'if the target accepts some body with clientState, give it as ACCEPTED_BODY',
-};
 const isCreated = (e: Exchange): boolean => e.failure === undefined && isSuccessStatus(e.status);
 
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
@@ -55,7 +50,8 @@ async function createWatched(
   run: CaseRun,
 ): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest; caveat?: string } | Unavailable> {
   const base = await acceptedBase(probe, run, 'clientState');
-  if (base === undefined) return NO_CLIENT_STATE;
+  // No accepted body carries a clientState: nothing can be matched to a notification.
+  if (base === undefined) return noBaseReason(probe, run, 'clientState', 'a notification cannot be matched to it');
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
   const exchange = await run.client.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));

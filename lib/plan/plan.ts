@@ -18,7 +18,8 @@ import { AUTH_VARIANTS } from '../protocol/auth.js';
 import { caseIds, CONTENT_CASES, HANDSHAKE_CASES, MALFORMED_BODIES, OTHER_VERSIONS, PROPERTIES } from './case-ids.js';
 import { observationCases } from '../protocol/spec-observation.js';
 import { combinations } from '../rule/field-set.js';
-import { defaultMaxSteps } from '../values/find-limit.js';
+import { defaultMaxSteps, defaultSettledSteps } from '../values/find-limit.js';
+import { MAX_ASKS } from '../values/settle.js';
 
 export interface PlannedCase {
   id: string;
@@ -109,9 +110,12 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
 }
 
 function valueClasses(op: OperationSpec): PlannedCase[] {
-  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(caseIds.value(f.name, c.id), CREATE)));
+  // A refused value is asked again until its refusal is confirmed (lib/values/settle.ts): at most MAX_ASKS creates, of
+  // which one at most is accepted and deleted.
+  const asked = { requests: MAX_ASKS + 1, creates: 1 };
+  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(caseIds.value(f.name, c.id), asked)));
   const limits = (op.limits ?? []).map((l) => {
-    const steps = l.maxSteps ?? defaultMaxSteps(l.low, l.high);
+    const steps = l.maxSteps ?? defaultSettledSteps(l.low, l.high);
     return one(caseIds.limit(l.field, l.id), { requests: steps * 2, creates: steps });
   });
   return [...classes, ...limits, one(caseIds.valueRefusals, { requests: 0, creates: 0 })];

@@ -15,7 +15,7 @@ import type { Exchange } from '../../lib/http/types.js';
 import { buildBody } from '../../lib/matrix/build-body.js';
 import { scopedUrl } from '../../lib/receiver/scope.js';
 import type { ReceivedHandshake, ReceiverMode } from '../../lib/receiver/types.js';
-import { acceptedBase } from './accepted-base.js';
+import { acceptedBase, noBaseReason } from './accepted-base.js';
 import { CaseRun } from './case-run.js';
 import { receiverUnavailable, type Unavailable } from './cause-change.js';
 import type { ProbeContext } from './context.js';
@@ -78,13 +78,7 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   const run = new CaseRun(probe);
   const base = await acceptedBase(probe, run);
   if (base === undefined)
-    return {
-      kind: 'skipped',
-      why: {
-        reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail',
-        toTest: 'give a body the target accepts as ACCEPTED_BODY',
-      },
-    };
+    return { kind: 'skipped', why: await noBaseReason(probe, run, undefined, 'no create can be sent that only the receiver would fail') };
   const values = probe.values();
   // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,
   // since targets echo the notification URL in their error message.
