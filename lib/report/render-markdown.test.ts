@@ -120,6 +120,24 @@ describe('renderMarkdown', () => {
     expect(md).toContain('accepted up to the largest value tried (5256000)');
   });
 
+  test('a value whose asks contradicted each other is undetermined, and an intermittent refusal is listed with its rate', () => {
+    const report = defaultProfileReport();
+    const values = report.values['clientState'];
+    const accepted = values?.accepted[0];
+    const limit = values?.limits[0];
+    if (values === undefined || accepted === undefined || limit === undefined) throw new Error('fixture has clientState values and a limit');
+    accepted.intermittent = { shown: '400 invalidRequest "Operation: Create; try again"', refused: 1, asks: 2 };
+    limit.intermittent = { shown: '400 invalidRequest "Operation: Create; try again"', refused: 2, asks: 27 };
+    values.other.push({ ...accepted, classId: 'length-128', outcome: 'unstable', status: 400, errorCode: 'invalidRequest' });
+
+    const md = renderMarkdown(report);
+
+    expect(md).toMatch(/^\| `clientState` \| .* \| undetermined: length-128 \|$/m);
+    expect(md).toContain('Refused now and then, and accepted when asked again (an intermittent refusal, not the value):');
+    expect(md).toContain(`- \`clientState ${accepted.classId}\`: 400 invalidRequest "Operation: Create; try again" on 1 of 2 asks`);
+    expect(md).toContain('- `clientState longest accepted clientState`: 400 invalidRequest "Operation: Create; try again" on 2 of 27 asks');
+  });
+
   test('leaves the values section out when no value case ran', () => {
     expect(renderMarkdown(nothingAcceptedReport())).not.toContain('### Values');
   });

@@ -285,6 +285,16 @@ function valuesSection(report: BehaviourReport): string[] {
       `No value classes recorded for ${unprobed.map(code).join(', ')} (no accepted body carries the field, or its cases did not run).`,
     );
   }
+  const intermittent = [
+    ...fields.flatMap((name) => {
+      const v = report.values[name];
+      return v === undefined ? [] : [...v.accepted, ...v.rejected, ...v.other].map((r) => [`${name} ${r.classId}`, r.intermittent] as const);
+    }),
+    ...limits.map((l) => [`${l.field} ${l.name}`, l.intermittent] as const),
+  ].flatMap(([what, note]) => (note === undefined ? [] : [`- ${code(what)}: ${text(note.shown)} on ${note.refused} of ${note.asks} asks`]));
+  if (intermittent.length > 0) {
+    out.push('', 'Refused now and then, and accepted when asked again (an intermittent refusal, not the value):', '', ...limited(intermittent, 'values'));
+  }
   if (limits.length > 0) {
     out.push('', '| Field | Limit | Largest accepted | First rejected | Requests | Note |', '|---|---|---|---|---:|---|');
     for (const limit of limits) {
@@ -309,7 +319,9 @@ function byAnswer(results: readonly ValueClassResult[]): string {
   if (results.length === 0) return '–';
   const groups = new Map<string, ValueClassResult[]>();
   for (const r of results) {
-    const key = `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
+    // A value whose asks contradicted each other has no one status: it is undetermined.
+    const key =
+      r.outcome === 'unstable' ? 'undetermined' : `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups].map(([key, group]) => `${key}: ${classList(group)}`).join('; ');
