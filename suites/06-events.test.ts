@@ -17,6 +17,7 @@
  */
 import { describe, test, type TestContext } from 'vitest';
 import { handshakeAnswer } from '../lib/events/handshake-answer.js';
+import { judgeHandshakeDeadline } from '../lib/events/handshake-deadline.js';
 import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/judge-delivery.js';
 import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
 import { changeFailed, judgeDelay, judgeRedelivery, notCreated, type NothingToJudge } from '../lib/events/judge-events.js';
@@ -24,13 +25,12 @@ import { spec6Open } from '../lib/events/spec-refs.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
-import { SERVER_ERROR_REF } from '../lib/protocol/server-error.js';
 import { ReceiverTimeoutError } from '../lib/receiver/errors.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
 import { acceptedBase, noBaseReason } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { changeUnavailable, makeChange, type ChangeOutcome, type Unavailable } from './support/cause-change.js';
-import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
+import { deadlineOutcome, handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
@@ -248,13 +248,25 @@ describe('events (spec §6)', () => {
       await finishCase(context, outcome.run, {
         id: caseIds.handshake(c.id),
         kind: 'events',
-        specRef: answer.serverError
-          ? `${spec6Open('validation of the notification URL')}; ${SERVER_ERROR_REF}`
-          : spec6Open('validation of the notification URL'),
-        verdict: answer.serverError ? 'DEVIATES' : answer.answered ? 'INFORMATIONAL' : 'ERROR',
-        observed: answer.observed,
-        finding: answer.finding,
+        ...answer,
         example: example(outcome.exchange),
       });
     });
+
+  // The deadline itself, by bisection over the receiver's hold; started early beside the cases above in a whole run.
+  test('spec §6/handshake-deadline (open): the longest the receiver may hold its validation answer and the create still succeed', {
+    meta: { caseId: caseIds.handshakeDeadline },
+  }, async (context) => {
+    const outcome = await deadlineOutcome(probe);
+    if (outcome.kind === 'skipped') return skip(context, caseIds.handshakeDeadline, outcome.why);
+    const { search } = outcome;
+    // The answer past the deadline, else the last create.
+    const edge = search.sent.get(search.result.smallestRejected ?? Number.NaN) ?? search.creates.at(-1);
+    await finishCase(context, outcome.run, {
+      id: caseIds.handshakeDeadline,
+      kind: 'events',
+      ...judgeHandshakeDeadline(search),
+      ...(edge !== undefined ? { example: example(edge) } : {}),
+    });
+  });
 });

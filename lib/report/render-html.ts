@@ -285,7 +285,9 @@ function valueRow(r: ValueClassResult): SafeHtml {
 
 /** A refusal another ask of the same body contradicted, with its rate. */
 function intermittentNote(note: ValueClassResult['intermittent']): SafeHtml | string {
-  return note === undefined ? '' : html`<br><span class="muted">refused now and then: ${note.shown} on ${note.refused} of ${note.asks} asks</span>`;
+  return note === undefined
+    ? ''
+    : html`<br><span class="muted">refused now and then: ${note.shown} on ${note.refused} of ${note.asks} asks</span>`;
 }
 
 /** Every limit found, each drawn as a range: accepted up to the largest accepted value, refused from the first rejected. */

@@ -125,7 +125,8 @@ describe('renderMarkdown', () => {
     const values = report.values['clientState'];
     const accepted = values?.accepted[0];
     const limit = values?.limits[0];
-    if (values === undefined || accepted === undefined || limit === undefined) throw new Error('fixture has clientState values and a limit');
+    if (values === undefined || accepted === undefined || limit === undefined)
+      throw new Error('fixture has clientState values and a limit');
     accepted.intermittent = { shown: '400 invalidRequest "Operation: Create; try again"', refused: 1, asks: 2 };
     limit.intermittent = { shown: '400 invalidRequest "Operation: Create; try again"', refused: 2, asks: 27 };
     values.other.push({ ...accepted, classId: 'length-128', outcome: 'unstable', status: 400, errorCode: 'invalidRequest' });

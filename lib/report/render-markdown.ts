@@ -288,12 +288,19 @@ function valuesSection(report: BehaviourReport): string[] {
   const intermittent = [
     ...fields.flatMap((name) => {
       const v = report.values[name];
-      return v === undefined ? [] : [...v.accepted, ...v.rejected, ...v.other].map((r) => [`${name} ${r.classId}`, r.intermittent] as const);
+      return v === undefined
+        ? []
+        : [...v.accepted, ...v.rejected, ...v.other].map((r) => [`${name} ${r.classId}`, r.intermittent] as const);
     }),
     ...limits.map((l) => [`${l.field} ${l.name}`, l.intermittent] as const),
   ].flatMap(([what, note]) => (note === undefined ? [] : [`- ${code(what)}: ${text(note.shown)} on ${note.refused} of ${note.asks} asks`]));
   if (intermittent.length > 0) {
-    out.push('', 'Refused now and then, and accepted when asked again (an intermittent refusal, not the value):', '', ...limited(intermittent, 'values'));
+    out.push(
+      '',
+      'Refused now and then, and accepted when asked again (an intermittent refusal, not the value):',
+      '',
+      ...limited(intermittent, 'values'),
+    );
   }
   if (limits.length > 0) {
     out.push('', '| Field | Limit | Largest accepted | First rejected | Requests | Note |', '|---|---|---|---|---:|---|');
@@ -321,7 +328,9 @@ function byAnswer(results: readonly ValueClassResult[]): string {
   for (const r of results) {
     // A value whose asks contradicted each other has no one status: it is undetermined.
     const key =
-      r.outcome === 'unstable' ? 'undetermined' : `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
+      r.outcome === 'unstable'
+        ? 'undetermined'
+        : `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups].map(([key, group]) => `${key}: ${classList(group)}`).join('; ');

@@ -143,7 +143,12 @@ function settledTarget(
   };
   return Object.assign(probe, { calls });
 }
-const TOO_LONG: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'invalidRequest', '<field> is too long'), namesField: true, shown: 'too long' };
+const TOO_LONG: AskAnswer = {
+  outcome: 'rejected',
+  kind: kindOf(400, 'invalidRequest', '<field> is too long'),
+  namesField: true,
+  shown: 'too long',
+};
 const BACKEND: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'invalidRequest', 'backend busy'), namesField: false, shown: 'busy' };
 
 describe('findLimitSettled', () => {
