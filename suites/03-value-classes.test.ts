@@ -63,7 +63,9 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
         return skipCase(context, { id, ...(await noBaseReason(probe, run, field, 'its values cannot be told apart')) });
       const ctx = fieldContext(field);
       const value = valueClass.value(ctx);
-      const body = buildBody(operation, base.present, ctx, { [field]: value });
+      // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
+      const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
+      const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
       // The base was accepted: a refusal of the value disagrees with it and is asked again before it counts.
       const settled = await askValue(
         async () => {
@@ -91,7 +93,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
           classId: valueClass.id,
           description: valueClass.description,
           expectation: valueClass.expectation,
-          sent: showValue(value),
+          sent: showValue(valueClass.sendAs === undefined ? value : { [valueClass.sendAs]: value }),
           base: base.present,
           outcome: judged.outcome,
           status: answer.status,
