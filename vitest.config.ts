@@ -39,6 +39,7 @@ const SLOWEST_TOOL_FILES = [
   'test/explain-har.test.ts',
   'test/explain-honesty.test.ts',
   'test/contract-cli.test.ts',
+  'test/contract-tools.test.ts',
   'test/lifecycle.test.ts',
   'test/compiled-command.test.ts',
   'test/interrupt.test.ts',

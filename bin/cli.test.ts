@@ -105,6 +105,14 @@ describe("readCommandLine: a command's own flags, and the settings it reads as f
       kind: 'error',
       message: '--max-requests needs a value (the setting MAX_REQUESTS)',
     });
+    // A short alias is a flag too, and of flags as near the one the typed name begins is meant: --rat is --rate,
+    // not --har (two edits away as well).
+    expect(readCommandLine('probe', probe, ['--rat', '2'])).toEqual({
+      kind: 'error',
+      message: 'unknown option --rat; did you mean --rate?',
+    });
+    // A secret is never suggested as a flag: it is refused as one.
+    expect(readCommandLine('probe', probe, ['--access-toke', 'x'])).toEqual({ kind: 'error', message: 'unknown option --access-toke' });
   });
 
   test('--help asks for the usage; the usage lists only the settings the command reads', () => {
@@ -112,6 +120,11 @@ describe("readCommandLine: a command's own flags, and the settings it reads as f
     expect(settingsHelp('infer')).toContain('--operation');
     expect(settingsHelp('infer')).not.toContain('--max-requests');
     expect(settingsHelp('probe')).toContain('--max-requests');
+    // Secrets, and what only the environment sets, are named as variables, never offered as flags.
+    expect(settingsHelp('probe')).not.toMatch(/--access-token[,\s]|--client-secret[,\s]|--actions-id-token/);
+    expect(settingsHelp('probe')).toMatch(/\bACCESS_TOKEN, --access-token-file\b/);
+    expect(settingsHelp('probe')).toContain('CLIENT_SECRET, --client-secret-file');
+    expect(settingsHelp('probe')).not.toContain('(set by the CI runner)');
   });
 });
 

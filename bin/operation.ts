@@ -6,13 +6,13 @@
  *   npm run operation -- --openapi openapi.yaml --operation-id createThing --fields name,url,size
  *                                     only these request-body properties, in this order (at most 30)
  *
- * Fields come from the JSON request body's properties ($refs resolved within the document), good
- * values from example, examples, default, enum or format, value classes from types and formats, the
- * path and method from the document, the undo from a DELETE on {path}/{id}. Where the document is
- * silent (a string with no example and no format, for one) the description has no good value for the
- * field, and a line on standard error says which: add one before probing.
- *
- * OPENAPI and OPERATION_ID stand for --openapi and --operation-id.
+ * Fields come from the JSON request body's properties ($refs resolved within the document; a property
+ * the schema forbids is a field too when an example shows a value for it), good values from example,
+ * examples, default, enum or format and then the media type's examples (a probe's own
+ * reports/observed-openapi.json gives its accepted bodies), value classes from types and formats, the
+ * path and method from the document, and the undo from a DELETE on {path}/{id} when the document has
+ * one. Where the document is silent (a string with no example and no format, for one) the description
+ * has no good value for the field, and a line on standard error says which: add one before probing.
  *
  * Exit codes: 0 the description is complete; 1 written, but it needs what standard error lists;
  * 2 usage error, or a document or operation that cannot be described (one line per problem).
@@ -20,7 +20,7 @@
 import { resolve } from 'node:path';
 import { formatJson } from '../lib/operation/description/format.js';
 import { validateDescription } from '../lib/operation/description/validate.js';
-import { OpenApiError, describeFromOpenApi } from '../lib/operation/openapi/index.js';
+import { OpenApiError, describeFromOpenApi, documentLabel } from '../lib/operation/openapi/index.js';
 import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 
 const EXIT_COMPLETE = 0;
@@ -50,7 +50,7 @@ if (fields !== undefined && (fields.length === 0 || new Set(fields).size !== fie
   usage('--fields: property names separated by commas, each once');
 
 try {
-  const built = await describeFromOpenApi(resolve(file), operationId, file, fields === undefined ? {} : { fields });
+  const built = await describeFromOpenApi(resolve(file), operationId, documentLabel(file), fields === undefined ? {} : { fields });
   process.stdout.write(`${formatJson(built.description)}\n`);
   for (const note of built.notes) console.error(`operation: note: ${note}`);
   if (built.needs.length > 0) {

@@ -7,7 +7,7 @@
  * from the report; `--contract` with it fails against the graph-like profile, listing each
  * disagreement, and passes against the default profile itself.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -29,17 +29,14 @@ const PROBE_TIMEOUT_MS = 180_000;
 type Json = Record<string, unknown>;
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
-/** The document without the x-observed keys that change from run to run (times, counts, real examples). */
-function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable);
+/** The document without the x-observed keys that change from run to run (times, the run's id, counts, real examples), at any depth below an x-observed. */
+function stable(value: unknown, inObserved = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => stable(v, inObserved));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k,
-      k === 'x-observed' && typeof v === 'object' && v !== null
-        ? stable(Object.fromEntries(Object.entries(v).filter(([key]) => !RUN_SPECIFIC_KEYS.includes(key))))
-        : stable(v),
-    ]),
+    Object.entries(value)
+      .filter(([key]) => !(inObserved && RUN_SPECIFIC_KEYS.includes(key)))
+      .map(([k, v]) => [k, stable(v, inObserved || k === 'x-observed')]),
   );
 }
 
@@ -146,6 +143,13 @@ describe('the observed contract of the embedded reference', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(readFileSync(join(out, 'observed-openapi.json'), 'utf8')).toBe(readFileSync(join(first, 'observed-openapi.json'), 'utf8'));
     expect(readFileSync(join(out, 'observed-openapi.yaml'), 'utf8')).toBe(readFileSync(join(first, 'observed-openapi.yaml'), 'utf8'));
+    // --out FILE writes that file, in the format its extension names, and the line names it.
+    const file = join(work, 'api', 'observed.yaml');
+    const one = await runTool('contract', { cwd: work, env: {}, args: [join(first, 'behaviour-report.json'), '--out', file] });
+    expect(one.code, one.stdout + one.stderr).toBe(0);
+    expect(one.stdout).toMatch(new RegExp(`^contract: ${file.replaceAll('.', '\\.')} \\(OpenAPI 3\\.1 valid`, 'm'));
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(first, 'observed-openapi.yaml'), 'utf8'));
+    expect(readdirSync(join(work, 'api'))).toEqual(['observed.yaml']);
   });
 });
 

@@ -4,7 +4,7 @@
  * loopback that counts what it receives: the run must probe it (not the embedded reference), and its report must
  * name it. The lines are read from the README itself, so the test follows what the README says.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,13 +17,35 @@ import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 const ROOT = new URL('..', import.meta.url).pathname;
 const TOKEN = 'quick-start-token-4b1d9e27c6';
 
-/** The `NAME=value` lines of the README's Quick start block, in order. */
-function quickStartLines(): { name: string; value: string }[] {
+/** The README's Quick start section. */
+function quickStart(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Quick start'));
-  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  return readme.slice(readme.indexOf('## Quick start'));
+}
+
+/** The `NAME=value` lines of the README's Quick start `.env` block (fenced as dotenv), in order. */
+function quickStartLines(): { name: string; value: string }[] {
+  const block = /```dotenv\n([\s\S]*?)```/.exec(quickStart())?.[1] ?? '';
   return [...block.matchAll(/^([A-Z][A-Z0-9_]*)=(\S+)/gm)].map((m) => ({ name: m[1] ?? '', value: m[2] ?? '' }));
 }
+
+test("the Quick start's .env lines are a dotenv block, its command a sh block of commands only", () => {
+  const lines = quickStartLines();
+  expect(lines.map((l) => l.name)).toContain('BASE_URL');
+  const shell = /```sh\n([\s\S]*?)```/.exec(quickStart())?.[1] ?? '';
+  expect(shell).toMatch(/^npx subscription-conformance probe/m);
+  // Pasted into a shell, a NAME=value line is not exported: the run would probe the embedded reference instead.
+  expect(shell).not.toMatch(/^[A-Z][A-Z0-9_]*=/m);
+});
+
+test('the token file the Quick start names is ignored by git, as .env is', () => {
+  const tokenFile = quickStartLines().find((l) => l.name === 'ACCESS_TOKEN_FILE')?.value ?? '';
+  expect(tokenFile).not.toBe('');
+  for (const file of [tokenFile, '.env']) {
+    const check = spawnSync('git', ['check-ignore', '-q', '--no-index', file], { cwd: ROOT });
+    expect(check.status, `${file} is not ignored by .gitignore`).toBe(0);
+  }
+});
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -122,7 +144,9 @@ test("a flag wins over the environment, which wins over .env: only the flag's ta
   const settings = await npxProbe(dir, ['--settings', '--base-url', fromFlag.url], { BASE_URL: fromEnvironment.url });
   expect(settings.code, settings.out).toBe(0);
   expect(settings.out).toMatch(new RegExp(`BASE_URL +${fromFlag.url.replace(/[.]/g, '\\.')} \\(from its flag\\)`));
-  expect(settings.out).toMatch(/ACCESS_TOKEN_FILE +set \(not shown\) \(from \.env\)/);
+  // The token file's path is shown (the path is not the secret), never what it holds.
+  expect(settings.out).toMatch(/ACCESS_TOKEN_FILE +\.\/token\.txt \(its content is not shown\) \(from \.env\)/);
+  expect(settings.out).not.toContain(TOKEN);
   const run = await npxProbe(dir, ['--base-url', fromFlag.url, '01-spec'], { ...FAST_PROBE_SETTINGS, BASE_URL: fromEnvironment.url });
   expect(run.code, run.out).toBe(0);
   expect(readReport(join(dir, 'reports')).run.target).toBe(fromFlag.url);

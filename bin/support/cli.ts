@@ -7,12 +7,12 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
 import { commandAsTyped } from '../../lib/config/invocation.js';
-import { ConfigError, loadSettingsWithOrigins, type SettingOrigin } from '../../lib/config/load-config.js';
+import { ConfigError, loadSettingsWithOrigins, type LoadedSettings, type SettingOrigin } from '../../lib/config/load-config.js';
 import { describeSettings } from '../../lib/config/describe-settings.js';
-import { SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
+import { FLAG_ALIASES, SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
 import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
-import { OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
+import { documentLabel, OpenApiError, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { shortPath } from '../../lib/run/run-inputs.js';
 import { settingsReadBy } from './commands.js';
 
@@ -32,9 +32,14 @@ export function headerHelp(entryPointUrl: string): string {
 export function settingsHelp(command: string): string {
   const read = settingsReadBy(command);
   if (read.length === 0) return '';
-  const names = read.map((s) => (s.runner === true ? `${s.name} (set by the CI runner)` : `--${flagName(s.name)}`));
+  // A secret is never a flag (any user of the machine can read a process's arguments), nor is what the environment
+  // alone sets (the CI runner's variables, Node's own): those are named as the variables they are.
+  const names = read.map((s) => (s.runner === true || SECRET_SETTINGS.has(s.name) ? s.name : `--${flagName(s.name)}`));
   return [
-    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command, '--settings')} shows their values):`,
+    `Settings it reads (defaults < .env < the environment < these flags; ${commandAsTyped(command, '--settings')} shows their values${names.some((n) => !n.startsWith('--')) ? ';' : '):'}`,
+    ...(names.some((n) => !n.startsWith('--'))
+      ? [`a NAME in capitals is read from the environment or .env only: a secret, or the CI runner's or Node's own):`]
+      : []),
     ...wrap(names.join(', '), 100).map((line) => `  ${line}`),
   ].join('\n');
 }
@@ -124,7 +129,10 @@ export function readCommandLine<C extends ParseArgsConfig>(command: string, conf
       kind: 'error',
       message: flagProblem(error as Error & { code?: string }, [
         ...own,
-        ...read.filter((s) => s.runner !== true).map((s) => flagName(s.name)),
+        ...read.filter((s) => s.runner !== true && !SECRET_SETTINGS.has(s.name)).map((s) => flagName(s.name)),
+        ...Object.entries(FLAG_ALIASES)
+          .filter(([, setting]) => read.some((s) => s.name === setting))
+          .map(([alias]) => alias),
       ]),
     };
   }
@@ -161,12 +169,14 @@ function flagProblem(error: Error & { code?: string }, flags: readonly string[])
   if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
   const given = /'(-{1,2}[^']+)'/.exec(error.message)?.[1] ?? error.message;
   const name = given.replace(/^-+/, '').split('=')[0] ?? '';
+  // The nearest by edits; of those as near, one the typed name begins (`--rat` meant `--rate`, not `--har`).
+  const typed = name.toLowerCase();
   const meant =
-    flags.find((flag) => flag === name.toLowerCase()) ??
+    flags.find((flag) => flag === typed) ??
     flags
-      .map((flag) => ({ flag, d: editDistance(name, flag) }))
+      .map((flag) => ({ flag, d: editDistance(typed, flag), prefix: flag.startsWith(typed) ? 0 : 1 }))
       .filter((c) => c.d <= 2)
-      .sort((a, b) => a.d - b.d)[0]?.flag;
+      .sort((a, b) => a.d - b.d || a.prefix - b.prefix || a.flag.length - b.flag.length)[0]?.flag;
   return `unknown option ${given}${meant === undefined ? '' : `; did you mean --${meant}?`}`;
 }
 
@@ -204,7 +214,7 @@ export async function loadedSettingsOrExit(
     process.exit(EXIT_CONFIG);
   }
   if (line.showSettings) {
-    for (const text of describeSettings(read.settings, read.origins, read.only)) console.log(text);
+    for (const text of describeSettings(read.settings, read.origins, read.only, read.paths)) console.log(text);
     process.exit(0);
   }
   return read;
@@ -219,7 +229,8 @@ export async function readSettings(
   line: Pick<CommandLine<ParseArgsConfig>, 'settingFlags'>,
   options: ReadSettingsOptions & { env?: Readonly<Record<string, string | undefined>> } = {},
 ): Promise<
-  { settings: Settings; origins: ReadonlyMap<string, SettingOrigin>; only: ReadonlySet<string> } | { problems: readonly string[] }
+  | { settings: Settings; origins: ReadonlyMap<string, SettingOrigin>; only: ReadonlySet<string>; paths: ReadonlyMap<string, string> }
+  | { problems: readonly string[] }
 > {
   const without = new Set(options.without ?? []);
   const only = new Set(
@@ -227,7 +238,7 @@ export async function readSettings(
       .map((s) => s.name)
       .filter((name) => !without.has(name)),
   );
-  let loaded: { settings: Settings; origins: ReadonlyMap<string, SettingOrigin> };
+  let loaded: LoadedSettings;
   try {
     loaded = loadSettingsWithOrigins({
       flags: line.settingFlags,
@@ -241,7 +252,7 @@ export async function readSettings(
   }
   if (options.buildOperation === false) return { ...loaded, only };
   const built = await withOpenApi(loaded.settings);
-  return 'problems' in built ? built : { settings: built.settings, origins: loaded.origins, only };
+  return 'problems' in built ? built : { settings: built.settings, origins: loaded.origins, only, paths: loaded.paths };
 }
 
 /**
@@ -253,7 +264,7 @@ async function withOpenApi(settings: Settings): Promise<{ settings: Settings } |
   if (target.openapi === undefined || target.operationId === undefined) return { settings };
   let built: { operation: Settings['target']['operation']; description: OperationDescription };
   try {
-    built = await operationFromOpenApi(target.openapi, target.operationId, shortPath(target.openapi));
+    built = await operationFromOpenApi(target.openapi, target.operationId, documentLabel(target.openapi));
   } catch (error) {
     if (!(error instanceof OpenApiError)) throw error;
     return { problems: error.problems.map((problem) => `OPENAPI: ${problem}`) };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { diffBaseline } from './diff-baseline.js';
+import { formatDrift, reportDrift } from './format-drift.js';
 import { combo, defaultBaseline } from './test-baselines.js';
 import type { Baseline } from './types.js';
 
@@ -19,6 +20,25 @@ describe('diffBaseline', () => {
       compared: { combinations: 32, valueClasses: 11, limits: 2, ruleAndRoles: true },
       notCompared: [],
     });
+  });
+
+  test('a baseline of another target says so, before any change: the drift compares two targets', () => {
+    const run = changed((b) => {
+      b.target = { kind: 'configured', baseUrl: 'https://staging.example.com/sites/dev' };
+    });
+    expect(diffBaseline(defaultBaseline(), run).otherTarget).toEqual({
+      baseline: 'the embedded reference (profile default)',
+      run: 'https://staging.example.com/sites/dev',
+    });
+    const drift = reportDrift(diffBaseline(defaultBaseline(), run), 'baselines/embedded-default.json', 'embedded-default');
+    expect(formatDrift(drift)[0]).toBe(
+      'NOTE: the baseline baselines/embedded-default.json was made against the embedded reference (profile default), not https://staging.example.com/sites/dev, which this run probed: the drift compares two targets',
+    );
+    // The same configured target with a trailing slash is the same target.
+    const slash = changed((b) => {
+      b.target = { kind: 'configured', baseUrl: 'https://staging.example.com/sites/dev/' };
+    });
+    expect(diffBaseline(run, slash).otherTarget).toBeUndefined();
   });
 
   test('a role that changed', () => {

@@ -1,5 +1,5 @@
 import { combinationKey } from '../rule/field-set.js';
-import type { Baseline, BaselineAnswer, BaselineLimit, Drift, DriftChange, NotCompared } from './types.js';
+import type { Baseline, BaselineAnswer, BaselineLimit, BaselineTarget, Drift, DriftChange, NotCompared } from './types.js';
 
 type Reason = NotCompared['reason'];
 
@@ -94,7 +94,18 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
     },
     notCompared: skipped.list(),
     ...(ruleNotCompared !== undefined ? { ruleNotCompared } : {}),
+    ...otherTarget(baseline.target, current.target),
   };
+}
+
+/** The two targets in words when they are not the same one (the embedded reference: the same profile). */
+function otherTarget(baseline: BaselineTarget, run: BaselineTarget): Pick<Drift, 'otherTarget'> {
+  const words = (t: BaselineTarget): string =>
+    t.kind === 'embedded-reference'
+      ? `the embedded reference (profile ${t.referenceProfile ?? 'default'})`
+      : (t.baseUrl ?? 'a configured target');
+  const key = (t: BaselineTarget): string => (t.kind === 'embedded-reference' ? words(t) : (t.baseUrl ?? '').replace(/\/+$/, ''));
+  return key(baseline) === key(run) ? {} : { otherTarget: { baseline: words(baseline), run: words(run) } };
 }
 
 /**

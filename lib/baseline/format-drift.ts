@@ -56,6 +56,11 @@ export function reportDrift(drift: Drift, baseline: string, name: string): Repor
     compared: drift.compared,
     notCompared: drift.notCompared,
     ...(drift.ruleNotCompared !== undefined ? { ruleNotCompared: drift.ruleNotCompared } : {}),
+    ...(drift.otherTarget !== undefined
+      ? {
+          otherTarget: `the baseline ${baseline} was made against ${drift.otherTarget.baseline}, not ${drift.otherTarget.run}, which this run probed: the drift compares two targets`,
+        }
+      : {}),
   };
 }
 
@@ -63,7 +68,10 @@ export function reportDrift(drift: Drift, baseline: string, name: string): Repor
 export function formatDrift(drift: ReportDrift): string[] {
   const from = `drift from baseline ${drift.baseline} (${drift.name})`;
   const n = drift.changes.length;
-  const lines = [n === 0 ? `${from}: none` : `${from}: ${n} change${n === 1 ? '' : 's'}`];
+  const lines = [
+    ...(drift.otherTarget === undefined ? [] : [`NOTE: ${drift.otherTarget}`]),
+    n === 0 ? `${from}: none` : `${from}: ${n} change${n === 1 ? '' : 's'}`,
+  ];
   for (const change of drift.changes) lines.push(`  ${change.message}`);
   lines.push(`  compared: ${comparedText(drift)}`);
   const skipped = notComparedText(drift);

@@ -89,4 +89,6 @@ export interface Drift {
   notCompared: NotCompared[];
   /** Why the rule, roles and dependencies were not compared, when they were not. */
   ruleNotCompared?: string;
+  /** When the baseline was made against another target than this run's: both, in words. */
+  otherTarget?: { baseline: string; run: string };
 }

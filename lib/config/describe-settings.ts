@@ -38,7 +38,13 @@ const MASKED = new Set([
 ]);
 
 /** Lines of `--settings`: a heading per concern, a line per setting read (`only`), alternatives once. */
-export function describeSettings(settings: Settings, origins: ReadonlyMap<string, SettingOrigin>, only?: ReadonlySet<string>): string[] {
+export function describeSettings(
+  settings: Settings,
+  origins: ReadonlyMap<string, SettingOrigin>,
+  only?: ReadonlySet<string>,
+  /** The paths given to `_FILE` settings: shown, as the path is not the secret (its content is). */
+  paths: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const lines: string[] = [];
   for (const group of Object.keys(GROUP_TITLES) as SettingGroup[]) {
     const read = SETTINGS.filter((s) => s.group === group && (only === undefined || only.has(s.name)));
@@ -55,7 +61,9 @@ export function describeSettings(settings: Settings, origins: ReadonlyMap<string
       shown.add(field);
       const value = (settings[s.group] as unknown as Record<string, unknown>)[s.key];
       const names = alternatives.length > 1 && given === undefined ? alternatives.map((o) => o.name).join(' / ') : s.name;
-      lines.push(`  ${names.padEnd(31)} ${shownValue(s, value, origin)} (${ORIGIN_WORDS[origin]})`);
+      const path = paths.get(s.name);
+      const shownAs = path !== undefined && MASKED.has(s.name) ? `${path} (its content is not shown)` : shownValue(s, value, origin);
+      lines.push(`  ${names.padEnd(31)} ${shownAs} (${ORIGIN_WORDS[origin]})`);
     }
   }
   return lines;

@@ -89,3 +89,16 @@ test('a token shorter than 8 characters is a warning at the start: it is redacte
     describeSettingsAtStart(loadSettings({ env: { ACCESS_TOKEN: 'a-real-token-0123' }, cwd, dotenvPath: false })).join('\n'),
   ).not.toContain('WARNING');
 });
+
+test('the expectations file in use is named at the start, as the baseline is', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'probe-describe-'));
+  try {
+    writeFileSync(join(dir, 'staging.yaml'), 'expectations: []\n');
+    const lines = describeSettingsAtStart(loadSettings({ env: { EXPECTATIONS: 'staging.yaml' }, cwd: dir, dotenvPath: false }));
+    expect(lines).toContain(
+      `expectations: ${join(dir, 'staging.yaml')} (the deviations it names, each with its reason, do not fail the run)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

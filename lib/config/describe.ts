@@ -35,6 +35,8 @@ export function describeSettingsAtStart(settings: Settings): string[] {
     `cleanup ledger: ${reports.ledgerDir}`,
   ];
   if (reports.baseline !== undefined) lines.push(`baseline: ${reports.baseline} (any drift from it fails the run)`);
+  if (reports.expectations !== undefined)
+    lines.push(`expectations: ${reports.expectations} (the deviations it names, each with its reason, do not fail the run)`);
   lines.push(...networkLines(networkInfo(settings)));
   lines.push(...shortSecretWarnings(c));
   if ((c.accessToken !== undefined || c.clientId !== undefined) && t.baseUrl !== undefined) {

@@ -74,6 +74,8 @@ const TOKEN_SETTINGS = ['ACCESS_TOKEN', 'ACCESS_TOKEN_FILE'] as const;
 export interface LoadedSettings {
   settings: Settings;
   origins: ReadonlyMap<string, SettingOrigin>;
+  /** The path given to each `_FILE` setting (ACCESS_TOKEN_FILE, ...): the path is not the secret, its content is. */
+  paths: ReadonlyMap<string, string>;
 }
 
 /**
@@ -150,7 +152,12 @@ export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSet
   if (tokenSource !== undefined) settings.credentials.accessTokenSource = tokenSource;
   const origins = new Map<string, SettingOrigin>();
   for (const s of SETTINGS) origins.set(s.name, given.get(s.name)?.from ?? 'default');
-  return { settings, origins };
+  const paths = new Map(
+    SETTINGS.filter((s) => s.name.endsWith('_FILE') && given.has(s.name)).map(
+      (s) => [s.name, given.get(s.name)?.raw.trim() ?? ''] as const,
+    ),
+  );
+  return { settings, origins, paths };
 }
 
 type Values = { [G in SettingGroup]: Record<string, unknown> };

@@ -3,10 +3,10 @@ import { expect, test } from 'vitest';
 import { SETTINGS } from './settings.js';
 import { renderSettingsTable, withSettingsTable } from './settings-table.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL('../../docs/settings.md', import.meta.url), 'utf8');
 
-test('the README settings table is the rendered one (run npm run docs after changing a setting)', () => {
-  expect(withSettingsTable(readme)).toBe(readme);
+test('the settings table of docs/settings.md is the rendered one (run npm run docs after changing a setting)', () => {
+  expect(withSettingsTable(page)).toBe(page);
 });
 
 test('every setting has a row with its default', () => {

@@ -5,6 +5,7 @@
  * Keys and lists come in a fixed order (the operation's field order, sorted sets), so two runs
  * against an unchanged target give the same document apart from the run-specific `x-observed` keys.
  */
+import { buildBody } from '../matrix/build-body.js';
 import { formatCombination } from '../rule/field-set.js';
 import { ruleOf } from '../rule/rule-value.js';
 import type { OperationSpec } from '../operation/types.js';
@@ -14,6 +15,8 @@ import type { BehaviourReport } from '../report/types.js';
 import { compareWithContract, UNEXPLAINED_MARK } from './compare-contract.js';
 import { LIFETIME_KEYWORD, type LifetimeBound } from './contract-ajv.js';
 import { contractOperation } from './contract-operation.js';
+import { idlExtension } from './idl-provenance.js';
+import { nonPortableKeywords } from './portable.js';
 import { triedBodies, valueContexts, type TriedBody } from './tried-bodies.js';
 import { deriveFieldSchema, type FieldLimit, type ValueSample } from './field-schema.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
@@ -27,11 +30,11 @@ type Json = Record<string, unknown>;
 export const CONTRACT_FILES = { json: 'observed-openapi.json', yaml: 'observed-openapi.yaml' } as const;
 
 /**
- * `x-observed` keys that change from run to run against an unchanged target: times, request counts,
- * and the real example answers (they carry the ids and instants the target made). Everything else
- * in the document is the same for the same behaviour.
+ * `x-observed` keys (at any depth below an `x-observed`) that change from run to run against an unchanged
+ * target: times, the run's id, request counts, and the real example answers (they carry the ids and instants
+ * the target made). Everything else in the document is the same for the same behaviour.
  */
-export const RUN_SPECIFIC_KEYS: readonly string[] = ['startedAt', 'endedAt', 'requestsSent', 'requests', 'example'];
+export const RUN_SPECIFIC_KEYS: readonly string[] = ['startedAt', 'endedAt', 'runId', 'requestsSent', 'requests', 'example'];
 
 /** Longest list of combinations written out in `x-observed`; the rest are counted. */
 const LIST_LIMIT = 64;
@@ -44,8 +47,10 @@ export interface ObservedContract {
 }
 
 export function buildObservedContract(report: BehaviourReport, operation: OperationSpec): ObservedContract {
-  // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema.
-  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1)));
+  // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema. Its
+  // half second makes a spelling without the fraction of a second (sent as such) fall below the value it spells,
+  // as it does at any real moment, so a bound drawn at it holds for those spellings whenever they are judged.
+  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 500)));
   const fields = operation.fields.map((f) => f.name);
   const tried = triedBodies(report, operation);
   const roles = Object.fromEntries(Object.entries(report.fields).map(([name, r]) => [name, r.presence as string]));
@@ -117,6 +122,10 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
         'x-observed': requestObserved(report, presence, fields),
       };
 
+  // Every validator must read the schema alike: a keyword some drafts skip would make it accept more there.
+  const nonPortable = nonPortableKeywords(requestSchema);
+  if (nonPortable.length > 0) throw new Error(`the request body schema uses keywords not every validator reads: ${nonPortable.join('; ')}`);
+
   const document = assemble(report, operation, requestSchema);
   const roundTrip = compareWithContract(report, operation, contractOperation(document, operation.path, operation.method), {
     shownAs: CONTRACT_FILES.json,
@@ -159,6 +168,10 @@ function pathOperation(document: Json, operation: OperationSpec): Json {
 function assemble(report: BehaviourReport, operation: OperationSpec, requestSchema: Json): Json {
   const { run } = report;
   const embedded = run.targetKind === 'embedded-reference';
+  const idl = idlExtension(
+    report,
+    operation.fields.map((f) => f.name),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -194,11 +207,15 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
         [operation.method.toLowerCase()]: {
           operationId: operation.id,
           summary: operation.summary,
-          requestBody: { required: true, content: { 'application/json': { schema: requestSchema } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: requestSchema, ...examplesOf(report, operation) } },
+          },
           responses: observedResponses(report),
+          ...(idl.xDependencies !== undefined ? { 'x-dependencies': idl.xDependencies } : {}),
           'x-observed': {
             rule: report.rule.expression,
-            dependencies: report.rule.dependencies,
+            dependencies: idl.evidence,
             roles: Object.fromEntries(operation.fields.map((f) => [f.name, report.fields[f.name]?.presence ?? 'unknown'])),
           },
         },
@@ -207,14 +224,60 @@ function assemble(report: BehaviourReport, operation: OperationSpec, requestSche
   };
 }
 
+/** How many accepted bodies the media type shows as examples. */
+const ACCEPTED_EXAMPLES = 3;
+
+/**
+ * Bodies the target answered, as the media type's examples: the smallest accepted combinations, then for each
+ * field in none of them the smallest refused combination that has it (what a forbidden field looks like sent).
+ * Values are the operation's good values at a fixed moment with a neutral receiver URL, so the examples are the
+ * same from run to run; `npm run operation -- --openapi` on this document takes its good values from them.
+ */
+function examplesOf(report: BehaviourReport, operation: OperationSpec): Json {
+  const ctx = { now: new Date(Date.UTC(2030, 0, 1)), notificationUrl: 'https://receiver.example/notifications', unique: 'example' };
+  const bySize = (a: { present: string[] }, b: { present: string[] }): number => a.present.length - b.present.length;
+  const accepted = report.matrix
+    .filter((m) => m.outcome === 'accepted')
+    .sort(bySize)
+    .slice(0, ACCEPTED_EXAMPLES);
+  const shown = new Set(accepted.flatMap((m) => m.present));
+  const refused = report.matrix.filter((m) => m.outcome === 'rejected').sort(bySize);
+  const extra = operation.fields
+    .map((f) => f.name)
+    .filter((name) => !shown.has(name))
+    .flatMap((name) => {
+      const row = refused.find((m) => m.present.includes(name));
+      return row === undefined ? [] : [{ name, row }];
+    });
+  const examples: Json = {};
+  accepted.forEach((row, i) => {
+    examples[`accepted-${i + 1}`] = {
+      summary: `Accepted (${row.status ?? '2xx'}): ${formatCombination(row.present)}`,
+      value: buildBody(operation, row.present, ctx),
+      'x-observed': { outcome: 'accepted', status: row.status },
+    };
+  });
+  for (const { name, row } of extra) {
+    const answer = `${row.status ?? 'refused'}${row.errorCode !== undefined ? ` ${row.errorCode}` : ''}`;
+    examples[`refused-with-${name}`] = {
+      summary: `Refused (${answer}): ${formatCombination(row.present)}`,
+      value: buildBody(operation, row.present, ctx),
+      'x-observed': { outcome: 'rejected', status: row.status, ...(row.errorCode !== undefined ? { errorCode: row.errorCode } : {}) },
+    };
+  }
+  return Object.keys(examples).length === 0 ? {} : { examples };
+}
+
 /** The lifecycle's item path (read, renew, delete), when it was seen. */
 function lifecycleItemPaths(report: BehaviourReport, operation: OperationSpec): Json {
-  return Object.fromEntries(Object.entries(lifecyclePaths(report.lifecycle, operation.path)).filter(([path]) => path !== operation.path));
+  return Object.fromEntries(
+    Object.entries(lifecyclePaths(report.lifecycle, operation.path, operation.id)).filter(([path]) => path !== operation.path),
+  );
 }
 
 /** The list on the collection path, beside the create; never in place of it. */
 function lifecycleCollection(report: BehaviourReport, operation: OperationSpec): Json {
-  const collection = lifecyclePaths(report.lifecycle, operation.path)[operation.path] ?? {};
+  const collection = lifecyclePaths(report.lifecycle, operation.path, operation.id)[operation.path] ?? {};
   return Object.fromEntries(Object.entries(collection).filter(([method]) => method !== operation.method.toLowerCase()));
 }
 

@@ -5,15 +5,18 @@
  * (lib/contract/contract-outputs.ts), written with the run's others. A failure here is recorded as a problem and
  * never costs the behaviour report.
  */
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport, ReportContract } from '../report/types.js';
 import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
-import { CONTRACT_OUTPUTS } from './contract-outputs.js';
+import { CONTRACT_OUTPUTS, type ContractOutputRun } from './contract-outputs.js';
+import { ARAZZO_FILE, renderLifecycleArazzo, type ArazzoRender } from './lifecycle-arazzo.js';
+import { OVERLAY_FILE, parseSourceDocument, renderObservedOverlay, type OverlayRender } from './observed-overlay.js';
 import { validateOpenApi } from './openapi-file.js';
 import type { ContractOperation } from './types.js';
-import { writeOutputs } from '../report/outputs.js';
+import { writeOutputs, type Output } from '../report/outputs.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 
 /** Disagreements printed on the console; the reports hold them all. */
@@ -23,6 +26,15 @@ export interface GivenContract {
   operation: ContractOperation;
   /** The file as the user gave it. */
   shownAs: string;
+}
+
+/** The OpenAPI document the operation was built from (OPENAPI), when it was: the overlay is written for it. */
+export interface OpenApiSource {
+  /** Where to read it. */
+  path: string;
+  /** How the overlay names it (never a machine's absolute path). */
+  label: string;
+  operationId: string;
 }
 
 export interface ContractStepResult {
@@ -40,6 +52,10 @@ export interface ObservedContract {
   problems: readonly string[];
   /** Console lines; the one about the observed contract names the file it is written to in `dir`. */
   lines: string[];
+  /** lifecycle.arazzo.yaml's text, or why it is not written; absent when the contract itself was not built. */
+  arazzo?: ArazzoRender;
+  /** observed-overlay.yaml's text, or why it is not written; absent when the operation came from no OpenAPI document. */
+  overlay?: OverlayRender;
 }
 
 /** Builds, validates and compares; writes nothing, so that a run writes its files once, together. */
@@ -48,11 +64,17 @@ export async function observeContract(
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
+  /** The file the line names: the contract's JSON in `dir`, unless it is written elsewhere (`contract --out FILE`). */
+  shown = join(dir, CONTRACT_FILES.json),
+  /** The OpenAPI document the operation was built from: the overlay is rendered for it. */
+  source?: OpenApiSource,
 ): Promise<ObservedContract> {
   const contract: ReportContract = {};
   const lines: string[] = [];
   let document: Record<string, unknown> | undefined;
   let problems: readonly string[] = [];
+  let arazzo: ArazzoRender | undefined;
+  let overlay: OverlayRender | undefined;
   try {
     const observed = buildObservedContract(report, operation);
     const checked = await validateOpenApi(observed.document);
@@ -68,10 +90,21 @@ export async function observeContract(
       ...(checked.valid ? {} : { problem: `not written: not valid OpenAPI 3.1: ${checked.errors}` }),
     };
     lines.push(
-      `contract: ${join(dir, CONTRACT_FILES.json)} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
+      `contract: ${shown} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
       ...(checked.valid ? [] : [`  ${checked.errors.split('\n')[0] ?? ''}`]),
     );
+    if (checked.valid) {
+      // Rendered beside the contract, whose operations the workflow names: written only with it.
+      if (source !== undefined) overlay = await overlayFor(source, observed.requestSchema, report.run.suiteVersion);
+      arazzo = renderLifecycleArazzo(report, operation);
+      lines.push(
+        ...besideLines(dir, [
+          ['overlay', OVERLAY_FILE, overlay],
+          ['lifecycle workflow', ARAZZO_FILE, arazzo],
+        ]),
+      );
+    }
   } catch (error) {
     document = undefined;
     const message = error instanceof Error ? error.message : String(error);
@@ -82,7 +115,7 @@ export async function observeContract(
       roundTripDisagreements: 0,
       problem: `not written: ${message}`,
     };
-    lines.push(`contract: ${join(dir, CONTRACT_FILES.json)} not written: ${message}`);
+    lines.push(`contract: ${shown} not written: ${message}`);
   }
   if (given !== undefined) {
     try {
@@ -94,7 +127,37 @@ export async function observeContract(
       lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { contract, document, problems, lines };
+  return {
+    contract,
+    document,
+    problems,
+    lines,
+    ...(arazzo !== undefined ? { arazzo } : {}),
+    ...(overlay !== undefined ? { overlay } : {}),
+  };
+}
+
+async function overlayFor(source: OpenApiSource, requestSchema: Record<string, unknown>, version: string): Promise<OverlayRender> {
+  try {
+    const document = parseSourceDocument(await readFile(source.path, 'utf8'));
+    return renderObservedOverlay({ document, label: source.label, operationId: source.operationId }, requestSchema, version);
+  } catch (error) {
+    return {
+      notWritten: `${source.label} cannot be read again (${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)})`,
+    };
+  }
+}
+
+const BESIDE = ['overlay', 'lifecycle workflow'] as const;
+
+/** A console line for each text rendered beside the contract: the file it goes to, or why there is none. */
+function besideLines(
+  dir: string,
+  files: readonly [what: string, name: string, render: ArazzoRender | OverlayRender | undefined][],
+): string[] {
+  return files.flatMap(([what, name, render]) =>
+    render === undefined ? [] : ['text' in render ? `${what}: ${join(dir, name)}` : `${what}: ${name} not written: ${render.notWritten}`],
+  );
 }
 
 /** `npm run contract`: observe, then write the contract's files. */
@@ -103,10 +166,22 @@ export async function contractStep(
   operation: OperationSpec,
   dir: string,
   given?: GivenContract,
+  /** The files to write: the contract's, or one of them at another path (`contract --out FILE.json`). */
+  outputs: readonly Output<ContractOutputRun>[] = CONTRACT_OUTPUTS,
 ): Promise<ContractStepResult> {
-  const observed = await observeContract(report, operation, dir, given);
-  const { written } = await writeOutputs(CONTRACT_OUTPUTS, { reportDir: dir, contract: observed }, runRedactor());
-  return { contract: observed.contract, written, lines: observed.lines };
+  const first = outputs[0]?.file({ reportDir: dir });
+  const observed = await observeContract(
+    report,
+    operation,
+    dir,
+    given,
+    first === undefined ? undefined : isAbsolute(first) ? first : join(dir, first),
+  );
+  const { written } = await writeOutputs(outputs, { reportDir: dir, contract: observed }, runRedactor());
+  // One file asked for (`--out FILE.json`): the texts beside the contract are not written, so not said.
+  const lines =
+    outputs === CONTRACT_OUTPUTS ? observed.lines : observed.lines.filter((l) => !BESIDE.some((what) => l.startsWith(`${what}: `)));
+  return { contract: observed.contract, written, lines };
 }
 
 function comparisonLines(comparison: NonNullable<ReportContract['comparison']>): string[] {

@@ -23,7 +23,12 @@ function recordSchema(facts: LifecycleFacts): Json {
   return { type: 'object', properties };
 }
 
-function operationOf(name: string, op: OperationFact, facts: LifecycleFacts, withId: boolean): Json {
+/** The operationId a lifecycle operation gets: the create's, then the step (`subscription-create-read`). */
+export function lifecycleOperationId(createId: string, name: string): string {
+  return `${createId}-${name}`;
+}
+
+function operationOf(name: string, op: OperationFact, facts: LifecycleFacts, withId: boolean, createId: string | undefined): Json {
   const status = String(op.status);
   const body =
     !isSuccessStatus(op.status) || op.status === 204
@@ -33,6 +38,7 @@ function operationOf(name: string, op: OperationFact, facts: LifecycleFacts, wit
         : recordSchema(facts);
   const words = op.supported === true ? 'supported' : op.supported === false ? 'not supported' : 'refused';
   return {
+    ...(createId !== undefined ? { operationId: lifecycleOperationId(createId, name) } : {}),
     summary: SUMMARY[name] ?? name,
     ...(withId
       ? {
@@ -63,12 +69,15 @@ function operationOf(name: string, op: OperationFact, facts: LifecycleFacts, wit
   };
 }
 
-/** Path items to add: `{collection: {get}}` and `{item: {get, patch, delete}}`, each only when it was answered. */
-export function lifecyclePaths(facts: LifecycleFacts | undefined, collection: string): Record<string, Json> {
+/**
+ * Path items to add: `{collection: {get}}` and `{item: {get, patch, delete}}`, each only when it was answered; with
+ * `createId`, each has an operationId made from it (a workflow's steps name the operations by it).
+ */
+export function lifecyclePaths(facts: LifecycleFacts | undefined, collection: string, createId?: string): Record<string, Json> {
   if (facts === undefined) return {};
   const out: Record<string, Json> = {};
   const { read, list, renew, delete: del } = facts.operations;
-  if (list.status !== null) out[collection] = { get: operationOf('list', list, facts, false) };
+  if (list.status !== null) out[collection] = { get: operationOf('list', list, facts, false, createId) };
   const itemPath = [read, renew, del].find((op) => op.path.includes('{id}'))?.path;
   if (itemPath === undefined) return out;
   const item: Json = {};
@@ -77,7 +86,7 @@ export function lifecyclePaths(facts: LifecycleFacts | undefined, collection: st
     ['renew', renew],
     ['delete', del],
   ] as const) {
-    if (op.status !== null) item[op.method.toLowerCase()] = operationOf(name, op, facts, true);
+    if (op.status !== null) item[op.method.toLowerCase()] = operationOf(name, op, facts, true, createId);
   }
   if (Object.keys(item).length > 0) out[itemPath] = item;
   return out;

@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { combinations } from '../rule/field-set.js';
@@ -5,6 +6,7 @@ import { inferPresence } from '../inference/infer-presence.js';
 import { evaluate, parseExpression } from '../rule/expression.js';
 import type { Observation } from '../inference/types.js';
 import { Rule } from '../rule/rule.js';
+import { nonPortableKeywords } from './portable.js';
 import { presenceSchema } from './presence-schema.js';
 
 /** Infers from a truth table as the report does, and returns the presence schema and a body checker. */
@@ -23,12 +25,20 @@ function fromTruth(fields: string[], truth: string) {
     dependencies: inference.rule.dependencies,
     dependenciesExact: inference.rule.dependenciesExact,
   });
-  const validate = new Ajv2020({ strict: false }).compile({
+  const whole = {
     type: 'object',
     properties: Object.fromEntries(fields.map((f) => [f, !schema.forbidden.includes(f)])),
     ...schema.keywords,
-  });
-  const accepts = (present: string[]): boolean => validate(Object.fromEntries(present.map((f) => [f, 'v']))) as boolean;
+  };
+  // The same schema judged under 2020-12 and under draft-07 rules: both must give the same answer.
+  const [modern, draft07] = [new Ajv2020({ strict: false }).compile(whole), new Ajv({ strict: false }).compile(whole)];
+  const accepts = (present: string[]): boolean => {
+    const body = Object.fromEntries(present.map((f) => [f, 'v']));
+    const answer = modern(body) as boolean;
+    expect(draft07(body), `draft-07 on ${present.join('+')}`).toBe(answer);
+    return answer;
+  };
+  expect(nonPortableKeywords(whole)).toEqual([]);
   return { schema, accepts, rule };
 }
 
@@ -36,7 +46,7 @@ const F = ['a', 'b', 'c', 'd'];
 
 describe('presenceSchema', () => {
   test.each([
-    ['IF a THEN b', 'd && (!a || b)', 'dependentRequired'],
+    ['IF a THEN b', 'd && (!a || b)', 'anyOf'],
     ['OnlyOne', 'd && ((a && !b && !c) || (!a && b && !c) || (!a && !b && c))', 'oneOf'],
     ['Or', 'd && (a || b || c)', 'anyOf'],
     ['two statements', 'd && ((a && b) || c)', 'allOf'],
@@ -48,6 +58,11 @@ describe('presenceSchema', () => {
     expect(Object.keys(schema.keywords)).toContain(keyword);
     expect(schema.keywords.required).toEqual(['d']);
     for (const present of combinations(F)) expect(accepts(present), present.join('+')).toBe(evaluate(rule, new Set(present)));
+  });
+
+  test('IF a THEN b is "a absent or b present" over required lists, never dependentRequired (draft-07 skips it)', () => {
+    const { schema } = fromTruth(F, 'd && (!a || b)');
+    expect(schema.keywords).toEqual({ required: ['d'], anyOf: [{ not: { required: ['a'] } }, { required: ['b'] }] });
   });
 
   test('required fields go in `required`, forbidden ones are `false`: a conjunction needs nothing else', () => {

@@ -2,9 +2,13 @@
  * The presence part of the request body schema: which fields must, must not, or may be there, as
  * JSON Schema over `required` lists. Required fields go in `required`, forbidden ones are
  * `properties: {x: false}`; what the roles leave open is written with the IDL dependencies
- * (`dependentRequired`, `oneOf`/`anyOf`/`not` over `required`) when they describe the rule exactly,
- * else as the `anyOf` of the rule's products (the minimal sum of products the inference found).
- * Either form is checked against the rule on every combination before it is used.
+ * (`oneOf`/`anyOf`/`not` over `required` lists) when they describe the rule exactly, else as the
+ * `anyOf` of the rule's products (the minimal sum of products the inference found). Either form is
+ * checked against the rule on every combination before it is used.
+ *
+ * Only keywords that mean the same under draft-07, 2019-09 and 2020-12 are written: a validator that
+ * reads an OpenAPI 3.1 schema under draft-07 rules (Prism) skips `dependentRequired` without a word, so
+ * `IF a THEN b` is `anyOf: [{not: {required: [a]}}, {required: [b]}]`.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Rule } from '../rule/rule.js';
@@ -20,7 +24,7 @@ export interface PresenceInput {
 }
 
 export interface PresenceSchema {
-  /** Keywords to merge into the body schema (required, dependentRequired, allOf, anyOf, not). */
+  /** Keywords to merge into the body schema (required, allOf, anyOf, oneOf, not). */
   keywords: Record<string, unknown>;
   /** Fields whose property schema is `false`. */
   forbidden: string[];
@@ -87,16 +91,19 @@ function productSchema(p: Product): Record<string, unknown> {
 const requiredOne = (f: string): Record<string, unknown> => ({ required: [f] });
 const noneOf = (group: readonly string[]): Record<string, unknown> => ({ properties: Object.fromEntries(group.map((f) => [f, false])) });
 
-/** IDL statements as JSON Schema: IF a THEN b is dependentRequired; the group kinds are combinators over `required`. */
+/**
+ * IDL statements as JSON Schema over `required` lists: IF a THEN b is "a absent, or b present"; the group kinds
+ * are combinators over `required`. Statements with the same antecedent share one member.
+ */
 function idlKeywords(statements: readonly IdlStatement[]): Record<string, unknown> {
-  const dependentRequired: Record<string, string[]> = {};
+  const requires = new Map<string, string[]>();
   const allOf: Record<string, unknown>[] = [];
   for (const s of statements) {
     const g = s.fields;
     switch (s.kind) {
       case 'Requires': {
         const [a, b] = g as [string, string];
-        dependentRequired[a] = [...new Set([...(dependentRequired[a] ?? []), b])];
+        requires.set(a, [...new Set([...(requires.get(a) ?? []), b])]);
         break;
       }
       case 'OnlyOne':
@@ -113,10 +120,9 @@ function idlKeywords(statements: readonly IdlStatement[]): Record<string, unknow
         break;
     }
   }
-  return {
-    ...(Object.keys(dependentRequired).length > 0 ? { dependentRequired } : {}),
-    ...(allOf.length === 1 ? (allOf[0] as Record<string, unknown>) : allOf.length > 1 ? { allOf } : {}),
-  };
+  const implications = [...requires].map(([a, bs]) => ({ anyOf: [{ not: requiredOne(a) }, { required: bs }] }));
+  const members = [...implications, ...allOf];
+  return members.length === 1 ? (members[0] as Record<string, unknown>) : members.length > 1 ? { allOf: members } : {};
 }
 
 /** The rule's products (./rule/products.ts), each field list in the operation's order. */

@@ -65,6 +65,18 @@ describe('checkExpectations: one line per problem, naming the entry and its case
     ]);
   });
 
+  test("every problem at once: the shape's and, for the entries that have a case, an unknown case too", () => {
+    const read = checkExpectations(
+      { expectations: [entry({ case: 'matrix/refusal' }), { case: 'value/refusals', verdict: 'NOPE', reason: 'x' }] },
+      'e.json',
+      KNOWN,
+    );
+    expect('problems' in read && read.problems).toEqual([
+      'e.json: (value/refusals) /expectations/1/verdict: must be one of DEVIATES, ERROR',
+      'e.json: /expectations/0 (matrix/refusal): no suite has this case; did you mean matrix/refusals?',
+    ]);
+  });
+
   test('closestCase allows more edits for longer ids, none for a far one', () => {
     expect(closestCase('value/clientState/lenght-256', ['value/clientState/length-256'])).toBe('value/clientState/length-256');
     expect(closestCase('spec-4/x', ['matrix/none'])).toBeUndefined();

@@ -158,6 +158,11 @@ function expectationsSection(expectations: NonNullable<BehaviourReport['expectat
 function driftBanner(drift: ReportDrift | undefined): SafeHtml | string {
   if (drift === undefined) return '';
   const n = drift.changes.length;
+  const other = drift.otherTarget === undefined ? '' : html`<p class="banner warn"><strong>Note:</strong> ${drift.otherTarget}.</p>`;
+  return html`${other}${driftOutcome(drift, n)}`;
+}
+
+function driftOutcome(drift: ReportDrift, n: number): SafeHtml {
   return n === 0
     ? html`<p class="banner same"><strong>No drift</strong> from the baseline <code>${drift.baseline}</code> (${drift.name}).</p>`
     : html`<p class="banner drift"><strong>Drift: ${n} change${n === 1 ? '' : 's'}</strong> from the baseline <code>${drift.baseline}</code> (${drift.name}); the run fails. <a href="#drift">See what changed.</a></p>`;

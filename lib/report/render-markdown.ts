@@ -238,7 +238,11 @@ function expectationsSection(expectations: NonNullable<BehaviourReport['expectat
 function driftSection(drift: ReportDrift): string[] {
   const n = drift.changes.length;
   const from = `${code(drift.baseline)} (${text(drift.name)})`;
-  const out: string[] = ['### Drift from the baseline', ''];
+  const out: string[] = [
+    '### Drift from the baseline',
+    '',
+    ...(drift.otherTarget === undefined ? [] : [`> **Note:** ${text(drift.otherTarget)}.`, '']),
+  ];
   if (n === 0) {
     out.push(`No drift from ${from}.`);
   } else {

@@ -117,6 +117,8 @@ export interface ReportDrift {
   notCompared: NotComparedCount[];
   /** Why the rule, roles and dependencies were not compared, when they were not. */
   ruleNotCompared?: string;
+  /** When the baseline was made against another target than this run's: the sentence that says so, before any change. */
+  otherTarget?: string;
 }
 
 /** One change, in words: `{notificationUrl, resource}: 400 invalidRequest -> 201`. */

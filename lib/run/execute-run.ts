@@ -264,6 +264,7 @@ function finishInput(
     ...(inputs.baseline !== undefined ? { baseline: inputs.baseline } : {}),
     ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
     ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
+    ...(inputs.openapi !== undefined ? { openapi: inputs.openapi } : {}),
     ...(exchangeLogs !== undefined ? { exchangeLogs } : {}),
     ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: runDay(ctx) } } : {}),
     ...(stopped !== undefined ? { stopped } : {}),

@@ -10,7 +10,7 @@ import { extractBaseline } from '../baseline/extract-baseline.js';
 import { reportDrift } from '../baseline/format-drift.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Expectation } from '../expectations/types.js';
-import { observeContract, type GivenContract, type ObservedContract } from '../contract/contract-step.js';
+import { observeContract, type GivenContract, type ObservedContract, type OpenApiSource } from '../contract/contract-step.js';
 import type { TaggedExchange } from '../har/build-har.js';
 import { loggedRequests, readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
@@ -32,6 +32,8 @@ export interface FinishInput {
   auth?: TokenInfo;
   baseline?: { baseline: Baseline; shownAs: string };
   contract?: GivenContract;
+  /** The OpenAPI document the operation was built from (OPENAPI): the contract step renders an overlay for it. */
+  openapi?: OpenApiSource;
   ledger?: Pick<LedgerOutcome, 'leftOnTarget' | 'duplicateIds' | 'requests'>;
   /** The worker's exchange logs (lib/har/exchange-log.ts), one per shard when merged: the HAR's entries. */
   exchangeLogs?: readonly string[];
@@ -79,7 +81,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     given === undefined
       ? undefined
       : reportDrift(diffBaseline(given.baseline, extractBaseline(built, given.baseline.name)), given.shownAs, given.baseline.name);
-  const contract = await observeContract(built, operation, input.reportDir, input.contract);
+  const contract = await observeContract(built, operation, input.reportDir, input.contract, undefined, input.openapi);
   const report = assembleReport({
     built,
     contract: contract.contract,

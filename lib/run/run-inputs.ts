@@ -2,7 +2,7 @@
  * What a run reads before it sends anything, each a setup error in one line when it cannot be used: the
  * baseline to compare with, the contract to compare with, and the token got by client credentials.
  */
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../auth/from-config.js';
 import { TokenRequestError } from '../auth/token-errors.js';
 import type { ClientCredentialsTokenSource } from '../auth/token-source.js';
@@ -10,10 +10,11 @@ import { BaselineFileError, readBaseline } from '../baseline/baseline-file.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Settings } from '../config/types.js';
 import { ContractError, contractOperation } from '../contract/contract-operation.js';
-import type { GivenContract } from '../contract/contract-step.js';
+import type { GivenContract, OpenApiSource } from '../contract/contract-step.js';
 import { readOpenApiFile } from '../contract/openapi-file.js';
 import { readExpectations } from '../expectations/read-expectations.js';
 import type { Expectation } from '../expectations/types.js';
+import { documentLabel } from '../operation/openapi/index.js';
 import { knownCaseIds } from '../plan/plan.js';
 
 export interface RunInputs {
@@ -21,6 +22,8 @@ export interface RunInputs {
   contract?: GivenContract;
   /** The expectations file (EXPECTATIONS), as shown, and its entries. */
   expectations?: { file: string; list: Expectation[] };
+  /** The OpenAPI document the operation was built from (OPENAPI): the run writes an overlay for it. */
+  openapi?: OpenApiSource;
 }
 
 /** The baseline and the contract the run compares with, or the one line that stops it. */
@@ -30,7 +33,11 @@ export async function readRunInputs(
   cwd = process.cwd(),
 ): Promise<RunInputs | string> {
   const operation = settings.target.operation;
-  const inputs: RunInputs = {};
+  const { openapi, operationId } = settings.target;
+  const inputs: RunInputs =
+    openapi !== undefined && operationId !== undefined
+      ? { openapi: { path: resolve(cwd, openapi), label: documentLabel(resolve(cwd, openapi), cwd), operationId } }
+      : {};
   const baselineFile = settings.reports.baseline;
   if (baselineFile !== undefined) {
     const shownAs = shortPath(baselineFile, cwd);
@@ -48,7 +55,8 @@ export async function readRunInputs(
   if (contractFile !== undefined) {
     const shownAs = shortPath(contractFile, cwd);
     try {
-      const document = await readOpenApiFile(contractFile);
+      // The file as named from the run's working folder, which is not always this process's (a run through the API).
+      const document = await readOpenApiFile(resolve(cwd, contractFile));
       inputs.contract = { operation: contractOperation(document, operation.path, operation.method), shownAs };
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;

@@ -93,3 +93,15 @@ test('every DEVIATES first, then the limits and the handshake findings, and the 
   expect(at('  handshake: ')).toBeGreaterThan(at('  limit: '));
   expect(lines).toContain('  1 other finding (INFORMATIONAL): in behaviour-report.md and .html');
 });
+
+test('dependencies read off part of the combinations say so, as the rule does', () => {
+  const withDependency = {
+    ...recorded,
+    rule: { ...recorded.rule, dependencies: ['IF changeType THEN resource;'], dependenciesExact: true },
+  };
+  expect(formatConsoleSummary(withDependency)).toContain('  dependencies: IF changeType THEN resource;');
+  const partial = { ...withDependency, matrix: recorded.matrix.map((e, i) => (i < 4 ? { ...e, outcome: 'unstable' as const } : e)) };
+  expect(formatConsoleSummary(partial)).toContain(
+    '  dependencies: IF changeType THEN resource; (on the 28 of 32 combinations with a usable answer; the others could break them)',
+  );
+});

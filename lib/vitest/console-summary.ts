@@ -43,7 +43,13 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
       const basis = role.basis === 'explorer' ? " (by the explorer's rule)" : '';
       lines.push(`  ${name.padEnd(width)}  ${role.presence}${open}${basis}`);
     }
-    if (report.rule.dependencies.length > 0) lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}`);
+    if (report.rule.dependencies.length > 0) {
+      // Read off the combinations with an answer, as the rule is: the others could break them.
+      const partial =
+        known === total ? '' : ` (on the ${known} of ${total} combinations with a usable answer; the others could break them)`;
+      const exact = report.rule.dependenciesExact ? '' : ' (with the roles they do not state the whole rule: see the rule above)';
+      lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}${partial}${exact}`);
+    }
   }
   const unknownCount = report.rule.unknownCount ?? report.rule.unknown.length;
   if (unknownCount > 0) lines.push(`  without usable evidence (unstable, error or not sent): ${unknownCount} combination(s)`);

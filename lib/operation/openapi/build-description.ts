@@ -76,7 +76,9 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     throw new OpenApiError([`${at}: a ${found.method} has no body to probe; the probe varies the JSON body of a POST, PUT or PATCH`]);
   }
   const body = bodySchema(doc, found);
-  let properties = body.properties;
+  // A field the schema forbids (`false`) is probed only with a value an example shows: nothing else says what to send.
+  const unshown = body.forbidden.filter((name) => !body.examples.some((e) => Object.hasOwn(e, name)));
+  let properties = body.properties.filter(([name]) => !unshown.includes(name));
   if (options.fields !== undefined) {
     const known = new Map(properties);
     const unknown = options.fields.filter((f) => !known.has(f));
@@ -97,14 +99,23 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
   const needs: string[] = [];
   properties.forEach(([name, schema], i) => {
     const built = propertyField(name, schema, specBase);
-    fields.push(built.field as FieldDescription);
+    // A schema that gives no good value: the value an example body has for the field, when one has it.
+    const example = built.missingGood === undefined ? undefined : body.examples.find((e) => Object.hasOwn(e, name));
+    if (example !== undefined) {
+      fields.push({ ...(built.field as FieldDescription), good: { kind: 'literal', value: example[name] } });
+    } else {
+      fields.push(built.field as FieldDescription);
+      if (built.missingGood !== undefined)
+        needs.push(`fields/${i} ${name}: needs a good value (${built.missingGood}); add "good": {"kind": "literal", "value": ...}`);
+    }
     limits.push(...built.limits);
-    if (built.missingGood !== undefined)
-      needs.push(`fields/${i} ${name}: needs a good value (${built.missingGood}); add "good": {"kind": "literal", "value": ...}`);
   });
   const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value`);
-  const notes: string[] = [];
+  const notes: string[] = unshown.map(
+    (name) =>
+      `${name}: the schema forbids it (false) and no example shows a value for it: not probed (add it with a good value to see the refusal)`,
+  );
   const undo = findUndo(doc, found);
   if (undo === undefined)
     notes.push(
@@ -115,6 +126,9 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
   if (server !== undefined) notes.push(`BASE_URL is the service root the path is below, e.g. the document's server ${server}`);
   const names = new Set(properties.map(([n]) => n));
   const required = body.required.filter((r) => names.has(r));
+  // A body the document shows accepted is a better first guess for the explorer than the required list alone.
+  const shownAccepted = body.acceptedExample?.filter((f) => names.has(f));
+  const reported = shownAccepted !== undefined && shownAccepted.length > 0 ? shownAccepted : required;
   const summary = [found.operation['summary'], found.operation['description']].find(
     (s): s is string => typeof s === 'string' && s.trim() !== '',
   );
@@ -125,7 +139,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     path: found.path,
     headers: { 'content-type': body.contentType },
     fields,
-    ...(required.length > 0 ? { reportedAccepted: required } : {}),
+    ...(reported.length > 0 ? { reportedAccepted: reported } : {}),
     ...(limits.length > 0 ? { limits } : {}),
     ...(undo !== undefined ? { undo } : {}),
   };

@@ -1,4 +1,5 @@
 /** OpenAPI 3.0/3.1 -> operation description -> the OperationSpec the probe runs, in one call. */
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { compileOperation } from '../description/compile.js';
 import type { OperationDescription } from '../description/types.js';
 import { validateDescription } from '../description/validate.js';
@@ -8,6 +9,16 @@ import { OpenApiError, readOpenApi } from './read-document.js';
 
 export { buildDescription, type BuiltDescription } from './build-description.js';
 export { OpenApiError, readOpenApi } from './read-document.js';
+
+/**
+ * How a document is named in what is built from it (the description's summary and spec references, which land in
+ * files a run writes): relative to the working folder when it is inside it, else its file name alone, never a
+ * machine's absolute path.
+ */
+export function documentLabel(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, resolve(cwd, path));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : basename(path);
+}
 
 /** Reads the document and builds the description; `label` names the file in messages. */
 export async function describeFromOpenApi(

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { compileOperation } from '../description/compile.js';
 import type { OperationDescription } from '../description/types.js';
 import { validateDescription } from '../description/validate.js';
-import { describeFromOpenApi, OpenApiError, operationFromOpenApi } from './index.js';
+import { buildDescription, describeFromOpenApi, documentLabel, OpenApiError, operationFromOpenApi } from './index.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../../test/fixtures/openapi/${name}`, import.meta.url));
 const ctx = { now: new Date('2026-03-01T10:00:00.000Z'), notificationUrl: 'https://receiver.example/hook', unique: 'u-1' };
@@ -165,4 +165,69 @@ test('a $ref outside the document is not followed (nothing fetched, no other fil
   } finally {
     await new Promise((done) => server.close(done));
   }
+});
+
+describe('an observed contract read back (its own output)', () => {
+  const contract = (withExamples: boolean) => ({
+    label: 'reports/observed-openapi.json',
+    version: '3.1.0',
+    document: {
+      openapi: '3.1.0',
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { kind: false, name: { type: 'string' }, note: { type: 'string' } },
+                    required: ['name'],
+                  },
+                  ...(withExamples
+                    ? {
+                        examples: {
+                          'refused-with-kind': { value: { name: 'n', kind: 'k' }, 'x-observed': { outcome: 'rejected' } },
+                          'accepted-1': { value: { name: 'n', note: 'x' }, 'x-observed': { outcome: 'accepted' } },
+                        },
+                      }
+                    : {}),
+                },
+              },
+            },
+            responses: { '201': { description: 'ok' } },
+          },
+        },
+      },
+    },
+  });
+
+  test('a forbidden (false) field is a field, good values come from the examples (accepted first), the accepted one is the first guess', () => {
+    const built = buildDescription(contract(true), 'createThing');
+    expect(built.needs).toEqual([]);
+    expect(built.description.fields.map((f) => [f.name, f.good])).toEqual([
+      ['kind', { kind: 'literal', value: 'k' }],
+      ['name', { kind: 'literal', value: 'n' }],
+      ['note', { kind: 'literal', value: 'x' }],
+    ]);
+    expect(built.description.reportedAccepted).toEqual(['name', 'note']);
+    expect(built.description.summary).toContain('(from reports/observed-openapi.json, operationId createThing)');
+  });
+
+  test('without examples a forbidden field is left out with a note, and a string without a value is still asked for', () => {
+    const built = buildDescription(contract(false), 'createThing');
+    expect(built.description.fields.map((f) => f.name)).toEqual(['name', 'note']);
+    expect(built.notes).toContainEqual(expect.stringMatching(/^kind: the schema forbids it/));
+    expect(built.needs).toEqual([
+      expect.stringMatching(/^fields\/0 name: needs a good value/),
+      expect.stringMatching(/^fields\/1 note: needs/),
+    ]);
+  });
+
+  test('documentLabel: relative inside the working folder, the file name outside it, never an absolute path', () => {
+    expect(documentLabel('/work/x/reports/observed-openapi.json', '/work/x')).toBe('reports/observed-openapi.json');
+    expect(documentLabel('reports/a.yaml', '/work/x')).toBe('reports/a.yaml');
+    expect(documentLabel('/elsewhere/api/openapi.yaml', '/work/x')).toBe('openapi.yaml');
+  });
 });
