@@ -60,7 +60,8 @@ export interface IntermittentRefusal {
 }
 
 /** modelled on public reports (Graph subscriptions: an intermittent "ExtensionError" a retry gets through). */
-export const DEFAULT_INTERMITTENT_MESSAGE = 'Operation: Create; Exception: [Status Code: BadRequest; Reason: the backend did not answer in time]';
+export const DEFAULT_INTERMITTENT_MESSAGE =
+  'Operation: Create; Exception: [Status Code: BadRequest; Reason: the backend did not answer in time]';
 
 export type FaultDecision = 'none' | 'drop' | 'throttle' | 'unavailable' | 'random' | 'redirect' | 'reset' | 'unauthorized';
 
