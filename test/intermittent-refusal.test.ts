@@ -71,7 +71,8 @@ async function seeded(seed: number, single = false): Promise<SeedRun> {
       return exchange;
     };
     const run: SeedRun = { values: [] };
-    for (const valueClass of CLIENT_STATE?.classes ?? []) {
+    // The values of the field (a name in another letter case is no value of it).
+    for (const valueClass of (CLIENT_STATE?.classes ?? []).filter((c) => c.sendAs === undefined)) {
       const ctx = values();
       const value = valueClass.value(ctx);
       const body = buildBody(subscriptionCreate, base.present, ctx, { clientState: value });
