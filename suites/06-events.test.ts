@@ -261,7 +261,7 @@ describe('events (spec §6)', () => {
     if (outcome.kind === 'skipped') return skip(context, caseIds.handshakeDeadline, outcome.why);
     const { search } = outcome;
     // The answer past the deadline, else the last create.
-    const edge = search.sent.get(search.result.smallestRejected ?? Number.NaN) ?? search.creates.at(-1);
+    const edge = search.sent.get(search.result?.smallestRejected ?? Number.NaN) ?? search.creates.at(-1);
     await finishCase(context, outcome.run, {
       id: caseIds.handshakeDeadline,
       kind: 'events',

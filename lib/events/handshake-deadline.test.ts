@@ -60,6 +60,14 @@ describe('the handshake deadline in words', () => {
     );
   });
 
+  test('a target that sends no validation request has no deadline to measure, and the search stops at its first create', () => {
+    const judged = judgeHandshakeDeadline({ result: undefined, topSeconds: 9, sent: new Map([[0, created]]), creates: [created] });
+    expect(judged).toMatchObject({
+      verdict: 'INFORMATIONAL',
+      finding: 'handshake deadline not measured: the target sent no validation request, and answered the create 201 (1 create)',
+    });
+  });
+
   test('a server error on the way DEVIATES', () => {
     const failed = fakeExchange({ status: 500, failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' }, attempts: 4 });
     const judged = judgeHandshakeDeadline(

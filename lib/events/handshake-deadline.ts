@@ -37,7 +37,8 @@ export interface DeadlineJudgement {
 
 /** The search's creates: the longest hold it may try, and each hold's last create (seconds -> exchange). */
 export interface DeadlineSearch {
-  result: LimitResult;
+  /** Undefined when the target sent no validation request to the first create (a receiver answering at once). */
+  result: LimitResult | undefined;
   topSeconds: number;
   sent: ReadonlyMap<number, Exchange>;
   /** Every create of the search, in order. */
@@ -57,7 +58,7 @@ function answerWords(exchange: Exchange | undefined): string {
   return `${exchange.status ?? 'no answer'}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}${cut}`;
 }
 
-function deadlineWords(s: DeadlineSearch): string {
+function deadlineWords(s: DeadlineSearch & { result: LimitResult }): string {
   const { result, topSeconds, sent } = s;
   const a = result.largestAccepted;
   const r = result.smallestRejected;
@@ -86,8 +87,15 @@ function deadlineWords(s: DeadlineSearch): string {
 
 export function judgeHandshakeDeadline(s: DeadlineSearch): DeadlineJudgement {
   const open = spec6Open('validation of the notification URL');
-  const observed = `${s.result.steps.map((step) => `${step.x} s: ${step.answer}`).join(', ')} (${s.creates.length} creates)`;
-  const finding = `${deadlineWords(s)} (${s.creates.length} creates)${intermittentWords(s.result.intermittent)}`;
+  const { result } = s;
+  const creates = `${s.creates.length} create${s.creates.length === 1 ? '' : 's'}`;
+  // Nothing waits on the receiver when the target sends it no validation request: no hold can be too long.
+  const words =
+    result === undefined
+      ? `handshake deadline not measured: the target sent no validation request, and answered the create ${answerWords(s.creates[0])}`
+      : deadlineWords({ ...s, result });
+  const observed = result === undefined ? words : `${result.steps.map((step) => `${step.x} s: ${step.answer}`).join(', ')} (${creates})`;
+  const finding = `${words} (${creates})${intermittentWords(result?.intermittent)}`;
   const failed = s.creates.map((e) => serverErrorOf(e)).find((e) => e !== undefined);
   if (failed !== undefined) {
     return {
@@ -98,5 +106,5 @@ export function judgeHandshakeDeadline(s: DeadlineSearch): DeadlineJudgement {
       expected: SERVER_ERROR_EXPECTED,
     };
   }
-  return { verdict: s.result.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL', specRef: open, finding, observed };
+  return { verdict: result?.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL', specRef: open, finding, observed };
 }

@@ -22,7 +22,7 @@ import type { ProbeContext } from './context.js';
 import type { HANDSHAKE_CASES } from '../../lib/plan/case-ids.js';
 import { deadlineCreates, deadlineTopSeconds, type DeadlineSearch } from '../../lib/events/handshake-deadline.js';
 import { askAnswerOf } from '../../lib/values/ask-value.js';
-import { findLimitSettled } from '../../lib/values/find-limit.js';
+import { findLimitSettled, type LimitResult } from '../../lib/values/find-limit.js';
 import { IntermittentRefusals } from '../../lib/values/settle.js';
 
 export interface HandshakeCase {
@@ -93,7 +93,9 @@ export function deadlineOutcome(probe: ProbeContext): Promise<DeadlineOutcome> {
 /**
  * The handshake deadline by bisection over the receiver's hold, in whole seconds from 0 (a receiver answering at
  * once) to deadlineTopSeconds: each create in the search's own scope, so the other cases' creates meet a normal
- * receiver. At most DEADLINE_CREATES creates (lib/plan/plan.ts says so), one after another.
+ * receiver. At most deadlineCreates(top) creates (lib/events/handshake-deadline.ts; the plan counts them), one after
+ * another. A target that sends no validation request to the receiver answering at once waits on none: the search
+ * stops there.
  */
 async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> {
   const unavailable = receiverUnavailable(probe);
@@ -118,7 +120,10 @@ async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> 
   const fields = probe.operation.fields.map((f) => f.name);
   const sent = new Map<number, Exchange>();
   const creates: Exchange[] = [];
-  const result = await findLimitSettled(
+  const validations = async (): Promise<number> => (await receiver.handshakes()).filter((h) => h.scope === scope).length;
+  const before = await validations();
+  const noValidation = new Error('no validation request');
+  const search = findLimitSettled(
     async (seconds) => {
       const values = probe.values();
       await receiver.setMode({ delayMs: seconds * 1000 }, scope);
@@ -133,12 +138,20 @@ async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> 
       await run.client.undoCreate(exchange);
       sent.set(seconds, exchange);
       creates.push(exchange);
+      if (creates.length === 1 && (await validations()) === before) throw noValidation;
       return askAnswerOf(exchange, 'notificationUrl', fields);
     },
     0,
     top,
     { seen: new IntermittentRefusals(), maxSteps: deadlineCreates(top) },
   );
+  let result: LimitResult;
+  try {
+    result = await search;
+  } catch (error) {
+    if (error !== noValidation) throw error;
+    return { kind: 'searched', run, search: { result: undefined, topSeconds: top, sent, creates } };
+  }
   return { kind: 'searched', run, search: { result, topSeconds: top, sent, creates } };
 }
 
