@@ -6,10 +6,12 @@ import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
 import type { ValueExpectation } from './operation/types.js';
 import type { LifecyclePart } from './lifecycle/types.js';
-import type { LimitFinding } from './values/limit-finding.js';
+import type { IntermittentNote, LimitFinding } from './values/limit-finding.js';
 
 export type { LimitFinding };
 import type { RefusalKind } from './protocol/refusal-kind.js';
+
+export type { IntermittentNote } from './values/limit-finding.js';
 
 /**
  * What a conformance case leaves behind for the reporters, attached as vitest
@@ -123,10 +125,15 @@ export interface ValueObservation {
   sent?: string;
   /** Fields present in the body the value was put in. */
   base: string[];
+  /** `unstable`: the asks of the value contradicted each other (lib/values/settle.ts): undetermined. */
   outcome: 'accepted' | 'rejected' | 'unstable' | 'error';
   status: number | null;
   errorCode?: string;
   errorMessage?: string;
+  /** Times the value was sent, when more than once (a refusal is asked again before it counts). */
+  asks?: number;
+  /** A refusal of this value that another ask of it contradicted (a 2xx): intermittent, not the value's. */
+  intermittent?: IntermittentNote;
 }
 
 export interface TargetRef {

@@ -14,6 +14,8 @@ export interface Answer {
   effect?: 'created' | 'deleted';
   /** The answer is the opposite of what the profile decided (the `flip` fault). */
   flipped?: boolean;
+  /** A refusal of an accepted body by the `intermittentRefusal` fault. */
+  intermittent?: boolean;
 }
 
 export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): Answer {

@@ -33,6 +33,8 @@ export interface ApiContext {
   newId: () => string;
   /** The `flip` fault: true when this create, with these present fields, gets the opposite outcome. */
   shouldFlip: (present: string[]) => boolean;
+  /** The `intermittentRefusal` fault: its message when this create, which the model accepts, is refused. */
+  intermittentRefusal?: (present: string[]) => string | undefined;
   /** The validation handshake, when it is on: called with the notificationUrl of a body that is otherwise accepted. */
   validateNotificationUrl?: (notificationUrl: string) => Promise<HandshakeOutcome>;
 }

@@ -109,6 +109,38 @@ describe('flip', () => {
   });
 });
 
+describe('intermittent refusal', () => {
+  test('an accepted body with exactly the given fields is refused 400 with an unrelated message its share of the time', async () => {
+    service().setFaults({ intermittentRefusal: { present: Object.keys(v2Body()), share: 0.25 }, seed: 11 });
+
+    const statuses: number[] = [];
+    const messages = new Set<string>();
+    for (let i = 0; i < 80; i += 1) {
+      const reply = await client.create(v2Body());
+      statuses.push(reply.status);
+      if (reply.status === 400) messages.add(String(errorOf(reply).message));
+    }
+    const refused = statuses.filter((s) => s === 400).length;
+    expect(refused).toBeGreaterThan(8);
+    expect(refused).toBeLessThan(35);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(80 - refused);
+    // One message, about nothing in the body.
+    expect([...messages]).toEqual([expect.stringMatching(/^Operation: Create; Exception: /)]);
+    expect(service().stats().intermittentRefusals).toBe(refused);
+  });
+
+  test('a body the model refuses keeps its own refusal, and other field sets are untouched', async () => {
+    service().setFaults({ intermittentRefusal: { present: Object.keys(fiveFields()), share: 1, message: 'try again' } });
+
+    const five = await client.create(fiveFields());
+    const other = await client.create(v2Body());
+
+    expect(five.status).toBe(400);
+    expect(errorOf(five).message).not.toBe('try again');
+    expect(other.status).toBe(201);
+  });
+});
+
 describe('random answers', () => {
   test('randomAnswerShare 1 -> statuses from the lying set, bodies random; the same seed gives the same answers', async () => {
     const run = async (): Promise<string[]> => {
@@ -147,6 +179,8 @@ describe('scope and checks', () => {
     [{ retryAfterSeconds: 1.5 }, /retryAfterSeconds must be a whole number/],
     [{ retryAfterForm: 'minutes' }, /retryAfterForm must be/],
     [{ flip: { present: 'a' } }, /flip must be/],
+    [{ intermittentRefusal: { present: ['a'] } }, /intermittentRefusal.share must be/],
+    [{ intermittentRefusal: { share: 0.5 } }, /intermittentRefusal must be/],
     [{ thrtotle429Share: 0.1 }, /unknown fault option 'thrtotle429Share'/],
     [{ latencyMs: -1 }, /latencyMs/],
   ])('setFaults(%j) throws', (faults, message) => {

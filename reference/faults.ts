@@ -23,6 +23,12 @@ export interface FaultOptions {
   dropShare?: number;
   /** Creates whose body has exactly these fields present get the opposite outcome every second time. */
   flip?: { present: string[] };
+  /**
+   * Creates whose body has exactly these fields present and would be accepted are refused 400 with a message that
+   * has nothing to do with the body, `share` of the time (a roll of the seeded PRNG each): a service whose backend
+   * fails now and then, as Graph's intermittent ExtensionError does, which a second ask gets through.
+   */
+  intermittentRefusal?: IntermittentRefusal;
   /** Share (0..1) of requests answered with a random status and a random or malformed body. */
   randomAnswerShare?: number;
   /** Reseeds the PRNG when given (so a test can replay a sequence). */
@@ -45,6 +51,18 @@ export interface FaultOptions {
   deleteStatus?: number;
 }
 
+export interface IntermittentRefusal {
+  present: string[];
+  /** 0..1. */
+  share: number;
+  /** The refusal's message (default: DEFAULT_INTERMITTENT_MESSAGE). */
+  message?: string;
+}
+
+/** modelled on public reports (Graph subscriptions: an intermittent "ExtensionError" a retry gets through). */
+export const DEFAULT_INTERMITTENT_MESSAGE =
+  'Operation: Create; Exception: [Status Code: BadRequest; Reason: the backend did not answer in time]';
+
 export type FaultDecision = 'none' | 'drop' | 'throttle' | 'unavailable' | 'random' | 'redirect' | 'reset' | 'unauthorized';
 
 const SHARE_KEYS = [
@@ -62,6 +80,7 @@ const KEYS = new Set<string>([
   'retryAfterForm',
   'latencyMs',
   'flip',
+  'intermittentRefusal',
   'seed',
   'redirectTo',
   'createdId',
@@ -118,7 +137,21 @@ export function checkFaults(input: unknown, api = 'setFaults'): FaultOptions {
       throw new RangeError(`${api}: flip must be { present: string[] }`);
     }
   }
+  checkIntermittent(o['intermittentRefusal'], api);
   return structuredClone(o) as FaultOptions;
+}
+
+function checkIntermittent(value: unknown, api: string): void {
+  if (value === undefined) return;
+  const o = value as Partial<Record<keyof IntermittentRefusal, unknown>> | null;
+  const present = o?.present;
+  if (o === null || typeof o !== 'object' || !Array.isArray(present) || !present.every((f) => typeof f === 'string')) {
+    throw new RangeError(`${api}: intermittentRefusal must be { present: string[], share: number, message?: string }`);
+  }
+  if (!isNumberIn(o.share, 0, 1)) throw new RangeError(`${api}: intermittentRefusal.share must be a number from 0 to 1`);
+  if (o.message !== undefined && (typeof o.message !== 'string' || o.message === '')) {
+    throw new RangeError(`${api}: intermittentRefusal.message must be a non-empty string`);
+  }
 }
 
 /** What a 429/503 tells the client about when to come back. */
@@ -208,6 +241,18 @@ export class FaultInjector {
     if (!same) return false;
     this.#flipCount += 1;
     return this.#flipCount % 2 === 0;
+  }
+
+  /**
+   * The message of an intermittent refusal when this create, with these present fields and a body the model
+   * accepts, is refused; undefined otherwise. Rolls the PRNG only for such a create.
+   */
+  intermittentRefusal(present: string[]): string | undefined {
+    const fault = this.#options.intermittentRefusal;
+    if (fault === undefined) return undefined;
+    const same = present.length === new Set(fault.present).size && present.every((f) => fault.present.includes(f));
+    if (!same || this.#next() >= fault.share) return undefined;
+    return fault.message ?? DEFAULT_INTERMITTENT_MESSAGE;
   }
 
   retryAfter(nowWallMs: number): RetryAfter {

@@ -7,7 +7,7 @@
 export { startReferenceService } from './server.js';
 export { PROFILES, ruleProfile, resolveProfile, type RuleProfileOptions } from './profiles.js';
 export { parseProfileInput } from './profile-json.js';
-export { checkFaults } from './faults.js';
+export { checkFaults, DEFAULT_INTERMITTENT_MESSAGE } from './faults.js';
 export { COLLECTION_PATH } from './subscriptions.js';
 export { ADMIN_PREFIX } from './admin.js';
 export { MAX_NOTIFIED_PER_TRIGGER, MAX_PARALLEL } from './deliver.js';

@@ -189,6 +189,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
       ids,
       newId: () => faults.nextCreatedId() ?? randomUUID(),
       shouldFlip: (present: string[]) => faults.shouldFlip(present),
+      intermittentRefusal: (present: string[]) => faults.intermittentRefusal(present),
       ...(handshakeOn(active) ? { validateNotificationUrl: (url: string) => validate(url, active) } : {}),
     };
     const answered = await handleApi(ctx, { method, path, query: queryOf(req.url ?? '/'), headers: req.headers, body: read.bytes });
@@ -196,6 +197,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     if (answer.effect === 'created') stats.count('creates');
     if (answer.effect === 'deleted') stats.count('deletes');
     if (answer.flipped === true) stats.count('flipped');
+    if (answer.intermittent === true) stats.count('intermittentRefusals');
     sendAnswer(res, answer);
   };
 

@@ -30,6 +30,8 @@ export interface ReferenceStats {
   randomAnswers: number;
   /** Creates that got the opposite outcome from the flip fault. */
   flipped: number;
+  /** Accepted bodies refused by the intermittentRefusal fault. */
+  intermittentRefusals: number;
   /** Notification URLs validated before a create (non-loopback ones included: they fail without a request). */
   handshakes: number;
   /** Validations that failed, so that the create was answered 400. */
@@ -89,6 +91,7 @@ function emptyCounts(): Omit<ReferenceStats, 'liveSubscriptions'> {
     throttled: 0,
     randomAnswers: 0,
     flipped: 0,
+    intermittentRefusals: 0,
     handshakes: 0,
     handshakeFailures: 0,
     expiredTokens: 0,
@@ -105,6 +108,7 @@ export type CountedEvent =
   | 'throttled'
   | 'randomAnswers'
   | 'flipped'
+  | 'intermittentRefusals'
   | 'handshakes'
   | 'handshakeFailures'
   | 'expiredTokens'

@@ -106,6 +106,8 @@ async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const verdict = validateCreateBody(profile, body, ctx.ids.nowMs);
   const flipped = ctx.shouldFlip(Object.keys(body));
   const accepted = flipped ? !verdict.ok : verdict.ok;
+  const unrelated = accepted && verdict.ok ? ctx.intermittentRefusal?.(Object.keys(body)) : undefined;
+  if (unrelated !== undefined) return { ...invalid(ctx, unrelated, 'intermittent'), intermittent: true };
   if (!accepted) {
     if (verdict.ok) return { ...invalid(ctx, 'The request is malformed or incorrect.', 'invalidRequest'), flipped };
     return { ...invalid(ctx, verdict.problem.message, verdict.problem.reason, 400, verdict.problem.property), flipped };

@@ -10,23 +10,26 @@ import { describe, test } from 'vitest';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import type { ValueContext } from '../lib/operation/types.js';
-import { findLimit } from '../lib/values/find-limit.js';
-import { limitAnswerOf } from '../lib/values/limit-answer.js';
+import { defaultSettledSteps, findLimitSettled } from '../lib/values/find-limit.js';
+import { askAnswerOf, askValue } from '../lib/values/ask-value.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
+import { IntermittentRefusals } from '../lib/values/settle.js';
 import { showValue } from '../lib/json.js';
-import { judgeValue } from '../lib/values/value-verdict.js';
+import { judgeSettledValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
-import { acceptedBase, type AcceptedBase } from './support/accepted-base.js';
+import { acceptedBase, noBaseReason, type AcceptedBase } from './support/accepted-base.js';
 import { rememberLimit } from './support/found-limits.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
-import type { SkipRecord } from '../lib/case-record.js';
 import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
 
 const probe = probeContext();
 const { operation } = probe;
-const refusals = new DistinctRefusals(operation.fields.map((f) => f.name));
+const fieldNames = operation.fields.map((f) => f.name);
+const refusals = new DistinctRefusals(fieldNames);
+/** Kinds of refusal this suite saw on a body the target also accepted: none of them counts alone (lib/values/settle.ts). */
+const intermittent = new IntermittentRefusals();
 let valueBodiesSent = 0;
 const classRows = operation.fields.flatMap((field) =>
   field.classes.map((valueClass) => [`${field.name}: ${valueClass.description}`, field.name, valueClass] as const),
@@ -45,13 +48,6 @@ const fieldContext = (field: string): ValueContext => {
   return ctx;
 };
 
-/** The skip of a value case whose field no accepted body carries. */
-const noBase = (id: string, field: string): SkipRecord => ({
-  id,
-  reason: `no accepted body carries ${field}: the presence matrix saw no combination with it accepted, so its values cannot be told apart`,
-  toTest: `if the target accepts some body with ${field}, give it as ACCEPTED_BODY`,
-});
-
 /** A base read from the explorer's rule, not seen accepted, says what the rule assumes. */
 const withCaveat = (finding: string, base: AcceptedBase): string =>
   base.caveat === undefined ? finding : `${finding} (base {${base.present.join(', ')}} read from the presence rule; ${base.caveat})`;
@@ -60,37 +56,51 @@ const withCaveat = (finding: string, base: AcceptedBase): string =>
 describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field forms, spec §7 rule 1)', () => {
   for (const [label, field, valueClass] of classRows)
     test(label, { meta: { caseId: caseIds.value(field, valueClass.id) } }, async (context) => {
+      const id = caseIds.value(field, valueClass.id);
       const run = new CaseRun(probe, { askAgain: true });
       const base = await acceptedBase(probe, run, field);
-      if (base === undefined) return skipCase(context, noBase(caseIds.value(field, valueClass.id), field));
+      if (base === undefined)
+        return skipCase(context, { id, ...(await noBaseReason(probe, run, field, 'its values cannot be told apart')) });
       const ctx = fieldContext(field);
       const value = valueClass.value(ctx);
-      const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [field]: value }));
-      await run.client.undoCreate(exchange);
-      valueBodiesSent += 1;
-      refusals.add(`${field} ${valueClass.description}`, [exchange]);
-      const judged = judgeValue(field, valueClass, exchange);
+      // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
+      const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
+      const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
+      // The base was accepted: a refusal of the value disagrees with it and is asked again before it counts.
+      const settled = await askValue(
+        async () => {
+          const exchange = await run.client.sendBody(body);
+          await run.client.undoCreate(exchange);
+          valueBodiesSent += 1;
+          return exchange;
+        },
+        { field, fields: fieldNames, seen: intermittent },
+      );
+      refusals.add(`${field} ${valueClass.description}`, settled.asks);
+      const judged = judgeSettledValue(field, valueClass, settled);
       const { answer } = judged;
       await finishCase(context, run, {
-        id: caseIds.value(field, valueClass.id),
+        id,
         kind: 'value',
         specRef: judged.specRef,
         verdict: judged.verdict,
         finding: withCaveat(judged.finding, base),
         ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
         observed: judged.observed,
-        example: example(exchange),
+        example: example(judged.exchange),
         value: {
           field,
           classId: valueClass.id,
           description: valueClass.description,
           expectation: valueClass.expectation,
-          sent: showValue(value),
+          sent: showValue(valueClass.sendAs === undefined ? value : { [valueClass.sendAs]: value }),
           base: base.present,
-          outcome: answer.outcome,
+          outcome: judged.outcome,
           status: answer.status,
           ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
           ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
+          ...(settled.asks.length > 1 ? { asks: settled.asks.length } : {}),
+          ...(settled.intermittent !== undefined ? { intermittent: settled.intermittent } : {}),
         },
       });
     });
@@ -101,10 +111,15 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
     test(label, { meta: { caseId: caseIds.limit(search.field, search.id) } }, async (context) => {
       const run = new CaseRun(probe, { askAgain: true });
       const base = await acceptedBase(probe, run, search.field);
-      if (base === undefined) return skipCase(context, noBase(caseIds.limit(search.field, search.id), search.field));
+      if (base === undefined)
+        return skipCase(context, {
+          id: caseIds.limit(search.field, search.id),
+          ...(await noBaseReason(probe, run, search.field, 'its values cannot be told apart')),
+        });
       const first = run.client.exchanges.length; // requests before this point found the base, not the limit
       const sent = new Map<number, Exchange>();
-      const result = await findLimit(
+      // Each step settled: a refusal is asked again before the search rests on it, and both edges are asked twice.
+      const result = await findLimitSettled(
         async (x) => {
           const ctx = probe.values();
           const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
@@ -112,11 +127,11 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
           await run.client.undoCreate(exchange);
           valueBodiesSent += 1;
           refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
-          return limitAnswerOf(exchange);
+          return askAnswerOf(exchange, search.field, fieldNames);
         },
         search.low,
         search.high,
-        search.maxSteps,
+        { seen: intermittent, maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high) },
       );
       if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
       const judged = judgeLimit(search, result, run.client.exchanges.slice(first));

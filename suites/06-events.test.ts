@@ -17,6 +17,7 @@
  */
 import { describe, test, type TestContext } from 'vitest';
 import { handshakeAnswer } from '../lib/events/handshake-answer.js';
+import { judgeHandshakeDeadline } from '../lib/events/handshake-deadline.js';
 import { isFor, judgeDelivery, type SubscriptionUnderTest } from '../lib/events/judge-delivery.js';
 import { describePayloadShape, payloadShape } from '../lib/events/payload-shape.js';
 import { changeFailed, judgeDelay, judgeRedelivery, notCreated, type NothingToJudge } from '../lib/events/judge-events.js';
@@ -24,12 +25,11 @@ import { spec6Open } from '../lib/events/spec-refs.js';
 import { isSuccessStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
-import { SERVER_ERROR_REF } from '../lib/protocol/server-error.js';
 import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.js';
-import { acceptedBase } from './support/accepted-base.js';
+import { acceptedBase, noBaseReason } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { changeUnavailable, makeChange, type ChangeOutcome, type Unavailable } from './support/cause-change.js';
-import { handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
+import { deadlineOutcome, handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
@@ -43,11 +43,6 @@ function skip(context: TestContext, id: string, why: string | Unavailable): neve
   return skipCase(context, { id, ...(typeof why === 'string' ? { reason: why } : why) });
 }
 
-/** No accepted body carries a clientState: nothing can be matched to a notification. */
-const NO_CLIENT_STATE: Unavailable = {
-  reason: 'no accepted body carries clientState: the presence matrix saw none accepted, so a notification cannot be matched to it',
-  toTest: 'if the target accepts some body with clientState, give it as ACCEPTED_BODY',
-};
 const isCreated = (e: Exchange): boolean => e.failure === undefined && isSuccessStatus(e.status);
 
 /** A subscription in an accepted body that carries a clientState of its own; a string says why none can be made. */
@@ -55,7 +50,8 @@ async function createWatched(
   run: CaseRun,
 ): Promise<{ exchange: Exchange; subscription: SubscriptionUnderTest; caveat?: string } | Unavailable> {
   const base = await acceptedBase(probe, run, 'clientState');
-  if (base === undefined) return NO_CLIENT_STATE;
+  // No accepted body carries a clientState: nothing can be matched to a notification.
+  if (base === undefined) return noBaseReason(probe, run, 'clientState', 'a notification cannot be matched to it');
   const ctx = probe.values();
   const clientState = `probe-events-${ctx.unique}`;
   const exchange = await run.client.sendBody(buildBody(probe.operation, base.present, ctx, { clientState }));
@@ -252,13 +248,25 @@ describe('events (spec §6)', () => {
       await finishCase(context, outcome.run, {
         id: caseIds.handshake(c.id),
         kind: 'events',
-        specRef: answer.serverError
-          ? `${spec6Open('validation of the notification URL')}; ${SERVER_ERROR_REF}`
-          : spec6Open('validation of the notification URL'),
-        verdict: answer.serverError ? 'DEVIATES' : answer.answered ? 'INFORMATIONAL' : 'ERROR',
-        observed: answer.observed,
-        finding: answer.finding,
+        ...answer,
         example: example(outcome.exchange),
       });
     });
+
+  // The deadline itself, by bisection over the receiver's hold; started early beside the cases above in a whole run.
+  test('spec §6/handshake-deadline (open): the longest the receiver may hold its validation answer and the create still succeed', {
+    meta: { caseId: caseIds.handshakeDeadline },
+  }, async (context) => {
+    const outcome = await deadlineOutcome(probe);
+    if (outcome.kind === 'skipped') return skip(context, caseIds.handshakeDeadline, outcome.why);
+    const { search } = outcome;
+    // The answer past the deadline, else the last create.
+    const edge = search.sent.get(search.result?.smallestRejected ?? Number.NaN) ?? search.creates.at(-1);
+    await finishCase(context, outcome.run, {
+      id: caseIds.handshakeDeadline,
+      kind: 'events',
+      ...judgeHandshakeDeadline(search),
+      ...(edge !== undefined ? { example: example(edge) } : {}),
+    });
+  });
 });

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { deadlineCreates } from '../lib/events/handshake-deadline.js';
+import { PROFILES, startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe, type ProbeRun } from './run-probe.js';
 
 const RUN_MS = 120_000;
@@ -29,7 +30,7 @@ function cases(run: ProbeRun): Record<string, string> {
 }
 
 const CHANGE_CASES = ['events/notification', 'events/payload-shape', 'events/delay', 'events/redelivery-after-500'];
-const HANDSHAKE_CASES = ['events/handshake-wrong-token', 'events/handshake-slow', 'events/handshake-500'];
+const HANDSHAKE_CASES = ['events/handshake-wrong-token', 'events/handshake-slow', 'events/handshake-500', 'events/handshake-deadline'];
 
 // Each run probes its own embedded reference: the two run at once. (The configured-target runs below share one
 // service whose trigger notifies every live subscription, so they stay one after another.)
@@ -39,7 +40,7 @@ describe.concurrent('npm run probe -- 06-events on the embedded reference', () =
     async () => {
       const run = await runProbe({}, ['06-events'], RUN_MS);
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/^7 passed, 0 failed$/m);
+      expect(run.stdout).toMatch(/^8 passed, 0 failed$/m);
       const seen = cases(run);
       expect(Object.keys(seen).sort()).toEqual([...CHANGE_CASES, ...HANDSHAKE_CASES].sort());
       expect(seen['events/notification']).toMatch(
@@ -56,6 +57,10 @@ describe.concurrent('npm run probe -- 06-events on the embedded reference', () =
         /holds its answer to the validation request 6 s: .* answered the create 400 invalidRequest ".*timed out\."/,
       );
       expect(seen['events/handshake-500']).toMatch(/answered the create 400 invalidRequest/);
+      // The test pace searches holds up to 2 s only (test/support/fast-settings.ts): under the reference's 5 s.
+      expect(seen['events/handshake-deadline']).toMatch(
+        /^INFORMATIONAL: handshake deadline: over 2 s: the subscription was created with the receiver holding its answer 2 s/,
+      );
       expect(run.stdout).toMatch(
         /ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/,
       );
@@ -99,6 +104,42 @@ describe.concurrent('npm run probe -- 06-events on the embedded reference', () =
   );
 });
 
+describe('npm run probe -- 06-events on a target with a 1.5 s handshake deadline', () => {
+  const token = 'deadline-token-3e81a0';
+  let service: ReferenceService;
+  beforeAll(async () => {
+    // A short deadline keeps the search's waits short: holds of 0 to 2 s, each create waiting at most 1.5 s.
+    const base = PROFILES['default'];
+    if (base === undefined) throw new Error('no default profile');
+    const profile = { ...base, name: 'short-deadline', validationHandshake: { ...base.validationHandshake, timeoutMs: 1_500 } };
+    service = await startReferenceService({ tokens: [token], profile });
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  test(
+    'the handshake deadline is stated within a second, with the message of the refusal past it',
+    async () => {
+      const run = await runProbe(
+        { BASE_URL: service.url, ACCESS_TOKEN: token, SLOW_RECEIVER_SECONDS: '0.2', HANDSHAKE_DEADLINE_MAX_SECONDS: '2' },
+        ['06-events'],
+        RUN_MS,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const deadline = read(run).cases.find((c) => c.id === 'events/handshake-deadline');
+      expect(deadline?.verdict).toBe('INFORMATIONAL');
+      expect(deadline?.finding).toMatch(
+        /^handshake deadline: between 1 and 2 s: the subscription was created with the receiver holding its answer 1 s; held 2 s, the create was answered 400 invalidRequest "Failed to validate the notification URL '[^']*': the validation request timed out\." \(\d+ creates\)$/,
+      );
+      // Bounded: the plan's creates for holds of 0 to 2 s, and no subscription left.
+      expect(Number(/\((\d+) creates\)/.exec(deadline?.finding ?? '')?.[1])).toBeLessThanOrEqual(deadlineCreates(2));
+      expect(service.liveSubscriptions()).toEqual([]);
+    },
+    RUN_MS,
+  );
+});
+
 describe('npm run probe -- 06-events on a configured target', () => {
   const token = 'events-token-9d2c41';
   let service: ReferenceService;
@@ -118,7 +159,7 @@ describe('npm run probe -- 06-events on a configured target', () => {
       const run = await configured();
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toContain('events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped');
-      expect(run.stdout).toMatch(/^3 passed, 0 failed, 4 skipped$/m);
+      expect(run.stdout).toMatch(/^4 passed, 0 failed, 4 skipped$/m);
       expect(Object.keys(cases(run)).sort()).toEqual([...HANDSHAKE_CASES].sort());
       // Each skip is in every report with its reason and what to set to test it.
       const skipped = read(run).skipped ?? [];

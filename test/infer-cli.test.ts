@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Har } from '../lib/har/types.js';
+import { subscriptionCreate } from '../lib/operation/index.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import type { TrafficValues } from '../lib/traffic/traffic-values.js';
 import { runProbe } from './run-probe.js';
@@ -52,8 +53,15 @@ test("the probe's HAR gives its rule, roles and values with no request; part of 
   let refusedInAll = 0;
   for (const [field, values] of Object.entries(inferred.values.fields)) {
     const classes = report.values[field];
-    const accepted = new Set(classes?.accepted.map((c) => c.sent));
-    const rejected = new Set(classes?.rejected.map((c) => c.sent));
+    // A value sent under the field's name in another letter case is no value of the field (its body lacks the field).
+    const renamed = new Set(
+      subscriptionCreate.fields
+        .find((f) => f.name === field)
+        ?.classes.filter((c) => c.sendAs !== undefined)
+        .map((c) => c.id),
+    );
+    const accepted = new Set(classes?.accepted.filter((c) => !renamed.has(c.classId)).map((c) => c.sent));
+    const rejected = new Set(classes?.rejected.filter((c) => !renamed.has(c.classId)).map((c) => c.sent));
     refusedInAll += values.refusedCount;
     for (const refused of values.refused) {
       expect(accepted.has(refused.value), `${field} ${refused.value ?? ''}`).toBe(false);

@@ -483,6 +483,15 @@ export const SETTINGS: readonly AnySetting[] = [
     parser: secondsAsMsParser({ positive: true, max: 60, maxNote: " (the receiver's longest delay)" }),
   }),
   setting({
+    name: 'HANDSHAKE_DEADLINE_MAX_SECONDS',
+    group: 'receiver',
+    key: 'handshakeDeadlineMaxSeconds',
+    default: '15',
+    description:
+      "The longest hold the events suite's handshake-deadline search tries: it finds, to the second, the longest time the probe's receiver may hold its answer to a validation request and the create still succeed (SharePoint 5 s, Graph 10 s). Cut to one second under REQUEST_TIMEOUT_MS; 0 leaves the search out.",
+    parser: numberParser({ integer: true, positive: false, max: 60, maxNote: " (the receiver's longest delay)" }),
+  }),
+  setting({
     name: 'REFERENCE_PROFILE',
     group: 'target',
     key: 'referenceProfile',

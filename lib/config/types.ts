@@ -97,6 +97,8 @@ export interface ReceiverSettings {
   changeCommandTimeoutMs: number;
   /** How long the receiver holds its answer to a validation request in the slow-receiver case. */
   slowReceiverMs: number;
+  /** The longest hold, in whole seconds, the handshake-deadline search tries; 0: no search. */
+  handshakeDeadlineMaxSeconds: number;
 }
 
 /** What the run writes and keeps: reports, the cleanup ledger, baselines. */

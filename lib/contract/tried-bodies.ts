@@ -85,6 +85,8 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
     results.sort((x, y) => (order.get(x.classId) ?? Infinity) - (order.get(y.classId) ?? Infinity) || x.id.localeCompare(y.id));
     for (const result of results) {
       const valueClass = spec.classes.find((c) => c.id === result.classId);
+      // A value sent under another name (Resource) says nothing of the field's values: its body has no such field.
+      if (valueClass?.sendAs !== undefined) continue;
       const value = classValue(valueClass?.value, result);
       const named = result.outcome === 'rejected' && result.errorMessage !== undefined ? namedFields(result.errorMessage, fieldNames) : [];
       tried.push({

@@ -21,8 +21,8 @@ test('a refused create names the validation request, the status, the code and th
     error: { code: 'invalidRequest', message: 'Failed to validate the notification URL: the validation request timed out.' },
   });
   expect(handshakeAnswer({ kind: 'slow', delayMs: 6000 }, exchange(400, body), [handshake])).toEqual({
-    answered: true,
-    serverError: false,
+    verdict: 'INFORMATIONAL',
+    specRef: 'open: spec §6 "validation of the notification URL: not shown"',
     observed:
       'the target sent 1 validation request (POST ?validationtoken=...); answered the create 400 invalidRequest "Failed to validate the notification URL: the validation request timed out." after 5012 ms',
     finding:
@@ -41,8 +41,18 @@ test('no answer from the target is not an answer', () => {
     handshake,
     { ...handshake, seq: 4 },
   ]);
-  expect(result.answered).toBe(false);
+  expect(result.verdict).toBe('ERROR');
   expect(result.observed).toBe(
     'the target sent 2 validation requests (POST ?validationtoken=...); gave the create no answer (timeout: no answer within 10000 ms)',
   );
+});
+
+test('a server error to the create DEVIATES, citing the reading of a server error beside the open part', () => {
+  const result = handshakeAnswer(
+    { kind: 'fail' },
+    fakeExchange({ status: 500, failure: { kind: 'server', message: 'HTTP 500 after 4 attempts' }, attempts: 4 }),
+    [handshake],
+  );
+  expect(result.verdict).toBe('DEVIATES');
+  expect(result.specRef).toMatch(/^open: spec §6 "validation of the notification URL: not shown"; /);
 });

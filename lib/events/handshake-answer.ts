@@ -8,6 +8,9 @@ import type { Exchange } from '../http/types.js';
 import { classifyAnswer } from '../answer/classify.js';
 import { serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import type { ReceivedHandshake } from '../receiver/types.js';
+import type { Verdict } from '../outcome.js';
+import { SERVER_ERROR_REF } from '../protocol/server-error.js';
+import { spec6Open } from './spec-refs.js';
 
 export type ReceiverMisbehaviour = { kind: 'wrong-token' } | { kind: 'slow'; delayMs: number } | { kind: 'fail' };
 
@@ -23,13 +26,17 @@ function describeMisbehaviour(m: ReceiverMisbehaviour): string {
 }
 
 export interface HandshakeAnswer {
-  /** The create had an answer from the target (false: the harness got none, an ERROR). */
-  answered: boolean;
-  /** The target answered the create with a server error: DEVIATES, as in every suite (lib/protocol/server-error.ts). */
-  serverError: boolean;
+  /**
+   * INFORMATIONAL: the spec says nothing of a handshake; DEVIATES when the target answered the create with a server
+   * error, as in every suite (lib/protocol/server-error.ts); ERROR when the harness got no answer at all.
+   */
+  verdict: Verdict;
+  specRef: string;
   observed: string;
   finding: string;
 }
+
+const OPEN = spec6Open('validation of the notification URL');
 
 // Room for the target's message with the notification URL it echoes (a scope's path or a tunnel's host).
 const MESSAGE_CHARS = 240;
@@ -62,9 +69,10 @@ export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, hands
           .filter((v, i, a) => a.indexOf(v) === i)
           .join('/')} ?${parameters.join(', ?')}=...)`;
   const finding = `receiver that ${describeMisbehaviour(m)}: ${sent} and ${outcome}`;
+  const answered = failed !== undefined || (create.failure === undefined && answer.status !== null);
   return {
-    answered: failed !== undefined || (create.failure === undefined && answer.status !== null),
-    serverError: failed !== undefined,
+    verdict: failed !== undefined ? 'DEVIATES' : answered ? 'INFORMATIONAL' : 'ERROR',
+    specRef: failed !== undefined ? `${OPEN}; ${SERVER_ERROR_REF}` : OPEN,
     observed: `${sent}; ${outcome}`,
     finding,
   };

@@ -14,13 +14,16 @@ export interface BodyConfig {
    * body does not have is always sent at its good value (there is no other).
    */
   good: ReadonlySet<string>;
+  /** Operation fields sent with the value of the user's property of another name (field -> the user's name). */
+  renamed?: ReadonlyMap<string, string>;
 }
 
 /** A stable key: two configs with the same key send the same kind of body. */
 export function configKey(original: Readonly<Record<string, unknown>>, config: BodyConfig): string {
   const present = [...config.present];
   const good = present.filter((f) => config.good.has(f) && Object.hasOwn(original, f));
-  return JSON.stringify([combinationKey(present), combinationKey(good)]);
+  const renamed = [...(config.renamed ?? [])].sort();
+  return JSON.stringify([combinationKey(present), combinationKey(good), ...(renamed.length > 0 ? [renamed] : [])]);
 }
 
 /** `present` with each of `toggles` flipped: taken out when present, added when absent. */
@@ -45,18 +48,26 @@ export function buildConfigBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const fieldSpec = new Map(operation.fields.map((f) => [f.name, f]));
-  const put = (name: string): void => {
+  const renamedFrom = new Map([...(config.renamed ?? [])].map(([field, from]) => [from, field]));
+  const put = (name: string, from: string = name): void => {
     const spec = fieldSpec.get(name);
-    const useGood = spec !== undefined && (config.good.has(name) || !Object.hasOwn(original, name));
+    const useGood = spec !== undefined && (config.good.has(name) || !Object.hasOwn(original, from));
     // defineProperty: a field named __proto__ stays a field.
     Object.defineProperty(body, name, {
-      value: useGood ? spec.good(ctx) : original[name],
+      value: useGood ? spec.good(ctx) : original[from],
       enumerable: true,
       writable: true,
       configurable: true,
     });
   };
-  for (const name of Object.keys(original)) if (config.present.has(name)) put(name);
-  for (const field of operation.fields) if (config.present.has(field.name) && !Object.hasOwn(original, field.name)) put(field.name);
+  for (const name of Object.keys(original)) {
+    const to = renamedFrom.get(name);
+    // A renamed property keeps its place and its value under the operation's name.
+    if (to !== undefined && config.present.has(to)) put(to, name);
+    else if (config.present.has(name)) put(name);
+  }
+  for (const field of operation.fields) {
+    if (config.present.has(field.name) && !Object.hasOwn(original, field.name) && config.renamed?.has(field.name) !== true) put(field.name);
+  }
   return body;
 }

@@ -604,3 +604,46 @@ describe('a cause of two fields is stated the same with a hint or without, when 
     expect(target.creates).toHaveLength(17);
   });
 });
+
+describe('explain says what is wrong with a value or a name it blames', () => {
+  test('a property in another letter case: renaming it is the fix, and the target reads names case-sensitively', async () => {
+    // Graph's rules: notificationUrl, expirationDateTime and resource required, a property the type lacks refused.
+    const known = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
+    const graphLike = (body: Record<string, unknown>): Answer => {
+      const unknown = Object.keys(body).find((k) => !known.includes(k));
+      if (unknown !== undefined)
+        return { status: 400, code: 'InvalidRequest', message: `The property '${unknown}' does not exist on type 'subscription'.` };
+      const missing = ['notificationUrl', 'resource', 'expirationDateTime'].find((f) => !(f in body));
+      return missing === undefined
+        ? { status: 201 }
+        : { status: 400, code: 'InvalidRequest', message: `The property '${missing}' is required.` };
+    };
+    const target = fakeTarget(graphLike);
+    const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: inDays(2), Resource: '/me/drive/root' });
+    expect(result.outcome).toBe('explained');
+    expect(result.singles.fixes.map((f) => singleChangeWords(f.change))).toEqual(['rename Resource to resource (its value as given)']);
+    // The body the fix sent: the user's value under the right name, in the user's place.
+    expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: expect.any(String), resource: '/me/drive/root' });
+    expect(causeSentences(result)[0]).toBe(
+      'Cause: the target reads property names case-sensitively: resource, not Resource: this body is refused (400) while Resource is present and resource is absent, and the change below gets 201.',
+    );
+    expect(target.live.size).toBe(0);
+  });
+
+  test('a date-time with one-digit parts: the value is blamed, and what is wrong with it said', async () => {
+    const strict = (body: Record<string, unknown>): Answer => {
+      const missing = ['notificationUrl', 'expirationDateTime'].find((f) => !(f in body));
+      if (missing !== undefined) return { status: 400, code: 'invalidRequest', message: `The property '${missing}' is required.` };
+      const at = String(body['expirationDateTime']);
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(at)
+        ? { status: 201 }
+        : { status: 400, code: 'invalidRequest', message: `The expirationDateTime '${at}' is not valid.` };
+    };
+    const result = await run(fakeTarget(strict), { notificationUrl: RECEIVER, expirationDateTime: '2030-1-5T10:00:00Z' });
+    expect(result.outcome).toBe('explained');
+    expect(result.replaced).toEqual(['expirationDateTime']);
+    expect(causeSentences(result)).toContain(
+      'What is wrong with the value: expirationDateTime is not a full ISO 8601 date-time: its month and day have one digit.',
+    );
+  });
+});

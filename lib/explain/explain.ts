@@ -387,9 +387,10 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   );
 
   function changeOf(change: SingleChange): Pick<ExplainResult, 'removed' | 'added' | 'replaced'> {
+    // A rename takes the user's name out and puts the field in, with the user's value.
     return {
-      removed: change.kind === 'remove' ? [change.field] : [],
-      added: change.kind === 'add' ? [change.field] : [],
+      removed: change.kind === 'remove' ? [change.field] : change.kind === 'rename' ? [change.from] : [],
+      added: change.kind === 'add' || change.kind === 'rename' ? [change.field] : [],
       replaced: change.kind === 'replace-value' ? [change.field] : [],
     };
   }

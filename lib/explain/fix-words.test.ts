@@ -8,6 +8,7 @@ import type { SingleChange } from './singles.js';
 const add = (field: string): SingleChange => ({ kind: 'add', field });
 const remove = (field: string): SingleChange => ({ kind: 'remove', field });
 const replace = (field: string): SingleChange => ({ kind: 'replace-value', field });
+const rename = (from: string, field: string): SingleChange => ({ kind: 'rename', field, from });
 const ONLINE = { refused: 'this body is refused (400)', fixed: 'gets 201' };
 
 describe('the words explain says of changes of one field', () => {
@@ -22,6 +23,8 @@ describe('the words explain says of changes of one field', () => {
     [[remove('a'), remove('b'), add('c')], undefined],
     [[replace('expirationDateTime')], undefined],
     [[remove('notificationUrl'), replace('notificationUrl')], undefined],
+    [[rename('Resource', 'resource')], 'the target reads property names case-sensitively: resource, not Resource'],
+    [[rename('Resource', 'resource'), remove('Resource')], 'the target reads property names case-sensitively: resource, not Resource'],
   ])('%j: %s', (changes, clause) => {
     expect(clauseWords(changes)).toBe(clause);
   });
@@ -30,6 +33,7 @@ describe('the words explain says of changes of one field', () => {
     [add('resource'), 'add resource (at a known-good value)'],
     [remove('changeType'), 'take out changeType'],
     [replace('notificationUrl'), 'replace the value of notificationUrl with a known-good one'],
+    [rename('CHANGETYPE', 'changeType'), 'rename CHANGETYPE to changeType (its value as given)'],
   ])('%j reads "%s"', (change, words) => {
     expect(singleChangeWords(change)).toBe(words);
   });
@@ -59,6 +63,11 @@ describe('the words explain says of changes of one field', () => {
       [remove('changeType'), add('resource')],
       ['notificationUrl'],
       'changeType needs resource: this body is refused (400) while changeType is present and resource is absent, and with the value of notificationUrl replaced by a known-good one, any one of the changes below gets 201.',
+    ],
+    [
+      [rename('Resource', 'resource')],
+      [],
+      'the target reads property names case-sensitively: resource, not Resource: this body is refused (400) while Resource is present and resource is absent, and the change below gets 201.',
     ],
   ])('%j with %j: the cause', (changes, along, sentence) => {
     expect(singleCauseSentence(changes, ONLINE, along)).toBe(sentence);

@@ -6,6 +6,7 @@
 import type { Expr } from '../rule/expression.js';
 import { conditionInWords, joinNames } from '../rule/in-words.js';
 import type { SingleChange } from './singles.js';
+import { caseSentence } from './what-is-wrong.js';
 
 /** "add resource (at a known-good value)", "take out changeType", "replace the value of notificationUrl with a known-good one". */
 export function singleChangeWords(change: SingleChange): string {
@@ -16,13 +17,22 @@ export function singleChangeWords(change: SingleChange): string {
       return `take out ${change.field}`;
     case 'replace-value':
       return `replace the value of ${change.field} with a known-good one`;
+    case 'rename':
+      return `rename ${change.from} to ${change.field} (its value as given)`;
   }
 }
 
 /** The literals of the body that the changes undo: a taken-out field is present in it, an added one absent. */
 export function undoneLiterals(changes: readonly SingleChange[]): { present: string[]; absent: string[]; values: string[] } {
   const of = (kind: SingleChange['kind']): string[] => [...new Set(changes.filter((c) => c.kind === kind).map((c) => c.field))];
-  return { present: of('remove'), absent: of('add'), values: of('replace-value') };
+  // A rename undoes the user's name being present and the field's being absent.
+  const renames = changes.flatMap((c) => (c.kind === 'rename' ? [c] : []));
+  const unique = (names: string[]): string[] => [...new Set(names)];
+  return {
+    present: unique([...of('remove'), ...renames.map((r) => r.from)]),
+    absent: unique([...of('add'), ...renames.map((r) => r.field)]),
+    values: of('replace-value'),
+  };
 }
 
 /**
@@ -31,6 +41,9 @@ export function undoneLiterals(changes: readonly SingleChange[]): { present: str
  * either), "the body needs resource" (add it). Undefined when no short phrase says it exactly.
  */
 export function clauseWords(changes: readonly SingleChange[]): string | undefined {
+  // A rename that gets a 2xx shows the target reads the name only in its own letter case.
+  const renames = changes.flatMap((c) => (c.kind === 'rename' ? [caseSentence(c.field, c.from)] : []));
+  if (renames.length > 0) return renames.join('; ');
   const { present, absent, values } = undoneLiterals(changes);
   // A value's cause is said by the sentence itself ("with the value of x as given").
   if (values.length > 0) return undefined;

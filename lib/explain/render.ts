@@ -10,6 +10,7 @@ import { count, list } from '../inference/words.js';
 import type { Expr } from '../rule/expression.js';
 import { conditionInWords } from '../rule/in-words.js';
 import { singleCauseSentence, singleChangeWords } from './fix-words.js';
+import { valueFault } from './what-is-wrong.js';
 import type { SingleChange } from './singles.js';
 import { describeAnswer, sameRejection } from './signature.js';
 import type { ExplainResult, NeededChange, Probe } from './types.js';
@@ -50,7 +51,19 @@ const pronoun = (fields: readonly string[]): string => (fields.length === 1 ? 'i
  * accepted (a target that refuses two fields only together), and that was not asked.
  */
 export function causeSentences(r: ExplainResult): string[] {
-  return r.singles.fixes.length > 0 ? singleFixLines(r) : [...severalFieldsCause(r), ...singlesAskedLines(r)];
+  const lines = r.singles.fixes.length > 0 ? singleFixLines(r) : [...severalFieldsCause(r), ...singlesAskedLines(r)];
+  return [...lines, ...valueFaultLines(r)];
+}
+
+/** What is wrong with each value the cause blames, when the value itself shows it (an ISO 8601 part of one digit). */
+function valueFaultLines(r: ExplainResult): string[] {
+  const blamed = [
+    ...new Set([...r.singles.fixes.filter((f) => f.change.kind === 'replace-value').map((f) => f.change.field), ...r.replaced]),
+  ];
+  return blamed.flatMap((field) => {
+    const fault = valueFault(field, r.original.body[field]);
+    return fault === undefined ? [] : [`What is wrong with the value: ${fault}.`];
+  });
 }
 
 function severalFieldsCause(r: ExplainResult): string[] {

@@ -12,19 +12,25 @@
 import type { BodyConfig } from './body-config.js';
 import type { Prober } from './prober.js';
 import type { SingleAnswer, SingleChange, Singles } from './types.js';
+import { caseVariantOf } from './what-is-wrong.js';
 
 export type { SingleAnswer, SingleChange, Singles } from './types.js';
 
 /** Creates spent on changes of one field, at most: a body of more fields has its other changes listed unasked. */
 export const MAX_SINGLE_CHECKS = 16;
 
-const KIND_ORDER: Record<SingleChange['kind'], number> = { add: 0, 'replace-value': 1, remove: 2 };
+const KIND_ORDER: Record<SingleChange['kind'], number> = { add: 0, rename: 1, 'replace-value': 2, remove: 3 };
 
 /** The body of a change, the user's values elsewhere (an added field has no value of the user's: known-good). */
 export function singleConfig(present: ReadonlySet<string>, change: SingleChange): BodyConfig {
   const fields = new Set(present);
   if (change.kind === 'add') fields.add(change.field);
   if (change.kind === 'remove') fields.delete(change.field);
+  if (change.kind === 'rename') {
+    fields.delete(change.from);
+    fields.add(change.field);
+    return { present: fields, good: new Set(), renamed: new Map([[change.field, change.from]]) };
+  }
   return { present: fields, good: change.kind === 'replace-value' ? new Set([change.field]) : new Set() };
 }
 
@@ -56,12 +62,18 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
     (field): SingleChange => ({ kind: 'add', field }),
   );
   const removes = pointedFirst(o.fields.filter((f) => o.present.has(f))).map((field): SingleChange => ({ kind: 'remove', field }));
+  // A property of the user's that names a field in another letter case (Resource): sent under the field's name.
+  const renames = [...o.present].flatMap((from): SingleChange[] => {
+    const field = o.known.has(from) ? undefined : caseVariantOf(from, o.known);
+    return field === undefined || o.present.has(field) ? [] : [{ kind: 'rename', field, from }];
+  });
   const singles: Singles = { fixes: [], refused: [], noVerdict: [], unasked: [], byReport: [] };
   let checks = 0;
 
   const ask = async (change: SingleChange): Promise<BodyConfig | undefined> => {
     const config = singleConfig(o.present, change);
-    if (change.kind !== 'replace-value' && o.recordedRefused.has(change.field) && prober.known(config) === undefined) {
+    const toggle = change.kind === 'add' || change.kind === 'remove';
+    if (toggle && o.recordedRefused.has(change.field) && prober.known(config) === undefined) {
       singles.byReport.push(change);
       return undefined;
     }
@@ -87,7 +99,7 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
     return undefined;
   };
 
-  for (const change of [...adds, ...removes]) {
+  for (const change of [...adds, ...renames, ...removes]) {
     const unstable = await ask(change);
     if (unstable !== undefined) return { kind: 'unstable', configs: [unstable] };
   }

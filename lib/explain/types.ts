@@ -115,10 +115,10 @@ export interface RequestCount {
 }
 
 /** A change of one field (lib/explain/singles.ts asks them all). */
-export interface SingleChange {
-  kind: 'add' | 'remove' | 'replace-value';
-  field: string;
-}
+export type SingleChange =
+  | { kind: 'add' | 'remove' | 'replace-value'; field: string }
+  /** The user's property `from` sent under the operation's name `field` (another letter case), its value as given. */
+  | { kind: 'rename'; field: string; from: string };
 
 export interface SingleAnswer {
   change: SingleChange;

@@ -40,7 +40,8 @@ test('the Graph description: the writable properties of microsoft.graph.subscrip
     /^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$/;
   const expiration = op.fields.find((f) => f.name === 'expirationDateTime');
   expect(good['expirationDateTime']).toMatch(dateTimeOffset);
-  for (const c of expiration?.classes ?? []) {
+  // A class sent under another name has the good value; only the values of the field are of its form or not.
+  for (const c of (expiration?.classes ?? []).filter((k) => k.sendAs === undefined)) {
     const v = c.value(ctx);
     if (c.expectation === 'spec-form') expect(v, c.id).toMatch(dateTimeOffset);
     if (c.expectation === 'not-spec-form' && typeof v === 'string') expect(v, c.id).not.toMatch(dateTimeOffset);

@@ -28,6 +28,8 @@ export interface ValueClass {
   /** The part of the spec that speaks to this class, or "open: ..." when the spec does not. */
   specRef: string;
   expectation: ValueExpectation;
+  /** The property name the value is sent under instead of the field's (another letter case: `Resource`). */
+  sendAs?: string;
 }
 
 export interface FieldSpec {

@@ -39,5 +39,6 @@ export const caseIds = {
   method: (method: (typeof OTHER_METHODS)[number]): string => `protocol/spec-4/method-${method.toLowerCase()}`,
   events: (name: (typeof EVENT_CASES)[number]): string => `events/${name}`,
   handshake: (mode: (typeof HANDSHAKE_CASES)[number]): string => `events/handshake-${mode}`,
+  handshakeDeadline: 'events/handshake-deadline',
   lifecycle: (step: (typeof LIFECYCLE_STEPS)[number]): string => `lifecycle/${step}`,
 } as const;

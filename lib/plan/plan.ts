@@ -18,7 +18,9 @@ import { AUTH_VARIANTS } from '../protocol/auth.js';
 import { caseIds, CONTENT_CASES, HANDSHAKE_CASES, MALFORMED_BODIES, OTHER_VERSIONS, PROPERTIES } from './case-ids.js';
 import { observationCases } from '../protocol/spec-observation.js';
 import { combinations } from '../rule/field-set.js';
-import { defaultMaxSteps } from '../values/find-limit.js';
+import { defaultMaxSteps, defaultSettledSteps } from '../values/find-limit.js';
+import { deadlineCreates, deadlineTopSeconds } from '../events/handshake-deadline.js';
+import { MAX_ASKS } from '../values/settle.js';
 
 export interface PlannedCase {
   id: string;
@@ -111,9 +113,12 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
 }
 
 function valueClasses(op: OperationSpec): PlannedCase[] {
-  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(caseIds.value(f.name, c.id), CREATE)));
+  // A refused value is asked again until its refusal is confirmed (lib/values/settle.ts): at most MAX_ASKS creates, of
+  // which one at most is accepted and deleted.
+  const asked = { requests: MAX_ASKS + 1, creates: 1 };
+  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(caseIds.value(f.name, c.id), asked)));
   const limits = (op.limits ?? []).map((l) => {
-    const steps = l.maxSteps ?? defaultMaxSteps(l.low, l.high);
+    const steps = l.maxSteps ?? defaultSettledSteps(l.low, l.high);
     return one(caseIds.limit(l.field, l.id), { requests: steps * 2, creates: steps });
   });
   return [...classes, ...limits, one(caseIds.valueRefusals, { requests: 0, creates: 0 })];
@@ -165,12 +170,20 @@ function events(settings: Settings, embedded: boolean): PlannedCase[] {
   // A CHANGE_REQUEST goes through the probe's engine: one more request per change.
   const changed = { requests: 2 + (settings.receiver.change?.kind === 'request' ? 1 : 0), creates: 1 };
   const handshake = HANDSHAKE_CASES.map((id) => one(caseIds.handshake(id), CREATE, receiver));
+  // The handshake deadline by bisection over the receiver's hold, each create deleted (lib/events/handshake-deadline.ts).
+  const creates = deadlineCreates(deadlineTopSeconds(settings));
+  const deadline = one(
+    caseIds.handshakeDeadline,
+    { requests: 2 * creates, creates },
+    receiver ?? (creates === 0 ? 'HANDSHAKE_DEADLINE_MAX_SECONDS is 0 (or REQUEST_TIMEOUT_MS under 2 s)' : undefined),
+  );
   return [
     one(caseIds.events('notification'), changed, change),
     one(caseIds.events('payload-shape'), { requests: 0, creates: 0 }, change),
     one(caseIds.events('delay'), { requests: 0, creates: 0 }, change),
     one(caseIds.events('redelivery-after-500'), changed, change),
     ...handshake,
+    deadline,
   ];
 }
 
@@ -274,7 +287,9 @@ export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan 
   const waitMs =
     (waits(caseIds.events('notification')) ? settings.receiver.notificationWaitMs + change : 0) +
     (waits(caseIds.events('redelivery-after-500')) ? 2 * settings.receiver.notificationWaitMs + change : 0) +
-    (waits(caseIds.handshake('slow')) ? settings.receiver.slowReceiverMs : 0);
+    (waits(caseIds.handshake('slow')) ? settings.receiver.slowReceiverMs : 0) +
+    // Each create of the deadline search waits at most the longest hold.
+    (waits(caseIds.handshakeDeadline) ? deadlineCreates(deadlineTopSeconds(settings)) * deadlineTopSeconds(settings) * 1000 : 0);
   return {
     suites,
     before,

@@ -96,6 +96,35 @@ export class PresenceEvidence {
   }
 
   /**
+   * Why no accepted body (with `including`, when given) is known, naming the true reason: combinations whose
+   * repeats disagreed are unstable, not "never accepted". `so` says what cannot be done without one.
+   */
+  noAcceptedBody(including: string | undefined, so: string): { reason: string; toTest: string } {
+    const what = including === undefined ? 'a body' : `a body with ${including}`;
+    const unstable = this.observations.filter(
+      (o) => o.outcome === 'unstable' && (including === undefined || o.present.includes(including)),
+    );
+    if (unstable.length > 0) {
+      const shown = unstable
+        .slice(0, 3)
+        .map((o) => `{${o.present.join(', ')}}: ${(o.statuses ?? []).map((st) => st ?? 'no answer').join(', ')}`);
+      const subject = including === undefined ? 'no body was accepted every time' : `no stable accepted body carries ${including}`;
+      const some = unstable.length === 1 ? 'a combination' : `${unstable.length} combinations`;
+      return {
+        reason:
+          `${subject}: the presence matrix saw ${some}${including === undefined ? '' : ' with it'} unstable (its repeats disagreed: ` +
+          `${shown.join('; ')}${unstable.length > 3 ? '; ...' : ''}) and none accepted every time, so ${so}`,
+        toTest: `if the target accepts ${what} every time, give it as ACCEPTED_BODY`,
+      };
+    }
+    const subject = including === undefined ? 'no body was accepted' : `no accepted body carries ${including}`;
+    return {
+      reason: `${subject}: the presence matrix saw no combination${including === undefined ? '' : ' with it'} accepted, so ${so}`,
+      toTest: `if the target accepts some ${what.slice(2)}, give it as ACCEPTED_BODY`,
+    };
+  }
+
+  /**
    * What a finding resting on this evidence must say, or undefined when it rests on observations alone or
    * on an exact rule that assumes nothing.
    */

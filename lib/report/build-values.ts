@@ -27,6 +27,8 @@ export function buildValues(
         status: observation.status,
         ...(observation.errorCode !== undefined ? { errorCode: observation.errorCode } : {}),
         ...(observation.errorMessage !== undefined ? { errorMessage: observation.errorMessage } : {}),
+        ...(observation.asks !== undefined ? { asks: observation.asks } : {}),
+        ...(observation.intermittent !== undefined ? { intermittent: observation.intermittent } : {}),
         verdict: record.verdict,
         specRef: record.specRef,
       };
@@ -49,6 +51,7 @@ export function buildValues(
         ...(limit.firstRejected !== undefined ? { firstRejected: limit.firstRejected } : {}),
         requests: limit.requests,
         ...(limit.note !== undefined ? { note: limit.note } : {}),
+        ...(limit.intermittent !== undefined ? { intermittent: limit.intermittent } : {}),
         verdict: record.verdict,
         specRef: record.specRef,
       };

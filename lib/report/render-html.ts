@@ -261,11 +261,12 @@ function valuesSection(report: BehaviourReport): SafeHtml {
       [
         ['accepted', v.accepted.length],
         ['rejected', v.rejected.length],
-        ['error', v.other.length],
+        ['unstable', v.other.filter((r) => r.outcome === 'unstable').length],
+        ['error', v.other.filter((r) => r.outcome !== 'unstable').length],
       ] as const
     ).filter(([, n]) => n > 0);
     return [
-      html`<details class="fold"${failing ? ' open' : ''}><summary><strong class="mono">${name}</strong> <span class="muted">${rows.length} value class${rows.length === 1 ? '' : 'es'}</span> ${tally.map(([o, n]) => html`<span class="badge ${o}">${o === 'error' ? 'no verdict' : o} ${n}</span> `)}</summary>
+      html`<details class="fold"${failing ? ' open' : ''}><summary><strong class="mono">${name}</strong> <span class="muted">${rows.length} value class${rows.length === 1 ? '' : 'es'}</span> ${tally.map(([o, n]) => html`<span class="badge ${o}">${o === 'error' ? 'no verdict' : o === 'unstable' ? 'undetermined' : o} ${n}</span> `)}</summary>
 <table class="values"><thead><tr><th>Value class</th><th>Form</th><th>Sent</th><th>Outcome</th><th class="num">Status</th><th>Error code</th><th>Verdict</th><th>Message</th></tr></thead>
 <tbody>${rows.map(valueRow)}</tbody></table></details>`,
     ];
@@ -284,7 +285,14 @@ ${tables.length === 0 || unprobed.length === 0 ? '' : html`<p class="muted">No v
 
 function valueRow(r: ValueClassResult): SafeHtml {
   const form = r.expectation === undefined ? '' : EXPECTATION_WORDS[r.expectation];
-  return html`<tr><td>${r.description}<br><code class="muted">${r.classId}</code></td><td class="muted form">${form}</td><td class="mono sent">${r.sent ?? ''}</td><td class="value-outcome ${r.outcome}">${r.outcome}</td><td class="num mono">${statusOrNoAnswer(r.status)}</td><td class="mono">${r.errorCode ?? ''}</td><td><span class="badge ${r.verdict}">${r.verdict}</span></td><td class="msg">${r.errorMessage ?? ''}</td></tr>`;
+  return html`<tr><td>${r.description}<br><code class="muted">${r.classId}</code></td><td class="muted form">${form}</td><td class="mono sent">${r.sent ?? ''}</td><td class="value-outcome ${r.outcome}">${r.outcome === 'unstable' ? 'undetermined' : r.outcome}</td><td class="num mono">${statusOrNoAnswer(r.status)}</td><td class="mono">${r.errorCode ?? ''}</td><td><span class="badge ${r.verdict}">${r.verdict}</span></td><td class="msg">${r.errorMessage ?? ''}${intermittentNote(r.intermittent)}</td></tr>`;
+}
+
+/** A refusal another ask of the same body contradicted, with its rate. */
+function intermittentNote(note: ValueClassResult['intermittent']): SafeHtml | string {
+  return note === undefined
+    ? ''
+    : html`<br><span class="muted">refused now and then: ${note.shown} on ${note.refused} of ${note.asks} asks</span>`;
 }
 
 /** Every limit found, each drawn as a range: accepted up to the largest accepted value, refused from the first rejected. */
@@ -301,7 +309,7 @@ ${
 }
 
 function limitRow(l: ReportedLimit): SafeHtml {
-  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}</td></tr>`;
+  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}${intermittentNote(l.intermittent)}</td></tr>`;
 }
 
 /**

@@ -87,14 +87,47 @@ describe('renderMarkdown', () => {
     const report = defaultProfileReport();
     const hostile = 'bad | cell ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick`\nnext line';
     for (const entry of report.matrix) if (entry.errorMessage !== undefined) entry.errorMessage = hostile;
-    report.findings = [hostile];
+    const informational = report.cases.find((c) => c.verdict === 'INFORMATIONAL');
+    if (informational === undefined) throw new Error('fixture has an INFORMATIONAL case');
+    informational.finding = hostile;
 
     const md = renderMarkdown(report);
 
     // In a code span the markup is shown as text; outside one it is escaped.
     expect(md).toContain('| ``bad \\| cell ![x](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick` next line`` |');
     expect(md.replace(/``.*?``/g, '')).not.toMatch(/<img|!\[x\]/);
-    expect(md).toContain('- bad \\| cell !\\[x\\](https://evil.example/p.png) &lt;img src=x onerror=alert(1)&gt; \\`tick\\` next line');
+    expect(md).toContain(
+      `- \`${informational.id}\`: bad \\| cell !\\[x\\](https://evil.example/p.png) &lt;img src=x onerror=alert(1)&gt; \\\`tick\\\` next line`,
+    );
+  });
+
+  test('failing cases first, then every finding about a limit or the handshake, then the others up to a cut that says what it left out', () => {
+    const report = defaultProfileReport();
+    const template = report.cases[0];
+    if (template === undefined) throw new Error('fixture has cases');
+    const info = (id: string, finding: string) => ({ ...template, id, verdict: 'INFORMATIONAL' as const, finding });
+    report.cases = [
+      ...Array.from({ length: 40 }, (_, i) => info(`value/clientState/c${i}`, `value finding ${i}`)),
+      { ...template, id: 'matrix/refusals', verdict: 'DEVIATES', finding: 'a 422 breaks spec §7 rule 1' },
+      info('limit/clientState/longest-client-state', 'clientState: longest accepted clientState is 255 characters'),
+      info('events/handshake-deadline', 'handshake deadline: between 4 and 5 s'),
+    ];
+
+    const md = renderMarkdown(report);
+
+    const at = (s: string): number => md.indexOf(s);
+    expect(at('### Deviations and errors')).toBeGreaterThan(0);
+    expect(at('### Deviations and errors')).toBeLessThan(at('### Acceptance rule'));
+    expect(md).toContain('a 422 breaks spec §7 rule 1');
+    const findings = md.slice(at('### Findings'));
+    expect(findings.split('\n').slice(2, 4)).toEqual([
+      '- `limit/clientState/longest-client-state`: clientState: longest accepted clientState is 255 characters',
+      '- `events/handshake-deadline`: handshake deadline: between 4 and 5 s',
+    ]);
+    // 25 lines in all: the two above and 23 others; the cut names the 17 left out and where they are.
+    expect(findings).toContain('- `value/clientState/c22`: value finding 22');
+    expect(findings).not.toContain('value finding 23');
+    expect(findings).toContain('- … and 17 more findings: every case is in behaviour-report.html and .json');
   });
 
   test('a compact value table per field, rejections grouped by status and code, and the limits found', () => {
@@ -118,6 +151,25 @@ describe('renderMarkdown', () => {
       '| `clientState` | longest accepted clientState | not pinned | – | 9 | no answer for 64 after a retry: search stopped, nothing inferred past what was seen |',
     );
     expect(md).toContain('accepted up to the largest value tried (5256000)');
+  });
+
+  test('a value whose asks contradicted each other is undetermined, and an intermittent refusal is listed with its rate', () => {
+    const report = defaultProfileReport();
+    const values = report.values['clientState'];
+    const accepted = values?.accepted[0];
+    const limit = values?.limits[0];
+    if (values === undefined || accepted === undefined || limit === undefined)
+      throw new Error('fixture has clientState values and a limit');
+    accepted.intermittent = { shown: '400 invalidRequest "Operation: Create; try again"', refused: 1, asks: 2 };
+    limit.intermittent = { shown: '400 invalidRequest "Operation: Create; try again"', refused: 2, asks: 27 };
+    values.other.push({ ...accepted, classId: 'length-128', outcome: 'unstable', status: 400, errorCode: 'invalidRequest' });
+
+    const md = renderMarkdown(report);
+
+    expect(md).toMatch(/^\| `clientState` \| .* \| undetermined: length-128 \|$/m);
+    expect(md).toContain('Refused now and then, and accepted when asked again (an intermittent refusal, not the value):');
+    expect(md).toContain(`- \`clientState ${accepted.classId}\`: 400 invalidRequest "Operation: Create; try again" on 1 of 2 asks`);
+    expect(md).toContain('- `clientState longest accepted clientState`: 400 invalidRequest "Operation: Create; try again" on 2 of 27 asks');
   });
 
   test('leaves the values section out when no value case ran', () => {

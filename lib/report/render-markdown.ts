@@ -7,7 +7,8 @@ import { comparisonSentence, observedSentence, shownSchema } from './contract-fa
 import { comparedText, notComparedText } from './drift-words.js';
 import { lifecycleMarkdown } from './lifecycle-markdown.js';
 import { namingSentence } from './naming.js';
-import { failingCases, shownVerdict } from './report-counts.js';
+import { shownVerdict } from './report-counts.js';
+import { summaryFindings } from './summary-findings.js';
 import { cellCode, code, text } from './markdown-text.js';
 import {
   ROLE_MEANING,
@@ -70,6 +71,10 @@ export function renderMarkdown(report: BehaviourReport): string {
   }
 
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
+
+  // What fails the run first, every case of it: a CI job summary is read from the top.
+  const { failing, limitsAndHandshakes, others } = summaryFindings(report);
+  if (failing.length > 0) out.push('### Deviations and errors', '', ...failing.map(problemLine), '');
 
   if (report.drift !== undefined) out.push(...driftSection(report.drift));
   if (report.contract?.comparison !== undefined) out.push(...comparisonSection(report.contract.comparison));
@@ -148,22 +153,20 @@ export function renderMarkdown(report: BehaviourReport): string {
   const asExpected = report.cases.filter((c) => c.expectation !== undefined).length;
   if (asExpected > 0) out.push(`${asExpected} of them as the expectations file says: they do not fail the run.`, '');
 
-  if (report.findings.length > 0) {
-    out.push('### Findings (INFORMATIONAL: the spec leaves these open)', '');
+  if (limitsAndHandshakes.length + others.length > 0) {
+    // Every finding about a limit or the handshake, then the others up to the cut, which says what it left out.
+    const room = Math.max(0, LIST_LIMIT - limitsAndHandshakes.length);
+    const line = (c: CaseSummary): string => `- ${code(c.id)}: ${text(c.finding ?? '')}`;
     out.push(
-      ...limited(
-        report.findings.map((f) => `- ${text(f)}`),
-        'findings',
-      ),
+      '### Findings (INFORMATIONAL: the spec leaves these open)',
       '',
+      ...limitsAndHandshakes.map(line),
+      ...others.slice(0, room).map(line),
     );
+    if (others.length > room) out.push(`- … and ${others.length - room} more findings: every case is in behaviour-report.html and .json`);
+    out.push('');
   }
 
-  const problems = failingCases(report);
-  if (problems.length > 0) {
-    out.push('### Deviations and errors', '');
-    out.push(...limited(problems.map(problemLine), 'cases'), '');
-  }
   const expected = report.cases.filter((c) => c.expectation !== undefined);
   if (expected.length > 0) {
     out.push('### Expected deviations (they do not fail the run)', '');
@@ -289,6 +292,23 @@ function valuesSection(report: BehaviourReport): string[] {
       `No value classes recorded for ${unprobed.map(code).join(', ')} (no accepted body carries the field, or its cases did not run).`,
     );
   }
+  const intermittent = [
+    ...fields.flatMap((name) => {
+      const v = report.values[name];
+      return v === undefined
+        ? []
+        : [...v.accepted, ...v.rejected, ...v.other].map((r) => [`${name} ${r.classId}`, r.intermittent] as const);
+    }),
+    ...limits.map((l) => [`${l.field} ${l.name}`, l.intermittent] as const),
+  ].flatMap(([what, note]) => (note === undefined ? [] : [`- ${code(what)}: ${text(note.shown)} on ${note.refused} of ${note.asks} asks`]));
+  if (intermittent.length > 0) {
+    out.push(
+      '',
+      'Refused now and then, and accepted when asked again (an intermittent refusal, not the value):',
+      '',
+      ...limited(intermittent, 'values'),
+    );
+  }
   if (limits.length > 0) {
     out.push('', '| Field | Limit | Largest accepted | First rejected | Requests | Note |', '|---|---|---|---|---:|---|');
     for (const limit of limits) {
@@ -313,7 +333,11 @@ function byAnswer(results: readonly ValueClassResult[]): string {
   if (results.length === 0) return '–';
   const groups = new Map<string, ValueClassResult[]>();
   for (const r of results) {
-    const key = `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
+    // A value whose asks contradicted each other has no one status: it is undetermined.
+    const key =
+      r.outcome === 'unstable'
+        ? 'undetermined'
+        : `${statusOrNoAnswer(r.status)}${r.errorCode === undefined ? '' : ` ${cellCode(r.errorCode)}`}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   return [...groups].map(([key, group]) => `${key}: ${classList(group)}`).join('; ');

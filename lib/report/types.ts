@@ -2,7 +2,7 @@ import type { NetworkInfo } from '../config/network-info.js';
 import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
-import type { ExampleExchange, LimitFinding, ValueObservation } from '../case-record.js';
+import type { ExampleExchange, IntermittentNote, LimitFinding, ValueObservation } from '../case-record.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
 import type { LifecycleFacts } from '../lifecycle/types.js';
@@ -297,6 +297,10 @@ export interface ValueClassResult {
   status: number | null;
   errorCode?: string;
   errorMessage?: string;
+  /** Times the value was sent, when more than once: a refusal is asked again before it counts. */
+  asks?: number;
+  /** A refusal of the value another ask of it contradicted (a 2xx): intermittent, not the value's. */
+  intermittent?: IntermittentNote;
   verdict: Verdict;
   specRef: string;
 }
@@ -317,6 +321,8 @@ export interface ReportedLimit {
   requests: number;
   /** Why no value was pinned, or what bounded the search. */
   note?: string;
+  /** A refusal the target gave values it also accepted, over the search's asks. */
+  intermittent?: IntermittentNote;
   verdict: Verdict;
   specRef: string;
 }

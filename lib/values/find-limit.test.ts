@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { PresenceAnswer } from '../rule/answer.js';
-import { defaultMaxSteps, findLimit } from './find-limit.js';
+import { kindOf } from '../protocol/refusal-kind.js';
+import { defaultMaxSteps, defaultSettledSteps, findLimit, findLimitSettled } from './find-limit.js';
+import { IntermittentRefusals, type AskAnswer } from './settle.js';
 
 /** A fake target that accepts every x up to `limit`, counting the probes it gets. */
 function upTo(limit: number): ((x: number) => Promise<PresenceAnswer>) & { calls: number[] } {
@@ -125,5 +127,86 @@ describe('findLimit', () => {
     [1, 10, 1, 'findLimit maxSteps should be an integer of 2 or more (low and high are confirmed first), got 1'],
   ])('checks its arguments: low %s high %s maxSteps %s', async (low, high, maxSteps, message) => {
     await expect(findLimit(upTo(5), low, high, maxSteps)).rejects.toThrow(new RangeError(message));
+  });
+});
+
+/** Answers of a settled search: accepted up to `limit`, past it a refusal naming the field; `intermittent(x, n)` refuses otherwise. */
+function settledTarget(
+  limit: number,
+  intermittent: (x: number, ask: number) => boolean = () => false,
+): ((x: number) => Promise<AskAnswer>) & { calls: number[] } {
+  const calls: number[] = [];
+  const probe = (x: number): Promise<AskAnswer> => {
+    calls.push(x);
+    if (x <= limit && intermittent(x, calls.length)) return Promise.resolve(BACKEND);
+    return Promise.resolve(x <= limit ? { outcome: 'accepted' } : TOO_LONG);
+  };
+  return Object.assign(probe, { calls });
+}
+const TOO_LONG: AskAnswer = {
+  outcome: 'rejected',
+  kind: kindOf(400, 'invalidRequest', '<field> is too long'),
+  namesField: true,
+  shown: 'too long',
+};
+const BACKEND: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'invalidRequest', 'backend busy'), namesField: false, shown: 'busy' };
+
+describe('findLimitSettled', () => {
+  test('a refusal is asked again once per kind, and both edges twice, before the limit is stated', async () => {
+    const probe = settledTarget(255);
+
+    const result = await findLimitSettled(probe, 1, 4096, { seen: new IntermittentRefusals() });
+
+    expect(result).toMatchObject({ end: 'exact', largestAccepted: 255, smallestRejected: 256 });
+    expect(result.intermittent).toBeUndefined();
+    // The first refusal (4096) twice; every later one of its kind once; 255 and 256 once more at the end.
+    expect(probe.calls.filter((x) => x === 4096)).toHaveLength(2);
+    expect(probe.calls.slice(-2)).toEqual([255, 256]);
+    expect(result.probes).toBe(probe.calls.length);
+    expect(result.probes).toBeLessThanOrEqual(defaultMaxSteps(1, 4096) + 3);
+  });
+
+  test('an intermittent refusal of an accepted value is asked through and counted, and the limit is the true one', async () => {
+    // The first ask of 128 is refused with a message about nothing in the body.
+    const probe = settledTarget(255, (x, n) => x === 128 && n < 10 && probe.calls.filter((c) => c === 128).length === 1);
+
+    const result = await findLimitSettled(probe, 1, 4096, { seen: new IntermittentRefusals() });
+
+    expect(result).toMatchObject({ end: 'exact', largestAccepted: 255, intermittent: { shown: 'busy', refused: 1 } });
+    expect(result.intermittent?.asks).toBe(result.probes);
+  });
+
+  test('a refusal that persists against an earlier 2xx of the same value: undetermined, never a number', async () => {
+    // 255 is accepted in the search, then refused every time it is asked again.
+    const probe = settledTarget(255, (x) => x === 255 && probe.calls.filter((c) => c === 255).length > 1);
+
+    const result = await findLimitSettled(probe, 1, 4096, { seen: new IntermittentRefusals() });
+
+    expect(result.end).toBe('undetermined');
+    expect(result.note).toBe(
+      'the answers for 255: the answers contradict each other: accepted before, then refused busy 3 times; no limit is stated',
+    );
+  });
+
+  test('a backend refusing a quarter of the accepted asks at random: the true limit or undetermined, never another (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 4000 }), fc.integer({ min: 0, max: 2 ** 31 }), async (limit, seed) => {
+        let state = seed;
+        const roll = (): number => {
+          state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+          return state / 2 ** 31;
+        };
+        const result = await findLimitSettled(
+          settledTarget(limit, () => roll() < 0.25),
+          1,
+          4096,
+          { seen: new IntermittentRefusals() },
+        );
+        if (result.end === 'exact') expect(result.largestAccepted).toBe(limit);
+        else expect(['undetermined', 'max-steps', 'low-rejected']).toContain(result.end);
+        expect(result.probes).toBeLessThanOrEqual(defaultSettledSteps(1, 4096));
+      }),
+      { seed: 20_261_122, numRuns: 300 },
+    );
   });
 });

@@ -13,6 +13,7 @@ import type { Verdict } from '../outcome.js';
 import { amount } from './amount.js';
 import type { LimitResult } from './find-limit.js';
 import type { LimitFinding } from './limit-finding.js';
+import { intermittentWords } from './intermittent-words.js';
 
 export interface LimitJudgement {
   verdict: Verdict;
@@ -42,6 +43,8 @@ function words(search: SearchFacts, result: LimitResult): string {
         : `${field}: ${name} not pinned: the search ran out of requests`;
     case 'no-answer':
       return `${field}: ${name} not found: ${result.note ?? 'an answer was missing'}`;
+    case 'undetermined':
+      return `${field}: ${name} undetermined: ${result.note ?? 'the answers contradict each other'}`;
   }
 }
 
@@ -53,12 +56,14 @@ export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: 
     name: search.name,
     value: pinned ? result.largestAccepted : undefined,
     unit: search.unit,
-    firstRejected: result.smallestRejected,
+    // A contradiction leaves no edge: the values it asked are in `observed`.
+    firstRejected: result.end === 'undetermined' ? undefined : result.smallestRejected,
     requests,
     ...(result.note !== undefined ? { note: result.note } : {}),
+    ...(result.intermittent !== undefined ? { intermittent: result.intermittent } : {}),
   };
   const observed = `${result.steps.map((s) => `${s.x}: ${s.answer}`).join(', ')} (${result.probes} probes, ${requests} requests)`;
-  const finding = `${words(search, result)} (${result.probes} probes, ${requests} requests)`;
+  const finding = `${words(search, result)} (${result.probes} probes, ${requests} requests)${intermittentWords(result.intermittent)}`;
   const broken = exchanges.flatMap((e) => {
     const rule = e.method === 'POST' ? checkRefusalRule(e) : undefined;
     return rule !== undefined && !rule.holds ? [rule.problems.join('; ')] : [];

@@ -33,6 +33,9 @@ import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
 import type { ValueClass } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';
+import type { ValueObservation } from '../case-record.js';
+import { intermittentWords } from './intermittent-words.js';
+import type { Settled } from './settle.js';
 
 export interface ValueJudgement {
   verdict: Verdict;
@@ -122,5 +125,44 @@ export function judgeValue(
       exchange.failure !== undefined
         ? `${what}: no verdict from the target (${failureText(exchange.failure)})${noVerdictAdvice(exchange)}`
         : `${what}: answered ${status}, neither accepted nor rejected`,
+  };
+}
+
+/** A value's judgement over all its asks (./ask-value.ts), and the value's outcome as the report keeps it. */
+export interface SettledValueJudgement extends ValueJudgement {
+  outcome: ValueObservation['outcome'];
+  /** The ask the verdict rests on. */
+  exchange: Exchange;
+}
+
+/**
+ * The verdict of a value asked until settled: judged on the ask it rests on, with the intermittent refusal other
+ * asks met said beside it; a value whose asks contradict each other is undetermined (INFORMATIONAL: the target's
+ * answer to the value is not known), its evidence the answers in order.
+ */
+export function judgeSettledValue(
+  field: string,
+  valueClass: Pick<ValueClass, 'description' | 'expectation' | 'specRef'>,
+  settled: Settled<Exchange>,
+): SettledValueJudgement {
+  const exchange = settled.decisive;
+  const judged = judgeValue(field, valueClass, exchange);
+  if (settled.verdict === 'undetermined') {
+    const why = settled.why ?? 'the answers contradict each other';
+    return {
+      ...judged,
+      verdict: 'INFORMATIONAL',
+      specRef: valueClass.specRef,
+      finding: `${field} ${valueClass.description} undetermined: ${why}${intermittentWords(settled.intermittent)}`,
+      observed: why,
+      outcome: 'unstable',
+      exchange,
+    };
+  }
+  return {
+    ...judged,
+    finding: `${judged.finding}${intermittentWords(settled.intermittent)}`,
+    outcome: judged.answer.outcome,
+    exchange,
   };
 }

@@ -72,6 +72,28 @@ test('a limit that is only the largest value tried says so, as the report does; 
   ]);
 });
 
+test('every DEVIATES first, then the limits and the handshake findings, and the other findings counted with where they are', () => {
+  const template = recorded.cases[0];
+  if (template === undefined) throw new Error('the fixture has cases');
+  const info = (id: string, finding: string) => ({ ...template, id, verdict: 'INFORMATIONAL' as const, finding });
+  const cases = [
+    info('value/clientState/length-1', 'clientState 1 character accepted (201)'),
+    { ...template, id: 'matrix/refusals', verdict: 'DEVIATES' as const, finding: 'a 422 breaks spec §7 rule 1' },
+    info('events/handshake-deadline', 'handshake deadline: between 4 and 5 s: ...'),
+    info('events/handshake-slow', 'receiver that holds its answer to the validation request 6 s: ...'),
+  ];
+  const lines = formatConsoleSummary({ ...recorded, cases });
+  const at = (prefix: string): number => lines.findIndex((l) => l.startsWith(prefix));
+  expect(lines[at('  DEVIATES')]).toBe('  DEVIATES matrix/refusals: a 422 breaks spec §7 rule 1');
+  expect(at('  DEVIATES')).toBeLessThan(at('  limit: '));
+  expect(lines.filter((l) => l.startsWith('  handshake: '))).toEqual([
+    '  handshake: handshake deadline: between 4 and 5 s: ...',
+    '  handshake: receiver that holds its answer to the validation request 6 s: ...',
+  ]);
+  expect(at('  handshake: ')).toBeGreaterThan(at('  limit: '));
+  expect(lines).toContain('  1 other finding (INFORMATIONAL): in behaviour-report.md and .html');
+});
+
 test('dependencies read off part of the combinations say so, as the rule does', () => {
   const withDependency = {
     ...recorded,

@@ -3,10 +3,14 @@ import { formatDrift } from '../baseline/format-drift.js';
 import { namingSentence } from '../report/naming.js';
 import { requestsInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
+import { summaryFindings } from '../report/summary-findings.js';
 import { amount } from '../values/amount.js';
 
 /** Rejection groups named on the console, at most. */
 const MAX_GROUPS = 6;
+/** Characters of a finding a console line keeps; the reports have it whole. */
+const LINE_CHARS = 300;
+const clip = (words: string): string => (words.length > LINE_CHARS ? `${words.slice(0, LINE_CHARS)}…` : words);
 
 /** The end-of-run lines: the target, the rule, the roles, the rejection groups, the verdicts and any drift from the baseline. */
 export function formatConsoleSummary(report: BehaviourReport): string[] {
@@ -59,6 +63,9 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   const more = report.rejectionGroups.length - MAX_GROUPS;
   if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
   if (report.naming !== undefined) lines.push(`  refusals read: ${namingSentence(report.naming)}`);
+  // Every case that fails the run first, then the findings about a limit or the handshake; the rest are counted.
+  const { failing, limitsAndHandshakes, others } = summaryFindings(report);
+  for (const c of failing) lines.push(`  ${c.verdict} ${c.id}: ${clip(c.finding ?? c.observed ?? c.name)}`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
     // A value with a note is not the target's limit (e.g. only the largest value tried): the note says so, as the report does.
     const found =
@@ -66,6 +73,12 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
         ? `not pinned (${limit.note ?? 'no value accepted'})`
         : `${amount(limit.value, limit.unit)}${limit.note === undefined ? '' : ` (${limit.note})`}`;
     lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
+  }
+  for (const c of limitsAndHandshakes.filter((k) => k.id.startsWith('events/handshake-'))) {
+    lines.push(`  handshake: ${clip(c.finding ?? '')}`);
+  }
+  if (others.length > 0) {
+    lines.push(`  ${others.length} other finding${others.length === 1 ? '' : 's'} (INFORMATIONAL): in behaviour-report.md and .html`);
   }
   const c = report.counts;
   const expected = report.cases.filter((k) => k.expectation !== undefined).length;

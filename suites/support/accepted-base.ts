@@ -29,3 +29,14 @@ export async function acceptedBase(probe: ProbeContext, run: CaseRun, including?
   const caveat = evidence.caveat();
   return { present: smallest.present, source: 'presence rule', ...(caveat !== undefined ? { caveat } : {}) };
 }
+
+/** Why no accepted body (with `including`, when given) is known, in words that name the true reason (lib/presence). */
+export async function noBaseReason(
+  probe: ProbeContext,
+  run: CaseRun,
+  including: string | undefined,
+  /** What cannot be done without one: "its values cannot be told apart". */
+  so: string,
+): Promise<{ reason: string; toTest: string }> {
+  return (await presenceEvidence(probe, run)).noAcceptedBody(including, so);
+}

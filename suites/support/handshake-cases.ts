@@ -15,11 +15,15 @@ import type { Exchange } from '../../lib/http/types.js';
 import { buildBody } from '../../lib/matrix/build-body.js';
 import { scopedUrl } from '../../lib/receiver/scope.js';
 import type { ReceivedHandshake, ReceiverMode } from '../../lib/receiver/types.js';
-import { acceptedBase } from './accepted-base.js';
+import { acceptedBase, noBaseReason } from './accepted-base.js';
 import { CaseRun } from './case-run.js';
 import { receiverUnavailable, type Unavailable } from './cause-change.js';
 import type { ProbeContext } from './context.js';
 import type { HANDSHAKE_CASES } from '../../lib/plan/case-ids.js';
+import { deadlineCreates, deadlineTopSeconds, type DeadlineSearch } from '../../lib/events/handshake-deadline.js';
+import { askAnswerOf } from '../../lib/values/ask-value.js';
+import { findLimitSettled, type LimitResult } from '../../lib/values/find-limit.js';
+import { IntermittentRefusals } from '../../lib/values/settle.js';
 
 export interface HandshakeCase {
   /** The case id's last part: events/handshake-{id}. */
@@ -69,6 +73,86 @@ export function startHandshakeCasesEarly(probe: ProbeContext): void {
     outcome.catch(() => undefined);
     started.set(c.id, outcome);
   }
+  if (deadlineStarted === undefined) {
+    deadlineStarted = runDeadlineSearch(probe);
+    deadlineStarted.catch(() => undefined);
+  }
+}
+
+export type DeadlineOutcome = { kind: 'skipped'; why: Unavailable } | { kind: 'searched'; run: CaseRun; search: DeadlineSearch };
+
+let deadlineStarted: Promise<DeadlineOutcome> | undefined;
+
+/** The deadline search's outcome: the one started early, or one started now (read once, as handshakeOutcome is). */
+export function deadlineOutcome(probe: ProbeContext): Promise<DeadlineOutcome> {
+  const early = deadlineStarted;
+  deadlineStarted = undefined;
+  return early ?? runDeadlineSearch(probe);
+}
+
+/**
+ * The handshake deadline by bisection over the receiver's hold, in whole seconds from 0 (a receiver answering at
+ * once) to deadlineTopSeconds: each create in the search's own scope, so the other cases' creates meet a normal
+ * receiver. At most deadlineCreates(top) creates (lib/events/handshake-deadline.ts; the plan counts them), one after
+ * another. A target that sends no validation request to the receiver answering at once waits on none: the search
+ * stops there.
+ */
+async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> {
+  const unavailable = receiverUnavailable(probe);
+  const receiver = probe.receiver;
+  if (unavailable !== undefined || receiver === undefined) return { kind: 'skipped', why: unavailable ?? { reason: 'no receiver' } };
+  const top = deadlineTopSeconds(probe.settings);
+  if (top < 1) {
+    const why =
+      probe.settings.receiver.handshakeDeadlineMaxSeconds === 0
+        ? 'HANDSHAKE_DEADLINE_MAX_SECONDS is 0: the handshake deadline is not searched'
+        : 'REQUEST_TIMEOUT_MS is under 2 s: no hold of a whole second fits under it';
+    return {
+      kind: 'skipped',
+      why: { reason: why, toTest: 'set HANDSHAKE_DEADLINE_MAX_SECONDS to the longest hold to try (and REQUEST_TIMEOUT_MS above it)' },
+    };
+  }
+  const run = new CaseRun(probe);
+  const base = await acceptedBase(probe, run);
+  if (base === undefined)
+    return { kind: 'skipped', why: await noBaseReason(probe, run, undefined, 'no create can be sent that only the receiver would fail') };
+  const scope = 'deadline';
+  const fields = probe.operation.fields.map((f) => f.name);
+  const sent = new Map<number, Exchange>();
+  const creates: Exchange[] = [];
+  const validations = async (): Promise<number> => (await receiver.handshakes()).filter((h) => h.scope === scope).length;
+  const before = await validations();
+  const noValidation = new Error('no validation request');
+  const search = findLimitSettled(
+    async (seconds) => {
+      const values = probe.values();
+      await receiver.setMode({ delayMs: seconds * 1000 }, scope);
+      let exchange: Exchange;
+      try {
+        exchange = await run.client.sendBody(
+          buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
+        );
+      } finally {
+        await receiver.setMode({}, scope);
+      }
+      await run.client.undoCreate(exchange);
+      sent.set(seconds, exchange);
+      creates.push(exchange);
+      if (creates.length === 1 && (await validations()) === before) throw noValidation;
+      return askAnswerOf(exchange, 'notificationUrl', fields);
+    },
+    0,
+    top,
+    { seen: new IntermittentRefusals(), maxSteps: deadlineCreates(top) },
+  );
+  let result: LimitResult;
+  try {
+    result = await search;
+  } catch (error) {
+    if (error !== noValidation) throw error;
+    return { kind: 'searched', run, search: { result: undefined, topSeconds: top, sent, creates } };
+  }
+  return { kind: 'searched', run, search: { result, topSeconds: top, sent, creates } };
 }
 
 async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<HandshakeOutcome> {
@@ -78,13 +162,7 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   const run = new CaseRun(probe);
   const base = await acceptedBase(probe, run);
   if (base === undefined)
-    return {
-      kind: 'skipped',
-      why: {
-        reason: 'nothing was accepted by the presence matrix, so no create can be sent that only the receiver would fail',
-        toTest: 'give a body the target accepts as ACCEPTED_BODY',
-      },
-    };
+    return { kind: 'skipped', why: await noBaseReason(probe, run, undefined, 'no create can be sent that only the receiver would fail') };
   const values = probe.values();
   // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,
   // since targets echo the notification URL in their error message.

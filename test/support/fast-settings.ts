@@ -17,6 +17,9 @@ export const FAST_PROBE_SETTINGS: Readonly<Record<string, string>> = Object.free
   RETRY_AFTER_DEFAULT_SECONDS: '0',
   // The embedded reference notifies within milliseconds; the events suite waits this long only when nothing comes.
   NOTIFICATION_WAIT_SECONDS: '5',
+  // The handshake-deadline search waits each hold it tries: 2 s is under every modelled deadline (one create at 0 s,
+  // one at 2 s); a test of the search sets a target with a short deadline and its own top.
+  HANDSHAKE_DEADLINE_MAX_SECONDS: '2',
 });
 
 /** Options of an in-process HttpEngine against a loopback reference (see loopbackEngine). */

@@ -7,8 +7,8 @@ import type { ClassEntryDescription, FieldDescription, LimitDescription, Operati
 import { compileLimitValue, compileValue } from './values.js';
 
 /** A class entry's classes: a family expands to several, a single class is one. */
-export function entryClasses(entry: ClassEntryDescription, good: FieldSpec['good']): ValueClass[] {
-  if ('family' in entry) return familyClasses(entry, good);
+export function entryClasses(entry: ClassEntryDescription, good: FieldSpec['good'], name: string): ValueClass[] {
+  if ('family' in entry) return familyClasses(entry, good, name);
   return [
     {
       id: entry.id,
@@ -22,7 +22,12 @@ export function entryClasses(entry: ClassEntryDescription, good: FieldSpec['good
 
 function compileField(field: FieldDescription): FieldSpec {
   const good = compileValue(field.good);
-  return { name: field.name, specRef: field.specRef, good, classes: (field.classes ?? []).flatMap((e) => entryClasses(e, good)) };
+  return {
+    name: field.name,
+    specRef: field.specRef,
+    good,
+    classes: (field.classes ?? []).flatMap((e) => entryClasses(e, good, field.name)),
+  };
 }
 
 function compileLimit(limit: LimitDescription): LimitSearch {

@@ -6,7 +6,16 @@
 import type { LifecycleMethods, ValueExpectation } from '../types.js';
 
 /** How an instant is written (values.ts). */
-export type Spelling = 'utc-millis-z' | 'utc-z' | 'zero-offset' | 'offset' | 'no-zone' | 'date-only' | 'epoch-ms';
+export type Spelling =
+  | 'utc-millis-z'
+  | 'utc-z'
+  | 'zero-offset'
+  | 'offset'
+  | 'no-zone'
+  | 'date-only'
+  | 'epoch-ms'
+  | 'unpadded-date'
+  | 'unpadded-time';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 
@@ -40,7 +49,8 @@ export type FamilyDescription =
   | { family: 'string-lengths'; specRef: string; expectation?: ValueExpectation; prefix?: string; lengths: number[] }
   | { family: 'enumeration'; specRef: string; expectation?: ValueExpectation; values: (string | number | boolean)[] }
   | { family: 'booleans'; specRef: string; expectation?: ValueExpectation }
-  | { family: 'wrong-json-types'; specRef: string; type: JsonType; number?: ValueDescription; numberDescription?: string };
+  | { family: 'wrong-json-types'; specRef: string; type: JsonType; number?: ValueDescription; numberDescription?: string }
+  | { family: 'name-cases'; specRef: string };
 
 export type ClassEntryDescription = SingleClassDescription | FamilyDescription;
 

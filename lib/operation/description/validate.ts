@@ -81,7 +81,7 @@ function crossReferences(d: OperationDescription): string[] {
     const classAt = new Map<string, number>();
     const good = compileValue(field.good);
     (field.classes ?? []).forEach((entry, j) => {
-      for (const c of entryClasses(entry, good)) {
+      for (const c of entryClasses(entry, good, field.name)) {
         const before = classAt.get(c.id);
         if (before !== undefined)
           problems.push(`/fields/${i}/classes/${j}: class id "${c.id}" is also given by /fields/${i}/classes/${before}`);

@@ -33,7 +33,25 @@ export function instantValue(
       return iso.slice(0, 10);
     case 'epoch-ms':
       return at;
+    case 'unpadded-date':
+      return unpaddedDate(at);
+    case 'unpadded-time': {
+      // 05:00 UTC that day, its hour written with one digit: 2030-01-01T5:00:00Z.
+      return `${iso.slice(0, 10)}T5:00:00Z`;
+    }
   }
+}
+
+/**
+ * The first instant from `at`, a day at a time, whose month or day has one digit, written with its date parts
+ * without leading zeros (2030-1-5T10:00:00Z): a date like 2018-09-5 that a client wrote with its own formatting.
+ * Within 22 days of `at` (from the 10th of October to the 1st of December at worst).
+ */
+function unpaddedDate(at: number): string {
+  let day = new Date(at);
+  for (let i = 0; i < 31 && day.getUTCMonth() + 1 >= 10 && day.getUTCDate() >= 10; i += 1) day = new Date(day.getTime() + DAY_MS);
+  const iso = day.toISOString();
+  return `${day.getUTCFullYear()}-${day.getUTCMonth() + 1}-${day.getUTCDate()}${iso.slice(10).replace(/\.\d{3}Z$/, 'Z')}`;
 }
 
 /** The same instant in another offset, e.g. `+02:00`: the wall time moves, the instant does not. */

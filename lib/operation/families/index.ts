@@ -6,13 +6,16 @@ import { booleanClasses } from './booleans.js';
 import { enumerationClasses } from './enumeration.js';
 import { iso8601SpellingClasses } from './iso8601-spellings.js';
 import { lifetimeClasses } from './lifetimes.js';
+import { nameCaseClasses } from './name-cases.js';
 import { stringLengthClasses } from './string-lengths.js';
 import { urlShapeClasses } from './url-shapes.js';
 import { wrongJsonTypeClasses } from './wrong-json-types.js';
 
-/** The classes a family entry stands for; `good` is the field's good value (some families derive from it). */
-export function familyClasses(entry: FamilyDescription, good: (ctx: ValueContext) => unknown): ValueClass[] {
+/** The classes a family entry stands for; `good` is the field's good value (some families derive from it), `name` its name. */
+export function familyClasses(entry: FamilyDescription, good: (ctx: ValueContext) => unknown, name: string): ValueClass[] {
   switch (entry.family) {
+    case 'name-cases':
+      return nameCaseClasses(name, good, entry);
     case 'url-shapes':
       return urlShapeClasses(good, entry);
     case 'iso8601-spellings':

@@ -17,9 +17,12 @@ const SPELLINGS: readonly { id: string; description: string; spelling: Spelling 
   { id: 'other-offset', description: 'with a +02:00 offset', spelling: 'offset' },
   { id: 'no-zone', description: 'without a zone', spelling: 'no-zone' },
   { id: 'date-only', description: 'date only', spelling: 'date-only' },
+  // Two mistakes clients make: a date or a time formatted by hand without leading zeros (2018-09-5, T5:00:00Z).
+  { id: 'unpadded-date', description: 'date parts without leading zeros (2030-1-5T...)', spelling: 'unpadded-date' },
+  { id: 'unpadded-time', description: 'the hour without its leading zero (T5:00:00Z)', spelling: 'unpadded-time' },
 ];
 
-/** One instant in six ISO 8601 spellings: a service that parses strictly takes only some. */
+/** One instant in eight ISO 8601 spellings: a service that parses strictly takes only some. */
 export function iso8601SpellingClasses(o: Iso8601SpellingsOptions): ValueClass[] {
   const aheadMs = (o.daysAhead ?? 2) * DAY_MS;
   const specForm = new Set<Spelling>(o.specForm ?? ['utc-millis-z']);

@@ -1,0 +1,110 @@
+/**
+ * The handshake deadline as a limit: the longest time the probe's receiver may hold its answer to the validation
+ * request and the create still succeed, found to the second by bisection over the hold (lib/values/find-limit.ts,
+ * each step settled: a refusal asked again, both edges twice). Spec §6 leaves any validation of the notification URL
+ * "not shown", so the deadline is recorded, INFORMATIONAL; a server error on the way DEVIATES, as in every suite
+ * (lib/protocol/server-error.ts), and a search the target gave no answer to is an ERROR.
+ */
+import { classifyAnswer } from '../answer/classify.js';
+import type { Exchange } from '../http/types.js';
+import type { Verdict } from '../outcome.js';
+import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
+import { defaultMaxSteps, type LimitResult } from '../values/find-limit.js';
+import type { Settings } from '../config/types.js';
+import { intermittentWords } from '../values/intermittent-words.js';
+import { spec6Open } from './spec-refs.js';
+
+/** The longest hold tried, in whole seconds: HANDSHAKE_DEADLINE_MAX_SECONDS, one second under the request timeout. */
+export function deadlineTopSeconds(settings: Pick<Settings, 'receiver' | 'pacing'>): number {
+  return Math.max(0, Math.min(settings.receiver.handshakeDeadlineMaxSeconds, Math.ceil(settings.pacing.requestTimeoutMs / 1000) - 1));
+}
+
+/**
+ * Most creates the search sends for holds from 0 to `top` seconds: the ends and the halvings, a second ask of the
+ * first refusal, both edges asked again, and room for one refusal more. Each create waits at most `top` seconds.
+ */
+export function deadlineCreates(top: number): number {
+  return top < 1 ? 0 : defaultMaxSteps(0, top) + 4;
+}
+
+export interface DeadlineJudgement {
+  verdict: Verdict;
+  specRef: string;
+  finding: string;
+  observed: string;
+  expected?: string;
+}
+
+/** The search's creates: the longest hold it may try, and each hold's last create (seconds -> exchange). */
+export interface DeadlineSearch {
+  /** Undefined when the target sent no validation request to the first create (a receiver answering at once). */
+  result: LimitResult | undefined;
+  topSeconds: number;
+  sent: ReadonlyMap<number, Exchange>;
+  /** Every create of the search, in order. */
+  creates: readonly Exchange[];
+}
+
+/** Characters of the refusal's message kept in the finding. */
+const MESSAGE_CHARS = 240;
+
+/** `400 invalidRequest "Failed to validate ... timed out."`, or how the create ended. */
+function answerWords(exchange: Exchange | undefined): string {
+  if (exchange === undefined) return 'no answer recorded';
+  const answer = classifyAnswer(exchange);
+  const message = answer.errorMessage;
+  const cut =
+    message === undefined ? '' : ` ${JSON.stringify(message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}...` : message)}`;
+  return `${exchange.status ?? 'no answer'}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}${cut}`;
+}
+
+function deadlineWords(s: DeadlineSearch & { result: LimitResult }): string {
+  const { result, topSeconds, sent } = s;
+  const a = result.largestAccepted;
+  const r = result.smallestRejected;
+  switch (result.end) {
+    case 'exact':
+      return (
+        `handshake deadline: between ${a} and ${r} s: the subscription was created with the receiver holding its answer ${a} s; ` +
+        `held ${r} s, the create was answered ${answerWords(sent.get(r ?? Number.NaN))}`
+      );
+    case 'high-accepted':
+      return (
+        `handshake deadline: over ${topSeconds} s: the subscription was created with the receiver holding its answer ${topSeconds} s, ` +
+        'the longest searched (HANDSHAKE_DEADLINE_MAX_SECONDS, one second under REQUEST_TIMEOUT_MS)'
+      );
+    case 'low-rejected':
+      return `handshake deadline not measured: a create with a receiver answering at once was answered ${answerWords(sent.get(0))}`;
+    case 'max-steps':
+      return a !== undefined && r !== undefined
+        ? `handshake deadline: between ${a} and ${r} s at the widest; the search ran out of creates (${result.note ?? ''})`
+        : `handshake deadline not measured: ${result.note ?? 'the search ran out of creates'}`;
+    case 'no-answer':
+    case 'undetermined':
+      return `handshake deadline undetermined: ${result.note ?? 'an answer was missing'}`;
+  }
+}
+
+export function judgeHandshakeDeadline(s: DeadlineSearch): DeadlineJudgement {
+  const open = spec6Open('validation of the notification URL');
+  const { result } = s;
+  const creates = `${s.creates.length} create${s.creates.length === 1 ? '' : 's'}`;
+  // Nothing waits on the receiver when the target sends it no validation request: no hold can be too long.
+  const words =
+    result === undefined
+      ? `handshake deadline not measured: the target sent no validation request, and answered the create ${answerWords(s.creates[0])}`
+      : deadlineWords({ ...s, result });
+  const observed = result === undefined ? words : `${result.steps.map((step) => `${step.x} s: ${step.answer}`).join(', ')} (${creates})`;
+  const finding = `${words} (${creates})${intermittentWords(result?.intermittent)}`;
+  const failed = s.creates.map((e) => serverErrorOf(e)).find((e) => e !== undefined);
+  if (failed !== undefined) {
+    return {
+      verdict: 'DEVIATES',
+      specRef: `${open}; ${SERVER_ERROR_REF}`,
+      finding: `${finding}; a create of the search ${serverErrorWords(failed)}`,
+      observed,
+      expected: SERVER_ERROR_EXPECTED,
+    };
+  }
+  return { verdict: result?.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL', specRef: open, finding, observed };
+}

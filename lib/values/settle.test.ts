@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import { kindOf } from '../protocol/refusal-kind.js';
+import { IntermittentRefusals, settle, type AskAnswer } from './settle.js';
+
+const ok: AskAnswer = { outcome: 'accepted' };
+/** A refusal of the value: it names the field. */
+const tooLong: AskAnswer = {
+  outcome: 'rejected',
+  kind: kindOf(400, 'invalidRequest', '<field> is too long'),
+  namesField: true,
+  shown: '400 invalidRequest "clientState is too long"',
+};
+/** A refusal about nothing in the body. */
+const backend: AskAnswer = {
+  outcome: 'rejected',
+  kind: kindOf(400, 'invalidRequest', 'Operation: Create; the backend did not answer'),
+  namesField: false,
+  shown: '400 invalidRequest "Operation: Create; the backend did not answer"',
+};
+/** Another refusal about nothing in the body. */
+const busy: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'busy', 'Try again'), namesField: false, shown: '400 busy "Try again"' };
+const none: AskAnswer = { outcome: 'unknown' };
+
+/** Settles over the answers given in turn; how many were asked. */
+async function over(answers: AskAnswer[], seen = new IntermittentRefusals(), extra: { acceptedBefore?: boolean } = {}) {
+  let i = 0;
+  const settled = await settle(
+    () => Promise.resolve(answers[i++] ?? none),
+    (a) => a,
+    { seen, ...extra },
+  );
+  return { ...settled, asked: i, seen };
+}
+
+describe('settle: never a verdict from one refusal', () => {
+  test.each([
+    ['a 2xx at once', [ok], 'accepted', 1],
+    ['a refusal naming the field, confirmed by a second ask', [tooLong, tooLong], 'rejected', 2],
+    ['a refusal about nothing in the body needs a third', [backend, backend, backend], 'rejected', 3],
+    ['a refusal a second ask answers 2xx: accepted', [backend, ok], 'accepted', 2],
+    ['two refusals of one kind, then a 2xx, not confirmed (needs three)', [backend, backend, ok], 'accepted', 3],
+    ['two kinds of refusal, the second confirmed', [backend, tooLong, tooLong], 'rejected', 3],
+    ['two kinds taking turns, neither confirmed: undetermined after the most asks', [backend, busy, backend, busy], 'undetermined', 4],
+    ['two kinds taking turns, one naming the field: confirmed on its second', [backend, tooLong, backend, tooLong], 'rejected', 4],
+    ['no verdict', [none], 'unknown', 1],
+  ] as const)('%s', async (_name, answers, verdict, asked) => {
+    const settled = await over([...answers]);
+    expect(settled.verdict).toBe(verdict);
+    expect(settled.asked).toBe(asked);
+  });
+
+  test('an intermittent refusal is counted (k of n asks) with its message, and known to the run from then on', async () => {
+    const first = await over([backend, backend, ok]);
+    expect(first.intermittent).toEqual({ shown: backend.shown, refused: 2, asks: 3 });
+    expect(first.seen.has(backend.kind)).toBe(true);
+    // Known intermittent: it never counts alone, even four times over.
+    const later = await over([backend, backend, backend, backend], first.seen);
+    expect(later.verdict).toBe('undetermined');
+    expect(later.why).toBe(
+      `no refusal confirmed in 4 asks: refused ${backend.shown} 4 times (a refusal this run has seen on a body the target also accepted)`,
+    );
+  });
+
+  test('a body accepted before and now refused, confirmed: a contradiction, undetermined with the evidence', async () => {
+    const settled = await over([tooLong, tooLong], new IntermittentRefusals(), { acceptedBefore: true });
+    expect(settled.verdict).toBe('undetermined');
+    expect(settled.why).toBe(`the answers contradict each other: accepted before, then refused ${tooLong.shown} twice`);
+  });
+
+  test('a body accepted before, refused once, then accepted: accepted, the refusal intermittent', async () => {
+    const settled = await over([backend, ok], new IntermittentRefusals(), { acceptedBefore: true });
+    expect(settled).toMatchObject({ verdict: 'accepted', intermittent: { refused: 1, asks: 3 } });
+  });
+
+  test('the decisive ask of a refusal is the last of the confirming kind', async () => {
+    const answers = [backend, tooLong, tooLong];
+    let i = 0;
+    const settled = await settle(
+      () => Promise.resolve(i++),
+      (n) => answers[n] ?? none,
+      { seen: new IntermittentRefusals() },
+    );
+    expect(settled).toMatchObject({ verdict: 'rejected', decisive: 2, asks: [0, 1, 2] });
+  });
+});
