@@ -32,8 +32,7 @@ import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
 import type { ValueClass } from '../operation/types.js';
-import type { Verdict } from '../outcome.js';
-import type { ValueObservation } from '../case-record.js';
+import type { MatrixOutcome, Verdict } from '../outcome.js';
 import { intermittentWords } from './intermittent-words.js';
 import type { Settled } from './settle.js';
 
@@ -130,7 +129,7 @@ export function judgeValue(
 
 /** A value's judgement over all its asks (./ask-value.ts), and the value's outcome as the report keeps it. */
 export interface SettledValueJudgement extends ValueJudgement {
-  outcome: ValueObservation['outcome'];
+  outcome: MatrixOutcome;
   /** The ask the verdict rests on. */
   exchange: Exchange;
 }
