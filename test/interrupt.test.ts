@@ -94,6 +94,11 @@ test.each([
       expect(report.run.requestsSent).toBe(received);
       expect(report.run.requestsBesideSuites?.setupCheck).toBe(2);
     }
+    // The suites' lines and what they do not count add up to the total.
+    const beside = report.run.requestsBesideSuites;
+    expect(suites.reduce((n, s) => n + s.requests, 0) + (beside?.setupCheck ?? 0) + (beside?.ledger ?? 0) + (beside?.noCase ?? 0)).toBe(
+      report.run.requestsSent,
+    );
     // A case has one id whether it ran or not: every id of the stopped run is one the plan (--dry-run) names for the
     // same settings, and together the run's cases are exactly the plan's.
     const planned = planRun(

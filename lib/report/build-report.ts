@@ -12,7 +12,7 @@ import { namingOf } from './naming.js';
 import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
-import type { BehaviourReport, CaseSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
+import type { BehaviourReport, CaseSummary, SuiteSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 
 export interface CaseInput {
   /** The test's full name, as vitest shows it. */
@@ -118,6 +118,16 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     });
   }
 
+  const suites =
+    input.suites === undefined
+      ? undefined
+      : summarizeSuites({
+          cases: cases.map((c) => ({ suite: c.suite ?? '', record: c.record })),
+          skipped: input.skipped ?? [],
+          notRun: input.notRun ?? [],
+          harnessErrors: input.harnessErrors ?? [],
+          suites: input.suites,
+        });
   const target = records[0]?.target;
   const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const stopped = input.stopped ?? engineStop;
@@ -140,7 +150,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(target?.network !== undefined ? { network: target.network } : {}),
       startedAt: input.startedAt,
       endedAt: input.endedAt,
-      ...requestsOf(records, input.requests),
+      ...requestsOf(records, input.requests, suites),
       ...secondAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
@@ -172,17 +182,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     skipped: [...(input.skipped ?? [])],
     notRun: [...(input.notRun ?? [])],
     counts,
-    ...(input.suites !== undefined
-      ? {
-          suites: summarizeSuites({
-            cases: cases.map((c) => ({ suite: c.suite ?? '', record: c.record })),
-            skipped: input.skipped ?? [],
-            notRun: input.notRun ?? [],
-            harnessErrors: input.harnessErrors ?? [],
-            suites: input.suites,
-          }),
-        }
-      : {}),
+    ...(suites !== undefined ? { suites } : {}),
     findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
   };
 }
@@ -205,6 +205,7 @@ function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run
 function requestsOf(
   records: readonly CaseRecord[],
   known: BuildInput['requests'] = {},
+  suites?: readonly SuiteSummary[],
 ): Pick<BehaviourReport['run'], 'requestsSent' | 'requestsBesideSuites'> {
   const byRun = new Map<string, number>();
   let setupCheck = 0;
@@ -216,11 +217,15 @@ function requestsOf(
     if (run.startsWith(SETUP_CHECK_RUN)) setupCheck += sent;
     else byRun.set(run, Math.max(byRun.get(run) ?? 0, sent));
   }
-  const suites = byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
+  const sent = byRun.size > 0 ? [...byRun.values()].reduce((a, b) => a + b, 0) : records.reduce((sum, r) => sum + r.requests, 0);
   const ledger = known.ledger ?? 0;
+  // What the suites' own lines do not count: cases a stop cut short, and what no case sent itself (the evidence the
+  // suites share, a delete retried), so that the lines, this and the total add up.
+  const inLines = suites?.reduce((n, s) => n + s.requests, 0);
+  const noCase = inLines === undefined ? 0 : Math.max(0, sent - inLines);
   return {
-    requestsSent: suites + setupCheck + ledger,
-    ...(setupCheck + ledger > 0 ? { requestsBesideSuites: { setupCheck, ledger } } : {}),
+    requestsSent: sent + setupCheck + ledger,
+    ...(setupCheck + ledger + noCase > 0 ? { requestsBesideSuites: { setupCheck, ledger, ...(noCase > 0 ? { noCase } : {}) } } : {}),
   };
 }
 

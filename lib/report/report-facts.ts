@@ -63,6 +63,7 @@ export function requestsBesideSuites(run: Pick<RunInfo, 'requestsBesideSuites'>)
   const parts = [
     ...(beside.setupCheck > 0 ? [`${beside.setupCheck} by the setup check`] : []),
     ...(beside.ledger > 0 ? [`${beside.ledger} by the cleanup ledger`] : []),
+    ...((beside.noCase ?? 0) > 0 ? [`${beside.noCase ?? 0} by no case that finished (cut short by a stop, or shared by the suites)`] : []),
   ];
   return parts.length === 0 ? undefined : parts.join(', ');
 }

@@ -212,7 +212,8 @@ export interface RunInfo {
    * configured target only), and the cleanup ledger's deletes (earlier runs' leftovers, this run's at its end).
    * Absent when none was sent.
    */
-  requestsBesideSuites?: { setupCheck: number; ledger: number };
+  /** `noCase`: sent by no case that finished (cases a stop cut short, the evidence the suites share); absent when none. */
+  requestsBesideSuites?: { setupCheck: number; ledger: number; noCase?: number };
   /**
    * Requests asked again later because an earlier ask got no verdict (still throttled, a 5xx or a reset after
    * the engine's retries): a combination, a value class or a lifecycle step. Absent when none was.
