@@ -140,6 +140,20 @@ describe('the check fails on what it forbids', () => {
   });
 });
 
+describe('suites send, judge in lib and record', () => {
+  it('no suite composes a verdict of its own: each comes from a judge in lib/', () => {
+    const suites = readdirSync(join(root, 'suites')).filter((f) => f.endsWith('.test.ts'));
+    const composed = suites.flatMap((file) =>
+      readFileSync(join(root, 'suites', file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /\bverdict: '(CONFORMS|DEVIATES|INFORMATIONAL|ERROR)'/.test(line) ? [`suites/${file}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(composed).toEqual([]);
+  });
+});
+
 describe('the environment is read once, by lib/config, and written by nobody', () => {
   const PRODUCT = ['lib', 'suites', 'bin', 'reference', 'vitest.config.ts'];
   /** The one write product code may make: an allocator knob, before anything allocates (bin/support/lean-dependencies.ts). */

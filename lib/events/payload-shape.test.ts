@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { ReceivedNotification } from '../receiver/types.js';
-import { describePayloadShape, payloadShape } from './payload-shape.js';
+import { describePayloadShape, judgePayloadShape, payloadShape } from './payload-shape.js';
 
 const notification = (body: unknown, contentType: string | null = 'application/json'): ReceivedNotification => ({
   seq: 1,
@@ -54,4 +54,11 @@ test('bare objects, unknown keys and bodies that are not JSON', () => {
   expect(describePayloadShape(payloadShape(notification(undefined, 'text/plain')))).toBe(
     'a body that is not a JSON object; Content-Type text/plain',
   );
+});
+
+test('the payload-shape case records what the notification carried: the spec shows no payload (§6)', () => {
+  const judged = judgePayloadShape(notification({ value: [{ subscriptionId: 's', clientState: 'c' }] }));
+  expect(judged.verdict).toBe('INFORMATIONAL');
+  expect(judged.specRef).toMatch(/notification payload/);
+  expect(judged.finding).toBe(`notification body: ${judged.observed}`);
 });

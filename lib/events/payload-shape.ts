@@ -5,6 +5,7 @@
  */
 import { notificationItems } from '../receiver/filter.js';
 import type { ReceivedNotification } from '../receiver/types.js';
+import { spec6Open } from './spec-refs.js';
 
 const KNOWN_SHAPES = {
   // modelled on public reports (SharePoint webhook notification resource)
@@ -70,4 +71,20 @@ export function describePayloadShape(s: PayloadShape): string {
         ? `exactly the ${s.closest.name} shape`
         : `closest to the ${s.closest.name} shape${s.closest.missing.length > 0 ? `, without ${s.closest.missing.join(', ')}` : ''}${s.closest.extra.length > 0 ? `, with ${s.closest.extra.join(', ')} besides` : ''}`;
   return `${outer} with keys ${s.keys.length > 0 ? s.keys.join(', ') : '(none)'}: ${closest}; Content-Type ${s.contentType ?? '(none)'}`;
+}
+
+/** The payload-shape case's verdict: the spec shows no payload (§6), so what the notification carried is recorded. */
+export function judgePayloadShape(n: ReceivedNotification): {
+  verdict: 'INFORMATIONAL';
+  specRef: string;
+  observed: string;
+  finding: string;
+} {
+  const shape = describePayloadShape(payloadShape(n));
+  return {
+    verdict: 'INFORMATIONAL',
+    specRef: `${spec6Open('notification payload')}; ${spec6Open('delivery headers')}`,
+    observed: shape,
+    finding: `notification body: ${shape}`,
+  };
 }
