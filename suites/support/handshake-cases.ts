@@ -125,17 +125,7 @@ async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> 
   const noValidation = new Error('no validation request');
   const search = findLimitSettled(
     async (seconds) => {
-      const values = probe.values();
-      await receiver.setMode({ delayMs: seconds * 1000 }, scope);
-      let exchange: Exchange;
-      try {
-        exchange = await run.client.sendBody(
-          buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
-        );
-      } finally {
-        await receiver.setMode({}, scope);
-      }
-      await run.client.undoCreate(exchange);
+      const exchange = await createWhileReceiver(probe, run, receiver, base.present, scope, { delayMs: seconds * 1000 });
       sent.set(seconds, exchange);
       creates.push(exchange);
       if (creates.length === 1 && (await validations()) === before) throw noValidation;
@@ -163,21 +153,37 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   const base = await acceptedBase(probe, run);
   if (base === undefined)
     return { kind: 'skipped', why: await noBaseReason(probe, run, undefined, 'no create can be sent that only the receiver would fail') };
-  const values = probe.values();
   // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,
   // since targets echo the notification URL in their error message.
   const scope = c.id;
-  await receiver.setMode(c.mode, scope);
+  const exchange = await createWhileReceiver(probe, run, receiver, base.present, scope, c.mode);
+  const seen = (await receiver.handshakes()).filter((h) => h.scope === scope);
+  return { kind: 'sent', run, exchange, seen };
+}
+
+/**
+ * A create whose notificationUrl is the receiver's `scope`, sent while that scope answers validation in `mode`; the
+ * scope answers normally again right after, and what the create made is deleted. The engine answers with an exchange,
+ * never throws.
+ */
+async function createWhileReceiver(
+  probe: ProbeContext,
+  run: CaseRun,
+  receiver: NonNullable<ProbeContext['receiver']>,
+  present: readonly string[],
+  scope: string,
+  mode: Partial<ReceiverMode>,
+): Promise<Exchange> {
+  const values = probe.values();
+  await receiver.setMode(mode, scope);
   let exchange: Exchange;
   try {
-    // The engine answers with an exchange, never throws: what it created is deleted right after.
     exchange = await run.client.sendBody(
-      buildBody(probe.operation, base.present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
+      buildBody(probe.operation, [...present], { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
     );
   } finally {
     await receiver.setMode({}, scope);
   }
   await run.client.undoCreate(exchange);
-  const seen = (await receiver.handshakes()).filter((h) => h.scope === scope);
-  return { kind: 'sent', run, exchange, seen };
+  return exchange;
 }
