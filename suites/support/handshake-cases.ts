@@ -179,7 +179,7 @@ async function createWhileReceiver(
   let exchange: Exchange;
   try {
     exchange = await run.client.sendBody(
-      buildBody(probe.operation, [...present], { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
+      buildBody(probe.operation, present, { ...values, notificationUrl: scopedUrl(values.notificationUrl, scope) }),
     );
   } finally {
     await receiver.setMode({}, scope);
