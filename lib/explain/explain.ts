@@ -160,7 +160,6 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
 
   // 1. Every change of one field, at the user's values: each that gets a 2xx is a fix, and a user who needs a field
   // is shown the fix that keeps it (add resource) before the one that deletes it (take out changeType).
-  const valueIsGood = (field: string): boolean => prober.valueIsGood(field);
   const pointedAt = [...namesIn(first, fields), ...(o.predicted ?? []).filter((t) => t.length === 1).flat()];
   const askedSingles = await askSingles(prober, {
     present: P,
@@ -168,7 +167,6 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     known,
     pointed: pointedAt,
     recordedRefused: new Set(o.recordedRefused ?? []),
-    valueIsGood,
     confirm: o.repeats >= 2,
   });
   if (askedSingles.kind === 'unstable') return unstable(askedSingles.configs);
@@ -186,7 +184,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // No field added or taken out alone gets a 2xx. Whether values are the trouble, the body with every value known-good
   // tells in one request; when it gets a 2xx, the search below starts there and the values step finds which (one
   // value is a change of one field too).
-  if (o.recordedRefused === undefined && own.some((f) => known.has(f) && !valueIsGood(f))) await prober.probe(allGood(P));
+  if (o.recordedRefused === undefined && own.some((f) => known.has(f) && !prober.valueIsGood(f))) await prober.probe(allGood(P));
 
   // 2. The smallest change of several fields, each part shown needed.
   let toggles: string[] = [];

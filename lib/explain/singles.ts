@@ -45,8 +45,6 @@ export interface SinglesOptions {
   pointed: readonly string[];
   /** Fields whose toggle a hint's report records refused: not asked. */
   recordedRefused: ReadonlySet<string>;
-  /** True when the user's value of the field is the operation's known-good one (replacing it changes nothing). */
-  valueIsGood: (field: string) => boolean;
   /** Each fix is asked once more before it counts (REPEATS >= 2). */
   confirm: boolean;
 }
@@ -105,7 +103,7 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
   }
   // A field whose removal gets a 2xx: its presence or its value is the cause, and its known-good value tells which.
   const removable = singles.fixes.filter(
-    (f) => f.change.kind === 'remove' && o.known.has(f.change.field) && !o.valueIsGood(f.change.field),
+    (f) => f.change.kind === 'remove' && o.known.has(f.change.field) && !prober.valueIsGood(f.change.field),
   );
   for (const { change } of removable) {
     const unstable = await ask({ kind: 'replace-value', field: change.field });
