@@ -16,6 +16,10 @@ export interface Answer {
   flipped?: boolean;
   /** A refusal of an accepted body by the `intermittentRefusal` fault. */
   intermittent?: boolean;
+  /** A refusal by the service's state (reference/state.ts), not by the body. */
+  stateRefusal?: boolean;
+  /** A DELETE of another client's subscription, which a run must never send. */
+  foreignDelete?: boolean;
 }
 
 export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): Answer {

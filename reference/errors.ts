@@ -2,6 +2,7 @@
  * Error bodies in the profile's shape.
  *   drive-v2: {"error": {"code", "message", "innererror": {"code"}}}  modelled on public reports (onedrive-api-docs errors)
  *   graph:    {"error": {"code", "message", "innerError": {"date", "request-id", "client-request-id"}}}  modelled on public reports (Graph errors)
+ *   sharepoint: {"error": {"code", "message": {"lang", "value"}}}  modelled on public reports (SharePoint's OData-verbose errors)
  *   fastapi:  a body refused for its content is 422 {"detail": [{"type", "loc": ["body", property], "msg"}]}, any other
  *             error {"detail": message}: FastAPI's defaults (reference choice: a service written with a framework
  *             that is not the spec's, so that the suites' reading of other frameworks' errors has a target)
@@ -43,6 +44,9 @@ export function errorAnswer(
   headers: Record<string, string> = {},
 ): Answer {
   if (profile.errors.shape === 'fastapi') return jsonAnswer(status, { detail: message }, { ...idHeaders(ids), ...headers });
+  // modelled on public reports (sp-dev-docs #3430): SharePoint's OData-verbose error, the text under message.value
+  if (profile.errors.shape === 'sharepoint')
+    return jsonAnswer(status, { error: { code, message: { lang: 'en-US', value: message } } }, { ...idHeaders(ids), ...headers });
   const error =
     profile.errors.shape === 'graph'
       ? {

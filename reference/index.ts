@@ -14,6 +14,8 @@ export { MAX_NOTIFIED_PER_TRIGGER, MAX_PARALLEL } from './deliver.js';
 export { isLoopbackHost } from './loopback.js';
 export { IN_FLIGHT_TOLERANCE_MS, RETRY_AFTER_TOLERANCE_MS } from './stats.js';
 export type { ReferenceService, ReferenceServiceOptions, HandshakeMode, HandshakeSetting } from './service-types.js';
+export type { StateRules } from './profile-types.js';
+export { isForeign } from './state.js';
 export type { DeliveryReport, SubscriptionDelivery, DeliveryAttempt, DeliveryOutcome } from './deliver.js';
 export type { NotificationBody } from './notification-body.js';
 export type {

@@ -4,10 +4,11 @@
  */
 import { jsonAnswer, type Answer } from './answer.js';
 import { invalid, methodNotAllowed, notFound, type ApiContext } from './api-context.js';
-import { idHeaders } from './errors.js';
+import { errorAnswer, idHeaders } from './errors.js';
 import { formatInstant, parseInstant } from './instant.js';
 import type { LifecycleRules, ReferenceProfile } from './profile-types.js';
 import { DEFAULT_LIFECYCLE } from './profiles.js';
+import { isForeign } from './state.js';
 import type { SubscriptionRecord } from './store.js';
 
 export function lifecycleOf(profile: ReferenceProfile): LifecycleRules {
@@ -64,6 +65,14 @@ export function readSubscription(ctx: ApiContext, id: string): Answer {
 
 export function deleteSubscription(ctx: ApiContext, id: string): Answer {
   const rules = lifecycleOf(ctx.profile);
+  const found = ctx.store.get(id, ctx.ids.nowMs);
+  // reference choice: another client's subscription is not this caller's to delete (a run must never try).
+  if (found !== undefined && isForeign(found)) {
+    return {
+      ...errorAnswer(ctx.profile, 403, 'accessDenied', 'The subscription belongs to another application.', 'accessDenied', ctx.ids),
+      foreignDelete: true,
+    };
+  }
   // modelled on public reports (onedrive-api-docs: DELETE .../subscriptions/{id} -> 204)
   if (ctx.store.delete(id, ctx.ids.nowMs)) return { status: 204, headers: idHeaders(ctx.ids), effect: 'deleted' };
   if (rules.deleteIdempotent && ctx.store.wasDeleted(id)) return { status: 204, headers: idHeaders(ctx.ids) };

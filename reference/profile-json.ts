@@ -125,6 +125,19 @@ const lifecycle: Check = (v, p) => {
   }
 };
 
+const optional =
+  (check: Check): Check =>
+  (v, p) =>
+    void (v === undefined || check(v, p));
+// Bounded so that a profile cannot make the reference hold an unbounded number of foreign subscriptions.
+const state: Check = optional(
+  obj({
+    conflictKey: optional(strs),
+    quota: optional(obj({ max: wholeIn(0, 10_000), foreign: wholeIn(0, 10_000) })),
+    countLimit: optional(obj({ max: wholeIn(0, 10_000), resourcePrefix: optional(str) })),
+  }),
+);
+
 const wholeProfile = obj({
   name: str,
   description: str,
@@ -139,7 +152,7 @@ const wholeProfile = obj({
     application: obj({ id: str, displayName: str }),
   }),
   auth: obj({ realm: str }),
-  errors: obj({ shape: oneOf('drive-v2', 'graph'), codes }),
+  errors: obj({ shape: oneOf('drive-v2', 'graph', 'sharepoint'), codes }),
   request: obj({ maxBodyBytes: positive, oversizeStatus: oneOf(400, 413), wrongContentTypeStatus: oneOf(400, 415) }),
   // Bounds keep every outbound exchange, and so every create and trigger, bounded in time and count.
   validationHandshake: obj({
@@ -159,6 +172,7 @@ const wholeProfile = obj({
     webId: str,
   }),
   lifecycle,
+  state,
 });
 
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */

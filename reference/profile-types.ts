@@ -113,9 +113,10 @@ export interface ReferenceProfile {
     /**
      * `drive-v2`: `{error: {code, message, innererror}}`;
      * `graph`: `{error: {code, message, innerError: {date, request-id, client-request-id}}}`;
-     * `fastapi`: a refused body is 422 `{detail: [{type, loc, msg}]}`, any other error `{detail: message}` (reference/errors.ts).
+     * `fastapi`: a refused body is 422 `{detail: [{type, loc, msg}]}`, any other error `{detail: message}` (reference/errors.ts);
+     * `sharepoint`: SharePoint's OData-verbose `{error: {code, message: {lang, value}}}`.
      */
-    shape: 'drive-v2' | 'graph' | 'fastapi';
+    shape: 'drive-v2' | 'graph' | 'fastapi' | 'sharepoint';
     codes: ErrorCodes;
   };
   request: {
@@ -127,6 +128,33 @@ export interface ReferenceProfile {
   notifications: NotificationRules;
   /** Read, list, renew and delete of a created subscription; absent: DEFAULT_LIFECYCLE (profiles.ts). */
   lifecycle?: LifecycleRules;
+  /** What already exists decides a create too (reference/state.ts); absent: nothing does. */
+  state?: StateRules;
+}
+
+/**
+ * Refusals that depend on the service's state, not on the body: modelled on public reports (Graph and SharePoint
+ * relay them from the workload as `ExtensionError` with the real status inside the text). A body that one of them
+ * refuses is accepted once the state that refused it is gone.
+ */
+export interface StateRules {
+  /**
+   * A create whose record has the same values of these fields as a live subscription's is refused: 400, "[Status
+   * Code: Conflict; ...]" inside (a field absent from both counts as the same).
+   */
+  conflictKey?: string[];
+  /**
+   * The app's live subscriptions are capped at `max`: a create beyond is refused 403, "[Status Code: Forbidden;
+   * Reason: Maximum number of subscriptions has been reached]" inside. `foreign` of them were made by another
+   * client when the profile was set: listed like any other, and a DELETE of one is refused 403.
+   */
+  quota?: { max: number; foreign: number };
+  /**
+   * At most `max` live subscriptions whose record's resource starts with `resourcePrefix` (default: every one):
+   * beyond, 429 with a Retry-After of 9999-12-31 and "[Status Code: 429; Reason: Resource
+   * 'SubscriptionCountReached' has reached limit of 'max'...]" inside.
+   */
+  countLimit?: { max: number; resourcePrefix?: string };
 }
 
 /**

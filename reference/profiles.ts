@@ -304,6 +304,20 @@ const V2_CHANGE_NEEDS_RESOURCE_PROFILE: ReferenceProfile = {
   validationHandshake: DEFAULT_PROFILE.validationHandshake,
 };
 
+/**
+ * modelled on public reports (reference/state.ts): the default service whose creates also depend on what exists. A
+ * second subscription with the same resource and notification URL is refused while the first lives (400, Conflict
+ * inside); the app may hold 8 live subscriptions, 3 of them another client's from the start (403, Forbidden inside);
+ * the drive item takes 6 live subscriptions (429, a Retry-After in the year 9999). The rule of the body is default's.
+ */
+const V2_STATEFUL_PROFILE: ReferenceProfile = {
+  ...DEFAULT_PROFILE,
+  name: 'v2-stateful',
+  description:
+    "As default, but a create also depends on what exists: a conflict on resource and notificationUrl, a quota of 8 live subscriptions (3 of them another client's), and a count limit of 6 per drive item answered 429 until 9999.",
+  state: { conflictKey: ['resource', 'notificationUrl'], quota: { max: 8, foreign: 3 }, countLimit: { max: 6 } },
+};
+
 export const PROFILES: Record<string, ReferenceProfile> = {
   default: DEFAULT_PROFILE,
   'graph-like': GRAPH_LIKE_PROFILE,
@@ -312,6 +326,7 @@ export const PROFILES: Record<string, ReferenceProfile> = {
   'v2-delete-only': V2_DELETE_ONLY_PROFILE,
   'fastapi-like': FASTAPI_LIKE_PROFILE,
   'v2-change-needs-resource': V2_CHANGE_NEEDS_RESOURCE_PROFILE,
+  'v2-stateful': V2_STATEFUL_PROFILE,
 };
 
 PROFILES['graph-v1-rules'] = {

@@ -24,6 +24,7 @@ import { randomAnswer } from './random-answer.js';
 import { declaredTooLarge, readBody } from './read-body.js';
 import type { HandshakeMode, ReferenceService, ReferenceServiceOptions } from './service-types.js';
 import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
+import { seedForeign } from './state.js';
 import { SubscriptionStore } from './store.js';
 import { COLLECTION_PATH, handleApi } from './subscriptions.js';
 import { unauthorizedAnswer } from './auth.js';
@@ -77,6 +78,7 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
   const faults = new FaultInjector(options.faults ?? {}, options.seed ?? 1);
   const stats = new StatsRecorder();
   const store = new SubscriptionStore();
+  seedForeign(profile, store, Date.now());
   const closing = new AbortController();
   /**
    * Every accepted socket: closeAllConnections only knows sockets the HTTP layer still owns, not those
@@ -198,6 +200,8 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     if (answer.effect === 'deleted') stats.count('deletes');
     if (answer.flipped === true) stats.count('flipped');
     if (answer.intermittent === true) stats.count('intermittentRefusals');
+    if (answer.stateRefusal === true) stats.count('stateRefusals');
+    if (answer.foreignDelete === true) stats.count('foreignDeletes');
     sendAnswer(res, answer);
   };
 
@@ -206,13 +210,17 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     profile: () => structuredClone(profile),
     setProfile: (p) => {
       profile = parseProfileInput(p);
+      seedForeign(profile, store, Date.now());
     },
     faults: () => faults.options,
     setFaults: (f) => faults.set(f),
     stats: () => stats.snapshot(store.count(Date.now())),
     resetStats: () => stats.reset(),
     liveSubscriptions: () => store.list(Date.now()),
-    clearSubscriptions: () => store.clear(),
+    clearSubscriptions: () => {
+      store.clear();
+      seedForeign(profile, store, Date.now());
+    },
     handshake: () => ({ mode: handshakeMode, effective: handshakeOn(profile) }),
     setHandshake: (mode) => {
       const m = parseHandshakeMode(mode);

@@ -32,6 +32,10 @@ export interface ReferenceStats {
   flipped: number;
   /** Accepted bodies refused by the intermittentRefusal fault. */
   intermittentRefusals: number;
+  /** Creates refused by the service's state (a conflict, the quota, a count limit). */
+  stateRefusals: number;
+  /** DELETEs of another client's subscription: a run must never send one. */
+  foreignDeletes: number;
   /** Notification URLs validated before a create (non-loopback ones included: they fail without a request). */
   handshakes: number;
   /** Validations that failed, so that the create was answered 400. */
@@ -92,6 +96,8 @@ function emptyCounts(): Omit<ReferenceStats, 'liveSubscriptions'> {
     randomAnswers: 0,
     flipped: 0,
     intermittentRefusals: 0,
+    stateRefusals: 0,
+    foreignDeletes: 0,
     handshakes: 0,
     handshakeFailures: 0,
     expiredTokens: 0,
@@ -109,6 +115,8 @@ export type CountedEvent =
   | 'randomAnswers'
   | 'flipped'
   | 'intermittentRefusals'
+  | 'stateRefusals'
+  | 'foreignDeletes'
   | 'handshakes'
   | 'handshakeFailures'
   | 'expiredTokens'

@@ -13,6 +13,7 @@ import { formatInstant } from './instant.js';
 import { deleteSubscription, listSubscriptions, readSubscription, renewSubscription } from './lifecycle.js';
 import type { ReferenceProfile } from './profile-types.js';
 import type { SubscriptionRecord } from './store.js';
+import { stateRefusal } from './state.js';
 import { validateCreateBody, type AcceptedBody } from './validate-body.js';
 
 // spec §4 and §9: the version segment v2.0 right after _api.
@@ -120,6 +121,8 @@ async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
     if (!checked.ok) return invalid(ctx, checked.message, HANDSHAKE_CODES[checked.failure]);
   }
   const { record, expiresAtMs } = buildRecord(ctx, verdict.ok ? verdict.body : { values: stringFields(body) });
+  const refusedByState = stateRefusal(profile, ctx.store, record, ctx.ids);
+  if (refusedByState !== undefined) return { ...refusedByState, stateRefusal: true };
   ctx.store.add(record, expiresAtMs);
   const location = `${ctx.baseUrl}${servedOperation(profile).path}/${encodeURIComponent(record.id)}`;
   // modelled on public reports (onedrive-api-docs, webhooks/create-subscription.md): 201 Created with the record

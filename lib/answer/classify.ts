@@ -1,10 +1,11 @@
 import { isClientErrorStatus, isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
-import type { MatrixOutcome } from '../outcome.js';
 import { parseRecordedBody } from '../http/recorded-body.js';
 import { readErrorText, readErrorValue, type ErrorBodyReading } from '../error-body/read-error-body.js';
 import { readExchange } from './read-exchange.js';
+import { classifyRefusal } from './refusal.js';
+import type { MatrixOutcome, Refusal } from '../outcome.js';
 
 /** One answer reduced to what the presence outcome depends on. */
 export interface AnswerClass {
@@ -20,6 +21,11 @@ export interface AnswerClass {
   failure?: string;
   /** Location of a redirect, for an `error` answered 3xx. */
   location?: string;
+  /**
+   * What a refusal speaks of (./refusal.ts), for every 4xx and a 429 that named a wait past the probe's: `state` and
+   * `environment` refusals are `error` (no evidence), named by this.
+   */
+  refusal?: Refusal;
 }
 
 /**
@@ -32,15 +38,29 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
   const reading = readExchange(exchange);
   // The transport's part is kept so that a diagnosis can tell a reset or a redirect from the target's verdict.
   if (reading.kind !== 'status' || reading.afterRetries) {
-    return { outcome: 'error', status: exchange.status, ...(exchange.failure !== undefined ? { failure: exchange.failure.kind } : {}) };
+    const failed: AnswerClass = {
+      outcome: 'error',
+      status: exchange.status,
+      ...(exchange.failure !== undefined ? { failure: exchange.failure.kind } : {}),
+    };
+    // A count limit's "retry after 9999": the target's verdict on this request's resource, named as such.
+    if (exchange.status === 429 && exchange.failure?.beyondWait === true)
+      return { ...failed, refusal: refusalOf(exchange, readBody(exchange)) };
+    return failed;
   }
   const status = reading.status;
   if (isSuccessStatus(status)) return { outcome: 'accepted', status };
   if (isClientErrorStatus(status) && status !== 429) {
     const body = readBody(exchange);
+    const refusal = refusalOf(exchange, body);
+    // What exists on the target, or where it runs, refused this: no evidence of the body's rule.
+    if (refusal.kind === 'state' || refusal.kind === 'environment') {
+      return { outcome: 'error', status, refusal, ...(body.code !== undefined ? { errorCode: body.code } : {}) };
+    }
     return {
       outcome: 'rejected',
       status,
+      ...(refusal.kind !== 'body' ? { refusal } : {}),
       ...(body.code !== undefined ? { errorCode: body.code } : {}),
       ...(body.message !== undefined ? { errorMessage: body.message } : {}),
       ...(body.names.length > 0 ? { errorNames: body.names } : {}),
@@ -48,6 +68,10 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
   }
   const location = isRedirectStatus(status) ? exchange.responseHeaders['location'] : undefined;
   return { outcome: 'error', status, ...(location !== undefined ? { location } : {}) };
+}
+
+function refusalOf(exchange: Exchange, body: ErrorBodyReading): Refusal {
+  return classifyRefusal({ status: exchange.status ?? 0, message: body.message, code: body.code, failure: exchange.failure });
 }
 
 /**
@@ -81,6 +105,7 @@ export function foldRepeats(present: string[], answers: AnswerClass[]): Observat
       statuses,
       ...(failed.failure !== undefined ? { failure: failed.failure } : {}),
       ...(failed.location !== undefined ? { location: failed.location } : {}),
+      ...(failed.refusal !== undefined ? { refusal: failed.refusal } : {}),
     };
   }
   if (!answers.every((a) => sameVerdict(a, first))) {

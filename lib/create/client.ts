@@ -10,6 +10,8 @@ import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, FailureKind, RequestSpec } from '../http/types.js';
 import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
+import { classifyAnswer } from '../answer/classify.js';
+import type { StatePacer } from './state-pacer.js';
 
 /** What sending a body needs: the client below, or an engine wrapper in the tool's tests. */
 export interface BodySender {
@@ -27,7 +29,15 @@ export interface OperationClientOptions {
    * lasts. Never a DELETE: one that did reach the target would answer 404 the second time. Default 0.
    */
   askAgain?: number;
+  /**
+   * The run's room on the target (./state-pacer.ts): every create waits for it, and a create refused for the target's
+   * state is asked again once the run's own subscriptions that could have caused it are gone. Absent: neither.
+   */
+  pacer?: StatePacer;
 }
+
+/** Times a create refused for the target's state is asked again. */
+const STATE_ASKS = 2;
 
 export class OperationClient implements BodySender {
   readonly cleanupFailures: string[] = [];
@@ -35,9 +45,12 @@ export class OperationClient implements BodySender {
   readonly exchanges: Exchange[] = [];
   /** Requests asked again because an earlier ask got no verdict. */
   secondAsks = 0;
+  /** Creates asked again because the target's state refused them while the run's own subscriptions lived. */
+  stateAsks = 0;
   /** Attempts of the exchanges a second ask replaced (still requests put on the wire). */
   #replacedAttempts = 0;
   readonly #askAgain: number;
+  readonly #pacer: StatePacer | undefined;
 
   /** `transport`: the engine's send (it never throws for the target's doing). */
   constructor(
@@ -46,6 +59,7 @@ export class OperationClient implements BodySender {
     options: OperationClientOptions = {},
   ) {
     this.#askAgain = options.askAgain ?? 0;
+    this.#pacer = options.pacer;
   }
 
   /**
@@ -53,6 +67,44 @@ export class OperationClient implements BodySender {
    * again up to `askAgain` times, and only the last ask is recorded as its answer.
    */
   async send(request: RequestSpec): Promise<Exchange> {
+    const pacer = request.method === this.operation.method && request.path === this.operation.path ? this.#pacer : undefined;
+    let exchange = pacer === undefined ? await this.#ask(request) : await this.#paced(request, pacer);
+    if (pacer !== undefined) exchange = await this.#againForState(request, exchange, pacer);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  /**
+   * A create the target's state refused, asked again once the run's own live subscriptions have made room; not
+   * again when it was refused with none of them live (the state is the target's own, and stays).
+   */
+  async #againForState(request: RequestSpec, first: Exchange, pacer: StatePacer): Promise<Exchange> {
+    let exchange = first;
+    for (let k = 0; k < STATE_ASKS; k += 1) {
+      const refusal = classifyAnswer(exchange).refusal;
+      if (refusal?.kind !== 'state') break;
+      const live = pacer.ownLive();
+      if (live === 0 && k > 0) break;
+      pacer.learn(refusal.mechanism ?? 'conflict', live);
+      this.#replacedAttempts += exchange.attempts;
+      this.stateAsks += 1;
+      exchange = await this.#paced(request, pacer);
+    }
+    return exchange;
+  }
+
+  /** A create sent once the pacer has room for it. */
+  async #paced(request: RequestSpec, pacer: StatePacer): Promise<Exchange> {
+    const release = await pacer.enter();
+    try {
+      return await this.#ask(request);
+    } finally {
+      release();
+    }
+  }
+
+  /** One request, asked again while it gets no verdict (up to `askAgain` times). */
+  async #ask(request: RequestSpec): Promise<Exchange> {
     let exchange = await this.transport(request);
     for (let k = 0; k < this.#askAgain && request.method !== 'DELETE' && noVerdictYet(exchange); k += 1) {
       const again = await this.transport(request);
@@ -61,7 +113,6 @@ export class OperationClient implements BodySender {
       this.secondAsks += again.attempts > 0 ? 1 : 0;
       exchange = again;
     }
-    this.exchanges.push(exchange);
     return exchange;
   }
 

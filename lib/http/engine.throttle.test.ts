@@ -1,5 +1,9 @@
 import { describe, test } from 'vitest';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HttpEngine } from './engine.js';
+import { waitFilePath } from './wait-file.js';
 import { clockNow, fastOptions, startServer, whenAnswered, type TestServer } from '../../test/support/http-server.js';
 
 /**
@@ -124,20 +128,25 @@ describe.concurrent('Retry-After', () => {
     }
   });
 
-  test('a Retry-After beyond the limit ends the exchange as throttled and holds every other request', async ({ expect }) => {
-    const server = await startServer((_req, res) => {
-      res.writeHead(429, { 'retry-after': '3600' }).end();
+  test('a Retry-After beyond the limit ends that exchange as throttled and holds no other request', async ({ expect }) => {
+    // A count limit answers "retry after 9999-12-31" for one resource: the run goes on with the others.
+    const server = await startServer((req, res) => {
+      if (req.url === '/a') res.writeHead(429, { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }).end();
+      else res.writeHead(201).end();
     });
-    const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, maxRetryAfterMs: 2_000 });
+    const waitDir = mkdtempSync(join(tmpdir(), 'far-wait-'));
+    const engine = new HttpEngine({ ...fastOptions, baseUrl: server.url, maxRetryAfterMs: 2_000, waitDir });
     try {
       const started = clockNow();
       const a = await engine.send({ method: 'GET', path: '/a' });
       const b = await engine.send({ method: 'GET', path: '/b' });
-      expect(a).toMatchObject({ status: 429, attempts: 1, failure: { kind: 'throttled' } });
-      expect(a.failure?.message).toMatch(/3600000 ms .*longer than the 2000 ms/);
-      expect(b).toMatchObject({ status: null, attempts: 0, failure: { kind: 'throttled' } });
-      expect(server.hits).toHaveLength(1);
+      expect(a).toMatchObject({ status: 429, attempts: 1, failure: { kind: 'throttled', beyondWait: true } });
+      expect(a.failure?.message).toMatch(/ms \(Retry-After\), longer than the 2000 ms/);
+      expect(b).toMatchObject({ status: 201, attempts: 1 });
+      expect(server.hits).toHaveLength(2);
       expect(clockNow() - started).toBeLessThan(1_000);
+      // Nothing is kept for the next command on this target: it sends at once.
+      expect(existsSync(waitFilePath(waitDir, new URL(server.url).origin))).toBe(false);
     } finally {
       await engine.close();
       await server.close();

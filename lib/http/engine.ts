@@ -381,7 +381,7 @@ export class HttpEngine {
       if (throttleWaitMs !== undefined) {
         if (throttleWaitMs > o.maxRetryAfterMs) {
           const message = `HTTP ${status} asks to wait ${Math.round(throttleWaitMs)} ms (Retry-After), longer than the ${o.maxRetryAfterMs} ms the probe waits`;
-          return { attempts, last, failure: { kind: 'throttled', message } };
+          return { attempts, last, failure: { kind: 'throttled', message, beyondWait: true } };
         }
         if (isLastPass) {
           const message = `HTTP ${status} still after ${o.maxRetries} ${o.maxRetries === 1 ? 'retry' : 'retries'}`;
@@ -440,6 +440,10 @@ export class HttpEngine {
     const now = this.#clock.now();
     const named = retryAfterDelayMs(result.headers['retry-after'], result.headers.date, now);
     const waitMs = named ?? this.#options.defaultRetryAfterMs;
+    // A wait longer than the probe takes (a count limit answered "retry after 9999-12-31") speaks of this request's
+    // resource, not of the origin's load: it holds no other request, and no later command, and this exchange ends
+    // with it as its answer.
+    if (waitMs > this.#options.maxRetryAfterMs) return waitMs;
     this.#dispatcher.gate.holdUntil(now + waitMs);
     // Kept for the next process on this target, before anything else can happen to this one.
     if (this.#waitFile !== undefined && waitMs > 0) writeWait(this.#waitFile, this.#origin, now + waitMs, result.status, now);

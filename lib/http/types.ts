@@ -32,6 +32,11 @@ export interface Failure {
   connect?: true;
   /** The network error's code (ECONNREFUSED, ENOTFOUND, ECONNRESET, ...), when it had one. */
   code?: string;
+  /**
+   * `throttled` only: the answer named a wait longer than the probe takes (RETRY_AFTER_MAX_SECONDS). It held no
+   * other request: such a wait is a limit on this request's resource (a count limit), not the origin's load.
+   */
+  beyondWait?: true;
 }
 
 /** One request as sent and answered, after the engine's retries. Safe to store and print. */

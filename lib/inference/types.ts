@@ -1,4 +1,4 @@
-import type { MatrixOutcome } from '../outcome.js';
+import type { MatrixOutcome, Refusal } from '../outcome.js';
 
 /** What one combination of present fields got, after repeats (the evidence inference works on). */
 export interface Observation {
@@ -31,6 +31,8 @@ export interface Observation {
   failure?: string;
   /** For an `error` answered with a redirect: its Location (the probe never follows one). */
   location?: string;
+  /** For an `error`: the refusal that made it one, when the target's state or environment refused (no evidence of the rule). */
+  refusal?: Refusal;
 }
 
 /** A role every completion of the unknown combinations agrees on (lib/inference/roles.ts). */

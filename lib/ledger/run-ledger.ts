@@ -57,6 +57,11 @@ export class RunLedger {
     this.#root = url.origin + url.pathname.replace(/\/+$/, '');
   }
 
+  /** The run's own subscriptions this worker saw created and not yet deleted. */
+  get openCount(): number {
+    return this.#open.size;
+  }
+
   /** For the engine's onExchange hook: never throws. */
   observe(exchange: Exchange): void {
     try {

@@ -12,6 +12,7 @@ import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import { noVerdictAdvice } from '../answer/no-verdict.js';
+import { refusalWords } from '../answer/refusal.js';
 
 const OPEN = 'open: spec §4 which fields are required';
 
@@ -41,6 +42,15 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
       expected: SERVER_ERROR_EXPECTED,
       observed,
       finding: `{${label}} ${serverErrorWords(failed)}; not evidence for the rule`,
+    };
+  }
+  const refusal = observation.refusal;
+  if (observation.outcome === 'error' && (refusal?.kind === 'state' || refusal?.kind === 'environment')) {
+    return {
+      specRef: OPEN,
+      verdict: 'INFORMATIONAL',
+      observed,
+      finding: `{${label}} undetermined: ${refusalWords(refusal)}; not evidence for the rule`,
     };
   }
   if (observation.outcome === 'error') {

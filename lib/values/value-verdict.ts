@@ -31,6 +31,7 @@ import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWord
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
+import { refusalWords } from '../answer/refusal.js';
 import type { ValueClass } from '../operation/types.js';
 import type { MatrixOutcome, Verdict } from '../outcome.js';
 import { intermittentWords } from './intermittent-words.js';
@@ -105,6 +106,10 @@ export function judgeValue(
       specRef: status === 400 ? valueClass.specRef : `${valueClass.specRef}; spec §7 rule 3 (other status codes not shown)`,
       finding: rejected,
     };
+  }
+  const refusal = answer.refusal;
+  if (refusal?.kind === 'state' || refusal?.kind === 'environment') {
+    return { ...base, verdict: 'INFORMATIONAL', specRef: valueClass.specRef, finding: `${what} undetermined: ${refusalWords(refusal)}` };
   }
   const failed = serverErrorOf(exchange);
   if (failed !== undefined) {

@@ -32,6 +32,7 @@ export class CaseRun {
   ) {
     this.client = new OperationClient((request) => probe.engine.send(request), probe.operation, {
       askAgain: options.askAgain === true ? probe.settings.pacing.maxRetries : 0,
+      pacer: probe.pacer,
     });
   }
 }

@@ -12,6 +12,7 @@ import { publishRequests } from '../../lib/vitest/request-progress.js';
 import { HttpEngine } from '../../lib/http/engine.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
+import { StatePacer } from '../../lib/create/state-pacer.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { ExchangeLog } from '../../lib/har/exchange-log.js';
@@ -38,6 +39,8 @@ export interface ProbeContext {
   plainGetStatus(): Promise<number | null>;
   /** Which case judged each kind of refusal first: the run's one finding per kind (lib/protocol/once-per-kind.ts). */
   refusalOwners: RefusalOwners;
+  /** The run's room on the target, learned from refusals for its state (lib/create/state-pacer.ts). */
+  pacer: StatePacer;
 }
 
 let context: ProbeContext | undefined;
@@ -85,6 +88,12 @@ export function probeContext(): ProbeContext {
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
   const notificationUrl = settings.receiver.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
+  // Each create gets its own path on the probe's receiver (which answers on every path), so that no two of the run's
+  // subscriptions share a notification URL: a service that refuses a second subscription with the same resource and
+  // URL while the first lives would otherwise answer the run's own overlap, not the body. A NOTIFICATION_URL the user
+  // gives is sent as it is.
+  const ownPath = (url: string, unique: string): string =>
+    settings.receiver.notificationUrl === undefined && receiverUrl !== undefined ? `${url.replace(/\/+$/, '')}/c/${unique}` : url;
   let plainGet: Promise<number | null> | undefined;
   context = {
     settings,
@@ -95,10 +104,12 @@ export function probeContext(): ProbeContext {
     receiver: receiverControl === undefined ? undefined : new ReceiverClient(receiverControl),
     values: () => {
       uniqueCounter += 1;
-      return { now: new Date(), notificationUrl, unique: `${runTag}-${uniqueCounter}` };
+      const unique = `${runTag}-${uniqueCounter}`;
+      return { now: new Date(), notificationUrl: ownPath(notificationUrl, unique), unique };
     },
     plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: operation.path }).then((e) => e.status)),
     refusalOwners: new RefusalOwners(),
+    pacer: new StatePacer({ ownLive: () => runLedger.openCount }),
   };
   return context;
 }

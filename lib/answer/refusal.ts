@@ -1,0 +1,79 @@
+/**
+ * What a refusal speaks of. A service answers a create from more than the body: what already exists (a conflicting
+ * subscription, the app's quota, a count limit on the resource), the environment it runs in, its load, the token.
+ * Only a refusal of the body is evidence for the rule, the roles, the value classes, the limits and spec §7 rule 1;
+ * the others are named, never read as the body's rule.
+ *
+ * Relayed workload errors carry their real status inside the text ("[Status Code: Conflict; Reason: ...]", public
+ * reports: aspnetcore-webhooks-sample #92, microsoft-graph-docs #21403), so the reading looks at the inner status
+ * and reason as well as the outer status.
+ */
+import type { Failure } from '../http/types.js';
+import type { Refusal, RefusalKind, StateMechanism } from '../outcome.js';
+
+/** What the classification reads of an answer (the error-body reader's reading and the transport's failure). */
+export interface RefusalInput {
+  status: number;
+  message?: string | undefined;
+  code?: string | undefined;
+  inner?: { status?: number; reason?: string; code?: string } | undefined;
+  failure?: Failure | undefined;
+}
+
+const CONFLICT = /\balready exists\b|\bduplicate subscription\b/i;
+const QUOTA = /\bmaximum number of subscriptions\b|\bsubscription quota\b|\bquota (?:is |has been )?(?:exceeded|reached|full)\b/i;
+const COUNT_LIMIT = /\bSubscriptionCountReached\b|\bhas reached (?:its |the )?limit\b/i;
+const ENVIRONMENT = /\bquarantin|\bworkload\b.{0,40}\bnot supported\b|\bnot supported\b.{0,40}\bworkload\b/i;
+/** The inner status a relayed error spells when it does not give a number. */
+const INNER_STATUS = /\[\s*status\s*code\s*:\s*([A-Za-z ]+?|\d{3})\s*;/i;
+const NAMED_STATUS: Record<string, number> = { conflict: 409, forbidden: 403, toomanyrequests: 429, notfound: 404, badrequest: 400 };
+
+/** The inner status of a relayed error, from the reader's reading or, failing that, the message. */
+function innerStatusOf(input: RefusalInput): number | undefined {
+  if (input.inner?.status !== undefined) return input.inner.status;
+  const spelled = INNER_STATUS.exec(input.message ?? '')?.[1];
+  if (spelled === undefined) return undefined;
+  return /^\d{3}$/.test(spelled) ? Number(spelled) : NAMED_STATUS[spelled.replace(/\s+/g, '').toLowerCase()];
+}
+
+const shortened = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : text.length > 300 ? `${text.slice(0, 299)}…` : text;
+
+/** Classifies a 4xx answer (429 included) by what it speaks of. */
+export function classifyRefusal(input: RefusalInput): Refusal {
+  const innerStatus = innerStatusOf(input);
+  const text = [input.inner?.reason, input.message, input.code].filter((t) => t !== undefined).join(' ');
+  const reason = shortened(input.inner?.reason ?? input.message);
+  const named = (kind: RefusalKind, mechanism?: StateMechanism): Refusal => ({
+    kind,
+    ...(mechanism !== undefined ? { mechanism } : {}),
+    ...(innerStatus !== undefined ? { innerStatus } : {}),
+    ...(reason !== undefined ? { reason } : {}),
+  });
+  const status = input.status;
+  if (innerStatus === 409 || status === 409 || CONFLICT.test(text)) return named('state', 'conflict');
+  if (COUNT_LIMIT.test(text) || (status === 429 && input.failure?.beyondWait === true)) return named('state', 'count-limit');
+  if (QUOTA.test(text)) return named('state', 'quota');
+  if (status === 429 || innerStatus === 429) return named('throttling');
+  if (ENVIRONMENT.test(text)) return named('environment');
+  if (status === 401 || status === 403 || innerStatus === 401 || innerStatus === 403) return named('auth');
+  return named('body');
+}
+
+/** A refusal that is not the body's, in the words every output uses: what refused it, then what the target said. */
+export function refusalWords(refusal: Refusal): string {
+  const inside = refusal.innerStatus !== undefined ? ` (${refusal.innerStatus} inside the answer)` : '';
+  const said = refusal.reason !== undefined ? `: "${refusal.reason}"` : '';
+  return `${REFUSAL_CAUSE[refusal.mechanism ?? refusal.kind]}${inside}${said}`;
+}
+
+const REFUSAL_CAUSE: Record<StateMechanism | RefusalKind, string> = {
+  conflict: 'refused for what exists on the target, not for the body: a subscription that already exists conflicts with it',
+  quota: "refused for what exists on the target, not for the body: the app's subscription quota is full",
+  'count-limit': 'refused for what exists on the target, not for the body: the count limit of its resource is reached',
+  state: 'refused for what exists on the target, not for the body',
+  environment: 'refused for where the service runs, not for the body',
+  throttling: 'throttled, not judged',
+  auth: 'refused for the token, not for the body',
+  body: 'refused for the body',
+};
