@@ -27,6 +27,11 @@ export type CaseEvidence =
   | { kind: 'observation' }
   /** One combination of present fields of the exhaustive matrix, as the worker judged it (suite 02). */
   | { kind: 'matrix'; observation: Observation }
+  /**
+   * The matrix's lone refusals asked again (lib/matrix/lone-refusals.ts): each combination's settled observation,
+   * which takes the place of its matrix case's (suite 02).
+   */
+  | { kind: 'confirmation'; observations: Observation[] }
   /** The adaptive exploration above EXHAUSTIVE_MAX_FIELDS: what it learnt and how sure it is (suite 02). */
   | { kind: 'exploration'; exploration: ExplorationRecord }
   /** One value class of one field in an otherwise accepted body (suite 03). */

@@ -17,7 +17,9 @@ import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
 import { startHandshakeCasesEarly } from './support/handshake-cases.js';
-import { explorationSettings, publishEvidence, rememberObservation } from './support/shared-presence.js';
+import { explorationSettings, matrixObservations, publishEvidence, rememberObservation } from './support/shared-presence.js';
+import { confirmLoneRefusal, judgeLoneRefusals, loneRefusals } from '../lib/matrix/lone-refusals.js';
+import type { Observation } from '../lib/inference/types.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
 
@@ -80,6 +82,30 @@ if (!adaptive)
           ...judgeCombination(observation, exchanges),
         });
       });
+  });
+
+// After every body above was answered: a refusal no other combination shows, next to an accepted combination, may be
+// chance (an intermittent backend failure on every repeat); it is asked again before the rule rests on it.
+if (!adaptive)
+  describe('lone refusals of the presence matrix', () => {
+    test('lone refusals asked again (never a rule from chance)', { meta: { caseId: caseIds.matrixLoneRefusals } }, async (context) => {
+      const run = new CaseRun(probe, { askAgain: true });
+      const settled: Observation[] = [];
+      const lines: string[] = [];
+      for (const lone of loneRefusals(matrixObservations(), fields)) {
+        const ask = () => probeCombination(run.client, probe.operation, lone.present, 1, probe.values);
+        const confirmed = await confirmLoneRefusal(lone, ask, fields);
+        rememberObservation(confirmed.observation);
+        settled.push(confirmed.observation);
+        lines.push(`{${lone.present.join(', ')}} ${confirmed.words}`);
+      }
+      await finishCase(context, run, {
+        id: caseIds.matrixLoneRefusals,
+        kind: 'confirmation',
+        observations: settled,
+        ...judgeLoneRefusals(lines),
+      });
+    });
   });
 
 // After every body above was answered, in either mode: one verdict per kind of refusal, not per body.

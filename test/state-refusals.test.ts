@@ -98,3 +98,18 @@ describe.each(['default', 'v2-change-needs-resource'])('on %s with state', (base
     120_000,
   );
 });
+
+test("a quota full of another client's subscriptions stops the run at its first create: exit 2, one line, none of them touched", async () => {
+  service.setProfile({ ...(PROFILES['default'] as ReferenceProfile), name: 'full quota', state: { quota: { max: 5, foreign: 5 } } });
+  service.clearSubscriptions();
+  service.resetStats();
+  const run = await runProbe({ BASE_URL: service.url, ACCESS_TOKEN: TOKEN, REPEATS: '1' }, SUITES, 120_000);
+  const out = run.stdout + run.stderr;
+  expect(run.code, out).toBe(2);
+  expect(out).toContain(
+    "the app's subscription quota on the target is full (403 inside the answer) with none of this run's subscriptions live: the list shows 5 live, none of them this run's; the run stopped creating and touched none of them",
+  );
+  expect(service.stats().creates).toBe(0);
+  expect(service.stats().foreignDeletes).toBe(0);
+  expect(service.liveSubscriptions().filter(isForeign)).toHaveLength(5);
+}, 120_000);

@@ -84,7 +84,10 @@ export class OperationClient implements BodySender {
       const refusal = classifyAnswer(exchange).refusal;
       if (refusal?.kind !== 'state') break;
       const live = pacer.ownLive();
-      if (live === 0 && k > 0) break;
+      if (live === 0 && k > 0) {
+        if (refusal.mechanism === 'quota') await pacer.noRoom(refusal);
+        break;
+      }
       pacer.learn(refusal.mechanism ?? 'conflict', live);
       this.#replacedAttempts += exchange.attempts;
       this.stateAsks += 1;

@@ -8,7 +8,7 @@
  * answer stands.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StateMechanism } from '../outcome.js';
+import type { Refusal, StateMechanism } from '../outcome.js';
 
 /** Longest one create waits for room; the run's own creates are deleted within a case, so seconds suffice. */
 export const ROOM_WAIT_MS = 10_000;
@@ -17,6 +17,11 @@ const POLL_MS = 20;
 export interface StatePacerOptions {
   /** The run's own subscriptions live now (created, answered 2xx, not yet deleted). */
   ownLive: () => number;
+  /**
+   * Called once when the app's quota refused a create with none of the run's own live: the target has no room for
+   * anything the run would create. The run stops there (the suites' context stops the engine).
+   */
+  onNoRoom?: (refusal: Refusal) => Promise<void> | void;
   maxWaitMs?: number;
   signal?: AbortSignal;
 }
@@ -26,6 +31,7 @@ export class StatePacer {
   #room = Number.POSITIVE_INFINITY;
   /** Creates sent and not yet answered (their subscription, if any, is not in ownLive yet). */
   #inFlight = 0;
+  #noRoomSaid = false;
   readonly #o: StatePacerOptions;
   /** The refusals the room was learned from, by mechanism: what the report says of how the run paced itself. */
   readonly learnedFrom = new Map<StateMechanism, number>();
@@ -50,6 +56,13 @@ export class StatePacer {
     this.learnedFrom.set(mechanism, (this.learnedFrom.get(mechanism) ?? 0) + 1);
     const room = mechanism === 'conflict' ? 1 : liveThen;
     if (room >= 1 && room < this.#room) this.#room = room;
+  }
+
+  /** The quota refused a create while none of the run's own lived: said once to `onNoRoom`. */
+  async noRoom(refusal: Refusal): Promise<void> {
+    if (this.#noRoomSaid) return;
+    this.#noRoomSaid = true;
+    await this.#o.onNoRoom?.(refusal);
   }
 
   /**

@@ -40,6 +40,7 @@ import { ddmin } from './ddmin.js';
 import { Prober } from './prober.js';
 import { findAccepted, type SeedAnswer, type SeedResult } from './seed.js';
 import { sameRejection, describeAnswer } from './signature.js';
+import { stateCause } from './state-cause.js';
 import { askSingles, type SingleChange, type Singles } from './singles.js';
 import type { ExplainResult, NeededChange, Probe, SwapChange } from './types.js';
 
@@ -128,6 +129,11 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   const first = await prober.probe(originalConfig);
   if (first === undefined) throw new RangeError(`explain: a budget of ${o.budget} requests has no room for one create and its delete`);
   if (first.verdict === 'holds') return result({ outcome: 'accepted' }, first);
+  const refusal = first.answer.refusal;
+  if (refusal !== undefined && (refusal.kind === 'state' || refusal.kind === 'environment')) {
+    const listed = refusal.mechanism === 'quota' ? await prober.list() : undefined;
+    return result({ outcome: 'state', causes: stateCause(refusal, first.exchange, original, listed) }, first);
+  }
   if (first.verdict === 'unresolved') {
     return result({ outcome: 'no-verdict', reason: `the target gave no verdict on the request: ${describeAnswer(first)}` }, first);
   }

@@ -10,6 +10,11 @@ import type { OperationSpec, ValueContext } from '../operation/types.js';
 import { buildConfigBody, configKey, type BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';
 import type { Probe, RequestCount } from './types.js';
+import type { ListedCount } from './state-cause.js';
+import { walkList } from '../lifecycle/list-walk.js';
+
+/** Pages of a list explain reads to count a full quota: enough for an app's quota of a few hundred. */
+const LIST_PAGES = { maxPages: 5, maxMs: 20_000 };
 
 /** Room kept in the budget for each create: itself and the DELETE of what it may make. */
 const PER_CREATE = 2;
@@ -98,6 +103,24 @@ export class Prober {
     this.probes.push(probe);
     if (known === undefined) this.#first.set(key, probe);
     return probe;
+  }
+
+  /**
+   * The collection's list, read page by page under the target's base URL (a few pages at most), each page counted as
+   * explain's own request: how many subscriptions it shows. Undefined when it could not be read.
+   */
+  async list(): Promise<ListedCount | undefined> {
+    const path = this.#options.operation.path;
+    const url = this.#client.exchanges[0]?.url;
+    if (url === undefined || !url.endsWith(path) || !this.canSend) return undefined;
+    const walk = await walkList(
+      (r) => this.#client.send(r),
+      path,
+      url.slice(0, -path.length),
+      () => false,
+      LIST_PAGES,
+    );
+    return walk.pages === 0 ? undefined : { live: walk.entries, more: walk.stopped !== undefined };
   }
 
   /** The probe as a ddmin answer. */

@@ -268,6 +268,9 @@ export function renderResult(r: ExplainResult): string[] {
       }
       break;
     }
+    case 'state':
+      lines.push(...(r.causes ?? []));
+      break;
     default:
       lines.push(`Could not explain it: ${r.reason ?? r.outcome}.`);
       if (r.partial !== undefined) {

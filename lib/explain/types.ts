@@ -25,6 +25,8 @@ export type ExplainOutcome =
   | 'not-the-body'
   /** The target gave no verdict (5xx, no answer) on a request the conclusion needs. */
   | 'no-verdict'
+  /** Refused for what exists on the target (a conflict, the quota, a count limit), not for the body: `reason` names it. */
+  | 'state'
   /** No variation of the body tried got a 2xx. */
   | 'no-accepted-body'
   /** The request budget was spent before the explanation was complete. */
@@ -90,6 +92,8 @@ export interface ExplainResult {
   after?: Probe;
   /** For outcomes other than explained and accepted: why, in one sentence. */
   reason?: string;
+  /** For `state`: the sentences that name what on the target refused it and what to do (./state-cause.ts). */
+  causes?: string[];
   /** For `budget`: a change that got a 2xx but is not shown to be the smallest. */
   partial?: { removed: string[]; added: string[]; replaced: string[] };
   /** For `unstable`: each request that got two different answers, in words. */

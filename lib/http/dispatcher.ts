@@ -90,6 +90,12 @@ export class Dispatcher {
     this.#pump();
   }
 
+  /** Stops the run because the target has no room for anything it would create (a full quota): as stopForConnection. */
+  stopForState(why: string): void {
+    this.#stoppedEarly ??= { by: 'state', at: new Date(this.#clock.now()).toISOString(), why };
+    this.#pump();
+  }
+
   /** Denies every queued and future request. */
   close(): void {
     this.#closing.abort();
@@ -128,7 +134,8 @@ export class Dispatcher {
     if (this.#closing.signal.aborted) {
       return { ok: false, kind: 'closed', message: 'the engine was closed before the request was sent' };
     }
-    if (this.#stoppedEarly?.by === 'connection') return { ok: false, kind: 'connection', message: this.#stoppedEarly.why };
+    const stopped = this.#stoppedEarly;
+    if (stopped?.by === 'connection' || stopped?.by === 'state') return { ok: false, kind: 'connection', message: stopped.why };
     const now = this.#clock.now();
     if (!this.limits.budgetLeft) return this.#stop('budget', this.limits.budgetMessage());
     if (now >= this.limits.deadlineAt) return this.#stop('deadline', this.limits.deadlineMessage());

@@ -240,6 +240,14 @@ export class HttpEngine {
     return this.#redactor;
   }
 
+  /**
+   * Stops the run: the target has no room for what it would create (a quota full with none of the run's own live).
+   * Every queued and later request is denied with `why`; the run ends with it (exit 2).
+   */
+  stopForState(why: string): void {
+    this.#dispatcher.stopForState(why);
+  }
+
   stats(): EngineStats {
     return {
       requestsSent: this.#dispatcher.limits.spent,

@@ -18,6 +18,7 @@ import { CHECK_REDIRECT, CHECK_TOKEN, commonSetupSign } from '../http/setup-sign
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from '../rule/field-set.js';
 import { namedInError } from './message-pattern.js';
+import { refusalWords } from './refusal-words.js';
 import type { Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
 
@@ -52,6 +53,15 @@ export function diagnose(
     return {
       likelyCause: 'unknown',
       message: `no combination was accepted on every repeat, but ${count(sometimes.length, 'combination')} (${named}${sometimes.length > NAMED ? ', …' : ''}) ${sometimes.length === 1 ? 'was' : 'were'} accepted on some repeats and rejected or failed on others: the target answers the same body differently (load balancing, caching, a race); nothing could be inferred from unstable answers.`,
+    };
+  }
+  // What exists on the target refused the bodies the rule would accept: that, not the fields, is why none was.
+  const byState = observations.filter((o) => o.refusal?.kind === 'state' || o.refusal?.kind === 'environment');
+  const shown = byState[0]?.refusal;
+  if (shown !== undefined) {
+    return {
+      likelyCause: 'target-state',
+      message: `no combination was accepted, and ${count(byState.length, 'combination')} (${formatCombination(byState[0]?.present ?? [])}${byState.length > 1 ? ', …' : ''}) ${byState.length === 1 ? 'was' : 'were'} ${refusalWords(shown)}: what the target holds, not the fields, kept ${byState.length === 1 ? 'it' : 'them'} from a 2xx, so the rule is not known from ${byState.length === 1 ? 'it' : 'them'}.`,
     };
   }
   const statuses = observations.map((o) => o.status);

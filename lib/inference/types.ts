@@ -113,7 +113,7 @@ export interface Diagnosis {
   /** Why no role could be inferred (nothing accepted), in one sentence naming the likely cause. */
   message: string;
   /** `configuration`: the target answers, but not as the operation (every answer a redirect: check BASE_URL). */
-  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'unknown';
+  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'target-state' | 'unknown';
 }
 
 export interface PresenceInference {

@@ -24,6 +24,8 @@ export interface ListWalk {
   exchanges: Exchange[];
   /** Pages answered 2xx with a JSON `value` array. */
   pages: number;
+  /** Entries on the pages read (all of the list's unless `stopped`). */
+  entries: number;
   /** The created subscription's entry, when a page held it. */
   entry: Record<string, unknown> | undefined;
   /** null when no page could be read. */
@@ -41,7 +43,15 @@ export async function walkList(
   bounds: ListWalkBounds = LIST_BOUNDS,
   now: () => number = Date.now,
 ): Promise<ListWalk> {
-  const walk: ListWalk = { first: undefined, exchanges: [], pages: 0, entry: undefined, containsCreated: null, offOriginLinks: 0 };
+  const walk: ListWalk = {
+    first: undefined,
+    exchanges: [],
+    pages: 0,
+    entries: 0,
+    entry: undefined,
+    containsCreated: null,
+    offOriginLinks: 0,
+  };
   const seen = new Set<string>([collectionPath]);
   const started = now();
   // Pages not read may hold it: a walk that stops early before it was found does not know whether the list has it.
@@ -62,6 +72,7 @@ export async function walkList(
     const value = isObject(body) ? body['value'] : undefined;
     if (!isSuccessStatus(exchange.status) || !Array.isArray(value)) return walk;
     walk.pages += 1;
+    walk.entries += value.length;
     walk.containsCreated ??= false;
     const entry = value.find((v): v is Record<string, unknown> => isObject(v) && isTheOne(v));
     if (entry !== undefined && walk.entry === undefined) {

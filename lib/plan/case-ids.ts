@@ -25,6 +25,7 @@ export const caseIds = {
   matrix: (present: readonly string[]): string => `matrix/${present.length === 0 ? 'none' : present.join('+')}`,
   matrixAdaptive: 'matrix/adaptive-exploration',
   matrixRefusals: 'matrix/refusals',
+  matrixLoneRefusals: 'matrix/lone-refusals',
   value: (field: string, classId: string): string => `value/${field}/${classId}`,
   limit: (field: string, limitId: string): string => `limit/${field}/${limitId}`,
   valueRefusals: 'value/refusals',

@@ -21,6 +21,7 @@ import { combinations } from '../rule/field-set.js';
 import { defaultMaxSteps, defaultSettledSteps } from '../values/find-limit.js';
 import { deadlineCreates, deadlineTopSeconds } from '../events/handshake-deadline.js';
 import { MAX_ASKS } from '../values/settle.js';
+import { LONE_ASKS } from '../matrix/lone-refusals.js';
 
 export interface PlannedCase {
   id: string;
@@ -101,6 +102,9 @@ function specObservations(op: OperationSpec): PlannedCase[] {
   return [one(allId, CREATE), ...(withoutId !== undefined ? [one(withoutId, CREATE)] : [])];
 }
 
+/** Lone refusals the plan counts on: chance rarely makes more than one or two in a run. */
+const LONE_PLANNED = 2;
+
 function presenceMatrix(settings: Settings): PlannedCase[] {
   const fields = settings.target.operation.fields.map((f) => f.name);
   const { repeats, exhaustiveMaxFields } = settings.exploration;
@@ -109,7 +113,13 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
     fields.length > exhaustiveMaxFields
       ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats))]
       : combinations(fields).map((present) => one(caseIds.matrix(present), each));
-  return [...rows, one(caseIds.matrixRefusals, { requests: 0, creates: 0 })];
+  // Lone refusals are asked again (lib/matrix/lone-refusals.ts): at most one per accepted combination's neighbour, a
+  // few are counted here; each ask is a create and its delete.
+  const lone =
+    fields.length > exhaustiveMaxFields
+      ? []
+      : [one(caseIds.matrixLoneRefusals, { requests: LONE_PLANNED * LONE_ASKS * 2, creates: LONE_PLANNED * LONE_ASKS })];
+  return [...rows, ...lone, one(caseIds.matrixRefusals, { requests: 0, creates: 0 })];
 }
 
 function valueClasses(op: OperationSpec): PlannedCase[] {

@@ -5,6 +5,7 @@
 import type { CaseRecord, ExplorationRecord, LimitFinding, ValueObservation } from '../case-record.js';
 import type { Observation } from '../inference/types.js';
 import type { LifecyclePart } from '../lifecycle/types.js';
+import { combinationKey } from '../rule/field-set.js';
 
 type RecordOf<K extends CaseRecord['kind']> = Extract<CaseRecord, { kind: K }>;
 
@@ -23,10 +24,14 @@ export interface CaseEvidenceByKind {
 
 export function evidenceByKind(records: readonly CaseRecord[]): CaseEvidenceByKind {
   const evidence: CaseEvidenceByKind = { observations: [], values: [], limits: [], lifecycle: [] };
+  const settled = new Map<string, Observation>();
   for (const record of records) {
     switch (record.kind) {
       case 'matrix':
         evidence.observations.push({ observation: record.observation, record });
+        break;
+      case 'confirmation':
+        for (const o of record.observations) settled.set(combinationKey(o.present), o);
         break;
       case 'exploration':
         evidence.exploration ??= record.exploration;
@@ -52,6 +57,9 @@ export function evidenceByKind(records: readonly CaseRecord[]): CaseEvidenceByKi
         return unknownKind(record);
     }
   }
+  // A lone refusal asked again stands as it settled, in place of its matrix case's first answers.
+  for (const entry of evidence.observations)
+    entry.observation = settled.get(combinationKey(entry.observation.present)) ?? entry.observation;
   return evidence;
 }
 

@@ -90,6 +90,7 @@ function factsOf(result: RunResult, checks: OutputChecks): RunFacts {
     ...(result.stoppedBy !== undefined ? { stoppedBy: result.stoppedBy } : {}),
     // The engine stopped the run because every first exchange failed at the connection: a setup error, said once.
     ...(report?.run.stopped?.by === 'connection' ? { connectionStop: report.run.stopped.why } : {}),
+    ...(report?.run.stopped?.by === 'state' ? { stateStop: report.run.stopped.why } : {}),
     ...(result.casesRan === 0 ? noCaseBecause(result) : {}),
     ...(result.expectations !== undefined ? { expectationFailures, expectedCases: tally?.expected ?? 0 } : {}),
   };

@@ -13,6 +13,8 @@ import { HttpEngine } from '../../lib/http/engine.js';
 import type { Exchange } from '../../lib/http/types.js';
 import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
 import { StatePacer } from '../../lib/create/state-pacer.js';
+import { walkList } from '../../lib/lifecycle/list-walk.js';
+import type { Refusal } from '../../lib/outcome.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
 import { ExchangeLog } from '../../lib/har/exchange-log.js';
@@ -109,9 +111,32 @@ export function probeContext(): ProbeContext {
     },
     plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: operation.path }).then((e) => e.status)),
     refusalOwners: new RefusalOwners(),
-    pacer: new StatePacer({ ownLive: () => runLedger.openCount }),
+    pacer: new StatePacer({
+      ownLive: () => runLedger.openCount,
+      onNoRoom: async (refusal) => engine.stopForState(await noRoomWords(refusal, engine, operation.path, target.baseUrl)),
+    }),
   };
   return context;
+}
+
+/**
+ * The one line a run that the app's full quota stopped ends with: the quota, how many the target lists (none of them
+ * the run's: it had none live), and what to do. The list is read under BASE_URL only, a few pages at most.
+ */
+async function noRoomWords(refusal: Refusal, engine: HttpEngine, path: string, baseUrl: string): Promise<string> {
+  const walk = await walkList(
+    (r) => engine.send(r),
+    path,
+    baseUrl,
+    () => false,
+    { maxPages: 5, maxMs: 20_000 },
+  );
+  const listed =
+    walk.pages === 0
+      ? 'the list could not be read'
+      : `the list shows ${walk.entries}${walk.stopped !== undefined ? ' or more' : ''} live, none of them this run's`;
+  const inside = refusal.innerStatus !== undefined ? ` (${refusal.innerStatus} inside the answer)` : '';
+  return `the app's subscription quota on the target is full${inside} with none of this run's subscriptions live: ${listed}; the run stopped creating and touched none of them: delete subscriptions the app no longer needs, or probe with another app`;
 }
 
 /**

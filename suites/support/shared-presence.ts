@@ -28,6 +28,11 @@ export function rememberObservation(observation: Observation): void {
   observations.set(combinationKey(observation.present), observation);
 }
 
+/** The exhaustive matrix's combinations as their cases (and any asks again) left them. */
+export function matrixObservations(): Observation[] {
+  return [...observations.values()];
+}
+
 /** The presence suite's exploration, once it has its rule. */
 export function publishEvidence(evidence: PresenceEvidence): void {
   published = evidence;
