@@ -31,12 +31,13 @@ export function defaultMaxSteps(low: number, high: number): number {
 }
 
 /**
- * Asks enough for a settled search on a target whose refusals name nothing: the plain search's, the first refusal's
- * two more asks, the edges settled on their own (the lower once more, the upper three times), a candidate that is not
- * the limit (its two values, the next one three times), and room for two intermittent refusals.
+ * Asks enough for a settled search on a target whose refusals name nothing: the plain search's (its two retries the
+ * room for one intermittent refusal), the first refusal's two more asks, the edges settled on their own (the lower
+ * once more, the upper three times), and a candidate that is not the limit (its two values and the next one's two
+ * more asks, less the halving it saves).
  */
 export function defaultSettledSteps(low: number, high: number): number {
-  return defaultMaxSteps(low, high) + 2 + 4 + 4 + 6;
+  return defaultMaxSteps(low, high) + 2 + 4 + 6;
 }
 
 function checkArguments(low: number, high: number, maxSteps: number): void {
