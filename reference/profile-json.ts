@@ -55,6 +55,7 @@ function obj(shape: Record<string, Check>): Check {
 
 const JSON_TYPES = ['string', 'boolean', 'number', 'object', 'array'];
 const optionalStrs: Check = (v, p) => void (v === undefined || strs(v, p));
+const optionalStr: Check = (v, p) => void (v === undefined || str(v, p));
 const fieldTypes: Check = (v, p) => {
   if (v === undefined) return;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(p, 'an object');
@@ -83,7 +84,12 @@ const undefinedPolicy: Check = (v, p) => {
 
 const valueRules = obj({
   notificationUrl: obj({ requireHttps: bool }),
-  expirationDateTime: obj({ format: oneOf('iso8601-with-zone', 'utc-z', 'utc-z-millis'), maxLifetimeMinutes: positive, hint: str }),
+  expirationDateTime: obj({
+    format: oneOf('iso8601-with-zone', 'utc-z', 'utc-z-millis'),
+    maxLifetimeMinutes: positive,
+    hint: str,
+    pastMaximumMessage: optionalStr,
+  }),
   clientState: obj({ maxLength: positive }),
   changeType: obj({ allowed: strs }),
   resource: obj({ pattern: regex }),
@@ -132,9 +138,9 @@ const optional =
 // Bounded so that a profile cannot make the reference hold an unbounded number of foreign subscriptions.
 const state: Check = optional(
   obj({
-    conflictKey: optional(strs),
+    conflictKey: optionalStrs,
     quota: optional(obj({ max: wholeIn(0, 10_000), foreign: wholeIn(0, 10_000) })),
-    countLimit: optional(obj({ max: wholeIn(0, 10_000), resourcePrefix: optional(str) })),
+    countLimit: optional(obj({ max: wholeIn(0, 10_000), resourcePrefix: optionalStr })),
   }),
 );
 
@@ -152,7 +158,7 @@ const wholeProfile = obj({
     application: obj({ id: str, displayName: str }),
   }),
   auth: obj({ realm: str }),
-  errors: obj({ shape: oneOf('drive-v2', 'graph', 'sharepoint'), codes }),
+  errors: obj({ shape: oneOf('drive-v2', 'graph', 'sharepoint'), codes, bodyMessage: optionalStr }),
   request: obj({ maxBodyBytes: positive, oversizeStatus: oneOf(400, 413), wrongContentTypeStatus: oneOf(400, 415) }),
   // Bounds keep every outbound exchange, and so every create and trigger, bounded in time and count.
   validationHandshake: obj({

@@ -72,6 +72,12 @@ export interface ValueRules {
     maxLifetimeMinutes: number;
     /** Sentence appended to lifetime errors, in the words of the modelled service. */
     hint: string;
+    /**
+     * The whole message of a lifetime past the maximum, in place of the reference's (which names the value, then the
+     * hint): a service whose refusal states the limit and nothing else ("Subscription expiration can only be 4230
+     * minutes in the future.").
+     */
+    pastMaximumMessage?: string;
   };
   clientState: { maxLength: number };
   changeType: { allowed: string[] };
@@ -118,6 +124,11 @@ export interface ReferenceProfile {
      */
     shape: 'drive-v2' | 'graph' | 'fastapi' | 'sharepoint';
     codes: ErrorCodes;
+    /**
+     * Every refusal of a body for its fields or values carries this message and names no property (absent: each
+     * problem's own message): a service that says nothing of why, whose refusals a client cannot tell apart.
+     */
+    bodyMessage?: string;
   };
   request: {
     maxBodyBytes: number;

@@ -109,7 +109,8 @@ function checkValues(rules: ValueRules, values: Record<string, string>, nowMs: n
     if (instant.epochMs - nowMs > rule.maxLifetimeMinutes * 60_000) {
       return problem(
         'invalidValue',
-        `The expirationDateTime ${quote(expiration)} is more than ${rule.maxLifetimeMinutes} minutes in the future. ${rule.hint}`,
+        rule.pastMaximumMessage ??
+          `The expirationDateTime ${quote(expiration)} is more than ${rule.maxLifetimeMinutes} minutes in the future. ${rule.hint}`,
         'expirationDateTime',
       );
     }
@@ -151,6 +152,13 @@ const EDM_NAME: Record<JsonValueType, string> = {
 };
 
 export function validateCreateBody(profile: ReferenceProfile, body: Record<string, unknown>, nowMs: number): BodyVerdict {
+  const verdict = checkBody(profile, body, nowMs);
+  const bodyMessage = profile.errors.bodyMessage;
+  // A service that says nothing of why: the same words for every refusal, no property named.
+  return verdict.ok || bodyMessage === undefined ? verdict : problem(verdict.problem.reason, bodyMessage);
+}
+
+function checkBody(profile: ReferenceProfile, body: Record<string, unknown>, nowMs: number): BodyVerdict {
   const keys = Object.keys(body);
   const presence = profile.presence.kind === 'typed' ? checkTypedPresence(profile.presence, keys) : checkRule(profile.presence, body, keys);
   if (!Array.isArray(presence)) return presence;

@@ -11,9 +11,10 @@ import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import type { ValueContext } from '../lib/operation/types.js';
 import { defaultSettledSteps, findLimitSettled } from '../lib/values/find-limit.js';
-import { askAnswerOf, askValue } from '../lib/values/ask-value.js';
+import { askValue } from '../lib/values/ask-value.js';
+import { askLimitStep } from '../lib/values/limit-step.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
-import { IntermittentRefusals } from '../lib/values/settle.js';
+import { IntermittentRefusals, type AskAnswer } from '../lib/values/settle.js';
 import { showValue } from '../lib/json.js';
 import { judgeSettledValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
@@ -117,26 +118,40 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
           ...(await noBaseReason(probe, run, search.field, 'its values cannot be told apart')),
         });
       const first = run.client.exchanges.length; // requests before this point found the base, not the limit
-      const sent = new Map<number, Exchange>();
-      // Each step settled: a refusal is asked again before the search rests on it, and both edges are asked twice.
+      const sent = new Map<number, { exchange: Exchange; answer: AskAnswer }>();
+      // Each step settled: a refusal is asked again before the search rests on it, and both edges are settled on their
+      // own at the end; each ask's value built right before it is sent (lib/values/limit-step.ts).
       const result = await findLimitSettled(
         async (x) => {
-          const ctx = probe.values();
-          const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
-          sent.set(x, exchange);
-          await run.client.undoCreate(exchange);
-          valueBodiesSent += 1;
-          refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
-          return askAnswerOf(exchange, search.field, fieldNames);
+          const { answer, exchange } = await askLimitStep(
+            async (ctx) => {
+              const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
+              await run.client.undoCreate(exchange);
+              valueBodiesSent += 1;
+              refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
+              return exchange;
+            },
+            () => probe.values(),
+            { unit: search.unit, field: search.field, fields: fieldNames },
+          );
+          sent.set(x, { exchange, answer });
+          return answer;
         },
         search.low,
         search.high,
-        { seen: intermittent, maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high) },
+        {
+          seen: intermittent,
+          maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high),
+          unit: search.unit,
+          documented: search.documented ?? [],
+        },
       );
       if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
-      const judged = judgeLimit(search, result, run.client.exchanges.slice(first));
       // The answer at the edge: the first value rejected, else the last accepted.
-      const edge = sent.get(result.smallestRejected ?? Number.NaN) ?? sent.get(result.largestAccepted ?? Number.NaN);
+      const past = sent.get(result.smallestRejected ?? Number.NaN);
+      const edge = past?.exchange ?? sent.get(result.largestAccepted ?? Number.NaN)?.exchange;
+      const pastWords = past?.answer.outcome === 'rejected' ? past.answer.shown : undefined;
+      const judged = judgeLimit(search, result, run.client.exchanges.slice(first), pastWords);
       await finishCase(context, run, {
         id: caseIds.limit(search.field, search.id),
         kind: 'limit',

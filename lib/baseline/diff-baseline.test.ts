@@ -243,6 +243,21 @@ describe('what is not compared', () => {
     ]);
   });
 
+  test('a limit search that stopped short on either side is counted as undetermined, never compared as a change', () => {
+    const now = changed((b) => {
+      const limits = b.values['expirationDateTime']?.limits ?? {};
+      limits['longest accepted lifetime'] = { unit: 'minutes', undetermined: true };
+    });
+
+    const drift = diffBaseline(defaultBaseline(), now);
+    const back = diffBaseline(now, defaultBaseline());
+
+    for (const d of [drift, back]) {
+      expect(d.changes).toEqual([]);
+      expect(d.notCompared).toEqual([{ part: 'limits', reason: 'undetermined', count: 1 }]);
+    }
+  });
+
   test('a filtered run: what it did not probe is counted, not reported as drift', () => {
     const now = changed((b) => {
       b.matrix = [];

@@ -59,7 +59,9 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
             ? 'only-in-baseline'
             : was.noVerdict === true || now.noVerdict === true
               ? 'no-verdict'
-              : undefined;
+              : was.undetermined === true || now.undetermined === true
+                ? 'undetermined'
+                : undefined;
       if (reason !== undefined) skipped.add('limits', reason);
       else if (was !== undefined && now !== undefined) {
         limits += 1;

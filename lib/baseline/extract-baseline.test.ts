@@ -65,6 +65,23 @@ describe('extractBaseline', () => {
     expect(baseline.values['expirationDateTime']?.limits['longest accepted lifetime']).toEqual({ unit: 'minutes', value: 5_256_000 });
   });
 
+  test("a limit search that stopped short is stored as undetermined: where it stopped is not the target's behaviour", () => {
+    const report = defaultProfileReport();
+    const lifetime = report.values['expirationDateTime']?.limits[0];
+    if (lifetime === undefined) throw new Error('the fixture has a lifetime limit');
+    delete lifetime.value;
+    Object.assign(lifetime, {
+      firstRejected: 4491,
+      largestAccepted: 3850,
+      unfinished: true,
+      note: 'stopped after 39 requests (the most allowed)',
+    });
+
+    const baseline = extractBaseline(report, 'stopped');
+
+    expect(baseline.values['expirationDateTime']?.limits['longest accepted lifetime']).toEqual({ unit: 'minutes', undetermined: true });
+  });
+
   test('a configured target keeps its base URL; nothing accepted gives no roles', () => {
     const baseline = extractBaseline(nothingAcceptedReport(), 'drive.contoso.example');
 

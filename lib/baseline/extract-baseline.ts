@@ -63,6 +63,8 @@ function valuesOf(report: BehaviourReport): Record<string, BaselineFieldValues> 
 
 function limitOf(limit: ReportedLimit): BaselineLimit {
   if (limit.verdict === 'ERROR') return { unit: limit.unit, noVerdict: true };
+  // Where a search stopped short is the run's, not the target's: never stored as behaviour.
+  if (limit.unfinished === true) return { unit: limit.unit, undetermined: true };
   return {
     unit: limit.unit,
     ...(limit.value !== undefined ? { value: limit.value } : {}),

@@ -106,10 +106,11 @@ function valueText(a: BaselineAnswer): string {
 /** `255 characters`, `at least 4096 characters`, `not pinned (1 rejected)`, `no verdict`. */
 function limitText(l: BaselineLimit): string {
   if (l.noVerdict === true) return 'no verdict';
+  if (l.undetermined === true) return 'undetermined (the search stopped short)';
   if (l.value !== undefined) return `${l.firstRejected === undefined ? 'at least ' : ''}${l.value} ${l.unit}`;
   return l.firstRejected === undefined ? 'not pinned' : `not pinned (${l.firstRejected} rejected)`;
 }
 
 function isExact(l: BaselineLimit): l is BaselineLimit & { value: number } {
-  return l.noVerdict !== true && l.value !== undefined && l.firstRejected !== undefined;
+  return l.noVerdict !== true && l.undetermined !== true && l.value !== undefined && l.firstRejected !== undefined;
 }

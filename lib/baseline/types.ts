@@ -64,6 +64,11 @@ export interface BaselineLimit {
   firstRejected?: number;
   /** The search lost an answer (its case was an ERROR): nothing it found is compared. */
   noVerdict?: true;
+  /**
+   * The search stopped before its edges met (out of requests, answers that contradict each other): where it stopped is
+   * no behaviour of the target's, so no value is stored and nothing is compared.
+   */
+  undetermined?: true;
 }
 
 /** One difference between a baseline and a run: a closed union keyed on `kind`. */

@@ -90,9 +90,10 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
     const limits: FieldLimit[] = (report.values[spec.name]?.limits ?? []).flatMap((l) => {
       const search = operation.limits?.find((s) => s.field === spec.name && s.name === l.name);
       const kind = search === undefined ? undefined : limitKind(search, ctx);
-      return kind === undefined || l.value === undefined
+      // A limit pinned, or where a search that stopped short saw its first refusal: the two bounds a run's answers prove.
+      return kind === undefined || (l.value === undefined && l.firstRejected === undefined)
         ? []
-        : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value }];
+        : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value, firstRejected: l.firstRejected }];
     });
     const derived = deriveFieldSchema(samples, limits, ctx.now);
     for (const subject of derived.unexplained) unexplained.add(subject);

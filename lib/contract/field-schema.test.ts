@@ -46,6 +46,28 @@ describe('deriveFieldSchema', () => {
     expectExact(schema, samples);
   });
 
+  test('a lifetime search that stopped short: the maximum is the value below its first refusal, never one under a lifetime accepted', () => {
+    // Two days accepted by a value class, ten years refused; the search saw 3850 accepted and 4491 refused, then stopped.
+    const samples = [ok(at(2880), true), no(at(5_256_000), true), ok(at(3850), true), no(at(4491), true), no(at(-1440), true)];
+    const { schema, gaps } = deriveFieldSchema(
+      samples,
+      [{ kind: 'lifetime', unit: 'minutes', value: undefined, firstRejected: 4491 }],
+      NOW,
+    );
+    expect(schema).toMatchObject({ 'x-lifetime': { unit: 'minutes', minimum: 2880, maximum: 4490 } });
+    expect(gaps).toContain(
+      "lifetime: 3850 minutes accepted, 4491 refused; the limit's search stopped between them (the maximum is the last value not refused)",
+    );
+    expectExact(schema, samples);
+  });
+
+  test('a length search that stopped short: maxLength is the value below its first refusal', () => {
+    const samples = [ok('x'.repeat(100)), no('x'.repeat(104)), no('x'.repeat(4096))];
+    const { schema } = deriveFieldSchema(samples, [{ kind: 'length', unit: 'characters', value: undefined, firstRejected: 104 }], NOW);
+    expect(schema).toEqual({ type: 'string', maxLength: 103 });
+    expectExact(schema, samples);
+  });
+
   test('every spelling with a zone accepted: format date-time and no pattern', () => {
     const samples = [
       ok(at(60), true),

@@ -35,9 +35,15 @@ export interface ValueSample {
 export interface FieldLimit {
   kind: 'length' | 'lifetime';
   unit: string;
-  /** Largest accepted, in `unit`. */
-  value: number;
+  /** The limit the search pinned, in `unit`; undefined when it stopped before its edges met. */
+  value: number | undefined;
+  /** The smallest value the search saw refused: an unfinished search's proven bound is the value below it. */
+  firstRejected?: number | undefined;
 }
+
+/** What a search that stopped short proves: nothing above the value below its first refusal is accepted. */
+const stoppedBound = (limit: FieldLimit | undefined): number | undefined =>
+  limit?.value === undefined && limit?.firstRejected !== undefined ? limit.firstRejected - 1 : undefined;
 
 export interface DerivedField {
   schema: Record<string, unknown>;
@@ -196,8 +202,14 @@ function lifetimeBound(
       `lifetime: ${round(Math.max(...below))} ${unit} refused, ${round(shortest)} accepted; between them not tried (the minimum is the shortest accepted)`,
     );
   }
-  if (limit !== undefined) bound.maximum = Math.max(limit.value, longest);
-  else if (refused.some((x) => x > longest)) {
+  const stopped = stoppedBound(limit);
+  if (limit?.value !== undefined) bound.maximum = Math.max(limit.value, longest);
+  else if (stopped !== undefined && stopped >= longest) {
+    bound.maximum = stopped;
+    gaps.push(
+      `lifetime: ${round(longest)} ${unit} accepted, ${stopped + 1} refused; the limit's search stopped between them (the maximum is the last value not refused)`,
+    );
+  } else if (refused.some((x) => x > longest)) {
     bound.maximum = longest;
     gaps.push(
       `lifetime: ${round(longest)} ${unit} accepted, ${round(Math.min(...refused.filter((x) => x > longest)))} refused; between them not tried (the maximum is the longest accepted)`,
@@ -218,6 +230,8 @@ function lengthBounds(
   keepIf: (key: string, value: unknown) => void,
 ): void {
   const limit = limits.find((l) => l.kind === 'length');
-  if (limit !== undefined) keepIf('maxLength', Math.max(limit.value, ...strings.map(codePoints)));
+  // A search that stopped short proves only that nothing past its first refusal is accepted.
+  const bound = limit?.value ?? stoppedBound(limit);
+  if (bound !== undefined) keepIf('maxLength', Math.max(bound, ...strings.map(codePoints)));
   if (strings.every((v) => v.length > 0) && open.some((s) => s.value === '')) keepIf('minLength', 1);
 }

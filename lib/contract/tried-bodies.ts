@@ -107,7 +107,8 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
       const search = operation.limits?.find((l) => l.field === spec.name && l.name === limit.name);
       if (search === undefined || base === undefined) continue;
       const sides: [number | undefined, PresenceAnswer][] = [
-        [limit.value, 'accepted'],
+        // A search that stopped short still saw its largest value accepted: no bound may refuse it.
+        [limit.value ?? limit.largestAccepted, 'accepted'],
         [limit.firstRejected, 'rejected'],
       ];
       for (const [x, outcome] of sides) {

@@ -1,13 +1,17 @@
 /**
  * The longest renewal a target accepts, by bisection (lib/values/find-limit.ts) over an injected renew: where it looks
  * follows the first renewal's answer (up from it when accepted, down to one minute when refused for its length:
- * findings.ts renewalRange), and what it found is read from the answers alone. It sends only through the function it
- * is given, so a test hands it any target's answers.
+ * findings.ts renewalRange), and what it found is read from the answers alone. Where it looks first is the one finding
+ * of the lifetime limit: the longest lifetime the value suite pinned for a create, and any number the first renewal's
+ * refusal states, each checked at its edges before any halving. It sends only through the function it is given, so a
+ * test hands it any target's answers.
  */
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
-import { findLimit } from '../values/find-limit.js';
+import { classifyAnswer } from '../answer/classify.js';
+import { defaultMaxSteps, findLimit } from '../values/find-limit.js';
 import { limitAnswerOf } from '../values/limit-answer.js';
+import { statedNumbers } from '../values/stated-limit.js';
 import { longestRenewal, renewalRange, renewalWords, type RenewalEdge } from './findings.js';
 import { operationFact } from './judge.js';
 import type { LifecycleFacts } from './types.js';
@@ -54,6 +58,8 @@ export async function searchRenewal(
     },
     range.low,
     range.high,
+    defaultMaxSteps(range.low, range.high),
+    candidatesOf(input),
   );
   const edge = result.smallestRejected === undefined ? undefined : sent.get(result.smallestRejected);
   const pastLimit: RenewalEdge | undefined =
@@ -65,4 +71,11 @@ export async function searchRenewal(
     ...(edge !== undefined && edge !== input.first ? { pastLimit: edge } : {}),
     ...(!isSuccessStatus(input.first.status) && longest !== undefined ? { shorterAccepted: longest } : {}),
   };
+}
+
+/** The create's pinned lifetime, then the numbers the first renewal's refusal states (in minutes first). */
+function candidatesOf(input: RenewalSearchInput): number[] {
+  const message = isSuccessStatus(input.first.status) ? undefined : classifyAnswer(input.first).errorMessage;
+  const stated = message === undefined ? [] : statedNumbers(message, 'minutes');
+  return [...new Set([...(input.createLimit !== undefined ? [input.createLimit] : []), ...stated])];
 }

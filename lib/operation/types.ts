@@ -64,6 +64,11 @@ export interface LimitSearch {
   high: number;
   /** Most requests the search may send (answers retried included); default: enough for integer precision. */
   maxSteps?: number;
+  /**
+   * Limits the vendor's documentation gives, in `unit`: the search checks each at its edges (accepted, the next value
+   * refused) before it halves, and takes none as the limit on the documentation's word.
+   */
+  documented?: number[];
 }
 
 export interface OperationSpec {

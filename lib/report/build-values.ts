@@ -52,6 +52,10 @@ export function buildValues(
         requests: limit.requests,
         ...(limit.note !== undefined ? { note: limit.note } : {}),
         ...(limit.intermittent !== undefined ? { intermittent: limit.intermittent } : {}),
+        ...(limit.unfinished === true ? { unfinished: true as const } : {}),
+        ...(limit.largestAccepted !== undefined ? { largestAccepted: limit.largestAccepted } : {}),
+        ...(limit.statedBy !== undefined ? { statedBy: limit.statedBy } : {}),
+        ...(limit.pastLimit !== undefined ? { pastLimit: limit.pastLimit } : {}),
         verdict: record.verdict,
         specRef: record.specRef,
       };

@@ -31,7 +31,9 @@ const REASON_WORDS: Record<NotComparedCount['reason'], string> = {
 export function notComparedText(drift: Pick<ReportDrift, 'notCompared' | 'ruleNotCompared'>): string | undefined {
   const parts = drift.notCompared.map((s) => {
     const [one, many] = PART_WORDS[s.part];
-    return `${count(s.count, one, many)} ${REASON_WORDS[s.reason]}`;
+    // A limit is undetermined for another reason than a role: its search stopped short.
+    const why = s.part === 'limits' && s.reason === 'undetermined' ? 'undetermined (the search stopped short)' : REASON_WORDS[s.reason];
+    return `${count(s.count, one, many)} ${why}`;
   });
   if (drift.ruleNotCompared !== undefined) parts.push(`the rule and roles (${drift.ruleNotCompared})`);
   return parts.length === 0 ? undefined : parts.join('; ');

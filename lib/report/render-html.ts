@@ -4,6 +4,7 @@ import type { RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, MatrixEntry, ReportContract, ReportDrift, ReportedLimit, RunInfo, ValueClassResult } from './types.js';
+import { limitSource } from './limit-words.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
@@ -309,7 +310,9 @@ ${
 }
 
 function limitRow(l: ReportedLimit): SafeHtml {
-  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${l.note ?? ''}${intermittentNote(l.intermittent)}</td></tr>`;
+  const source = limitSource(l).replace(/^, /, '');
+  const note = `${source}${l.note === undefined ? '' : `${source === '' ? '' : '; '}${l.note}`}`;
+  return html`<tr><td class="mono">${l.field}</td><td>${l.name}</td><td class="range-cell">${limitRange(l)}</td><td class="num">${l.requests}</td><td><span class="badge ${l.verdict}">${l.verdict}</span></td><td class="muted">${note}${intermittentNote(l.intermittent)}</td></tr>`;
 }
 
 /**
@@ -317,16 +320,18 @@ function limitRow(l: ReportedLimit): SafeHtml {
  * nothing was tried, red from the first rejected value. Widths are numbers computed here,
  * never text from the target.
  */
-export function limitRange(l: Pick<ReportedLimit, 'value' | 'firstRejected' | 'unit'>): SafeHtml | string {
-  const accepted = l.value;
+export function limitRange(l: Pick<ReportedLimit, 'value' | 'firstRejected' | 'unit' | 'largestAccepted'>): SafeHtml | string {
+  // A search that stopped short: green up to what it saw accepted, and its words say it is not pinned.
+  const accepted = l.value ?? l.largestAccepted;
+  const pinned = l.value !== undefined;
   const refused = l.firstRejected;
   if (accepted === undefined && refused === undefined) return '';
   const top = Math.max(accepted ?? 0, refused ?? 0) * 1.15 || 1;
   const pct = (n: number): string => `${Math.max(0, Math.min(100, (n / top) * 100)).toFixed(1)}%`;
   const acceptedEnd = accepted ?? 0;
   const refusedStart = refused ?? top;
-  const words = html`${accepted === undefined ? 'largest accepted not pinned' : html`accepted up to <strong>${amount(accepted, l.unit)}</strong>`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`}`;
-  const label = `${accepted === undefined ? 'largest accepted not pinned' : `accepted up to ${accepted}`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`} ${l.unit}`;
+  const words = html`${accepted === undefined ? 'largest accepted not pinned' : pinned ? html`accepted up to <strong>${amount(accepted, l.unit)}</strong>` : `unfinished: accepted up to ${amount(accepted, l.unit)}`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`}`;
+  const label = `${accepted === undefined ? 'largest accepted not pinned' : `${pinned ? '' : 'unfinished: '}accepted up to ${accepted}`}, ${refused === undefined ? 'no value refused' : `refused from ${refused}`} ${l.unit}`;
   return html`<div class="range" role="img" aria-label="${label}" title="${label}"><span class="acc" style="width:${pct(acceptedEnd)}"></span><span class="gap" style="width:${pct(refusedStart - acceptedEnd)}"></span>${refused === undefined ? '' : html`<span class="ref" style="width:${pct(top - refusedStart)}"></span>`}</div><div class="range-words">${words}</div>`;
 }
 

@@ -9,6 +9,7 @@ import { lifecycleMarkdown } from './lifecycle-markdown.js';
 import { namingSentence } from './naming.js';
 import { shownVerdict } from './report-counts.js';
 import { summaryFindings } from './summary-findings.js';
+import { limitSource } from './limit-words.js';
 import { cellCode, code, text } from './markdown-text.js';
 import {
   ROLE_MEANING,
@@ -312,11 +313,15 @@ function valuesSection(report: BehaviourReport): string[] {
   if (limits.length > 0) {
     out.push('', '| Field | Limit | Largest accepted | First rejected | Requests | Note |', '|---|---|---|---|---:|---|');
     for (const limit of limits) {
-      const value = limit.value === undefined ? 'not pinned' : `**${text(amount(limit.value, limit.unit))}**`;
+      const value =
+        limit.value !== undefined
+          ? `**${text(amount(limit.value, limit.unit))}**`
+          : limit.unfinished === true
+            ? `unfinished${limit.largestAccepted === undefined ? '' : ` (${limit.largestAccepted} accepted)`}`
+            : 'not pinned';
       const first = limit.firstRejected === undefined ? '–' : String(limit.firstRejected);
-      out.push(
-        `| ${cellCode(limit.field)} | ${text(limit.name)} | ${value} | ${first} | ${limit.requests} | ${limit.note === undefined ? '' : text(limit.note)} |`,
-      );
+      const note = `${limitSource(limit).replace(/^, /, '')}${limit.note === undefined ? '' : `${limit.statedBy === undefined ? '' : '; '}${limit.note}`}`;
+      out.push(`| ${cellCode(limit.field)} | ${text(limit.name)} | ${value} | ${first} | ${limit.requests} | ${text(note)} |`);
     }
   }
   out.push('');

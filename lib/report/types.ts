@@ -324,6 +324,14 @@ export interface ReportedLimit {
   note?: string;
   /** A refusal the target gave values it also accepted, over the search's asks. */
   intermittent?: IntermittentNote;
+  /** The search stopped before its edges met: `value` is absent, and nothing here is the target's limit. */
+  unfinished?: LimitFinding['unfinished'];
+  /** The largest value seen accepted by an unfinished search: the limit is at least this. */
+  largestAccepted?: number;
+  /** The limit is a number a refusal stated or the description documented, checked at its edges. */
+  statedBy?: LimitFinding['statedBy'];
+  /** The refusal of the first value past the limit, message unmasked: `400 invalidRequest "..."`. */
+  pastLimit?: string;
   verdict: Verdict;
   specRef: string;
 }

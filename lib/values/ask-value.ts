@@ -21,7 +21,13 @@ export function askAnswerOf(exchange: Exchange, field: string, fields: readonly 
   const kind = kindOf(exchange.status, answer.errorCode, message === undefined ? undefined : messagePattern(message, fields));
   const cut = message === undefined ? undefined : message.length > SHOWN_CHARS ? `${message.slice(0, SHOWN_CHARS)}...` : message;
   const shown = `${exchange.status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}${cut === undefined ? '' : ` ${JSON.stringify(cut)}`}`;
-  return { outcome: 'rejected', kind, namesField: namedInError(answer, fields).includes(field), shown };
+  return {
+    outcome: 'rejected',
+    kind,
+    namesField: namedInError(answer, fields).includes(field),
+    shown,
+    ...(message !== undefined ? { message } : {}),
+  };
 }
 
 /**

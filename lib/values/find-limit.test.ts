@@ -149,21 +149,96 @@ const TOO_LONG: AskAnswer = {
   namesField: true,
   shown: 'too long',
 };
+/** A refusal that names nothing, the same for every value past the limit: a target that says nothing of why. */
+const GENERIC: AskAnswer = {
+  outcome: 'rejected',
+  kind: kindOf(400, 'invalidRequest', 'The request is malformed or incorrect.'),
+  namesField: false,
+  shown: '400 invalidRequest "The request is malformed or incorrect."',
+};
 const BACKEND: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'invalidRequest', 'backend busy'), namesField: false, shown: 'busy' };
 
 describe('findLimitSettled', () => {
-  test('a refusal is asked again once per kind, and both edges twice, before the limit is stated', async () => {
+  test('a refusal is asked again once per kind, and both edges again, each settled on its own, before the limit is stated', async () => {
     const probe = settledTarget(255);
 
     const result = await findLimitSettled(probe, 1, 4096, { seen: new IntermittentRefusals() });
 
     expect(result).toMatchObject({ end: 'exact', largestAccepted: 255, smallestRejected: 256 });
     expect(result.intermittent).toBeUndefined();
-    // The first refusal (4096) twice; every later one of its kind once; 255 and 256 once more at the end.
+    expect(result.candidate).toBeUndefined();
+    // The first refusal (4096) twice; every later one of its kind once; at the end 255 once more, then 256 settled
+    // on its own (twice: its refusal names the field), one right after the other.
     expect(probe.calls.filter((x) => x === 4096)).toHaveLength(2);
-    expect(probe.calls.slice(-2)).toEqual([255, 256]);
+    expect(probe.calls.slice(-3)).toEqual([255, 256, 256]);
     expect(result.probes).toBe(probe.calls.length);
-    expect(result.probes).toBeLessThanOrEqual(defaultMaxSteps(1, 4096) + 3);
+    expect(result.probes).toBeLessThanOrEqual(defaultMaxSteps(1, 4096) + 4);
+  });
+
+  test.each([
+    [100, 1, 4096],
+    [4320, 1, 5_256_000],
+    [4230, 1, 5_256_000],
+  ])('refusals that name nothing: a limit of %i in [%i, %i] is pinned within the default budget', async (limit, low, high) => {
+    const calls: number[] = [];
+    const probe = (x: number): Promise<AskAnswer> => {
+      calls.push(x);
+      return Promise.resolve(x <= limit ? { outcome: 'accepted' } : GENERIC);
+    };
+
+    const result = await findLimitSettled(probe, low, high, { seen: new IntermittentRefusals() });
+
+    expect(result).toMatchObject({ end: 'exact', largestAccepted: limit, smallestRejected: limit + 1 });
+    expect(result.probes).toBeLessThanOrEqual(defaultSettledSteps(low, high));
+    // The edges settled on their own at the end: the limit once more, the next value three times (it names nothing).
+    expect(calls.slice(-4)).toEqual([limit, limit + 1, limit + 1, limit + 1]);
+  });
+
+  test('a limit the refusal states is checked at its edges first: fewer asks, the same limit', async () => {
+    const stating = (x: number): Promise<AskAnswer> =>
+      Promise.resolve(
+        x <= 4230 ? { outcome: 'accepted' } : { ...GENERIC, message: 'Subscription expiration can only be 4230 minutes in the future.' },
+      );
+    const calls: number[] = [];
+    const probe = (x: number): Promise<AskAnswer> => {
+      calls.push(x);
+      return stating(x);
+    };
+
+    const result = await findLimitSettled(probe, 1, 5_256_000, { seen: new IntermittentRefusals(), unit: 'minutes' });
+
+    expect(result).toMatchObject({
+      end: 'exact',
+      largestAccepted: 4230,
+      smallestRejected: 4231,
+      candidate: { value: 4230, from: 'stated' },
+    });
+    // 1, the top three times, 4230, 4231 three times.
+    expect(calls).toEqual([1, 5_256_000, 5_256_000, 5_256_000, 4230, 4231, 4231, 4231]);
+  });
+
+  test('a stated or documented number that is not the limit only narrows the gap: the halvings find the true one', async () => {
+    const calls: number[] = [];
+    const probe = (x: number): Promise<AskAnswer> => {
+      calls.push(x);
+      // The message states the length sent (past the limit) and a wrong maximum (under it).
+      return Promise.resolve(
+        x <= 300 ? { outcome: 'accepted' } : { ...GENERIC, message: `The value is ${x} characters long; at most 255 are allowed.` },
+      );
+    };
+
+    const result = await findLimitSettled(probe, 1, 4096, {
+      seen: new IntermittentRefusals(),
+      unit: 'characters',
+      documented: [128, 5000],
+    });
+
+    expect(result).toMatchObject({ end: 'exact', largestAccepted: 300, smallestRejected: 301 });
+    expect(result.candidate).toBeUndefined();
+    // 4096 refused, then 255 and 256 both accepted (the stated number first), then 128 is below the gap: never asked.
+    expect(calls.slice(0, 6)).toEqual([1, 4096, 4096, 4096, 255, 256]);
+    expect(calls).not.toContain(128);
+    expect(result.probes).toBeLessThanOrEqual(defaultSettledSteps(1, 4096));
   });
 
   test('an intermittent refusal of an accepted value is asked through and counted, and the limit is the true one', async () => {

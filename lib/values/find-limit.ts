@@ -1,5 +1,8 @@
 import type { PresenceAnswer } from '../rule/answer.js';
 import { settle, type AskAnswer, type IntermittentNote, type IntermittentRefusals } from './settle.js';
+import { bisect, type AskMode, type StepAnswer } from './bisect.js';
+import type { LimitResult, LimitStep } from './limit-result.js';
+import { statedNumbers } from './stated-limit.js';
 /**
  * Bisection for the largest value a target accepts (the longest lifetime to the minute,
  * the longest clientState to the character). It assumes the answers are monotone: every value up to
@@ -8,46 +11,19 @@ import { settle, type AskAnswer, type IntermittentNote, type IntermittentRefusal
  *
  * Two ways to ask a step. `findLimit` takes each answer as it comes (an `unknown` asked once more): the renewal
  * search, whose refusals are not evidence for a rule. `findLimitSettled` never rests a limit on one answer
- * (./settle.ts): a refusal of a kind this search has not confirmed yet is asked again until it is, a refusal a 2xx
- * contradicts was intermittent, and the limit is stated only once both edges agree on a second ask; a contradiction
- * that persists ends the search undetermined, with the evidence, never a number.
+ * (./settle.ts): a refusal of a kind this search has not confirmed yet is asked again until it is (a kind it confirmed
+ * counts at once on the halvings), a refusal a 2xx contradicts was intermittent, and the limit is stated only once
+ * both edges are settled on their own, asked one right after the other (no kind counted from other values, and a
+ * lifetime measured from each request's arrival has no time to move between the two); a contradiction that persists
+ * ends the search undetermined, with the evidence, never a number.
+ *
+ * Known limits first: a number a refusal's message states ("can only be 4230 minutes in the future") or the
+ * operation's description documents is a candidate, checked at its edges (the candidate accepted, the next value
+ * refused) before any halving; the halvings go on only where those answers disagree, so a stated limit costs a few
+ * asks and is never taken on the message's word.
  */
 
-export interface LimitStep {
-  x: number;
-  answer: PresenceAnswer;
-}
-
-/** How the search ended. */
-export type LimitEnd =
-  /** Largest accepted and smallest rejected differ by one. */
-  | 'exact'
-  /** `high` was accepted: the limit, if any, is above the range. */
-  | 'high-accepted'
-  /** `low` was rejected: nothing is pinned. */
-  | 'low-rejected'
-  /** An answer stayed unknown after a retry. */
-  | 'no-answer'
-  /** `maxSteps` probes were made before the gap closed. */
-  | 'max-steps'
-  /** The answers for one value contradicted each other on asking again: no limit is stated. */
-  | 'undetermined';
-
-export interface LimitResult {
-  end: LimitEnd;
-  /** Largest value seen accepted; when `end` is 'exact', the limit. Undefined when none was. */
-  largestAccepted: number | undefined;
-  /** Smallest value seen rejected. Undefined when none was. */
-  smallestRejected: number | undefined;
-  /** Probes made, retries of unknown answers and second asks included. */
-  probes: number;
-  /** Every probe in order. */
-  steps: LimitStep[];
-  /** What stopped the search short of an exact limit, or why there is none, in plain words. */
-  note?: string;
-  /** A refusal the target gave a value it also accepted, over the search's asks (settled searches only). */
-  intermittent?: IntermittentNote;
-}
+export type { CandidateSource, LimitEnd, LimitResult, LimitStep } from './limit-result.js';
 
 /** Probes enough for integer precision over [low, high]: the two ends, the halvings, and two retries. */
 export function defaultMaxSteps(low: number, high: number): number {
@@ -55,11 +31,13 @@ export function defaultMaxSteps(low: number, high: number): number {
 }
 
 /**
- * Asks enough for a settled search: the plain search's, plus a second ask of the first refusal of each kind (a
- * message that does not name the field a third), of both edges, and room for an intermittent refusal or two.
+ * Asks enough for a settled search on a target whose refusals name nothing: the plain search's (its two retries the
+ * room for one intermittent refusal), the first refusal's two more asks, the edges settled on their own (the lower
+ * once more, the upper three times), and a candidate that is not the limit (its two values and the next one's two
+ * more asks, less the halving it saves).
  */
 export function defaultSettledSteps(low: number, high: number): number {
-  return defaultMaxSteps(low, high) + 12;
+  return defaultMaxSteps(low, high) + 2 + 4 + 6;
 }
 
 function checkArguments(low: number, high: number, maxSteps: number): void {
@@ -72,30 +50,18 @@ function checkArguments(low: number, high: number, maxSteps: number): void {
   }
 }
 
-/** A step's answer: settled, or why the search cannot go on. */
-type StepAnswer = { kind: 'accepted' | 'rejected' } | { kind: 'unknown' | 'out-of-steps' } | { kind: 'undetermined'; why: string };
-
-interface Search {
-  steps: LimitStep[];
-  maxSteps: number;
-  /** The answer for x; `again`: x was answered before and this asks it once more (an edge's second ask). */
-  step: (x: number, again?: 'accepted' | 'rejected') => Promise<StepAnswer>;
-  /** Ask each edge again before an exact limit is stated. */
-  confirmEdges: boolean;
-  intermittent?: () => IntermittentNote | undefined;
-}
-
 /**
  * Finds the largest x in [low, high] that `probe` accepts. First confirms that `low` is accepted
  * (otherwise no limit is pinned) and `high` rejected (otherwise: accepted up to the largest value
- * tried), then halves the gap. An `unknown` answer is asked once more; a second `unknown` stops
- * the search. At most `maxSteps` probes are made.
+ * tried), then checks each candidate at its edges (`candidates`: a limit known from elsewhere), then halves the gap.
+ * An `unknown` answer is asked once more; a second `unknown` stops the search. At most `maxSteps` probes are made.
  */
 export async function findLimit(
   probe: (x: number) => Promise<PresenceAnswer>,
   low: number,
   high: number,
   maxSteps: number = defaultMaxSteps(low, high),
+  candidates: readonly number[] = [],
 ): Promise<LimitResult> {
   checkArguments(low, high, maxSteps);
   const steps: LimitStep[] = [];
@@ -108,20 +74,24 @@ export async function findLimit(
     }
     return { kind: 'unknown' };
   };
-  return bisect({ steps, maxSteps, step, confirmEdges: false }, low, high);
+  return bisect({ steps, maxSteps, step, confirmEdges: false, documented: candidates }, low, high);
 }
 
 export interface SettledSearchOptions {
   /** Kinds of refusal the run has seen on bodies the target also accepted; this search adds those it sees. */
   seen: IntermittentRefusals;
   maxSteps?: number;
+  /** The unit of x ("minutes"): a number a refusal states followed by it is the first candidate. */
+  unit?: string;
+  /** Limits the operation's description documents: candidates checked at their edges before any halving. */
+  documented?: readonly number[];
 }
 
 /**
- * `findLimit` for a limit a report states: each step settled (./settle.ts) over `probe`'s answers, a refusal naming
- * the field of a kind this search already confirmed counting at once (a limit's refusals say the same thing of each
- * value past it),
- * and the limit stated only when both edges agree on a second ask.
+ * `findLimit` for a limit a report states: each step settled (./settle.ts) over `probe`'s answers, a refusal of a kind
+ * this search already confirmed counting at once on a halving (a limit's refusals say the same thing of each value
+ * past it), the numbers each refusal states checked first, and the limit stated only when both edges, each settled on
+ * its own, agree.
  */
 export async function findLimitSettled(
   probe: (x: number) => Promise<AskAnswer>,
@@ -135,7 +105,7 @@ export async function findLimitSettled(
   const confirmed = new Set<string>();
   let asks = 0;
   const contradicted: IntermittentNote[] = [];
-  const step = async (x: number, again?: 'accepted' | 'rejected'): Promise<StepAnswer> => {
+  const step = async (x: number, mode: AskMode): Promise<StepAnswer> => {
     try {
       const settled = await settle(
         async () => {
@@ -146,15 +116,20 @@ export async function findLimitSettled(
           return answer;
         },
         (a) => a,
-        { seen: o.seen, ...(again === 'accepted' ? { acceptedBefore: true } : {}), confirmedKinds: confirmed },
+        {
+          seen: o.seen,
+          ...(mode === 'again-accepted' ? { acceptedBefore: true } : {}),
+          // An edge is settled on its own: a kind confirmed on other values does not count there at once.
+          ...(mode === 'step' ? { confirmedKinds: confirmed } : {}),
+        },
       );
       if (settled.intermittent !== undefined) contradicted.push(settled.intermittent);
       const decisive = settled.decisive;
-      // Only a refusal that names the field speaks for every value past the limit; one about nothing in the body
-      // may be a backend failing now and then, confirmed by chance, and is asked again wherever it comes.
-      if (settled.verdict === 'rejected' && decisive.outcome === 'rejected' && decisive.namesField) confirmed.add(decisive.kind.key);
       if (settled.verdict === 'undetermined') return { kind: 'undetermined', why: `${x}: ${settled.why ?? 'undetermined'}` };
-      return { kind: settled.verdict };
+      if (settled.verdict !== 'rejected' || decisive.outcome !== 'rejected') return { kind: settled.verdict };
+      // Confirmed here, by its own asks: on the halvings one ask of this kind counts; the edges settle again.
+      confirmed.add(decisive.kind.key);
+      return { kind: 'rejected', stated: decisive.message === undefined ? [] : statedNumbers(decisive.message, o.unit ?? '') };
     } catch (error) {
       if (error === OUT_OF_STEPS) return { kind: 'out-of-steps' };
       throw error;
@@ -166,97 +141,7 @@ export async function findLimitSettled(
     const refused = contradicted.filter((c) => c.shown === first.shown).reduce((n, c) => n + c.refused, 0);
     return { shown: first.shown, refused, asks };
   };
-  return bisect({ steps, maxSteps, step, confirmEdges: true, intermittent }, low, high);
+  return bisect({ steps, maxSteps, step, confirmEdges: true, documented: o.documented ?? [], intermittent }, low, high);
 }
 
 const OUT_OF_STEPS = Symbol('out of steps');
-
-async function bisect(s: Search, low: number, high: number): Promise<LimitResult> {
-  const done = (end: LimitEnd, accepted: number | undefined, rejected: number | undefined, note?: string): LimitResult => {
-    const intermittent = s.intermittent?.();
-    return {
-      end,
-      largestAccepted: accepted,
-      smallestRejected: rejected,
-      probes: s.steps.length,
-      steps: s.steps,
-      ...(note !== undefined ? { note } : {}),
-      ...(intermittent !== undefined ? { intermittent } : {}),
-    };
-  };
-  const outOfSteps = `stopped after ${s.maxSteps} requests (the most allowed)`;
-  const unknownAt = (x: number): string => `no answer for ${x} after a retry: search stopped, nothing inferred past what was seen`;
-  /** The end for an answer that stops the search; undefined for accepted and rejected. */
-  const stop = (a: StepAnswer, x: number, accepted: number | undefined, rejected: number | undefined): LimitResult | undefined => {
-    switch (a.kind) {
-      case 'out-of-steps': {
-        const between = accepted !== undefined && rejected !== undefined ? `: the limit lies between ${accepted} and ${rejected - 1}` : '';
-        return done('max-steps', accepted, rejected, `${outOfSteps}${between}`);
-      }
-      case 'unknown':
-        return done('no-answer', accepted, rejected, unknownAt(x));
-      case 'undetermined':
-        return done('undetermined', accepted, rejected, `the answers for ${a.why}; no limit is stated`);
-      default:
-        return undefined;
-    }
-  };
-
-  const first = await s.step(low);
-  const lowStop = stop(first, low, undefined, undefined);
-  if (lowStop !== undefined) return lowStop;
-  if (first.kind === 'rejected') {
-    const why = `the smallest value tried (${low}) was rejected: no limit pinned; the rejection may have another cause than a limit`;
-    return done('low-rejected', undefined, low, why);
-  }
-  const last = await s.step(high);
-  const highStop = stop(last, high, low, undefined);
-  if (highStop !== undefined) return highStop;
-  if (last.kind === 'accepted') {
-    return done('high-accepted', high, undefined, `accepted up to the largest value tried (${high}): the limit, if any, is higher`);
-  }
-
-  let accepted = low;
-  let rejected = high;
-  /** Values rejected so far: a rejection a second ask overturns falls back to the next one above. */
-  const rejections = [high];
-  for (;;) {
-    while (rejected - accepted > 1) {
-      const mid = accepted + Math.floor((rejected - accepted) / 2);
-      const answer = await s.step(mid);
-      const midStop = stop(answer, mid, accepted, rejected);
-      if (midStop !== undefined) return midStop;
-      if (answer.kind === 'accepted') accepted = mid;
-      else rejections.push((rejected = mid));
-    }
-    if (!s.confirmEdges) break;
-    // Both sides of the limit agree on a second ask before it is stated.
-    const lower = await s.step(accepted, 'accepted');
-    const lowerStop = stop(lower, accepted, accepted, rejected);
-    if (lowerStop !== undefined) return lowerStop;
-    if (lower.kind !== 'accepted') {
-      return done(
-        'undetermined',
-        accepted,
-        rejected,
-        `the answers for ${accepted}: accepted first, then rejected when asked again; no limit is stated`,
-      );
-    }
-    const upper = await s.step(rejected, 'rejected');
-    const upperStop = stop(upper, rejected, accepted, rejected);
-    if (upperStop !== undefined) return upperStop;
-    if (upper.kind === 'rejected') break;
-    // A 2xx overturns the rejection (it was intermittent): the limit is above, below the next value rejected.
-    accepted = rejected;
-    rejected = Math.min(...rejections.filter((x) => x > accepted));
-    if (!Number.isFinite(rejected)) {
-      return done(
-        'undetermined',
-        accepted,
-        undefined,
-        `the answers for ${accepted}: rejected first, then accepted when asked again; no limit is stated`,
-      );
-    }
-  }
-  return done('exact', accepted, rejected);
-}

@@ -13,6 +13,17 @@ export interface LimitFinding {
   note?: string;
   /** A refusal the target gave values it also accepted (lib/values/settle.ts), over the search's asks. */
   intermittent?: IntermittentNote;
+  /**
+   * The search stopped before its edges met (out of requests, an answer lost, answers that contradict each other):
+   * `value` is absent, and `largestAccepted` and `firstRejected` say where it stopped, never the target's limit.
+   */
+  unfinished?: true;
+  /** The largest value seen accepted, when no limit was pinned (an unfinished search: the limit is at least this). */
+  largestAccepted?: number;
+  /** The limit is a number a refusal stated (`refusal`) or the description documented, checked at its edges. */
+  statedBy?: 'refusal' | 'description';
+  /** The refusal of the first value past the limit, its message as the target wrote it (cut): `400 invalidRequest "..."`. */
+  pastLimit?: string;
 }
 
 /** A refusal the target gave a body it also accepted (lib/values/settle.ts), and how often in the asks of one case. */

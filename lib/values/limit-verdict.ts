@@ -32,7 +32,11 @@ function words(search: SearchFacts, result: LimitResult): string {
   const r = result.smallestRejected;
   switch (result.end) {
     case 'exact':
-      return `${field}: ${name} is ${amount(a ?? 0, unit)}; ${r} rejected`;
+      return `${field}: ${name} is ${amount(a ?? 0, unit)}; ${r} rejected${
+        result.candidate === undefined
+          ? ''
+          : ` (the number ${result.candidate.from === 'stated' ? "the target's refusal states" : 'the description documents'}, checked at its edges)`
+      }`;
     case 'high-accepted':
       return `${field}: accepted up to the largest value tried, ${amount(search.high, unit)}; no limit found below it`;
     case 'low-rejected':
@@ -48,10 +52,15 @@ function words(search: SearchFacts, result: LimitResult): string {
   }
 }
 
-export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: readonly Exchange[]): LimitJudgement {
-  const requests = exchanges.reduce((sum, e) => sum + e.attempts, 0);
+/** Ends that stop a search before its edges met: what it saw is no limit of the target's. */
+const UNFINISHED = new Set<LimitResult['end']>(['max-steps', 'no-answer', 'undetermined']);
+
+/** The one finding of a limit every output reads (the report, the contract, the baseline, the summaries). */
+function findingOf(search: SearchFacts, result: LimitResult, requests: number, pastLimit: string | undefined): LimitFinding {
   const pinned = result.end === 'exact' || result.end === 'high-accepted';
-  const limit: LimitFinding = {
+  const unfinished = UNFINISHED.has(result.end);
+  const stated = result.candidate?.from;
+  return {
     field: search.field,
     name: search.name,
     value: pinned ? result.largestAccepted : undefined,
@@ -61,7 +70,17 @@ export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: 
     requests,
     ...(result.note !== undefined ? { note: result.note } : {}),
     ...(result.intermittent !== undefined ? { intermittent: result.intermittent } : {}),
+    ...(unfinished ? { unfinished: true as const } : {}),
+    ...(unfinished && result.largestAccepted !== undefined ? { largestAccepted: result.largestAccepted } : {}),
+    ...(stated !== undefined ? { statedBy: stated === 'stated' ? ('refusal' as const) : ('description' as const) } : {}),
+    ...(result.end === 'exact' && pastLimit !== undefined ? { pastLimit } : {}),
   };
+}
+
+/** `pastLimit`: the refusal of the first value past the limit, in words (lib/values/ask-value.ts `shown`). */
+export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: readonly Exchange[], pastLimit?: string): LimitJudgement {
+  const requests = exchanges.reduce((sum, e) => sum + e.attempts, 0);
+  const limit = findingOf(search, result, requests, pastLimit);
   const observed = `${result.steps.map((s) => `${s.x}: ${s.answer}`).join(', ')} (${result.probes} probes, ${requests} requests)`;
   const finding = `${words(search, result)} (${result.probes} probes, ${requests} requests)${intermittentWords(result.intermittent)}`;
   const broken = exchanges.flatMap((e) => {

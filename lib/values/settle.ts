@@ -20,6 +20,8 @@ export type AskAnswer =
       namesField: boolean;
       /** The refusal in words with its message unmasked: `400 invalidRequest "Operation: Create; ..."`. */
       shown: string;
+      /** The refusal's message as the target wrote it, when it had one (cut at the error reader's bound). */
+      message?: string;
     }
   /** No verdict of the target (no answer, a 5xx or a 429 after the engine's retries and the client's second asks). */
   | { outcome: 'unknown' };

@@ -4,7 +4,7 @@ import { namingSentence } from '../report/naming.js';
 import { requestsInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { summaryFindings } from '../report/summary-findings.js';
-import { amount } from '../values/amount.js';
+import { limitWords } from '../report/limit-words.js';
 
 /** Rejection groups named on the console, at most. */
 const MAX_GROUPS = 6;
@@ -68,10 +68,7 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   for (const c of failing) lines.push(`  ${c.verdict} ${c.id}: ${clip(c.finding ?? c.observed ?? c.name)}`);
   for (const limit of Object.values(report.values).flatMap((v) => v.limits)) {
     // A value with a note is not the target's limit (e.g. only the largest value tried): the note says so, as the report does.
-    const found =
-      limit.value === undefined
-        ? `not pinned (${limit.note ?? 'no value accepted'})`
-        : `${amount(limit.value, limit.unit)}${limit.note === undefined ? '' : ` (${limit.note})`}`;
+    const found = limitWords(limit);
     lines.push(`  limit: ${limit.field} ${limit.name}: ${found}, ${limit.requests} requests`);
   }
   for (const c of limitsAndHandshakes.filter((k) => k.id.startsWith('events/handshake-'))) {

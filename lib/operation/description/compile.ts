@@ -31,8 +31,13 @@ function compileField(field: FieldDescription): FieldSpec {
 }
 
 function compileLimit(limit: LimitDescription): LimitSearch {
-  const { value, maxSteps, ...rest } = limit;
-  return { ...rest, make: compileLimitValue(value), ...(maxSteps !== undefined ? { maxSteps } : {}) };
+  const { value, maxSteps, documented, ...rest } = limit;
+  return {
+    ...rest,
+    make: compileLimitValue(value),
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
+    ...(documented !== undefined ? { documented: [...documented] } : {}),
+  };
 }
 
 const stringAt = (body: unknown, pointer: string): string | undefined => {

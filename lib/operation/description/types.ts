@@ -77,6 +77,8 @@ export interface LimitDescription {
   low: number;
   high: number;
   maxSteps?: number;
+  /** Limits the vendor's documentation gives, in `unit`: candidates the search checks at their edges first. */
+  documented?: number[];
 }
 
 export interface UndoDescription {
