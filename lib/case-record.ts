@@ -1,7 +1,7 @@
 import type { NetworkInfo } from './config/network-info.js';
 import type {} from 'vitest';
 import type { EarlyStop } from './http/types.js';
-import type { Verdict } from './outcome.js';
+import type { StateMechanism, Verdict } from './outcome.js';
 import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
 import type { ValueExpectation } from './operation/types.js';
@@ -66,6 +66,11 @@ export interface CaseCommon {
   example?: ExampleExchange;
   /** Requests the case asked again because an earlier ask got no verdict (lib/create/client.ts); absent when none. */
   secondAsks?: number;
+  /**
+   * Creates the case asked again because the target's state refused them while the run's own lived, and the room
+   * the run had learned by the end of the case (lib/create/state-pacer.ts); absent when none was.
+   */
+  stateAsks?: { asks: number; room?: number; by: Partial<Record<StateMechanism, number>> };
   /** Subscriptions created by the case that could not be deleted. */
   cleanupFailures?: string[];
   /** The target the case probed (each record carries it, so merged shard reports still know). */
@@ -84,7 +89,7 @@ export interface CaseCommon {
 }
 
 /** What the worker adds to what a case says (lib's side of suites/support/case-run.ts finishCase). */
-type AddedByTheRun = 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks';
+type AddedByTheRun = 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks' | 'stateAsks';
 
 /** A record as a case writes it, of whichever kind: the run adds its requests, target and the rest. */
 export type CaseRecordInput = CaseEvidence & Omit<CaseCommon, AddedByTheRun>;

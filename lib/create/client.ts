@@ -12,6 +12,7 @@ import { safeDeletePath, showId } from '../operation/safe-id.js';
 import type { OperationSpec } from '../operation/types.js';
 import { classifyAnswer } from '../answer/classify.js';
 import type { StatePacer } from './state-pacer.js';
+import type { StateMechanism } from '../outcome.js';
 
 /** What sending a body needs: the client below, or an engine wrapper in the tool's tests. */
 export interface BodySender {
@@ -47,6 +48,8 @@ export class OperationClient implements BodySender {
   secondAsks = 0;
   /** Creates asked again because the target's state refused them while the run's own subscriptions lived. */
   stateAsks = 0;
+  /** Those asks by what refused them. */
+  readonly stateAsksBy = new Map<StateMechanism, number>();
   /** Attempts of the exchanges a second ask replaced (still requests put on the wire). */
   #replacedAttempts = 0;
   readonly #askAgain: number;
@@ -91,6 +94,8 @@ export class OperationClient implements BodySender {
       pacer.learn(refusal.mechanism ?? 'conflict', live);
       this.#replacedAttempts += exchange.attempts;
       this.stateAsks += 1;
+      const mechanism = refusal.mechanism ?? 'conflict';
+      this.stateAsksBy.set(mechanism, (this.stateAsksBy.get(mechanism) ?? 0) + 1);
       exchange = await this.#paced(request, pacer);
     }
     return exchange;

@@ -3,7 +3,7 @@ import { combinationKey, fieldIndex, maskOf, presentOf } from '../rule/field-set
 import { inferPresence } from '../inference/infer-presence.js';
 import { mergeLifecycle } from '../lifecycle/merge.js';
 import type { Observation } from '../inference/types.js';
-import { VERDICTS, type Verdict } from '../outcome.js';
+import { VERDICTS, type StateMechanism, type Verdict } from '../outcome.js';
 import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import { Rule } from '../rule/rule.js';
 import { ruleOf, withRule } from '../rule/rule-value.js';
@@ -85,6 +85,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(observation.errorMessage !== undefined ? { errorMessage: observation.errorMessage } : {}),
       ...(observation.errorNames !== undefined ? { errorNames: observation.errorNames } : {}),
       ...(observation.statuses !== undefined ? { statuses: observation.statuses } : {}),
+      ...(observation.refusal !== undefined ? { refusal: observation.refusal } : {}),
       ...(showExample && record.example !== undefined ? { example: record.example } : {}),
     };
   });
@@ -152,6 +153,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       endedAt: input.endedAt,
       ...requestsOf(records, input.requests, suites),
       ...secondAsksOf(records),
+      ...stateAsksOf(records),
       suiteVersion: input.suiteVersion,
       ...(seed !== undefined ? { seed } : {}),
       ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
@@ -190,6 +192,16 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
 function namingField(fields: readonly string[], observations: readonly Observation[]): Pick<BehaviourReport, 'naming'> {
   const naming = namingOf(fields, observations);
   return naming === undefined ? {} : { naming };
+}
+
+function stateAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'stateAsks'> {
+  const asks = records.reduce((sum, r) => sum + (r.stateAsks?.asks ?? 0), 0);
+  const rooms = records.flatMap((r) => (r.stateAsks?.room !== undefined ? [r.stateAsks.room] : []));
+  const by: Partial<Record<StateMechanism, number>> = {};
+  for (const r of records)
+    for (const [mechanism, n] of Object.entries(r.stateAsks?.by ?? {}) as [StateMechanism, number][])
+      by[mechanism] = (by[mechanism] ?? 0) + n;
+  return asks === 0 ? {} : { stateAsks: { asks, ...(rooms.length > 0 ? { room: Math.min(...rooms) } : {}), by } };
 }
 
 function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {

@@ -23,6 +23,7 @@ import {
   groupWhen,
   readableTime,
   requestsInWords,
+  stateAsksInWords,
   runDuration,
   statusText,
   targetDescription,
@@ -126,7 +127,7 @@ function runSection(report: BehaviourReport): SafeHtml {
 <h2>Run</h2>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', requestsInWords(run).replace(/ requests/, ''))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
+${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', requestsInWords(run).replace(/ requests/, ''))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${stateAsksInWords(run) === undefined ? '' : runItem("The target's state", stateAsksInWords(run) ?? '')}${runItem('Repeats per combination', String(run.repeats))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
 </dl>
 </section>`;
 }

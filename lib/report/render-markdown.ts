@@ -24,6 +24,7 @@ import {
   outcomeTally,
   readableTime,
   requestsBesideSuites,
+  stateAsksInWords,
   runDuration,
   targetDescription,
   tokenDescription,
@@ -66,6 +67,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   );
   const token = tokenDescription(run);
   if (token !== undefined) out.push(`**Token** ${text(token)}`, '');
+  const state = stateAsksInWords(run);
+  if (state !== undefined) out.push(`**The target's state** ${text(state)}`, '');
   if (run.network !== undefined) {
     if (run.network.tlsInsecure === true) out.push(`> **⚠ ${text(TLS_INSECURE_WARNING)}**`, '');
     out.push(`**Network** ${text(networkSentence(run.network))}`, '');

@@ -69,6 +69,20 @@ export function requestsBesideSuites(run: Pick<RunInfo, 'requestsBesideSuites'>)
 }
 
 /** `433 requests (2 by the setup check)` */
+/**
+ * What the target's state did to the run's creates, in the words of every summary: how many it refused while the
+ * run's own lived, and how the run paced itself after. Undefined when it refused none.
+ */
+export function stateAsksInWords(run: Pick<RunInfo, 'stateAsks'>): string | undefined {
+  const s = run.stateAsks;
+  if (s === undefined) return undefined;
+  const creates = s.asks === 1 ? '1 create' : `${s.asks} creates`;
+  const room = s.room === undefined ? '' : `; from then on at most ${s.room} of the run's own subscriptions lived at once`;
+  const names = { conflict: 'a conflicting subscription', quota: 'the quota', 'count-limit': 'the count limit' } as const;
+  const by = (Object.entries(s.by) as [keyof typeof names, number][]).map(([m, n]) => `${names[m]} ${n}×`).join(', ');
+  return `the target refused ${creates} for what already existed on it (${by}) while the run's own subscriptions lived: each was asked again once there was room, and no such refusal was read as the body's${room}`;
+}
+
 export function requestsInWords(run: Pick<RunInfo, 'requestsSent' | 'requestsBesideSuites'>): string {
   const beside = requestsBesideSuites(run);
   return `${run.requestsSent} requests${beside === undefined ? '' : ` (${beside})`}`;

@@ -1,6 +1,6 @@
 import type { NetworkInfo } from '../config/network-info.js';
 import type { NamingCounts } from './naming.js';
-import type { Verdict, MatrixOutcome } from '../outcome.js';
+import type { Verdict, MatrixOutcome, Refusal, StateMechanism } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
 import type { ExampleExchange, IntermittentNote, LimitFinding, ValueObservation } from '../case-record.js';
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
@@ -219,6 +219,11 @@ export interface RunInfo {
    * the engine's retries): a combination, a value class or a lifecycle step. Absent when none was.
    */
   secondAsks?: number;
+  /**
+   * Creates the target refused for what existed on it while the run's own subscriptions lived, each asked again once
+   * there was room; `room`: the most of its own the run then let live at once. Absent when none was.
+   */
+  stateAsks?: { asks: number; room?: number; by: Partial<Record<StateMechanism, number>> };
   suiteVersion: string;
   /** Seed of the property-based suites in this run (replay with SEED). */
   seed?: number;
@@ -249,6 +254,8 @@ export interface MatrixEntry {
   errorNames?: string[];
   statuses?: (number | null)[];
   example?: ExampleExchange;
+  /** For an `error`: what refused it when not the body (lib/answer/refusal.ts). */
+  refusal?: Refusal;
 }
 
 export interface CaseSummary {

@@ -1,7 +1,7 @@
 import { TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { formatDrift } from '../baseline/format-drift.js';
 import { namingSentence } from '../report/naming.js';
-import { requestsInWords } from '../report/report-facts.js';
+import { requestsInWords, stateAsksInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { summaryFindings } from '../report/summary-findings.js';
 import { limitWords } from '../report/limit-words.js';
@@ -21,6 +21,8 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   ];
   if (run.stopped !== undefined) lines.push(`  STOPPED EARLY: ${run.stopped.why}`);
   if (run.network?.tlsInsecure === true) lines.push(`  WARNING: ${TLS_INSECURE_WARNING}`);
+  const state = stateAsksInWords(run);
+  if (state !== undefined) lines.push(`  target state: ${state}`);
   if (report.diagnosis !== undefined && report.matrix.length === 0) {
     // A run filtered to other suites: presence was not probed, which is not the same as nothing accepted.
     lines.push('  presence: no combination is in this run (the presence matrix did not run), so no rule is inferred');

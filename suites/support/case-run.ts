@@ -117,6 +117,11 @@ export function skipCase(context: TestContext, skip: SkipRecord): never {
  * Stores the record on the test and fails the test for DEVIATES and ERROR, printing
  * Expected / Actual (h2spec style). INFORMATIONAL and CONFORMS pass.
  */
+function stateAsksOf(run: CaseRun): NonNullable<CaseRecord['stateAsks']> {
+  const room = run.probe.pacer.room;
+  return { asks: run.client.stateAsks, ...(room !== undefined ? { room } : {}), by: Object.fromEntries(run.client.stateAsksBy) };
+}
+
 export async function finishCase(
   context: TestContext,
   run: CaseRun,
@@ -131,6 +136,7 @@ export async function finishCase(
     ...(await judgedReach(run, record)),
     requests: run.client.requests,
     ...(run.client.secondAsks > 0 ? { secondAsks: run.client.secondAsks } : {}),
+    ...(run.client.stateAsks > 0 ? { stateAsks: stateAsksOf(run) } : {}),
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
     engineRequests: { run: workerRunId, sent: run.probe.engine.stats().requestsSent },
