@@ -22,6 +22,7 @@
  * are visited, MAX_PARTS sentences kept, MAX_MESSAGE characters in all (a longer message says how long it was).
  */
 import { isObject, type Json } from '../json.js';
+import { type InnerError, innerErrorOf } from './inner-error.js';
 import { entryNames, isLocationWord, isPathKey, keyName, locationNames } from './names.js';
 import { textOfBody } from './text-body.js';
 
@@ -35,7 +36,14 @@ export interface ErrorBodyReading {
    * was (`resource`, `create.request.resource`: ./names.ts), each once, in document order.
    */
   names: string[];
+  /**
+   * The error the body relays from a service behind it (./inner-error.ts): the status and reason its text names
+   * (`[Status Code: Conflict; Reason: ...]`), the code of `error.innerError`. Absent when none is found.
+   */
+  inner?: InnerError;
 }
+
+export type { InnerError } from './inner-error.js';
 
 /** Most characters of a message: it travels in every case record and report. */
 export const MAX_MESSAGE = 2000;
@@ -140,7 +148,9 @@ export function readErrorBody(raw: string, contentType?: string): ErrorBodyReadi
 /** Reads a body that is not JSON (or whose JSON could not be recovered) as text. */
 export function readErrorText(raw: string, contentType?: string): ErrorBodyReading {
   const text = textOfBody(raw, contentType);
-  return text === '' ? EMPTY : { form: 'text', code: undefined, message: cut(text, MAX_MESSAGE), names: [] };
+  if (text === '') return EMPTY;
+  const message = cut(text, MAX_MESSAGE);
+  return withInner({ form: 'text', code: undefined, message, names: [] }, innerErrorOf(message));
 }
 
 /** Reads a parsed JSON body. */
@@ -158,7 +168,18 @@ export function readErrorValue(body: unknown): ErrorBodyReading {
   }
   // What the vocabulary above did not place is still what the target said: its strings, in document order.
   if (!reader.hasMessage) reader.leaves(body, code?.text);
-  return { form: 'json', code: code === undefined ? undefined : cut(code.text, MAX_CODE), message: reader.message(), names: reader.names };
+  const message = reader.message();
+  const reading: ErrorBodyReading = {
+    form: 'json',
+    code: code === undefined ? undefined : cut(code.text, MAX_CODE),
+    message,
+    names: reader.names,
+  };
+  return withInner(reading, innerErrorOf(message, body));
+}
+
+function withInner(reading: ErrorBodyReading, inner: InnerError | undefined): ErrorBodyReading {
+  return inner === undefined ? reading : { ...reading, inner };
 }
 
 /**
