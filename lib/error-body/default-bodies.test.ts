@@ -620,6 +620,20 @@ const ROWS: Row[] = [
     fields: ['resource'],
   },
   {
+    stack: 'SharePoint REST (OData verbose error, a webhook subscription refused)',
+    source: 'learn.microsoft.com/sharepoint/dev/apis/webhooks/lists/create-subscription (odata=verbose error: message {lang, value})',
+    contentType: 'application/json;odata=verbose;charset=utf-8',
+    body: {
+      error: {
+        code: '-1, System.InvalidOperationException',
+        message: { lang: 'en-US', value: "Failed to validate the notification URL 'https://x/y'." },
+      },
+    },
+    code: '-1, System.InvalidOperationException',
+    message: "Failed to validate the notification URL 'https://x/y'.",
+    fields: ['notificationUrl'],
+  },
+  {
     stack: 'a gateway in front answering 415 (an ordinary use of the word resource)',
     source: 'the wording of a 415 page of common gateways (no property named)',
     contentType: 'application/json',
@@ -631,8 +645,8 @@ const ROWS: Row[] = [
 ];
 
 describe('the default refusal bodies of common stacks: the code, the message and the fields named', () => {
-  test('the table covers at least 28 stacks', () => {
-    expect(new Set(ROWS.map((r) => r.stack.split(' ')[0])).size).toBeGreaterThanOrEqual(28);
+  test('the table covers at least 29 stacks', () => {
+    expect(new Set(ROWS.map((r) => r.stack.split(' ')[0])).size).toBeGreaterThanOrEqual(29);
   });
 
   test.each(ROWS.map((row) => [row.stack, row] as const))('%s', (_stack, row) => {

@@ -223,6 +223,18 @@ function codeOf(body: Json): { text: string; key: string } | undefined {
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
+ * OData's verbose error (SharePoint's REST API) gives its message as a text in a language,
+ * `{"lang": "en-US", "value": "Failed to validate ..."}`: the sentence is `value`; `lang` is no property.
+ */
+function localizedText(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length > 2 || !keys.every((k) => k === 'lang' || k === 'value')) return undefined;
+  const text = value['value'];
+  return isText(text) ? text : undefined;
+}
+
+/**
  * A body that is nothing but a map of property to errors (`{"resource": ["This field is required."]}`): no key
  * a message, a code or an envelope is read from, and every value a string, a list or an object.
  */
@@ -301,7 +313,9 @@ class Reader {
   /** What a message key holds: a sentence, a list of them or of entries, a location, or a map of property to errors. */
   value(value: unknown, depth: number): void {
     if (depth > MAX_DEPTH) return;
+    const localized = localizedText(value);
     if (typeof value === 'string') this.part(value);
+    else if (localized !== undefined) this.part(localized);
     else if (Array.isArray(value)) this.list(value, depth);
     else if (isObject(value)) {
       const located = locationNames(value);
@@ -356,6 +370,8 @@ class Reader {
   #texts(value: unknown, depth: number): string[] {
     if (depth > MAX_DEPTH || !this.#visit()) return [];
     if (isText(value)) return [value];
+    const localized = localizedText(value);
+    if (localized !== undefined) return [localized];
     if (Array.isArray(value)) return value.slice(0, MAX_PARTS).flatMap((v) => this.#texts(v, depth + 1));
     if (isObject(value)) {
       const own = ENTRY_TEXT_KEYS.map((k) => value[k]).find(isText);
