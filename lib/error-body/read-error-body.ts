@@ -24,6 +24,7 @@
 import { isObject, type Json } from '../json.js';
 import { type InnerError, innerErrorOf } from './inner-error.js';
 import { entryNames, isLocationWord, isPathKey, keyName, locationNames } from './names.js';
+import { rendersSchema } from './schema-rendering.js';
 import { textOfBody } from './text-body.js';
 
 export interface ErrorBodyReading {
@@ -56,6 +57,9 @@ const MAX_NODES = 4096;
 const MAX_DEPTH = 8;
 /** How deep the last resort, the body's string leaves, looks. */
 const MAX_LEAF_DEPTH = 64;
+/** A message that is itself JSON (zod 4's, a list of issues) is parsed up to this long, and this many times in a body. */
+const MAX_EMBEDDED_LENGTH = 65_536;
+const MAX_EMBEDDED = 4;
 
 /** Keys whose strings are what the error says. */
 const MESSAGE_KEYS = new Set([
@@ -257,8 +261,13 @@ const CODE_KEYS = new Set(['code', 'errorcode', 'status', 'statuscode']);
 class Reader {
   readonly names: string[] = [];
   readonly #parts: string[] = [];
+  /** Parts that render a schema (./schema-rendering.ts) rather than speak of the request. */
+  readonly #renderings = new Set<string>();
+  /** Whether the body lists its issues with the property each is about: then the list is the message. */
+  #structured = false;
   #nodes = 0;
   #dropped = 0;
+  #embedded = 0;
 
   /** Whether more may be read: the node budget is not spent. */
   #visit(): boolean {
@@ -280,6 +289,7 @@ class Reader {
     if (name !== undefined) this.name(name);
     const sentence = cut(name === undefined ? clean : `'${name}': ${clean}`, MAX_MESSAGE);
     if (this.#parts.includes(sentence)) return;
+    if (name === undefined && rendersSchema(clean)) this.#renderings.add(sentence);
     if (this.#parts.length >= MAX_PARTS) this.#dropped += 1;
     else this.#parts.push(sentence);
   }
@@ -314,7 +324,9 @@ class Reader {
   value(value: unknown, depth: number): void {
     if (depth > MAX_DEPTH) return;
     const localized = localizedText(value);
-    if (typeof value === 'string') this.part(value);
+    const embedded = typeof value === 'string' ? this.#embeddedIssues(value) : undefined;
+    if (embedded !== undefined) this.list(embedded, depth);
+    else if (typeof value === 'string') this.part(value);
     else if (localized !== undefined) this.part(localized);
     else if (Array.isArray(value)) this.list(value, depth);
     else if (isObject(value)) {
@@ -337,9 +349,30 @@ class Reader {
     }
   }
 
+  /**
+   * A message that is itself a JSON list of issues with paths (zod 4's ZodError, whose `message` is its issues as
+   * JSON when the list itself is not sent): the list, read as a body's list is.
+   */
+  #embeddedIssues(text: string): unknown[] | undefined {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith('[') || !trimmed.endsWith(']') || trimmed.length > MAX_EMBEDDED_LENGTH || this.#embedded >= MAX_EMBEDDED)
+      return undefined;
+    this.#embedded += 1;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed) as unknown;
+    } catch {
+      return undefined;
+    }
+    return Array.isArray(parsed) && parsed.slice(0, MAX_PARTS).some((item) => isObject(item) && entryNames(item).length > 0)
+      ? parsed
+      : undefined;
+  }
+
   /** One entry of a list of errors: its text, prefixed by the property it points at. */
   entry(entry: Json, depth: number): void {
     const [name, ...more] = entryNames(entry);
+    if (name !== undefined) this.#structured = true;
     for (const other of more) this.name(other);
     const text = ENTRY_TEXT_KEYS.map((k) => entry[k]).find(isText);
     if (text !== undefined) this.part(text, name);
@@ -410,10 +443,15 @@ class Reader {
     for (const text of said.length > 0 ? said : noise.slice(0, MAX_PARTS)) this.part(text);
   }
 
+  /**
+   * The sentences joined. Beside a list of issues with paths, a text that renders the schema (Effect's ParseError
+   * opens with the whole expected type) says nothing of the request the list does not: the list is the message.
+   */
   message(): string | undefined {
-    if (this.#parts.length === 0) return undefined;
+    const parts = this.#structured ? this.#parts.filter((p) => !this.#renderings.has(p)) : this.#parts;
+    if (parts.length === 0) return undefined;
     const more = this.#dropped === 0 ? '' : `; … (${this.#dropped} more)`;
-    return cut(this.#parts.join('; '), MAX_MESSAGE - more.length) + more;
+    return cut(parts.join('; '), MAX_MESSAGE - more.length) + more;
   }
 }
 
