@@ -9,8 +9,11 @@ import { Rule } from '../rule/rule.js';
 import { nonPortableKeywords } from './portable.js';
 import { presenceSchema } from './presence-schema.js';
 
-/** Infers from a truth table as the report does, and returns the presence schema and a body checker. */
-function fromTruth(fields: string[], truth: string) {
+/**
+ * Infers from a truth table as the report does, and returns the presence schema and a body checker. `inexact`: as
+ * if the statements did not state the rule whole (a bound stopped them).
+ */
+function fromTruth(fields: string[], truth: string, inexact = false) {
   const rule = parseExpression(truth);
   const observations: Observation[] = combinations(fields).map((present) => {
     const ok = evaluate(rule, new Set(present));
@@ -23,7 +26,7 @@ function fromTruth(fields: string[], truth: string) {
     roles,
     rule: Rule.of(inference.rule.expression),
     dependencies: inference.rule.dependencies,
-    dependenciesExact: inference.rule.dependenciesExact,
+    dependenciesExact: inference.rule.dependenciesExact && !inexact,
   });
   const whole = {
     type: 'object',
@@ -71,9 +74,20 @@ describe('presenceSchema', () => {
     expect(Object.keys(schema.keywords)).toEqual(['required']);
   });
 
+  const PARITY = 'd && ((a && !b && !c) || (!a && b && !c) || (!a && !b && c) || (a && b && c))';
+
+  test("a rule no group statement captures is written with the IDL's compound clauses", () => {
+    // Odd parity of a, b, c: Or(a, b, c), and two of them need the third.
+    const { schema, accepts, rule } = fromTruth(F, PARITY);
+    expect(schema.form).toBe('idl');
+    expect(schema.keywords.allOf).toContainEqual({
+      anyOf: [{ not: { required: ['a'] } }, { not: { required: ['b'] } }, { required: ['c'] }],
+    });
+    for (const present of combinations(F)) expect(accepts(present)).toBe(evaluate(rule, new Set(present)));
+  });
+
   test('a rule that roles and IDL do not describe exactly is the anyOf of its minimal products', () => {
-    // Odd parity of a, b, c: the inference finds Or(a, b, c) but it is not the whole rule.
-    const { schema, accepts, rule } = fromTruth(F, 'd && ((a && !b && !c) || (!a && b && !c) || (!a && !b && c) || (a && b && c))');
+    const { schema, accepts, rule } = fromTruth(F, PARITY, true);
     expect(schema.form).toBe('products');
     expect(schema.keywords.required).toEqual(['d']);
     expect(schema.keywords.anyOf).toEqual([

@@ -111,6 +111,12 @@ function idlKeywords(statements: readonly IdlStatement[]): Record<string, unknow
       case 'ZeroOrOne':
         allOf.push({ not: { anyOf: g.flatMap((a, i) => g.slice(i + 1).map((b) => ({ required: [a, b] }))) } });
         break;
+      case 'IfThen': {
+        // One clause: a field of the IF side absent, or one of the THEN side present.
+        const then = s.then ?? [];
+        allOf.push({ anyOf: [...g.filter((f) => !then.includes(f)).map((f) => ({ not: requiredOne(f) })), ...then.map(requiredOne)] });
+        break;
+      }
     }
   }
   const implications = [...requires].map(([a, bs]) => ({ anyOf: [{ not: requiredOne(a) }, { required: bs }] }));

@@ -620,6 +620,65 @@ const ROWS: Row[] = [
     fields: ['resource'],
   },
   {
+    stack: 'SharePoint REST (OData verbose error, a webhook subscription refused)',
+    source: 'learn.microsoft.com/sharepoint/dev/apis/webhooks/lists/create-subscription (odata=verbose error: message {lang, value})',
+    contentType: 'application/json;odata=verbose;charset=utf-8',
+    body: {
+      error: {
+        code: '-1, System.InvalidOperationException',
+        message: { lang: 'en-US', value: "Failed to validate the notification URL 'https://x/y'." },
+      },
+    },
+    code: '-1, System.InvalidOperationException',
+    message: "Failed to validate the notification URL 'https://x/y'.",
+    fields: ['notificationUrl'],
+  },
+  {
+    stack: '@effect/platform HttpApi 0.9x (HttpApiDecodeError: issues beside a message that renders the schema)',
+    source: 'effect packages/platform/src/HttpApiError.ts (HttpApiDecodeError: issues [{_tag, path, message}], message from TreeFormatter)',
+    contentType: 'application/json',
+    body: {
+      _tag: 'HttpApiDecodeError',
+      issues: [{ _tag: 'Missing', path: ['resource'], message: 'is missing' }],
+      message:
+        '{ readonly changeType: string; readonly notificationUrl: string; readonly resource: string; readonly expirationDateTime: string; readonly clientState?: string | undefined }\n└─ ["resource"]\n   └─ is missing',
+    },
+    code: undefined,
+    message: "'resource': is missing",
+    fields: ['resource'],
+  },
+  {
+    stack: 'Hono 4 zValidator with zod 4 (the default hook answers the safeParse result)',
+    source:
+      'honojs/middleware packages/zod-validator (c.json(result, 400)); zod v4 core/errors.js (issues not enumerable, message = JSON of the issues)',
+    contentType: 'application/json',
+    body: {
+      success: false,
+      error: {
+        name: 'ZodError',
+        message:
+          '[\n  {\n    "expected": "string",\n    "code": "invalid_type",\n    "path": [\n      "resource"\n    ],\n    "message": "Invalid input: expected string, received undefined"\n  }\n]',
+      },
+    },
+    code: undefined,
+    message: "'resource': Invalid input: expected string, received undefined",
+    fields: ['resource'],
+  },
+  {
+    stack: 'Effect Schema 3 (a ParseError sent as it is: tag, rendered message, issues of ArrayFormatter)',
+    source: 'effect packages/effect/src/ParseResult.ts (ParseError, TreeFormatter, ArrayFormatter issues {_tag, path, message})',
+    contentType: 'application/json',
+    body: {
+      _tag: 'ParseError',
+      message:
+        '{ readonly changeType: string; readonly notificationUrl: string; readonly resource: string; readonly expirationDateTime: string }\n└─ ["resource"]\n   └─ is missing',
+      issues: [{ _tag: 'Missing', path: ['resource'], message: 'is missing' }],
+    },
+    code: undefined,
+    message: "'resource': is missing",
+    fields: ['resource'],
+  },
+  {
     stack: 'a gateway in front answering 415 (an ordinary use of the word resource)',
     source: 'the wording of a 415 page of common gateways (no property named)',
     contentType: 'application/json',
@@ -631,8 +690,8 @@ const ROWS: Row[] = [
 ];
 
 describe('the default refusal bodies of common stacks: the code, the message and the fields named', () => {
-  test('the table covers at least 28 stacks', () => {
-    expect(new Set(ROWS.map((r) => r.stack.split(' ')[0])).size).toBeGreaterThanOrEqual(28);
+  test('the table covers at least 29 stacks', () => {
+    expect(new Set(ROWS.map((r) => r.stack.split(' ')[0])).size).toBeGreaterThanOrEqual(29);
   });
 
   test.each(ROWS.map((row) => [row.stack, row] as const))('%s', (_stack, row) => {

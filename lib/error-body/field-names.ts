@@ -10,8 +10,11 @@
  * `notification URL` for notificationUrl, `expiration date time` for expirationDateTime, as Laravel and
  * SharePoint write them) counts wherever it stands as a word of its own. A name that is an ordinary word
  * (`resource`, `name`) counts only so: "The requested resource does not accept this media type" names no field.
- * A field inside a longer word (`resourceId`, `my_resource`) is never named.
+ * A field inside a longer word (`resourceId`, `my_resource`) is never named, nor one that is a member of a
+ * rendered type (`{ readonly resource: string; ... }`, ./schema-rendering.ts): such a text lists the schema's
+ * fields, not the ones the error is about.
  */
+import { withoutSchemaRendering } from './schema-rendering.js';
 
 /** Characters that continue a word: a field next to one of these is part of a longer name. */
 const WORD = '\\p{L}\\p{N}_$@-';
@@ -121,8 +124,9 @@ function matcherOf(fields: readonly string[]): Matcher {
  * The fields `text` names, spelt as in `fields`: quoted ones first (the stronger sign), each in the order of
  * its first mention, then the others in the order of theirs.
  */
-export function fieldsInText(text: string, fields: readonly string[]): string[] {
-  if (text === '') return [];
+export function fieldsInText(message: string, fields: readonly string[]): string[] {
+  if (message === '') return [];
+  const text = withoutSchemaRendering(message);
   const found = matcherOf(fields).each.flatMap(({ field, named, quoted }) => {
     const q = quoted.exec(text)?.index;
     const n = named.exec(text)?.index;
@@ -132,8 +136,9 @@ export function fieldsInText(text: string, fields: readonly string[]): string[] 
 }
 
 /** The fields `text` quotes, spelt as in `fields`, in the order of first mention. */
-export function fieldsQuoted(text: string, fields: readonly string[]): string[] {
-  if (text === '') return [];
+export function fieldsQuoted(message: string, fields: readonly string[]): string[] {
+  if (message === '') return [];
+  const text = withoutSchemaRendering(message);
   return matcherOf(fields)
     .each.flatMap(({ field, quoted }) => {
       const at = quoted.exec(text)?.index;

@@ -22,7 +22,9 @@
  * are visited, MAX_PARTS sentences kept, MAX_MESSAGE characters in all (a longer message says how long it was).
  */
 import { isObject, type Json } from '../json.js';
+import { type InnerError, innerErrorOf } from './inner-error.js';
 import { entryNames, isLocationWord, isPathKey, keyName, locationNames } from './names.js';
+import { rendersSchema } from './schema-rendering.js';
 import { textOfBody } from './text-body.js';
 
 export interface ErrorBodyReading {
@@ -35,7 +37,14 @@ export interface ErrorBodyReading {
    * was (`resource`, `create.request.resource`: ./names.ts), each once, in document order.
    */
   names: string[];
+  /**
+   * The error the body relays from a service behind it (./inner-error.ts): the status and reason its text names
+   * (`[Status Code: Conflict; Reason: ...]`), the code of `error.innerError`. Absent when none is found.
+   */
+  inner?: InnerError;
 }
+
+export type { InnerError } from './inner-error.js';
 
 /** Most characters of a message: it travels in every case record and report. */
 export const MAX_MESSAGE = 2000;
@@ -48,6 +57,9 @@ const MAX_NODES = 4096;
 const MAX_DEPTH = 8;
 /** How deep the last resort, the body's string leaves, looks. */
 const MAX_LEAF_DEPTH = 64;
+/** A message that is itself JSON (zod 4's, a list of issues) is parsed up to this long, and this many times in a body. */
+const MAX_EMBEDDED_LENGTH = 65_536;
+const MAX_EMBEDDED = 4;
 
 /** Keys whose strings are what the error says. */
 const MESSAGE_KEYS = new Set([
@@ -140,7 +152,9 @@ export function readErrorBody(raw: string, contentType?: string): ErrorBodyReadi
 /** Reads a body that is not JSON (or whose JSON could not be recovered) as text. */
 export function readErrorText(raw: string, contentType?: string): ErrorBodyReading {
   const text = textOfBody(raw, contentType);
-  return text === '' ? EMPTY : { form: 'text', code: undefined, message: cut(text, MAX_MESSAGE), names: [] };
+  if (text === '') return EMPTY;
+  const message = cut(text, MAX_MESSAGE);
+  return withInner({ form: 'text', code: undefined, message, names: [] }, innerErrorOf(message));
 }
 
 /** Reads a parsed JSON body. */
@@ -158,7 +172,18 @@ export function readErrorValue(body: unknown): ErrorBodyReading {
   }
   // What the vocabulary above did not place is still what the target said: its strings, in document order.
   if (!reader.hasMessage) reader.leaves(body, code?.text);
-  return { form: 'json', code: code === undefined ? undefined : cut(code.text, MAX_CODE), message: reader.message(), names: reader.names };
+  const message = reader.message();
+  const reading: ErrorBodyReading = {
+    form: 'json',
+    code: code === undefined ? undefined : cut(code.text, MAX_CODE),
+    message,
+    names: reader.names,
+  };
+  return withInner(reading, innerErrorOf(message, body));
+}
+
+function withInner(reading: ErrorBodyReading, inner: InnerError | undefined): ErrorBodyReading {
+  return inner === undefined ? reading : { ...reading, inner };
 }
 
 /**
@@ -202,6 +227,18 @@ function codeOf(body: Json): { text: string; key: string } | undefined {
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
+ * OData's verbose error (SharePoint's REST API) gives its message as a text in a language,
+ * `{"lang": "en-US", "value": "Failed to validate ..."}`: the sentence is `value`; `lang` is no property.
+ */
+function localizedText(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length > 2 || !keys.every((k) => k === 'lang' || k === 'value')) return undefined;
+  const text = value['value'];
+  return isText(text) ? text : undefined;
+}
+
+/**
  * A body that is nothing but a map of property to errors (`{"resource": ["This field is required."]}`): no key
  * a message, a code or an envelope is read from, and every value a string, a list or an object.
  */
@@ -224,8 +261,13 @@ const CODE_KEYS = new Set(['code', 'errorcode', 'status', 'statuscode']);
 class Reader {
   readonly names: string[] = [];
   readonly #parts: string[] = [];
+  /** Parts that render a schema (./schema-rendering.ts) rather than speak of the request. */
+  readonly #renderings = new Set<string>();
+  /** Whether the body lists its issues with the property each is about: then the list is the message. */
+  #structured = false;
   #nodes = 0;
   #dropped = 0;
+  #embedded = 0;
 
   /** Whether more may be read: the node budget is not spent. */
   #visit(): boolean {
@@ -247,6 +289,7 @@ class Reader {
     if (name !== undefined) this.name(name);
     const sentence = cut(name === undefined ? clean : `'${name}': ${clean}`, MAX_MESSAGE);
     if (this.#parts.includes(sentence)) return;
+    if (name === undefined && rendersSchema(clean)) this.#renderings.add(sentence);
     if (this.#parts.length >= MAX_PARTS) this.#dropped += 1;
     else this.#parts.push(sentence);
   }
@@ -280,7 +323,11 @@ class Reader {
   /** What a message key holds: a sentence, a list of them or of entries, a location, or a map of property to errors. */
   value(value: unknown, depth: number): void {
     if (depth > MAX_DEPTH) return;
-    if (typeof value === 'string') this.part(value);
+    const localized = localizedText(value);
+    const embedded = typeof value === 'string' ? this.#embeddedIssues(value) : undefined;
+    if (embedded !== undefined) this.list(embedded, depth);
+    else if (typeof value === 'string') this.part(value);
+    else if (localized !== undefined) this.part(localized);
     else if (Array.isArray(value)) this.list(value, depth);
     else if (isObject(value)) {
       const located = locationNames(value);
@@ -302,9 +349,30 @@ class Reader {
     }
   }
 
+  /**
+   * A message that is itself a JSON list of issues with paths (zod 4's ZodError, whose `message` is its issues as
+   * JSON when the list itself is not sent): the list, read as a body's list is.
+   */
+  #embeddedIssues(text: string): unknown[] | undefined {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith('[') || !trimmed.endsWith(']') || trimmed.length > MAX_EMBEDDED_LENGTH || this.#embedded >= MAX_EMBEDDED)
+      return undefined;
+    this.#embedded += 1;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(trimmed) as unknown;
+    } catch {
+      return undefined;
+    }
+    return Array.isArray(parsed) && parsed.slice(0, MAX_PARTS).some((item) => isObject(item) && entryNames(item).length > 0)
+      ? parsed
+      : undefined;
+  }
+
   /** One entry of a list of errors: its text, prefixed by the property it points at. */
   entry(entry: Json, depth: number): void {
     const [name, ...more] = entryNames(entry);
+    if (name !== undefined) this.#structured = true;
     for (const other of more) this.name(other);
     const text = ENTRY_TEXT_KEYS.map((k) => entry[k]).find(isText);
     if (text !== undefined) this.part(text, name);
@@ -335,6 +403,8 @@ class Reader {
   #texts(value: unknown, depth: number): string[] {
     if (depth > MAX_DEPTH || !this.#visit()) return [];
     if (isText(value)) return [value];
+    const localized = localizedText(value);
+    if (localized !== undefined) return [localized];
     if (Array.isArray(value)) return value.slice(0, MAX_PARTS).flatMap((v) => this.#texts(v, depth + 1));
     if (isObject(value)) {
       const own = ENTRY_TEXT_KEYS.map((k) => value[k]).find(isText);
@@ -373,10 +443,15 @@ class Reader {
     for (const text of said.length > 0 ? said : noise.slice(0, MAX_PARTS)) this.part(text);
   }
 
+  /**
+   * The sentences joined. Beside a list of issues with paths, a text that renders the schema (Effect's ParseError
+   * opens with the whole expected type) says nothing of the request the list does not: the list is the message.
+   */
   message(): string | undefined {
-    if (this.#parts.length === 0) return undefined;
+    const parts = this.#structured ? this.#parts.filter((p) => !this.#renderings.has(p)) : this.#parts;
+    if (parts.length === 0) return undefined;
     const more = this.#dropped === 0 ? '' : `; … (${this.#dropped} more)`;
-    return cut(this.#parts.join('; '), MAX_MESSAGE - more.length) + more;
+    return cut(parts.join('; '), MAX_MESSAGE - more.length) + more;
   }
 }
 

@@ -4,7 +4,7 @@
  * the fields they share, abandoning a branch as soon as a statement can no longer hold. The caller
  * passes a node budget shared by all its checks.
  */
-import { groupMask, holds, type Statement } from './idl-statement.js';
+import { groupMask, holds, sides, type Statement } from './idl-statement.js';
 
 export interface SearchBudget {
   /** Nodes left; every check spends from it. */
@@ -28,11 +28,14 @@ export function implies(
     vars = next;
   }
 
+  // A clause is broken by one setting of its own fields (every IF field present, every THEN field absent): that
+  // setting is fixed before the search, which then only looks for the other fields.
+  const fixed = statement.kind === 'IfThen' ? { mask: sides(statement).given, assigned: groupMask(statement.members) } : undefined;
   const order: number[] = [];
-  for (let i = 0; i < 31; i += 1) if ((vars & (1 << i)) !== 0) order.push(i);
+  for (let i = 0; i < 31; i += 1) if ((vars & (1 << i)) !== 0 && (fixed === undefined || (fixed.assigned & (1 << i)) === 0)) order.push(i);
   // At each step, the statements mentioning the field just set; the negated target once it is all set.
   const touching = order.map((field) => relevant.filter((s) => s.members.includes(field)));
-  const targetStep = Math.max(...statement.members.map((i) => order.indexOf(i)));
+  const targetStep = fixed === undefined ? Math.max(...statement.members.map((i) => order.indexOf(i))) : -1;
 
   const search = (step: number, mask: number, assigned: number): boolean | undefined => {
     budget.nodes -= 1;
@@ -48,7 +51,8 @@ export function implies(
     }
     return false;
   };
-  const counterexample = search(0, 0, 0);
+  if (fixed !== undefined && !relevant.every((s) => canHold(s, fixed.mask, fixed.assigned))) return true;
+  const counterexample = fixed === undefined ? search(0, 0, 0) : search(0, fixed.mask, fixed.assigned);
   return counterexample === undefined ? undefined : !counterexample;
 }
 
@@ -72,6 +76,11 @@ function canHold(statement: Statement, mask: number, assigned: number): boolean 
       return present + open >= 1;
     case 'AllOrNone':
       return present === 0 || absent === 0;
+    case 'IfThen': {
+      // Broken only once every field of the IF side is set present and every field of the THEN side absent.
+      const { given, then } = sides(statement);
+      return !((mask & assigned & given) === given && (~mask & assigned & then) === then);
+    }
   }
 }
 

@@ -105,6 +105,7 @@ function unknownsBreaking(unknowns: Unknowns, statement: Statement): number {
     AllOrNone: 2,
     ZeroOrOne: k + 1,
     Or: 2 ** k - 1,
+    IfThen: 2 ** k - 1,
   };
   const breaking = 2 ** (unknowns.n - k) * (2 ** k - holding[statement.kind]);
   let known = 0;

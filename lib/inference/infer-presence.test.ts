@@ -110,11 +110,16 @@ describe('IDL dependencies come out as exactly the statement that makes the rule
     expect(statement).toEqual({ kind: 'Requires', fields: ['a', 'b'], text: 'IF a THEN b;' });
   });
 
-  test('a rule that no IDL statement captures says so', () => {
-    // Odd parity of three fields: at least one is present, and nothing more IDL can say.
+  test('a rule no group statement captures is stated with compound IF ... THEN clauses', () => {
+    // Odd parity of three fields: at least one is present (Or), and two present need the third.
     const inference = inferPresence(FIELDS, observe(FIELDS, '(a && !b && !c) || (!a && b && !c) || (!a && !b && c) || (a && b && c)'));
-    expect(inference.rule.dependencies.map((d) => d.text)).toEqual(['Or(a, b, c);']);
-    expect(inference.rule.dependenciesExact).toBe(false);
+    expect(inference.rule.dependencies.map((d) => d.text)).toEqual([
+      'Or(a, b, c);',
+      'IF a AND b THEN c;',
+      'IF a AND c THEN b;',
+      'IF b AND c THEN a;',
+    ]);
+    expect(inference.rule.dependenciesExact).toBe(true);
   });
 });
 

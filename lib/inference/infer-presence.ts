@@ -7,6 +7,7 @@ import { presentOf } from '../rule/field-set.js';
 import { diagnose } from './diagnose.js';
 import { collectAnswerSets, type AnswerSets } from './answer-sets.js';
 import { dependenciesExact, inferDependencies } from './idl.js';
+import { completeDependencies } from './idl-clauses.js';
 import { minimize } from './minimize.js';
 import { rejectionGroups } from './rejection-groups.js';
 import { rolesOf } from './roles.js';
@@ -29,7 +30,11 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
 
   const minimized = minimize(fields, evidence.accepted, evidence.rejected);
   const roles = rolesOf(fields, verdicts);
-  const { dependencies, notes: idlNotes } = inferDependencies(fields, roles, verdicts);
+  const held = inferDependencies(fields, roles, verdicts);
+  // The statements that hold whatever the unknowns are, and the rule's clauses they leave unsaid: the rule whole in IDL.
+  const completed = completeDependencies(fields, roles, held.dependencies, verdicts);
+  const { dependencies } = completed;
+  const idlNotes = [...held.notes, ...completed.notes];
   const { unknown, note: unknownNote } = unknownCombinations(evidence);
 
   const unreadable = fields.filter((name) => !EXPRESSION_NAME.test(name) || name === 'true' || name === 'false');

@@ -4,13 +4,16 @@
  * refusal. The operation's fields, wherever the message names them as words (quoted or bare, any case:
  * lib/error-body/field-names.ts), become `<field>`; digit runs become <n>; whitespace is collapsed. A message
  * of several sentences (lib/error-body joins them with `; `) keeps each kind of sentence once, in order, so a
- * list that says the same thing of two fields is the same kind as one that says it of one.
+ * list that says the same thing of two fields is the same kind as one that says it of one. The values the request
+ * sent (`sent`, ./mask-values.ts), where the message repeats them, become `<value>` first, so the same refusal of
+ * different values is one kind.
  */
 import { fieldsInText, fieldsNamed, maskFields } from '../error-body/field-names.js';
+import { maskValues } from './mask-values.js';
 import type { Observation } from './types.js';
 
-export function messagePattern(message: string, fields: readonly string[]): string {
-  const sentences = maskFields(message, fields)
+export function messagePattern(message: string, fields: readonly string[], sent: readonly string[] = []): string {
+  const sentences = maskFields(maskValues(message, sent, fields), fields)
     .replace(/\d+/g, '<n>')
     .replace(/\s+/g, ' ')
     .split('; ')

@@ -59,13 +59,21 @@ export interface Implicant {
   absent: string[];
 }
 
-/** IDL vocabulary of inter-parameter dependencies (Martin-Lopez et al., IDL). */
-export type IdlKind = 'Requires' | 'OnlyOne' | 'AllOrNone' | 'ZeroOrOne' | 'Or';
+/**
+ * IDL vocabulary of inter-parameter dependencies (Martin-Lopez et al., IDL). `IfThen` is IDL's compound
+ * conditional, one clause of the rule: `IF a AND b THEN c OR d;` (every field of the IF side present, then one of
+ * the THEN side), written `IF a AND b THEN NOT c;` when the THEN side is empty (a, b and c never all together),
+ * `IF NOT a THEN a;` for a field the rule needs and `IF a THEN NOT a;` for one it refuses where the roles leave
+ * that open. The other kinds are used wherever they state the clause exactly.
+ */
+export type IdlKind = 'Requires' | 'OnlyOne' | 'AllOrNone' | 'ZeroOrOne' | 'Or' | 'IfThen';
 
 export interface IdlStatement {
   kind: IdlKind;
-  /** For Requires: [antecedent, consequent]. For the others: the group. */
+  /** For Requires: [antecedent, consequent]. For IfThen: the IF side, then the THEN side. For the others: the group. */
   fields: string[];
+  /** IfThen only: the fields of the THEN side (one of them present); the rest of `fields` is the IF side (all present). */
+  then?: string[];
   /** IDL text, e.g. `IF clientState THEN notificationUrl;` or `OnlyOne(a, b);`. */
   text: string;
 }

@@ -5,6 +5,7 @@
  * report's groups and this finding name the same refusals.
  */
 import { messagePattern } from '../inference/message-pattern.js';
+import { sentValues } from '../inference/mask-values.js';
 import { count } from '../inference/words.js';
 import { classifyAnswer } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
@@ -42,7 +43,7 @@ export class DistinctRefusals {
       const status = exchange.status;
       if (answer.outcome !== 'rejected' || status === null) continue;
       const body = { code: answer.errorCode, message: answer.errorMessage };
-      const pattern = body.message === undefined ? undefined : messagePattern(body.message, this.fields);
+      const pattern = body.message === undefined ? undefined : messagePattern(body.message, this.fields, sentValues(exchange.requestBody));
       const { key } = kindOf(status, body.code, pattern);
       const check = checkRefusalRule(exchange);
       const known = this.kinds.get(key);

@@ -6,6 +6,7 @@
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer } from '../answer/classify.js';
 import { messagePattern, namedInError } from '../inference/message-pattern.js';
+import { sentValues } from '../inference/mask-values.js';
 import { kindOf } from '../protocol/refusal-kind.js';
 import { settle, type AskAnswer, type IntermittentRefusals, type Settled } from './settle.js';
 
@@ -18,7 +19,9 @@ export function askAnswerOf(exchange: Exchange, field: string, fields: readonly 
   if (answer.outcome === 'accepted') return { outcome: 'accepted' };
   if (answer.outcome !== 'rejected' || exchange.status === null) return { outcome: 'unknown' };
   const message = answer.errorMessage;
-  const kind = kindOf(exchange.status, answer.errorCode, message === undefined ? undefined : messagePattern(message, fields));
+  // The value asked about, where the refusal quotes it, is masked: the same refusal of another value is the same kind.
+  const pattern = message === undefined ? undefined : messagePattern(message, fields, sentValues(exchange.requestBody));
+  const kind = kindOf(exchange.status, answer.errorCode, pattern);
   const cut = message === undefined ? undefined : message.length > SHOWN_CHARS ? `${message.slice(0, SHOWN_CHARS)}...` : message;
   const shown = `${exchange.status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}${cut === undefined ? '' : ` ${JSON.stringify(cut)}`}`;
   return {

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { maskValues, sentValues } from './mask-values.js';
+import { messagePattern } from './message-pattern.js';
+
+const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
+
+test('three refused values, one kind: without the values sent they are three patterns, with them one', () => {
+  const values = ['abc', 'not-a-state!', 'hello world'];
+  const messages = values.map((v) => `The value '${v}' is not valid for clientState`);
+  expect(new Set(messages.map((m) => messagePattern(m, FIELDS))).size).toBe(3);
+  const masked = messages.map((m, i) => messagePattern(m, FIELDS, [values[i] as string]));
+  expect(new Set(masked)).toEqual(new Set(["The value '<value>' is not valid for <field>"]));
+});
+
+test("OData's literal that cannot be converted, and a bare URL the message repeats", () => {
+  const literal = (v: string): string => `Cannot convert the literal '${v}' to the expected type 'Edm.DateTimeOffset'.`;
+  expect(messagePattern(literal('tomorrow'), FIELDS, ['tomorrow'])).toBe(
+    messagePattern(literal('2030-1-5T00:00:00Z'), FIELDS, ['2030-1-5T00:00:00Z']),
+  );
+  expect(messagePattern(literal('tomorrow'), FIELDS, ['tomorrow'])).toBe(
+    "Cannot convert the literal '<value>' to the expected type 'Edm.DateTimeOffset'.",
+  );
+  expect(maskValues('Failed to validate https://x.example/n: no answer', ['https://x.example/n'], FIELDS)).toBe(
+    'Failed to validate <value>: no answer',
+  );
+});
+
+test('what is not masked: a value inside a longer word, a short or numeric value unquoted, a value that is a field name', () => {
+  expect(maskValues('the abcdef token', ['abc'], FIELDS)).toBe('the abcdef token');
+  expect(maskValues('no is not a state; got "no"', ['no'], FIELDS)).toBe('no is not a state; got "<value>"');
+  expect(maskValues('must be at most 128 characters', ['128'], FIELDS)).toBe('must be at most 128 characters');
+  expect(maskValues("the value '128' is too long", ['128'], FIELDS)).toBe("the value '<value>' is too long");
+  expect(maskValues("'resource' is not a change type", ['resource'], FIELDS)).toBe("'resource' is not a change type");
+  // The longer value is masked whole, and no value is looked for inside another's mask.
+  expect(maskValues("'value' and 'value one'", ['value', 'value one'], FIELDS)).toBe("'<value>' and '<value>'");
+});
+
+test('sentValues: the top-level strings, numbers and booleans of a JSON object; nothing from anything else', () => {
+  expect(sentValues('{"changeType":"updated","n":5,"b":true,"o":{"x":"y"},"a":["z"],"nul":null}')).toEqual(['updated', '5', 'true']);
+  expect([sentValues(undefined), sentValues('not json'), sentValues('[1]'), sentValues('"s"')]).toEqual([[], [], [], []]);
+});
+
+test('hostile: any message and values, never throws, regex characters taken literally', () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 500 }), fc.array(fc.string({ maxLength: 40 }), { maxLength: 8 }), (message, values) => {
+      expect(typeof maskValues(message, values, FIELDS)).toBe('string');
+    }),
+    { numRuns: 300 },
+  );
+  expect(maskValues("the value '(.*)+[' is odd", ['(.*)+['], FIELDS)).toBe("the value '<value>' is odd");
+});

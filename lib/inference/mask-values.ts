@@ -1,0 +1,60 @@
+/**
+ * The values a request sent, masked where its refusal repeats them. Many services quote the value they refuse
+ * ("The value 'abc' is not valid for clientState", OData's "Cannot convert the literal 'tomorrow' to the expected
+ * type 'Edm.DateTimeOffset'"): without masking, the same refusal of three values would be three kinds. A sent value
+ * becomes `<value>` where it stands as a token of its own (not inside a longer word); a value shorter than
+ * MIN_BARE characters, or all digits (the digits are masked anyway, and a bare number may be the limit the message
+ * states), only where it is quoted. A value that spells a field's name is left to the field masking.
+ *
+ * Only for grouping: what is shown of a refusal is its message as the target sent it.
+ */
+import { MAX_MESSAGE } from '../error-body/read-error-body.js';
+
+export const VALUE_PLACEHOLDER = '<value>';
+
+/** Values shorter than this are masked only where quoted: `a` or `no` may be any word of a sentence. */
+const MIN_BARE = 3;
+/** Values of one body taken, at most. */
+const MAX_VALUES = 64;
+/** A request body longer than this is not parsed for its values. */
+const MAX_BODY = 1_000_000;
+
+const WORD = '[\\p{L}\\p{N}_]';
+const OPEN = `['"\`‘“]`;
+const CLOSE = `['"\`’”]`;
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The sent values as text: the body's top-level strings, numbers and booleans; nothing when it is not a JSON object. */
+export function sentValues(requestBody: string | undefined): string[] {
+  if (requestBody === undefined || requestBody.length > MAX_BODY) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(requestBody) as unknown;
+  } catch {
+    return [];
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const out: string[] = [];
+  for (const value of Object.values(body)) {
+    if (out.length >= MAX_VALUES) break;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
+  }
+  return out;
+}
+
+/** The message with each sent value it repeats replaced by `<value>`; the fields' own names are never masked here. */
+export function maskValues(message: string, values: readonly string[], fields: readonly string[]): string {
+  const names = new Set(fields.map((f) => f.toLowerCase()));
+  const usable = [...new Set(values)]
+    .filter((v) => v.trim() !== '' && v.length <= MAX_MESSAGE && !names.has(v.toLowerCase()) && message.includes(v))
+    .sort((a, b) => b.length - a.length);
+  if (usable.length === 0) return message;
+  // One pass over the message: a value is never looked for inside the mask of another.
+  const patterns = usable.map((value) => {
+    const v = escape(value);
+    const quoted = `(?<=${OPEN}\\s{0,2})${v}(?=\\s{0,2}${CLOSE})`;
+    return value.length >= MIN_BARE && !/^\d+$/.test(value) ? `${quoted}|(?<!${WORD})${v}(?!${WORD})` : quoted;
+  });
+  return message.replace(new RegExp(patterns.join('|'), 'gu'), VALUE_PLACEHOLDER);
+}
