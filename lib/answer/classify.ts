@@ -5,6 +5,7 @@ import { parseRecordedBody } from '../http/recorded-body.js';
 import { readErrorText, readErrorValue, type ErrorBodyReading } from '../error-body/read-error-body.js';
 import { readExchange } from './read-exchange.js';
 import { classifyRefusal } from './refusal.js';
+import { sentValues } from '../inference/mask-values.js';
 import type { MatrixOutcome, Refusal } from '../outcome.js';
 
 /** One answer reduced to what the presence outcome depends on. */
@@ -26,6 +27,8 @@ export interface AnswerClass {
    * `environment` refusals are `error` (no evidence), named by this.
    */
   refusal?: Refusal;
+  /** The body's values, for a refusal: masked where its message quotes them, so that one refusal of many values is one kind. */
+  sentValues?: string[];
 }
 
 /**
@@ -57,10 +60,12 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
     if (refusal.kind === 'state' || refusal.kind === 'environment') {
       return { outcome: 'error', status, refusal, ...(body.code !== undefined ? { errorCode: body.code } : {}) };
     }
+    const sent = sentValues(exchange.requestBody);
     return {
       outcome: 'rejected',
       status,
       ...(refusal.kind !== 'body' ? { refusal } : {}),
+      ...(sent.length > 0 ? { sentValues: sent } : {}),
       ...(body.code !== undefined ? { errorCode: body.code } : {}),
       ...(body.message !== undefined ? { errorMessage: body.message } : {}),
       ...(body.names.length > 0 ? { errorNames: body.names } : {}),
@@ -71,7 +76,13 @@ export function classifyAnswer(exchange: Exchange): AnswerClass {
 }
 
 function refusalOf(exchange: Exchange, body: ErrorBodyReading): Refusal {
-  return classifyRefusal({ status: exchange.status ?? 0, message: body.message, code: body.code, failure: exchange.failure });
+  return classifyRefusal({
+    status: exchange.status ?? 0,
+    message: body.message,
+    code: body.code,
+    inner: body.inner,
+    failure: exchange.failure,
+  });
 }
 
 /**
@@ -118,6 +129,7 @@ export function foldRepeats(present: string[], answers: AnswerClass[]): Observat
     ...(first.errorCode !== undefined ? { errorCode: first.errorCode } : {}),
     ...(first.errorMessage !== undefined ? { errorMessage: first.errorMessage } : {}),
     ...(first.errorNames !== undefined ? { errorNames: first.errorNames } : {}),
+    ...(first.sentValues !== undefined ? { sentValues: first.sentValues } : {}),
     statuses,
   };
 }

@@ -40,7 +40,8 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
     const observation = evidence.observationOf.get(mask);
     if (observation === undefined) continue;
     const status = observation.status ?? 0;
-    const pattern = observation.errorMessage === undefined ? undefined : messagePattern(observation.errorMessage, fields);
+    const pattern =
+      observation.errorMessage === undefined ? undefined : messagePattern(observation.errorMessage, fields, observation.sentValues);
     const key = JSON.stringify([status, observation.errorCode ?? null, pattern ?? null]);
     let bucket = buckets.get(key);
     if (bucket === undefined) {

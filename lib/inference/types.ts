@@ -31,6 +31,11 @@ export interface Observation {
   failure?: string;
   /** For an `error` answered with a redirect: its Location (the probe never follows one). */
   location?: string;
+  /**
+   * For a refusal: the values the body sent, masked where the message quotes them before refusals are grouped (each
+   * create has its own clientState and notification URL path); never reported.
+   */
+  sentValues?: string[];
   /** For an `error`: the refusal that made it one, when the target's state or environment refused (no evidence of the rule). */
   refusal?: Refusal;
 }

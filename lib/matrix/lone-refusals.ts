@@ -19,7 +19,7 @@ export const LONE_ASKS = 6;
 const AGREEING = 3;
 
 const kindKey = (o: Observation, fields: readonly string[]): string =>
-  kindOf(o.status ?? 0, o.errorCode, o.errorMessage === undefined ? undefined : messagePattern(o.errorMessage, fields)).key;
+  kindOf(o.status ?? 0, o.errorCode, o.errorMessage === undefined ? undefined : messagePattern(o.errorMessage, fields, o.sentValues)).key;
 
 /** The rejected combinations whose kind of refusal no other combination shows and that lie one field from an accepted one. */
 export function loneRefusals(observations: readonly Observation[], fields: readonly string[]): Observation[] {
