@@ -71,7 +71,7 @@ export interface EngineStats {
 /** What stopped the engine's run before every request was sent, and when. */
 export interface EarlyStop {
   /** `connection`: the first requests all failed at the connection (HttpEngine's stopAfterConnectionFailures). */
-  by: 'budget' | 'deadline' | 'connection';
+  by: 'budget' | 'deadline' | 'connection' | 'undo';
   /** ISO time of the first request it stopped. */
   at: string;
   /** In words, e.g. "request budget of 2000 spent: the run stopped early". */
