@@ -3,8 +3,8 @@ import { subscriptionCreate } from '../operation/index.js';
 import type { OperationSpec } from '../operation/types.js';
 import { createsSentence, undoPlan, withPlannedUndo } from './undo-plan.js';
 
-const { cleanup: _dropped, ...noUndo } = subscriptionCreate;
-const bare: OperationSpec = { ...noUndo, source: 'bare' };
+const bare: OperationSpec = { ...subscriptionCreate, source: 'bare' };
+delete bare.cleanup;
 
 test("the description's delete path comes first, and DELETE_PATH is then said to be unused", () => {
   const plan = undoPlan({ operation: subscriptionCreate, deletePath: '/other/{id}', keepCreated: false });

@@ -62,7 +62,8 @@ export function undoPlan(target: Pick<TargetSettings, 'operation' | 'deletePath'
 /** The operation as the run sends it: with the cleanup the plan decided (the description's, or DELETE_PATH's). */
 export function withPlannedUndo(operation: OperationSpec, plan: UndoPlan): OperationSpec {
   if (plan.cleanup === operation.cleanup) return operation;
-  const { cleanup: _own, ...rest } = operation;
+  const rest = { ...operation };
+  delete rest.cleanup;
   return plan.cleanup === undefined ? rest : { ...rest, cleanup: plan.cleanup };
 }
 
