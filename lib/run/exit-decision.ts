@@ -30,6 +30,8 @@ export interface RunFacts {
   stoppedBy?: string;
   /** Why the engine stopped the run when its first requests all failed at the connection: the setup's, exit 2. */
   connectionStop?: string;
+  /** Why the run stopped at its first accepted create: it cannot delete what it creates (exit 2, the settings to give). */
+  undoStop?: string;
   /** Why no case ran, when none did and the run knows (a filter matching no suite, blobs holding none). */
   noCaseBecause?: string;
   /** Expectations that fail the run (lib/expectations): the case passes now, or their `until` has passed. */
@@ -65,6 +67,10 @@ export function exitDecision(facts: RunFacts): ExitDecision {
   if (facts.connectionStop !== undefined) {
     // Nothing the target did was seen: whatever the cases say rests on no answer, so the setup's cause is the reason.
     return { code: EXIT.setup, reason: facts.connectionStop, runFailures: [{ id: 'run/connection', message: facts.connectionStop }] };
+  }
+  if (facts.undoStop !== undefined) {
+    // A setting is missing, not a fault of the target: the one line says which, and what the run left.
+    return { code: EXIT.setup, reason: facts.undoStop, runFailures: [{ id: 'run/cannot-delete', message: facts.undoStop }] };
   }
   const runFailures: RunFailure[] = [
     facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,
