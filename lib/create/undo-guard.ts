@@ -19,6 +19,16 @@ import { defaultIdFrom, deletePathExample, withPlannedUndo, type UndoPlan } from
 /** How long creates wait for the first accepted create's DELETE before they go on unchecked (its case may hold it). */
 export const DEFAULT_HOLD_MS = 60_000;
 
+/**
+ * Checks a DELETE without a verdict (throttled, timed out, no answer: the target's state, not its rule) hands on to
+ * the next accepted create; past this many the run stops, saying so. Each leaves its subscription to the ledger.
+ */
+export const NO_VERDICT_CHECKS = 2;
+
+/** A DELETE answer that says nothing of the delete path: the engine's retries ran out on throttling or the network. */
+const noVerdict = (e: Exchange): boolean =>
+  e.failure !== undefined && (e.failure.kind === 'throttled' || e.failure.kind === 'timeout' || e.failure.kind === 'network');
+
 export interface UndoGuardOptions {
   plan: UndoPlan;
   operation: OperationSpec;
@@ -46,6 +56,8 @@ export class UndoGuard {
   /** The DELETE that checks the first accepted create: its path below the base URL, and its id. */
   #check: { url: string; id: string } | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Ids of the accepted creates whose check got no verdict: left to the ledger's end-of-run delete. */
+  readonly #unanswered: string[] = [];
 
   constructor(options: UndoGuardOptions) {
     this.#o = options;
@@ -97,7 +109,9 @@ export class UndoGuard {
     const identity = this.#identity(exchange);
     if (!identity.ok) {
       const left = identity.id === undefined ? 'one subscription, whose id is unknown,' : `subscription ${showId(identity.id)}`;
-      return this.#cannotDelete(`the first accepted create cannot be deleted: ${identity.text}; ${left} is left on the target`);
+      return this.#cannotDelete(
+        `the first accepted create cannot be deleted: ${identity.text}; ${left} is left on the target (listed in the ledger)`,
+      );
     }
     this.#state = 'checking';
     this.#check = { url: `${this.#o.baseUrl.replace(/\/+$/, '')}${identity.path}`, id: identity.id };
@@ -123,8 +137,17 @@ export class UndoGuard {
     clearTimeout(this.#timer);
     const gone = isSuccessStatus(exchange.status) || ((exchange.status === 404 || exchange.status === 410) && exchange.attempts > 1);
     if (gone) return this.#settle('checked');
+    if (noVerdict(exchange) && this.#unanswered.length < NO_VERDICT_CHECKS && this.#state === 'checking') {
+      // Not the delete path's fault, as far as anyone can tell: the next accepted create is checked instead.
+      this.#unanswered.push(check.id);
+      this.#check = undefined;
+      this.#state = 'unchecked';
+      return this.#next();
+    }
+    const earlier = this.#unanswered.length === 0 ? '' : ` (and ${this.#unanswered.map(showId).join(', ')}, whose DELETE got no verdict)`;
     this.#cannotDelete(
-      `the DELETE of the first accepted create (${exchange.url}) got ${answerText(exchange)}; subscription ${showId(check.id)} is left on the target`,
+      `the DELETE of the first accepted create (${exchange.url}) got ${answerText(exchange)}; subscription ${showId(check.id)}${earlier} ` +
+        'was not deleted (the end of the run asks once more; the reports list what stays)',
     );
   }
 
@@ -133,7 +156,7 @@ export class UndoGuard {
     if (this.#o.plan.keepCreated) return this.#settle('keeping');
     const example = deletePathExample(this.#o.operation);
     this.#o.stop(
-      `stopped after the first accepted create: ${what} (listed in the ledger); the run cannot delete what it creates: ` +
+      `stopped after the first accepted create: ${what}; the run cannot delete what it creates: ` +
         `set DELETE_PATH to the path that deletes one (e.g. ${example}) and run npm run cleanup, or KEEP_CREATED=true to create and keep`,
     );
     this.#settle('stopped');
