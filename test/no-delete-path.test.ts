@@ -98,3 +98,17 @@ test('a Location on the first accepted create gives the delete path: every creat
   expect(deletes).toBeGreaterThanOrEqual(target.creates());
   expect(out).toContain('0 could not be deleted');
 }, 300_000);
+
+test('the dry run says the same: the stop after one create without a delete path, DELETE_PATH when given, and the lifecycle skipped', async () => {
+  const { dir, operation } = folderWithoutUndo();
+  const env = envOf(dir, operation, 'http://127.0.0.1:9');
+  const none = await runProbe(env, ['--dry-run']);
+  expect(none.code, none.stderr).toBe(0);
+  const line = none.stdout.split('\n').find((l) => l.startsWith('subscriptions: ')) ?? '';
+  expect(line).not.toContain('each deleted after its case');
+  expect(line).toContain('else one subscription is created and left, and the run stops there (exit 2)');
+  expect(none.stdout).toMatch(/07-lifecycle .*skipped \(no delete path known before the run/);
+  const given = await runProbe({ ...env, DELETE_PATH: `${UNDO_TARGET_PATH}/{id}` }, ['--dry-run']);
+  expect(given.stdout).toMatch(/^subscriptions: up to \d+ created, each deleted after its case by DELETE \S+\/\{id\} \(DELETE_PATH\)/m);
+  expect(given.stdout).not.toMatch(/07-lifecycle .*skipped/);
+}, 120_000);
