@@ -369,7 +369,7 @@ export const SETTINGS: readonly AnySetting[] = [
     key: 'keepCreated',
     default: 'false',
     description:
-      'Go on creating when the run knows no way to delete what it creates, and leave it on the target (listed in the ledger for npm run cleanup); otherwise such a run stops after its first accepted create. Also --keep-created.',
+      'Go on creating when the run knows no way to delete what it creates, and leave it on the target (listed in the ledger for npm run cleanup); otherwise such a run stops after its first accepted create. Also --keep-created true.',
     parser: booleanParser,
   }),
   setting({
