@@ -112,3 +112,20 @@ test('the dry run says the same: the stop after one create without a delete path
   expect(given.stdout).toMatch(/^subscriptions: up to \d+ created, each deleted after its case by DELETE \S+\/\{id\} \(DELETE_PATH\)/m);
   expect(given.stdout).not.toMatch(/07-lifecycle .*skipped/);
 }, 120_000);
+
+test('explain, too, stops at its first accepted create when no delete path is known: exit 2, one left', async () => {
+  target = await startUndoTarget({ location: false });
+  const { dir, operation } = folderWithoutUndo();
+  writeFileSync(join(dir, 'body.json'), JSON.stringify({ changeType: 'updated', resource: 'me/drive/root' }));
+  const run = await runTool('explain', {
+    cwd: dir,
+    env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url) },
+    args: ['body.json'],
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(2);
+  expect(target.creates()).toBe(1);
+  expect(target.live.size).toBe(1);
+  expect(run.stderr).toMatch(
+    /^explain: stopped after the first accepted create: .*subscription sub-1 is left on the target.*set DELETE_PATH/m,
+  );
+}, 120_000);
