@@ -271,6 +271,7 @@ try {
     baseUrl: target.url,
     stop: (why) => sending.stopForUndo(why),
     isCreate: (r) => r.method === 'POST',
+    ledger: false,
   });
   engine = HttpEngine.fromConfig({ ...engineLimits(settings), maxRequests: budget }, target.url, token, {
     admit: (request) => guard.admit(request),

@@ -39,6 +39,8 @@ export interface UndoGuardOptions {
   /** Whether a request or exchange is a create (the ledger's rule: a POST that is not the change trigger). */
   isCreate: (request: Pick<RequestSpec, 'method' | 'path'> | Pick<Exchange, 'method' | 'url'>) => boolean;
   holdMs?: number;
+  /** Whether a ledger records what is created (a probe run: true), so the line may point to it and to cleanup. */
+  ledger?: boolean;
 }
 
 type State = 'unchecked' | 'checking' | 'checked' | 'unchecked-open' | 'keeping' | 'stopped';
@@ -110,7 +112,7 @@ export class UndoGuard {
     if (!identity.ok) {
       const left = identity.id === undefined ? 'one subscription, whose id is unknown,' : `subscription ${showId(identity.id)}`;
       return this.#cannotDelete(
-        `the first accepted create cannot be deleted: ${identity.text}; ${left} is left on the target (listed in the ledger)`,
+        `the first accepted create cannot be deleted: ${identity.text}; ${left} is left on the target ${this.#where}`,
       );
     }
     this.#state = 'checking';
@@ -147,7 +149,7 @@ export class UndoGuard {
     const earlier = this.#unanswered.length === 0 ? '' : ` (and ${this.#unanswered.map(showId).join(', ')}, whose DELETE got no verdict)`;
     this.#cannotDelete(
       `the DELETE of the first accepted create (${exchange.url}) got ${answerText(exchange)}; subscription ${showId(check.id)}${earlier} ` +
-        'was not deleted (the end of the run asks once more; the reports list what stays)',
+        (this.#o.ledger === false ? 'was not deleted' : 'was not deleted (the end of the run asks once more; the reports list what stays)'),
     );
   }
 
@@ -157,9 +159,15 @@ export class UndoGuard {
     const example = deletePathExample(this.#o.operation);
     this.#o.stop(
       `stopped after the first accepted create: ${what}; the run cannot delete what it creates: ` +
-        `set DELETE_PATH to the path that deletes one (e.g. ${example}) and run npm run cleanup, or KEEP_CREATED=true to create and keep`,
+        `set DELETE_PATH to the path that deletes one (e.g. ${example})${this.#o.ledger === false ? '' : ' and run npm run cleanup'}, ` +
+        'or KEEP_CREATED=true to create and keep',
     );
     this.#settle('stopped');
+  }
+
+  /** Where what is left is recorded, as the stop line says it. */
+  get #where(): string {
+    return this.#o.ledger === false ? '(no ledger records it: delete it by hand)' : '(listed in the ledger)';
   }
 
   /** Hands the lane to the next create waiting, or frees it. */
