@@ -54,6 +54,12 @@ test('no delete path known: the run stops after its first accepted create, exit 
   const stop = out.split('\n').filter((l) => l.startsWith('probe: ') && l.includes('stopped after the first accepted create'));
   expect(stop, out).toHaveLength(1);
   expect(stop[0]).toContain('subscription sub-1 is left on the target');
+  expect(out).toContain(
+    'ledger: this run created 1 subscription(s): 0 deleted by their cases, 0 at the end of the run, 1 could not be deleted',
+  );
+  // The cases it denied say why, and blame neither the run's time nor its budget.
+  expect(out).toMatch(/no verdict from the target for .*: stopped: stopped after the first accepted create/);
+  expect(out).not.toContain('MAX_RUN_SECONDS');
   expect(stop[0]).toContain(`set DELETE_PATH to the path that deletes one (e.g. ${UNDO_TARGET_PATH}/{id})`);
 
   // The ledger kept its id: a cleanup given the delete path removes it.
@@ -74,6 +80,10 @@ test('KEEP_CREATED: the run goes on, says how many it kept, and cleanup with DEL
   const kept = target.live.size;
   expect(kept).toBeGreaterThan(1);
   expect(out).toContain(`probe: kept ${kept} created subscriptions on the target (KEEP_CREATED)`);
+  expect(out).toContain(
+    `ledger: this run created ${kept} subscription(s): 0 deleted by their cases, 0 at the end of the run, ${kept} could not be deleted`,
+  );
+  expect(out).toContain(`${kept} creates answered 2xx with an id and no delete path known`);
 
   const without = await runTool('cleanup', { cwd: dir, env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url) } });
   expect(without.code, without.stdout).toBe(1);

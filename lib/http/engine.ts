@@ -319,9 +319,15 @@ export class HttpEngine {
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
       const permit = await this.#dispatcher.acquire();
       if (!permit.ok) {
-        // A run stopped because it cannot undo its creates sent nothing more, as one past its time.
+        // A run stopped because it cannot undo its creates sends nothing more; the message says why.
         const kind =
-          permit.kind === 'closed' || permit.kind === 'undo' ? 'deadline' : permit.kind === 'connection' ? 'network' : permit.kind;
+          permit.kind === 'closed'
+            ? 'deadline'
+            : permit.kind === 'connection'
+              ? 'network'
+              : permit.kind === 'undo'
+                ? 'stopped'
+                : permit.kind;
         return { attempts, last, failure: { kind, message: this.#withLast(permit.message, last) } };
       }
       if (authorize) {

@@ -23,7 +23,8 @@ export type FailureKind =
   | 'budget' // the run's request budget is spent: nothing was sent
   | 'deadline' // the run's maximum time is over: nothing was sent
   | 'malformed' // the answer could not be parsed as HTTP
-  | 'token'; // no access token could be got or renewed (the token endpoint failed): nothing was sent
+  | 'token' // no access token could be got or renewed (the token endpoint failed): nothing was sent
+  | 'stopped'; // the run was stopped as it cannot delete what it creates (lib/create/undo-guard.ts): nothing was sent
 
 export interface Failure {
   kind: FailureKind;

@@ -128,9 +128,11 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
       ...withPath,
     });
     const byCases = own.created - own.entries.length;
+    // Creates with no id, an unsafe id or no delete path known were made too: counted, as ones that could not be deleted.
+    const undeletable = own.undeletable.length + own.noDeletePath.length;
     log(
-      `ledger: this run created ${own.created} subscription(s): ${byCases} deleted by their cases, ` +
-        `${result.gone.length} at the end of the run, ${result.failed.length} could not be deleted`,
+      `ledger: this run created ${own.created + undeletable} subscription(s): ${byCases} deleted by their cases, ` +
+        `${result.gone.length} at the end of the run, ${result.failed.length + undeletable} could not be deleted`,
     );
     if (result.failed.length > 0 || result.unidentified + result.noDeletePath > 0) {
       for (const line of describeSweep('ledger: end of run', result, false).slice(1)) log(line);
