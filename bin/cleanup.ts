@@ -95,6 +95,8 @@ if (entries.length === 0 && !dryRun) {
 }
 if (dryRun) {
   console.log(`cleanup: would delete ${entries.length} subscription(s)`);
+  const waiting = finished.reduce((n, f) => n + f.noDeletePath.length, 0);
+  if (waiting > 0) console.log(`cleanup: ${waiting} more created with no delete path known: give DELETE_PATH to delete them`);
   for (const e of entries)
     console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${settings.target.baseUrl}${e.deletePath}`);
   process.exit(EXIT_OK);

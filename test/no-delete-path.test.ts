@@ -85,6 +85,12 @@ test('KEEP_CREATED: the run goes on, says how many it kept, and cleanup with DEL
   );
   expect(out).toContain(`${kept} creates answered 2xx with an id and no delete path known`);
 
+  const dry = await runTool('cleanup', {
+    cwd: dir,
+    env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url) },
+    args: ['--dry-run'],
+  });
+  expect(dry.stdout).toContain(`cleanup: ${kept} more created with no delete path known: give DELETE_PATH to delete them`);
   const without = await runTool('cleanup', { cwd: dir, env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url) } });
   expect(without.code, without.stdout).toBe(1);
   expect(target.live.size).toBe(kept);
