@@ -8,6 +8,8 @@
  *                                    credentials it still gets a token: a quick check of the app registration)
  *   npm run cleanup -- --operation F the operation description (also OPERATION; or --openapi F --operation-id ID);
  *                                    the ledger keeps each leftover's own delete path, so it only names what is cleaned up
+ *   npm run cleanup -- --delete-path /subscriptions/{id}
+ *                                    the delete path of creates a run made while it knew none (also DELETE_PATH)
  *
  * Without BASE_URL the target is the embedded reference service, whose leftovers ended with the run
  * that started it: their ledger files are dropped. Runs still going are left alone.
@@ -27,6 +29,7 @@ import { sweepWithEngine } from '../lib/ledger/open-run-ledger.js';
 import { newRunId } from '../lib/ledger/paths.js';
 import { allRunFiles, targetRunFiles } from '../lib/ledger/select.js';
 import { unreachableTarget } from '../lib/http/preflight.js';
+import { undoPlan } from '../lib/create/undo-plan.js';
 
 const EXIT_OK = 0;
 const EXIT_LEFT = 1;
@@ -62,7 +65,10 @@ if (settings.target.baseUrl === undefined) {
 // The same token source as the probe: client credentials are checked (and a bad one stops here) before anything is
 // sent; the token endpoint is not the target, so a setting's mistake is said even when there is nothing to delete.
 const tokenSource = await openTokenSourceOrExit(settings, 'cleanup');
-const files = targetRunFiles(dir, settings.target.baseUrl, systemLiveness());
+// Creates a run made while it knew no delete path are deleted by the one these settings give (DELETE_PATH).
+const deletePathOf = undoPlan(settings.target).cleanup?.deletePath;
+const withPath = deletePathOf === undefined ? {} : { deletePathOf };
+const files = targetRunFiles(dir, settings.target.baseUrl, systemLiveness(), deletePathOf);
 const finished = files.filter((f) => !f.active);
 const entries = finished.flatMap((f) => f.entries);
 console.log(`cleanup: target ${settings.target.baseUrl}; ledger ${dir}; operation ${settings.target.operation.id}`);
@@ -74,13 +80,23 @@ for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
 if (entries.length === 0 && !dryRun) {
   // Nothing to delete: nothing is sent, not even the reachability check (a target that asked for quiet gets it).
   // The sweep of nothing makes no engine: it only removes the finished runs' emptied files and counts what had no id.
-  const result = await sweepWithEngine(finished, engineLimits(settings), settings.target.baseUrl, undefined, `cleanup-${newRunId()}`);
+  const result = await sweepWithEngine(
+    finished,
+    engineLimits(settings),
+    settings.target.baseUrl,
+    undefined,
+    `cleanup-${newRunId()}`,
+    withPath,
+  );
   console.log('cleanup: nothing to delete; nothing sent to the target');
   for (const line of describeSweep('cleanup', result, true).slice(1)) console.log(line);
-  process.exit(EXIT_OK);
+  // Creates listed without a delete path are still on the target: not "nothing left".
+  process.exit(result.noDeletePath > 0 ? EXIT_LEFT : EXIT_OK);
 }
 if (dryRun) {
   console.log(`cleanup: would delete ${entries.length} subscription(s)`);
+  const waiting = finished.reduce((n, f) => n + f.noDeletePath.length, 0);
+  if (waiting > 0) console.log(`cleanup: ${waiting} more created with no delete path known: give DELETE_PATH to delete them`);
   for (const e of entries)
     console.log(`  ${e.id} (created ${e.createdAt} by run ${e.runId}): DELETE ${settings.target.baseUrl}${e.deletePath}`);
   process.exit(EXIT_OK);
@@ -102,8 +118,9 @@ const result = await sweepWithEngine(
   settings.target.baseUrl,
   tokenSource ?? settings.credentials.accessToken,
   `cleanup-${newRunId()}`,
+  withPath,
 );
 for (const line of describeSweep('cleanup', result, true)) console.log(line);
 if (result.failed.length > 0)
   console.log(`cleanup: ${result.failed.length} still listed in ${dir}; run again later, or check the token and the target`);
-process.exit(result.failed.length > 0 ? EXIT_LEFT : EXIT_OK);
+process.exit(result.failed.length + result.noDeletePath > 0 ? EXIT_LEFT : EXIT_OK);

@@ -39,8 +39,10 @@
  *
  * Exit codes: 0 explained (or the target accepted the request), 1 could not explain it (budget spent,
  * answers that change, no variation accepted, no verdict from the target), 2 usage, configuration or
- * input error.
+ * input error, or a create it cannot delete (no delete path known: DELETE_PATH; it stops after that create).
  */
+import { UndoGuard } from '../lib/create/undo-guard.js';
+import { undoPlan } from '../lib/create/undo-plan.js';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -262,12 +264,24 @@ try {
   else console.log(`budget: ${budget} requests`);
   console.log('');
 
-  engine = HttpEngine.fromConfig({ ...engineLimits(settings), maxRequests: budget }, target.url, token);
+  // Creates wait until explain has shown it can delete one, as a probe run's do (lib/create/undo-guard.ts).
+  const guard: UndoGuard = new UndoGuard({
+    plan: undoPlan(settings.target),
+    operation,
+    baseUrl: target.url,
+    stop: (why) => sending.stopForUndo(why),
+    isCreate: (r) => r.method === 'POST',
+    ledger: false,
+  });
+  engine = HttpEngine.fromConfig({ ...engineLimits(settings), maxRequests: budget }, target.url, token, {
+    admit: (request) => guard.admit(request),
+    onExchange: (e) => guard.observe(e),
+  });
   const sending = engine;
   const run = randomBytes(4).toString('hex');
   let n = 0;
   const result = await explain({
-    operation,
+    operation: guard.operation,
     body: body.body,
     send: (request) => sending.send(request),
     values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),
@@ -294,6 +308,12 @@ try {
     console.log(`about: ${target.what} (${target.url}), which explain asked; not ${other}, where ${sentWhat} was sent`);
   const explained = result.outcome === 'explained' || result.outcome === 'accepted';
   code = explained && result.cleanupFailures.length === 0 ? EXIT_EXPLAINED : EXIT_UNEXPLAINED;
+  const undoStop = sending.stats().stoppedEarly;
+  if (undoStop?.by === 'undo') {
+    // A setting is missing (DELETE_PATH or KEEP_CREATED): said last, in the probe's words, exit 2.
+    console.error(`explain: ${undoStop.why}`);
+    code = EXIT_USAGE;
+  }
 } catch (error) {
   // Belt and braces: nothing above puts the token in a message, but a third party's error might.
   console.error(`explain: ${runRedactor().redact((error as Error).message)}`);

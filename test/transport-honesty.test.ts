@@ -43,9 +43,10 @@ async function probeWith(
   faults: FaultOptions,
   suites: string[],
   profile = 'default',
+  env: Record<string, string> = {},
 ): Promise<{ run: ProbeRun; service: ReferenceService }> {
   const service = await startService({ profile, tokens: [TOKEN], faults, handshake: false });
-  const run = await runProbe({ ...FAST, BASE_URL: service.url }, suites, RUN_TIMEOUT_MS);
+  const run = await runProbe({ ...FAST, BASE_URL: service.url, ...env }, suites, RUN_TIMEOUT_MS);
   return { run, service };
 }
 
@@ -208,7 +209,30 @@ describe.concurrent('every likely cause, each from a reference that misbehaves t
   );
 });
 
+// A run stops at its first accepted create that it cannot delete (lib/create/undo-guard.ts); KEEP_CREATED lets these
+// runs go on and leave many, to show how each is listed.
+const KEEP = { KEEP_CREATED: 'true' };
+
 describe.concurrent('what is left on the target is in the reports and fails the run', () => {
+  test.each([
+    ['a DELETE answered 500', { deleteStatus: 500 }],
+    ['no id in the answer', { omitCreatedId: true }],
+  ] as const)(
+    'without KEEP_CREATED, %s: the run stops at its first accepted create, exit 2, one left and its line',
+    async (_, faults) => {
+      const { run, service: s } = await probeWith(faults, ['01-spec', '02-presence']);
+      expect(run.code, output(run)).toBe(2);
+      expect(s.liveSubscriptions()).toHaveLength(1);
+      expect(s.stats().creates).toBe(1);
+      const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
+      expect(last).toMatch(
+        /^probe: exit 2: stopped after the first accepted create: .*(is left on the target|was not deleted) .*set DELETE_PATH/,
+      );
+      expect(report(run).run.leftOnTarget).toHaveLength(1);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
   test.each([
     ['a DELETE answered 500', { deleteStatus: 500 }, /not deleted: .*500/, true],
     ['a DELETE answered 404', { deleteStatus: 404 }, /not deleted: DELETE answered 404/, true],
@@ -216,7 +240,7 @@ describe.concurrent('what is left on the target is in the reports and fails the 
   ] as const)(
     '%s',
     async (_, faults, reason, withId) => {
-      const { run, service: s } = await probeWith(faults, ['01-spec']);
+      const { run, service: s } = await probeWith(faults, ['01-spec'], 'default', KEEP);
       const left = report(run).run.leftOnTarget ?? [];
       expect(left.length).toBeGreaterThan(0); // today: only a console line; the reports say nothing and the run exits 0
       expect(left.length).toBe(s.liveSubscriptions().length);
@@ -245,7 +269,7 @@ describe.concurrent('what is left on the target is in the reports and fails the 
     async () => {
       const service = await startService({ profile: 'default', tokens: [TOKEN], faults: { deleteStatus: 500 }, handshake: false });
       const dir = mkdtempSync(join(tmpdir(), 'left-shards-'));
-      const env = { ...FAST, BASE_URL: service.url, REPORT_DIR: dir };
+      const env = { ...FAST, BASE_URL: service.url, REPORT_DIR: dir, ...KEEP };
       const shards = await Promise.all(
         ['1/2', '2/2'].map((s) => runProbe(env, ['01-spec', '02-presence', '--shard=' + s], RUN_TIMEOUT_MS)),
       );
@@ -284,7 +308,7 @@ describe.concurrent('ids never steer a request outside the collection', () => {
   test(
     `ids ${UNSAFE_IDS.map((id) => JSON.stringify(id)).join(', ')} are never sent; each listed as not deleted: unsafe id`,
     async () => {
-      const { run, service: s } = await probeWith({ createdIds: UNSAFE_IDS }, ['01-spec', '02-presence']);
+      const { run, service: s } = await probeWith({ createdIds: UNSAFE_IDS }, ['01-spec', '02-presence'], 'default', KEEP);
       // today: DELETE {collection}/.. reaches the target, one level up from the collection
       expect(s.stats().byMethod['DELETE'] ?? 0).toBe(0);
       const left = report(run).run.leftOnTarget ?? [];

@@ -91,6 +91,18 @@ describe('one bad value gives exactly one line naming the setting', () => {
     ['ACCEPTED_BODY', '[1]', 'ACCEPTED_BODY: should be a JSON object, got an array'],
     ['ACCEPTED_BODY', 'null', 'ACCEPTED_BODY: should be a JSON object, got null'],
     ['SEED', '-1', 'SEED: must be a non-negative integer, got "-1"'],
+    [
+      'DELETE_PATH',
+      'subscriptions/{id}',
+      'DELETE_PATH: must be a path below BASE_URL starting with "/", e.g. /subscriptions/{id}, got "subscriptions/{id}"',
+    ],
+    [
+      'DELETE_PATH',
+      '/subscriptions',
+      'DELETE_PATH: must hold {id} exactly once (where the created id goes), e.g. /subscriptions/{id}, got "/subscriptions"',
+    ],
+    ['DELETE_PATH', '/a/../{id}', 'DELETE_PATH: must not leave the place it names: the path contains a dot segment, got "/a/../{id}"'],
+    ['KEEP_CREATED', 'maybe', 'KEEP_CREATED: must be true or false (also 1/0, yes/no), got "maybe"'],
     ['CONCURRENCY', 'a\nb', 'CONCURRENCY: must be a positive integer, got "a\\nb"'],
   ])('%s=%j', (name, value, line) => {
     expect(problemsOf({ [name]: value })).toEqual([line]);

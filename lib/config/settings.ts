@@ -32,6 +32,7 @@ import {
   tokenUrlParser,
 } from './auth-parsers.js';
 import { operationParser } from './operation-parser.js';
+import { deletePathParser } from './undo-parsers.js';
 import { certificateFileParser, noProxyParser, privateKeyFileParser, proxyUrlParser } from './network-parsers.js';
 import { DEFAULT_OPERATION_FILE } from '../operation/shipped.js';
 
@@ -350,6 +351,26 @@ export const SETTINGS: readonly AnySetting[] = [
     description:
       "Operation description (docs/operation-descriptions.md): method, path, fields with good values and value classes, limits, how to undo a create. Also --operation. operations/graph-subscription-v1.json is Graph's POST /subscriptions.",
     parser: operationParser,
+  }),
+  setting({
+    name: 'DELETE_PATH',
+    group: 'target',
+    key: 'deletePath',
+    default: undefined,
+    whenUnset: "the description's undo; else the Location of the first accepted create; else the run stops after that create",
+    example: '/subscriptions/{id}',
+    description:
+      'How to delete what a create made when the operation description names no delete path: a path below BASE_URL with {id} (the id at /id in the answer); checked on the first accepted create. npm run cleanup reads it too. Also --delete-path.',
+    parser: deletePathParser,
+  }),
+  setting({
+    name: 'KEEP_CREATED',
+    group: 'target',
+    key: 'keepCreated',
+    default: 'false',
+    description:
+      'Go on creating when the run knows no way to delete what it creates, and leave it on the target (listed in the ledger for npm run cleanup); otherwise such a run stops after its first accepted create. Also --keep-created true.',
+    parser: booleanParser,
   }),
   setting({
     name: 'OPENAPI',

@@ -27,6 +27,10 @@ export interface TargetSettings {
   referenceProfile: string;
   /** The operation probed, compiled from its description file (OPERATION) or built from OPENAPI. */
   operation: OperationSpec;
+  /** DELETE_PATH: the delete path template (with `{id}`) when the description names none; lib/create/undo-plan.ts. */
+  deletePath: string | undefined;
+  /** KEEP_CREATED: go on creating when no way to delete is known, and leave what was created. */
+  keepCreated: boolean;
   /** OpenAPI document to build the operation from instead (with operationId); lib/operation/openapi. */
   openapi: string | undefined;
   operationId: string | undefined;

@@ -17,7 +17,7 @@ export interface Permit {
 
 export interface Denial {
   ok: false;
-  kind: 'budget' | 'deadline' | 'throttled' | 'closed' | 'connection';
+  kind: 'budget' | 'deadline' | 'throttled' | 'closed' | 'connection' | 'undo' | 'state';
   message: string;
 }
 
@@ -84,15 +84,13 @@ export class Dispatcher {
     return this.#stop('deadline', this.limits.deadlineMessage()).message;
   }
 
-  /** Stops the run because its connections fail (HttpEngine): every queued and future request is denied with `why`. */
-  stopForConnection(why: string): void {
-    this.#stoppedEarly ??= { by: 'connection', at: new Date(this.#clock.now()).toISOString(), why };
-    this.#pump();
-  }
-
-  /** Stops the run because the target has no room for anything it would create (a full quota): as stopForConnection. */
-  stopForState(why: string): void {
-    this.#stoppedEarly ??= { by: 'state', at: new Date(this.#clock.now()).toISOString(), why };
+  /**
+   * Stops the run for a cause outside the limits: its connections fail (HttpEngine), it cannot undo what it creates
+   * (lib/create/undo-guard.ts), or the target has no room for anything it would create (a full quota: lib/create/
+   * state-pacer.ts). Every queued and future request is denied with `why`.
+   */
+  stopFor(by: 'connection' | 'undo' | 'state', why: string): void {
+    this.#stoppedEarly ??= { by, at: new Date(this.#clock.now()).toISOString(), why };
     this.#pump();
   }
 
@@ -134,8 +132,8 @@ export class Dispatcher {
     if (this.#closing.signal.aborted) {
       return { ok: false, kind: 'closed', message: 'the engine was closed before the request was sent' };
     }
-    const stopped = this.#stoppedEarly;
-    if (stopped?.by === 'connection' || stopped?.by === 'state') return { ok: false, kind: 'connection', message: stopped.why };
+    const stop = this.#stoppedEarly;
+    if (stop?.by === 'connection' || stop?.by === 'undo' || stop?.by === 'state') return { ok: false, kind: stop.by, message: stop.why };
     const now = this.#clock.now();
     if (!this.limits.budgetLeft) return this.#stop('budget', this.limits.budgetMessage());
     if (now >= this.limits.deadlineAt) return this.#stop('deadline', this.limits.deadlineMessage());

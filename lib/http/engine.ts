@@ -63,6 +63,11 @@ export interface EngineOptions {
   /** Called with every finished exchange (already redacted). */
   onExchange?: (exchange: Exchange) => void;
   /**
+   * Awaited before a request takes its place in the queue: a caller may hold requests back (the run's creates until
+   * it knows it can delete them: lib/create/undo-guard.ts). Never rejects.
+   */
+  admit?: (request: RequestSpec) => Promise<void>;
+  /**
    * Folder of the wait files (LEDGER_DIR; wait-file.ts): the wait this target's origin asks for is written there,
    * and one an earlier process left is waited out before the first request. Unset: waits last as long as the engine.
    */
@@ -209,7 +214,7 @@ export class HttpEngine {
     config: EngineLimits,
     baseUrl: string,
     token: Secret | BearerSource | undefined,
-    hooks: Pick<EngineOptions, 'onExchange'> = {},
+    hooks: Pick<EngineOptions, 'onExchange' | 'admit'> = {},
   ): HttpEngine {
     return new HttpEngine({
       ...hooks,
@@ -230,6 +235,11 @@ export class HttpEngine {
     });
   }
 
+  /** Stops the run because it cannot undo what it creates: every queued and later request is denied with `why`. */
+  stopForUndo(why: string): void {
+    this.#dispatcher.stopFor('undo', why);
+  }
+
   /** The proxy this engine reaches its origin through, or undefined when it goes directly. */
   get proxy(): string | undefined {
     return this.#connections.proxy;
@@ -245,7 +255,7 @@ export class HttpEngine {
    * Every queued and later request is denied with `why`; the run ends with it (exit 2).
    */
   stopForState(why: string): void {
-    this.#dispatcher.stopForState(why);
+    this.#dispatcher.stopFor('state', why);
   }
 
   stats(): EngineStats {
@@ -268,6 +278,7 @@ export class HttpEngine {
 
   async send(req: RequestSpec): Promise<Exchange> {
     if (this.#closed) throw new HttpEngineUsageError('HttpEngine.send: the engine is closed');
+    await this.#options.admit?.(req);
     const seq = ++this.#seq;
     const startedAt = this.#clock.now();
     const { wire, authorize } = this.#wireRequest(req);
@@ -316,7 +327,16 @@ export class HttpEngine {
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
       const permit = await this.#dispatcher.acquire();
       if (!permit.ok) {
-        const kind = permit.kind === 'closed' ? 'deadline' : permit.kind === 'connection' ? 'network' : permit.kind;
+        // A run stopped because it cannot undo its creates, or the target has no room for them, sends nothing more;
+        // the message says why.
+        const kind =
+          permit.kind === 'closed'
+            ? 'deadline'
+            : permit.kind === 'connection'
+              ? 'network'
+              : permit.kind === 'undo' || permit.kind === 'state'
+                ? 'stopped'
+                : permit.kind;
         return { attempts, last, failure: { kind, message: this.#withLast(permit.message, last) } };
       }
       if (authorize) {
@@ -428,7 +448,7 @@ export class HttpEngine {
     const limit = this.#options.stopAfterConnectionFailures ?? 3;
     if (limit === 0 || this.#connectionFailures < limit) return;
     const cause = connectionCause(failure, { baseUrl: this.#options.baseUrl, transport: this.#options.transport, proxy: this.proxy });
-    this.#dispatcher.stopForConnection(`the first ${this.#connectionFailures} requests all failed at the connection: ${cause}`);
+    this.#dispatcher.stopFor('connection', `the first ${this.#connectionFailures} requests all failed at the connection: ${cause}`);
   }
 
   /** A connection closed before any answer, when its socket said why (a TLS alert): the error with that cause. */

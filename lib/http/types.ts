@@ -23,7 +23,8 @@ export type FailureKind =
   | 'budget' // the run's request budget is spent: nothing was sent
   | 'deadline' // the run's maximum time is over: nothing was sent
   | 'malformed' // the answer could not be parsed as HTTP
-  | 'token'; // no access token could be got or renewed (the token endpoint failed): nothing was sent
+  | 'token' // no access token could be got or renewed (the token endpoint failed): nothing was sent
+  | 'stopped'; // the run was stopped as it cannot delete what it creates, or the target has no room for it: nothing was sent
 
 export interface Failure {
   kind: FailureKind;
@@ -76,7 +77,7 @@ export interface EngineStats {
 /** What stopped the engine's run before every request was sent, and when. */
 export interface EarlyStop {
   /** `connection`: the first requests all failed at the connection (HttpEngine's stopAfterConnectionFailures). */
-  by: 'budget' | 'deadline' | 'connection' | 'state';
+  by: 'budget' | 'deadline' | 'connection' | 'undo' | 'state';
   /** ISO time of the first request it stopped. */
   at: string;
   /** In words, e.g. "request budget of 2000 spent: the run stopped early". */

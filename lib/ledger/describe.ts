@@ -1,3 +1,4 @@
+import { NO_DELETE_PATH_KNOWN } from './left-on-target.js';
 import type { SweepResult, SweptEntry } from './sweep.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -15,10 +16,13 @@ export function describeSweep(label: string, result: SweepResult, detail: boolea
   const lines = [
     `${label}: ${plural(total, 'subscription')} to delete: ${result.gone.length} deleted or gone, ${result.failed.length} failed`,
   ];
-  if (result.unidentified > 0) {
+  for (const [why, n] of result.undeletableBy ?? []) {
+    lines.push(`  ${plural(n, 'create')} answered 2xx ${why}: the probe cannot delete ${n === 1 ? 'it' : 'them'}`);
+  }
+  if (result.noDeletePath > 0) {
     lines.push(
-      `  ${plural(result.unidentified, 'create')} answered 2xx without an id the probe may send (none, cut off, or unsafe): ` +
-        `the probe cannot delete ${result.unidentified === 1 ? 'it' : 'them'}`,
+      `  ${plural(result.noDeletePath, 'create')} answered 2xx with an id and ${NO_DELETE_PATH_KNOWN}: ` +
+        `listed in the ledger; npm run cleanup given DELETE_PATH deletes ${result.noDeletePath === 1 ? 'it' : 'them'}`,
     );
   }
   for (const s of result.failed) lines.push(entryLine(s));

@@ -30,6 +30,7 @@ const own: RunFile = {
       reason: 'unsafe id: the id is a dot segment ("..")',
     },
   ],
+  noDeletePath: [],
   duplicateIds: [{ id: 'x', creates: 2 }],
   active: false,
 };
@@ -47,6 +48,7 @@ test('failed deletes, creates without an id and unsafe ids, oldest first, with t
     ],
     removedFiles: 0,
     unidentified: 2,
+    noDeletePath: 0,
   });
   expect(outcome).toEqual({
     created: 5,

@@ -5,6 +5,7 @@ import type { Settings } from '../config/types.js';
 import type { EngineLimits } from '../http/engine.js';
 import type { Secret } from '../secret.js';
 import type { BearerSource } from '../http/bearer.js';
+import { undoPlan } from '../create/undo-plan.js';
 import { appendLines } from './append.js';
 import { cleanupEngine, CLEANUP_MAX_MS } from './cleanup-engine.js';
 import { describeSweep } from './describe.js';
@@ -51,7 +52,7 @@ export async function sweepWithEngine(
   baseUrl: string,
   token: Secret | BearerSource | undefined,
   by: string,
-  options: Pick<SweepOptions, 'notFoundIsGone'> = {},
+  options: Pick<SweepOptions, 'notFoundIsGone' | 'deletePathOf'> = {},
 ): Promise<SweepResult> {
   const count = files.reduce((sum, f) => sum + f.entries.length, 0);
   if (count === 0) return sweep(files, { ...options, send: () => Promise.reject(new Error('nothing to send')), by });
@@ -76,6 +77,9 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
   const dir = settings.reports.ledgerDir;
   const runId = newRunId();
   const file = runFile(dir, target.baseUrl, runId);
+  // Creates an earlier run made while it knew no delete path are deleted by the one this run knows, if any.
+  const deletePathOf = undoPlan(settings.target).cleanup?.deletePath;
+  const withPath = deletePathOf === undefined ? {} : { deletePathOf };
 
   const dropped = dropFinishedEmbedded(dir, liveness());
   if (dropped.files > 0) {
@@ -87,10 +91,10 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
 
   let before: SweepResult | undefined;
   if (target.kind === 'configured') {
-    const files = targetRunFiles(dir, target.baseUrl, liveness());
+    const files = targetRunFiles(dir, target.baseUrl, liveness(), deletePathOf);
     const finished = files.filter((f) => !f.active);
-    before = await sweepWithEngine(finished, engineLimits(settings), target.baseUrl, o.token, runId);
-    if (before.gone.length + before.failed.length > 0 || before.unidentified > 0) {
+    before = await sweepWithEngine(finished, engineLimits(settings), target.baseUrl, o.token, runId, withPath);
+    if (before.gone.length + before.failed.length > 0 || before.unidentified + before.noDeletePath > 0) {
       for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
     }
     for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
@@ -117,15 +121,20 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
   ]);
 
   const reconcile = async (): Promise<ReconcileResult> => {
-    const own = inspectRunFile(file, liveness(), target.baseUrl);
+    const own = inspectRunFile(file, liveness(), target.baseUrl, deletePathOf);
     // This run made them moments ago: a 404 now says the delete path misses them, not that they expired.
-    const result = await sweepWithEngine([own], engineLimits(settings), target.baseUrl, o.token, runId, { notFoundIsGone: false });
+    const result = await sweepWithEngine([own], engineLimits(settings), target.baseUrl, o.token, runId, {
+      notFoundIsGone: false,
+      ...withPath,
+    });
     const byCases = own.created - own.entries.length;
+    // Creates with no id, an unsafe id or no delete path known were made too: counted, as ones that could not be deleted.
+    const undeletable = own.undeletable.length + own.noDeletePath.length;
     log(
-      `ledger: this run created ${own.created} subscription(s): ${byCases} deleted by their cases, ` +
-        `${result.gone.length} at the end of the run, ${result.failed.length} could not be deleted`,
+      `ledger: this run created ${own.created + undeletable} subscription(s): ${byCases} deleted by their cases, ` +
+        `${result.gone.length} at the end of the run, ${result.failed.length + undeletable} could not be deleted`,
     );
-    if (result.failed.length > 0 || result.unidentified > 0) {
+    if (result.failed.length > 0 || result.unidentified + result.noDeletePath > 0) {
       for (const line of describeSweep('ledger: end of run', result, false).slice(1)) log(line);
     }
     if (result.failed.length > 0) {

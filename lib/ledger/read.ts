@@ -13,6 +13,7 @@ const REQUIRED: Record<LedgerLine['op'], readonly string[]> = {
   deleted: ['runId', 'by', 'target', 'id', 'deletePath', 'at', 'how'],
   unidentified: ['runId', 'target', 'at', 'status'],
   'unsafe-id': ['runId', 'target', 'id', 'at', 'status', 'reason'],
+  'no-delete-path': ['runId', 'target', 'id', 'at', 'status'],
 };
 
 function parseLine(text: string): LedgerLine | undefined {

@@ -144,3 +144,19 @@ test('a ledger that cannot be written says so once and never throws into the eng
   expect(told).toHaveBeenCalledTimes(1);
   expect(told.mock.calls[0]?.[0]).toMatch(/subscriptions created from now on are not protected/);
 });
+
+test('with no delete path known the id is still written down, and a delete path given later makes it outstanding', () => {
+  const l = new RunLedger({
+    file,
+    runId: 'run-1',
+    target: BASE,
+    undo: { idFrom: (b) => (b as { id?: string }).id, deletePath: undefined },
+  });
+  l.observe(exchange('POST', PATH, 201, JSON.stringify({ id: 'kept-1' })));
+  l.observe(exchange('POST', PATH, 201, JSON.stringify({ id: '..' })));
+  const { lines } = readLedgerFile(file);
+  expect(lines.map((x) => x.op)).toEqual(['no-delete-path', 'unsafe-id']);
+  expect(outstanding(lines)).toEqual([]);
+  const later = outstanding(lines, (id) => `/hooks/${encodeURIComponent(id)}`);
+  expect(later.map((e) => [e.id, e.deletePath])).toEqual([['kept-1', '/hooks/kept-1']]);
+});

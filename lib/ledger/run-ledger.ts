@@ -8,7 +8,8 @@ import { LEDGER_VERSION, type CreatedLine, type LedgerLine } from './types.js';
 /** How the ledger learns what a create made and how to undo it (the operation's cleanup, as data). */
 export interface CreateUndo {
   idFrom: (body: unknown) => string | undefined;
-  deletePath: (id: string) => string;
+  /** Undefined while the run knows no way to delete (read at each create: a Location may give one during the run). */
+  deletePath: ((id: string) => string) | undefined;
   /** The subscription's own end, from the create's answer, when it says one. */
   expiresFrom?: (body: unknown) => string | undefined;
 }
@@ -89,9 +90,15 @@ export class RunLedger {
     }
     // The one gate every delete path of a created id goes through: an unsafe id is
     // written down as such and never becomes a request, here, at the end of the run or in a cleanup.
-    const safe = safeDeletePath(this.#o.undo.deletePath, id);
+    const deletePath = this.#o.undo.deletePath;
+    const safe = safeDeletePath(deletePath ?? ((plain) => `/${encodeURIComponent(plain)}`), id);
     if (!safe.ok) {
       this.#write({ ...base, op: 'unsafe-id', id: showId(id), at, status, reason: safe.reason });
+      return;
+    }
+    if (deletePath === undefined) {
+      // Its id is kept, so that a cleanup given a delete path (DELETE_PATH) can delete it later.
+      this.#write({ ...base, op: 'no-delete-path', id, at, status });
       return;
     }
     const expiresAt = this.#o.undo.expiresFrom?.(body);

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runActive, type LivenessProbe } from './liveness.js';
-import { outstanding, runOf } from './outstanding.js';
+import { outstanding, runOf, waitingForPath, type DeletePathOf } from './outstanding.js';
 import { LEDGER_FILE_SUFFIX, targetFolder } from './paths.js';
 import { readLedgerFile } from './read.js';
-import type { LedgerEntry, RunLine, UnidentifiedLine, UnsafeIdLine } from './types.js';
+import type { LedgerEntry, NoDeletePathLine, RunLine, UnidentifiedLine, UnsafeIdLine } from './types.js';
 
 /** One run's file as found on disk. */
 export interface RunFile {
@@ -18,6 +18,8 @@ export interface RunFile {
   unidentified: number;
   /** Creates the probe cannot delete: no id in the answer (or cut before it), or an id unsafe to send. */
   undeletable: (UnidentifiedLine | UnsafeIdLine)[];
+  /** Creates made while no delete path was known, which the delete path given here (if any) does not reach. */
+  noDeletePath: NoDeletePathLine[];
   /** Ids this file records more than one create of (a target that answers one id for every create). */
   duplicateIds: { id: string; creates: number }[];
   active: boolean;
@@ -42,26 +44,28 @@ function listFiles(folder: string): string[] {
   }
 }
 
-export function inspectRunFile(file: string, liveness: LivenessProbe, target?: string): RunFile {
+/** `deletePathOf`: the delete path for creates recorded without one (lib/create/undo-plan.ts's, from the settings). */
+export function inspectRunFile(file: string, liveness: LivenessProbe, target?: string, deletePathOf?: DeletePathOf): RunFile {
   const { lines, skipped } = readLedgerFile(file);
   const run = runOf(lines);
   return {
     file,
     run,
     // A hash collision or a hand-copied file: only this target's entries are this target's business.
-    entries: outstanding(lines).filter((e) => target === undefined || e.target === target),
+    entries: outstanding(lines, deletePathOf).filter((e) => target === undefined || e.target === target),
     created: lines.filter((l) => l.op === 'created').length,
     skipped,
     unidentified: lines.filter((l) => l.op === 'unidentified' || l.op === 'unsafe-id').length,
     undeletable: lines.filter((l): l is UnidentifiedLine | UnsafeIdLine => l.op === 'unidentified' || l.op === 'unsafe-id'),
+    noDeletePath: waitingForPath(lines, deletePathOf),
     duplicateIds: duplicateIds(lines),
     active: runActive(run, liveness),
   };
 }
 
 /** Every run file of one target, oldest run first. */
-export function targetRunFiles(ledgerDir: string, target: string, liveness: LivenessProbe): RunFile[] {
-  return listFiles(targetFolder(ledgerDir, target)).map((file) => inspectRunFile(file, liveness, target));
+export function targetRunFiles(ledgerDir: string, target: string, liveness: LivenessProbe, deletePathOf?: DeletePathOf): RunFile[] {
+  return listFiles(targetFolder(ledgerDir, target)).map((file) => inspectRunFile(file, liveness, target, deletePathOf));
 }
 
 /** Every run file of every target. */

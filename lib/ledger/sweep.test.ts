@@ -10,7 +10,7 @@ import type { LivenessProbe } from './liveness.js';
 import { outstanding } from './outstanding.js';
 import { runFile } from './paths.js';
 import { readLedgerFile } from './read.js';
-import { targetRunFiles } from './select.js';
+import { inspectRunFile, targetRunFiles } from './select.js';
 import { sweep } from './sweep.js';
 import { created, deleted, runLine, TARGET } from '../../test/support/ledger-lines.js';
 
@@ -108,4 +108,26 @@ test('files of finished embedded-reference runs are dropped: their server ended 
 
   expect(dropFinishedEmbedded(dir, liveness([2]))).toEqual({ files: 1, entries: 1 });
   expect([existsSync(dead), existsSync(alive), existsSync(configured)]).toEqual([false, true, true]);
+});
+
+test('creates recorded without a delete path: a sweep without one keeps the file; one given DELETE_PATH deletes them and removes it', async () => {
+  const file = join(dir, 'run-9.jsonl');
+  appendLines(file, [
+    { v: 1, op: 'no-delete-path', runId: 'run-9', target: TARGET, id: 'k1', at: '2026-01-01T00:00:00.000Z', status: 201 },
+    { v: 1, op: 'no-delete-path', runId: 'run-9', target: TARGET, id: 'k2', at: '2026-01-01T00:00:01.000Z', status: 201 },
+  ]);
+  const sent: string[] = [];
+  const send = (request: RequestSpec): Promise<Exchange> => {
+    sent.push(request.path);
+    return Promise.resolve(fakeExchange({ method: 'DELETE', status: 204 }));
+  };
+  const without = await sweep([inspectRunFile(file, liveness(), TARGET)], { send, by: 'cleanup-1' });
+  expect(sent).toEqual([]);
+  expect(without.noDeletePath).toBe(2);
+  expect(existsSync(file)).toBe(true);
+  const deletePathOf = (id: string): string => `/hooks/${id}`;
+  const withPath = await sweep([inspectRunFile(file, liveness(), TARGET, deletePathOf)], { send, by: 'cleanup-2', deletePathOf });
+  expect(sent.sort()).toEqual(['/hooks/k1', '/hooks/k2']);
+  expect(withPath.gone).toHaveLength(2);
+  expect(existsSync(file)).toBe(false);
 });

@@ -5,7 +5,7 @@ import { isSuccessStatus } from '../http/status.js';
 import type { Exchange, RequestSpec } from '../http/types.js';
 import { unsafeIdReason, unsafePathReason } from '../operation/safe-id.js';
 import { appendLines } from './append.js';
-import { outstanding } from './outstanding.js';
+import { outstanding, waitingForPath, type DeletePathOf } from './outstanding.js';
 import { readLedgerFile } from './read.js';
 import type { RunFile } from './select.js';
 import { LEDGER_VERSION, type GoneHow, type LedgerEntry } from './types.js';
@@ -28,6 +28,10 @@ export interface SweepResult {
   removedFiles: number;
   /** Creates answered 2xx without an id: no one can delete them (counted, not retried). */
   unidentified: number;
+  /** The same creates by why: [words, count] ("naming no id", "cut off before an id", "with an unsafe id"). */
+  undeletableBy?: [string, number][];
+  /** Creates made while no delete path was known, still without one here: kept listed for a cleanup given DELETE_PATH. */
+  noDeletePath: number;
   /** Requests the sweep put on the wire (set by the engine that sent them: lib/ledger/open-run-ledger.ts). */
   requests?: number;
 }
@@ -46,6 +50,8 @@ export interface SweepOptions {
    * false: then a 404 says the delete path does not reach it, and it is reported as not deleted.
    */
   notFoundIsGone?: boolean;
+  /** The delete path of creates recorded without one (DELETE_PATH): without it, their file is kept. */
+  deletePathOf?: DeletePathOf;
 }
 
 const DEFAULT_EXPIRY_MARGIN_MS = 10 * 60_000;
@@ -98,17 +104,33 @@ async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions)
  * retries hold), records each success, and removes a file once nothing in it is left to delete.
  */
 export async function sweep(files: readonly RunFile[], options: SweepOptions): Promise<SweepResult> {
-  const result: SweepResult = { gone: [], failed: [], removedFiles: 0, unidentified: 0 };
+  const result: SweepResult = { gone: [], failed: [], removedFiles: 0, unidentified: 0, noDeletePath: 0 };
   const swept = await Promise.all(files.flatMap((f) => f.entries.map((entry) => sweepEntry(f, entry, options))));
   for (const s of swept) (s.how === undefined ? result.failed : result.gone).push(s);
   for (const f of files) {
     result.unidentified += f.unidentified;
-    if (outstanding(readLedgerFile(f.file).lines).length === 0) {
+    result.noDeletePath += f.noDeletePath.length;
+    for (const line of f.undeletable) count(result, undeletableWhy(line));
+    const lines = readLedgerFile(f.file).lines;
+    if (outstanding(lines, options.deletePathOf).length === 0 && waitingForPath(lines, options.deletePathOf).length === 0) {
       removeRunFile(f.file);
       result.removedFiles += 1;
     }
   }
   return result;
+}
+
+/** Why a create could not be deleted, in the words of the end-of-run line. */
+function undeletableWhy(line: RunFile['undeletable'][number]): string {
+  if (line.op === 'unsafe-id') return 'with an id unsafe to put in a path (never sent)';
+  return line.reason.includes('MAX_RECORDED_BODY_BYTES') ? 'with the answer cut off before an id' : 'naming no id';
+}
+
+function count(result: SweepResult, why: string): void {
+  const by = (result.undeletableBy ??= []);
+  const entry = by.find(([w]) => w === why);
+  if (entry === undefined) by.push([why, 1]);
+  else entry[1] += 1;
 }
 
 /** Removes a run file, then its target folder and the ledger folder when they are left empty. */

@@ -92,7 +92,22 @@ export interface UnsafeIdLine {
   reason: string;
 }
 
-export type LedgerLine = RunLine | CreatedLine | DeletedLine | UnidentifiedLine | UnsafeIdLine;
+/**
+ * A 2xx create whose answer named an id (safe to put in a path) while the run knew no way to delete it: the
+ * description names no delete path, DELETE_PATH was unset and no Location gave one. A cleanup given DELETE_PATH
+ * (or a description with an undo) later deletes it.
+ */
+export interface NoDeletePathLine {
+  v: typeof LEDGER_VERSION;
+  op: 'no-delete-path';
+  runId: string;
+  target: string;
+  id: string;
+  at: string;
+  status: number;
+}
+
+export type LedgerLine = RunLine | CreatedLine | DeletedLine | UnidentifiedLine | UnsafeIdLine | NoDeletePathLine;
 
 /** A subscription created and not (yet) known to be gone. */
 export interface LedgerEntry {

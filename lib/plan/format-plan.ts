@@ -1,6 +1,7 @@
 /** The plan as `probe --dry-run` prints it: a line per suite with its bound and its cases, then the totals. */
 import { count } from '../inference/words.js';
 import type { Settings } from '../config/types.js';
+import { createsSentence, undoPlan } from '../create/undo-plan.js';
 import type { RunPlan } from './plan.js';
 
 const WIDTH = 110;
@@ -52,7 +53,7 @@ export function formatPlan(plan: RunPlan, settings: Settings, target: string): s
   lines.push(
     `total: ${count(cases, 'case')} in ${count(plan.suites.length, 'suite')}, up to ${plan.requests} requests when each is answered the first time; ` +
       `at worst ${plan.worstCase} (every request retried MAX_RETRIES ${pacing.maxRetries} times, and asked again as often when it still got no verdict; the suites stop at MAX_REQUESTS ${pacing.maxRequests})`,
-    `subscriptions: up to ${plan.creates} created, each deleted after its case (what is not is deleted at the end of the run)`,
+    createsSentence(undoPlan(settings.target), plan.creates, settings.target.operation),
     `time: ${seconds(plan.sendingSeconds)} of sending at REQUESTS_PER_SECOND ${pacing.requestsPerSecond}` +
       (plan.waitSeconds > 0 ? `, plus up to ${seconds(plan.waitSeconds)} of waiting for notifications` : '') +
       `; MAX_RUN_SECONDS ${pacing.maxRunTimeMs / 1000} stops the run`,

@@ -10,6 +10,7 @@
 import { isLoopbackHost } from '../net/loopback.js';
 import { engineLimits } from '../config/engine-limits.js';
 import type { Settings } from '../config/types.js';
+import { NO_DELETE_PATH, undoPlan } from '../create/undo-plan.js';
 import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lifecycle/bounds.js';
 import { LIST_BOUNDS } from '../lifecycle/list-walk.js';
 import type { OperationSpec } from '../operation/types.js';
@@ -197,8 +198,10 @@ function events(settings: Settings, embedded: boolean): PlannedCase[] {
   ];
 }
 
-function lifecycle(op: OperationSpec): PlannedCase[] {
-  const none = op.cleanup === undefined ? 'the operation description names no delete path' : undefined;
+function lifecycle(settings: Settings): PlannedCase[] {
+  const op = settings.target.operation;
+  // The same decision the run makes (a Location seen during the run may still give one then).
+  const none = undoPlan(settings.target).cleanup === undefined ? `no delete path known before the run (${NO_DELETE_PATH})` : undefined;
   const pages = LIST_BOUNDS.maxPages;
   const lifetime = op.limits?.find((l) => l.field === RENEW_FIELD && l.unit === 'minutes');
   // The longest renewal is searched up from the first renewal when it was accepted (at most to the longest lifetime a
@@ -234,7 +237,7 @@ function suiteCases(suite: string, settings: Settings, embedded: boolean): Plann
     case '06-events':
       return events(settings, embedded);
     case '07-lifecycle':
-      return lifecycle(op);
+      return lifecycle(settings);
     default:
       return [];
   }

@@ -156,7 +156,7 @@ export interface NotComparedCount {
  * request budget or run time, or a shard of a merged run that did not finish.
  */
 export interface RunStop {
-  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard' | 'connection' | 'state';
+  by: 'Ctrl-C' | 'SIGTERM' | 'budget' | 'deadline' | 'shard' | 'connection' | 'undo' | 'state';
   /** ISO time. */
   at: string;
   /** In words. */

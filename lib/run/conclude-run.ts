@@ -7,7 +7,8 @@
 import { commandAsTyped } from '../config/invocation.js';
 import { heldExpectations } from '../expectations/apply-expectations.js';
 import { failingDiagnosis } from '../inference/failing-diagnosis.js';
-import { leftOnTargetLine } from '../ledger/left-on-target.js';
+import { count } from '../inference/words.js';
+import { keptCount, leftOnTargetLine } from '../ledger/left-on-target.js';
 import { reportCounts } from '../report/report-counts.js';
 import { countCollected } from '../vitest/collect-run.js';
 import { formatCounts, type RunCounts } from '../vitest/summary-line-reporter.js';
@@ -91,6 +92,8 @@ function factsOf(result: RunResult, checks: OutputChecks): RunFacts {
     // The engine stopped the run because every first exchange failed at the connection: a setup error, said once.
     ...(report?.run.stopped?.by === 'connection' ? { connectionStop: report.run.stopped.why } : {}),
     ...(report?.run.stopped?.by === 'state' ? { stateStop: report.run.stopped.why } : {}),
+    // It stopped because it cannot delete what it creates: the settings' to give, said once (lib/create/undo-guard.ts).
+    ...(report?.run.stopped?.by === 'undo' ? { undoStop: report.run.stopped.why } : {}),
     ...(result.casesRan === 0 ? noCaseBecause(result) : {}),
     ...(result.expectations !== undefined ? { expectationFailures, expectedCases: tally?.expected ?? 0 } : {}),
   };
@@ -112,6 +115,11 @@ function remarksOf(result: RunResult, facts: RunFacts): string[] {
     );
   }
   if (facts.failingDiagnosis !== undefined) lines.push(`probe: ${facts.failingDiagnosis}`);
+  const kept = result.keepCreated === true ? keptCount(result.ledger) : 0;
+  if (kept > 0)
+    lines.push(
+      `probe: kept ${count(kept, 'created subscription')} on the target (KEEP_CREATED): ${commandAsTyped('cleanup')} with DELETE_PATH deletes them`,
+    );
   if (facts.leftOnTarget > 0 && result.ledger !== undefined)
     lines.push(`probe: ${leftOnTargetLine(result.ledger, report?.run.target ?? result.target)}`);
   if (facts.cleanupUnknown) {

@@ -75,6 +75,8 @@ export interface RunResult {
   reportDir: string;
   ledgerDir: string;
   target: string;
+  /** KEEP_CREATED: what was created with no delete path known was kept on purpose (said so at the end). */
+  keepCreated?: boolean;
   ci: { githubActions: boolean; stepSummary?: string };
   /** The process's peak memory (the suites' worker threads included), in MB. */
   peakMemoryMb: number;
@@ -246,6 +248,7 @@ function resultBase(ctx: RunContext, kind: RunModeKind): Omit<RunResult, 'casesR
     ...(inputs.contract !== undefined ? { contractShownAs: inputs.contract.shownAs } : {}),
     reportDir: settings.reports.reportDir,
     ledgerDir: settings.reports.ledgerDir,
+    keepCreated: settings.target.keepCreated,
     target: settings.target.baseUrl ?? 'the target',
     ci: {
       githubActions: settings.ci.githubActions,

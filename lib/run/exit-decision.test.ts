@@ -107,3 +107,20 @@ test('a run stopped because its first requests all failed at the connection exit
   expect(decision.reason).toBe('the first 3 requests all failed at the connection: ... set TLS_CLIENT_CERT_FILE ...');
   expect(decision.runFailures.map((f) => f.id)).toEqual(['run/connection']);
 });
+
+test('a run stopped because it cannot delete what it creates exits 2 with its line, over the one subscription it left', () => {
+  const why = 'stopped after the first accepted create: ...; set DELETE_PATH ...';
+  const decision = exitDecision({
+    casesRan: 40,
+    failedCases: 39,
+    driftChanges: 0,
+    leftOnTarget: 1,
+    cleanupUnknown: false,
+    contractDisagreements: 0,
+    secretFound: false,
+    undoStop: why,
+  });
+  expect(decision.code).toBe(2);
+  expect(decision.reason).toBe(why);
+  expect(decision.runFailures.map((f) => f.id)).toEqual(['run/cannot-delete']);
+});

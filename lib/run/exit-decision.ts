@@ -32,6 +32,8 @@ export interface RunFacts {
   connectionStop?: string;
   /** Why the run stopped creating: the target had no room for any of its creates (a full quota), exit 2. */
   stateStop?: string;
+  /** Why the run stopped at its first accepted create: it cannot delete what it creates (exit 2, the settings to give). */
+  undoStop?: string;
   /** Why no case ran, when none did and the run knows (a filter matching no suite, blobs holding none). */
   noCaseBecause?: string;
   /** Expectations that fail the run (lib/expectations): the case passes now, or their `until` has passed. */
@@ -71,6 +73,10 @@ export function exitDecision(facts: RunFacts): ExitDecision {
   if (facts.stateStop !== undefined) {
     // What exists on the target left no room for the run's creates: nothing later could be probed, the setup's to fix.
     return { code: EXIT.setup, reason: facts.stateStop, runFailures: [{ id: 'run/target-state', message: facts.stateStop }] };
+  }
+  if (facts.undoStop !== undefined) {
+    // A setting is missing, not a fault of the target: the one line says which, and what the run left.
+    return { code: EXIT.setup, reason: facts.undoStop, runFailures: [{ id: 'run/cannot-delete', message: facts.undoStop }] };
   }
   const runFailures: RunFailure[] = [
     facts.driftChanges > 0 ? { id: 'run/drift', message: `${count(facts.driftChanges, 'change')} from the baseline` } : undefined,

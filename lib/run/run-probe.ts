@@ -14,6 +14,7 @@ import { describeProvenance } from '../auth/from-config.js';
 import { describeSettingsAtStart } from '../config/describe.js';
 import { engineLimits } from '../config/engine-limits.js';
 import type { Settings } from '../config/types.js';
+import { undoPlan, withPlannedUndo } from '../create/undo-plan.js';
 import { expiredLine, isExpired, utcDay } from '../expectations/apply-expectations.js';
 import type { Exchange } from '../http/types.js';
 import { systemLiveness } from '../ledger/liveness.js';
@@ -172,7 +173,8 @@ async function setupCheck(
     limits: engineLimits(settings),
     baseUrl,
     token: typeof token === 'object' ? token : settings.credentials.accessToken,
-    operation: settings.target.operation,
+    // The run's own way to delete (lib/create/undo-plan.ts): DELETE_PATH undoes what the empty body may create.
+    operation: withPlannedUndo(settings.target.operation, undoPlan(settings.target)),
   });
   if (setup.stop !== undefined) return setup.stop;
   for (const note of setup.notes) out.error(`probe: ${note}`);
@@ -235,7 +237,7 @@ function dryRun(settings: Settings, options: ProbeRunOptions & { out: Out }, inp
   const leftovers =
     baseUrl === undefined
       ? 0
-      : targetRunFiles(settings.reports.ledgerDir, baseUrl, systemLiveness())
+      : targetRunFiles(settings.reports.ledgerDir, baseUrl, systemLiveness(), undoPlan(settings.target).cleanup?.deletePath)
           .filter((f) => !f.active)
           .reduce((n, f) => n + f.entries.length, 0);
   const plan = planRun(settings, {

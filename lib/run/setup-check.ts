@@ -8,6 +8,7 @@
  * requests gets another answer.
  */
 import { OperationClient } from '../create/client.js';
+import { NO_DELETE_PATH } from '../create/undo-plan.js';
 import type { BearerSource } from '../http/bearer.js';
 import { HttpEngine, type EngineLimits } from '../http/engine.js';
 import { preflight } from '../http/preflight.js';
@@ -82,6 +83,14 @@ export async function checkSetup(o: SetupCheckOptions): Promise<SetupCheck> {
   if (stop !== undefined) return { stop, notes: [], exchanges };
   const emptyBody = checked.exchanges[1];
   if (emptyBody === undefined || !isSuccessStatus(emptyBody.status)) return { notes: [], exchanges };
+  if (o.operation.cleanup === undefined) {
+    return {
+      notes: [
+        `the target accepted the setup check's empty body (status ${emptyBody.status}); ${NO_DELETE_PATH}: what it made, if anything, is not deleted`,
+      ],
+      exchanges,
+    };
+  }
   const engine = HttpEngine.fromConfig(o.limits, o.baseUrl, o.token, { onExchange: (e) => exchanges.push(e) });
   try {
     const client = new OperationClient((request) => engine.send(request), o.operation);

@@ -11,7 +11,9 @@ import '../../lib/run/provided-context.js';
 import { publishRequests } from '../../lib/vitest/request-progress.js';
 import { HttpEngine } from '../../lib/http/engine.js';
 import type { Exchange } from '../../lib/http/types.js';
-import { RunLedger, type CreateUndo } from '../../lib/ledger/run-ledger.js';
+import { RunLedger } from '../../lib/ledger/run-ledger.js';
+import { UndoGuard } from '../../lib/create/undo-guard.js';
+import { undoPlan } from '../../lib/create/undo-plan.js';
 import { StatePacer } from '../../lib/create/state-pacer.js';
 import { walkList } from '../../lib/lifecycle/list-walk.js';
 import type { Refusal } from '../../lib/outcome.js';
@@ -68,18 +70,32 @@ export function probeContext(): ProbeContext {
         : settings.credentials.accessToken;
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
-  const operation = settings.target.operation;
-  const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: ledgerUndo(operation) });
   // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
   // a file, not a subscription, so the ledger must not list it for deletion.
   const trigger = settings.receiver.change;
   const change = trigger?.kind === 'request' ? { method: trigger.method, url: `${target.baseUrl}${trigger.path}` } : undefined;
-  const isChangeRequest = (e: Exchange): boolean => change !== undefined && e.method === change.method && e.url === change.url;
+  const isChange = (method: string, url: string): boolean => change !== undefined && method === change.method && url === change.url;
+  const isChangeRequest = (e: Exchange): boolean => isChange(e.method, e.url);
+  // Creates wait until the run has shown it can delete them; it stops when it cannot (lib/create/undo-guard.ts).
+  const guard = new UndoGuard({
+    plan: undoPlan(settings.target),
+    operation: settings.target.operation,
+    baseUrl: target.baseUrl,
+    stop: (why) => engine.stopForUndo(why),
+    isCreate: (r) => r.method === 'POST' && !isChange(r.method, 'url' in r ? r.url : `${target.baseUrl}${r.path}`),
+  });
+  const operation = guard.operation;
+  const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: guard.ledgerUndo });
   const logFile = inject('runFiles').exchangeLog;
   const exchangeLog = logFile === undefined ? undefined : new ExchangeLog(logFile, runTag);
   const engine: HttpEngine = HttpEngine.fromConfig(engineLimits(settings), target.baseUrl, token, {
+    admit: (request) => guard.admit(request),
     onExchange: (e) => {
-      if (!isChangeRequest(e)) runLedger.observe(e);
+      // The guard first: a Location it learns from the first accepted create is the delete path the ledger records.
+      if (!isChangeRequest(e)) {
+        guard.observe(e);
+        runLedger.observe(e);
+      }
       // The exchange is redacted again here, with every token the engine has sent so far (a renewed one too).
       exchangeLog?.exchange(e, (cut) => engine.redactor.redactDeep(cut));
     },
@@ -137,12 +153,4 @@ async function noRoomWords(refusal: Refusal, engine: HttpEngine, path: string, b
       : `the list shows ${walk.entries}${walk.stopped !== undefined ? ' or more' : ''} live, none of them this run's`;
   const inside = refusal.innerStatus !== undefined ? ` (${refusal.innerStatus} inside the answer)` : '';
   return `the app's subscription quota on the target is full${inside} with none of this run's subscriptions live: ${listed}; the run stopped creating and touched none of them: delete subscriptions the app no longer needs, or probe with another app`;
-}
-
-/**
- * The operation's cleanup (id, delete path and end of life, where its description says them). Without
- * one, a create's id is not known: the ledger lists each 2xx create as unidentified.
- */
-function ledgerUndo(operation: OperationSpec): CreateUndo {
-  return operation.cleanup ?? { idFrom: () => undefined, deletePath: () => operation.path };
 }

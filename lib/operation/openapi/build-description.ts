@@ -120,7 +120,8 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
   const undo = findUndo(doc, found);
   if (undo === undefined)
     notes.push(
-      `no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand, or what a create makes is not deleted`,
+      `no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand or give DELETE_PATH; ` +
+        "without either, a probe run deletes through the first accepted create's Location, or stops right after that create",
     );
   const servers = doc.document['servers'];
   const server = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0]['url'] === 'string' ? servers[0]['url'] : undefined;
