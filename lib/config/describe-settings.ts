@@ -76,7 +76,8 @@ function shownValue(s: AnySetting, value: unknown, origin: SettingOrigin): strin
     const op = value as Settings['target']['operation'];
     return `${op.source ?? op.id}: ${op.method} ${op.path}, ${op.fields.length} fields`;
   }
-  if (s.name.endsWith('_SECONDS')) return `${(value as number) / 1000} s`;
+  // A setting given in seconds is kept in the unit its key names: milliseconds (`...Ms`) or seconds (`...Seconds`).
+  if (s.name.endsWith('_SECONDS') && typeof value === 'number') return `${s.key.endsWith('Ms') ? value / 1000 : value} s`;
   if (s.name.endsWith('_PROXY') && typeof value === 'string') return shownProxy(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -40,3 +40,55 @@ test('nothing when the lifecycle suite did not run, and no operation that got no
   expect(lifecyclePaths(undefined, C)).toEqual({});
   expect(lifecyclePaths(mergeLifecycle([{}]), C)).toEqual({});
 });
+
+test('a Graph-shaped list keeps its page keys at the page and its entries keys in the items, each answer its own', () => {
+  const facts = mergeLifecycle([
+    {
+      operations: {
+        read: {
+          method: 'GET',
+          path: '/s/{id}',
+          supported: true,
+          status: 200,
+          fields: { '@odata.context': ['string'], id: ['string'] },
+        },
+        list: {
+          method: 'GET',
+          path: C,
+          supported: true,
+          status: 200,
+          containsCreated: true,
+          pages: 1,
+          fields: { '@odata.context': ['string'], value: ['array'] },
+          entryFields: { id: ['string'], clientState: ['null', 'string'] },
+        },
+      },
+      record: { fields: { '@odata.context': { type: 'string', origin: 'server' }, id: { type: 'string', origin: 'server' } } },
+    },
+  ]);
+
+  const paths = lifecyclePaths(facts, C) as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  const schemaOf = (path: string): unknown =>
+    (paths[path]?.['get']?.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema;
+
+  expect(schemaOf(C)).toEqual({
+    type: 'object',
+    properties: {
+      '@odata.context': { type: 'string' },
+      value: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { clientState: { type: ['null', 'string'] }, id: { type: 'string', 'x-observed': { origin: 'server' } } },
+        },
+      },
+    },
+  });
+  expect(schemaOf('/s/{id}')).toEqual({
+    type: 'object',
+    properties: {
+      '@odata.context': { type: 'string', 'x-observed': { origin: 'server' } },
+      id: { type: 'string', 'x-observed': { origin: 'server' } },
+    },
+  });
+});

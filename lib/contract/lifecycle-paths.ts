@@ -1,11 +1,13 @@
 /**
  * The lifecycle's operations in the observed contract: the list on the collection path, and read, renew and delete
- * on the item path, each with the status the target gave and, for a 2xx that returns the record, the record's fields
- * as seen (type and origin). Built from the report's `lifecycle` alone; nothing when the lifecycle suite did not run.
+ * on the item path, each with the status the target gave and, for a 2xx with a body, that answer's own keys (a list
+ * page's keys at the page, its entries' keys in `value`'s items), each field the record has with its origin. Where
+ * the report has no keys of the answer itself (an older report, or too many keys), the record's fields as seen in
+ * the create's answer stand in. Built from the report's `lifecycle` alone; nothing when the lifecycle suite did not run.
  */
 import { isSuccessStatus } from '../http/status.js';
 import type { Json } from '../json.js';
-import type { LifecycleFacts, OperationFact } from '../lifecycle/types.js';
+import type { AnswerFields, LifecycleFacts, OperationFact } from '../lifecycle/types.js';
 
 const SUMMARY: Record<string, string> = {
   read: 'Read a subscription',
@@ -23,6 +25,30 @@ function recordSchema(facts: LifecycleFacts): Json {
   return { type: 'object', properties };
 }
 
+/** An answer as its own keys: each with the types seen, and the record's origin where the record has that field. */
+function fieldsSchema(fields: AnswerFields, facts: LifecycleFacts, withOrigin: boolean): Json {
+  const properties: Json = {};
+  for (const [name, types] of Object.entries(fields)) {
+    const origin = withOrigin ? facts.record.fields[name]?.origin : undefined;
+    properties[name] = {
+      type: types.length === 1 ? types[0] : types,
+      ...(origin !== undefined && origin !== 'dropped' ? { 'x-observed': { origin } } : {}),
+    };
+  }
+  return { type: 'object', properties };
+}
+
+/** The 2xx answer's schema: the answer's own keys when the report has them, else the record's (list: in `value`). */
+function answerSchema(name: string, op: OperationFact, facts: LifecycleFacts): Json {
+  if (name !== 'list') return op.fields !== undefined ? fieldsSchema(op.fields, facts, true) : recordSchema(facts);
+  const entries = facts.operations.list.entryFields;
+  const items = entries !== undefined ? fieldsSchema(entries, facts, true) : recordSchema(facts);
+  if (op.fields === undefined) return { type: 'object', properties: { value: { type: 'array', items } } };
+  const page = fieldsSchema(op.fields, facts, false);
+  (page.properties as Json).value = { type: 'array', items };
+  return page;
+}
+
 /** The operationId a lifecycle operation gets: the create's, then the step (`subscription-create-read`). */
 export function lifecycleOperationId(createId: string, name: string): string {
   return `${createId}-${name}`;
@@ -30,12 +56,7 @@ export function lifecycleOperationId(createId: string, name: string): string {
 
 function operationOf(name: string, op: OperationFact, facts: LifecycleFacts, withId: boolean, createId: string | undefined): Json {
   const status = String(op.status);
-  const body =
-    !isSuccessStatus(op.status) || op.status === 204
-      ? undefined
-      : name === 'list'
-        ? { type: 'object', properties: { value: { type: 'array', items: recordSchema(facts) } } }
-        : recordSchema(facts);
+  const body = !isSuccessStatus(op.status) || op.status === 204 ? undefined : answerSchema(name, op, facts);
   const words = op.supported === true ? 'supported' : op.supported === false ? 'not supported' : 'refused';
   return {
     ...(createId !== undefined ? { operationId: lifecycleOperationId(createId, name) } : {}),

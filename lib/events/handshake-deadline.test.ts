@@ -25,19 +25,34 @@ const search = (r: Partial<LimitResult>, sent: [number, Exchange][], top = 9) =>
 });
 
 describe('the handshake deadline in words', () => {
-  test('between two whole seconds, with the message of the refusal past it', () => {
+  const refused = '400 invalidRequest "Failed to validate the notification URL: the validation request timed out."';
+  const created4 = 'the subscription was created with the receiver holding its answer 4 s';
+  test.each([
+    ['exact', 4, 5, `handshake deadline: 4 s, to the second: ${created4}; held 5 s, the create was answered ${refused} (3 creates)`],
+    [
+      'max-steps',
+      4,
+      5,
+      `handshake deadline: 4 s, to the second: ${created4}; held 5 s, the create was answered ${refused}; ` +
+        `the search stopped at the most creates it may send (${deadlineCreates(9)}) (3 creates)`,
+    ],
+    [
+      'max-steps',
+      4,
+      8,
+      `handshake deadline: between 4 and 8 s, holds of 5 to 7 s not tried: ${created4}; held 8 s, the create was answered ${refused}; ` +
+        `the search stopped at the most creates it may send (${deadlineCreates(9)}) (3 creates)`,
+    ],
+  ] as const)('a search that ended %s, %i s accepted and %i s refused, in words', (end, accepted, rejected, words) => {
     const judged = judgeHandshakeDeadline(
-      search({ end: 'exact', largestAccepted: 4, smallestRejected: 5 }, [
+      search({ end, largestAccepted: accepted, smallestRejected: rejected, note: 'the limit lies between 4 and 4' }, [
         [0, created],
-        [4, created],
-        [5, timedOut],
+        [accepted, created],
+        [rejected, timedOut],
       ]),
     );
     expect(judged).toMatchObject({ verdict: 'INFORMATIONAL', specRef: 'open: spec §6 "validation of the notification URL: not shown"' });
-    expect(judged.finding).toBe(
-      'handshake deadline: between 4 and 5 s: the subscription was created with the receiver holding its answer 4 s; held 5 s, ' +
-        'the create was answered 400 invalidRequest "Failed to validate the notification URL: the validation request timed out." (3 creates)',
-    );
+    expect(judged.finding).toBe(words);
   });
 
   test('over the longest hold searched, naming the settings that bound it', () => {

@@ -58,16 +58,27 @@ function answerWords(exchange: Exchange | undefined): string {
   return `${exchange.status ?? 'no answer'}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}${cut}`;
 }
 
+/**
+ * Whole seconds are searched: a hold accepted and the next second refused pin the deadline to that second (one
+ * number); a wider gap leaves it a range, the holds inside it not tried.
+ */
+function boundWords(a: number, r: number, sent: DeadlineSearch['sent']): string {
+  const held = `held ${r} s, the create was answered ${answerWords(sent.get(r))}`;
+  const created = `the subscription was created with the receiver holding its answer ${a} s`;
+  return r - a <= 1
+    ? `handshake deadline: ${a} s, to the second: ${created}; ${held}`
+    : `handshake deadline: between ${a} and ${r} s, holds of ${a + 1} to ${r - 1} s not tried: ${created}; ${held}`;
+}
+
 function deadlineWords(s: DeadlineSearch & { result: LimitResult }): string {
   const { result, topSeconds, sent } = s;
   const a = result.largestAccepted;
   const r = result.smallestRejected;
   switch (result.end) {
     case 'exact':
-      return (
-        `handshake deadline: between ${a} and ${r} s: the subscription was created with the receiver holding its answer ${a} s; ` +
-        `held ${r} s, the create was answered ${answerWords(sent.get(r ?? Number.NaN))}`
-      );
+      return a !== undefined && r !== undefined
+        ? boundWords(a, r, sent)
+        : `handshake deadline undetermined: the search ended without a hold both accepted and refused`;
     case 'high-accepted':
       return (
         `handshake deadline: over ${topSeconds} s: the subscription was created with the receiver holding its answer ${topSeconds} s, ` +
@@ -76,8 +87,9 @@ function deadlineWords(s: DeadlineSearch & { result: LimitResult }): string {
     case 'low-rejected':
       return `handshake deadline not measured: a create with a receiver answering at once was answered ${answerWords(sent.get(0))}`;
     case 'max-steps':
+      // The bound's own words; the search's note would say the range a second time.
       return a !== undefined && r !== undefined
-        ? `handshake deadline: between ${a} and ${r} s at the widest; the search ran out of creates (${result.note ?? ''})`
+        ? `${boundWords(a, r, sent)}; the search stopped at the most creates it may send (${deadlineCreates(topSeconds)})`
         : `handshake deadline not measured: ${result.note ?? 'the search ran out of creates'}`;
     case 'no-answer':
     case 'undetermined':

@@ -50,7 +50,7 @@ describe('connectionCause: one line, naming the setting that fixes it', () => {
       'a client certificate refused',
       { message: 'tlsv1 alert unknown ca', code: 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA' },
       { transport: { tls: { cert: 'c', key: new Secret('k') } } },
-      /refused the client certificate of TLS_CLIENT_CERT_FILE/,
+      /did not accept the client certificate given by TLS_CLIENT_CERT_FILE \(ERR_SSL_TLSV1_ALERT_UNKNOWN_CA\)/,
     ],
     [
       'closed after the handshake, no certificate given',
@@ -162,5 +162,21 @@ describe('the setup check against an https front with a private CA, on loopback'
     );
     expect(mtls.sockets - sockets).toBe(1);
     expect(await check(mtls.url, { tls: { ca: [p.caCert], cert: p.clientCert, key: new Secret(p.clientKey) } })).toBeUndefined();
+  });
+
+  test('TLS 1.3 refusing the client certificate given: one line saying the server did not accept TLS_CLIENT_CERT_FILE', async () => {
+    const p = await testPki();
+    const { default: selfsigned } = await import('selfsigned');
+    // Issued by no CA the front trusts: the front refuses it after the handshake.
+    const stranger = await selfsigned.generate([{ name: 'commonName', value: 'a client no one vouches for' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      extensions: [{ name: 'extKeyUsage', clientAuth: true }],
+    });
+    const line = await check(mtls.url, { tls: { ca: [p.caCert], cert: stranger.cert, key: new Secret(stranger.private) } });
+    expect(line).toMatch(/the server likely did not accept the client certificate given by TLS_CLIENT_CERT_FILE/);
+    expect(line).not.toMatch(/service is up/);
+    expect(line).not.toContain(stranger.private.trim().split('\n')[1] ?? 'no key line');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Why no connection to the target came up, in one line that names the setting that fixes it: a certificate
  * not trusted (TLS_CA_FILE), one for another name (which names it holds), a client certificate asked for
- * (TLS_CLIENT_CERT_FILE; under TLS 1.3 the refusal comes after the handshake, as a closed connection), a proxy
+ * (TLS_CLIENT_CERT_FILE; under TLS 1.3 the refusal comes after the handshake, as a closed connection) or one given
+ * and not accepted (an alert after the client sent it, or under TLS 1.3 a closed connection), a proxy
  * that refused the tunnel (HTTPS_PROXY), a name that does not resolve or a port where nothing listens (BASE_URL).
  * "Check BASE_URL and that the service is up" is said only where nothing answered at all.
  */
@@ -71,7 +72,7 @@ export function connectionCause(failure: Pick<Failure, 'message' | 'code'>, ctx:
         : 'asks for a client certificate';
     return tls?.cert === undefined
       ? `${host} ${likely} and none was given (${code}): ${CLIENT_SETTINGS}`
-      : `${host} refused the client certificate of TLS_CLIENT_CERT_FILE (${code}): give one it takes (issued by a CA it trusts, not expired)`;
+      : `the server ${host} did not accept the client certificate given by TLS_CLIENT_CERT_FILE (${code}): give one it takes (issued by a CA it trusts, not expired)`;
   }
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
     return `${host} does not speak TLS on that port (${said}): is BASE_URL's scheme right (http or https)?`;
@@ -84,6 +85,11 @@ export function connectionCause(failure: Pick<Failure, 'message' | 'code'>, ctx:
   }
   if (CLOSED.has(code) && ctx.baseUrl.startsWith('https:') && tls?.cert === undefined) {
     return `${host} closed the connection before answering (${said})${via}; a target that asks for a client certificate under TLS 1.3 does so after the handshake: if it does, ${CLIENT_SETTINGS}`;
+  }
+  // Under TLS 1.3 the server judges the client certificate after the handshake: its refusal reaches the client as a
+  // closed connection, the alert lost on the way. Nothing else was said, so the words say "likely".
+  if (CLOSED.has(code) && ctx.baseUrl.startsWith('https:') && tls?.cert !== undefined) {
+    return `${host} closed the connection before answering (${said})${via}, after the client sent the certificate of TLS_CLIENT_CERT_FILE: the server likely did not accept the client certificate given by TLS_CLIENT_CERT_FILE (under TLS 1.3 that refusal comes as a closed connection); give one it takes (issued by a CA it trusts, not expired)`;
   }
   if (ctx.proxy !== undefined && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')) {
     return `no connection to the proxy ${shownProxy(ctx.proxy)} (${said}, ${code}): check ${proxySetting}`;

@@ -13,6 +13,7 @@ import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { isObject } from '../json.js';
 import type { Verdict } from '../outcome.js';
+import { answerFields } from './answer-fields.js';
 import { sameJson } from './record-fields.js';
 import type { OperationFact, PatchOutcome } from './types.js';
 
@@ -25,7 +26,15 @@ export function operationFact(method: string, path: string, exchange: Exchange |
   const status =
     answer.outcome === 'error' && exchange.failure !== undefined && exchange.failure.kind !== 'server' ? null : exchange.status;
   const supported = isSuccessStatus(status) ? true : status !== null && NOT_SUPPORTED.has(status) ? false : null;
-  return { method, path, supported, status, ...(answer.errorCode !== undefined ? { code: answer.errorCode } : {}) };
+  const fields = isSuccessStatus(status) ? answerFields([bodyOf(exchange)]) : undefined;
+  return {
+    method,
+    path,
+    supported,
+    status,
+    ...(answer.errorCode !== undefined ? { code: answer.errorCode } : {}),
+    ...(fields !== undefined ? { fields } : {}),
+  };
 }
 
 /** The answer's body as JSON, when it is a whole JSON value; undefined otherwise. */

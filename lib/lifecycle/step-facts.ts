@@ -6,6 +6,7 @@
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
 import { isObject } from '../json.js';
+import { answerFields } from './answer-fields.js';
 import { RENEW_FIELD } from './bounds.js';
 import { deleteFinding, listFinding, patchFieldsFinding, readBackWords, readFinding, renewFinding } from './findings.js';
 import { bodyOf, operationFact } from './judge.js';
@@ -46,10 +47,14 @@ export function readFacts(paths: StepPaths, s: Subject, read: Exchange): StepFac
 export function listFacts(paths: StepPaths, s: Subject, list: ListWalk): StepFacts {
   const createdBody = bodyOf(s.created);
   const listEntryEqualsCreate = list.entry === undefined || !isObject(createdBody) ? null : sameJson(list.entry, createdBody);
+  const firstBody = bodyOf(list.first);
+  const entries = isObject(firstBody) && Array.isArray(firstBody['value']) ? firstBody['value'] : undefined;
+  const entryFields = entries === undefined ? undefined : answerFields(entries);
   const fact = {
     ...operationFact(paths.methods.list, paths.collection, list.first),
     containsCreated: list.containsCreated,
     pages: list.pages,
+    ...(entryFields !== undefined ? { entryFields } : {}),
   };
   return {
     finding: listFinding(paths.collection, { ...list, firstStatus: list.first?.status ?? null }, listEntryEqualsCreate),

@@ -16,13 +16,23 @@ export interface OperationFact {
   status: number | null;
   /** error.code of a refusal, when the body had one. */
   code?: string;
+  /**
+   * The top-level keys of a 2xx answer that is a JSON object, each with the JSON types its value had (answer-fields.ts);
+   * absent when there was none, or too many keys to list. For the list, the page's own keys (`value` among them).
+   */
+  fields?: AnswerFields;
 }
+
+/** Each key of an answer, with the JSON types seen for it (sorted). */
+export type AnswerFields = Record<string, JsonValueType[]>;
 
 export interface ListFact extends OperationFact {
   /** Whether a page read showed the created subscription; null when no page could be read. */
   containsCreated: boolean | null;
   /** Pages read (at most the suite's bound). */
   pages: number;
+  /** The keys of the first page's entries, each with the JSON types seen for it; absent as `fields` is. */
+  entryFields?: AnswerFields;
 }
 
 export type JsonType = JsonValueType;

@@ -95,7 +95,13 @@ function done(
 function stopFor(s: Search, a: StepAnswer, x: number, accepted: number | undefined, rejected: number | undefined): Stop | undefined {
   switch (a.kind) {
     case 'out-of-steps': {
-      const between = accepted !== undefined && rejected !== undefined ? `: the limit lies between ${accepted} and ${rejected - 1}` : '';
+      // Neighbours pin the limit: one number, never a range of one.
+      const between =
+        accepted === undefined || rejected === undefined
+          ? ''
+          : rejected - accepted <= 1
+            ? `: the limit is ${accepted}`
+            : `: the limit lies between ${accepted} and ${rejected - 1}`;
       return { stop: done(s, 'max-steps', accepted, rejected, `stopped after ${s.maxSteps} requests (the most allowed)${between}`) };
     }
     case 'unknown': {
