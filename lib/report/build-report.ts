@@ -1,4 +1,5 @@
 import type { CaseRecord } from '../case-record.js';
+import type { ValidationSpelling } from '../receiver/validation-spelling.js';
 import { combinationKey, fieldIndex, maskOf, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { mergeLifecycle } from '../lifecycle/merge.js';
@@ -38,6 +39,8 @@ export interface BuildInput {
   notRun?: readonly UnrunCase[];
   /** Cases that failed before they recorded a verdict: reported as ERROR, the harness's, never the target's. */
   harnessErrors?: readonly HarnessError[];
+  /** How the target spelled the validation parameter over the run (the run's receiver's tally): `run.validation`. */
+  validation?: ValidationSpelling;
   /** The report merges shards' records (--merge-reports): a decision a worker made on its own answers is checked again. */
   merged?: boolean;
   /** Every suite file in run order with vitest's duration of it: the report's `suites`. */
@@ -156,6 +159,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(seed !== undefined ? { seed } : {}),
       ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
       repeats: input.repeats,
+      ...(input.validation !== undefined ? { validation: input.validation } : {}),
     },
     operation,
     fields: Object.fromEntries(

@@ -1,4 +1,5 @@
 import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
+import { validationSentence } from '../receiver/validation-spelling.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
 import { amount } from '../values/amount.js';
@@ -70,6 +71,7 @@ export function renderMarkdown(report: BehaviourReport): string {
     if (run.network.tlsInsecure === true) out.push(`> **⚠ ${text(TLS_INSECURE_WARNING)}**`, '');
     out.push(`**Network** ${text(networkSentence(run.network))}`, '');
   }
+  if (run.validation !== undefined) out.push(`**Validation** ${text(validationSentence(run.validation))}`, '');
 
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
 

@@ -1,4 +1,5 @@
 import type { NetworkInfo } from '../config/network-info.js';
+import type { ValidationSpelling } from '../receiver/validation-spelling.js';
 import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
@@ -234,6 +235,11 @@ export interface RunInfo {
    * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.
    */
   leftOnTarget?: LeftOnTarget[];
+  /**
+   * The validation requests the run's own receiver got from the target, and how they spelled the token's query
+   * parameter (SharePoint `validationtoken`, Graph `validationToken`); absent when none came or the run had no receiver.
+   */
+  validation?: ValidationSpelling;
 }
 
 /** Where the run's token came from (lib/auth): the same data the token source keeps, never the token. */
