@@ -9,6 +9,7 @@ import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import { Rule } from '../rule/rule.js';
 import { ruleOf, withRule } from '../rule/rule-value.js';
 import { buildValues } from './build-values.js';
+import { listedValuesFindings } from './listed-values.js';
 import { namingOf } from './naming.js';
 import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
@@ -144,6 +145,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       : ruleOf(inference.rule),
   );
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
+  const values = buildValues(operation.fields, evidence);
   return {
     reportVersion: 1,
     run: {
@@ -180,14 +182,18 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     rejectionGroups: inference.rejectionGroups,
     ...namingField(operation.fields, observations),
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
-    values: buildValues(operation.fields, evidence),
+    values,
     ...(evidence.lifecycle.length > 0 ? { lifecycle: mergeLifecycle(evidence.lifecycle) } : {}),
     cases: summaries,
     skipped: [...(input.skipped ?? [])],
     notRun: [...(input.notRun ?? [])],
     counts,
     ...(suites !== undefined ? { suites } : {}),
-    findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
+    // The cases' own findings, then the values the operation lists that the target refuses (a finding across cases).
+    findings: [
+      ...summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
+      ...listedValuesFindings(values),
+    ],
   };
 }
 

@@ -308,6 +308,8 @@ export interface ValueClassResult {
   asks?: number;
   /** A refusal of the value another ask of it contradicted (a 2xx): intermittent, not the value's. */
   intermittent?: IntermittentNote;
+  /** A value the operation lists for the field (an enumeration in its description): lib/report/listed-values.ts. */
+  listed?: true;
   verdict: Verdict;
   specRef: string;
 }
