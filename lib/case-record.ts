@@ -144,6 +144,8 @@ export interface ValueObservation {
   asks?: number;
   /** A refusal of this value that another ask of it contradicted (a 2xx): intermittent, not the value's. */
   intermittent?: IntermittentNote;
+  /** The value is one the operation lists for the field (lib/operation/types.ts ValueClass.listed). */
+  listed?: true;
 }
 
 export interface TargetRef {

@@ -102,6 +102,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
           ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
           ...(settled.asks.length > 1 ? { asks: settled.asks.length } : {}),
           ...(settled.intermittent !== undefined ? { intermittent: settled.intermittent } : {}),
+          ...(valueClass.listed === true ? { listed: true as const } : {}),
         },
       });
     });

@@ -16,6 +16,8 @@ export interface BodyConfig {
   good: ReadonlySet<string>;
   /** Operation fields sent with the value of the user's property of another name (field -> the user's name). */
   renamed?: ReadonlyMap<string, string>;
+  /** Fields sent at a value of neither kind: the user's changed by one step (a date-time with Z added). */
+  values?: ReadonlyMap<string, unknown>;
 }
 
 /** A stable key: two configs with the same key send the same kind of body. */
@@ -23,7 +25,13 @@ export function configKey(original: Readonly<Record<string, unknown>>, config: B
   const present = [...config.present];
   const good = present.filter((f) => config.good.has(f) && Object.hasOwn(original, f));
   const renamed = [...(config.renamed ?? [])].sort();
-  return JSON.stringify([combinationKey(present), combinationKey(good), ...(renamed.length > 0 ? [renamed] : [])]);
+  const values = [...(config.values ?? [])].filter(([f]) => config.present.has(f)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    combinationKey(present),
+    combinationKey(good),
+    ...(renamed.length > 0 || values.length > 0 ? [renamed] : []),
+    ...(values.length > 0 ? [values] : []),
+  ]);
 }
 
 /** `present` with each of `toggles` flipped: taken out when present, added when absent. */
@@ -52,9 +60,10 @@ export function buildConfigBody(
   const put = (name: string, from: string = name): void => {
     const spec = fieldSpec.get(name);
     const useGood = spec !== undefined && (config.good.has(name) || !Object.hasOwn(original, from));
+    const given = config.values?.has(name) === true;
     // defineProperty: a field named __proto__ stays a field.
     Object.defineProperty(body, name, {
-      value: useGood ? spec.good(ctx) : original[from],
+      value: given ? config.values?.get(name) : useGood ? spec.good(ctx) : original[from],
       enumerable: true,
       writable: true,
       configurable: true,

@@ -646,4 +646,68 @@ describe('explain says what is wrong with a value or a name it blames', () => {
       'What is wrong with the value: expirationDateTime is not a full ISO 8601 date-time: its month and day have one digit.',
     );
   });
+
+  /** The v2.0 stack's rules for these tests: notificationUrl and expirationDateTime required, the date an Edm.DateTimeOffset. */
+  const odata =
+    (urlOk: (url: string) => boolean) =>
+    (body: Record<string, unknown>): Answer => {
+      const missing = ['notificationUrl', 'expirationDateTime'].find((f) => !(f in body));
+      if (missing !== undefined) return { status: 400, code: 'invalidRequest', message: `The property '${missing}' is required.` };
+      const at = String(body['expirationDateTime']);
+      if (!/(Z|[+-]\d{2}:\d{2})$/.test(at))
+        return {
+          status: 400,
+          code: 'invalidRequest',
+          message: `[subscription] Cannot convert the literal '${at}' to the expected type 'Edm.DateTimeOffset'.`,
+        };
+      return urlOk(String(body['notificationUrl']))
+        ? { status: 201 }
+        : { status: 400, code: 'invalidRequest', message: 'Failed to validate the notification URL.' };
+    };
+
+  test("a date-time without a zone: the user's value with Z is asked, accepted, shown first and said", async () => {
+    const target = fakeTarget(odata(() => true));
+    const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: '2030-01-05T10:00:00' });
+    expect(result.outcome).toBe('explained');
+    expect(result.singles.fixes.map((f) => singleChangeWords(f.change))).toEqual([
+      'add the zone Z to expirationDateTime ("2030-01-05T10:00:00Z")',
+      'replace the value of expirationDateTime with a known-good one',
+    ]);
+    // The After body keeps the user's instant.
+    expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: '2030-01-05T10:00:00Z' });
+    expect(causeSentences(result)).toContain(
+      'What is wrong with the value: expirationDateTime has no time-zone offset; with Z it is accepted.',
+    );
+    expect(target.live.size).toBe(0);
+  });
+
+  test('a date-time without a zone refused with Z too: the zone is not blamed', async () => {
+    // Only the known-good value is taken (a date too far, say): Z alone does not fix it.
+    const tooFar: Answer = { status: 400, code: 'invalidRequest', message: 'The request is invalid.' };
+    const target = fakeTarget((b) => (String(b['expirationDateTime']).startsWith('2030') ? tooFar : odata(() => true)(b)));
+    const result = await run(target, { notificationUrl: RECEIVER, expirationDateTime: '2030-01-05T10:00:00' });
+    expect(result.outcome).toBe('explained');
+    expect(result.singles.fixes.map((f) => f.change.kind)).toEqual(['replace-value']);
+    expect(result.singles.refused.map((f) => f.change.kind)).toContain('add-zone');
+    expect(causeSentences(result).join('\n')).not.toContain('time-zone');
+  });
+
+  test('a notification URL refused only for its port: the port is said, not "replace the value"', async () => {
+    const target = fakeTarget(odata((url) => new URL(url).port === ''));
+    const given = 'https://receiver.test:37377/notifications';
+    const result = await run(target, { notificationUrl: given, expirationDateTime: inDays(2) });
+    expect(result.outcome).toBe('explained');
+    const text = renderResult(result).join('\n');
+    expect(text).toContain(
+      'Smallest change that gets a 2xx, of one field each: the accepted notification URL differs only in its port (443, not 37377).',
+    );
+    expect(text).not.toContain('replace the value of notificationUrl');
+  });
+
+  test('a notification URL refused for more than its port: no word of the port', async () => {
+    const target = fakeTarget(odata((url) => url === RECEIVER));
+    const result = await run(target, { notificationUrl: 'https://elsewhere.test:37377/notifications', expirationDateTime: inDays(2) });
+    expect(renderResult(result).join('\n')).toContain('replace the value of notificationUrl with a known-good one');
+    expect(renderResult(result).join('\n')).not.toContain('port');
+  });
 });

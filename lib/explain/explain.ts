@@ -43,6 +43,7 @@ import { sameRejection, describeAnswer } from './signature.js';
 import { stateCause } from './state-cause.js';
 import { askSingles, type SingleChange, type Singles } from './singles.js';
 import type { ExplainResult, NeededChange, Probe, SwapChange } from './types.js';
+import { askZone } from './zone.js';
 
 export interface ExplainOptions {
   operation: OperationSpec;
@@ -184,7 +185,11 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
       if (again === undefined) return budgetSpent('checking the original request again', changeOf(bestFix.change));
       if (!sameRejection(first, again, fields)) return unstable([originalConfig]);
     }
-    return result({ outcome: 'explained', ...changeOf(bestFix.change), after: bestFix.probe, presenceAccepted: bestFix.probe }, first);
+    const found = result(
+      { outcome: 'explained', ...changeOf(bestFix.change), after: bestFix.probe, presenceAccepted: bestFix.probe },
+      first,
+    );
+    return askZone(prober, found, o.repeats >= 2);
   }
 
   // No field added or taken out alone gets a 2xx. Whether values are the trouble, the body with every value known-good
@@ -385,10 +390,11 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     // A change of one field after all (a value, or a field past the cap on changes of one field): a fix like the others.
     singles = { ...singles, fixes: [{ change: one, probe: after }] };
   }
-  return result(
+  const found = result(
     { outcome: 'explained', removed, added, replaced, presenceEvidence, valueEvidence, after, presenceAccepted, swaps, unasked },
     first,
   );
+  return askZone(prober, found, o.repeats >= 2);
 
   function changeOf(change: SingleChange): Pick<ExplainResult, 'removed' | 'added' | 'replaced'> {
     // A rename takes the user's name out and puts the field in, with the user's value.

@@ -9,6 +9,7 @@ const add = (field: string): SingleChange => ({ kind: 'add', field });
 const remove = (field: string): SingleChange => ({ kind: 'remove', field });
 const replace = (field: string): SingleChange => ({ kind: 'replace-value', field });
 const rename = (from: string, field: string): SingleChange => ({ kind: 'rename', field, from });
+const zone = (field: string, value: string): SingleChange => ({ kind: 'add-zone', field, value });
 const ONLINE = { refused: 'this body is refused (400)', fixed: 'gets 201' };
 
 describe('the words explain says of changes of one field', () => {
@@ -22,6 +23,7 @@ describe('the words explain says of changes of one field', () => {
     [[remove('a'), remove('b'), remove('c')], 'a, b and c are not taken all together'],
     [[remove('a'), remove('b'), add('c')], undefined],
     [[replace('expirationDateTime')], undefined],
+    [[zone('expirationDateTime', '2030-01-05T10:00:00Z'), replace('expirationDateTime')], undefined],
     [[remove('notificationUrl'), replace('notificationUrl')], undefined],
     [[rename('Resource', 'resource')], 'the target reads property names case-sensitively: resource, not Resource'],
     [[rename('Resource', 'resource'), remove('Resource')], 'the target reads property names case-sensitively: resource, not Resource'],
@@ -34,6 +36,7 @@ describe('the words explain says of changes of one field', () => {
     [remove('changeType'), 'take out changeType'],
     [replace('notificationUrl'), 'replace the value of notificationUrl with a known-good one'],
     [rename('CHANGETYPE', 'changeType'), 'rename CHANGETYPE to changeType (its value as given)'],
+    [zone('expirationDateTime', '2030-01-05T10:00:00Z'), 'add the zone Z to expirationDateTime ("2030-01-05T10:00:00Z")'],
   ])('%j reads "%s"', (change, words) => {
     expect(singleChangeWords(change)).toBe(words);
   });
@@ -63,6 +66,11 @@ describe('the words explain says of changes of one field', () => {
       [remove('changeType'), add('resource')],
       ['notificationUrl'],
       'changeType needs resource: this body is refused (400) while changeType is present and resource is absent, and with the value of notificationUrl replaced by a known-good one, any one of the changes below gets 201.',
+    ],
+    [
+      [zone('expirationDateTime', '2030-01-05T10:00:00Z'), replace('expirationDateTime')],
+      [],
+      'this body is refused (400) with the value of expirationDateTime as given, and any one of the changes below gets 201.',
     ],
     [
       [rename('Resource', 'resource')],

@@ -19,6 +19,8 @@ export function singleChangeWords(change: SingleChange): string {
       return `replace the value of ${change.field} with a known-good one`;
     case 'rename':
       return `rename ${change.from} to ${change.field} (its value as given)`;
+    case 'add-zone':
+      return `add the zone Z to ${change.field} (${JSON.stringify(change.value)})`;
   }
 }
 
@@ -31,7 +33,7 @@ export function undoneLiterals(changes: readonly SingleChange[]): { present: str
   return {
     present: unique([...of('remove'), ...renames.map((r) => r.from)]),
     absent: unique([...of('add'), ...renames.map((r) => r.field)]),
-    values: of('replace-value'),
+    values: [...new Set([...of('replace-value'), ...of('add-zone')])],
   };
 }
 

@@ -64,7 +64,11 @@ export class Prober {
    */
   key(config: BodyConfig): string {
     const good = [...config.good].filter((f) => !this.valueIsGood(f));
-    return configKey(this.#options.original, { present: config.present, good: new Set(good) });
+    return configKey(this.#options.original, {
+      present: config.present,
+      good: new Set(good),
+      ...(config.values === undefined ? {} : { values: config.values }),
+    });
   }
 
   /** True when the user's value of the field is the operation's known-good value (compared as JSON, once). */

@@ -10,8 +10,8 @@ import { count, list } from '../inference/words.js';
 import type { Expr } from '../rule/expression.js';
 import { conditionInWords } from '../rule/in-words.js';
 import { singleCauseSentence, singleChangeWords } from './fix-words.js';
-import { valueFault } from './what-is-wrong.js';
-import type { SingleChange } from './singles.js';
+import { portOnlyDifference, portSentence, valueFault, zoneSentence } from './what-is-wrong.js';
+import type { SingleAnswer, SingleChange } from './singles.js';
 import { describeAnswer, sameRejection } from './signature.js';
 import type { ExplainResult, NeededChange, Probe } from './types.js';
 
@@ -55,15 +55,31 @@ export function causeSentences(r: ExplainResult): string[] {
   return [...lines, ...valueFaultLines(r)];
 }
 
-/** What is wrong with each value the cause blames, when the value itself shows it (an ISO 8601 part of one digit). */
+/**
+ * What is wrong with each value the cause blames, when the value itself shows it (an ISO 8601 part of one digit), or
+ * an accepted body shows it: the user's date-time with only Z added accepted; an accepted URL that is the user's but
+ * for the port (said here when no change of one field says it already).
+ */
 function valueFaultLines(r: ExplainResult): string[] {
-  const blamed = [
-    ...new Set([...r.singles.fixes.filter((f) => f.change.kind === 'replace-value').map((f) => f.change.field), ...r.replaced]),
-  ];
+  const fixes = r.singles.fixes;
+  const blamed = [...new Set([...fixes.filter((f) => f.change.kind === 'replace-value').map((f) => f.change.field), ...r.replaced])];
+  const zoned = new Set(fixes.flatMap((f) => (f.change.kind === 'add-zone' ? [f.change.field] : [])));
   return blamed.flatMap((field) => {
-    const fault = valueFault(field, r.original.body[field]);
-    return fault === undefined ? [] : [`What is wrong with the value: ${fault}.`];
+    const fault = zoned.has(field) ? zoneSentence(field) : valueFault(field, r.original.body[field]);
+    const ports = fixes.length > 0 ? undefined : portOnlyDifference(r.original.body[field], r.after?.body[field]);
+    const port = ports === undefined ? undefined : portSentence(field, ports);
+    return [fault, port].flatMap((said) => (said === undefined ? [] : [`What is wrong with the value: ${said}.`]));
   });
+}
+
+/**
+ * A change of one field in words. A value replaced by an accepted URL that is the user's but for the port is said as
+ * that: the port is what the target refused (SharePoint answers a URL on another port as it does a failed handshake).
+ */
+function fixWords(r: ExplainResult, fix: SingleAnswer): string {
+  if (fix.change.kind !== 'replace-value') return singleChangeWords(fix.change);
+  const ports = portOnlyDifference(r.original.body[fix.change.field], fix.probe.body[fix.change.field]);
+  return ports === undefined ? singleChangeWords(fix.change) : portSentence(fix.change.field, ports);
 }
 
 function severalFieldsCause(r: ExplainResult): string[] {
@@ -218,7 +234,7 @@ export function singleFixLines(r: ExplainResult): string[] {
       ? `Changes of one field that get a 2xx, each asked:`
       : `Changes of one field that get a 2xx, each asked (the first ${keeps === 1 ? 'one keeps' : `${keeps} keep`} every field the request has):`,
   );
-  for (const fix of fixes) lines.push(`  ${singleChangeWords(fix.change)}: ${describeAnswer(fix.probe)}`);
+  for (const fix of fixes) lines.push(`  ${fixWords(r, fix)}: ${describeAnswer(fix.probe)}`);
   return [...lines, ...singlesAskedLines(r)];
 }
 
@@ -252,7 +268,7 @@ export function renderResult(r: ExplainResult): string[] {
       const words = targetWords(r);
       if (words.length > 0) lines.push('', ...words);
       if (fixes.length > 0) {
-        const all = fixes.map((f) => singleChangeWords(f.change));
+        const all = fixes.map((f) => fixWords(r, f));
         lines.push(
           '',
           `Smallest change${all.length === 1 ? '' : 's'} that get${all.length === 1 ? 's' : ''} a 2xx, of one field each: ${all.join('; or ')}.`,
@@ -281,11 +297,7 @@ export function renderResult(r: ExplainResult): string[] {
   lines.push('', `Before (${statusOf(original)}):`, toCurl(original.exchange));
   if (r.singles.fixes.length > 0) {
     for (const fix of r.singles.fixes) {
-      lines.push(
-        '',
-        `After "${singleChangeWords(fix.change)}" (${statusOf(fix.probe)}; what it created was deleted):`,
-        toCurl(fix.probe.exchange),
-      );
+      lines.push('', `After "${fixWords(r, fix)}" (${statusOf(fix.probe)}; what it created was deleted):`, toCurl(fix.probe.exchange));
     }
   } else if (r.after !== undefined) {
     lines.push('', `After (${statusOf(r.after)}; what it created was deleted):`, toCurl(r.after.exchange));

@@ -19,7 +19,8 @@ export type { SingleAnswer, SingleChange, Singles } from './types.js';
 /** Creates spent on changes of one field, at most: a body of more fields has its other changes listed unasked. */
 export const MAX_SINGLE_CHECKS = 16;
 
-const KIND_ORDER: Record<SingleChange['kind'], number> = { add: 0, rename: 1, 'replace-value': 2, remove: 3 };
+// A change that keeps the user's value in substance (a zone added) before one that replaces it.
+const KIND_ORDER: Record<SingleChange['kind'], number> = { add: 0, rename: 1, 'add-zone': 2, 'replace-value': 3, remove: 4 };
 
 /** The body of a change, the user's values elsewhere (an added field has no value of the user's: known-good). */
 export function singleConfig(present: ReadonlySet<string>, change: SingleChange): BodyConfig {
@@ -31,6 +32,7 @@ export function singleConfig(present: ReadonlySet<string>, change: SingleChange)
     fields.add(change.field);
     return { present: fields, good: new Set(), renamed: new Map([[change.field, change.from]]) };
   }
+  if (change.kind === 'add-zone') return { present: fields, good: new Set(), values: new Map([[change.field, change.value]]) };
   return { present: fields, good: change.kind === 'replace-value' ? new Set([change.field]) : new Set() };
 }
 

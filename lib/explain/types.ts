@@ -122,7 +122,9 @@ export interface RequestCount {
 export type SingleChange =
   | { kind: 'add' | 'remove' | 'replace-value'; field: string }
   /** The user's property `from` sent under the operation's name `field` (another letter case), its value as given. */
-  | { kind: 'rename'; field: string; from: string };
+  | { kind: 'rename'; field: string; from: string }
+  /** The user's date-time sent with the zone Z added (lib/explain/zone.ts): the user's instant, read as UTC. */
+  | { kind: 'add-zone'; field: string; value: string };
 
 export interface SingleAnswer {
   change: SingleChange;

@@ -32,6 +32,45 @@ export function valueFault(field: string, value: unknown): string | undefined {
   return `${field} is not a full ISO 8601 date-time: ${partsWords(parts)}`;
 }
 
+/** A full date-time with no zone: neither Z nor an offset (2030-01-05T10:00:00). Edm.DateTimeOffset needs one. */
+const ZONELESS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?$/;
+
+/** The value with the zone Z added, when it is a full date-time without a zone; undefined otherwise. */
+export function withZone(value: unknown): string | undefined {
+  return typeof value === 'string' && ZONELESS.test(value) ? `${value}Z` : undefined;
+}
+
+/** Said when the user's date-time, with Z added and nothing else changed, gets a 2xx where it did not. */
+export function zoneSentence(field: string): string {
+  return `${field} has no time-zone offset; with Z it is accepted`;
+}
+
+/** The port a URL reaches: its own, else its scheme's (443 for https, 80 for http); undefined for another scheme. */
+function effectivePort(url: URL): string | undefined {
+  if (url.port !== '') return url.port;
+  return url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : undefined;
+}
+
+/**
+ * The two ports, when the accepted URL and the given one are the same URL but for the port (scheme, host, user,
+ * path, query and fragment alike); undefined otherwise, or when either is no absolute http(s) URL.
+ */
+export function portOnlyDifference(given: unknown, accepted: unknown): { given: string; accepted: string } | undefined {
+  if (typeof given !== 'string' || typeof accepted !== 'string' || !URL.canParse(given) || !URL.canParse(accepted)) return undefined;
+  const a = new URL(given);
+  const b = new URL(accepted);
+  const [pa, pb] = [effectivePort(a), effectivePort(b)];
+  if (pa === undefined || pb === undefined || pa === pb) return undefined;
+  const rest = (u: URL): string => JSON.stringify([u.protocol, u.username, u.password, u.hostname, u.pathname, u.search, u.hash]);
+  return rest(a) === rest(b) ? { given: pa, accepted: pb } : undefined;
+}
+
+/** Said of a value replaced by an accepted URL that differs from it only in the port. */
+export function portSentence(field: string, ports: { given: string; accepted: string }): string {
+  const what = field === 'notificationUrl' ? 'notification URL' : `value of ${field}`;
+  return `the accepted ${what} differs only in its port (${ports.accepted}, not ${ports.given})`;
+}
+
 /** The operation's field that `name` spells in another letter case (Resource for resource), if any. */
 export function caseVariantOf(name: string, fields: Iterable<string>): string | undefined {
   for (const field of fields) if (field !== name && field.toLowerCase() === name.toLowerCase()) return field;

@@ -30,6 +30,8 @@ export interface ValueClass {
   expectation: ValueExpectation;
   /** The property name the value is sent under instead of the field's (another letter case: `Resource`). */
   sendAs?: string;
+  /** A value the operation lists for the field (a member of an enumeration in its description): refused, a finding of its own. */
+  listed?: true;
 }
 
 export interface FieldSpec {

@@ -4,6 +4,7 @@
  * token, slow, 500) for tests and drills. Readers in the same process use the returned object; workers
  * use the control API under /_receiver/ (control.ts), guarded by a per-receiver key.
  */
+import { SpellingTally } from './validation-spelling.js';
 import { listen } from '../net/listen.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -122,6 +123,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   let seq = 0;
   let notifications: ReceivedNotification[] = [];
   let handshakes: ReceivedHandshake[] = [];
+  const spelling = new SpellingTally();
   const waiters = new Set<Waiter>();
   const closing = new AbortController();
   const sockets = new Set<Socket>();
@@ -172,6 +174,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       const m = takeMode(scope);
       const status = m.fail === 'never' ? 200 : 500;
       const body = status === 500 ? 'receiver told to fail' : m.token === 'echo' ? validation.token : wrongToken(validation.token);
+      spelling.add(validation.parameter);
       handshakes = keep(handshakes, {
         seq: ++seq,
         receivedAt,
@@ -256,6 +259,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     cert: keyAndCert?.cert,
     notifications: (filter = {}) => notifications.filter((n) => matchesFilter(n, filter)),
     handshakes: () => [...handshakes],
+    validationSpelling: () => spelling.read(),
     waitFor: (match, timeoutMs, signal) => {
       if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_WAIT_MS)) {
         return Promise.reject(

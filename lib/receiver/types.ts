@@ -1,3 +1,5 @@
+import type { ValidationSpelling } from './validation-spelling.js';
+
 /** What the probe's notification receiver saw, how it is told to behave, and what its readers may ask of it. */
 
 /** A notification POSTed to the receiver (anything on its notification path without a validation token). */
@@ -70,6 +72,8 @@ export interface Receiver {
   cert: string | undefined;
   notifications(filter?: NotificationFilter): ReceivedNotification[];
   handshakes(): ReceivedHandshake[];
+  /** Every validation request since the start and the parameter's spellings (not capped, not cleared); undefined when none came. */
+  validationSpelling(): ValidationSpelling | undefined;
   /** The first notification (already received or to come) that matches; rejects with ReceiverTimeoutError after timeoutMs. */
   waitFor(match: NotificationPredicate | NotificationFilter, timeoutMs: number, signal?: AbortSignal): Promise<ReceivedNotification>;
   /** The receiver's mode, or a scope's (normal when the scope has none). */

@@ -1,4 +1,5 @@
 import type { CaseRecord } from '../case-record.js';
+import type { ValidationSpelling } from '../receiver/validation-spelling.js';
 import { combinationKey, fieldIndex, maskOf, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { mergeLifecycle } from '../lifecycle/merge.js';
@@ -8,6 +9,7 @@ import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import { Rule } from '../rule/rule.js';
 import { ruleOf, withRule } from '../rule/rule-value.js';
 import { buildValues } from './build-values.js';
+import { listedValuesFindings } from './listed-values.js';
 import { namingOf } from './naming.js';
 import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
@@ -38,6 +40,8 @@ export interface BuildInput {
   notRun?: readonly UnrunCase[];
   /** Cases that failed before they recorded a verdict: reported as ERROR, the harness's, never the target's. */
   harnessErrors?: readonly HarnessError[];
+  /** How the target spelled the validation parameter over the run (the run's receiver's tally): `run.validation`. */
+  validation?: ValidationSpelling;
   /** The report merges shards' records (--merge-reports): a decision a worker made on its own answers is checked again. */
   merged?: boolean;
   /** Every suite file in run order with vitest's duration of it: the report's `suites`. */
@@ -142,6 +146,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       : ruleOf(inference.rule),
   );
   const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
+  const values = buildValues(operation.fields, evidence);
   return {
     reportVersion: 1,
     run: {
@@ -158,6 +163,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(seed !== undefined ? { seed } : {}),
       ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
       repeats: input.repeats,
+      ...(input.validation !== undefined ? { validation: input.validation } : {}),
     },
     operation,
     fields: Object.fromEntries(
@@ -178,14 +184,18 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     rejectionGroups: inference.rejectionGroups,
     ...namingField(operation.fields, observations),
     ...(inference.diagnosis !== undefined ? { diagnosis: inference.diagnosis } : {}),
-    values: buildValues(operation.fields, evidence),
+    values,
     ...(evidence.lifecycle.length > 0 ? { lifecycle: mergeLifecycle(evidence.lifecycle) } : {}),
     cases: summaries,
     skipped: [...(input.skipped ?? [])],
     notRun: [...(input.notRun ?? [])],
     counts,
     ...(suites !== undefined ? { suites } : {}),
-    findings: summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
+    // The cases' own findings, then the values the operation lists that the target refuses (a finding across cases).
+    findings: [
+      ...summaries.filter((c) => c.verdict === 'INFORMATIONAL' && c.finding !== undefined).map((c) => c.finding as string),
+      ...listedValuesFindings(values),
+    ],
   };
 }
 

@@ -29,6 +29,7 @@ export function buildValues(
         ...(observation.errorMessage !== undefined ? { errorMessage: observation.errorMessage } : {}),
         ...(observation.asks !== undefined ? { asks: observation.asks } : {}),
         ...(observation.intermittent !== undefined ? { intermittent: observation.intermittent } : {}),
+        ...(observation.listed === true ? { listed: true as const } : {}),
         verdict: record.verdict,
         specRef: record.specRef,
       };

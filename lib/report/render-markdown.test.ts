@@ -184,4 +184,13 @@ describe('renderMarkdown', () => {
 
     expect(renderMarkdown(report)).toContain('400 `a\\|b <img src=x>`: length-256');
   });
+
+  test("says how the target spelled the validation parameter when the run's receiver got a validation request, escaped", () => {
+    const report = defaultProfileReport();
+    expect(renderMarkdown(report)).not.toContain('**Validation**');
+    const validation = { requests: 3, parameters: [{ name: 'validationToken', requests: 3 }] };
+    expect(renderMarkdown({ ...report, run: { ...report.run, validation } })).toContain(
+      "**Validation** the target sent 3 validation requests to the run's receiver, with the token's query parameter spelled validationToken",
+    );
+  });
 });

@@ -1,4 +1,6 @@
 import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
+import { listedValuesFindings } from './listed-values.js';
+import { validationSentence } from '../receiver/validation-spelling.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
 import { amount } from '../values/amount.js';
@@ -73,6 +75,7 @@ export function renderMarkdown(report: BehaviourReport): string {
     if (run.network.tlsInsecure === true) out.push(`> **⚠ ${text(TLS_INSECURE_WARNING)}**`, '');
     out.push(`**Network** ${text(networkSentence(run.network))}`, '');
   }
+  if (run.validation !== undefined) out.push(`**Validation** ${text(validationSentence(run.validation))}`, '');
 
   if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
 
@@ -157,14 +160,17 @@ export function renderMarkdown(report: BehaviourReport): string {
   const asExpected = report.cases.filter((c) => c.expectation !== undefined).length;
   if (asExpected > 0) out.push(`${asExpected} of them as the expectations file says: they do not fail the run.`, '');
 
-  if (limitsAndHandshakes.length + others.length > 0) {
-    // Every finding about a limit or the handshake, then the others up to the cut, which says what it left out.
-    const room = Math.max(0, LIST_LIMIT - limitsAndHandshakes.length);
+  const listed = listedValuesFindings(report.values);
+  if (limitsAndHandshakes.length + others.length + listed.length > 0) {
+    // Every finding about a limit or the handshake, the listed values refused, then the others up to the cut, which
+    // says what it left out.
+    const room = Math.max(0, LIST_LIMIT - limitsAndHandshakes.length - listed.length);
     const line = (c: CaseSummary): string => `- ${code(c.id)}: ${text(c.finding ?? '')}`;
     out.push(
       '### Findings (INFORMATIONAL: the spec leaves these open)',
       '',
       ...limitsAndHandshakes.map(line),
+      ...listed.map((sentence) => `- ${text(sentence)}`),
       ...others.slice(0, room).map(line),
     );
     if (others.length > room) out.push(`- … and ${others.length - room} more findings: every case is in behaviour-report.html and .json`);

@@ -1,4 +1,5 @@
 import type { NetworkInfo } from '../config/network-info.js';
+import type { ValidationSpelling } from '../receiver/validation-spelling.js';
 import type { NamingCounts } from './naming.js';
 import type { Verdict, MatrixOutcome, Refusal, StateMechanism } from '../outcome.js';
 import type { Diagnosis, FieldRole, IdlStatement, RejectionGroup } from '../inference/types.js';
@@ -239,6 +240,11 @@ export interface RunInfo {
    * answer, or an id unsafe to send. Set after the end-of-run cleanup; any entry fails the run.
    */
   leftOnTarget?: LeftOnTarget[];
+  /**
+   * The validation requests the run's own receiver got from the target, and how they spelled the token's query
+   * parameter (SharePoint `validationtoken`, Graph `validationToken`); absent when none came or the run had no receiver.
+   */
+  validation?: ValidationSpelling;
 }
 
 /** Where the run's token came from (lib/auth): the same data the token source keeps, never the token. */
@@ -309,6 +315,8 @@ export interface ValueClassResult {
   asks?: number;
   /** A refusal of the value another ask of it contradicted (a 2xx): intermittent, not the value's. */
   intermittent?: IntermittentNote;
+  /** A value the operation lists for the field (an enumeration in its description): lib/report/listed-values.ts. */
+  listed?: true;
   verdict: Verdict;
   specRef: string;
 }

@@ -26,6 +26,7 @@ import { StopOnAbort } from '../vitest/stop-on-abort.js';
 import { finishRun, type FinishedRun, type FinishInput } from './finish-run.js';
 import type { RunFiles } from './provided-context.js';
 import type { ProbeRunFiles } from './run-files.js';
+import { readValidationSpelling } from '../receiver/validation-spelling.js';
 import type { RunInputs } from './run-inputs.js';
 import { RunLog } from './run-log.js';
 import type { RunMode, RunModeKind, RunReporters } from './run-mode.js';
@@ -172,6 +173,7 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
   const runFiles: RunFiles = {
     ...(files.outcome !== undefined ? { outcome: files.outcome } : {}),
     ...(files.exchangeLog !== undefined ? { exchangeLog: files.exchangeLog } : {}),
+    ...(files.validation !== undefined ? { validation: files.validation } : {}),
   };
   const vitest = await startVitest(
     'test',
@@ -267,6 +269,7 @@ function finishInput(
   exchangeLogs = files.exchangeLog === undefined ? undefined : [files.exchangeLog],
 ): FinishInput {
   const { settings, inputs } = ctx;
+  const validation = readValidationSpelling(files.validation);
   return {
     collected,
     operation: settings.target.operation,
@@ -281,6 +284,7 @@ function finishInput(
     ...(inputs.expectations !== undefined ? { expectations: { ...inputs.expectations, today: runDay(ctx) } } : {}),
     ...(stopped !== undefined ? { stopped } : {}),
     ...(ledger !== undefined ? { ledger } : {}),
+    ...(validation !== undefined ? { validation } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import type { TaggedExchange } from '../har/build-har.js';
 import { loggedRequests, readExchangeLogs } from '../har/exchange-log.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import type { OperationSpec } from '../operation/types.js';
+import type { ValidationSpelling } from '../receiver/validation-spelling.js';
 import { assembleReport } from '../report/assemble-report.js';
 import { buildBehaviourReport } from '../report/build-report.js';
 import type { BehaviourReport, RunStop, TokenInfo } from '../report/types.js';
@@ -39,6 +40,8 @@ export interface FinishInput {
   exchangeLogs?: readonly string[];
   /** What stopped the run before every case ran, when its caller did (Ctrl-C, SIGTERM). */
   stopped?: RunStop;
+  /** How the target spelled the validation parameter, when the run's receiver got a validation request. */
+  validation?: ValidationSpelling;
   /** The records come from several shards' blobs. */
   merged?: boolean;
   /** The run's expectations (EXPECTATIONS), and today (YYYY-MM-DD, UTC) for their `until`. */
@@ -70,6 +73,7 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     repeats: input.repeats,
     ...(input.stopped !== undefined ? { stopped: input.stopped } : {}),
     ...(input.merged === true ? { merged: true } : {}),
+    ...(input.validation !== undefined ? { validation: input.validation } : {}),
     suites: collected.suites,
     requests: {
       ...(exchanges !== undefined ? { logged: loggedRequests(exchanges.entries) } : {}),

@@ -14,6 +14,8 @@ export interface RunFiles {
   outcome?: string;
   /** Where the worker appends every exchange and the case that sent it, for the run's HAR (lib/har/exchange-log.ts). */
   exchangeLog?: string;
+  /** Where globalSetup's teardown leaves the receiver's tally of the validation parameter's spellings (lib/receiver/validation-spelling.ts). */
+  validation?: string;
 }
 
 declare module 'vitest' {

@@ -13,12 +13,17 @@ import { shardOutcomeFile } from '../ledger/outcome-file.js';
 export interface ProbeRunFiles {
   outcome: string | undefined;
   exchangeLog: string | undefined;
+  /**
+   * Where globalSetup's teardown leaves how the target spelled the validation parameter (lib/receiver/validation-spelling.ts):
+   * a single run's only; a shard's report is built by the merge, which has no receiver's tally to read.
+   */
+  validation: string | undefined;
   /** Removes what only this run needed (a single run's temporary folder). */
   remove(): void;
 }
 
 export function probeRunFiles(reportDir: string, kind: 'single' | 'merge' | { shard: string }): ProbeRunFiles {
-  if (kind === 'merge') return { outcome: undefined, exchangeLog: undefined, remove: () => undefined };
+  if (kind === 'merge') return { outcome: undefined, exchangeLog: undefined, validation: undefined, remove: () => undefined };
   let files: { outcome: string; exchangeLog: string };
   let dir: string | undefined;
   if (typeof kind === 'object') {
@@ -38,6 +43,7 @@ export function probeRunFiles(reportDir: string, kind: 'single' | 'merge' | { sh
   process.once('exit', onExit);
   return {
     ...files,
+    validation: dir === undefined ? undefined : join(dir, 'validation.json'),
     remove: () => {
       process.off('exit', onExit);
       onExit();

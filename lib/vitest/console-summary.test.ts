@@ -105,3 +105,12 @@ test('dependencies read off part of the combinations say so, as the rule does', 
     '  dependencies: IF changeType THEN resource; (on the 28 of 32 combinations with a usable answer; the others could break them)',
   );
 });
+
+test("the validation parameter's spelling, when the run's receiver got a validation request; nothing when it got none", () => {
+  const validation = { requests: 2, parameters: [{ name: 'validationtoken', requests: 2 }] };
+  const said =
+    "  handshake: the target sent 2 validation requests to the run's receiver, with the token's query parameter spelled validationtoken";
+  expect(formatConsoleSummary({ ...recorded, run: { ...recorded.run, validation } })).toContain(said);
+  expect(recorded.run.validation).toBeUndefined();
+  expect(formatConsoleSummary(recorded).join('\n')).not.toContain("to the run's receiver");
+});

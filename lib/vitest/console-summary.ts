@@ -5,6 +5,8 @@ import { requestsInWords, stateAsksInWords } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { summaryFindings } from '../report/summary-findings.js';
 import { limitWords } from '../report/limit-words.js';
+import { listedValuesFindings } from '../report/listed-values.js';
+import { validationSentence } from '../receiver/validation-spelling.js';
 
 /** Rejection groups named on the console, at most. */
 const MAX_GROUPS = 6;
@@ -76,6 +78,8 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   for (const c of limitsAndHandshakes.filter((k) => k.id.startsWith('events/handshake-'))) {
     lines.push(`  handshake: ${clip(c.finding ?? '')}`);
   }
+  for (const sentence of listedValuesFindings(report.values)) lines.push(`  values: ${clip(sentence)}`);
+  if (run.validation !== undefined) lines.push(`  handshake: ${validationSentence(run.validation)}`);
   if (others.length > 0) {
     lines.push(`  ${others.length} other finding${others.length === 1 ? '' : 's'} (INFORMATIONAL): in behaviour-report.md and .html`);
   }

@@ -13,6 +13,7 @@ import type { BearerSource } from '../../lib/http/bearer.js';
 import { openRunLedger } from '../../lib/ledger/open-run-ledger.js';
 import { writeOutcome } from '../../lib/ledger/outcome-file.js';
 import { startRunReceiver } from '../../lib/receiver/for-run.js';
+import { writeValidationSpelling } from '../../lib/receiver/validation-spelling.js';
 import '../../lib/run/provided-context.js';
 import { runLogWriter } from '../../lib/run/run-log.js';
 import { Secret } from '../../lib/secret.js';
@@ -62,6 +63,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const outcomeFile = provided.runFiles.outcome;
       if (outcomeFile !== undefined) writeOutcome(outcomeFile, outcome);
     } finally {
+      // Every validation request of the run, whichever case's create caused it: the report says how it was spelled.
+      const validationFile = provided.runFiles.validation;
+      if (validationFile !== undefined) writeValidationSpelling(validationFile, receiver?.validationSpelling());
       await receiver?.close();
       await reference?.close();
       writer?.done();

@@ -23,5 +23,6 @@ export function enumerationClasses(o: EnumerationOptions): ValueClass[] {
     value: () => value,
     specRef: o.specRef,
     expectation: o.expectation ?? 'spec-form',
+    listed: true as const,
   }));
 }
