@@ -15,7 +15,7 @@ test('defaults: the embedded reference, no token', () => {
     'limits: 10 requests/s, concurrency 4, budget 2000 requests, max run time 900 s, request timeout 10000 ms',
     'retries: up to 3 per exchange; wait 2 s without Retry-After, at most 120 s',
     'repeats: 2 per combination',
-    "notification URL: the probe's own receiver",
+    "notification URL: the probe's own receiver, a path of its own for each create",
     "events: the embedded reference's trigger makes the change; wait up to 30 s for a notification",
     'reports: /tmp/probe-describe/reports',
     'cleanup ledger: /tmp/probe-describe/.ledger',
@@ -63,7 +63,7 @@ test('a receiver behind a tunnel: says the public URL and the local port', () =>
     dotenvPath: false,
   });
   expect(describeSettingsAtStart(config)).toContain(
-    "notification URL: the probe's own receiver, as https://tunnel.example.net/hook (forwarded to loopback port 8787)",
+    "notification URL: the probe's own receiver, as https://tunnel.example.net/hook (forwarded to loopback port 8787), a path of its own for each create",
   );
 });
 

@@ -85,6 +85,8 @@ function operationLine(target: TargetSettings): string {
 }
 
 function ownReceiver(receiver: ReceiverSettings): string {
-  if (receiver.receiverPublicUrl === undefined) return "the probe's own receiver";
-  return `the probe's own receiver, as ${receiver.receiverPublicUrl} (forwarded to loopback port ${receiver.receiverPort})`;
+  // Each create has its own path there, so that the run's subscriptions never share a notification URL (docs/target-state.md).
+  const ownPaths = 'a path of its own for each create';
+  if (receiver.receiverPublicUrl === undefined) return `the probe's own receiver, ${ownPaths}`;
+  return `the probe's own receiver, as ${receiver.receiverPublicUrl} (forwarded to loopback port ${receiver.receiverPort}), ${ownPaths}`;
 }
