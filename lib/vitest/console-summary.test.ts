@@ -82,7 +82,9 @@ test('every DEVIATES first, then the limits and the handshake findings, and the 
     info('events/handshake-deadline', 'handshake deadline: between 4 and 5 s: ...'),
     info('events/handshake-slow', 'receiver that holds its answer to the validation request 6 s: ...'),
   ];
-  const lines = formatConsoleSummary({ ...recorded, cases });
+  // The recorded run's own validation line is another test's: these cases' handshake findings are the ones counted here.
+  const run = withoutValidation(recorded.run);
+  const lines = formatConsoleSummary({ ...recorded, run, cases });
   const at = (prefix: string): number => lines.findIndex((l) => l.startsWith(prefix));
   expect(lines[at('  DEVIATES')]).toBe('  DEVIATES matrix/refusals: a 422 breaks spec §7 rule 1');
   expect(at('  DEVIATES')).toBeLessThan(at('  limit: '));
@@ -110,7 +112,14 @@ test("the validation parameter's spelling, when the run's receiver got a validat
   const validation = { requests: 2, parameters: [{ name: 'validationtoken', requests: 2 }] };
   const said =
     "  handshake: the target sent 2 validation requests to the run's receiver, with the token's query parameter spelled validationtoken";
-  expect(formatConsoleSummary({ ...recorded, run: { ...recorded.run, validation } })).toContain(said);
-  expect(recorded.run.validation).toBeUndefined();
-  expect(formatConsoleSummary(recorded).join('\n')).not.toContain("to the run's receiver");
+  const none = withoutValidation(recorded.run);
+  expect(formatConsoleSummary({ ...recorded, run: { ...none, validation } })).toContain(said);
+  expect(formatConsoleSummary({ ...recorded, run: none }).join('\n')).not.toContain("to the run's receiver");
 });
+
+/** The run without the validation requests it recorded. */
+function withoutValidation(run: BehaviourReport['run']): BehaviourReport['run'] {
+  const copy = { ...run };
+  delete copy.validation;
+  return copy;
+}
