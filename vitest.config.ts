@@ -24,12 +24,14 @@ import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 const TOOL_WORKERS = 3;
 const SLOWEST_TOOL_FILES = [
   'test/fault-drills.test.ts',
+  'test/state-refusals.test.ts',
   'test/auth.test.ts',
   'test/quick-start.test.ts',
   'test/hostile-target.test.ts',
   'test/inference-honesty.test.ts',
   'test/many-fields.test.ts',
   'test/cleanup.test.ts',
+  'test/no-delete-path.test.ts',
   'test/transport-honesty.test.ts',
   'test/events.test.ts',
   'test/sharding.test.ts',
