@@ -171,6 +171,8 @@ export interface SkipRecord {
   id: string;
   reason: string;
   toTest?: string;
+  /** The skip rests on no accepted body (with this field) being known where the case ran (lib/presence/evidence.ts). */
+  noAccepted?: { with?: string };
 }
 
 declare module 'vitest' {

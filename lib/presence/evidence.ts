@@ -13,6 +13,14 @@ import type { IdlStatement, Observation, PresenceRole } from '../inference/types
 import type { Expr } from '../rule/expression.js';
 import { Rule, type RuleTerm } from '../rule/rule.js';
 
+/**
+ * The fact a skip rests on: no accepted body (with `with`, when given) was known where the case ran. A merged report
+ * holds it against the merged evidence (lib/report/evidence-disagreements.ts): a shard that learnt it alone is named.
+ */
+export interface NoAccepted {
+  with?: string;
+}
+
 export type Acceptance = 'yes' | 'no' | 'unknown';
 
 /** The rule the presence suite reports, and how far it can be trusted. */
@@ -99,7 +107,8 @@ export class PresenceEvidence {
    * Why no accepted body (with `including`, when given) is known, naming the true reason: combinations whose
    * repeats disagreed are unstable, not "never accepted". `so` says what cannot be done without one.
    */
-  noAcceptedBody(including: string | undefined, so: string): { reason: string; toTest: string } {
+  noAcceptedBody(including: string | undefined, so: string): { reason: string; toTest: string; noAccepted: NoAccepted } {
+    const noAccepted: NoAccepted = including === undefined ? {} : { with: including };
     const what = including === undefined ? 'a body' : `a body with ${including}`;
     const unstable = this.observations.filter(
       (o) => o.outcome === 'unstable' && (including === undefined || o.present.includes(including)),
@@ -115,12 +124,14 @@ export class PresenceEvidence {
           `${subject}: the presence matrix saw ${some}${including === undefined ? '' : ' with it'} unstable (its repeats disagreed: ` +
           `${shown.join('; ')}${unstable.length > 3 ? '; ...' : ''}) and none accepted every time, so ${so}`,
         toTest: `if the target accepts ${what} every time, give it as ACCEPTED_BODY`,
+        noAccepted,
       };
     }
     const subject = including === undefined ? 'no body was accepted' : `no accepted body carries ${including}`;
     return {
       reason: `${subject}: the presence matrix saw no combination${including === undefined ? '' : ' with it'} accepted, so ${so}`,
       toTest: `if the target accepts some ${what.slice(2)}, give it as ACCEPTED_BODY`,
+      noAccepted,
     };
   }
 

@@ -14,6 +14,7 @@ import { namingOf } from './naming.js';
 import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
+import { evidenceDisagreements } from './evidence-disagreements.js';
 import type { BehaviourReport, CaseSummary, SuiteSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 
 export interface CaseInput {
@@ -188,6 +189,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     ...(evidence.lifecycle.length > 0 ? { lifecycle: mergeLifecycle(evidence.lifecycle) } : {}),
     cases: summaries,
     skipped: [...(input.skipped ?? [])],
+    ...disagreementsOf(input.skipped ?? [], matrix),
     notRun: [...(input.notRun ?? [])],
     counts,
     ...(suites !== undefined ? { suites } : {}),
@@ -202,6 +204,11 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
 function namingField(fields: readonly string[], observations: readonly Observation[]): Pick<BehaviourReport, 'naming'> {
   const naming = namingOf(fields, observations);
   return naming === undefined ? {} : { naming };
+}
+
+function disagreementsOf(skipped: readonly UnrunCase[], matrix: readonly MatrixEntry[]): Pick<BehaviourReport, 'evidenceDisagreements'> {
+  const said = evidenceDisagreements(skipped, matrix);
+  return said.length === 0 ? {} : { evidenceDisagreements: said };
 }
 
 function stateAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'stateAsks'> {

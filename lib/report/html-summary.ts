@@ -43,6 +43,7 @@ export function runProblems(report: BehaviourReport): Problem[] {
   // not asking, which fails nothing.
   if (report.diagnosis !== undefined && failingDiagnosis(report.diagnosis, report.matrix.length) !== undefined)
     problems.push({ text: `nothing was accepted (likely cause: ${report.diagnosis.likelyCause})`, href: '#diagnosis' });
+  for (const d of report.evidenceDisagreements ?? []) problems.push({ text: `the evidence disagrees: ${d}`, href: '#not-tested' });
   const disagreements = report.contract?.comparison?.disagreements.length ?? 0;
   if (disagreements > 0)
     problems.push({

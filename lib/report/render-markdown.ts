@@ -49,6 +49,8 @@ export function renderMarkdown(report: BehaviourReport): string {
   const { run, operation } = report;
   const out: string[] = [];
   out.push(`## ${text(operation.id)}: behaviour report`, '');
+  // Skips the run's own evidence contradicts fail the run: said first, as a stop is.
+  for (const d of report.evidenceDisagreements ?? []) out.push(`> **⚠ The evidence disagrees:** ${text(d)}.`, '');
   // A stopped run says so before anything else: what it shows is part of a run.
   if (run.stopped !== undefined) {
     const unrun = report.notRun?.length ?? 0;

@@ -53,6 +53,11 @@ export interface BehaviourReport {
   cases: CaseSummary[];
   /** Cases that did not run because something they need is missing, each with its reason (absent in older reports). */
   skipped?: UnrunCase[];
+  /**
+   * Skips that rest on a fact the run's own presence evidence contradicts (a shard that learnt its own): each named,
+   * and each fails the run (lib/report/evidence-disagreements.ts). Absent when none.
+   */
+  evidenceDisagreements?: string[];
   /** Cases a stop (run.stopped) cut short or never started (absent in older reports). */
   notRun?: UnrunCase[];
   counts: Record<Verdict, number>;
@@ -174,6 +179,8 @@ export interface UnrunCase {
   reason: string;
   /** What to set or do to test it, when something would. */
   toTest?: string;
+  /** The skip rests on no accepted body (with this field) being known where the case ran. */
+  noAccepted?: { with?: string };
 }
 
 /** One suite file of the run, counted from its cases (lib/report/suite-summary.ts). */

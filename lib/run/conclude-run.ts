@@ -85,6 +85,7 @@ function factsOf(result: RunResult, checks: OutputChecks): RunFacts {
     leftOnTarget: result.ledger?.leftOnTarget.length ?? 0,
     cleanupUnknown: result.cleanupUnknown,
     ...(diagnosis !== undefined ? { failingDiagnosis: diagnosis } : {}),
+    ...(report?.evidenceDisagreements !== undefined ? { evidenceDisagreements: report.evidenceDisagreements } : {}),
     contractDisagreements: report?.contract?.comparison?.disagreements.length ?? 0,
     secretFound: checks.secretFound === true,
     ...(checks.invalidOutputs !== undefined && checks.invalidOutputs.length > 0 ? { invalidOutputs: checks.invalidOutputs } : {}),
@@ -115,6 +116,7 @@ function remarksOf(result: RunResult, facts: RunFacts): string[] {
     );
   }
   if (facts.failingDiagnosis !== undefined) lines.push(`probe: ${facts.failingDiagnosis}`);
+  for (const d of facts.evidenceDisagreements ?? []) lines.push(`probe: evidence disagrees: ${d}`);
   const kept = result.keepCreated === true ? keptCount(result.ledger) : 0;
   if (kept > 0)
     lines.push(

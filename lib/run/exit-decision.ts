@@ -38,6 +38,8 @@ export interface RunFacts {
   noCaseBecause?: string;
   /** Expectations that fail the run (lib/expectations): the case passes now, or their `until` has passed. */
   expectationFailures?: readonly { case: string; status: 'stale' | 'expired'; message: string }[];
+  /** Skips that rest on a fact the run's presence evidence contradicts (a shard that learnt its own). */
+  evidenceDisagreements?: readonly string[];
   /** Cases that ended as an expectation said: they do not fail the run. */
   expectedCases?: number;
 }
@@ -85,6 +87,7 @@ export function exitDecision(facts: RunFacts): ExitDecision {
       : undefined,
     facts.cleanupUnknown ? { id: 'run/cleanup', message: 'the cleanup did not finish: what is left on the target is unknown' } : undefined,
     facts.failingDiagnosis !== undefined ? { id: 'run/nothing-accepted', message: facts.failingDiagnosis } : undefined,
+    ...(facts.evidenceDisagreements ?? []).map((message, i) => ({ id: `run/evidence-disagrees-${i + 1}`, message })),
     facts.contractDisagreements > 0
       ? { id: 'run/contract', message: `the target disagrees with the contract in ${count(facts.contractDisagreements, 'place')}` }
       : undefined,

@@ -84,7 +84,14 @@ function sortCase(run: CollectedRun, suite: string, testCase: TestCase, stop: st
   }
   const skip = meta.skip as SkipRecord | undefined;
   if (result.state === 'skipped' && skip !== undefined) {
-    run.skipped.push({ id: skip.id, suite, name, reason: skip.reason, ...(skip.toTest !== undefined ? { toTest: skip.toTest } : {}) });
+    run.skipped.push({
+      id: skip.id,
+      suite,
+      name,
+      reason: skip.reason,
+      ...(skip.toTest !== undefined ? { toTest: skip.toTest } : {}),
+      ...(skip.noAccepted !== undefined ? { noAccepted: skip.noAccepted } : {}),
+    });
     return;
   }
   const id = meta.caseId ?? idOf(suite, testCase.name);

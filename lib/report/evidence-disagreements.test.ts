@@ -1,0 +1,54 @@
+import { expect, test } from 'vitest';
+import { exitDecision } from '../run/exit-decision.js';
+import { evidenceDisagreements } from './evidence-disagreements.js';
+import type { MatrixEntry, UnrunCase } from './types.js';
+
+const skipped = (id: string, field?: string): UnrunCase => ({
+  id,
+  suite: '03-value-classes',
+  name: id,
+  reason: 'no accepted body carries clientState: ...',
+  noAccepted: field === undefined ? {} : { with: field },
+});
+const entry = (present: string[], outcome: MatrixEntry['outcome']): MatrixEntry => ({ present, status: 201, outcome });
+
+test("a shard's skip for no accepted body with a field the merged matrix has accepted is named once per field", () => {
+  const matrix = [entry(['notificationUrl', 'expirationDateTime', 'clientState'], 'accepted'), entry(['clientState'], 'rejected')];
+  const said = evidenceDisagreements(
+    [skipped('value/clientState/a', 'clientState'), skipped('value/clientState/b', 'clientState')],
+    matrix,
+  );
+  expect(said).toHaveLength(1);
+  expect(said[0]).toMatch(
+    /^2 cases \(value\/clientState\/a, value\/clientState\/b\) skipped as no accepted body with clientState was known where they ran, but the run's presence evidence has \{notificationUrl, expirationDateTime, clientState\} accepted/,
+  );
+});
+
+test('a skip the merged evidence agrees with is no disagreement, nor one that rests on nothing', () => {
+  const matrix = [
+    entry(['notificationUrl', 'expirationDateTime'], 'accepted'),
+    entry(['notificationUrl', 'expirationDateTime', 'clientState'], 'unstable'),
+  ];
+  expect(evidenceDisagreements([skipped('value/clientState/a', 'clientState')], matrix)).toEqual([]);
+  const plain: UnrunCase = { id: 'value/clientState/a', suite: '03-value-classes', name: 'a', reason: 'skipped for another reason' };
+  expect(evidenceDisagreements([plain], [entry(['clientState'], 'accepted')])).toEqual([]);
+  // "no body at all" is contradicted by any accepted one.
+  expect(evidenceDisagreements([skipped('events/notification')], matrix)).toHaveLength(1);
+});
+
+test('each disagreement fails the run with a failure of its own', () => {
+  const facts = {
+    casesRan: 10,
+    failedCases: 0,
+    driftChanges: 0,
+    leftOnTarget: 0,
+    cleanupUnknown: false,
+    contractDisagreements: 0,
+    secretFound: false,
+    evidenceDisagreements: ['2 cases (...) skipped as ...'],
+  };
+  const decision = exitDecision(facts);
+  expect(decision.code).toBe(1);
+  expect(decision.runFailures.map((f) => f.id)).toEqual(['run/evidence-disagrees-1']);
+  expect(decision.reason).toContain('skipped as');
+});
