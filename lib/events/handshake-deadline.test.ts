@@ -28,12 +28,17 @@ describe('the handshake deadline in words', () => {
   const refused = '400 invalidRequest "Failed to validate the notification URL: the validation request timed out."';
   const created4 = 'the subscription was created with the receiver holding its answer 4 s';
   test.each([
-    ['exact', 4, 5, `handshake deadline: 4 s, to the second: ${created4}; held 5 s, the create was answered ${refused} (3 creates)`],
+    [
+      'exact',
+      4,
+      5,
+      `handshake deadline: a hold of 4 s is accepted and one of 5 s is not (whole seconds searched): ${created4}; held 5 s, the create was answered ${refused} (3 creates)`,
+    ],
     [
       'max-steps',
       4,
       5,
-      `handshake deadline: 4 s, to the second: ${created4}; held 5 s, the create was answered ${refused}; ` +
+      `handshake deadline: a hold of 4 s is accepted and one of 5 s is not (whole seconds searched): ${created4}; held 5 s, the create was answered ${refused}; ` +
         `the search stopped at the most creates it may send (${deadlineCreates(9)}) (3 creates)`,
     ],
     [

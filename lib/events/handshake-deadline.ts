@@ -66,7 +66,7 @@ function boundWords(a: number, r: number, sent: DeadlineSearch['sent']): string 
   const held = `held ${r} s, the create was answered ${answerWords(sent.get(r))}`;
   const created = `the subscription was created with the receiver holding its answer ${a} s`;
   return r - a <= 1
-    ? `handshake deadline: ${a} s, to the second: ${created}; ${held}`
+    ? `handshake deadline: a hold of ${a} s is accepted and one of ${r} s is not (whole seconds searched): ${created}; ${held}`
     : `handshake deadline: between ${a} and ${r} s, holds of ${a + 1} to ${r - 1} s not tried: ${created}; ${held}`;
 }
 
