@@ -22,9 +22,11 @@ export interface RefusalInput {
   failure?: Failure | undefined;
 }
 
-const CONFLICT = /\balready exists\b|\bduplicate subscription\b/i;
+// Each names a subscription, so that a body's own refusal ("the property 'x' already exists", "clientState has reached
+// its limit of 128 characters") is never read as the target's state.
+const CONFLICT = /\bsubscription\b[^.]{0,80}\balready exists\b|\bduplicate subscription\b/i;
 const QUOTA = /\bmaximum number of subscriptions\b|\bsubscription quota\b|\bquota (?:is |has been )?(?:exceeded|reached|full)\b/i;
-const COUNT_LIMIT = /\bSubscriptionCountReached\b|\bhas reached (?:its |the )?limit\b/i;
+const COUNT_LIMIT = /\bSubscriptionCountReached\b|\bsubscriptions?\b[^.]{0,80}\bhas reached (?:its |the )?limit\b/i;
 const ENVIRONMENT = /\bquarantin|\bworkload\b.{0,40}\bnot supported\b|\bnot supported\b.{0,40}\bworkload\b/i;
 /** The inner status a relayed error spells when it does not give a number. */
 const INNER_STATUS = /\[\s*status\s*code\s*:\s*([A-Za-z ]+?|\d{3})\s*;/i;
