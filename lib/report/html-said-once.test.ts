@@ -13,7 +13,7 @@ const recorded = (): BehaviourReport =>
     readFileSync(new URL('../../test/fixtures/drive-subscription-v2.before.behaviour-report.json', import.meta.url), 'utf8'),
   ) as BehaviourReport;
 
-/** The recorded report as a target that spells the code `InvalidRequest` would give it: every refusal's finding says so. */
+/** The recorded report with the letter-case sentence a target spelling the code `InvalidRequest` gets added to every finding that says "rejected". */
 function letterCaseReport(): BehaviourReport {
   const report = recorded();
   const sentence = `which breaks spec §7 rule 1: ${codeProblem('InvalidRequest')}; judged once per kind of refusal in 03-value-classes/refusals`;
@@ -58,7 +58,7 @@ describe('a finding many cases share is said once, with the count', () => {
     }
   });
 
-  test('the letter case of the error code: said once for every refusal, where it was said in each', () => {
+  test('the letter case of the error code: said once for every finding that held it, where it was said in each', () => {
     const report = letterCaseReport();
     const refusals = report.cases.filter((c) => c.finding?.includes('rejected') === true).length;
     expect(refusals).toBeGreaterThan(20);
