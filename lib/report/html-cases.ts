@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { VERDICTS, type Verdict } from '../outcome.js';
 import type { CaseSummary, SuiteSummary } from './types.js';
 import { html, type SafeHtml } from './html.js';
+import { findingHtml, saidOnce, saidOnceList, type SaidOnce } from './html-said-once.js';
 
 export const VERDICT_ORDER: Record<Verdict, number> = { DEVIATES: 0, ERROR: 1, CONFORMS: 2, INFORMATIONAL: 3 };
 
@@ -138,7 +139,11 @@ export function caseAnchor(index: number): string {
 }
 
 /** `suites`: the report's own count of each suite (its requests and elapsed time), shown beside its cases. */
-export function casesSection(cases: readonly CaseSummary[], counted: readonly SuiteSummary[] = []): SafeHtml {
+export function casesSection(
+  cases: readonly CaseSummary[],
+  counted: readonly SuiteSummary[] = [],
+  notes: readonly SaidOnce[] = saidOnce(cases),
+): SafeHtml {
   const suites = suitesOf(cases);
   const cost = new Map(counted.map((s) => [s.suite, ` · ${s.requests} requests · ${s.seconds.toFixed(1)} s`] as const));
   const groups = suites.map((suite) => {
@@ -148,7 +153,7 @@ export function casesSection(cases: readonly CaseSummary[], counted: readonly Su
 <summary><strong>${suite.title}</strong> <span class="muted">${suite.key} · ${suite.cases.length} case${suite.cases.length === 1 ? '' : 's'}${cost.get(suite.key) ?? ''}</span> ${counts.map(([v, n]) => html`<span class="badge ${v}">${v} ${n}</span> `)}</summary>
 <table class="cases"><colgroup><col class="c-verdict"><col class="c-case"><col class="c-spec"><col class="c-details"></colgroup>
 <thead><tr><th>Verdict</th><th>Case</th><th>Spec</th><th>Finding, expected and observed</th></tr></thead>
-<tbody>${suite.cases.map(({ c, index }) => caseRow(c, index, suite))}</tbody></table>
+<tbody>${suite.cases.map(({ c, index }) => caseRow(c, index, suite, notes))}</tbody></table>
 </details>`;
   });
   return html`<section id="cases">
@@ -161,11 +166,12 @@ ${VERDICTS.map((v) => html`<label class="badge ${v}"><input type="checkbox" valu
 <button type="button" id="case-open">Open all</button><button type="button" id="case-close">Close all</button>
 <span id="case-count" class="muted"></span>
 </div>
+${notes.length === 0 ? '' : html`<p class="muted">Said once here for the cases whose finding holds it; their rows link to it by its number.</p>${saidOnceList(notes)}`}
 ${groups}
 </section>`;
 }
 
-function caseRow(c: CaseSummary, index: number, suite: Suite): SafeHtml {
+function caseRow(c: CaseSummary, index: number, suite: Suite, notes: readonly SaidOnce[]): SafeHtml {
   const block = describeOf(c.name);
   const name =
     c.name.startsWith(`${suite.title} > `) || (c.suite !== undefined && block !== undefined)
@@ -175,7 +181,7 @@ function caseRow(c: CaseSummary, index: number, suite: Suite): SafeHtml {
     c.expectation === undefined
       ? ''
       : html`<div><strong>Expected:</strong> ${c.expectation.reason}${c.expectation.until === undefined ? '' : html` <span class="muted">until ${c.expectation.until}</span>`}${c.expectation.link === undefined ? '' : html` <span class="muted">(${c.expectation.link})</span>`}</div>`,
-    c.finding === undefined ? '' : html`<div>${c.finding}</div>`,
+    c.finding === undefined ? '' : html`<div>${findingHtml(c.finding, notes)}</div>`,
     c.expected === undefined ? '' : html`<div><span class="muted">Expected:</span> <code>${c.expected}</code></div>`,
     c.observed === undefined || observedRepeatsFinding(c)
       ? ''

@@ -57,6 +57,12 @@ nav.toc a { color: var(--info-ink); margin-right: 14px; text-decoration: none; w
 ul.failing { list-style: none; padding: 0; margin: 8px 0 0; }
 ul.failing li { margin: 3px 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .summary h2 { margin-top: 18px; }
+.summary h3#why-rejected { margin: 6px 0 2px; font-size: 14px; }
+ul.why400 { max-height: 96px; overflow-y: auto; margin: 0 0 8px; padding-left: 18px; font-size: 12.5px; line-height: 1.4; }
+ul.why400 li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+ul.why400 .msg { color: var(--muted); }
+ul.said-once { font-size: 13px; }
+.said { font-family: var(--mono); font-size: 11.5px; }
 .requires { display: flex; gap: 20px; align-items: flex-start; flex-wrap: wrap; }
 .requires table.roles { flex: 1 1 560px; width: auto; }
 .requires table.roles td.why { font-size: 12.5px; color: var(--muted); }

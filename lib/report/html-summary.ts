@@ -9,6 +9,7 @@ import { ruleGrid } from './html-matrix.js';
 import { failingDiagnosis } from '../inference/failing-diagnosis.js';
 import { failingCases } from './report-counts.js';
 import { html, type SafeHtml } from './html.js';
+import { whyRejectedSection } from './html-why-400.js';
 import { ROLE_MEANING, clip, outcomeTally, roleBasisText, ruleSentence, stoppedText, undeterminedText } from './report-facts.js';
 
 /** Failing cases named on the first screen; the rest are counted and found in Cases. */
@@ -107,6 +108,7 @@ ${
 <h2 id="requires">What the target requires</h2>
 <p class="rule-words">${ruleSentence(report)}</p>
 <p class="muted">${outcomeTally(report.matrix)}. <a href="#rule">The rule as an expression</a>, <a href="#matrix">every combination</a>.</p>
+${whyRejectedSection(report)}
 <div class="requires">
 ${
   roles.length === 0

@@ -349,7 +349,9 @@ describe('renderHtml', () => {
     // a page that showed every row, cases and values included, would show about 250.
     expect(page.match(/<tr/g)?.length).toBeGreaterThan(250);
     expect(unfolded.match(/<tr/g)?.length).toBeLessThan(100);
-    expect(unfolded.match(/<li/g)?.length ?? 0).toBeLessThan(10);
+    // The first screen's causes of a 400 are unfolded on purpose, in a box of fixed height (html-style.ts): the other lists stay short.
+    expect(unfolded).toContain('<ul class="why400">');
+    expect(unfolded.replace(/<ul class="why400">[\s\S]*?<\/ul>/, '').match(/<li/g)?.length ?? 0).toBeLessThan(10);
     expect(unfolded).not.toContain('data-verdict=');
   });
 });

@@ -10,6 +10,7 @@ import { comparedText, notComparedText } from './drift-words.js';
 import { SafeHtml, html } from './html.js';
 import { CASE_FILTER_SCRIPT, CASE_FILTER_SCRIPT_HASH, casesSection } from './html-cases.js';
 import { matrixSection } from './html-matrix.js';
+import { findingHtml, saidOnce, type SaidOnce } from './html-said-once.js';
 import { summarySection } from './html-summary.js';
 import { lifecycleSection } from './lifecycle-html.js';
 import { namingSentence } from './naming.js';
@@ -76,6 +77,8 @@ function contents(report: BehaviourReport): [string, string][] {
  */
 export function renderHtml(report: BehaviourReport): string {
   const { run, operation } = report;
+  // What many cases' findings share, said once above the cases; the findings and the rows link to it.
+  const notes = saidOnce(report.cases);
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -108,8 +111,8 @@ ${report.lifecycle === undefined ? '' : lifecycleSection(report.lifecycle)}
 ${report.contract?.observed === undefined ? '' : observedContractSection(report.contract.observed)}
 ${examplesSection(report)}
 ${notTestedSection(report)}
-${findingsSection(report)}
-${casesSection(report.cases, report.suites)}
+${findingsSection(report, notes)}
+${casesSection(report.cases, report.suites, notes)}
 ${runSection(report)}
 <footer>subscription-conformance ${run.suiteVersion} · report version ${report.reportVersion} · the same data as behaviour-report.json</footer>
 </main>
@@ -374,14 +377,14 @@ function notTestedSection(report: BehaviourReport): SafeHtml | string {
 </section>`;
 }
 
-function findingsSection(report: BehaviourReport): SafeHtml {
+function findingsSection(report: BehaviourReport, notes: readonly SaidOnce[]): SafeHtml {
   return html`<section id="findings">
 <h2>Findings <span class="badge INFORMATIONAL">INFORMATIONAL</span></h2>
 <p class="muted">What was seen where the spec says “not shown”: recorded, never a failure.</p>
 ${
   report.findings.length === 0
     ? html`<p class="muted">None.</p>`
-    : html`<details class="fold"${report.findings.length <= FINDINGS_OPEN ? ' open' : ''}><summary>${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} <span class="muted">(each also in its case's row under Cases)</span></summary><ul>${report.findings.map((f) => html`<li>${f}</li>`)}</ul></details>`
+    : html`<details class="fold"${report.findings.length <= FINDINGS_OPEN ? ' open' : ''}><summary>${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} <span class="muted">(each also in its case's row under Cases)</span></summary><ul>${report.findings.map((f) => html`<li>${findingHtml(f, notes)}</li>`)}</ul></details>`
 }
 </section>`;
 }
