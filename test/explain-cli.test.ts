@@ -86,7 +86,7 @@ describe('npm run explain', () => {
       400,
       'Either changeType or resource makes it 400; remove both: the target rejects this body as long as it has either',
       'Smallest change that gets a 2xx: take out changeType and resource.',
-      8,
+      4,
     ],
     [
       'fastapi-like',
@@ -94,7 +94,7 @@ describe('npm run explain', () => {
       422,
       'Either changeType or resource makes it 422; remove both: the target rejects this body as long as it has either',
       'Smallest change that gets a 2xx: take out changeType and resource.',
-      8,
+      4,
     ],
     [
       'v2-together',
