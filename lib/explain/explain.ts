@@ -177,12 +177,13 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // is shown the fix that keeps it (add resource) before the one that deletes it (take out changeType).
   const pointedAt = [...namesIn(first, fields), ...(o.predicted ?? []).filter((t) => t.length === 1).flat()];
   // A known body's change that covers what the refusal names is asked first: its answers may tell the other changes of
-  // one field (known-first.ts). With a hint's report the changes it records refused are not asked, so neither is this.
+  // one field (known-first.ts). With a hint's report the changes it records refused are not asked, so neither is this;
+  // a named field whose value is not the known-good one may be refused for its value, so every change is asked then.
   const knownFirst =
-    o.recordedRefused === undefined
+    o.recordedRefused === undefined && namesIn(first, fields).every((f) => prober.valueIsGood(f))
       ? await askKnownFirst(prober, {
           present: P,
-          changes: changesFirst(namesIn(first, fields)),
+          changes: changesFirst(),
           named: namesIn(first, fields),
           at: (present, t) => ({ present, good: new Set(t.filter((f) => known.has(f))) }),
         })
@@ -418,12 +419,12 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   );
   return askZone(prober, found, o.repeats >= 2);
 
-  /** The prediction (the one that toggles the first named field, of those as near), then each known body's change. */
-  function changesFirst(named: readonly string[]): string[][] {
-    const near = (o.predicted ?? []).map((t) => t.filter((f) => fields.includes(f))).filter((t) => t.length > 0);
-    const predictedFirst = near.find((t) => named[0] !== undefined && t.includes(named[0])) ?? near[0] ?? [];
-    const knownBodies = (o.accepted ?? []).slice(0, MAX_KNOWN_BODIES).map((a) => fields.filter((f) => P.has(f) !== a.includes(f)));
-    return [predictedFirst, ...knownBodies].filter((t) => t.length > 0);
+  /** Each known body's change (a hint's prediction is not asked before the changes of one field: it may be stale). */
+  function changesFirst(): string[][] {
+    return (o.accepted ?? [])
+      .slice(0, MAX_KNOWN_BODIES)
+      .map((a) => fields.filter((f) => P.has(f) !== a.includes(f)))
+      .filter((t) => t.length > 0);
   }
 
   function changeOf(change: SingleChange): Pick<ExplainResult, 'removed' | 'added' | 'replaced'> {
