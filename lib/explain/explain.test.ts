@@ -464,6 +464,23 @@ describe('the bodies known or reported accepted come first', () => {
     expect(blind.creates.length).toBe(15);
   });
 
+  test("the spec's five-field body, its refusal naming the fields: the reported body's answers tell the other changes of one field", async () => {
+    const target = fakeTarget(v2Service);
+    const result = await run(target, FIVE(), { repeats: 1, accepted: reported });
+    expect(result).toMatchObject({ outcome: 'explained', removed: ['changeType', 'resource'], added: [], replaced: [] });
+    expect(causeSentences(result)[0]).toBe(
+      'Either changeType or resource makes it 400; remove both: the target rejects this body as long as it has either; without them it answers 201.',
+    );
+    // As sent, each named field taken out alone (refused), the reported body (201); each put back is one of those.
+    expect(target.creates).toHaveLength(4);
+    expect(result.singles.fixes).toEqual([]);
+    expect(result.singles.answered.changes.map((c) => `${c.kind} ${c.field}`)).toEqual([
+      'remove notificationUrl',
+      'remove expirationDateTime',
+      'remove clientState',
+    ]);
+  });
+
   test('a cause of two fields together is stated as one, with a hint or without', async () => {
     const sentences: string[] = [];
     for (const predicted of [undefined, [['resource']], [['changeType']], [['resource'], ['changeType']]]) {

@@ -41,6 +41,7 @@ import { Prober } from './prober.js';
 import { findAccepted, type SeedAnswer, type SeedResult } from './seed.js';
 import { sameRejection, describeAnswer } from './signature.js';
 import { stateCause } from './state-cause.js';
+import { askKnownFirst } from './known-first.js';
 import { askSingles, type SingleChange, type Singles } from './singles.js';
 import type { ExplainResult, NeededChange, Probe, SwapChange } from './types.js';
 import { askZone } from './zone.js';
@@ -107,7 +108,14 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   const allGood = (present: ReadonlySet<string>): BodyConfig => ({ present, good: new Set([...present].filter((f) => known.has(f))) });
   const prober = new Prober({ operation, original, send: o.send, values: o.values, budget: o.budget });
 
-  let singles: Singles = { fixes: [], refused: [], noVerdict: [], unasked: [], byReport: [] };
+  let singles: Singles = {
+    fixes: [],
+    refused: [],
+    noVerdict: [],
+    unasked: [],
+    byReport: [],
+    answered: { changes: [], keeps: [], named: [] },
+  };
   const result = (found: Pick<ExplainResult, 'outcome'> & Partial<ExplainResult>, originalProbe: Probe): ExplainResult => ({
     fields,
     original: originalProbe,
@@ -168,6 +176,18 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // 1. Every change of one field, at the user's values: each that gets a 2xx is a fix, and a user who needs a field
   // is shown the fix that keeps it (add resource) before the one that deletes it (take out changeType).
   const pointedAt = [...namesIn(first, fields), ...(o.predicted ?? []).filter((t) => t.length === 1).flat()];
+  // A known body's change that covers what the refusal names is asked first: its answers may tell the other changes of
+  // one field (known-first.ts). With a hint's report the changes it records refused are not asked, so neither is this;
+  // a named field whose value is not the known-good one may be refused for its value, so every change is asked then.
+  const knownFirst =
+    o.recordedRefused === undefined && namesIn(first, fields).every((f) => prober.valueIsGood(f))
+      ? await askKnownFirst(prober, {
+          present: P,
+          changes: changesFirst(),
+          named: namesIn(first, fields),
+          at: (present, t) => ({ present, good: new Set(t.filter((f) => known.has(f))) }),
+        })
+      : ({ kind: 'ask-all' } as const);
   const askedSingles = await askSingles(prober, {
     present: P,
     fields,
@@ -175,6 +195,7 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     pointed: pointedAt,
     recordedRefused: new Set(o.recordedRefused ?? []),
     confirm: o.repeats >= 2,
+    ...(knownFirst.kind === 'answered' ? { answeredBy: { keeps: knownFirst.toggles, named: namesIn(first, fields) } } : {}),
   });
   if (askedSingles.kind === 'unstable') return unstable(askedSingles.configs);
   singles = askedSingles.singles;
@@ -195,7 +216,9 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
   // No field added or taken out alone gets a 2xx. Whether values are the trouble, the body with every value known-good
   // tells in one request; when it gets a 2xx, the search below starts there and the values step finds which (one
   // value is a change of one field too).
-  if (o.recordedRefused === undefined && own.some((f) => known.has(f) && !prober.valueIsGood(f))) await prober.probe(allGood(P));
+  // Not when a known body's change got a 2xx already (known-first.ts): the search starts there.
+  if (o.recordedRefused === undefined && knownFirst.kind !== 'answered' && own.some((f) => known.has(f) && !prober.valueIsGood(f)))
+    await prober.probe(allGood(P));
 
   // 2. The smallest change of several fields, each part shown needed.
   let toggles: string[] = [];
@@ -395,6 +418,14 @@ export async function explain(o: ExplainOptions): Promise<ExplainResult> {
     first,
   );
   return askZone(prober, found, o.repeats >= 2);
+
+  /** Each known body's change (a hint's prediction is not asked before the changes of one field: it may be stale). */
+  function changesFirst(): string[][] {
+    return (o.accepted ?? [])
+      .slice(0, MAX_KNOWN_BODIES)
+      .map((a) => fields.filter((f) => P.has(f) !== a.includes(f)))
+      .filter((t) => t.length > 0);
+  }
 
   function changeOf(change: SingleChange): Pick<ExplainResult, 'removed' | 'added' | 'replaced'> {
     // A rename takes the user's name out and puts the field in, with the user's value.

@@ -240,15 +240,25 @@ export function singleFixLines(r: ExplainResult): string[] {
 
 /** The other changes of one field: refused, without a verdict, not asked (undetermined), or recorded refused in a hint. */
 export function singlesAskedLines(r: ExplainResult): string[] {
-  const { refused, noVerdict, unasked, byReport } = r.singles;
+  const { refused, noVerdict, unasked, byReport, answered } = r.singles;
   const lines: string[] = [];
   const none = r.singles.fixes.length === 0;
   if (refused.length > 0) {
-    lines.push(none ? 'No field added or taken out alone gets a 2xx; each one asked was refused:' : 'Refused:');
+    const header =
+      answered.changes.length > 0
+        ? 'Of the fields added or taken out alone, each one asked was refused:'
+        : 'No field added or taken out alone gets a 2xx; each one asked was refused:';
+    lines.push(none ? header : 'Refused:');
     for (const a of refused) lines.push(`  ${singleChangeWords(a.change)}: ${describeAnswer(a.probe)}`);
   }
   for (const a of noVerdict) lines.push(`  ${singleChangeWords(a.change)}: ${describeAnswer(a.probe)} (undetermined)`);
   if (byReport.length > 0) lines.push(`Recorded refused in the hint's report, not asked: ${byReport.map(singleChangeWords).join('; ')}.`);
+  if (answered.changes.length > 0) {
+    // Said as what was asked, not as refused: each keeps what the refusal names and what the accepted body shows needed.
+    lines.push(
+      `Not asked, as each keeps ${list(answered.keeps)} as sent (the refusal names ${list(answered.named)}; without ${list(answered.keeps)} the body got a 2xx, and with any one of them put back it was refused): ${answered.changes.map(singleChangeWords).join('; ')}.`,
+    );
+  }
   if (unasked.length > 0)
     lines.push(`Not asked (the cap on such creates, or the budget), undetermined: ${unasked.map(singleChangeWords).join('; ')}.`);
   return lines;

@@ -49,6 +49,8 @@ export interface SinglesOptions {
   recordedRefused: ReadonlySet<string>;
   /** Each fix is asked once more before it counts (REPEATS >= 2). */
   confirm: boolean;
+  /** A known change whose answers tell the others (known-first.ts): its fields' own changes only are asked. */
+  answeredBy?: { keeps: readonly string[]; named: readonly string[] };
 }
 
 export type SinglesOutcome = { kind: 'done'; singles: Singles } | { kind: 'unstable'; configs: BodyConfig[] };
@@ -67,7 +69,14 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
     const field = o.known.has(from) ? undefined : caseVariantOf(from, o.known);
     return field === undefined || o.present.has(field) ? [] : [{ kind: 'rename', field, from }];
   });
-  const singles: Singles = { fixes: [], refused: [], noVerdict: [], unasked: [], byReport: [] };
+  const singles: Singles = {
+    fixes: [],
+    refused: [],
+    noVerdict: [],
+    unasked: [],
+    byReport: [],
+    answered: { changes: [], keeps: [...(o.answeredBy?.keeps ?? [])], named: [...(o.answeredBy?.named ?? [])] },
+  };
   let checks = 0;
 
   const ask = async (change: SingleChange): Promise<BodyConfig | undefined> => {
@@ -75,6 +84,10 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
     const toggle = change.kind === 'add' || change.kind === 'remove';
     if (toggle && o.recordedRefused.has(change.field) && prober.known(config) === undefined) {
       singles.byReport.push(change);
+      return undefined;
+    }
+    if (toggle && o.answeredBy !== undefined && !o.answeredBy.keeps.includes(change.field) && prober.known(config) === undefined) {
+      singles.answered.changes.push(change);
       return undefined;
     }
     let probe = prober.known(config);

@@ -142,4 +142,10 @@ export interface Singles {
   unasked: SingleChange[];
   /** Changes a hint's report records refused (its matrix, at known-good values), not asked again. */
   byReport: SingleChange[];
+  /**
+   * Changes not asked because the answers got tell (known-first.ts): each keeps as sent every field of `keeps`, a
+   * change that gets a 2xx, each of whose fields alone is refused and put back alone refused again, and every field
+   * the refusal names (`named`).
+   */
+  answered: { changes: SingleChange[]; keeps: string[]; named: string[] };
 }
