@@ -32,6 +32,7 @@ import { describeTraffic } from '../lib/traffic/describe-traffic.js';
 import { inferFromTraffic } from '../lib/traffic/infer-traffic.js';
 import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 import { HarReadError } from '../lib/errors.js';
+import type { Observation } from '../lib/inference/types.js';
 
 const EXIT_INFERRED = 0;
 const EXIT_NOTHING_ACCEPTED = 1;
@@ -87,7 +88,7 @@ const report = {
     exactOn: { answered: result.answered, of: result.possible },
     unknownCount: result.possible - result.answered,
   },
-  matrix: result.observations,
+  matrix: result.observations.map(withoutSentValues),
   rejectionGroups: result.inference.rejectionGroups,
   errorBodies: result.errorBodies,
   values: result.values,
@@ -97,3 +98,10 @@ const report = {
 await writeFileAtomic(out, `${runRedactor().redact(JSON.stringify(report, null, 2))}\n`);
 console.log(`report: ${out}`);
 process.exit(result.inference.roles === undefined ? EXIT_NOTHING_ACCEPTED : EXIT_INFERRED);
+
+/** An observation as the report keeps it: the body's values, read only to group refusals, stay out. */
+function withoutSentValues(observation: Observation): Observation {
+  const kept = { ...observation };
+  delete kept.sentValues;
+  return kept;
+}
