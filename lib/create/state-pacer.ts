@@ -50,11 +50,12 @@ export class StatePacer {
 
   /**
    * A state refusal came while `liveThen` of the run's own were live. A conflict is about a key the probe cannot see,
-   * so one at a time; a quota or count limit had no room for one more than were live.
+   * so one at a time; a quota or count limit had no room for one more than were live. With none of the run's own live
+   * the refusal is the target's own state, which no pacing of the run changes: the room stays as it was.
    */
   learn(mechanism: StateMechanism, liveThen: number): void {
     this.learnedFrom.set(mechanism, (this.learnedFrom.get(mechanism) ?? 0) + 1);
-    const room = mechanism === 'conflict' ? 1 : liveThen;
+    const room = mechanism === 'conflict' ? Math.min(1, liveThen) : liveThen;
     if (room >= 1 && room < this.#room) this.#room = room;
   }
 
