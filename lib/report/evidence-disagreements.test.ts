@@ -1,5 +1,4 @@
 import { expect, test } from 'vitest';
-import { exitDecision } from '../run/exit-decision.js';
 import { evidenceDisagreements } from './evidence-disagreements.js';
 import type { MatrixEntry, UnrunCase } from './types.js';
 
@@ -34,21 +33,4 @@ test('a skip the merged evidence agrees with is no disagreement, nor one that re
   expect(evidenceDisagreements([plain], [entry(['clientState'], 'accepted')])).toEqual([]);
   // "no body at all" is contradicted by any accepted one.
   expect(evidenceDisagreements([skipped('events/notification')], matrix)).toHaveLength(1);
-});
-
-test('each disagreement fails the run with a failure of its own', () => {
-  const facts = {
-    casesRan: 10,
-    failedCases: 0,
-    driftChanges: 0,
-    leftOnTarget: 0,
-    cleanupUnknown: false,
-    contractDisagreements: 0,
-    secretFound: false,
-    evidenceDisagreements: ['2 cases (...) skipped as ...'],
-  };
-  const decision = exitDecision(facts);
-  expect(decision.code).toBe(1);
-  expect(decision.runFailures.map((f) => f.id)).toEqual(['run/evidence-disagrees-1']);
-  expect(decision.reason).toContain('skipped as');
 });

@@ -124,3 +124,10 @@ test('a run stopped because it cannot delete what it creates exits 2 with its li
   expect(decision.reason).toBe(why);
   expect(decision.runFailures.map((f) => f.id)).toEqual(['run/cannot-delete']);
 });
+
+test('each skip the presence evidence contradicts fails the run with a failure of its own', () => {
+  const decision = exitDecision({ ...clean, evidenceDisagreements: ['2 cases (...) skipped as ...'] });
+  expect(decision.code).toBe(EXIT.failed);
+  expect(decision.runFailures.map((f) => f.id)).toEqual(['run/evidence-disagrees-1']);
+  expect(decision.reason).toContain('skipped as');
+});
