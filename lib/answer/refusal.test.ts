@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { innerErrorOf } from '../error-body/inner-error.js';
 import { classifyRefusal } from './refusal.js';
 
 const relayed = (status: string, reason: string): string => `Operation: Create; Exception: [Status Code: ${status}; Reason: ${reason}]`;
@@ -18,7 +19,7 @@ test.each([
   [429, 'Too many requests.', 'throttling', undefined, undefined],
   [400, 'The workload is not supported for this tenant.', 'environment', undefined, undefined],
 ] as const)('%s "%s": %s', (status, message, kind, mechanism, innerStatus) => {
-  const refusal = classifyRefusal({ status, message });
+  const refusal = classifyRefusal({ status, message, inner: innerErrorOf(message) });
   expect(refusal.kind).toBe(kind);
   expect(refusal.mechanism).toBe(mechanism);
   expect(refusal.innerStatus).toBe(innerStatus);

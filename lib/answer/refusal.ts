@@ -8,17 +8,17 @@
  * reports: aspnetcore-webhooks-sample #92, microsoft-graph-docs #21403), so the reading looks at the inner status
  * and reason as well as the outer status.
  */
+import type { InnerError } from '../error-body/inner-error.js';
 import type { Failure } from '../http/types.js';
 import type { Refusal, RefusalKind, StateMechanism } from '../outcome.js';
-
-export { refusalWords } from '../inference/refusal-words.js';
 
 /** What the classification reads of an answer (the error-body reader's reading and the transport's failure). */
 export interface RefusalInput {
   status: number;
   message?: string | undefined;
   code?: string | undefined;
-  inner?: { status?: number; reason?: string; code?: string } | undefined;
+  /** What the error-body reader found of a relayed error's inner status and reason (lib/error-body/inner-error.ts). */
+  inner?: InnerError | undefined;
   failure?: Failure | undefined;
 }
 
@@ -28,24 +28,12 @@ const CONFLICT = /\bsubscription\b[^.]{0,80}\balready exists\b|\bduplicate subsc
 const QUOTA = /\bmaximum number of subscriptions\b|\bsubscription quota\b|\bquota (?:is |has been )?(?:exceeded|reached|full)\b/i;
 const COUNT_LIMIT = /\bSubscriptionCountReached\b|\bsubscriptions?\b[^.]{0,80}\bhas reached (?:its |the )?limit\b/i;
 const ENVIRONMENT = /\bquarantin|\bworkload\b.{0,40}\bnot supported\b|\bnot supported\b.{0,40}\bworkload\b/i;
-/** The inner status a relayed error spells when it does not give a number. */
-const INNER_STATUS = /\[\s*status\s*code\s*:\s*([A-Za-z ]+?|\d{3})\s*;/i;
-const NAMED_STATUS: Record<string, number> = { conflict: 409, forbidden: 403, toomanyrequests: 429, notfound: 404, badrequest: 400 };
-
-/** The inner status of a relayed error, from the reader's reading or, failing that, the message. */
-function innerStatusOf(input: RefusalInput): number | undefined {
-  if (input.inner?.status !== undefined) return input.inner.status;
-  const spelled = INNER_STATUS.exec(input.message ?? '')?.[1];
-  if (spelled === undefined) return undefined;
-  return /^\d{3}$/.test(spelled) ? Number(spelled) : NAMED_STATUS[spelled.replace(/\s+/g, '').toLowerCase()];
-}
-
 const shortened = (text: string | undefined): string | undefined =>
   text === undefined ? undefined : text.length > 300 ? `${text.slice(0, 299)}…` : text;
 
 /** Classifies a 4xx answer (429 included) by what it speaks of. */
 export function classifyRefusal(input: RefusalInput): Refusal {
-  const innerStatus = innerStatusOf(input);
+  const innerStatus = input.inner?.status;
   const text = [input.inner?.reason, input.message, input.code].filter((t) => t !== undefined).join(' ');
   const reason = shortened(input.inner?.reason ?? input.message);
   const named = (kind: RefusalKind, mechanism?: StateMechanism): Refusal => ({

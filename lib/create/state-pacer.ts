@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Refusal, StateMechanism } from '../outcome.js';
 
 /** Longest one create waits for room; the run's own creates are deleted within a case, so seconds suffice. */
-export const ROOM_WAIT_MS = 10_000;
+const ROOM_WAIT_MS = 10_000;
 const POLL_MS = 20;
 
 export interface StatePacerOptions {
@@ -33,8 +33,6 @@ export class StatePacer {
   #inFlight = 0;
   #noRoomSaid = false;
   readonly #o: StatePacerOptions;
-  /** The refusals the room was learned from, by mechanism: what the report says of how the run paced itself. */
-  readonly learnedFrom = new Map<StateMechanism, number>();
 
   constructor(options: StatePacerOptions) {
     this.#o = options;
@@ -54,7 +52,6 @@ export class StatePacer {
    * the refusal is the target's own state, which no pacing of the run changes: the room stays as it was.
    */
   learn(mechanism: StateMechanism, liveThen: number): void {
-    this.learnedFrom.set(mechanism, (this.learnedFrom.get(mechanism) ?? 0) + 1);
     const room = mechanism === 'conflict' ? Math.min(1, liveThen) : liveThen;
     if (room >= 1 && room < this.#room) this.#room = room;
   }

@@ -12,7 +12,7 @@ import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import { noVerdictAdvice } from '../answer/no-verdict.js';
-import { refusalWords } from '../answer/refusal.js';
+import { refusalWords } from '../inference/refusal-words.js';
 
 const OPEN = 'open: spec §4 which fields are required';
 

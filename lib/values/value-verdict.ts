@@ -31,7 +31,7 @@ import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWord
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer, type AnswerClass } from '../answer/classify.js';
-import { refusalWords } from '../answer/refusal.js';
+import { refusalWords } from '../inference/refusal-words.js';
 import type { ValueClass } from '../operation/types.js';
 import type { MatrixOutcome, Verdict } from '../outcome.js';
 import { intermittentWords } from './intermittent-words.js';
