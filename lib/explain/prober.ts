@@ -11,10 +11,7 @@ import { buildConfigBody, configKey, type BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';
 import type { Probe, RequestCount } from './types.js';
 import type { ListedCount } from './state-cause.js';
-import { walkList } from '../lifecycle/list-walk.js';
-
-/** Pages of a list explain reads to count a full quota: enough for an app's quota of a few hundred. */
-const LIST_PAGES = { maxPages: 5, maxMs: 20_000 };
+import { COUNT_BOUNDS, walkList } from '../lifecycle/list-walk.js';
 
 /** Room kept in the budget for each create: itself and the DELETE of what it may make. */
 const PER_CREATE = 2;
@@ -122,7 +119,7 @@ export class Prober {
       path,
       url.slice(0, -path.length),
       () => false,
-      LIST_PAGES,
+      COUNT_BOUNDS,
     );
     return walk.pages === 0 ? undefined : { live: walk.entries, more: walk.stopped !== undefined };
   }

@@ -18,6 +18,9 @@ export interface ListWalkBounds {
 /** A run's own few subscriptions fit in a few pages; a target with many more is not read to its end. */
 export const LIST_BOUNDS: ListWalkBounds = { maxPages: 10, maxMs: 60_000 };
 
+/** The list read to count what the target holds when its quota is full: enough pages for an app's quota of a few hundred. */
+export const COUNT_BOUNDS: ListWalkBounds = { maxPages: 5, maxMs: 20_000 };
+
 export interface ListWalk {
   /** The first page's exchange (undefined only when nothing was sent). */
   first: Exchange | undefined;

@@ -24,7 +24,11 @@ const kindKey = (o: Observation, fields: readonly string[]): string =>
 /** The rejected combinations whose kind of refusal no other combination shows and that lie one field from an accepted one. */
 export function loneRefusals(observations: readonly Observation[], fields: readonly string[]): Observation[] {
   const kinds = new Map<string, number>();
-  for (const o of observations) if (o.outcome === 'rejected') kinds.set(kindKey(o, fields), (kinds.get(kindKey(o, fields)) ?? 0) + 1);
+  for (const o of observations) {
+    if (o.outcome !== 'rejected') continue;
+    const key = kindKey(o, fields);
+    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+  }
   const accepted = new Set(observations.filter((o) => o.outcome === 'accepted').map((o) => combinationKey(o.present)));
   const nextToAccepted = (o: Observation): boolean =>
     fields.some((f) => {

@@ -15,7 +15,7 @@ import { RunLedger } from '../../lib/ledger/run-ledger.js';
 import { UndoGuard } from '../../lib/create/undo-guard.js';
 import { undoPlan } from '../../lib/create/undo-plan.js';
 import { StatePacer } from '../../lib/create/state-pacer.js';
-import { walkList } from '../../lib/lifecycle/list-walk.js';
+import { COUNT_BOUNDS, walkList } from '../../lib/lifecycle/list-walk.js';
 import type { Refusal } from '../../lib/outcome.js';
 import { ReceiverClient } from '../../lib/receiver/client.js';
 import type { OperationSpec, ValueContext } from '../../lib/operation/types.js';
@@ -145,7 +145,7 @@ async function noRoomWords(refusal: Refusal, engine: HttpEngine, path: string, b
     path,
     baseUrl,
     () => false,
-    { maxPages: 5, maxMs: 20_000 },
+    COUNT_BOUNDS,
   );
   const listed =
     walk.pages === 0
