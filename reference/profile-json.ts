@@ -54,8 +54,12 @@ function obj(shape: Record<string, Check>): Check {
 }
 
 const JSON_TYPES = ['string', 'boolean', 'number', 'object', 'array'];
-const optionalStrs: Check = (v, p) => void (v === undefined || strs(v, p));
-const optionalStr: Check = (v, p) => void (v === undefined || str(v, p));
+const optional =
+  (check: Check): Check =>
+  (v, p) =>
+    void (v === undefined || check(v, p));
+const optionalStrs = optional(strs);
+const optionalStr = optional(str);
 const fieldTypes: Check = (v, p) => {
   if (v === undefined) return;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(p, 'an object');
@@ -131,10 +135,6 @@ const lifecycle: Check = (v, p) => {
   }
 };
 
-const optional =
-  (check: Check): Check =>
-  (v, p) =>
-    void (v === undefined || check(v, p));
 // Bounded so that a profile cannot make the reference hold an unbounded number of foreign subscriptions.
 const state: Check = optional(
   obj({
