@@ -286,7 +286,8 @@ try {
     send: (request) => sending.send(request),
     values: () => ({ now: new Date(), notificationUrl, unique: `explain-${run}-${(n += 1)}` }),
     budget,
-    repeats: settings.exploration.repeats,
+    // Under auto, explain asks again each answer its conclusion rests on, as REPEATS=2 does.
+    repeats: settings.exploration.repeats === 'auto' ? 2 : settings.exploration.repeats,
     ...(hint === undefined ? {} : { predicted: hint.predicted }),
     ...(hint?.refusedSingles === undefined ? {} : { recordedRefused: hint.refusedSingles }),
     // The bodies the explorer would start from: ACCEPTED_BODY, ACCEPTED_FIELDS, the description's.

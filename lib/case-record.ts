@@ -4,6 +4,7 @@ import type { EarlyStop } from './http/types.js';
 import type { StateMechanism, Verdict } from './outcome.js';
 import type { ExploreResult } from './explore/types.js';
 import type { Observation } from './inference/types.js';
+import type { SupportFigures } from './matrix/support-asks.js';
 import type { ValueExpectation } from './operation/types.js';
 import type { LifecyclePart } from './lifecycle/types.js';
 import type { IntermittentNote, LimitFinding } from './values/limit-finding.js';
@@ -28,10 +29,11 @@ export type CaseEvidence =
   /** One combination of present fields of the exhaustive matrix, as the worker judged it (suite 02). */
   | { kind: 'matrix'; observation: Observation }
   /**
-   * The matrix's lone refusals asked again (lib/matrix/lone-refusals.ts): each combination's settled observation,
-   * which takes the place of its matrix case's (suite 02).
+   * Matrix answers asked again, the lone refusals (lib/matrix/lone-refusals.ts) or those a finding rests on alone and
+   * a sample (lib/matrix/support-asks.ts, `askedAgain` its figures): each combination's settled observation, which
+   * takes the place of its matrix case's (suite 02).
    */
-  | { kind: 'confirmation'; observations: Observation[] }
+  | { kind: 'confirmation'; observations: Observation[]; askedAgain?: SupportFigures }
   /** The adaptive exploration above EXHAUSTIVE_MAX_FIELDS: what it learnt and how sure it is (suite 02). */
   | { kind: 'exploration'; exploration: ExplorationRecord }
   /** One value class of one field in an otherwise accepted body (suite 03). */

@@ -20,6 +20,10 @@ import { startHandshakeCasesEarly } from './support/handshake-cases.js';
 import { explorationSettings, matrixObservations, publishEvidence, rememberObservation } from './support/shared-presence.js';
 import { confirmLoneRefusal, judgeLoneRefusals, loneRefusals } from '../lib/matrix/lone-refusals.js';
 import type { Observation } from '../lib/inference/types.js';
+import type { Exchange } from '../lib/http/types.js';
+import { firstAsks } from '../lib/config/types.js';
+import { askedAgainCap, askWhatFindingsRestOn, judgeSupportAsks, supportFigures } from '../lib/matrix/support-asks.js';
+import { combinationKey } from '../lib/rule/field-set.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
 
@@ -28,6 +32,9 @@ const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
 const adaptive = fields.length > probe.settings.exploration.exhaustiveMaxFields;
 const refusals = new DistinctRefusals(fields);
+const { repeats } = probe.settings.exploration;
+/** Each combination's first answers, for the asks again to fold with. */
+const firstExchanges = new Map<string, Exchange[]>();
 const rows = adaptive
   ? []
   : combinations(fields).map((present) => [present.length === 0 ? '(none)' : present.join(', '), present] as const);
@@ -45,7 +52,7 @@ if (adaptive)
       const run = new CaseRun(probe, { askAgain: true });
       const settings = await explorationSettings(probe);
       const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
-        repeats: probe.settings.exploration.repeats,
+        repeats: repeats === 'auto' ? 2 : repeats,
         values: probe.values,
         ...settings,
         onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
@@ -64,14 +71,9 @@ if (!adaptive)
     for (const [label, present] of rows)
       test(`present: ${label}`, { meta: { caseId: caseIds.matrix(present) } }, async (context) => {
         const run = new CaseRun(probe, { askAgain: true });
-        const { observation, exchanges } = await probeCombination(
-          run.client,
-          probe.operation,
-          present,
-          probe.settings.exploration.repeats,
-          probe.values,
-        );
+        const { observation, exchanges } = await probeCombination(run.client, probe.operation, present, firstAsks(repeats), probe.values);
         rememberObservation(observation);
+        firstExchanges.set(combinationKey(present), exchanges);
         refusals.add(formatCombination(present), exchanges);
         const shown = shownExchange(exchanges);
         await finishCase(context, run, {
@@ -82,6 +84,38 @@ if (!adaptive)
           ...judgeCombination(observation, exchanges),
         });
       });
+  });
+
+// After every body above was answered once (REPEATS=auto): asked again only where a finding rests on one answer
+// alone, and a sample of the rest for the instability estimate (lib/matrix/support-asks.ts). The lone refusals are
+// left to the next case, which asks them on its own terms.
+if (!adaptive && repeats === 'auto')
+  describe('answers of the presence matrix asked again', () => {
+    test('answers a finding rests on alone asked again, and a sample', { meta: { caseId: caseIds.matrixAskedAgain } }, async (context) => {
+      const run = new CaseRun(probe, { askAgain: true });
+      const observations = matrixObservations();
+      const lone = new Set(loneRefusals(observations, fields).map((o) => combinationKey(o.present)));
+      const first = new Map(
+        observations.map((o) => [
+          combinationKey(o.present),
+          { observation: o, exchanges: firstExchanges.get(combinationKey(o.present)) ?? [] },
+        ]),
+      );
+      const seed = probe.settings.exploration.seed ?? Math.floor(Math.random() * 2 ** 31);
+      const ask = (present: readonly string[]) => probeCombination(run.client, probe.operation, [...present], 1, probe.values);
+      const cap = askedAgainCap(fields.length);
+      const { asked, notAsked } = await askWhatFindingsRestOn(fields, first, { seed, exclude: lone, cap }, ask, (again) => {
+        rememberObservation(again.observation);
+        refusals.add(formatCombination(again.observation.present), again.exchanges);
+      });
+      await finishCase(context, run, {
+        id: caseIds.matrixAskedAgain,
+        kind: 'confirmation',
+        observations: asked.map((a) => a.observation),
+        askedAgain: supportFigures(asked, notAsked),
+        ...judgeSupportAsks(asked, notAsked),
+      });
+    });
   });
 
 // After every body above was answered: a refusal no other combination shows, next to an accepted combination, may be

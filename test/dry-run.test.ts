@@ -13,8 +13,11 @@ import { parseSuiteCosts } from '../lib/vitest/requests-by-suite.js';
 import { PROFILES, startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
 
-/** Cases whose bound is a search's budget (lib/values/find-limit.ts): the limits and the renewal's search. */
-const SEARCHES = /^(?:limit\/|lifecycle\/renew$)/;
+/**
+ * Cases whose bound is a budget spent on what the answers show: a search's (lib/values/find-limit.ts: the limits and
+ * the renewal's search), and the matrix's asks again, spent only where an answer may be chance (lib/matrix).
+ */
+const SEARCHES = /^(?:limit\/|lifecycle\/renew$|matrix\/asked-again$|matrix\/lone-refusals$)/;
 
 const TOKEN = 'dry-run-token-5c0ffee';
 let service: ReferenceService;

@@ -14,7 +14,7 @@ test('defaults: the embedded reference, no token', () => {
     'token: not set',
     'limits: 10 requests/s, concurrency 4, budget 2000 requests, max run time 900 s, request timeout 10000 ms',
     'retries: up to 3 per exchange; wait 2 s without Retry-After, at most 120 s',
-    'repeats: 2 per combination',
+    'repeats: each combination once, asked again where a finding rests on its answer alone, and a sample of the rest',
     "notification URL: the probe's own receiver, a path of its own for each create",
     "events: the embedded reference's trigger makes the change; wait up to 30 s for a notification",
     'reports: /tmp/probe-describe/reports',

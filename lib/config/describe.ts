@@ -28,7 +28,9 @@ export function describeSettingsAtStart(settings: Settings): string[] {
       `request timeout ${p.requestTimeoutMs} ms`,
     `retries: up to ${p.maxRetries} per exchange; wait ${seconds(p.defaultRetryAfterMs)} ` +
       `without Retry-After, at most ${seconds(p.maxRetryAfterMs)}`,
-    `repeats: ${x.repeats} per combination` + (x.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
+    x.repeats === 'auto'
+      ? 'repeats: each combination once, asked again where a finding rests on its answer alone, and a sample of the rest'
+      : `repeats: ${x.repeats} per combination` + (x.repeats < 2 ? ' (an unstable answer cannot be detected with fewer than 2)' : ''),
     `notification URL: ${r.notificationUrl ?? ownReceiver(r)}`,
     events(t, r),
     `reports: ${reports.reportDir}`,

@@ -60,6 +60,14 @@ export function numberParser(rule: NumberRule): Parser<number> {
   };
 }
 
+/** `auto`, or a whole number as numberParser reads it. */
+export function autoOrNumberParser(rule: NumberRule): Parser<number | 'auto'> {
+  return {
+    accepts: `auto, or ${numberKind(rule)}, at most ${rule.max}`,
+    parse: (raw) => (raw.trim().toLowerCase() === 'auto' ? ok('auto') : parseNumber(raw, rule)),
+  };
+}
+
 /** Seconds (decimals allowed) in, milliseconds out. */
 export function secondsAsMsParser(rule: Omit<NumberRule, 'integer'>): Parser<number> {
   const full: NumberRule = { ...rule, integer: false };

@@ -16,6 +16,7 @@ import {
   tokenFileParser,
   tokenParser,
   type Parser,
+  autoOrNumberParser,
 } from './parsers.js';
 import type { Settings } from './types.js';
 import { changeCommandParser, changeRequestParser } from './change-parsers.js';
@@ -294,9 +295,10 @@ export const SETTINGS: readonly AnySetting[] = [
     name: 'REPEATS',
     group: 'exploration',
     key: 'repeats',
-    default: '2',
-    description: 'Times each matrix combination is sent; 2 or more are needed to detect an unstable answer.',
-    parser: numberParser({ integer: true, positive: true, max: 100 }),
+    default: 'auto',
+    description:
+      'auto: each matrix combination is sent once, and again only where a finding rests on its answer alone, plus a sample of the rest that estimates instability. A number: each combination sent that many times (2 or more detect an unstable answer on every combination).',
+    parser: autoOrNumberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({
     name: 'EXHAUSTIVE_MAX_FIELDS',

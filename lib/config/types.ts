@@ -66,10 +66,18 @@ export interface CredentialSettings {
 /** The engine's pace and the run's budget: the engine's own options (lib/http/engine.ts), as the settings give them. */
 export type PacingSettings = EnginePace;
 
+export type Repeats = number | 'auto';
+
+/** Answers each matrix combination gets before any is asked again: one under `auto`. */
+export const firstAsks = (repeats: Repeats): number => (repeats === 'auto' ? 1 : repeats);
+
 /** How much the suites ask: repeats, the explorer's budget and the recorded traffic it starts from, the properties' runs and seed. */
 export interface ExplorationSettings {
-  /** How often each matrix combination is sent (>= 2 to detect instability). */
-  repeats: number;
+  /**
+   * How often each matrix combination is sent: `auto`, once and again only where a finding rests on that answer alone
+   * (lib/matrix/support-asks.ts); a number, that many times each (>= 2 to detect instability on every combination).
+   */
+  repeats: Repeats;
   /** Above this many fields the presence matrix explores adaptively instead of enumerating 2^n. */
   exhaustiveMaxFields: number;
   /** The adaptive explorer's budget per field, in combinations. */

@@ -15,8 +15,14 @@ import { combinationKey } from '../rule/field-set.js';
 
 /** Further asks of one lone refusal, at most. */
 export const LONE_ASKS = 6;
-/** Answers in a row that settle it. */
+/** Accepted answers in a row that settle it as accepted. */
 const AGREEING = 3;
+/**
+ * Refusals that settle it as refused, with no acceptance among the asks. More than for acceptance: a body the rule
+ * refuses is never accepted by chance, while a refusal by chance is what is in doubt (at a 1-in-4 intermittent
+ * refusal, three in a row come by chance once in 64 confirmations; five, once in a thousand).
+ */
+const REFUSED_AGREEING = 5;
 
 const kindKey = (o: Observation, fields: readonly string[]): string =>
   kindOf(o.status ?? 0, o.errorCode, o.errorMessage === undefined ? undefined : messagePattern(o.errorMessage, fields, o.sentValues)).key;
@@ -47,7 +53,7 @@ export interface Confirmed {
 
 /**
  * Asks a lone refusal again (`ask` sends the combination once and undoes what it made) until three of its new answers
- * in a row agree, at most LONE_ASKS times. The original repeats do not count towards the three: they are what is in
+ * in a row are acceptances, or five are refusals of its kind with none accepted, at most LONE_ASKS times. The original repeats do not count towards the three: they are what is in
  * doubt (a refusal that came by chance on every repeat).
  */
 export async function confirmLoneRefusal(
@@ -89,7 +95,7 @@ export async function confirmLoneRefusal(
   return {
     observation: { present: lone.present, outcome: 'unstable', status: last.status, statuses },
     exchanges,
-    words: `undetermined: ${answers.length} more asks did not agree ${AGREEING} times in a row (refused ${of})`,
+    words: `undetermined: ${answers.length} more asks were neither accepted ${AGREEING} times in a row nor refused ${REFUSED_AGREEING} times with none accepted (refused ${of})`,
   };
 }
 
@@ -107,7 +113,12 @@ export function judgeLoneRefusals(lines: readonly string[]): Judgement {
 }
 
 function settled(answers: readonly string[]): boolean {
-  if (answers.length < AGREEING) return false;
   const tail = answers.slice(-AGREEING);
-  return tail.every((a) => a === tail[0]);
+  if (tail.length === AGREEING && tail.every((a) => a === 'accepted')) return true;
+  const refusedRun = answers.slice(-REFUSED_AGREEING);
+  return (
+    refusedRun.length === REFUSED_AGREEING &&
+    refusedRun.every((a) => a === refusedRun[0] && a !== 'accepted') &&
+    !answers.includes('accepted')
+  );
 }

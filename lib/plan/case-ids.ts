@@ -26,6 +26,7 @@ export const caseIds = {
   matrixAdaptive: 'matrix/adaptive-exploration',
   matrixRefusals: 'matrix/refusals',
   matrixLoneRefusals: 'matrix/lone-refusals',
+  matrixAskedAgain: 'matrix/asked-again',
   value: (field: string, classId: string): string => `value/${field}/${classId}`,
   limit: (field: string, limitId: string): string => `limit/${field}/${limitId}`,
   valueRefusals: 'value/refusals',

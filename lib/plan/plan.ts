@@ -9,7 +9,7 @@
  */
 import { isLoopbackHost } from '../net/loopback.js';
 import { engineLimits } from '../config/engine-limits.js';
-import type { Settings } from '../config/types.js';
+import { firstAsks, type Settings } from '../config/types.js';
 import { NO_DELETE_PATH, undoPlan } from '../create/undo-plan.js';
 import { MAX_PATCHED_FIELDS, RENEW_FIELD, RENEW_MINUTES } from '../lifecycle/bounds.js';
 import { LIST_BOUNDS } from '../lifecycle/list-walk.js';
@@ -23,6 +23,7 @@ import { defaultMaxSteps, defaultSettledSteps } from '../values/find-limit.js';
 import { deadlineCreates, deadlineTopSeconds } from '../events/handshake-deadline.js';
 import { MAX_ASKS } from '../values/settle.js';
 import { LONE_ASKS } from '../matrix/lone-refusals.js';
+import { askedAgainBound } from '../matrix/support-asks.js';
 
 export interface PlannedCase {
   id: string;
@@ -109,18 +110,21 @@ const LONE_PLANNED = 2;
 function presenceMatrix(settings: Settings): PlannedCase[] {
   const fields = settings.target.operation.fields.map((f) => f.name);
   const { repeats, exhaustiveMaxFields } = settings.exploration;
-  const each = { requests: repeats * 2, creates: repeats };
-  const rows =
-    fields.length > exhaustiveMaxFields
-      ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats))]
-      : combinations(fields).map((present) => one(caseIds.matrix(present), each));
+  const asks = firstAsks(repeats);
+  const each = { requests: asks * 2, creates: asks };
+  const adaptive = fields.length > exhaustiveMaxFields;
+  const rows = adaptive
+    ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats === 'auto' ? 2 : repeats))]
+    : combinations(fields).map((present) => one(caseIds.matrix(present), each));
+  // Under auto, the answers asked again (lib/matrix/support-asks.ts): at most half the matrix, each a create and its delete.
+  const again = adaptive || repeats !== 'auto' ? [] : [one(caseIds.matrixAskedAgain, askedAgainBound(fields.length))];
   // Lone refusals are asked again (lib/matrix/lone-refusals.ts): at most one per accepted combination's neighbour, a
   // few are counted here; each ask is a create and its delete.
   const lone =
     fields.length > exhaustiveMaxFields
       ? []
       : [one(caseIds.matrixLoneRefusals, { requests: LONE_PLANNED * LONE_ASKS * 2, creates: LONE_PLANNED * LONE_ASKS })];
-  return [...rows, ...lone, one(caseIds.matrixRefusals, { requests: 0, creates: 0 })];
+  return [...rows, ...again, ...lone, one(caseIds.matrixRefusals, { requests: 0, creates: 0 })];
 }
 
 function valueClasses(op: OperationSpec): PlannedCase[] {

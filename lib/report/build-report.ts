@@ -16,6 +16,7 @@ import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
 import { evidenceDisagreements } from './evidence-disagreements.js';
 import type { BehaviourReport, CaseSummary, SuiteSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
+import type { SupportFigures } from '../matrix/support-asks.js';
 
 export interface CaseInput {
   /** The test's full name, as vitest shows it. */
@@ -164,6 +165,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(seed !== undefined ? { seed } : {}),
       ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
       repeats: input.repeats,
+      ...askedAgainOf(records),
       ...(input.validation !== undefined ? { validation: input.validation } : {}),
     },
     operation,
@@ -219,6 +221,23 @@ function stateAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'
     for (const [mechanism, n] of Object.entries(r.stateAsks?.by ?? {}) as [StateMechanism, number][])
       by[mechanism] = (by[mechanism] ?? 0) + n;
   return asks === 0 ? {} : { stateAsks: { asks, ...(rooms.length > 0 ? { room: Math.min(...rooms) } : {}), by } };
+}
+
+/** The matrix's asks again under REPEATS=auto, from the one case that made them (its shards' summed, were there more). */
+function askedAgainOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'askedAgain'> {
+  const figures = records.flatMap((r) => (r.kind === 'confirmation' && r.askedAgain !== undefined ? [r.askedAgain] : []));
+  if (figures.length === 0) return {};
+  const sum = (k: keyof SupportFigures): number => figures.reduce((total, f) => total + f[k], 0);
+  return {
+    askedAgain: {
+      support: sum('support'),
+      sample: sum('sample'),
+      everything: sum('everything'),
+      disagreed: sum('disagreed'),
+      sampleDisagreed: sum('sampleDisagreed'),
+      notAsked: sum('notAsked'),
+    },
+  };
 }
 
 function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {

@@ -5,6 +5,7 @@ import { statusOrNoAnswer } from '../http/answer-text.js';
 import { VERDICTS } from '../outcome.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportDrift, ValueClassResult } from './types.js';
+import { supportWords } from '../matrix/support-asks.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { lifecycleMarkdown } from './lifecycle-markdown.js';
@@ -64,7 +65,7 @@ export function renderMarkdown(report: BehaviourReport): string {
       `**Target** ${code(run.target)} (${text(targetDescription(run))})`,
       `**${operation.method}** ${code(operation.path)}`,
       `**run** ${readableTime(run.startedAt)}, ${runDuration(run)}`,
-      `**requests** ${run.requestsSent} (${requestsBesideSuites(run) === undefined ? '' : `${requestsBesideSuites(run)}; `}each combination ${run.repeats}×${run.secondAsks === undefined ? '' : `; ${run.secondAsks} asked again after no verdict`})`,
+      `**requests** ${run.requestsSent} (${requestsBesideSuites(run) === undefined ? '' : `${requestsBesideSuites(run)}; `}${run.askedAgain === undefined ? `each combination ${run.repeats}×` : supportWords(run.askedAgain)}${run.secondAsks === undefined ? '' : `; ${run.secondAsks} asked again after no verdict`})`,
       `suite ${text(run.suiteVersion)}`,
     ].join(' · '),
     '',

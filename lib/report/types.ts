@@ -7,6 +7,7 @@ import type { ExampleExchange, IntermittentNote, LimitFinding, ValueObservation 
 import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
 import type { LifecycleFacts } from '../lifecycle/types.js';
+import type { SupportFigures } from '../matrix/support-asks.js';
 import type { HeldExpectation, ReportExpectations } from '../expectations/types.js';
 
 /**
@@ -237,7 +238,13 @@ export interface RunInfo {
   seed?: number;
   /** What stopped the run before every case ran, when something did. */
   stopped?: RunStop;
+  /** Answers each matrix combination got before any was asked again (1 under REPEATS=auto). */
   repeats: number;
+  /**
+   * Under REPEATS=auto, the matrix answers asked again: those a finding rests on alone, and a random sample whose
+   * share that changed estimates the target's instability. Absent when the matrix asked every combination REPEATS times.
+   */
+  askedAgain?: SupportFigures;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
   /** How a configured target was reached: a proxy, a CA file, a client certificate, or TLS_INSECURE (warned of). */

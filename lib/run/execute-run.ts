@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokenBroker } from '../auth/broker.js';
-import type { Settings } from '../config/types.js';
+import { firstAsks, type Settings } from '../config/types.js';
 import { settingsToWire } from '../config/wire.js';
 import { heldExpectations } from '../expectations/apply-expectations.js';
 import type { Expectation } from '../expectations/types.js';
@@ -275,7 +275,7 @@ function finishInput(
     operation: settings.target.operation,
     reportDir: settings.reports.reportDir,
     suiteVersion: suiteVersion(),
-    repeats: settings.exploration.repeats,
+    repeats: firstAsks(settings.exploration.repeats),
     ...(inputs.baseline !== undefined ? { baseline: inputs.baseline } : {}),
     ...(ctx.broker !== undefined ? { auth: ctx.broker.source.provenance() } : {}),
     ...(inputs.contract !== undefined ? { contract: inputs.contract } : {}),
