@@ -11,7 +11,7 @@ import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import type { ValueContext } from '../lib/operation/types.js';
 import { defaultSettledSteps, findLimitSettled } from '../lib/values/find-limit.js';
-import { askValue } from '../lib/values/ask-value.js';
+import { askValue, ConfirmedKinds } from '../lib/values/ask-value.js';
 import { askLimitStep } from '../lib/values/limit-step.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
 import { IntermittentRefusals, type AskAnswer } from '../lib/values/settle.js';
@@ -31,6 +31,8 @@ const fieldNames = operation.fields.map((f) => f.name);
 const refusals = new DistinctRefusals(fieldNames);
 /** Kinds of refusal this suite saw on a body the target also accepted: none of them counts alone (lib/values/settle.ts). */
 const intermittent = new IntermittentRefusals();
+/** Kinds of refusal confirmed on a field's values: another value refused with one of them counts on one ask. */
+const confirmed = new ConfirmedKinds();
 let valueBodiesSent = 0;
 const classRows = operation.fields.flatMap((field) =>
   field.classes.map((valueClass) => [`${field.name}: ${valueClass.description}`, field.name, valueClass] as const),
@@ -75,7 +77,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
           valueBodiesSent += 1;
           return exchange;
         },
-        { field, fields: fieldNames, seen: intermittent },
+        { field, fields: fieldNames, seen: intermittent, confirmed },
       );
       refusals.add(`${field} ${valueClass.description}`, settled.asks);
       const judged = judgeSettledValue(field, valueClass, settled);

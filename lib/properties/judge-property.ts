@@ -28,6 +28,8 @@ export interface PropertyFacts {
   statuses: readonly (number | null)[];
   requests: number;
   seed: number;
+  /** Bodies whose answer came from an earlier property's ask of the same body (the same plan), not sent again. */
+  fromEarlier?: number;
 }
 
 export interface PropertyJudgement {
@@ -47,8 +49,24 @@ export function measuredText(result: PropertyResult, facts: PropertyFacts): stri
   return (
     `${result.keys.length} ${result.keys.length === 1 ? 'body' : 'bodies'} (${count(result.runs, 'run')}, ${count(result.shrinks, 'shrink')}, ` +
     `${result.counts['not-judged']} not judged${stopped}), ` +
-    `${facts.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally([...facts.statuses]) || 'none'}; ` +
+    `${facts.requests} requests${facts.fromEarlier ? ` (${count(facts.fromEarlier, 'body')} answered by an earlier ask of the same body, not sent again)` : ''} in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally([...facts.statuses]) || 'none'}; ` +
     `seed ${facts.seed}, plans digest ${plansDigest(result.keys)}`
+  );
+}
+
+/**
+ * Why the rule's property sends nothing under REPEATS=auto with an exhaustive matrix: every body it could send (good
+ * values, some fields present) is a combination the matrix answered, so it would only ask those again, which the
+ * matrix's own asks again already do where it matters (lib/matrix/support-asks.ts). The plan and the suite read it.
+ */
+export function answeredByTheMatrix(
+  settings: { repeats: number | 'auto'; exhaustiveMaxFields: number },
+  fields: number,
+): string | undefined {
+  if (settings.repeats !== 'auto' || fields > settings.exhaustiveMaxFields) return undefined;
+  return (
+    'every body of good values is a combination the presence matrix answered (REPEATS=auto); the matrix asked again ' +
+    'the answers its findings rest on and a sample of the rest (case matrix/asked-again), so these bodies are not sent twice'
   );
 }
 

@@ -8,7 +8,7 @@ import { classifyAnswer } from '../answer/classify.js';
 import { messagePattern, namedInError } from '../inference/message-pattern.js';
 import { sentValues } from '../inference/mask-values.js';
 import { kindOf } from '../protocol/refusal-kind.js';
-import { settle, type AskAnswer, type IntermittentRefusals, type Settled } from './settle.js';
+import { settle, type AskAnswer, type IntermittentRefusals, type Rejected, type Settled } from './settle.js';
 
 /** Characters of a message an intermittent refusal is shown with. */
 const SHOWN_CHARS = 200;
@@ -37,12 +37,72 @@ export function askAnswerOf(exchange: Exchange, field: string, fields: readonly 
  * Sends the value (`send` sends the body once and undoes what it created) until its answer is settled. The
  * verdict is judged on `decisive`; an `undetermined` answer is the value's `unstable` outcome.
  */
-export function askValue(
+export async function askValue(
   send: () => Promise<Exchange>,
-  o: { field: string; fields: readonly string[]; seen: IntermittentRefusals; maxAsks?: number },
+  o: { field: string; fields: readonly string[]; seen: IntermittentRefusals; maxAsks?: number; confirmed?: ConfirmedKinds },
 ): Promise<Settled<Exchange>> {
-  return settle(send, (e) => askAnswerOf(e, o.field, o.fields), {
-    seen: o.seen,
-    ...(o.maxAsks !== undefined ? { maxAsks: o.maxAsks } : {}),
-  });
+  const claims: (() => void)[] = [];
+  const confirmed = o.confirmed;
+  try {
+    const settled = await settle(send, (e) => askAnswerOf(e, o.field, o.fields), {
+      seen: o.seen,
+      ...(o.maxAsks !== undefined ? { maxAsks: o.maxAsks } : {}),
+      ...(confirmed === undefined
+        ? {}
+        : {
+            confirmedKinds: confirmed.of(o.field),
+            confirming: (r: Rejected) => {
+              if (!r.namesField) return undefined;
+              const claim = confirmed.claim(o.field, r.kind.key);
+              if (claim.wait !== undefined) return claim.wait;
+              claims.push(claim.release);
+              return undefined;
+            },
+          }),
+    });
+    if (settled.verdict === 'rejected' && confirmed !== undefined) {
+      const decisive = askAnswerOf(settled.decisive, o.field, o.fields);
+      if (decisive.outcome === 'rejected' && decisive.namesField) confirmed.add(o.field, decisive.kind.key);
+    }
+    return settled;
+  } finally {
+    for (const release of claims) release();
+  }
+}
+
+/**
+ * The kinds of refusal confirmed on a field's values, each by a refusal that names the field: another value of the
+ * same field refused with that kind counts on one ask (a chance refusal does not name the field in the words a
+ * confirmed refusal of it used; one this run saw on an accepted body still never counts alone: ./settle.ts). Values
+ * of a field are asked at once, so the first to be refused with a kind claims its confirmation and the others wait
+ * for it (the asks of one body, at most MAX_ASKS) instead of each asking again.
+ */
+export class ConfirmedKinds {
+  readonly #byField = new Map<string, Set<string>>();
+  readonly #pending = new Map<string, Promise<void>>();
+
+  of(field: string): ReadonlySet<string> {
+    let kinds = this.#byField.get(field);
+    if (kinds === undefined) this.#byField.set(field, (kinds = new Set()));
+    return kinds;
+  }
+
+  add(field: string, kind: string): void {
+    (this.of(field) as Set<string>).add(kind);
+  }
+
+  /** The confirmation of `kind` on `field` under way (`wait`), or this caller's to make (`release` when settled). */
+  claim(field: string, kind: string): { wait?: Promise<void>; release: () => void } {
+    const key = `${field}\u0000${kind}`;
+    const pending = this.#pending.get(key);
+    if (pending !== undefined) return { wait: pending, release: () => {} };
+    let release = (): void => {};
+    this.#pending.set(key, new Promise<void>((resolve) => (release = resolve)));
+    return {
+      release: () => {
+        this.#pending.delete(key);
+        release();
+      },
+    };
+  }
 }

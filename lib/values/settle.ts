@@ -72,10 +72,15 @@ export interface SettleOptions {
    * each value past it): one ask of such a kind counts, unless it is also one this run saw on an accepted body.
    */
   confirmedKinds?: ReadonlySet<string>;
+  /**
+   * Before a refusal not yet confirmed is asked again: a wait for another body's asks that are confirming the same
+   * kind (values of one field asked at once), after which `confirmedKinds` is read again; undefined, no wait.
+   */
+  confirming?: (refusal: Rejected) => Promise<void> | undefined;
   maxAsks?: number;
 }
 
-type Rejected = Extract<AskAnswer, { outcome: 'rejected' }>;
+export type Rejected = Extract<AskAnswer, { outcome: 'rejected' }>;
 
 /** Asks `ask` until the body's answer is settled (see the file's comment); `read` reads each ask's answer. */
 export async function settle<T>(ask: () => Promise<T>, read: (t: T) => AskAnswer, o: SettleOptions): Promise<Settled<T>> {
@@ -113,6 +118,13 @@ export async function settle<T>(ask: () => Promise<T>, read: (t: T) => AskAnswer
       return { verdict: 'accepted', asks, decisive: t };
     } else if (confirmed !== undefined) {
       return { verdict: 'rejected', asks, decisive: lastOfKind(asks, answers, confirmed) ?? t };
+    } else if (answer.outcome === 'rejected' && accepted === 0) {
+      const wait = o.confirming?.(answer);
+      if (wait !== undefined) {
+        await wait;
+        if (refusals.filter((s) => s.kind.key === answer.kind.key).length >= need(answer))
+          return { verdict: 'rejected', asks, decisive: lastOfKind(asks, answers, answer) ?? t };
+      }
     }
     if (answers.length >= maxAsks) {
       const known = refusals.some((r) => o.seen.has(r.kind)) ? ' (a refusal this run has seen on a body the target also accepted)' : '';
