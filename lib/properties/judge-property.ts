@@ -49,7 +49,7 @@ export function measuredText(result: PropertyResult, facts: PropertyFacts): stri
   return (
     `${result.keys.length} ${result.keys.length === 1 ? 'body' : 'bodies'} (${count(result.runs, 'run')}, ${count(result.shrinks, 'shrink')}, ` +
     `${result.counts['not-judged']} not judged${stopped}), ` +
-    `${facts.requests} requests${facts.fromEarlier ? ` (${count(facts.fromEarlier, 'body')} answered by an earlier ask of the same body, not sent again)` : ''} in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally([...facts.statuses]) || 'none'}; ` +
+    `${facts.requests} requests${facts.fromEarlier ? ` (${facts.fromEarlier} ${facts.fromEarlier === 1 ? 'body' : 'bodies'} answered by an earlier ask of the same body, not sent again)` : ''} in ${(result.durationMs / 1000).toFixed(1)} s, answers ${statusTally([...facts.statuses]) || 'none'}; ` +
     `seed ${facts.seed}, plans digest ${plansDigest(result.keys)}`
   );
 }
