@@ -19,7 +19,7 @@ import { showValue } from '../lib/json.js';
 import { judgeSettledValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, noBaseReason, type AcceptedBase } from './support/accepted-base.js';
-import { rememberLimit } from './support/found-limits.js';
+import { recordedLimit, rememberLimit } from './support/found-limits.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 
@@ -147,6 +147,7 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
           maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high),
           unit: search.unit,
           documented: search.documented ?? [],
+          recorded: await recordedLimit(probe.settings.reports.baseline, search.field, search.name),
         },
       );
       if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);

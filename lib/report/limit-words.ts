@@ -16,6 +16,7 @@ type LimitFacts = Pick<
 export function limitSource(l: LimitFacts): string {
   if (l.statedBy === 'refusal')
     return l.pastLimit === undefined ? ', the number the refusal states' : `, as the refusal past it states: ${l.pastLimit}`;
+  if (l.statedBy === 'baseline') return ', the number the baseline recorded';
   return l.statedBy === 'description' ? ', the number the description documents' : '';
 }
 

@@ -28,6 +28,8 @@ export interface Search {
   confirmEdges: boolean;
   /** Candidates known before the search: the description's documented limits. */
   documented: readonly number[];
+  /** Candidates a baseline of the same target recorded (pinned by an earlier run), checked before the documented ones. */
+  recorded?: readonly number[];
   intermittent?: () => IntermittentNote | undefined;
 }
 
@@ -51,7 +53,10 @@ export async function bisect(s: Search, low: number, high: number): Promise<Limi
     accepted: low,
     rejected: high,
     rejections: [high],
-    pending: s.documented.map((value) => ({ value, from: 'documented' as const })),
+    pending: [
+      ...(s.recorded ?? []).map((value) => ({ value, from: 'recorded' as const })),
+      ...s.documented.map((value) => ({ value, from: 'documented' as const })),
+    ],
     tried: new Set(),
   };
   noteStated(w, ends);

@@ -85,6 +85,8 @@ export interface SettledSearchOptions {
   unit?: string;
   /** Limits the operation's description documents: candidates checked at their edges before any halving. */
   documented?: readonly number[];
+  /** The limit a baseline of the same target recorded: checked at its edges first. */
+  recorded?: readonly number[];
 }
 
 /**
@@ -141,7 +143,11 @@ export async function findLimitSettled(
     const refused = contradicted.filter((c) => c.shown === first.shown).reduce((n, c) => n + c.refused, 0);
     return { shown: first.shown, refused, asks };
   };
-  return bisect({ steps, maxSteps, step, confirmEdges: true, documented: o.documented ?? [], intermittent }, low, high);
+  return bisect(
+    { steps, maxSteps, step, confirmEdges: true, documented: o.documented ?? [], recorded: o.recorded ?? [], intermittent },
+    low,
+    high,
+  );
 }
 
 const OUT_OF_STEPS = Symbol('out of steps');

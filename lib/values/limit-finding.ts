@@ -21,7 +21,7 @@ export interface LimitFinding {
   /** The largest value seen accepted, when no limit was pinned (an unfinished search: the limit is at least this). */
   largestAccepted?: number;
   /** The limit is a number a refusal stated (`refusal`) or the description documented, checked at its edges. */
-  statedBy?: 'refusal' | 'description';
+  statedBy?: 'refusal' | 'description' | 'baseline';
   /** The refusal of the first value past the limit, its message as the target wrote it (cut): `400 invalidRequest "..."`. */
   pastLimit?: string;
 }

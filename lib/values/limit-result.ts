@@ -41,4 +41,4 @@ export interface LimitResult {
 }
 
 /** Where a candidate came from: a refusal's message, or the operation's description. */
-export type CandidateSource = 'stated' | 'documented';
+export type CandidateSource = 'stated' | 'documented' | 'recorded';

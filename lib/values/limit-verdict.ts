@@ -12,6 +12,7 @@ import type { LimitSearch } from '../operation/types.js';
 import type { Verdict } from '../outcome.js';
 import { amount } from './amount.js';
 import type { LimitResult } from './find-limit.js';
+import type { CandidateSource } from './limit-result.js';
 import type { LimitFinding } from './limit-finding.js';
 import { intermittentWords } from './intermittent-words.js';
 
@@ -24,6 +25,18 @@ export interface LimitJudgement {
   limit: LimitFinding;
 }
 
+/** Where a limit checked first came from, as its sentences say it. */
+const CANDIDATE_WORDS: Record<CandidateSource, string> = {
+  stated: "the target's refusal states",
+  documented: 'the description documents',
+  recorded: 'the baseline recorded',
+};
+const STATED_BY: Record<CandidateSource, NonNullable<LimitFinding['statedBy']>> = {
+  stated: 'refusal',
+  documented: 'description',
+  recorded: 'baseline',
+};
+
 type SearchFacts = Pick<LimitSearch, 'field' | 'name' | 'unit' | 'specRef' | 'low' | 'high'>;
 
 function words(search: SearchFacts, result: LimitResult): string {
@@ -33,9 +46,7 @@ function words(search: SearchFacts, result: LimitResult): string {
   switch (result.end) {
     case 'exact':
       return `${field}: ${name} is ${amount(a ?? 0, unit)}; ${r} rejected${
-        result.candidate === undefined
-          ? ''
-          : ` (the number ${result.candidate.from === 'stated' ? "the target's refusal states" : 'the description documents'}, checked at its edges)`
+        result.candidate === undefined ? '' : ` (the number ${CANDIDATE_WORDS[result.candidate.from]}, checked at its edges)`
       }`;
     case 'high-accepted':
       return `${field}: accepted up to the largest value tried, ${amount(search.high, unit)}; no limit found below it`;
@@ -72,7 +83,7 @@ function findingOf(search: SearchFacts, result: LimitResult, requests: number, p
     ...(result.intermittent !== undefined ? { intermittent: result.intermittent } : {}),
     ...(unfinished ? { unfinished: true as const } : {}),
     ...(unfinished && result.largestAccepted !== undefined ? { largestAccepted: result.largestAccepted } : {}),
-    ...(stated !== undefined ? { statedBy: stated === 'stated' ? ('refusal' as const) : ('description' as const) } : {}),
+    ...(stated !== undefined ? { statedBy: STATED_BY[stated] } : {}),
     ...(result.end === 'exact' && pastLimit !== undefined ? { pastLimit } : {}),
   };
 }
