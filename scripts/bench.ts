@@ -56,6 +56,10 @@ interface SuiteRow extends SuiteCost {
 interface ProbeFigures {
   wallSeconds: number;
   requests: number;
+  /** Subscriptions the run created (the ledger's count): each one accepted create, a handshake and a delete. */
+  acceptedCreates: number | undefined;
+  /** The report's settled curve: the average request at which a finding settled, and the last. */
+  settled: { findings: number; meanRequests: number; lastRequests: number } | undefined;
   /** The probe process's own peak (maxRSS: vitest's worker is a thread of it), as the probe prints it. */
   peakMemoryMb: number | undefined;
   /** Peak of the summed resident memory of the probe's process tree (node and tsx's esbuild service; sampled every 100 ms, Linux only). */
@@ -116,11 +120,20 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
   });
   const wallSeconds = (performance.now() - started) / 1000;
   const treePeak = sampler?.stop();
-  const report = JSON.parse(readFileSync(join(reportDir, 'behaviour-report.json'), 'utf8')) as { run: { requestsSent: number } };
+  const report = JSON.parse(readFileSync(join(reportDir, 'behaviour-report.json'), 'utf8')) as {
+    run: { requestsSent: number; settled?: { points: unknown[]; meanRequests: number; lastRequests: number } };
+  };
   const memory = /peak memory: (\d+(?:\.\d+)?) MB/.exec(stdout);
+  const created = /this run created (\d+) subscription/.exec(stdout);
+  const settled = report.run.settled;
   return {
     wallSeconds,
     requests: report.run.requestsSent,
+    acceptedCreates: created ? Number(created[1]) : undefined,
+    settled:
+      settled === undefined
+        ? undefined
+        : { findings: settled.points.length, meanRequests: settled.meanRequests, lastRequests: settled.lastRequests },
     peakMemoryMb: memory ? Number(memory[1]) : undefined,
     treePeakMemoryMb: treePeak === undefined ? undefined : Math.round(treePeak / 1024 / 1024),
     loadAverage: { before: loadBefore, after: loadavg()[0] ?? 0 },
@@ -208,7 +221,12 @@ if (!opts['skip-probe']) {
   results.probe = probe;
   console.log(`\n1. full probe run (embedded reference, REQUESTS_PER_SECOND=${probe.rps}, CONCURRENCY=8)`);
   console.log(
-    `   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, peak memory ${probe.peakMemoryMb ?? '?'} MB (process tree ${probe.treePeakMemoryMb ?? '?'} MB), exit ${probe.exitCode}`,
+    `   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, ${probe.acceptedCreates ?? '?'} accepted creates, peak memory ${probe.peakMemoryMb ?? '?'} MB (process tree ${probe.treePeakMemoryMb ?? '?'} MB), exit ${probe.exitCode}`,
+  );
+  console.log(
+    probe.settled === undefined
+      ? '   findings settled: no curve (the report has none)'
+      : `   findings settled: ${probe.settled.findings}, on average after ${probe.settled.meanRequests} requests (the curve's area), the last after ${probe.settled.lastRequests}`,
   );
   console.log(
     `   load average ${probe.loadAverage.before.toFixed(2)} before, ${probe.loadAverage.after.toFixed(2)} after on ${availableParallelism()} cores`,

@@ -17,6 +17,7 @@ import { reportedPresence } from './explored-rule.js';
 import { evidenceDisagreements } from './evidence-disagreements.js';
 import type { BehaviourReport, CaseSummary, SuiteSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 import type { SupportFigures } from '../matrix/support-asks.js';
+import { settledCurve } from './settled-points.js';
 
 export interface CaseInput {
   /** The test's full name, as vitest shows it. */
@@ -166,6 +167,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
       repeats: input.repeats,
       ...askedAgainOf(records),
+      ...settledOf(records, operation.fields),
       ...(input.validation !== undefined ? { validation: input.validation } : {}),
     },
     operation,
@@ -238,6 +240,11 @@ function askedAgainOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run
       notAsked: sum('notAsked'),
     },
   };
+}
+
+function settledOf(records: readonly CaseRecord[], fields: readonly string[]): Pick<BehaviourReport['run'], 'settled'> {
+  const settled = settledCurve(records, fields);
+  return settled === undefined ? {} : { settled };
 }
 
 function secondAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'secondAsks'> {

@@ -5,6 +5,7 @@ import type { ExampleExchange } from '../case-record.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, MatrixEntry, ReportContract, ReportDrift, ReportedLimit, RunInfo, ValueClassResult } from './types.js';
 import { supportWords } from '../matrix/support-asks.js';
+import { settledWords } from './settled-points.js';
 import { limitSource } from './limit-words.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
@@ -131,7 +132,7 @@ function runSection(report: BehaviourReport): SafeHtml {
 <h2>Run</h2>
 <dl class="run">
 ${runItem('Target', run.target)}${runItem('Kind', targetDescription(run))}${runItem('Started', readableTime(run.startedAt))}${runItem('Duration', runDuration(run))}
-${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', requestsInWords(run).replace(/ requests/, ''))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${stateAsksInWords(run) === undefined ? '' : runItem("The target's state", stateAsksInWords(run) ?? '')}${run.askedAgain === undefined ? runItem('Repeats per combination', String(run.repeats)) : runItem('Matrix answers', supportWords(run.askedAgain))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
+${run.network === undefined ? '' : runItem('Network', networkSentence(run.network))}${runItem('Requests sent', requestsInWords(run).replace(/ requests/, ''))}${run.secondAsks === undefined ? '' : runItem('Asked again after no verdict', String(run.secondAsks))}${stateAsksInWords(run) === undefined ? '' : runItem("The target's state", stateAsksInWords(run) ?? '')}${run.askedAgain === undefined ? runItem('Repeats per combination', String(run.repeats)) : runItem('Matrix answers', supportWords(run.askedAgain))}${run.settled === undefined ? '' : runItem('Findings settled', settledWords(run.settled))}${runItem('Ended', readableTime(run.endedAt))}${runItem('Suite version', run.suiteVersion)}${run.seed === undefined ? '' : runItem('Seed', String(run.seed))}${tokenItem(run)}
 </dl>
 </section>`;
 }

@@ -6,6 +6,7 @@ import { VERDICTS } from '../outcome.js';
 import { amount } from '../values/amount.js';
 import type { BehaviourReport, CaseSummary, FieldValues, ReportContract, ReportDrift, ValueClassResult } from './types.js';
 import { supportWords } from '../matrix/support-asks.js';
+import { settledWords } from './settled-points.js';
 import { comparisonSentence, observedSentence, shownSchema } from './contract-facts.js';
 import { comparedText, notComparedText } from './drift-words.js';
 import { lifecycleMarkdown } from './lifecycle-markdown.js';
@@ -69,6 +70,7 @@ export function renderMarkdown(report: BehaviourReport): string {
       `suite ${text(run.suiteVersion)}`,
     ].join(' · '),
     '',
+    ...(run.settled === undefined ? [] : [`**Findings settled:** ${text(settledWords(run.settled))}.`, '']),
   );
   const token = tokenDescription(run);
   if (token !== undefined) out.push(`**Token** ${text(token)}`, '');

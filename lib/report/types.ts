@@ -8,6 +8,7 @@ import type { LeftOnTarget } from '../ledger/left-on-target.js';
 import type { TokenProvenance } from '../auth/token-source.js';
 import type { LifecycleFacts } from '../lifecycle/types.js';
 import type { SupportFigures } from '../matrix/support-asks.js';
+import type { SettledCurve } from './settled-points.js';
 import type { HeldExpectation, ReportExpectations } from '../expectations/types.js';
 
 /**
@@ -245,6 +246,11 @@ export interface RunInfo {
    * share that changed estimates the target's instability. Absent when the matrix asked every combination REPEATS times.
    */
   askedAgain?: SupportFigures;
+  /**
+   * After how many requests each finding (the rule, each role, each value class, each limit) stopped changing, and
+   * the curve's area (lib/report/settled-points.ts). Absent for a merged report, whose workers counted apart.
+   */
+  settled?: SettledCurve;
   /** Where the token came from when the probe got it by client credentials (never the token or a secret). */
   auth?: TokenInfo;
   /** How a configured target was reached: a proxy, a CA file, a client certificate, or TLS_INSECURE (warned of). */
