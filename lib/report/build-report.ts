@@ -14,7 +14,7 @@ import { namingOf } from './naming.js';
 import { evidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
-import { evidenceDisagreements } from './evidence-disagreements.js';
+import { evidenceDisagreements, skipsAsRead } from './evidence-disagreements.js';
 import type { BehaviourReport, CaseSummary, SuiteSummary, HarnessError, MatrixEntry, ReportedRole, RunStop, UnrunCase } from './types.js';
 import type { SupportFigures } from '../matrix/support-asks.js';
 import { settledCurve } from './settled-points.js';
@@ -192,7 +192,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
     values,
     ...(evidence.lifecycle.length > 0 ? { lifecycle: mergeLifecycle(evidence.lifecycle) } : {}),
     cases: summaries,
-    skipped: [...(input.skipped ?? [])],
+    skipped: skipsAsRead(input.skipped ?? [], matrix),
     ...disagreementsOf(input.skipped ?? [], matrix),
     notRun: [...(input.notRun ?? [])],
     counts,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { evidenceDisagreements } from './evidence-disagreements.js';
+import { evidenceDisagreements, skipsAsRead } from './evidence-disagreements.js';
 import type { MatrixEntry, UnrunCase } from './types.js';
 
 const skipped = (id: string, field?: string): UnrunCase => ({
@@ -33,4 +33,19 @@ test('a skip the merged evidence agrees with is no disagreement, nor one that re
   expect(evidenceDisagreements([plain], [entry(['clientState'], 'accepted')])).toEqual([]);
   // "no body at all" is contradicted by any accepted one.
   expect(evidenceDisagreements([skipped('events/notification')], matrix)).toHaveLength(1);
+});
+
+test('a contradicted skip keeps its case but says its worker knew no accepted body, never that none carries the field', () => {
+  const matrix = [entry(['notificationUrl', 'expirationDateTime', 'clientState'], 'accepted')];
+  const plain: UnrunCase = { id: 'value/x/a', suite: '03-value-classes', name: 'a', reason: 'skipped for another reason' };
+  const [read, other] = skipsAsRead([skipped('value/clientState/a', 'clientState'), plain], matrix);
+  expect(read?.id).toBe('value/clientState/a');
+  expect(read?.reason).toBe(
+    "not run where it ran (no accepted body with clientState known there), but the run's presence evidence has {notificationUrl, expirationDateTime, clientState} accepted: see the evidence disagreement",
+  );
+  expect(read?.reason).not.toContain('carries');
+  expect(other).toBe(plain);
+  expect(skipsAsRead([skipped('value/clientState/a', 'clientState')], [entry(['clientState'], 'rejected')])[0]?.reason).toContain(
+    'carries',
+  );
 });
