@@ -138,6 +138,7 @@ function suiteRun(mode: RunMode, ctx: RunContext, files: ProbeRunFiles): SuiteRu
     writeError: ctx.out.error,
     maxRequests: settings.pacing.maxRequests,
     stopped: () => stop.stoppedBy !== undefined,
+    ...(mode.kind === 'merge' ? { replay: true } : {}),
     ...(terminal !== undefined ? { status: terminalStatus(terminal) } : {}),
     ...(expectations !== undefined ? { expected: expectedReason(expectations.list, runDay(ctx)) } : {}),
   });

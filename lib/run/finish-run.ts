@@ -20,6 +20,7 @@ import { assembleReport } from '../report/assemble-report.js';
 import { buildBehaviourReport } from '../report/build-report.js';
 import type { BehaviourReport, RunStop, TokenInfo } from '../report/types.js';
 import { formatConsoleSummary } from '../vitest/console-summary.js';
+import { caseLines } from '../vitest/probe-console.js';
 import type { CollectedCases } from '../vitest/probe-reporter.js';
 
 export interface FinishInput {
@@ -98,7 +99,8 @@ export async function finishRun(input: FinishInput): Promise<FinishedRun> {
     report,
     contract,
     ...(exchanges !== undefined ? { exchanges } : {}),
-    lines: [...formatConsoleSummary(report), ...contract.lines],
+    // A merge printed no case line while it replayed the shards: the merged verdicts are said here, once.
+    lines: [...(input.merged === true ? caseLines(report.cases) : []), ...formatConsoleSummary(report), ...contract.lines],
   };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import { ProbeConsole, terminalStatus } from './probe-console.js';
+import { caseLines, ProbeConsole, terminalStatus } from './probe-console.js';
 
 /**
  * Just what the console reads of vitest's objects. Until a case is made, the module holds `planned` cases (what
@@ -260,5 +260,25 @@ test('with the worker saying its count as it sends, progress counts requests sen
   expect(lines).toEqual([
     '… 6 s: 0 of 2 cases done, 9 requests sent of at most 300; running 07-lifecycle',
     '… 12 s: 0 of 2 cases done, 21 requests sent of at most 300; running 07-lifecycle',
+  ]);
+});
+
+test("a merge replays the shards' cases without their lines; the merged report's verdicts are said once, after", () => {
+  const lines: string[] = [];
+  const console = new ProbeConsole({ write: (l) => lines.push(l), quietMs: 5_000, now: () => 0, replay: true });
+  const module = fakeModule('suites/03-value-classes.test.ts', 1);
+  console.onTestRunStart();
+  console.onTestModuleCollected(module);
+  console.onTestModuleStart(module);
+  console.onTestCaseResult(fakeCase(module, 'bad', { state: 'failed', errors: [] }, record('value/bad', 'DEVIATES', 1, 'a 500')));
+  expect(lines.filter((l) => l.includes('value/bad'))).toEqual([]);
+  const merged = [
+    { id: 'value/bad', verdict: 'INFORMATIONAL' as const, specRef: 'spec §7 rule 1', finding: 'a 500' },
+    { id: 'value/worse', verdict: 'DEVIATES' as const, specRef: 'spec §7 rule 1', finding: 'a 502' },
+    { id: 'value/known', verdict: 'DEVIATES' as const, specRef: 'spec §7 rule 1', finding: 'a 418', expectation: { reason: 'ticket 9' } },
+  ];
+  expect(caseLines(merged)).toEqual([
+    '  DEVIATES (spec §7 rule 1) value/worse: a 502',
+    '  DEVIATES (expected: ticket 9) value/known: a 418',
   ]);
 });

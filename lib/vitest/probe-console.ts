@@ -37,6 +37,32 @@ export interface ProbeConsoleOptions {
   requestsSent?: () => number;
   /** The reason a case ending with this verdict was expected to (EXPECTATIONS), if it was. */
   expected?: (id: string, verdict: Verdict) => string | undefined;
+  /**
+   * A merge replays the shards' cases: their lines are not printed as they come, since the verdicts that count are
+   * the merged report's (caseLines, printed once it is built).
+   */
+  replay?: boolean;
+}
+
+/** The console's line for a case that DEVIATES or ends in ERROR, or ended as an expectation said. */
+export function caseLine(
+  c: { verdict: Verdict; specRef: string; id: string; finding?: string; observed?: string },
+  expected?: string,
+): string {
+  return expected !== undefined
+    ? `  ${c.verdict} (expected: ${short(expected)}) ${c.id}: ${short(c.finding ?? c.observed ?? '')}`
+    : `  ${c.verdict} (${c.specRef}) ${c.id}: ${short(c.finding ?? c.observed ?? '')}`;
+}
+
+/** The merged report's case lines, as a single run prints them while it runs: DEVIATES, ERROR and expected ones. */
+export function caseLines(cases: readonly (Parameters<typeof caseLine>[0] & { expectation?: { reason: string } })[]): string[] {
+  return cases.flatMap((c) =>
+    c.expectation !== undefined
+      ? [caseLine(c, c.expectation.reason)]
+      : c.verdict === 'DEVIATES' || c.verdict === 'ERROR'
+        ? [caseLine(c)]
+        : [],
+  );
 }
 
 /** A status line on a terminal: carriage return, erase the line, the text cut to the terminal's width. */
@@ -113,11 +139,12 @@ export class ProbeConsole implements Reporter {
     this.requests += record.requests;
     // The engine's own count when the case ended also holds what no case sent alone (shared evidence, deletes).
     if (record.engineRequests !== undefined) this.engineSent = Math.max(this.engineSent, record.engineRequests.sent);
+    if (this.options.replay === true) return;
     const expected = this.options.expected?.(record.id, record.verdict);
     if (expected !== undefined) {
-      this.line(`  ${record.verdict} (expected: ${short(expected)}) ${record.id}: ${short(record.finding ?? record.observed ?? '')}`);
+      this.line(caseLine(record, expected));
     } else if (record.verdict === 'DEVIATES' || record.verdict === 'ERROR') {
-      this.line(`  ${record.verdict} (${record.specRef}) ${record.id}: ${short(record.finding ?? record.observed ?? '')}`);
+      this.line(caseLine(record));
       // The case's own account (expected, actual, a counterexample as cURL), as its test failed with it.
       const message = result.state === 'failed' ? result.errors[0]?.message : undefined;
       if (message !== undefined) for (const text of detail(message)) this.line(`    ${text}`);
