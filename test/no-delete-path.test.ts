@@ -84,6 +84,12 @@ test('KEEP_CREATED: the run goes on, says how many it kept, and cleanup with DEL
     `ledger: this run created ${kept} subscription(s): 0 deleted by their cases, 0 at the end of the run, ${kept} could not be deleted`,
   );
   expect(out).toContain(`${kept} creates answered 2xx with an id and no delete path known`);
+  // The report files name the setting and how to delete what it kept, beside the list.
+  const markdown = readFileSync(join(run.reportDir, 'behaviour-report.md'), 'utf8');
+  expect(markdown).toContain(
+    `${kept} of them kept as KEEP_CREATED said (no delete path known): \`npm run cleanup\` deletes them once DELETE_PATH is given.`,
+  );
+  expect(readFileSync(join(run.reportDir, 'behaviour-report.html'), 'utf8')).toContain('kept as KEEP_CREATED said');
 
   const dry = await runTool('cleanup', {
     cwd: dir,

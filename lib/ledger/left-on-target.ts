@@ -56,6 +56,16 @@ export function keptCount(outcome: Pick<LedgerOutcome, 'leftOnTarget'> | undefin
   return outcome?.leftOnTarget.filter((l) => l.reason.includes(NO_DELETE_PATH_KNOWN)).length ?? 0;
 }
 
+/**
+ * The kept creates in the reports' words, when some were: left because no delete path was known, which a run creates
+ * only with KEEP_CREATED, and how to delete them later. Empty when none was kept.
+ */
+export function keptWords(left: readonly Pick<LeftOnTarget, 'reason'>[]): string {
+  const kept = left.filter((l) => l.reason.includes(NO_DELETE_PATH_KNOWN)).length;
+  if (kept === 0) return '';
+  return `${kept} of them kept as KEEP_CREATED said (no delete path known): \`npm run cleanup\` deletes them once DELETE_PATH is given.`;
+}
+
 /** The one line a run ends with when something is left: counts, never ids (the reports list them). */
 export function leftOnTargetLine(outcome: Pick<LedgerOutcome, 'leftOnTarget'>, target: string): string {
   const n = outcome.leftOnTarget.length;

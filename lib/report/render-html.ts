@@ -1,3 +1,4 @@
+import { keptWords } from '../ledger/left-on-target.js';
 import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import type { RejectionGroup } from '../inference/types.js';
@@ -42,7 +43,7 @@ const FINDINGS_OPEN = 10;
 /** What the run created and could not delete, in the header, since it fails the run. */
 function leftOnTargetBanner(left: BehaviourReport['run']['leftOnTarget']): SafeHtml | string {
   if (left === undefined || left.length === 0) return '';
-  return html`<section class="banner warn" id="left-on-target"><strong>Left on the target: ${left.length} subscription(s)</strong> created by this run and not deleted; the run fails until they are gone (<code>npm run cleanup</code> retries those with an id).
+  return html`<section class="banner warn" id="left-on-target"><strong>Left on the target: ${left.length} subscription(s)</strong> created by this run and not deleted; the run fails until they are gone (<code>npm run cleanup</code> retries those with an id).${keptWords(left) === '' ? '' : html` ${keptWords(left)}`}
 <table><thead><tr><th>Id</th><th>Created</th><th>Why it is still there</th></tr></thead><tbody>
 ${left.map((l) => html`<tr><td>${l.id === undefined ? 'unknown' : html`<code>${l.id}</code>`}</td><td>${readableTime(l.createdAt)}</td><td>${l.reason}</td></tr>`)}
 </tbody></table></section>`;

@@ -1,3 +1,4 @@
+import { keptWords } from '../ledger/left-on-target.js';
 import { networkSentence, TLS_INSECURE_WARNING } from '../config/network-info.js';
 import { listedValuesFindings } from './listed-values.js';
 import { validationSentence } from '../receiver/validation-spelling.js';
@@ -423,6 +424,7 @@ function leftOnTargetSection(left: NonNullable<BehaviourReport['run']['leftOnTar
     '',
     'Created by this run and not deleted; the run fails until they are gone (`npm run cleanup` retries those with an id).',
     '',
+    ...(keptWords(left) === '' ? [] : [keptWords(left), '']),
     '| Id | Created | Why it is still there |',
     '|---|---|---|',
     ...shown.map((l) => `| ${l.id === undefined ? 'unknown' : cellCode(l.id)} | ${text(l.createdAt)} | ${text(l.reason)} |`),
