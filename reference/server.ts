@@ -6,7 +6,7 @@
  */
 import { listen } from '../lib/net/listen.js';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,7 +15,7 @@ import { handleAdmin, isAdminPath, parseHandshakeMode, type AdminControls } from
 import { sendAnswer, type Answer } from './answer.js';
 import { deliverNotifications } from './deliver.js';
 import { errorAnswer, requestIds, type RequestIds } from './errors.js';
-import { FaultInjector } from './faults.js';
+import { FaultInjector, type FaultDecision } from './faults.js';
 import { validateNotificationUrl, type HandshakeOutcome } from './handshake.js';
 import { checkOptions } from './options.js';
 import { parseProfileInput } from './profile-json.js';
@@ -23,6 +23,7 @@ import type { ReferenceProfile } from './profile-types.js';
 import { randomAnswer } from './random-answer.js';
 import { declaredTooLarge, readBody } from './read-body.js';
 import type { HandshakeMode, ReferenceService, ReferenceServiceOptions } from './service-types.js';
+import type { ApiContext } from './api-context.js';
 import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
 import { seedForeign } from './state.js';
 import { SubscriptionStore } from './store.js';
@@ -70,147 +71,217 @@ function withoutId(answer: Answer): Answer {
   }
 }
 
-export async function startReferenceService(options: ReferenceServiceOptions): Promise<ReferenceService> {
-  checkOptions(options);
-  const tokens = [...options.tokens];
-  const verifyJwt = options.jwt === undefined ? undefined : jwtVerifier(options.jwt);
-  let profile = parseProfileInput(options.profile ?? 'default');
-  const faults = new FaultInjector(options.faults ?? {}, options.seed ?? 1);
-  const stats = new StatsRecorder();
-  const store = new SubscriptionStore();
-  seedForeign(profile, store, Date.now());
-  const closing = new AbortController();
+/** What one running service holds; the handlers below read and change it. */
+interface Running {
+  readonly tokens: string[];
+  readonly verifyJwt: ApiContext['verifyJwt'];
+  profile: ReferenceProfile;
+  readonly faults: FaultInjector;
+  readonly stats: StatsRecorder;
+  readonly store: SubscriptionStore;
+  readonly closing: AbortController;
   /**
    * Every accepted socket: closeAllConnections only knows sockets the HTTP layer still owns, not those
    * handed over by CONNECT or Upgrade, nor the ones client-error.ts lets linger.
    */
-  const sockets = new Set<Socket>();
+  readonly sockets: Set<Socket>;
   /** The latest response on each connection, so that a client error knows whether a raw answer is safe. */
-  const responses = new WeakMap<object, ServerResponse>();
-  const bodyTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  let baseUrl = '';
+  readonly responses: WeakMap<object, ServerResponse>;
+  readonly bodyTimeoutMs: number;
+  baseUrl: string;
   /** Known once listening; handshakes and notifications never go to it (loopback.ts). */
-  let ownPort = 0;
-  let handshakeMode: HandshakeMode = options.handshake === undefined ? 'profile' : options.handshake ? 'on' : 'off';
-  const handshakeOn = (p: ReferenceProfile): boolean =>
-    handshakeMode === 'profile' ? p.validationHandshake.enabled : handshakeMode === 'on';
-  const validate = async (url: string, p: ReferenceProfile): Promise<HandshakeOutcome> => {
-    stats.count('handshakes');
-    const outcome = await validateNotificationUrl(url, p.validationHandshake, { signal: closing.signal, ownPort });
-    if (!outcome.ok) stats.count('handshakeFailures');
-    return outcome;
+  ownPort: number;
+  handshakeMode: HandshakeMode;
+}
+
+function running(options: ReferenceServiceOptions): Running {
+  const profile = parseProfileInput(options.profile ?? 'default');
+  const store = new SubscriptionStore();
+  seedForeign(profile, store, Date.now());
+  return {
+    tokens: [...options.tokens],
+    verifyJwt: options.jwt === undefined ? undefined : jwtVerifier(options.jwt),
+    profile,
+    faults: new FaultInjector(options.faults ?? {}, options.seed ?? 1),
+    stats: new StatsRecorder(),
+    store,
+    closing: new AbortController(),
+    sockets: new Set<Socket>(),
+    responses: new WeakMap<object, ServerResponse>(),
+    bodyTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    baseUrl: '',
+    ownPort: 0,
+    handshakeMode: options.handshake === undefined ? 'profile' : options.handshake ? 'on' : 'off',
   };
+}
 
-  // The connection is kept: node reads and discards the rest of the body (bounded by the request timeout).
-  // Closing at once would reset a connection the client is still writing to, and a reset can discard
-  // the 413 before the client reads it.
-  const tooLarge = (p: ReferenceProfile, ids: RequestIds, cap: number): Answer =>
-    errorAnswer(
-      p,
-      p.request.oversizeStatus,
-      p.errors.codes.tooLarge,
-      `The request body is larger than ${cap} bytes.`,
-      'requestTooLarge',
-      ids,
-    );
+function handshakeOn(run: Running, p: ReferenceProfile): boolean {
+  return run.handshakeMode === 'profile' ? p.validationHandshake.enabled : run.handshakeMode === 'on';
+}
 
-  // The rest of the body is not coming: answer, and close since the connection is mid-request.
-  const timedOut = (p: ReferenceProfile, ids: RequestIds): Answer => ({
+async function validate(run: Running, url: string, p: ReferenceProfile): Promise<HandshakeOutcome> {
+  run.stats.count('handshakes');
+  const outcome = await validateNotificationUrl(url, p.validationHandshake, { signal: run.closing.signal, ownPort: run.ownPort });
+  if (!outcome.ok) run.stats.count('handshakeFailures');
+  return outcome;
+}
+
+// The connection is kept: node reads and discards the rest of the body (bounded by the request timeout).
+// Closing at once would reset a connection the client is still writing to, and a reset can discard
+// the 413 before the client reads it.
+function tooLarge(p: ReferenceProfile, ids: RequestIds, cap: number): Answer {
+  return errorAnswer(
+    p,
+    p.request.oversizeStatus,
+    p.errors.codes.tooLarge,
+    `The request body is larger than ${cap} bytes.`,
+    'requestTooLarge',
+    ids,
+  );
+}
+
+// The rest of the body is not coming: answer, and close since the connection is mid-request.
+function timedOut(run: Running, p: ReferenceProfile, ids: RequestIds): Answer {
+  return {
     ...errorAnswer(
       p,
       408,
       p.errors.codes.requestTimeout,
-      `The request body did not arrive within ${bodyTimeoutMs} ms.`,
+      `The request body did not arrive within ${run.bodyTimeoutMs} ms.`,
       'requestTimeout',
       ids,
     ),
     closeConnection: true,
-  });
-
-  const answerFault = (decision: 'throttle' | 'unavailable', req: IncomingMessage, res: ServerResponse): void => {
-    const told = faults.retryAfter(Date.now());
-    const [status, code, message] =
-      decision === 'throttle'
-        ? [429, profile.errors.codes.throttled, 'Too many requests. Retry after the time given in Retry-After.']
-        : [503, profile.errors.codes.unavailable, 'The service is temporarily unavailable. Retry after the time given in Retry-After.'];
-    const headers = told.header === undefined ? {} : { 'retry-after': told.header };
-    stats.count('throttled');
-    // Recorded when the answer is handed to the socket, not on 'finish': a client in the same process may read
-    // the answer and send its next request before 'finish' is emitted.
-    const sentAt = nowMs();
-    if (told.told !== undefined)
-      stats.told(req.socket, sentAt, told.told.kind === 'after' ? sentAt + told.told.ms : fromWallClock(told.told.wallMs));
-    sendAnswer(res, errorAnswer(profile, status, code, message, decision, requestIds(req), headers));
   };
+}
 
-  const handleApiRequest = async (req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<void> => {
-    stats.arrive(method, req.socket);
-    res.once('close', () => stats.depart());
-    res.once('finish', () => stats.answered(res.statusCode));
-    const decision = faults.decide();
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing.signal });
-    if (decision === 'drop') {
-      stats.count('dropped');
-      req.socket.destroy();
-      return;
-    }
-    if (decision === 'throttle' || decision === 'unavailable') return answerFault(decision, req, res);
-    if (decision === 'random') {
-      stats.count('randomAnswers');
-      return sendAnswer(res, randomAnswer(faults.random));
-    }
-    if (decision === 'redirect') return sendAnswer(res, { status: 302, headers: { location: faults.redirectTo, 'content-length': '0' } });
-    if (decision === 'unauthorized') return sendAnswer(res, unauthorizedAnswer(profile, { ok: false, reason: 'unknown' }, requestIds(req)));
-    if (decision === 'reset') {
-      const codes = profile.errors.codes;
-      return cutOff(
-        res,
-        errorAnswer(profile, 400, codes.invalidRequest, 'The request is malformed or incorrect.', 'invalidRequest', requestIds(req)),
-      );
-    }
-    const idFaults = faults.ids;
-    if (idFaults.deleteStatus !== undefined && method === 'DELETE' && path.startsWith(`${COLLECTION_PATH}/`)) {
-      const status = idFaults.deleteStatus;
-      const codes = profile.errors.codes;
-      const [code, message] = status === 404 ? [codes.notFound, 'The subscription was not found.'] : [codes.internal, 'The delete failed.'];
-      return sendAnswer(res, errorAnswer(profile, status, code, message, code, requestIds(req)));
-    }
-    const active = profile; // a profile change mid-request does not split one request across two profiles
-    const cap = active.request.maxBodyBytes;
-    if (declaredTooLarge(req, cap)) return sendAnswer(res, tooLarge(active, requestIds(req), cap));
-    const read = await readBody(req, cap, bodyTimeoutMs);
-    const ids = requestIds(req);
-    if (read.kind === 'too-large') return sendAnswer(res, tooLarge(active, ids, cap));
-    if (read.kind === 'timeout') return sendAnswer(res, timedOut(active, ids));
-    const ctx = {
-      profile: active,
-      tokens,
-      ...(verifyJwt !== undefined ? { verifyJwt, onExpiredToken: () => stats.count('expiredTokens') } : {}),
-      store,
-      baseUrl,
-      ids,
-      newId: () => faults.nextCreatedId() ?? randomUUID(),
-      shouldFlip: (present: string[]) => faults.shouldFlip(present),
-      intermittentRefusal: (present: string[]) => faults.intermittentRefusal(present),
-      ...(handshakeOn(active) ? { validateNotificationUrl: (url: string) => validate(url, active) } : {}),
-    };
-    const answered = await handleApi(ctx, { method, path, query: queryOf(req.url ?? '/'), headers: req.headers, body: read.bytes });
-    const answer = answered.effect === 'created' && idFaults.omitCreatedId === true ? withoutId(answered) : answered;
-    if (answer.effect === 'created') stats.count('creates');
-    if (answer.effect === 'deleted') stats.count('deletes');
-    if (answer.flipped === true) stats.count('flipped');
-    if (answer.intermittent === true) stats.count('intermittentRefusals');
-    if (answer.stateRefusal === true) stats.count('stateRefusals');
-    if (answer.foreignDelete === true) stats.count('foreignDeletes');
-    sendAnswer(res, answer);
+function answerFault(run: Running, decision: 'throttle' | 'unavailable', req: IncomingMessage, res: ServerResponse): void {
+  const { faults, profile, stats } = run;
+  const told = faults.retryAfter(Date.now());
+  const [status, code, message] =
+    decision === 'throttle'
+      ? [429, profile.errors.codes.throttled, 'Too many requests. Retry after the time given in Retry-After.']
+      : [503, profile.errors.codes.unavailable, 'The service is temporarily unavailable. Retry after the time given in Retry-After.'];
+  const headers = told.header === undefined ? {} : { 'retry-after': told.header };
+  stats.count('throttled');
+  // Recorded when the answer is handed to the socket, not on 'finish': a client in the same process may read
+  // the answer and send its next request before 'finish' is emitted.
+  const sentAt = nowMs();
+  if (told.told !== undefined)
+    stats.told(req.socket, sentAt, told.told.kind === 'after' ? sentAt + told.told.ms : fromWallClock(told.told.wallMs));
+  sendAnswer(res, errorAnswer(profile, status, code, message, decision, requestIds(req), headers));
+}
+
+/** Answers the request as the fault decided instead of the model; false when the decision leaves it to the model. */
+function answeredByFault(run: Running, decision: FaultDecision, req: IncomingMessage, res: ServerResponse): boolean {
+  const { faults, profile } = run;
+  if (decision === 'none') return false;
+  if (decision === 'drop') {
+    run.stats.count('dropped');
+    req.socket.destroy();
+  } else if (decision === 'throttle' || decision === 'unavailable') answerFault(run, decision, req, res);
+  else if (decision === 'random') {
+    run.stats.count('randomAnswers');
+    sendAnswer(res, randomAnswer(faults.random));
+  } else if (decision === 'redirect') sendAnswer(res, { status: 302, headers: { location: faults.redirectTo, 'content-length': '0' } });
+  else if (decision === 'unauthorized') sendAnswer(res, unauthorizedAnswer(profile, { ok: false, reason: 'unknown' }, requestIds(req)));
+  else {
+    const codes = profile.errors.codes;
+    cutOff(
+      res,
+      errorAnswer(profile, 400, codes.invalidRequest, 'The request is malformed or incorrect.', 'invalidRequest', requestIds(req)),
+    );
+  }
+  return true;
+}
+
+/** The `deleteStatus` fault: a DELETE of a subscription answered with that status; false for any other request. */
+function answeredDeleteFault(
+  run: Running,
+  status: number | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  path: string,
+): boolean {
+  if (status === undefined || method !== 'DELETE' || !path.startsWith(`${COLLECTION_PATH}/`)) return false;
+  const codes = run.profile.errors.codes;
+  const [code, message] = status === 404 ? [codes.notFound, 'The subscription was not found.'] : [codes.internal, 'The delete failed.'];
+  sendAnswer(res, errorAnswer(run.profile, status, code, message, code, requestIds(req)));
+  return true;
+}
+
+/** What the pure API handlers get for one request, on the profile the request started with. */
+function apiContext(run: Running, active: ReferenceProfile, ids: RequestIds): ApiContext {
+  const { faults, stats, verifyJwt } = run;
+  return {
+    profile: active,
+    tokens: run.tokens,
+    ...(verifyJwt !== undefined ? { verifyJwt, onExpiredToken: () => stats.count('expiredTokens') } : {}),
+    store: run.store,
+    baseUrl: run.baseUrl,
+    ids,
+    newId: () => faults.nextCreatedId() ?? randomUUID(),
+    shouldFlip: (present: string[]) => faults.shouldFlip(present),
+    intermittentRefusal: (present: string[]) => faults.intermittentRefusal(present),
+    ...(handshakeOn(run, active) ? { validateNotificationUrl: (url: string) => validate(run, url, active) } : {}),
   };
+}
 
-  const service: ReferenceService & AdminControls = {
+function countEffects(stats: StatsRecorder, answer: Answer): void {
+  if (answer.effect === 'created') stats.count('creates');
+  if (answer.effect === 'deleted') stats.count('deletes');
+  if (answer.flipped === true) stats.count('flipped');
+  if (answer.intermittent === true) stats.count('intermittentRefusals');
+  if (answer.stateRefusal === true) stats.count('stateRefusals');
+  if (answer.foreignDelete === true) stats.count('foreignDeletes');
+}
+
+/** Reads the body and answers as the model does, with the `omitCreatedId` fault applied. */
+async function answerByModel(
+  run: Running,
+  omitCreatedId: boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  path: string,
+): Promise<void> {
+  const active = run.profile; // a profile change mid-request does not split one request across two profiles
+  const cap = active.request.maxBodyBytes;
+  if (declaredTooLarge(req, cap)) return sendAnswer(res, tooLarge(active, requestIds(req), cap));
+  const read = await readBody(req, cap, run.bodyTimeoutMs);
+  const ids = requestIds(req);
+  if (read.kind === 'too-large') return sendAnswer(res, tooLarge(active, ids, cap));
+  if (read.kind === 'timeout') return sendAnswer(res, timedOut(run, active, ids));
+  const request = { method, path, query: queryOf(req.url ?? '/'), headers: req.headers, body: read.bytes };
+  const answered = await handleApi(apiContext(run, active, ids), request);
+  const answer = answered.effect === 'created' && omitCreatedId ? withoutId(answered) : answered;
+  countEffects(run.stats, answer);
+  sendAnswer(res, answer);
+}
+
+async function handleApiRequest(run: Running, req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<void> {
+  const { faults, stats } = run;
+  stats.arrive(method, req.socket);
+  res.once('close', () => stats.depart());
+  res.once('finish', () => stats.answered(res.statusCode));
+  const decision = faults.decide();
+  if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: run.closing.signal });
+  if (answeredByFault(run, decision, req, res)) return;
+  const idFaults = faults.ids;
+  if (answeredDeleteFault(run, idFaults.deleteStatus, req, res, method, path)) return;
+  await answerByModel(run, idFaults.omitCreatedId === true, req, res, method, path);
+}
+
+/** The test's handles on the service: its profile, faults, handshake mode and stats, a trigger, and close. */
+function serviceControls(run: Running, server: Server): ReferenceService & AdminControls {
+  const { closing, faults, stats, store } = run;
+  return {
     url: '',
-    profile: () => structuredClone(profile),
+    profile: () => structuredClone(run.profile),
     setProfile: (p) => {
-      profile = parseProfileInput(p);
-      seedForeign(profile, store, Date.now());
+      run.profile = parseProfileInput(p);
+      seedForeign(run.profile, store, Date.now());
     },
     faults: () => faults.options,
     setFaults: (f) => faults.set(f),
@@ -219,75 +290,82 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     liveSubscriptions: () => store.list(Date.now()),
     clearSubscriptions: () => {
       store.clear();
-      seedForeign(profile, store, Date.now());
+      seedForeign(run.profile, store, Date.now());
     },
-    handshake: () => ({ mode: handshakeMode, effective: handshakeOn(profile) }),
+    handshake: () => ({ mode: run.handshakeMode, effective: handshakeOn(run, run.profile) }),
     setHandshake: (mode) => {
       const m = parseHandshakeMode(mode);
-      handshakeMode = m === true ? 'on' : m === false ? 'off' : m;
+      run.handshakeMode = m === true ? 'on' : m === false ? 'off' : m;
     },
-    trigger: async () => {
-      if (closing.signal.aborted) throw new Error('trigger: the reference service is closed');
-      const report = await deliverNotifications(profile, store.list(Date.now()), { signal: closing.signal, ownPort });
-      stats.count(
-        'deliveryAttempts',
-        report.subscriptions.reduce((n, s) => n + s.attempts, 0),
-      );
-      stats.count('deliveries', report.delivered);
-      stats.count('deliveryFailures', report.failed + report.refused);
-      return report;
-    },
+    trigger: () => trigger(run),
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();
         server.close(() => resolve()); // called with an error when already closed: closed is closed
         server.closeAllConnections();
-        for (const socket of sockets) socket.destroy();
+        for (const socket of run.sockets) socket.destroy();
       }),
   };
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    responses.set(req.socket, res);
-    const method = req.method ?? 'GET';
-    const path = pathOf(req.url ?? '/');
-    if (!isAdminPath(path)) return handleApiRequest(req, res, method, path);
-    const adminTooLarge = (): void => sendAnswer(res, { ...tooLarge(profile, requestIds(req), ADMIN_BODY_CAP), status: 413 });
-    if (declaredTooLarge(req, ADMIN_BODY_CAP)) return adminTooLarge();
-    const read = await readBody(req, ADMIN_BODY_CAP, bodyTimeoutMs);
-    if (read.kind === 'too-large') return adminTooLarge();
-    if (read.kind === 'timeout') return sendAnswer(res, timedOut(profile, requestIds(req)));
-    sendAnswer(res, await handleAdmin(service, method, path, read.bytes));
-  };
-
-  const server = createServer(
-    {
-      // Headers must arrive within the timeout; node answers 408 otherwise (client-error.ts).
-      headersTimeout: bodyTimeoutMs,
-      // The body has its own timeout (readBody), started after the latency fault. node's whole-request
-      // timeout is only a backstop behind it and the longest latency the faults allow (60 s).
-      requestTimeout: bodyTimeoutMs + 61_000,
-      // node checks the timeouts above only this often (default 30 s, far too slow for tests).
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(bodyTimeoutMs / 4))),
-    },
-    (req, res) => {
-      handle(req, res).catch(() => {
-        // The client went away mid-body, the service is closing, or a handler threw: answer if still possible.
-        if (closing.signal.aborted || req.socket.destroyed) return void req.socket.destroy();
-        if (res.headersSent) return void res.destroy();
-        sendAnswer(res, {
-          ...errorAnswer(profile, 500, profile.errors.codes.internal, 'An internal error occurred.', 'internal', requestIds(req)),
-          closeConnection: true,
-        });
-      });
-    },
+async function trigger(run: Running): ReturnType<ReferenceService['trigger']> {
+  const { closing, stats } = run;
+  if (closing.signal.aborted) throw new Error('trigger: the reference service is closed');
+  const report = await deliverNotifications(run.profile, run.store.list(Date.now()), { signal: closing.signal, ownPort: run.ownPort });
+  stats.count(
+    'deliveryAttempts',
+    report.subscriptions.reduce((n, s) => n + s.attempts, 0),
   );
+  stats.count('deliveries', report.delivered);
+  stats.count('deliveryFailures', report.failed + report.refused);
+  return report;
+}
 
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket as Socket, responses.get(socket)));
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+async function handle(run: Running, service: AdminControls, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  run.responses.set(req.socket, res);
+  const method = req.method ?? 'GET';
+  const path = pathOf(req.url ?? '/');
+  if (!isAdminPath(path)) return handleApiRequest(run, req, res, method, path);
+  const adminTooLarge = (): void => sendAnswer(res, { ...tooLarge(run.profile, requestIds(req), ADMIN_BODY_CAP), status: 413 });
+  if (declaredTooLarge(req, ADMIN_BODY_CAP)) return adminTooLarge();
+  const read = await readBody(req, ADMIN_BODY_CAP, run.bodyTimeoutMs);
+  if (read.kind === 'too-large') return adminTooLarge();
+  if (read.kind === 'timeout') return sendAnswer(res, timedOut(run, run.profile, requestIds(req)));
+  sendAnswer(res, await handleAdmin(service, method, path, read.bytes));
+}
+
+// The client went away mid-body, the service is closing, or a handler threw: answer if still possible.
+function answerHandlerFailure(run: Running, req: IncomingMessage, res: ServerResponse): void {
+  if (run.closing.signal.aborted || req.socket.destroyed) return void req.socket.destroy();
+  if (res.headersSent) return void res.destroy();
+  const { profile } = run;
+  sendAnswer(res, {
+    ...errorAnswer(profile, 500, profile.errors.codes.internal, 'An internal error occurred.', 'internal', requestIds(req)),
+    closeConnection: true,
   });
+}
 
+function serverLimits(bodyTimeoutMs: number): ServerOptions {
+  return {
+    // Headers must arrive within the timeout; node answers 408 otherwise (client-error.ts).
+    headersTimeout: bodyTimeoutMs,
+    // The body has its own timeout (readBody), started after the latency fault. node's whole-request
+    // timeout is only a backstop behind it and the longest latency the faults allow (60 s).
+    requestTimeout: bodyTimeoutMs + 61_000,
+    // node checks the timeouts above only this often (default 30 s, far too slow for tests).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(bodyTimeoutMs / 4))),
+  };
+}
+
+/** Keeps every socket for close, answers what never reaches a handler, and refuses CONNECT. */
+function watchConnections(run: Running, server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(err, socket as Socket, run.responses.get(socket)),
+  );
+  server.on('connection', (socket: Socket) => {
+    run.sockets.add(socket);
+    socket.once('close', () => run.sockets.delete(socket));
+  });
   // CONNECT is handed to a 'connect' listener, and without one node closes the connection unanswered.
   // The socket comes with no error listener, so one is added: a reset must not crash the process.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
@@ -296,8 +374,18 @@ export async function startReferenceService(options: ReferenceServiceOptions): P
     socket.resume(); // node hands the socket over paused; without reading, the client's close is never seen
     setTimeout(() => socket.destroy(), 2_000).unref();
   });
+}
 
-  ({ url: baseUrl, port: ownPort } = await listen(server, options, 'startReferenceService'));
-  service.url = baseUrl;
+export async function startReferenceService(options: ReferenceServiceOptions): Promise<ReferenceService> {
+  checkOptions(options);
+  const run = running(options);
+  // The service is made below; no request reaches this handler before listen().
+  const server = createServer(serverLimits(run.bodyTimeoutMs), (req, res) => {
+    handle(run, service, req, res).catch(() => answerHandlerFailure(run, req, res));
+  });
+  const service = serviceControls(run, server);
+  watchConnections(run, server);
+  ({ url: run.baseUrl, port: run.ownPort } = await listen(server, options, 'startReferenceService'));
+  service.url = run.baseUrl;
   return service;
 }

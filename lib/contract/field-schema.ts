@@ -66,7 +66,19 @@ const json = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 const byJson = (a: unknown, b: unknown): number => (json(a) < json(b) ? -1 : json(a) > json(b) ? 1 : 0);
 const codePoints = (s: string): number => [...s].length;
 
-export function deriveFieldSchema(samples: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): DerivedField {
+/** A schema being derived: the schema so far, with the checks every step makes against the refused values. */
+interface Derivation {
+  schema: Record<string, unknown>;
+  gaps: string[];
+  /** A validator of a schema, compiled once per distinct schema. */
+  validator: (schema: Record<string, unknown>) => (value: unknown) => boolean;
+  /** The refused values the schema so far still accepts. */
+  open: () => ValueSample[];
+  /** Adds the keyword, and keeps it only when it refuses a value the schema accepted before. */
+  keepIf: (key: string, value: unknown) => void;
+}
+
+function derivation(rejected: readonly ValueSample[], now: Date): Derivation {
   const ajv = contractAjv(now);
   // ajv caches a compiled schema by its object, and `schema` below changes as keywords are added:
   // each check compiles a copy and drops it again. The same schema is checked again and again (before
@@ -83,11 +95,7 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
     compiled.set(key, check);
     return check;
   };
-  const accepted = samples.filter((s) => s.outcome === 'accepted');
-  const rejected = samples.filter((s) => s.outcome === 'rejected' && s.aboutOthers !== true);
-  const aboutOthers = samples.filter((s) => s.outcome === 'rejected' && s.aboutOthers === true);
   const schema: Record<string, unknown> = {};
-  const gaps: string[] = [];
   const open = (): ValueSample[] => {
     const validate = validator(schema);
     return rejected.filter((s) => validate(s.value));
@@ -97,75 +105,107 @@ export function deriveFieldSchema(samples: readonly ValueSample[], limits: reado
     schema[key] = value;
     if (open().length === before) delete schema[key];
   };
+  return { schema, gaps: [], validator, open, keepIf };
+}
 
-  const types: string[] = [...new Set(accepted.map((s) => jsonTypeOf(s.value)))];
-  types.sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
-  const typeOf = (list: readonly string[]): unknown => (list.length === 1 ? list[0] : [...list]);
+const byTypeOrder = (a: string, b: string): number => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b);
+const typeOf = (list: readonly string[]): unknown => (list.length === 1 ? list[0] : [...list]);
+
+/** The types seen accepted; `integer` claims every fraction refused: only where one was. */
+function typeKeywords(d: Derivation, accepted: readonly unknown[]): void {
+  const { schema } = d;
+  const types: string[] = [...new Set(accepted.map((v) => jsonTypeOf(v)))];
+  types.sort(byTypeOrder);
   if (types.length > 0) schema.type = typeOf(types);
-  // `integer` claims every fraction refused: only where one was.
-  const numbers = accepted.map((s) => s.value).filter((v): v is number => typeof v === 'number');
+  const numbers = accepted.filter((v): v is number => typeof v === 'number');
   if (numbers.length > 0 && numbers.every((n) => Number.isInteger(n))) {
-    const before = open().length;
+    const before = d.open().length;
     const wide = schema.type;
     schema.type = typeOf(types.map((t) => (t === 'number' ? 'integer' : t)));
-    if (open().length === before) schema.type = wide;
+    if (d.open().length === before) schema.type = wide;
   }
-  // An array accepted says nothing of a longer, a shorter or another kind: each bound only where one was refused.
-  const arrays = accepted.map((s) => s.value).filter((v): v is unknown[] => Array.isArray(v));
-  if (arrays.length > 0) {
-    const lengths = arrays.map((a) => a.length);
-    keepIf('maxItems', Math.max(...lengths));
-    if (Math.min(...lengths) > 0) keepIf('minItems', Math.min(...lengths));
-    const itemTypes = [...new Set(arrays.flat().map((v) => jsonTypeOf(v)))].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
-    if (itemTypes.length > 0) keepIf('items', { type: typeOf(itemTypes) });
-  }
+}
 
-  const strings = accepted.map((s) => s.value).filter((v): v is string => typeof v === 'string');
-  // format, pattern and the length keywords apply to strings only, so they hold beside other accepted types
-  // (a field that takes a string or null keeps its string limits).
-  if (strings.length > 0) {
-    const format = FORMATS.find((f) => strings.every(validator({ format: f })));
-    if (format !== undefined) schema.format = format;
-    if (format === 'date-time') {
-      let best: { pattern: string; explained: number } | undefined;
-      for (const pattern of DATE_TIME_SPELLINGS) {
-        if (!strings.every((v) => new RegExp(pattern, 'u').test(v))) continue;
-        const explained = open().filter((s) => typeof s.value === 'string' && !new RegExp(pattern, 'u').test(s.value)).length;
-        if (explained > 0 && (best === undefined || explained > best.explained)) best = { pattern, explained };
-      }
-      if (best !== undefined) schema.pattern = best.pattern;
-      const lifetime = lifetimeBound(strings, open(), limits, now, gaps);
-      if (lifetime !== undefined) keepIf(LIFETIME_KEYWORD, lifetime);
-    }
-    if (format === 'uri') {
-      // The schemes seen accepted, when a URI of another scheme was refused (e.g. https only).
-      const schemes = [...new Set(strings.map((v) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(v)?.[1] ?? ''))].sort();
-      if (!schemes.includes('')) keepIf('pattern', `^(?:${schemes.map((s) => s.replace(/[.+]/g, '\\$&')).join('|')}):`);
-    }
-    lengthBounds(strings, open(), limits, keepIf);
-  }
+/** An array accepted says nothing of a longer, a shorter or another kind: each bound only where one was refused. */
+function arrayKeywords(d: Derivation, accepted: readonly unknown[]): void {
+  const arrays = accepted.filter((v): v is unknown[] => Array.isArray(v));
+  if (arrays.length === 0) return;
+  const lengths = arrays.map((a) => a.length);
+  d.keepIf('maxItems', Math.max(...lengths));
+  if (Math.min(...lengths) > 0) d.keepIf('minItems', Math.min(...lengths));
+  const itemTypes = [...new Set(arrays.flat().map((v) => jsonTypeOf(v)))].sort(byTypeOrder);
+  if (itemTypes.length > 0) d.keepIf('items', { type: typeOf(itemTypes) });
+}
 
-  const left = open();
-  if (left.length > 0) {
-    const acceptedValues = uniqueSorted(accepted.map((s) => s.value));
-    if (accepted.length > 0 && accepted.every((s) => !s.varies) && acceptedValues.length <= left.length) {
-      schema.enum = acceptedValues;
-    } else {
-      const fixed = uniqueSorted(left.filter((s) => !s.varies && s.specForm !== true).map((s) => s.value));
-      if (fixed.length > 0) schema.not = { enum: fixed };
+/**
+ * format, pattern and the length keywords apply to strings only, so they hold beside other accepted types
+ * (a field that takes a string or null keeps its string limits).
+ */
+function stringKeywords(d: Derivation, strings: readonly string[], limits: readonly FieldLimit[], now: Date): void {
+  const format = FORMATS.find((f) => strings.every(d.validator({ format: f })));
+  if (format !== undefined) d.schema.format = format;
+  if (format === 'date-time') {
+    let best: { pattern: string; explained: number } | undefined;
+    for (const pattern of DATE_TIME_SPELLINGS) {
+      if (!strings.every((v) => new RegExp(pattern, 'u').test(v))) continue;
+      const explained = d.open().filter((s) => typeof s.value === 'string' && !new RegExp(pattern, 'u').test(s.value)).length;
+      if (explained > 0 && (best === undefined || explained > best.explained)) best = { pattern, explained };
     }
+    if (best !== undefined) d.schema.pattern = best.pattern;
+    const lifetime = lifetimeBound(strings, d.open(), limits, now, d.gaps);
+    if (lifetime !== undefined) d.keepIf(LIFETIME_KEYWORD, lifetime);
   }
-  // Smallest set: a bound or spelling that refuses nothing the others do not is dropped.
-  if (schema.enum !== undefined) {
-    for (const key of ['minLength', 'maxLength', 'pattern', LIFETIME_KEYWORD]) {
-      if (!(key in schema)) continue;
-      const kept = schema[key];
-      const before = open().length;
-      delete schema[key];
-      if (open().length !== before) schema[key] = kept;
-    }
+  if (format === 'uri') {
+    // The schemes seen accepted, when a URI of another scheme was refused (e.g. https only).
+    const schemes = [...new Set(strings.map((v) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(v)?.[1] ?? ''))].sort();
+    if (!schemes.includes('')) d.keepIf('pattern', `^(?:${schemes.map((s) => s.replace(/[.+]/g, '\\$&')).join('|')}):`);
   }
-  return { schema, gaps: LIFETIME_KEYWORD in schema ? gaps : [], unexplained: [...open(), ...aboutOthers].map((s) => s.subject) };
+  lengthBounds(strings, d.open(), limits, d.keepIf);
+}
+
+/**
+ * What no keyword explained: an `enum` of the accepted values when they are fixed and fewer than those refused, else a
+ * `not: {enum}` of the fixed refused values the spec's form does not give.
+ */
+function enumKeywords(d: Derivation, accepted: readonly ValueSample[]): void {
+  const left = d.open();
+  if (left.length === 0) return;
+  const acceptedValues = uniqueSorted(accepted.map((s) => s.value));
+  if (accepted.length > 0 && accepted.every((s) => !s.varies) && acceptedValues.length <= left.length) {
+    d.schema.enum = acceptedValues;
+  } else {
+    const fixed = uniqueSorted(left.filter((s) => !s.varies && s.specForm !== true).map((s) => s.value));
+    if (fixed.length > 0) d.schema.not = { enum: fixed };
+  }
+}
+
+/** Smallest set: beside an `enum`, a bound or spelling that refuses nothing the others do not is dropped. */
+function dropRedundant(d: Derivation): void {
+  const { schema } = d;
+  if (schema.enum === undefined) return;
+  for (const key of ['minLength', 'maxLength', 'pattern', LIFETIME_KEYWORD]) {
+    if (!(key in schema)) continue;
+    const kept = schema[key];
+    const before = d.open().length;
+    delete schema[key];
+    if (d.open().length !== before) schema[key] = kept;
+  }
+}
+
+export function deriveFieldSchema(samples: readonly ValueSample[], limits: readonly FieldLimit[], now: Date): DerivedField {
+  const accepted = samples.filter((s) => s.outcome === 'accepted');
+  const rejected = samples.filter((s) => s.outcome === 'rejected' && s.aboutOthers !== true);
+  const aboutOthers = samples.filter((s) => s.outcome === 'rejected' && s.aboutOthers === true);
+  const d = derivation(rejected, now);
+  const values = accepted.map((s) => s.value);
+  typeKeywords(d, values);
+  arrayKeywords(d, values);
+  const strings = values.filter((v): v is string => typeof v === 'string');
+  if (strings.length > 0) stringKeywords(d, strings, limits, now);
+  enumKeywords(d, accepted);
+  dropRedundant(d);
+  const { schema, gaps } = d;
+  return { schema, gaps: LIFETIME_KEYWORD in schema ? gaps : [], unexplained: [...d.open(), ...aboutOthers].map((s) => s.subject) };
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -48,26 +48,26 @@ function inputName(field: string, taken: ReadonlySet<string>): string {
   return taken.has(field) ? `${field}Value` : field;
 }
 
-export function renderLifecycleArazzo(report: BehaviourReport, operation: OperationSpec): ArazzoRender {
-  const facts = report.lifecycle;
-  if (facts === undefined) return { notWritten: 'the lifecycle suite did not run' };
-  if (facts.operations.delete.supported !== true)
-    return { notWritten: 'no delete worked on the run’s subscription: a workflow would leave what it creates' };
-  const row = smallestAccepted(report.matrix);
-  if (row === undefined) return { notWritten: 'no body was accepted' };
-  const idKey = idKeyOf(row, operation);
-  if (idKey === undefined) return { notWritten: 'the id of the created subscription was not found in the create’s answer' };
+/** The create's inputs and payload: each field of the smallest accepted body, as a constant or an input. */
+interface CreateBody {
+  inputs: Record<string, Json>;
+  required: string[];
+  payload: Json;
+  /** The create's criteria on the fields the record echoed. */
+  echoedCriteria: string[];
+  /** The first instant field: the one a renewal sends later. */
+  instantField?: string;
+}
 
-  const end = Date.parse(report.run.endedAt);
-  const runEnd = Number.isNaN(end) ? new Date() : new Date(end);
+function createBody(row: MatrixEntry, operation: OperationSpec, facts: LifecycleFacts, runEnd: Date): CreateBody {
   const [a, b] = valueContexts(runEnd);
-  const inputs: Record<string, Json> = {
-    token: { type: 'string', format: 'password', description: 'The bearer token (spec §5); never written to a file.' },
+  const body: CreateBody = {
+    inputs: { token: { type: 'string', format: 'password', description: 'The bearer token (spec §5); never written to a file.' } },
+    required: ['token'],
+    payload: {},
+    echoedCriteria: [],
   };
-  const required = ['token'];
-  const payload: Json = {};
-  const echoedCriteria: string[] = [];
-  let instantField: string | undefined;
+  const { inputs, payload, echoedCriteria } = body;
   for (const field of operation.fields) {
     if (!row.present.includes(field.name)) continue;
     const [va, vb] = [field.good(a), field.good(b)];
@@ -78,7 +78,7 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
         type: 'string',
         description: `${field.name}: a URL that answers the target's validation of it (a receiver that echoes the validation token), as the probe's receiver did.`,
       };
-      required.push(name);
+      body.required.push(name);
       payload[field.name] = `$inputs.${name}`;
       if (echoed) echoedCriteria.push(`$response.body#/${field.name} == $inputs.${name}`);
     } else if (typeof va === 'string' && JSON.stringify(va) !== JSON.stringify(vb) && !Number.isNaN(Date.parse(va))) {
@@ -90,7 +90,7 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
         description: `${field.name}: the run sent an instant ${Math.round(lifetime / 60_000)} minutes ahead; the default is that far past the run's end, so give a later one once it has passed.`,
       };
       payload[field.name] = `$inputs.${name}`;
-      instantField ??= field.name;
+      body.instantField ??= field.name;
     } else {
       payload[field.name] = va;
       const text = literal(va);
@@ -98,8 +98,12 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
         echoedCriteria.push(`$response.body#/${field.name} == ${text}`);
     }
   }
+  return body;
+}
 
-  const item = (op: OperationFact, name: string, extra: Json = {}, criteria: Json[] = []): Json => ({
+/** A step after the create, on the created subscription: its status as the run saw it, and a way to the delete. */
+function laterStep(operation: OperationSpec, op: OperationFact, name: string, extra: Json = {}, criteria: Json[] = []): Json {
+  return {
     stepId: name,
     description: `${op.method} ${op.path}: the run saw ${op.status} on its own subscription.`,
     operationId: `$sourceDescriptions.${SOURCE_NAME}.${lifecycleOperationId(operation.id, name)}`,
@@ -108,28 +112,44 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
     successCriteria: [{ condition: `$statusCode == ${op.status}` }, ...criteria],
     // A step that fails still deletes what the create made: the workflow fails, and leaves nothing on the target.
     ...(name === 'delete' ? {} : { onFailure: [{ name: 'delete-what-was-created', type: 'goto', stepId: 'delete' }] }),
-  });
-  const steps: Json[] = [
-    {
-      stepId: 'create',
-      description: `${operation.method} ${operation.path} with the smallest body the target accepted (${row.present.join(', ')}).`,
-      operationId: `$sourceDescriptions.${SOURCE_NAME}.${operation.id}`,
-      parameters: [header('token')],
-      requestBody: { contentType: operation.headers['content-type'] ?? 'application/json', payload },
-      successCriteria: [
-        { condition: `$statusCode == ${row.status}` },
-        { condition: `$response.body#/${idKey} != null` },
-        ...echoedCriteria.map((condition) => ({ condition })),
-      ],
-      outputs: { id: `$response.body#/${idKey}` },
-    },
-  ];
+  };
+}
+
+function createStep(row: MatrixEntry, operation: OperationSpec, idKey: string, body: CreateBody): Json {
+  return {
+    stepId: 'create',
+    description: `${operation.method} ${operation.path} with the smallest body the target accepted (${row.present.join(', ')}).`,
+    operationId: `$sourceDescriptions.${SOURCE_NAME}.${operation.id}`,
+    parameters: [header('token')],
+    requestBody: { contentType: operation.headers['content-type'] ?? 'application/json', payload: body.payload },
+    successCriteria: [
+      { condition: `$statusCode == ${row.status}` },
+      { condition: `$response.body#/${idKey} != null` },
+      ...body.echoedCriteria.map((condition) => ({ condition })),
+    ],
+    outputs: { id: `$response.body#/${idKey}` },
+  };
+}
+
+/**
+ * Read, list, renew and delete, each where the target supported it (a renewal also needs a later instant, an input
+ * added to the create's), and why each left out is.
+ */
+function stepsAfterCreate(
+  facts: LifecycleFacts,
+  operation: OperationSpec,
+  idKey: string,
+  body: CreateBody,
+  runEnd: Date,
+): { steps: Json[]; notRun: string[] } {
   const ops = facts.operations;
+  const { instantField, inputs } = body;
+  const steps: Json[] = [];
   const notRun: string[] = [];
   if (ops.read.supported === true)
-    steps.push(item(ops.read, 'read', {}, [{ condition: `$response.body#/${idKey} == $steps.create.outputs.id` }]));
+    steps.push(laterStep(operation, ops.read, 'read', {}, [{ condition: `$response.body#/${idKey} == $steps.create.outputs.id` }]));
   else notRun.push(`read (${ops.read.status ?? 'no answer'})`);
-  if (ops.list.supported === true) steps.push(item(ops.list, 'list'));
+  if (ops.list.supported === true) steps.push(laterStep(operation, ops.list, 'list'));
   else notRun.push(`list (${ops.list.status ?? 'no answer'})`);
   const renewTo = renewalDefault(facts, runEnd, instantField === undefined ? undefined : inputs[instantField]);
   if (ops.renew.supported === true && instantField !== undefined && renewTo !== undefined) {
@@ -138,13 +158,15 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
       default: renewTo,
       description: `The later ${instantField} the renewal sends; the default lies ahead of the create's and within the longest renewal the run saw accepted.`,
     };
-    steps.push(
-      item(ops.renew, 'renew', { requestBody: { contentType: 'application/json', payload: { [instantField]: '$inputs.renewTo' } } }),
-    );
+    const requestBody = { contentType: 'application/json', payload: { [instantField]: '$inputs.renewTo' } };
+    steps.push(laterStep(operation, ops.renew, 'renew', { requestBody }));
   } else if (ops.renew.supported === true) notRun.push('renew (no later instant to send was found within the renewal seen)');
   else notRun.push(`renew (${ops.renew.status ?? 'no answer'})`);
-  steps.push(item(ops.delete, 'delete'));
+  steps.push(laterStep(operation, ops.delete, 'delete'));
+  return { steps, notRun };
+}
 
+function arazzoDocument(report: BehaviourReport, operation: OperationSpec, body: CreateBody, steps: Json[], notRun: string[]): Json {
   const workflow: Json = {
     workflowId: `${operation.id}-lifecycle`,
     summary: `Create, ${steps
@@ -155,11 +177,11 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
       `The steps the target supported on the run's own subscription, with the answers it gave. ` +
       `${notRun.length > 0 ? `Not in the workflow, as the target did not support them: ${notRun.join(', ')}. ` : ''}` +
       'The notification (spec §6) is out of the workflow: Arazzo 1.0.1 has no step that waits for a callback.',
-    inputs: { type: 'object', required, properties: inputs },
+    inputs: { type: 'object', required: body.required, properties: body.inputs },
     steps,
     outputs: { id: '$steps.create.outputs.id' },
   };
-  const document = {
+  return {
     arazzo: '1.0.1',
     info: {
       title: `${operation.summary}: the lifecycle as observed`,
@@ -172,6 +194,23 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
     sourceDescriptions: [{ name: SOURCE_NAME, url: CONTRACT_FILES.yaml, type: 'openapi' }],
     workflows: [workflow],
   };
+}
+
+export function renderLifecycleArazzo(report: BehaviourReport, operation: OperationSpec): ArazzoRender {
+  const facts = report.lifecycle;
+  if (facts === undefined) return { notWritten: 'the lifecycle suite did not run' };
+  if (facts.operations.delete.supported !== true)
+    return { notWritten: 'no delete worked on the run’s subscription: a workflow would leave what it creates' };
+  const row = smallestAccepted(report.matrix);
+  if (row === undefined) return { notWritten: 'no body was accepted' };
+  const idKey = idKeyOf(row, operation);
+  if (idKey === undefined) return { notWritten: 'the id of the created subscription was not found in the create’s answer' };
+  const end = Date.parse(report.run.endedAt);
+  const runEnd = Number.isNaN(end) ? new Date() : new Date(end);
+  const body = createBody(row, operation, facts, runEnd);
+  const later = stepsAfterCreate(facts, operation, idKey, body, runEnd);
+  const steps = [createStep(row, operation, idKey, body), ...later.steps];
+  const document = arazzoDocument(report, operation, body, steps, later.notRun);
   // YAML 1.1 quotes what a 1.1 reader would take for another type (an instant would become a date object).
   return { text: YAML.stringify(document, { lineWidth: 0, aliasDuplicateObjects: false, version: '1.1' }) };
 }

@@ -31,49 +31,59 @@ export interface StartCaps {
 const EVERY_FIELD = 'every field';
 const NO_FIELD = 'no field';
 
+type Step = StartFound | 'stop' | undefined;
+
+/** The answer for `mask` (asked once): a start when accepted, 'stop' when no more may be asked. */
+async function check(session: ProbeSession, mask: number, from: string, fromMask: number | undefined, cap: number): Promise<Step> {
+  if (session.asked(mask))
+    return session.verdict(mask) === true ? { mask, from, ...(fromMask === undefined ? {} : { fromMask }) } : undefined;
+  if (session.requests >= cap) return 'stop';
+  const answer = await session.ask(mask);
+  if (answer === 'accepted') return { mask, from, ...(fromMask === undefined ? {} : { fromMask }) };
+  return answer === 'exhausted' ? 'stop' : undefined;
+}
+
+/** Near the known bodies: what the errors name, then one change, then two. */
+async function nearKnown(session: ProbeSession, knownStarts: readonly KnownMask[], caps: StartCaps): Promise<Step> {
+  const n = session.fields.length;
+  const walked = await searchIsland(session, knownStarts[0]?.mask, caps.search, caps.rng, { walkOnly: true });
+  if (walked !== undefined) return walked;
+  for (const start of knownStarts) {
+    for (let i = 0; i < n; i += 1) {
+      const got = await check(session, start.mask ^ bit(i), start.source, start.mask, caps.search);
+      if (got !== undefined) return got;
+    }
+  }
+  for (const start of knownStarts) {
+    for (const flips of pairOrder(start.mask, n, caps.rng)) {
+      const got = await check(session, start.mask ^ flips, start.source, start.mask, caps.search);
+      if (got === 'stop') break;
+      if (got !== undefined) return got;
+    }
+  }
+  return undefined;
+}
+
 export async function findStart(session: ProbeSession, known: readonly KnownMask[], caps: StartCaps): Promise<StartFound | undefined> {
   const n = session.fields.length;
   const all = 2 ** n - 1;
-  type Step = StartFound | 'stop' | undefined;
-  const check = async (mask: number, from: string, fromMask: number | undefined, cap: number): Promise<Step> => {
-    if (session.asked(mask))
-      return session.verdict(mask) === true ? { mask, from, ...(fromMask === undefined ? {} : { fromMask }) } : undefined;
-    if (session.requests >= cap) return 'stop';
-    const answer = await session.ask(mask);
-    if (answer === 'accepted') return { mask, from, ...(fromMask === undefined ? {} : { fromMask }) };
-    return answer === 'exhausted' ? 'stop' : undefined;
-  };
 
   // 1. The starts themselves: one request each.
   const starts: KnownMask[] = [...known, { mask: all, source: EVERY_FIELD }, { mask: 0, source: NO_FIELD }];
   const seen = new Set<number>();
   const distinct = starts.filter((s) => !seen.has(s.mask) && seen.add(s.mask) !== undefined);
   for (const start of distinct) {
-    const got = await check(start.mask, start.source, undefined, session.maxRequests);
+    const got = await check(session, start.mask, start.source, undefined, session.maxRequests);
     if (got === 'stop') return undefined;
     if (got !== undefined) return got;
   }
 
-  // 2. Near the known bodies: what the errors name, then one change, then two.
+  // 2. Near the known bodies.
   const knownStarts = distinct.filter((s) => s.source !== EVERY_FIELD && s.source !== NO_FIELD);
   if (knownStarts.length > 0) {
-    const walked = await searchIsland(session, knownStarts[0]?.mask, caps.search, caps.rng, { walkOnly: true });
-    if (walked === 'stop') return undefined;
-    if (walked !== undefined) return walked;
-    for (const start of knownStarts) {
-      for (let i = 0; i < n; i += 1) {
-        const got = await check(start.mask ^ bit(i), start.source, start.mask, caps.search);
-        if (got === 'stop') return undefined;
-        if (got !== undefined) return got;
-      }
-    }
-    for (const start of knownStarts) {
-      for (const flips of pairOrder(start.mask, n, caps.rng)) {
-        const got = await check(start.mask ^ flips, start.source, start.mask, caps.search);
-        if (got === 'stop') break;
-        if (got !== undefined) return got;
-      }
-    }
+    const near = await nearKnown(session, knownStarts, caps);
+    if (near === 'stop') return undefined;
+    if (near !== undefined) return near;
   }
 
   // 3. One change from every field and from none, in turn.
@@ -81,7 +91,7 @@ export async function findStart(session: ProbeSession, known: readonly KnownMask
   const singlesCap = Math.min(session.maxRequests, session.requests + 2 * n, knownStarts.length > 0 ? caps.search : Infinity);
   for (let i = 0; i < n; i += 1) {
     for (const from of [all, 0]) {
-      const got = await check(from ^ bit(i), from === all ? EVERY_FIELD : NO_FIELD, from, singlesCap);
+      const got = await check(session, from ^ bit(i), from === all ? EVERY_FIELD : NO_FIELD, from, singlesCap);
       if (got === 'stop') return searchOn();
       if (got !== undefined) return got;
     }

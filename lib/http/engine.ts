@@ -9,7 +9,7 @@ import { backoffMs } from './backoff.js';
 import { classifyError, type AttemptError } from './classify-error.js';
 import { systemClock, type Clock } from './clock.js';
 import { connectionCause } from './connection-cause.js';
-import { Dispatcher } from './dispatcher.js';
+import { Dispatcher, type Denial, type Permit } from './dispatcher.js';
 import { transportSecrets, type Transport } from './transport.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { isCredentialHeader, redactHeaders } from './redact.js';
@@ -139,6 +139,15 @@ interface Ending {
   attempts: number;
   last: AttemptResponse | undefined;
   failure?: Failure;
+}
+
+/** What the passes of one exchange carry from one to the next. */
+interface AttemptState {
+  attempts: number;
+  last: AttemptResponse | undefined;
+  bearer: Bearer | undefined;
+  renewedAfter401: boolean;
+  retriedStatuses: number[];
 }
 
 /** A 401 that says the token itself is bad or expired (RFC 6750 §3.1; Graph and SharePoint say it in the body). */
@@ -320,116 +329,146 @@ export class HttpEngine {
   /** Attempts until an answer counts, a limit stops it, or retries run out: at most maxRetries + 1 passes. */
   async #attemptAll(wire: WireRequest, retriedStatuses: number[], authorize: boolean): Promise<Ending> {
     const o = this.#options;
-    let attempts = 0;
-    let last: AttemptResponse | undefined;
-    let bearer: Bearer | undefined;
-    let renewedAfter401 = false;
+    const state: AttemptState = { attempts: 0, last: undefined, bearer: undefined, renewedAfter401: false, retriedStatuses };
     for (let pass = 0; pass <= o.maxRetries; pass += 1) {
       const permit = await this.#dispatcher.acquire();
-      if (!permit.ok) {
-        // A run stopped because it cannot undo its creates, or the target has no room for them, sends nothing more;
-        // the message says why.
-        const kind =
-          permit.kind === 'closed'
-            ? 'deadline'
-            : permit.kind === 'connection'
-              ? 'network'
-              : permit.kind === 'undo' || permit.kind === 'state'
-                ? 'stopped'
-                : permit.kind;
-        return { attempts, last, failure: { kind, message: this.#withLast(permit.message, last) } };
-      }
+      if (!permit.ok) return this.#denied(permit, state);
       if (authorize) {
         // Asked after the permit: a request that waited in the queue goes out with the token current now.
         const signed = await this.#authorize(wire);
         if ('kind' in signed) {
           permit.refund();
           permit.release();
-          return { attempts, last, failure: signed };
+          return { attempts: state.attempts, last: state.last, failure: signed };
         }
-        bearer = signed;
+        state.bearer = signed;
       }
       if (pass > 0) this.#retries += 1;
-      attempts += 1;
-      let result;
-      let throttleWaitMs: number | undefined;
-      const timeoutMs = this.#attemptTimeoutMs();
-      const client = this.#connections.take();
-      try {
-        result = await runAttempt(client, wire, {
-          origin: this.#origin,
-          timeoutMs,
-          maxBodyBytes: o.maxRecordedBodyBytes,
-          readAheadBytes: this.#redactor.readAheadBytes,
-          closing: this.#dispatcher.closingSignal,
-          wire: permit,
-        });
-        // The gate moves before the slot is freed: a queued request would otherwise start
-        // in between and reach the target before the time it named.
-        throttleWaitMs = this.#holdForRetryAfter(result);
-      } finally {
-        this.#connections.give(client);
-        permit.release();
-      }
-      const isLastPass = pass === o.maxRetries;
-
-      if (result.kind === 'error') {
-        last = undefined;
-        const error = this.#withTlsCause(result.error);
-        if (error.kind === 'usage') {
-          permit.refund();
-          throw new HttpEngineUsageError(`HttpEngine.send: invalid request: ${this.#scrub(error.message)}`);
-        }
-        if (error.kind === 'timeout' && timeoutMs < o.requestTimeoutMs) {
-          // The attempt's time was cut to what was left of the run, and that ran out.
-          const message = `${this.#dispatcher.deadlineReached()} (waiting for an answer)`;
-          return { attempts, last, failure: { kind: 'deadline', message } };
-        }
-        if (!error.retryable || isLastPass) return { attempts, last, failure: this.#failureOf(error, attempts) };
-        await this.#sleep(backoffMs(pass + 1, this.#random));
+      state.attempts += 1;
+      const sent = await this.#attemptOnce(wire, permit);
+      const next =
+        sent.result.kind === 'error'
+          ? await this.#afterError(sent.result.error, sent.timeoutMs, permit, pass, state)
+          : await this.#afterAnswer(sent.result, sent.throttleWaitMs, pass, state);
+      if (next === 'retry') continue;
+      if (next === 'token-renewed') {
+        if (pass === 0) this.#retries += 1; // a later pass counts itself at the top of the loop
+        pass -= 1; // this retry is the token's doing: it does not use up one of MAX_RETRIES
         continue;
       }
-
-      last = result;
-      const status = result.status;
-      if (bearer !== undefined && !renewedAfter401 && saysTokenInvalid(result)) {
-        // Once per exchange, and only when the source has a newer token to offer: a second 401 in a row is the target's answer.
-        renewedAfter401 = true;
-        if ((await (this.#bearer as BearerSource).refused(bearer.generation)) !== undefined) {
-          retriedStatuses.push(status);
-          if (pass === 0) this.#retries += 1; // a later pass counts itself at the top of the loop
-          pass -= 1; // this retry is the token's doing: it does not use up one of MAX_RETRIES
-          continue;
-        }
-      }
-      if (result.bodyError !== undefined) {
-        // The target answered and may have acted: the status stands, no retry.
-        return { attempts, last, failure: this.#failureOf(result.bodyError, attempts) };
-      }
-      if (throttleWaitMs !== undefined) {
-        if (throttleWaitMs > o.maxRetryAfterMs) {
-          const message = `HTTP ${status} asks to wait ${Math.round(throttleWaitMs)} ms (Retry-After), longer than the ${o.maxRetryAfterMs} ms the probe waits`;
-          return { attempts, last, failure: { kind: 'throttled', message, beyondWait: true } };
-        }
-        if (isLastPass) {
-          const message = `HTTP ${status} still after ${o.maxRetries} ${o.maxRetries === 1 ? 'retry' : 'retries'}`;
-          return { attempts, last, failure: { kind: 'throttled', message } };
-        }
-        retriedStatuses.push(status);
-        continue; // the gate holds this request and every other one
-      }
-      if (status >= 500) {
-        if (isLastPass) {
-          return { attempts, last, failure: { kind: 'server', message: `HTTP ${status} after ${attempts} attempts` } };
-        }
-        retriedStatuses.push(status);
-        await this.#sleep(backoffMs(pass + 1, this.#random));
-        continue;
-      }
-      return { attempts, last };
+      return next;
     }
     // Unreachable: the last pass always returns.
-    return { attempts, last, failure: { kind: 'network', message: 'retries exhausted' } };
+    return { attempts: state.attempts, last: state.last, failure: { kind: 'network', message: 'retries exhausted' } };
+  }
+
+  /**
+   * No leave to send: the ending says why. A run stopped because it cannot undo its creates, or the target has no room
+   * for them, sends nothing more; the message says why.
+   */
+  #denied(permit: Denial, state: AttemptState): Ending {
+    const kind =
+      permit.kind === 'closed'
+        ? 'deadline'
+        : permit.kind === 'connection'
+          ? 'network'
+          : permit.kind === 'undo' || permit.kind === 'state'
+            ? 'stopped'
+            : permit.kind;
+    return { attempts: state.attempts, last: state.last, failure: { kind, message: this.#withLast(permit.message, state.last) } };
+  }
+
+  /** One attempt on a connection of the pool, under `permit`, with the time left of the run. */
+  async #attemptOnce(
+    wire: WireRequest,
+    permit: Permit,
+  ): Promise<{ result: AttemptResult; throttleWaitMs: number | undefined; timeoutMs: number }> {
+    const timeoutMs = this.#attemptTimeoutMs();
+    const client = this.#connections.take();
+    try {
+      const result = await runAttempt(client, wire, {
+        origin: this.#origin,
+        timeoutMs,
+        maxBodyBytes: this.#options.maxRecordedBodyBytes,
+        readAheadBytes: this.#redactor.readAheadBytes,
+        closing: this.#dispatcher.closingSignal,
+        wire: permit,
+      });
+      // The gate moves before the slot is freed: a queued request would otherwise start
+      // in between and reach the target before the time it named.
+      return { result, throttleWaitMs: this.#holdForRetryAfter(result), timeoutMs };
+    } finally {
+      this.#connections.give(client);
+      permit.release();
+    }
+  }
+
+  /** An attempt that got no answer: the ending, or another pass after a backoff when the error may pass. */
+  async #afterError(raw: AttemptError, timeoutMs: number, permit: Permit, pass: number, state: AttemptState): Promise<Ending | 'retry'> {
+    const o = this.#options;
+    state.last = undefined;
+    const error = this.#withTlsCause(raw);
+    if (error.kind === 'usage') {
+      permit.refund();
+      throw new HttpEngineUsageError(`HttpEngine.send: invalid request: ${this.#scrub(error.message)}`);
+    }
+    if (error.kind === 'timeout' && timeoutMs < o.requestTimeoutMs) {
+      // The attempt's time was cut to what was left of the run, and that ran out.
+      const message = `${this.#dispatcher.deadlineReached()} (waiting for an answer)`;
+      return { attempts: state.attempts, last: state.last, failure: { kind: 'deadline', message } };
+    }
+    if (!error.retryable || pass === o.maxRetries)
+      return { attempts: state.attempts, last: state.last, failure: this.#failureOf(error, state.attempts) };
+    await this.#sleep(backoffMs(pass + 1, this.#random));
+    return 'retry';
+  }
+
+  /**
+   * An answer: it counts, or the token is renewed once after a 401 that says it is bad, or a Retry-After or a 5xx is
+   * retried while passes are left.
+   */
+  async #afterAnswer(
+    result: AttemptResponse,
+    throttleWaitMs: number | undefined,
+    pass: number,
+    state: AttemptState,
+  ): Promise<Ending | 'retry' | 'token-renewed'> {
+    const o = this.#options;
+    const isLastPass = pass === o.maxRetries;
+    state.last = result;
+    const { attempts, last, bearer, retriedStatuses } = state;
+    const status = result.status;
+    if (bearer !== undefined && !state.renewedAfter401 && saysTokenInvalid(result)) {
+      // Once per exchange, and only when the source has a newer token to offer: a second 401 in a row is the target's answer.
+      state.renewedAfter401 = true;
+      if ((await (this.#bearer as BearerSource).refused(bearer.generation)) !== undefined) {
+        retriedStatuses.push(status);
+        return 'token-renewed';
+      }
+    }
+    if (result.bodyError !== undefined) {
+      // The target answered and may have acted: the status stands, no retry.
+      return { attempts, last, failure: this.#failureOf(result.bodyError, attempts) };
+    }
+    if (throttleWaitMs !== undefined) {
+      if (throttleWaitMs > o.maxRetryAfterMs) {
+        const message = `HTTP ${status} asks to wait ${Math.round(throttleWaitMs)} ms (Retry-After), longer than the ${o.maxRetryAfterMs} ms the probe waits`;
+        return { attempts, last, failure: { kind: 'throttled', message, beyondWait: true } };
+      }
+      if (isLastPass) {
+        const message = `HTTP ${status} still after ${o.maxRetries} ${o.maxRetries === 1 ? 'retry' : 'retries'}`;
+        return { attempts, last, failure: { kind: 'throttled', message } };
+      }
+      retriedStatuses.push(status);
+      return 'retry'; // the gate holds this request and every other one
+    }
+    if (status >= 500) {
+      if (isLastPass) return { attempts, last, failure: { kind: 'server', message: `HTTP ${status} after ${attempts} attempts` } };
+      retriedStatuses.push(status);
+      await this.#sleep(backoffMs(pass + 1, this.#random));
+      return 'retry';
+    }
+    return { attempts, last };
   }
 
   /**

@@ -20,7 +20,14 @@ const MAX_NODES = 3_000;
 /** Lexicographic (terms, literals) as one number: a term outweighs every literal of any cover. */
 const TERM_COST = 1_000_000;
 
-export function minimumCover(rows: readonly number[], primes: readonly Cube[]): CoverResult {
+/** Which rows each live prime covers (none for a dominated one), which live primes cover each row, and each prime's cost. */
+interface CoverTables {
+  cost: number[];
+  rowsOf: number[][];
+  coveredBy: number[][];
+}
+
+function coverTables(rows: readonly number[], primes: readonly Cube[]): CoverTables {
   const cost = primes.map((p) => TERM_COST + popcount(p.care));
   const allRowsOf = primes.map((p) => rows.flatMap((row, i) => (covers(p, row) ? [i] : [])));
   const live = undominated(rows.length, allRowsOf, cost);
@@ -30,41 +37,15 @@ export function minimumCover(rows: readonly number[], primes: readonly Cube[]): 
   if (coveredBy.some((list) => list.length === 0)) {
     throw new Error('minimumCover: an accepted combination is covered by no prime');
   }
+  return { cost, rowsOf, coveredBy };
+}
 
-  const hits = new Array<number>(rows.length).fill(0);
-  /** Uncovered rows each prime would cover now. */
-  const gain = rowsOf.map((list) => list.length);
-  const take = (j: number, sign: 1 | -1): void => {
-    for (const i of rowsOf[j] ?? []) {
-      const before = hits[i] ?? 0;
-      hits[i] = before + sign;
-      if ((sign === 1 && before === 0) || (sign === -1 && before === 1)) {
-        for (const k of coveredBy[i] ?? []) gain[k] = (gain[k] ?? 0) - sign;
-      }
-    }
-  };
-
-  /** Primes a branch has ruled out, and how many primes not ruled out cover each row. */
-  const banned = new Array<boolean>(primes.length).fill(false);
-  const open = coveredBy.map((list) => list.length);
-  const ban = (j: number, on: boolean): void => {
-    banned[j] = on;
-    for (const i of rowsOf[j] ?? []) open[i] = (open[i] ?? 0) + (on ? -1 : 1);
-  };
-
-  let best = greedyCover(rows.length, rowsOf, cost);
-  let bestCost = best.reduce((sum, j) => sum + (cost[j] ?? 0), 0);
-  const chosen: number[] = [];
-  const stamp = new Array<number>(rows.length).fill(0);
-  let nodes = 0;
-  let exhausted = false;
-
-  // A lower bound on what covering the rest costs: uncovered rows no two of which share a prime
-  // need one prime each, at least the cheapest of those covering it. Rows with few covering primes
-  // conflict with few others, so taking them first finds larger independent sets.
-  const conflicts = rows.map((_, i) => {
+/** For each row, the rows that share a prime with it (itself included). */
+function conflictsOf(rowCount: number, { rowsOf, coveredBy }: CoverTables): number[][] {
+  const stamp = new Array<number>(rowCount).fill(0);
+  return coveredBy.map((list, i) => {
     const seen: number[] = [];
-    for (const j of coveredBy[i] ?? []) {
+    for (const j of list) {
       for (const r of rowsOf[j] ?? []) {
         if (stamp[r] !== i + 1) {
           stamp[r] = i + 1;
@@ -74,56 +55,123 @@ export function minimumCover(rows: readonly number[], primes: readonly Cube[]): 
     }
     return seen;
   });
-  stamp.fill(0);
-  const cheapest = coveredBy.map((list) => Math.min(...list.map((j) => cost[j] ?? 0)));
-  const rowOrder = rows.map((_, i) => i).sort((a, b) => (coveredBy[a]?.length ?? 0) - (coveredBy[b]?.length ?? 0) || a - b);
-  const lowerBound = (): number => {
+}
+
+/** The branch and bound: its state, and one method per move (take a prime, ban one, bound the rest, branch). */
+class CoverSearch {
+  readonly #t: CoverTables;
+  readonly #hits: number[];
+  /** Uncovered rows each prime would cover now. */
+  readonly #gain: number[];
+  /** Primes a branch has ruled out, and how many primes not ruled out cover each row. */
+  readonly #banned: boolean[];
+  readonly #open: number[];
+  readonly #stamp: number[];
+  readonly #conflicts: number[][];
+  readonly #cheapest: number[];
+  readonly #rowOrder: number[];
+  readonly #chosen: number[] = [];
+  #best: number[];
+  #bestCost: number;
+  #nodes = 0;
+  exhausted = false;
+
+  constructor(rowCount: number, tables: CoverTables) {
+    const { cost, rowsOf, coveredBy } = tables;
+    this.#t = tables;
+    this.#hits = new Array<number>(rowCount).fill(0);
+    this.#gain = rowsOf.map((list) => list.length);
+    this.#banned = new Array<boolean>(rowsOf.length).fill(false);
+    this.#open = coveredBy.map((list) => list.length);
+    this.#best = greedyCover(rowCount, rowsOf, cost);
+    this.#bestCost = this.#best.reduce((sum, j) => sum + (cost[j] ?? 0), 0);
+    this.#stamp = new Array<number>(rowCount).fill(0);
+    // A lower bound on what covering the rest costs: uncovered rows no two of which share a prime
+    // need one prime each, at least the cheapest of those covering it. Rows with few covering primes
+    // conflict with few others, so taking them first finds larger independent sets.
+    this.#conflicts = conflictsOf(rowCount, tables);
+    this.#cheapest = coveredBy.map((list) => Math.min(...list.map((j) => cost[j] ?? 0)));
+    this.#rowOrder = coveredBy.map((_, i) => i).sort((a, b) => (coveredBy[a]?.length ?? 0) - (coveredBy[b]?.length ?? 0) || a - b);
+  }
+
+  get best(): number[] {
+    return this.#best;
+  }
+
+  #take(j: number, sign: 1 | -1): void {
+    for (const i of this.#t.rowsOf[j] ?? []) {
+      const before = this.#hits[i] ?? 0;
+      this.#hits[i] = before + sign;
+      if ((sign === 1 && before === 0) || (sign === -1 && before === 1)) {
+        for (const k of this.#t.coveredBy[i] ?? []) this.#gain[k] = (this.#gain[k] ?? 0) - sign;
+      }
+    }
+  }
+
+  #ban(j: number, on: boolean): void {
+    this.#banned[j] = on;
+    for (const i of this.#t.rowsOf[j] ?? []) this.#open[i] = (this.#open[i] ?? 0) + (on ? -1 : 1);
+  }
+
+  #lowerBound(): number {
     let bound = 0;
-    for (const i of rowOrder) {
-      if (hits[i] !== 0 || stamp[i] === nodes) continue;
-      bound += cheapest[i] ?? 0;
-      for (const r of conflicts[i] ?? []) stamp[r] = nodes;
+    for (const i of this.#rowOrder) {
+      if (this.#hits[i] !== 0 || this.#stamp[i] === this.#nodes) continue;
+      bound += this.#cheapest[i] ?? 0;
+      for (const r of this.#conflicts[i] ?? []) this.#stamp[r] = this.#nodes;
     }
     return bound;
-  };
+  }
 
-  const search = (spent: number): void => {
-    nodes += 1;
-    if (nodes > MAX_NODES) {
-      exhausted = true;
+  /** The uncovered row with the fewest primes left to cover it; -1 when every row is covered. */
+  #pickRow(): number {
+    let pick = -1;
+    for (let i = 0; i < this.#hits.length; i += 1) {
+      if (this.#hits[i] === 0 && (pick === -1 || (this.#open[i] ?? 0) < (this.#open[pick] ?? 0))) pick = i;
+    }
+    return pick;
+  }
+
+  search(spent: number): void {
+    this.#nodes += 1;
+    if (this.#nodes > MAX_NODES) {
+      this.exhausted = true;
       return;
     }
-    let pick = -1;
-    for (let i = 0; i < rows.length; i += 1) {
-      if (hits[i] === 0 && (pick === -1 || (open[i] ?? 0) < (open[pick] ?? 0))) pick = i;
-    }
+    const pick = this.#pickRow();
     if (pick === -1) {
-      if (spent < bestCost) {
-        bestCost = spent;
-        best = [...chosen];
+      if (spent < this.#bestCost) {
+        this.#bestCost = spent;
+        this.#best = [...this.#chosen];
       }
       return;
     }
-    if (open[pick] === 0 || spent + lowerBound() >= bestCost) return;
+    if (this.#open[pick] === 0 || spent + this.#lowerBound() >= this.#bestCost) return;
+    const { cost, coveredBy } = this.#t;
+    const gain = this.#gain;
     const options = (coveredBy[pick] ?? [])
-      .filter((j) => !banned[j])
+      .filter((j) => !this.#banned[j])
       .sort((a, b) => (gain[b] ?? 0) - (gain[a] ?? 0) || (cost[a] ?? 0) - (cost[b] ?? 0) || a - b);
     // Once the covers that use option j are explored, the later branches need not use j again.
     const tried: number[] = [];
     for (const j of options) {
-      take(j, 1);
-      chosen.push(j);
-      search(spent + (cost[j] ?? 0));
-      chosen.pop();
-      take(j, -1);
-      if (exhausted) break;
-      ban(j, true);
+      this.#take(j, 1);
+      this.#chosen.push(j);
+      this.search(spent + (cost[j] ?? 0));
+      this.#chosen.pop();
+      this.#take(j, -1);
+      if (this.exhausted) break;
+      this.#ban(j, true);
       tried.push(j);
     }
-    for (const j of tried) ban(j, false);
-  };
-  search(0);
-  return { chosen: [...best].sort((a, b) => a - b), minimal: !exhausted };
+    for (const j of tried) this.#ban(j, false);
+  }
+}
+
+export function minimumCover(rows: readonly number[], primes: readonly Cube[]): CoverResult {
+  const search = new CoverSearch(rows.length, coverTables(rows, primes));
+  search.search(0);
+  return { chosen: [...search.best].sort((a, b) => a - b), minimal: !search.exhausted };
 }
 
 /**

@@ -11,7 +11,7 @@ import { ruleOf, withRule } from '../rule/rule-value.js';
 import { buildValues } from './build-values.js';
 import { listedValuesFindings } from './listed-values.js';
 import { namingOf } from './naming.js';
-import { evidenceByKind } from './case-evidence.js';
+import { evidenceByKind, type CaseEvidenceByKind } from './case-evidence.js';
 import { summarizeSuites } from './suite-summary.js';
 import { reportedPresence } from './explored-rule.js';
 import { evidenceDisagreements, skipsAsRead } from './evidence-disagreements.js';
@@ -59,28 +59,20 @@ export interface BuildInput {
 /** What a harness error says in the report: no verdict on the target, and the message that says why. */
 const HARNESS_SPEC_REF = "none: the tool failed before the case had the target's answer";
 
-/**
- * Builds the behaviour report from what the cases recorded, and nothing else: the target's
- * answers are the only evidence (a merged sharded run therefore gives the same report).
- */
-export function buildBehaviourReport(input: BuildInput): BehaviourReport {
-  const { operation, cases } = input;
-  const order = new Map(operation.fields.map((f, i) => [f, i]));
-  const records = cases.map((c) => c.record);
+/** The matrix's evidence: one row per combination (its last settled answer), in bitmask order. */
+type MatrixRow = { observation: Observation; record: CaseRecord };
 
-  const evidence = evidenceByKind(records);
-  const byKey = new Map<string, { observation: Observation; record: CaseRecord }>();
-  for (const row of evidence.observations) byKey.set(combinationKey(row.observation.present), row);
-  const matrixRows = [...byKey.values()].sort((a, b) => rowOrder(order, a.observation.present) - rowOrder(order, b.observation.present));
-  const observations = matrixRows.map((r) => r.observation);
-  const inference = inferPresence(operation.fields, observations);
-  // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
-  const exploration = evidence.exploration?.strategy === 'adaptive' ? evidence.exploration : undefined;
-  const presence = reportedPresence(operation.fields, inference, observations, exploration, input.merged === true);
+function matrixRowsOf(fields: readonly string[], observations: CaseEvidenceByKind['observations']): MatrixRow[] {
+  const order = new Map(fields.map((f, i) => [f, i]));
+  const byKey = new Map<string, MatrixRow>();
+  for (const row of observations) byKey.set(combinationKey(row.observation.present), row);
+  return [...byKey.values()].sort((a, b) => rowOrder(order, a.observation.present) - rowOrder(order, b.observation.present));
+}
 
-  // One example request per distinct answer, so the HTML shows each kind of outcome once.
+/** The matrix as reported, with one example request per distinct answer, so the HTML shows each kind of outcome once. */
+function matrixEntries(rows: readonly MatrixRow[]): MatrixEntry[] {
   const exampled = new Set<string>();
-  const matrix: MatrixEntry[] = matrixRows.map(({ observation, record }) => {
+  return rows.map(({ observation, record }) => {
     const kind = `${observation.outcome}/${observation.status}/${observation.errorCode ?? ''}`;
     const showExample = !exampled.has(kind) && record.example !== undefined;
     if (showExample) exampled.add(kind);
@@ -96,7 +88,13 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(showExample && record.example !== undefined ? { example: record.example } : {}),
     };
   });
+}
 
+/** One summary per case, the harness errors after them as ERROR, and the count of each verdict. */
+function caseSummaries(
+  cases: readonly CaseInput[],
+  harnessErrors: readonly HarnessError[],
+): { summaries: CaseSummary[]; counts: Record<Verdict, number> } {
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   const summaries: CaseSummary[] = cases.map(({ name, record, suite, seconds }) => {
     counts[record.verdict] += 1;
@@ -114,7 +112,7 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       ...(record.sameKindAs !== undefined ? { sameKindAs: record.sameKindAs } : {}),
     };
   });
-  for (const error of input.harnessErrors ?? []) {
+  for (const error of harnessErrors) {
     counts.ERROR += 1;
     summaries.push({
       id: error.id,
@@ -125,65 +123,99 @@ export function buildBehaviourReport(input: BuildInput): BehaviourReport {
       finding: error.message,
     });
   }
+  return { summaries, counts };
+}
 
-  const suites =
-    input.suites === undefined
-      ? undefined
-      : summarizeSuites({
-          cases: cases.map((c) => ({ suite: c.suite ?? '', record: c.record })),
-          skipped: input.skipped ?? [],
-          notRun: input.notRun ?? [],
-          harnessErrors: input.harnessErrors ?? [],
-          suites: input.suites,
-        });
+function suitesOf(input: BuildInput): SuiteSummary[] | undefined {
+  if (input.suites === undefined) return undefined;
+  return summarizeSuites({
+    cases: input.cases.map((c) => ({ suite: c.suite ?? '', record: c.record })),
+    skipped: input.skipped ?? [],
+    notRun: input.notRun ?? [],
+    harnessErrors: input.harnessErrors ?? [],
+    suites: input.suites,
+  });
+}
+
+/** The report's `run`: the target the cases saw, the times, the requests, the asks, the seed, a stop, the settings. */
+function runOf(input: BuildInput, suites: readonly SuiteSummary[] | undefined, seed: number | undefined): BehaviourReport['run'] {
+  const records = input.cases.map((c) => c.record);
   const target = records[0]?.target;
   const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
   const stopped = input.stopped ?? engineStop;
-  const { seed } = evidence;
+  return {
+    target: target?.baseUrl ?? 'unknown (no case ran)',
+    targetKind: target?.kind ?? 'configured',
+    ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
+    ...(target?.network !== undefined ? { network: target.network } : {}),
+    startedAt: input.startedAt,
+    endedAt: input.endedAt,
+    ...requestsOf(records, input.requests, suites),
+    ...secondAsksOf(records),
+    ...stateAsksOf(records),
+    suiteVersion: input.suiteVersion,
+    ...(seed !== undefined ? { seed } : {}),
+    ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
+    repeats: input.repeats,
+    ...askedAgainOf(records),
+    ...settledOf(records, input.operation.fields),
+    ...(input.validation !== undefined ? { validation: input.validation } : {}),
+  };
+}
+
+function reportedFields(roles: Record<string, ReportedRole>): BehaviourReport['fields'] {
+  return Object.fromEntries(
+    Object.entries(roles).map(([name, role]) => [
+      name,
+      {
+        presence: role.presence,
+        explanation: role.explanation,
+        ...(role.possible !== undefined ? { possible: role.possible } : {}),
+        ...(role.hangsOn !== undefined ? { hangsOn: role.hangsOn } : {}),
+        ...(role.hangsOnCount !== undefined ? { hangsOnCount: role.hangsOnCount } : {}),
+        ...(role.basis !== undefined ? { basis: role.basis, assumptions: role.assumptions ?? [] } : {}),
+      },
+    ]),
+  );
+}
+
+/** What the presence matrix shows: the inference over its answers, and the rule and roles the report states. */
+function presenceOf(input: BuildInput, evidence: CaseEvidenceByKind, observations: Observation[]) {
+  const { fields } = input.operation;
+  const inference = inferPresence(fields, observations);
+  // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
+  const exploration = evidence.exploration?.strategy === 'adaptive' ? evidence.exploration : undefined;
+  const presence = reportedPresence(fields, inference, observations, exploration, input.merged === true);
   // The rule's value beside its text: the inference's, or the explorer's, made with the expression its record carried
   // from the worker (nothing parsed).
   const rule = withRule(
-    boundedRule(presence.rule, operation.fields, observations),
+    boundedRule(presence.rule, fields, observations),
     presence.rule.basis === 'explorer' && exploration !== undefined
       ? Rule.made(exploration.rule, exploration.ruleExpr)
       : ruleOf(inference.rule),
   );
-  const roles = presence.roles ?? undeterminedRoles(operation.fields, rule);
+  return { inference, rule, roles: presence.roles ?? undeterminedRoles(fields, rule) };
+}
+
+/**
+ * Builds the behaviour report from what the cases recorded, and nothing else: the target's
+ * answers are the only evidence (a merged sharded run therefore gives the same report).
+ */
+export function buildBehaviourReport(input: BuildInput): BehaviourReport {
+  const { operation } = input;
+  const evidence = evidenceByKind(input.cases.map((c) => c.record));
+  const matrixRows = matrixRowsOf(operation.fields, evidence.observations);
+  const observations = matrixRows.map((r) => r.observation);
+  const { inference, rule, roles } = presenceOf(input, evidence, observations);
+  const matrix = matrixEntries(matrixRows);
+  const { summaries, counts } = caseSummaries(input.cases, input.harnessErrors ?? []);
+  const suites = suitesOf(input);
   const values = buildValues(operation.fields, evidence);
   return {
     reportVersion: 1,
-    run: {
-      target: target?.baseUrl ?? 'unknown (no case ran)',
-      targetKind: target?.kind ?? 'configured',
-      ...(target?.referenceProfile !== undefined ? { referenceProfile: target.referenceProfile } : {}),
-      ...(target?.network !== undefined ? { network: target.network } : {}),
-      startedAt: input.startedAt,
-      endedAt: input.endedAt,
-      ...requestsOf(records, input.requests, suites),
-      ...secondAsksOf(records),
-      ...stateAsksOf(records),
-      suiteVersion: input.suiteVersion,
-      ...(seed !== undefined ? { seed } : {}),
-      ...(stopped !== undefined ? { stopped: { by: stopped.by, at: stopped.at, why: stopped.why } } : {}),
-      repeats: input.repeats,
-      ...askedAgainOf(records),
-      ...settledOf(records, operation.fields),
-      ...(input.validation !== undefined ? { validation: input.validation } : {}),
-    },
+    run: runOf(input, suites, evidence.seed),
     operation,
-    fields: Object.fromEntries(
-      Object.entries(roles).map(([name, role]) => [
-        name,
-        {
-          presence: role.presence,
-          explanation: role.explanation,
-          ...(role.possible !== undefined ? { possible: role.possible } : {}),
-          ...(role.hangsOn !== undefined ? { hangsOn: role.hangsOn } : {}),
-          ...(role.hangsOnCount !== undefined ? { hangsOnCount: role.hangsOnCount } : {}),
-          ...(role.basis !== undefined ? { basis: role.basis, assumptions: role.assumptions ?? [] } : {}),
-        },
-      ]),
-    ),
+    fields: reportedFields(roles),
     rule,
     matrix,
     rejectionGroups: inference.rejectionGroups,

@@ -54,6 +54,22 @@ export function runProblems(report: BehaviourReport): Problem[] {
   return problems;
 }
 
+/** One row per field with a role: the role, what it means, its basis, the baseline's role where it drifted, and why. */
+function roleRows(report: BehaviourReport): SafeHtml[] {
+  const roleDrift = new Map(
+    (report.drift?.changes ?? []).flatMap((c) => (c.kind === 'role' && c.field !== undefined ? [[c.field, c.before] as const] : [])),
+  );
+  return report.operation.fields.flatMap((name) => {
+    const role = report.fields[name];
+    if (role === undefined) return [];
+    const basis = roleBasisText(role);
+    const before = roleDrift.get(name);
+    return [
+      html`<tr${before === undefined ? '' : html` class="drifted"`}><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}${basis === undefined ? '' : `; ${basis}`}</span>${before === undefined ? '' : html` <span class="was">baseline: ${before}</span>`}</td><td class="why">${role.explanation}</td></tr>`,
+    ];
+  });
+}
+
 export function summarySection(report: BehaviourReport): SafeHtml {
   const problems = runProblems(report);
   const failing = report.cases.flatMap((c, i) =>
@@ -78,18 +94,7 @@ export function summarySection(report: BehaviourReport): SafeHtml {
             ({ c, i }) =>
               html`<li><span class="badge ${c.verdict}">${c.verdict}</span> <a href="#${caseAnchor(i)}">${caseShortName(c.name)}</a>${c.finding === undefined ? '' : html`<span class="muted">: ${clip(c.finding, FINDING_SHOWN)}</span>`}</li>`,
           )}${failing.length > PROBLEM_CASES_SHOWN ? html`<li class="muted">and ${failing.length - PROBLEM_CASES_SHOWN} more in <a href="#cases">Cases</a></li>` : ''}</ul>`;
-  const roleDrift = new Map(
-    (report.drift?.changes ?? []).flatMap((c) => (c.kind === 'role' && c.field !== undefined ? [[c.field, c.before] as const] : [])),
-  );
-  const roles = report.operation.fields.flatMap((name) => {
-    const role = report.fields[name];
-    if (role === undefined) return [];
-    const basis = roleBasisText(role);
-    const before = roleDrift.get(name);
-    return [
-      html`<tr${before === undefined ? '' : html` class="drifted"`}><td class="mono">${name}</td><td><span class="badge ${role.presence}">${role.presence}</span> <span class="muted">${undeterminedText(role) ?? ROLE_MEANING[role.presence]}${basis === undefined ? '' : `; ${basis}`}</span>${before === undefined ? '' : html` <span class="was">baseline: ${before}</span>`}</td><td class="why">${role.explanation}</td></tr>`,
-    ];
-  });
+  const roles = roleRows(report);
   const grid = ruleGrid(report);
   return html`<section id="summary" class="summary">
 <div class="verdicts">${VERDICTS.map((v) => html`<span class="badge ${v}${report.counts[v] === 0 ? ' zero' : ''}">${v} ${report.counts[v]}</span>`)}</div>

@@ -49,9 +49,35 @@ const MESSAGE_LIMIT = 160;
  * code spans, so a hostile error message cannot inject links, images or HTML.
  */
 export function renderMarkdown(report: BehaviourReport): string {
+  // What fails the run first, every case of it: a CI job summary is read from the top.
+  const { failing, limitsAndHandshakes, others } = summaryFindings(report);
+  const roleRows = fieldRoleRows(report);
+  return [
+    ...headerSection(report),
+    ...(failing.length > 0 ? ['### Deviations and errors', '', ...failing.map(problemLine), ''] : []),
+    ...(report.drift !== undefined ? driftSection(report.drift) : []),
+    ...(report.contract?.comparison !== undefined ? comparisonSection(report.contract.comparison) : []),
+    ...(report.expectations !== undefined ? expectationsSection(report.expectations) : []),
+    ...ruleSection(report),
+    ...(roleRows.length > 0 ? ['### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, ''] : []),
+    ...dependenciesSection(report, roleRows.length > 0),
+    ...rejectionsSection(report),
+    ...valuesSection(report),
+    ...(report.lifecycle !== undefined ? lifecycleMarkdown(report.lifecycle) : []),
+    ...(report.contract?.observed !== undefined ? observedContractSection(report.contract.observed) : []),
+    ...notTestedSection(report),
+    ...verdictsSection(report),
+    ...findingsSection(report, limitsAndHandshakes, others),
+    ...expectedSection(report),
+    '_Full matrix, example requests and every case: behaviour-report.html._',
+    '',
+  ].join('\n');
+}
+
+/** The title, what stopped or contradicts the run, then the target, the run and its settings in a few lines. */
+function headerSection(report: BehaviourReport): string[] {
   const { run, operation } = report;
-  const out: string[] = [];
-  out.push(`## ${text(operation.id)}: behaviour report`, '');
+  const out: string[] = [`## ${text(operation.id)}: behaviour report`, ''];
   // Skips the run's own evidence contradicts fail the run: said first, as a stop is.
   for (const d of report.evidenceDisagreements ?? []) out.push(`> **⚠ The evidence disagrees:** ${text(d)}.`, '');
   // A stopped run says so before anything else: what it shows is part of a run.
@@ -73,6 +99,14 @@ export function renderMarkdown(report: BehaviourReport): string {
     '',
     ...(run.settled === undefined ? [] : [`**Findings settled:** ${text(settledWords(run.settled))}.`, '']),
   );
+  out.push(...runSettingsLines(run));
+  if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
+  return out;
+}
+
+/** The token, the target's state, the network and the validation spelling, each when the run has it. */
+function runSettingsLines(run: BehaviourReport['run']): string[] {
+  const out: string[] = [];
   const token = tokenDescription(run);
   if (token !== undefined) out.push(`**Token** ${text(token)}`, '');
   const state = stateAsksInWords(run);
@@ -82,20 +116,12 @@ export function renderMarkdown(report: BehaviourReport): string {
     out.push(`**Network** ${text(networkSentence(run.network))}`, '');
   }
   if (run.validation !== undefined) out.push(`**Validation** ${text(validationSentence(run.validation))}`, '');
+  return out;
+}
 
-  if (run.leftOnTarget !== undefined && run.leftOnTarget.length > 0) out.push(...leftOnTargetSection(run.leftOnTarget));
-
-  // What fails the run first, every case of it: a CI job summary is read from the top.
-  const { failing, limitsAndHandshakes, others } = summaryFindings(report);
-  if (failing.length > 0) out.push('### Deviations and errors', '', ...failing.map(problemLine), '');
-
-  if (report.drift !== undefined) out.push(...driftSection(report.drift));
-  if (report.contract?.comparison !== undefined) out.push(...comparisonSection(report.contract.comparison));
-  if (report.expectations !== undefined) out.push(...expectationsSection(report.expectations));
-
-  out.push('### Acceptance rule', '');
-  out.push(text(ruleSentence(report)), '');
-  out.push('```text', report.rule.expression, '```', '');
+/** The acceptance rule in words and as an expression, its basis, the tally, the unknown combinations, and a diagnosis. */
+function ruleSection(report: BehaviourReport): string[] {
+  const out = ['### Acceptance rule', '', text(ruleSentence(report)), '', '```text', report.rule.expression, '```', ''];
   const ruleBasis = ruleBasisText(report.rule);
   if (ruleBasis !== undefined) out.push(text(ruleBasis), '');
   out.push(`${outcomeTally(report.matrix)}.`);
@@ -107,28 +133,27 @@ export function renderMarkdown(report: BehaviourReport): string {
     );
   }
   out.push('');
-
   if (report.diagnosis !== undefined) {
     out.push('### Diagnosis: nothing was accepted', '');
     out.push(`> ${text(report.diagnosis.message)}`, '>', `> Likely cause: **${report.diagnosis.likelyCause}**.`, '');
   }
+  return out;
+}
 
-  const roleRows = operation.fields.flatMap((name) => {
+function fieldRoleRows(report: BehaviourReport): string[] {
+  return report.operation.fields.flatMap((name) => {
     const role = report.fields[name];
     if (role === undefined) return [];
     const basis = roleBasisText(role);
     const meaning = (undeterminedText(role) ?? ROLE_MEANING[role.presence]) + (basis === undefined ? '' : `; ${basis}`);
     return [`| ${cellCode(name)} | **${role.presence}** (${text(meaning)}) | ${text(role.explanation)} |`];
   });
-  if (roleRows.length > 0) {
-    out.push('### Field roles', '', '| Field | Role | Why |', '|---|---|---|', ...roleRows, '');
-  }
+}
 
-  out.push('### Dependencies between fields (IDL)', '');
+function dependenciesSection(report: BehaviourReport, rolesShown: boolean): string[] {
+  const out = ['### Dependencies between fields (IDL)', ''];
   if (report.rule.dependencies.length === 0) {
-    out.push(
-      roleRows.length === 0 ? 'None: nothing was accepted, so no roles or dependencies could be inferred.' : 'None beyond the field roles.',
-    );
+    out.push(rolesShown ? 'None beyond the field roles.' : 'None: nothing was accepted, so no roles or dependencies could be inferred.');
   } else {
     out.push('```text', ...report.rule.dependencies, '```');
   }
@@ -136,7 +161,12 @@ export function renderMarkdown(report: BehaviourReport): string {
     out.push('', 'Roles and dependencies together do not fully describe the rule; the expression above is exact.');
   }
   out.push('');
+  return out;
+}
 
+/** One row per rejection group, then how the refusals were read. */
+function rejectionsSection(report: BehaviourReport): string[] {
+  const out: string[] = [];
   if (report.rejectionGroups.length > 0) {
     out.push(
       '### Rejections',
@@ -148,49 +178,48 @@ export function renderMarkdown(report: BehaviourReport): string {
       const message = groupExampleMessage(report, group);
       const named = group.namedFields === undefined ? '–' : group.namedFields.map(cellCode).join(', ');
       out.push(
-        `| ${group.status} | ${group.errorCode === undefined ? '–' : cellCode(clip(group.errorCode, MESSAGE_LIMIT))} | ${text(groupWhen(group, operation.fields))} | ${group.combinations.length} | ${named} | ${message === undefined ? '–' : cellCode(clip(message, MESSAGE_LIMIT))} |`,
+        `| ${group.status} | ${group.errorCode === undefined ? '–' : cellCode(clip(group.errorCode, MESSAGE_LIMIT))} | ${text(groupWhen(group, report.operation.fields))} | ${group.combinations.length} | ${named} | ${message === undefined ? '–' : cellCode(clip(message, MESSAGE_LIMIT))} |`,
       );
     }
     out.push('');
   }
   if (report.naming !== undefined) out.push(`**Refusals read** ${text(namingSentence(report.naming))}`, '');
+  return out;
+}
 
-  out.push(...valuesSection(report));
-  if (report.lifecycle !== undefined) out.push(...lifecycleMarkdown(report.lifecycle));
-  if (report.contract?.observed !== undefined) out.push(...observedContractSection(report.contract.observed));
-
-  out.push(...notTestedSection(report));
-
-  out.push('### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`);
+function verdictsSection(report: BehaviourReport): string[] {
+  const out = ['### Verdicts', '', `| ${VERDICTS.join(' | ')} |`, `|${VERDICTS.map(() => '---:').join('|')}|`];
   out.push(`| ${VERDICTS.map((v) => String(report.counts[v])).join(' | ')} |`, '');
   const asExpected = report.cases.filter((c) => c.expectation !== undefined).length;
   if (asExpected > 0) out.push(`${asExpected} of them as the expectations file says: they do not fail the run.`, '');
+  return out;
+}
 
+/**
+ * Every finding about a limit or the handshake, the listed values refused, then the others up to the cut, which
+ * says what it left out.
+ */
+function findingsSection(report: BehaviourReport, limitsAndHandshakes: CaseSummary[], others: CaseSummary[]): string[] {
   const listed = listedValuesFindings(report.values);
-  if (limitsAndHandshakes.length + others.length + listed.length > 0) {
-    // Every finding about a limit or the handshake, the listed values refused, then the others up to the cut, which
-    // says what it left out.
-    const room = Math.max(0, LIST_LIMIT - limitsAndHandshakes.length - listed.length);
-    const line = (c: CaseSummary): string => `- ${code(c.id)}: ${text(c.finding ?? '')}`;
-    out.push(
-      '### Findings (INFORMATIONAL: the spec leaves these open)',
-      '',
-      ...limitsAndHandshakes.map(line),
-      ...listed.map((sentence) => `- ${text(sentence)}`),
-      ...others.slice(0, room).map(line),
-    );
-    if (others.length > room) out.push(`- … and ${others.length - room} more findings: every case is in behaviour-report.html and .json`);
-    out.push('');
-  }
+  if (limitsAndHandshakes.length + others.length + listed.length === 0) return [];
+  const room = Math.max(0, LIST_LIMIT - limitsAndHandshakes.length - listed.length);
+  const line = (c: CaseSummary): string => `- ${code(c.id)}: ${text(c.finding ?? '')}`;
+  const out = [
+    '### Findings (INFORMATIONAL: the spec leaves these open)',
+    '',
+    ...limitsAndHandshakes.map(line),
+    ...listed.map((sentence) => `- ${text(sentence)}`),
+    ...others.slice(0, room).map(line),
+  ];
+  if (others.length > room) out.push(`- … and ${others.length - room} more findings: every case is in behaviour-report.html and .json`);
+  out.push('');
+  return out;
+}
 
+function expectedSection(report: BehaviourReport): string[] {
   const expected = report.cases.filter((c) => c.expectation !== undefined);
-  if (expected.length > 0) {
-    out.push('### Expected deviations (they do not fail the run)', '');
-    out.push(...limited(expected.map(problemLine), 'cases'), '');
-  }
-
-  out.push('_Full matrix, example requests and every case: behaviour-report.html._', '');
-  return out.join('\n');
+  if (expected.length === 0) return [];
+  return ['### Expected deviations (they do not fail the run)', '', ...limited(expected.map(problemLine), 'cases'), ''];
 }
 
 /** Every case that did not run, by reason, with what to set to test it: a reader learns what this run did not check. */

@@ -173,47 +173,55 @@ function partialNotification(reason: string): SarifNotification {
   };
 }
 
+/** A failing case's result, at the line of the field it is about: suppressed, with its reason, when expected. */
+function result(
+  c: CaseSummary,
+  report: BehaviourReport,
+  artifact: SarifArtifact,
+  index: ReadonlyMap<string, number>,
+  target: string,
+): SarifResult[] {
+  const failing = c.verdict === 'DEVIATES' || c.verdict === 'ERROR';
+  if (!failing) return [];
+  const field = caseField(c.id, report.operation.fields);
+  const line = field === undefined ? undefined : artifact.fieldLines.get(field);
+  const expected = c.expectation;
+  return [
+    {
+      ruleId: c.id,
+      ruleIndex: index.get(c.id) ?? 0,
+      level: expected === undefined ? 'error' : 'note',
+      message: { text: message(c, target) },
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: artifact.uri }, ...(line !== undefined ? { region: { startLine: line } } : {}) } },
+      ],
+      // primaryLocationLineHash is what code scanning matches results by; given, it is not computed from the file's
+      // lines, so an edit of the description does not turn a finding into a new alert.
+      partialFingerprints: { primaryLocationLineHash: `${fingerprint(report.operation.id, c.id)}:1` },
+      ...(expected !== undefined
+        ? {
+            suppressions: [
+              {
+                kind: 'external' as const,
+                status: 'accepted' as const,
+                justification: clip(
+                  `${expected.reason}${expected.until === undefined ? '' : ` (until ${expected.until})`}${expected.link === undefined ? '' : ` ${expected.link}`}`,
+                ),
+              },
+            ],
+          }
+        : {}),
+      properties: { verdict: c.verdict, ...(c.suite !== undefined ? { suite: c.suite } : {}) },
+    },
+  ];
+}
+
 export function renderSarif(report: BehaviourReport, options: SarifOptions): SarifLog {
   const partial = partialReason(report, options.partial);
   const target = /^https?:\/\//.test(report.run.target) ? report.run.target.replace(/\/$/, '') : '';
   const rules = [...new Map(report.cases.map((c) => [c.id, c] as const)).values()].map(rule);
   const index = new Map(rules.map((r, i) => [r.id, i] as const));
-  const { artifact } = options;
-  const results = report.cases.flatMap((c): SarifResult[] => {
-    const failing = c.verdict === 'DEVIATES' || c.verdict === 'ERROR';
-    if (!failing) return [];
-    const field = caseField(c.id, report.operation.fields);
-    const line = field === undefined ? undefined : artifact.fieldLines.get(field);
-    const expected = c.expectation;
-    return [
-      {
-        ruleId: c.id,
-        ruleIndex: index.get(c.id) ?? 0,
-        level: expected === undefined ? 'error' : 'note',
-        message: { text: message(c, target) },
-        locations: [
-          { physicalLocation: { artifactLocation: { uri: artifact.uri }, ...(line !== undefined ? { region: { startLine: line } } : {}) } },
-        ],
-        // primaryLocationLineHash is what code scanning matches results by; given, it is not computed from the file's
-        // lines, so an edit of the description does not turn a finding into a new alert.
-        partialFingerprints: { primaryLocationLineHash: `${fingerprint(report.operation.id, c.id)}:1` },
-        ...(expected !== undefined
-          ? {
-              suppressions: [
-                {
-                  kind: 'external' as const,
-                  status: 'accepted' as const,
-                  justification: clip(
-                    `${expected.reason}${expected.until === undefined ? '' : ` (until ${expected.until})`}${expected.link === undefined ? '' : ` ${expected.link}`}`,
-                  ),
-                },
-              ],
-            }
-          : {}),
-        properties: { verdict: c.verdict, ...(c.suite !== undefined ? { suite: c.suite } : {}) },
-      },
-    ];
-  });
+  const results = report.cases.flatMap((c) => result(c, report, options.artifact, index, target));
   return {
     $schema: SCHEMA,
     version: '2.1.0',

@@ -163,19 +163,10 @@ function spelled(body: Json, present: readonly string[]): Map<string, string> | 
   }
 }
 
-/**
- * The value evidence of `requests`. A refused value is evidence only when its body is stable (every repeat
- * answered alike), its set of fields was accepted in some stable body, exactly one of its values was never
- * accepted in a body of the same fields, and that value was not accepted with any other fields either.
- */
-export function trafficValues(requests: readonly ValueRequest[], fields: readonly string[], redactor: Redact): TrafficValues {
-  const notEvidence = new Map<string, { count: number; of: 'requests' | 'bodies' }>();
-  const note = (reason: string, of: 'requests' | 'bodies', count = 1): void => {
-    const entry = notEvidence.get(reason) ?? { count: 0, of };
-    entry.count += count;
-    notEvidence.set(reason, entry);
-  };
+type Note = (reason: string, of: 'requests' | 'bodies', count?: number) => void;
 
+/** The requests that can speak of a value, by distinct body (its present fields' values), each with its answers. */
+function distinctBodies(requests: readonly ValueRequest[], fields: readonly string[], note: Note): Map<string, Body> {
   const bodies = new Map<string, Body>();
   for (const { body, exchange, answer } of requests) {
     if (answer.status !== null && NOT_ABOUT_VALUES.has(answer.status)) {
@@ -199,124 +190,173 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
     slot.answers.push(answer);
     bodies.set(key, slot);
   }
+  return bodies;
+}
 
-  const accepted: Body[] = [];
-  const rejected: { body: Body; answer: AnswerClass }[] = [];
+interface Folded {
+  accepted: Body[];
+  rejected: { body: Body; answer: AnswerClass }[];
+}
+
+/** Each body's repeats folded into one outcome; only stable acceptances and refusals go on. */
+function foldBodies(bodies: Map<string, Body>, note: Note): Folded {
+  const folded: Folded = { accepted: [], rejected: [] };
   for (const slot of bodies.values()) {
-    const folded = foldRepeats(slot.present, slot.answers);
-    if (folded.outcome === 'accepted') accepted.push(slot);
-    else if (folded.outcome === 'rejected') rejected.push({ body: slot, answer: slot.answers[0] as AnswerClass });
-    else if (folded.outcome === 'unstable') note('answered differently when repeated (unstable)', 'bodies');
+    const { outcome } = foldRepeats(slot.present, slot.answers);
+    if (outcome === 'accepted') folded.accepted.push(slot);
+    else if (outcome === 'rejected') folded.rejected.push({ body: slot, answer: slot.answers[0] as AnswerClass });
+    else if (outcome === 'unstable') note('answered differently when repeated (unstable)', 'bodies');
     else note('got no verdict (no answer, a 5xx or a redirect)', 'bodies');
   }
+  return folded;
+}
 
-  // Accepted values by field set, and by field across all sets.
-  const combination = (present: readonly string[]): string => present.join('\u0000');
-  const acceptedWith = new Map<string, Map<string, Set<string>>>();
-  const acceptedAnywhere = new Map<string, Set<string>>();
-  const acceptedBodiesWith = new Map<string, Body[]>();
+const combination = (present: readonly string[]): string => present.join('\u0000');
+
+/** Accepted values by field set, and by field across all sets; accepted bodies by field set. */
+interface AcceptedIndex {
+  with: Map<string, Map<string, Set<string>>>;
+  anywhere: Map<string, Set<string>>;
+  bodiesWith: Map<string, Body[]>;
+}
+
+function indexAccepted(accepted: readonly Body[]): AcceptedIndex {
+  const index: AcceptedIndex = { with: new Map(), anywhere: new Map(), bodiesWith: new Map() };
   for (const slot of accepted) {
     const { present, canon } = slot;
-    const byField = acceptedWith.get(combination(present)) ?? new Map<string, Set<string>>();
-    acceptedWith.set(combination(present), byField);
-    const same = acceptedBodiesWith.get(combination(present)) ?? [];
+    const byField = index.with.get(combination(present)) ?? new Map<string, Set<string>>();
+    index.with.set(combination(present), byField);
+    const same = index.bodiesWith.get(combination(present)) ?? [];
     same.push(slot);
-    acceptedBodiesWith.set(combination(present), same);
+    index.bodiesWith.set(combination(present), same);
     for (const f of present) {
       const value = canon.get(f) as string;
       byField.set(f, (byField.get(f) ?? new Set()).add(value));
-      acceptedAnywhere.set(f, (acceptedAnywhere.get(f) ?? new Set()).add(value));
+      index.anywhere.set(f, (index.anywhere.get(f) ?? new Set()).add(value));
     }
   }
+  return index;
+}
 
-  const refusals = new Map<string, { field: string; refused: RefusedValue }>();
-  const notTied = new Map<string, number>();
-  const untied = (reason: string): void => {
-    notTied.set(reason, (notTied.get(reason) ?? 0) + 1);
-  };
+/** The one value a refused body's refusal is tied to, with whether one accepted body differs in it alone; or why none. */
+function isolate(slot: Body, index: AcceptedIndex): { field: string; pair: boolean } | { untied: string } {
+  const byField = index.with.get(combination(slot.present));
+  if (byField === undefined) return { untied: 'its set of fields was never accepted' };
+  const unseen = slot.present.filter((f) => !(byField.get(f)?.has(slot.canon.get(f) as string) ?? false));
+  const [field] = unseen;
+  if (field === undefined) return { untied: 'each of its values was accepted with the same fields' };
+  if (unseen.length > 1) return { untied: 'two or more of its values were never accepted with the same fields' };
+  if (index.anywhere.get(field)?.has(slot.canon.get(field) as string) === true)
+    return { untied: 'its one new value was accepted with other fields' };
+  const others = slot.present.filter((f) => f !== field);
+  const pair = (index.bodiesWith.get(combination(slot.present)) ?? []).some((a) =>
+    others.every((f) => a.canon.get(f) === slot.canon.get(f)),
+  );
+  return { field, pair };
+}
+
+interface Tied {
+  refusals: Map<string, { field: string; refused: RefusedValue }>;
+  notTied: Map<string, number>;
+}
+
+/** The refused values the traffic isolates, one entry per value and way of refusal; the other refusals counted by why. */
+function tieRefusals(rejected: Folded['rejected'], index: AcceptedIndex, fields: readonly string[], redactor: Redact): Tied {
+  const tied: Tied = { refusals: new Map(), notTied: new Map() };
   for (const { body: slot, answer } of rejected) {
-    const byField = acceptedWith.get(combination(slot.present));
-    if (byField === undefined) {
-      untied('its set of fields was never accepted');
+    const isolated = isolate(slot, index);
+    if ('untied' in isolated) {
+      tied.notTied.set(isolated.untied, (tied.notTied.get(isolated.untied) ?? 0) + 1);
       continue;
     }
-    const unseen = slot.present.filter((f) => !(byField.get(f)?.has(slot.canon.get(f) as string) ?? false));
-    const [field] = unseen;
-    if (field === undefined) {
-      untied('each of its values was accepted with the same fields');
-      continue;
-    }
-    if (unseen.length > 1) {
-      untied('two or more of its values were never accepted with the same fields');
-      continue;
-    }
-    const value = slot.body[field];
+    const { field, pair } = isolated;
     const spelling = slot.canon.get(field) as string;
-    if (acceptedAnywhere.get(field)?.has(spelling) === true) {
-      untied('its one new value was accepted with other fields');
-      continue;
-    }
-    const others = slot.present.filter((f) => f !== field);
-    const pair = (acceptedBodiesWith.get(combination(slot.present)) ?? []).some((a) =>
-      others.every((f) => a.canon.get(f) === slot.canon.get(f)),
-    );
     const pattern =
       answer.errorMessage === undefined ? undefined : shownText(messagePattern(answer.errorMessage, fields), redactor, MAX_PATTERN);
-    const basis = pair ? 'one-value-changed' : 'other-values-accepted';
     const key = JSON.stringify([field, spelling, answer.status, answer.errorCode ?? null, pattern ?? null]);
-    const known = refusals.get(key);
+    const known = tied.refusals.get(key);
     if (known !== undefined) {
       known.refused.bodies += 1;
       if (pair) known.refused.basis = 'one-value-changed';
       continue;
     }
-    refusals.set(key, {
-      field,
-      refused: {
-        ...shown(value, redactor),
-        status: answer.status ?? 0,
-        ...(answer.errorCode !== undefined ? { errorCode: shownText(answer.errorCode, redactor, MAX_SHOWN) } : {}),
-        ...(pattern !== undefined ? { messagePattern: pattern } : {}),
-        basis,
-        bodies: 1,
-      },
-    });
+    const refused: RefusedValue = {
+      ...shown(slot.body[field], redactor),
+      status: answer.status ?? 0,
+      ...(answer.errorCode !== undefined ? { errorCode: shownText(answer.errorCode, redactor, MAX_SHOWN) } : {}),
+      ...(pattern !== undefined ? { messagePattern: pattern } : {}),
+      basis: pair ? 'one-value-changed' : 'other-values-accepted',
+      bodies: 1,
+    };
+    tied.refusals.set(key, { field, refused });
   }
+  return tied;
+}
 
+/** The distinct values of `field` among accepted bodies, in the traffic's order. */
+function distinctValues(withField: readonly Body[], field: string): unknown[] {
+  const distinct = new Map<string, unknown>();
+  for (const a of withField) {
+    const spelling = a.canon.get(field) as string;
+    if (!distinct.has(spelling)) distinct.set(spelling, a.body[field]);
+  }
+  return [...distinct.values()];
+}
+
+function examplesOf(values: readonly unknown[], redactor: Redact): ShownValue[] {
+  const examples: ShownValue[] = [];
+  for (const v of values) {
+    if (examples.length === EXAMPLES) break;
+    const s = shown(v, redactor);
+    if (s.hidden === undefined) examples.push(s);
+  }
+  return examples;
+}
+
+/** One field's accepted and refused values; undefined when the traffic has neither. */
+function fieldValues(field: string, accepted: readonly Body[], tied: Tied, redactor: Redact): TrafficFieldValues | undefined {
+  const withField = accepted.filter((a) => Object.hasOwn(a.body, field));
+  const refused = [...tied.refusals.values()]
+    .filter((r) => r.field === field)
+    .map((r) => r.refused)
+    .sort((a, b) => typeOrder(a.type) - typeOrder(b.type) || (a.length ?? 0) - (b.length ?? 0));
+  const refusedLength = span(refused.flatMap((r) => (r.type === 'string' && r.length !== undefined ? [r.length] : [])));
+  if (withField.length === 0 && refused.length === 0) return undefined;
+  const values = distinctValues(withField, field);
+  const acceptedLength = span(values.filter((v): v is string => typeof v === 'string').map(characters));
+  return {
+    accepted: {
+      bodies: withField.length,
+      distinct: values.length,
+      types: [...new Set(values.map(jsonTypeOf))],
+      ...(acceptedLength !== undefined ? { stringLength: acceptedLength } : {}),
+      examples: examplesOf(values, redactor),
+    },
+    refused: refused.slice(0, LISTED_REFUSED),
+    refusedCount: refused.length,
+    ...(refusedLength !== undefined ? { refusedStringLength: refusedLength } : {}),
+  };
+}
+
+/**
+ * The value evidence of `requests`. A refused value is evidence only when its body is stable (every repeat
+ * answered alike), its set of fields was accepted in some stable body, exactly one of its values was never
+ * accepted in a body of the same fields, and that value was not accepted with any other fields either.
+ */
+export function trafficValues(requests: readonly ValueRequest[], fields: readonly string[], redactor: Redact): TrafficValues {
+  const notEvidence = new Map<string, { count: number; of: 'requests' | 'bodies' }>();
+  const note: Note = (reason, of, count = 1) => {
+    const entry = notEvidence.get(reason) ?? { count: 0, of };
+    entry.count += count;
+    notEvidence.set(reason, entry);
+  };
+  const bodies = distinctBodies(requests, fields, note);
+  const { accepted, rejected } = foldBodies(bodies, note);
+  const tied = tieRefusals(rejected, indexAccepted(accepted), fields, redactor);
   const out: Record<string, TrafficFieldValues> = {};
   for (const field of fields) {
-    const withField = accepted.filter((a) => Object.hasOwn(a.body, field));
-    const refused = [...refusals.values()]
-      .filter((r) => r.field === field)
-      .map((r) => r.refused)
-      .sort((a, b) => typeOrder(a.type) - typeOrder(b.type) || (a.length ?? 0) - (b.length ?? 0));
-    const refusedLength = span(refused.flatMap((r) => (r.type === 'string' && r.length !== undefined ? [r.length] : [])));
-    if (withField.length === 0 && refused.length === 0) continue;
-    const distinct = new Map<string, unknown>();
-    for (const a of withField) {
-      const spelling = a.canon.get(field) as string;
-      if (!distinct.has(spelling)) distinct.set(spelling, a.body[field]);
-    }
-    const values = [...distinct.values()];
-    const acceptedLength = span(values.filter((v): v is string => typeof v === 'string').map(characters));
-    const examples: ShownValue[] = [];
-    for (const v of values) {
-      if (examples.length === EXAMPLES) break;
-      const s = shown(v, redactor);
-      if (s.hidden === undefined) examples.push(s);
-    }
-    out[field] = {
-      accepted: {
-        bodies: withField.length,
-        distinct: values.length,
-        types: [...new Set(values.map(jsonTypeOf))],
-        ...(acceptedLength !== undefined ? { stringLength: acceptedLength } : {}),
-        examples,
-      },
-      refused: refused.slice(0, LISTED_REFUSED),
-      refusedCount: refused.length,
-      ...(refusedLength !== undefined ? { refusedStringLength: refusedLength } : {}),
-    };
+    const values = fieldValues(field, accepted, tied, redactor);
+    if (values !== undefined) out[field] = values;
   }
   return {
     requests: requests.length,
@@ -324,8 +364,8 @@ export function trafficValues(requests: readonly ValueRequest[], fields: readonl
     fields: out,
     notEvidence: [...notEvidence].map(([reason, { count, of }]) => ({ reason, count, of })),
     rejectionsNotTied: {
-      count: [...notTied.values()].reduce((sum, n) => sum + n, 0),
-      why: [...notTied].map(([reason, count]) => ({ reason, count })),
+      count: [...tied.notTied.values()].reduce((sum, n) => sum + n, 0),
+      why: [...tied.notTied].map(([reason, count]) => ({ reason, count })),
     },
   };
 }
