@@ -297,7 +297,7 @@ export const SETTINGS: readonly AnySetting[] = [
     key: 'repeats',
     default: 'auto',
     description:
-      'auto: each matrix combination is sent once, and again only where a finding rests on its answer alone, plus a sample of the rest that estimates instability. A number: each combination sent that many times (2 or more detect an unstable answer on every combination).',
+      'auto: each matrix combination is sent once, and again only where a finding rests on its answer alone, plus a sample of the rest that estimates instability (the adaptive explorer, above EXHAUSTIVE_MAX_FIELDS, sends each of its combinations twice). A number: each combination sent that many times (2 or more detect an unstable answer on every combination).',
     parser: autoOrNumberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({
