@@ -6,7 +6,7 @@
  * Then each limit of the operation (spec §8: not shown) is found by bisection, to the unit. Last, the
  * refusals of every case are judged against spec §7 rule 1 once per kind (lib/protocol/distinct-refusals.ts).
  */
-import { describe, test } from 'vitest';
+import { afterAll, describe, test } from 'vitest';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
 import type { ValueContext } from '../lib/operation/types.js';
@@ -33,6 +33,10 @@ const refusals = new DistinctRefusals(fieldNames);
 const intermittent = new IntermittentRefusals();
 /** Kinds of refusal confirmed on a field's values: another value refused with one of them counts on one ask. */
 const confirmed = new ConfirmedKinds();
+afterAll(() => {
+  if (confirmed.reused > 0)
+    console.log(`value classes: ${confirmed.reused} refusals counted on one ask, their kind confirmed on another value of the field`);
+});
 let valueBodiesSent = 0;
 const classRows = operation.fields.flatMap((field) =>
   field.classes.map((valueClass) => [`${field.name}: ${valueClass.description}`, field.name, valueClass] as const),

@@ -7,7 +7,7 @@
  * recorded in every case, so that `SEED=<n>` replays the same bodies.
  */
 import type { TestContext } from 'vitest';
-import { describe, test } from 'vitest';
+import { afterAll, describe, test } from 'vitest';
 import { isClientErrorStatus } from '../lib/http/status.js';
 import type { Exchange } from '../lib/http/types.js';
 import { checkAnswerRange } from '../lib/properties/answer-range.js';
@@ -49,6 +49,9 @@ interface PropertyCase extends PropertyPolicy {
  */
 const answers = new Map<string, Exchange>();
 let fromEarlier = 0;
+afterAll(() => {
+  if (fromEarlier > 0) console.log(`properties: ${fromEarlier} bodies answered by an earlier ask of the same body, not sent again`);
+});
 
 /** One body as a plan describes it, sent (or its answer taken from an earlier property), and what it created deleted. */
 async function sendPlan(run: CaseRun, plan: BodyPlan): Promise<Exchange> {

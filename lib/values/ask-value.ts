@@ -61,6 +61,8 @@ export async function askValue(
           }),
     });
     if (settled.verdict === 'rejected' && confirmed !== undefined) {
+      // One ask settles a refusal only when its kind was confirmed on another value: an answer the run reused.
+      if (settled.asks.length === 1) confirmed.reused += 1;
       const decisive = askAnswerOf(settled.decisive, o.field, o.fields);
       if (decisive.outcome === 'rejected' && decisive.namesField) confirmed.add(o.field, decisive.kind.key);
     }
@@ -80,6 +82,8 @@ export async function askValue(
 export class ConfirmedKinds {
   readonly #byField = new Map<string, Set<string>>();
   readonly #pending = new Map<string, Promise<void>>();
+  /** Refusals settled on one ask because another value of the field had confirmed their kind. */
+  reused = 0;
 
   of(field: string): ReadonlySet<string> {
     let kinds = this.#byField.get(field);
