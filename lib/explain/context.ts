@@ -62,6 +62,7 @@ export class Ctx {
       fixSets: [],
       singles: this.singles,
       receiverUrl: this.receiverUrl,
+      limits: (this.o.operation.limits ?? []).map((l) => ({ field: l.field, unit: l.unit })),
       ...found,
       requests: this.prober.count(),
       budget: this.o.budget,

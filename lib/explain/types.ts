@@ -112,6 +112,8 @@ export interface ExplainResult {
    * first, each with its body as accepted. Empty when a change of one field got a 2xx (`singles.fixes` lists them).
    */
   fixSets: FixSet[];
+  /** The operation's limits (field and unit): a number a refusal states in that unit is said as the limit. */
+  limits?: { field: string; unit: string }[];
   /** The notification URL explain put in a body for want of the user's (its receiver, or the configured one). */
   receiverUrl?: string;
   /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */
