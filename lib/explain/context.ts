@@ -8,7 +8,8 @@ import type { BodyConfig } from './body-config.js';
 import type { Frame } from './frame.js';
 import type { Prober } from './prober.js';
 import { describeAnswer } from './signature.js';
-import type { ExplainOptions, ExplainResult, Probe, Singles } from './types.js';
+import type { ExplainOptions, ExplainResult, Observation, Probe, Singles } from './types.js';
+import { caseVariantOf } from './what-is-wrong.js';
 
 /** A step that ends the explanation early: its result. */
 export interface Stopped {
@@ -25,6 +26,20 @@ export const noSingles = (): Singles => ({
   byReport: [],
   answered: { changes: [], keeps: [], named: [] },
 });
+
+/** Every body the prober sent that got a verdict, as explain saw it. */
+export function observationsOf(prober: Prober, original: Readonly<Record<string, unknown>>): Observation[] {
+  const userValue = (field: string): unknown => {
+    const name = Object.hasOwn(original, field) ? field : Object.keys(original).find((k) => caseVariantOf(k, [field]) === field);
+    return name === undefined ? undefined : original[name];
+  };
+  return prober.probes.flatMap((p) => {
+    if (p.verdict === 'unresolved') return [];
+    const present = Object.keys(p.body);
+    const given = present.filter((f) => userValue(f) !== undefined && JSON.stringify(p.body[f]) === JSON.stringify(userValue(f)));
+    return [{ present, given, accepted: p.verdict === 'holds' }];
+  });
+}
 
 export class Ctx {
   singles: Singles = noSingles();
@@ -61,6 +76,7 @@ export class Ctx {
       renamed: [],
       fixSets: [],
       singles: this.singles,
+      observations: observationsOf(this.prober, this.o.body),
       receiverUrl: this.receiverUrl,
       limits: (this.o.operation.limits ?? []).map((l) => ({ field: l.field, unit: l.unit })),
       ...found,

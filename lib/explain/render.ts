@@ -9,6 +9,7 @@ import { count, list } from '../inference/words.js';
 import type { Expr } from '../rule/expression.js';
 import { conditionInWords } from '../rule/in-words.js';
 import { singleCauseSentence, singleChangeWords } from './fix-words.js';
+import { alsoRefused, fixClauses } from './cause-condition.js';
 import { fixSetAfterLines, fixSetCauseLines, fixSetChangeLine } from './render-fix-sets.js';
 import { standInLines } from './stand-in.js';
 import { targetWords } from './target-words.js';
@@ -59,7 +60,16 @@ export function causeSentences(r: ExplainResult): string[] {
       : r.fixSets.length > 0
         ? [...fixSetCauseLines(r), ...presenceLines(r), ...valueLines(r, statusOf(r.original)), ...singlesAskedLines(r)]
         : [...severalFieldsCause(r), ...singlesAskedLines(r)];
-  return [...lines, ...valueFaultLines(r)];
+  return [...lines, ...alsoRefusedLines(r), ...valueFaultLines(r)];
+}
+
+/**
+ * The refusals the fixes do not account for (a change of one field that took out a required field): said as what
+ * they share, so that the cause in words holds on every body explain sent.
+ */
+function alsoRefusedLines(r: ExplainResult): string[] {
+  const also = alsoRefused(fixClauses(r), r.observations);
+  return also === undefined ? [] : [`The target also refused every body explain sent while ${conditionInWords(also, r.fields)}.`];
 }
 
 /**

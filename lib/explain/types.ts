@@ -112,6 +112,8 @@ export interface ExplainResult {
    * first, each with its body as accepted. Empty when a change of one field got a 2xx (`singles.fixes` lists them).
    */
   fixSets: FixSet[];
+  /** Every body explain sent that got a verdict, as its fields and those with the user's value (cause-condition.ts). */
+  observations: Observation[];
   /** The operation's limits (field and unit): a number a refusal states in that unit is said as the limit. */
   limits?: { field: string; unit: string }[];
   /** The notification URL explain put in a body for want of the user's (its receiver, or the configured one). */
@@ -211,4 +213,12 @@ export interface ExplainOptions {
    * the body with every value known-good are asked; what explain prints says so.
    */
   recordedRefused?: readonly string[];
+}
+
+/** What explain saw of one body it sent: its fields, those that carried the user's value, and the verdict. */
+export interface Observation {
+  present: string[];
+  /** Fields whose value is the user's (sent under the field's name, the user's spelling renamed or not). */
+  given: string[];
+  accepted: boolean;
 }
