@@ -23,7 +23,8 @@ export interface BodyConfig {
 /** A stable key: two configs with the same key send the same kind of body. */
 export function configKey(original: Readonly<Record<string, unknown>>, config: BodyConfig): string {
   const present = [...config.present];
-  const good = present.filter((f) => config.good.has(f) && Object.hasOwn(original, f));
+  // A field the user sent, or sent under another name, is a choice between the user's value and the known-good one.
+  const good = present.filter((f) => config.good.has(f) && (Object.hasOwn(original, f) || config.renamed?.has(f) === true));
   const renamed = [...(config.renamed ?? [])].sort();
   const values = [...(config.values ?? [])].filter(([f]) => config.present.has(f)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([

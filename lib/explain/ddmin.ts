@@ -70,91 +70,106 @@ export function split<T>(items: readonly T[], n: number): T[][] {
 
 class Stop extends Error {}
 
+/** One ddmin run: the oracle's answers by subset (of indices, so that equal items stay distinct), and the calls made. */
+class Run<T> {
+  readonly #cache = new Map<string, DdAnswer>();
+  calls = 0;
+
+  constructor(
+    readonly items: readonly T[],
+    readonly oracle: DdOracle<T>,
+    readonly options: DdminOptions,
+  ) {}
+
+  async ask(subset: readonly number[], repeat = false): Promise<DdAnswer> {
+    const key = subset.join(',');
+    const known = this.#cache.get(key);
+    if (known !== undefined && !repeat) return known;
+    if (this.calls >= this.options.maxCalls) throw new Stop();
+    this.calls += 1;
+    const answer = await this.oracle(this.pick(subset), { repeat });
+    if (answer === 'stop') throw new Stop();
+    if (!repeat) this.#cache.set(key, answer);
+    return answer;
+  }
+
+  cached(subset: readonly number[]): DdAnswer | undefined {
+    return this.#cache.get(subset.join(','));
+  }
+
+  pick(subset: readonly number[]): T[] {
+    return subset.map((i) => this.items[i] as T);
+  }
+
+  result(status: DdStatus, subset: readonly number[], checks: DdCheck<T>[] = [], disagreements: T[][] = []): DdminResult<T> {
+    return { status, subset: this.pick(subset), checks, disagreements, calls: this.calls };
+  }
+}
+
 export async function ddmin<T>(items: readonly T[], oracle: DdOracle<T>, options: DdminOptions): Promise<DdminResult<T>> {
   if (!Number.isInteger(options.maxCalls) || options.maxCalls < 1) {
     throw new RangeError(`ddmin: maxCalls should be a positive integer, got ${String(options.maxCalls)}`);
   }
-  // Indices, so that equal items stay distinct and subsets have a cache key.
+  const run = new Run(items, oracle, options);
   const all = items.map((_, i) => i);
-  const cache = new Map<string, DdAnswer>();
-  let calls = 0;
-  const ask = async (subset: readonly number[], repeat = false): Promise<DdAnswer> => {
-    const key = subset.join(',');
-    const known = cache.get(key);
-    if (known !== undefined && !repeat) return known;
-    if (calls >= options.maxCalls) throw new Stop();
-    calls += 1;
-    const answer = await oracle(
-      subset.map((i) => items[i] as T),
-      { repeat },
-    );
-    if (answer === 'stop') throw new Stop();
-    if (!repeat) cache.set(key, answer);
-    return answer;
-  };
-  const pick = (subset: readonly number[]): T[] => subset.map((i) => items[i] as T);
-  const result = (status: DdStatus, subset: readonly number[], checks: DdCheck<T>[] = [], disagreements: T[][] = []): DdminResult<T> => ({
-    status,
-    subset: pick(subset),
-    checks,
-    disagreements,
-    calls,
-  });
-
-  let current: number[] = all;
+  const state = { current: all };
   try {
-    if ((await ask(all)) !== 'holds') return result('precondition', all);
-    let n = 2;
-    reduce: while (current.length >= 2) {
-      const parts = split(current, n);
-      for (const part of parts) {
-        if ((await ask(part)) === 'holds') {
-          current = part;
-          n = 2;
-          continue reduce;
-        }
-      }
-      // With two parts each complement is the other part, already asked.
-      if (parts.length > 2) {
-        for (const part of parts) {
-          const complement = current.filter((i) => !part.includes(i));
-          if ((await ask(complement)) === 'holds') {
-            current = complement;
-            n = Math.max(n - 1, 2);
-            continue reduce;
-          }
-        }
-      }
-      if (n >= current.length) break;
-      n = Math.min(current.length, 2 * n);
-    }
+    if ((await run.ask(all)) !== 'holds') return run.result('precondition', all);
+    await reduce(run, state);
     // The 1-minimality evidence. After the loop every `current \ {i}` has been asked (the last
     // round had singleton parts), except for a single item, whose removal leaves the empty set.
     const checks: DdCheck<T>[] = [];
-    for (const i of current) {
-      const without = current.filter((j) => j !== i);
-      const answer = await ask(without);
-      if (answer === 'holds') {
-        // Only the empty set can hold here (every other removal was asked and failed): nothing is needed.
-        return await finish([], []);
-      }
+    for (const i of state.current) {
+      const answer = await run.ask(state.current.filter((j) => j !== i));
+      // Only the empty set can hold here (every other removal was asked and failed): nothing is needed.
+      if (answer === 'holds') return await finish(run, [], []);
       checks.push({ item: items[i] as T, answer });
     }
-    return await finish(current, checks);
+    return await finish(run, state.current, checks);
   } catch (error) {
-    if (error instanceof Stop) return result('budget', current);
+    if (error instanceof Stop) return run.result('budget', state.current);
     throw error;
   }
+}
 
-  async function finish(subset: number[], checks: DdCheck<T>[]): Promise<DdminResult<T>> {
-    const status: DdStatus = checks.some((c) => c.answer !== 'fails') ? 'unresolved' : 'minimal';
-    if (options.confirm !== true || status !== 'minimal') return result(status, subset, checks);
-    const disagreements: T[][] = [];
-    const questions = [subset, ...subset.map((i) => subset.filter((j) => j !== i))];
-    for (const question of questions) {
-      const first = cache.get(question.join(','));
-      if ((await ask(question, true)) !== first) disagreements.push(pick(question));
+/** ddmin's loop: a part or a complement that holds becomes the current set, else the partition gets finer. */
+async function reduce<T>(run: Run<T>, state: { current: number[] }): Promise<void> {
+  let n = 2;
+  reduce: while (state.current.length >= 2) {
+    const current = state.current;
+    const parts = split(current, n);
+    for (const part of parts) {
+      if ((await run.ask(part)) === 'holds') {
+        state.current = part;
+        n = 2;
+        continue reduce;
+      }
     }
-    return result(disagreements.length > 0 ? 'unstable' : 'minimal', subset, checks, disagreements);
+    // With two parts each complement is the other part, already asked.
+    if (parts.length > 2) {
+      for (const part of parts) {
+        const complement = current.filter((i) => !part.includes(i));
+        if ((await run.ask(complement)) === 'holds') {
+          state.current = complement;
+          n = Math.max(n - 1, 2);
+          continue reduce;
+        }
+      }
+    }
+    if (n >= current.length) break;
+    n = Math.min(current.length, 2 * n);
   }
+}
+
+/** The status of a result, each question it rests on asked once more with `confirm`. */
+async function finish<T>(run: Run<T>, subset: number[], checks: DdCheck<T>[]): Promise<DdminResult<T>> {
+  const status: DdStatus = checks.some((c) => c.answer !== 'fails') ? 'unresolved' : 'minimal';
+  if (run.options.confirm !== true || status !== 'minimal') return run.result(status, subset, checks);
+  const disagreements: T[][] = [];
+  const questions = [subset, ...subset.map((i) => subset.filter((j) => j !== i))];
+  for (const question of questions) {
+    const first = run.cached(question);
+    if ((await run.ask(question, true)) !== first) disagreements.push(run.pick(question));
+  }
+  return run.result(disagreements.length > 0 ? 'unstable' : 'minimal', subset, checks, disagreements);
 }

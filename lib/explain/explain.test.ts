@@ -641,8 +641,9 @@ describe('explain says what is wrong with a value or a name it blames', () => {
     expect(result.singles.fixes.map((f) => singleChangeWords(f.change))).toEqual(['rename Resource to resource (its value as given)']);
     // The body the fix sent: the user's value under the right name, in the user's place.
     expect(result.after?.body).toEqual({ notificationUrl: RECEIVER, expirationDateTime: expect.any(String), resource: '/me/drive/root' });
+    // Either literal left keeps it refused: taking out Resource alone (resource still absent) was refused too.
     expect(causeSentences(result)[0]).toBe(
-      'Cause: the target reads property names case-sensitively: resource, not Resource: this body is refused (400) while Resource is present and resource is absent, and the change below gets 201.',
+      'Cause: the target reads property names case-sensitively: resource, not Resource: this body is refused (400) while either Resource is present or resource is absent, and the change below gets 201.',
     );
     expect(target.live.size).toBe(0);
   });

@@ -75,7 +75,7 @@ describe('the words explain says of changes of one field', () => {
     [
       [rename('Resource', 'resource')],
       [],
-      'the target reads property names case-sensitively: resource, not Resource: this body is refused (400) while Resource is present and resource is absent, and the change below gets 201.',
+      'the target reads property names case-sensitively: resource, not Resource: this body is refused (400) while either Resource is present or resource is absent, and the change below gets 201.',
     ],
   ])('%j with %j: the cause', (changes, along, sentence) => {
     expect(singleCauseSentence(changes, ONLINE, along)).toBe(sentence);

@@ -5,6 +5,7 @@
  */
 import type { Expr } from '../rule/expression.js';
 import { conditionInWords, joinNames } from '../rule/in-words.js';
+import { refusalCondition } from './cause-condition.js';
 import type { SingleChange } from './singles.js';
 import { caseSentence } from './what-is-wrong.js';
 
@@ -74,10 +75,15 @@ export function singleCauseSentence(
     ...present.map((name): Expr => ({ kind: 'field', name })),
     ...absent.map((name): Expr => ({ kind: 'not', operand: { kind: 'field', name } })),
   ];
+  // A rename undoes two literals, and either one left keeps the body refused (taking out the misspelt property alone
+  // is refused too): the condition is then the one every fix's clause states (cause-condition.ts).
+  const either = changes.some((c) => c.kind === 'rename') ? refusalCondition(changes.map((c) => [c])) : undefined;
   const presence =
-    literals.length === 0
-      ? undefined
-      : conditionInWords(literals.length === 1 ? (literals[0] as Expr) : { kind: 'and', operands: literals }, []);
+    either !== undefined
+      ? conditionInWords(either, [])
+      : literals.length === 0
+        ? undefined
+        : conditionInWords(literals.length === 1 ? (literals[0] as Expr) : { kind: 'and', operands: literals }, []);
   const valuePart =
     values.length === 0 ? undefined : `${values.length === 1 ? 'the value' : 'the values'} of ${joinNames(values)} as given`;
   const condition =

@@ -193,117 +193,141 @@ export function readMatrix(report: OfflineReport, body: Readonly<Record<string, 
 }
 
 export function explainOffline(report: OfflineReport, body: Readonly<Record<string, unknown>>, now: Date): OfflineExplanation {
-  const fields = report.operation.fields;
-  const { present, entry, accepted, closest, changes } = readMatrix(report, body);
-  const extras = Object.keys(body).filter((f) => !fields.includes(f));
+  const matrix = readMatrix(report, body);
   const lines: string[] = [
     `report: ${report.run.target} (${report.run.targetKind ?? 'target'}${report.run.referenceProfile === undefined ? '' : `, profile ${report.run.referenceProfile}`}), made ${report.run.startedAt}; nothing is sent`,
   ];
-  let explained = false;
+  const presence = presenceLines(report, body, matrix);
+  const values = valueLines(report, body, matrix.present, now);
+  lines.push(...presence.lines, ...values.lines);
+  const explained = presence.explained || values.explained;
+  if (!explained) lines.push('', "The report does not explain this body's rejection.");
+  lines.push('', ...LIMITS);
+  return { lines, explained };
+}
 
-  lines.push('', `Presence: the body has ${combo(present)}.`);
+interface Said {
+  lines: string[];
+  explained: boolean;
+}
+
+/** What the matrix says of the body's combination: its record, and the changes it records accepted. */
+function presenceLines(report: OfflineReport, body: Readonly<Record<string, unknown>>, m: ReturnType<typeof readMatrix>): Said {
+  const { present, entry, accepted } = m;
+  const extras = Object.keys(body).filter((f) => !report.operation.fields.includes(f));
+  const lines = ['', `Presence: the body has ${combo(present)}.`];
   if (extras.length > 0)
     lines.push(
       `  ${list(extras)} ${extras.length === 1 ? 'is' : 'are'} not among the report's fields: the matrix says nothing of ${extras.length === 1 ? 'it' : 'them'}.`,
     );
   if (entry === undefined) lines.push('  The matrix has no entry for this combination.');
   else lines.push(`  The matrix recorded it ${answerWords(entry)}.`);
-
-  if (entry?.outcome === 'rejected') {
-    if (accepted.length === 0) {
-      lines.push(`  No combination was accepted in the report${report.diagnosis === undefined ? '' : `: ${report.diagnosis.message}`}.`);
-    } else {
-      const [best] = closest;
-      const [predicted] = changes;
-      const singles = changes.filter((c) => c.removed.length + c.added.length === 1);
-      if (singles.length > 0) {
-        // Every change of one field the matrix records accepted, those that keep the body's fields first.
-        const fixes: SingleChange[] = [
-          ...singles.flatMap((c) => c.added.map((field) => ({ kind: 'add' as const, field }))),
-          ...singles.flatMap((c) => c.removed.map((field) => ({ kind: 'remove' as const, field }))),
-        ];
-        const status = entry.status === null ? 'rejection' : String(entry.status);
-        const words = { refused: `the matrix records this combination refused (${status})`, fixed: 'is recorded accepted' };
-        lines.push(`  By the matrix: ${singleCauseSentence(fixes, words)}`);
-        for (const fix of fixes) {
-          const at = fix.kind === 'add' ? [...present, fix.field] : present.filter((f) => f !== fix.field);
-          const seen = report.matrix.find((m) => sameSet(m.present, at));
-          lines.push(`    ${singleChangeWords(fix)}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`);
-        }
-        explained = true;
-      } else if (best !== undefined && predicted !== undefined) {
-        const { removed, added } = predicted;
-        lines.push(`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${changeWords(predicted)}.`);
-        if (closest.length > 1)
-          lines.push(
-            `  Just as near: ${closest
-              .slice(1)
-              .map((c) => combo(c.present))
-              .join('; ')}.`,
-          );
-        const cause = [
-          ...(removed.length > 0
-            ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`]
-            : []),
-          ...(added.length > 0 ? [`the body lacks ${list(added)}`] : []),
-        ].join(', and ');
-        lines.push(`  By the matrix, ${cause}: with any one of these changes undone, the combination is recorded:`);
-        for (const f of [...removed, ...added]) {
-          const undone = best.present.includes(f) ? best.present.filter((x) => x !== f) : [...best.present, f];
-          const seen = report.matrix.find((m) => sameSet(m.present, undone));
-          lines.push(
-            `    ${removed.includes(f) ? `with ${f} kept` : `without ${f}`}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`,
-          );
-        }
-        explained = true;
-      }
-    }
-  } else if (entry?.outcome === 'accepted') {
-    lines.push('  So the fields present do not explain a rejection; their values may (below).');
-  } else if (entry !== undefined) {
-    lines.push('  Without a verdict on this combination the matrix cannot explain it.');
+  if (entry?.outcome === 'accepted')
+    return { lines: [...lines, '  So the fields present do not explain a rejection; their values may (below).'], explained: false };
+  if (entry === undefined) return { lines, explained: false };
+  if (entry.outcome !== 'rejected')
+    return { lines: [...lines, '  Without a verdict on this combination the matrix cannot explain it.'], explained: false };
+  if (accepted.length === 0) {
+    lines.push(`  No combination was accepted in the report${report.diagnosis === undefined ? '' : `: ${report.diagnosis.message}`}.`);
+    return { lines, explained: false };
   }
+  const said = m.changes.some((c) => c.removed.length + c.added.length === 1)
+    ? singleChangeLines(report, m, entry)
+    : nearestLines(report, m, entry);
+  return { lines: [...lines, ...said.lines], explained: said.explained };
+}
 
-  lines.push('', 'Values:');
+/** Every change of one field the matrix records accepted, those that keep the body's fields first. */
+function singleChangeLines(report: OfflineReport, m: ReturnType<typeof readMatrix>, entry: MatrixEntry): Said {
+  const singles = m.changes.filter((c) => c.removed.length + c.added.length === 1);
+  const fixes: SingleChange[] = [
+    ...singles.flatMap((c) => c.added.map((field) => ({ kind: 'add' as const, field }))),
+    ...singles.flatMap((c) => c.removed.map((field) => ({ kind: 'remove' as const, field }))),
+  ];
+  const status = entry.status === null ? 'rejection' : String(entry.status);
+  const words = { refused: `the matrix records this combination refused (${status})`, fixed: 'is recorded accepted' };
+  const lines = [`  By the matrix: ${singleCauseSentence(fixes, words)}`];
+  for (const fix of fixes) {
+    const at = fix.kind === 'add' ? [...m.present, fix.field] : m.present.filter((f) => f !== fix.field);
+    const seen = report.matrix.find((x) => sameSet(x.present, at));
+    lines.push(`    ${singleChangeWords(fix)}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`);
+  }
+  return { lines, explained: true };
+}
+
+/** The nearest accepted combination, the change to it, and each part undone as the matrix records it. */
+function nearestLines(report: OfflineReport, m: ReturnType<typeof readMatrix>, entry: MatrixEntry): Said {
+  const [best] = m.closest;
+  const [predicted] = m.changes;
+  if (best === undefined || predicted === undefined) return { lines: [], explained: false };
+  const { removed, added } = predicted;
+  const lines = [`  Nearest accepted combination: ${combo(best.present)} (${answerWords(best)}): ${changeWords(predicted)}.`];
+  if (m.closest.length > 1)
+    lines.push(
+      `  Just as near: ${m.closest
+        .slice(1)
+        .map((c) => combo(c.present))
+        .join('; ')}.`,
+    );
+  const cause = [
+    ...(removed.length > 0 ? [`${list(removed)} ${removed.length === 1 ? 'causes' : 'cause'} the ${entry.status ?? 'rejection'}`] : []),
+    ...(added.length > 0 ? [`the body lacks ${list(added)}`] : []),
+  ].join(', and ');
+  lines.push(`  By the matrix, ${cause}: with any one of these changes undone, the combination is recorded:`);
+  for (const f of [...removed, ...added]) {
+    const undone = best.present.includes(f) ? best.present.filter((x) => x !== f) : [...best.present, f];
+    const seen = report.matrix.find((x) => sameSet(x.present, undone));
+    lines.push(
+      `    ${removed.includes(f) ? `with ${f} kept` : `without ${f}`}: ${seen === undefined ? 'not in the matrix' : answerWords(seen)}`,
+    );
+  }
+  return { lines, explained: true };
+}
+
+/** What the report's value table says of each present field's value: a class recorded refused, a limit passed. */
+function valueLines(report: OfflineReport, body: Readonly<Record<string, unknown>>, present: readonly string[], now: Date): Said {
+  const lines = ['', 'Values:'];
   const table = report.values ?? {};
   if (Object.keys(table).length === 0) lines.push('  The report has no value table.');
   let anyValue = false;
+  let explained = false;
   for (const field of present) {
     const v = table[field];
     if (v === undefined || !Array.isArray(v.accepted) || !Array.isArray(v.rejected) || !Array.isArray(v.limits)) continue;
     if (v.accepted.length + v.rejected.length + v.limits.length === 0) continue;
     anyValue = true;
-    const value = body[field];
-    for (const c of v.rejected) {
-      const how = matchClass(value, c, v.accepted);
-      if (how === undefined) continue;
-      explained = true;
-      lines.push(
-        `  ${field}: the value falls in class ${c.classId} (${c.description}), recorded ${answerWords({ ...c, outcome: 'rejected' })}: ${how}.`,
-      );
-    }
-    for (const c of v.accepted) {
-      const how = matchClass(value, c, []);
-      if (how === 'the very value recorded') lines.push(`  ${field}: the value is one recorded accepted (class ${c.classId}).`);
-    }
-    for (const limit of v.limits) {
-      if (limit.value === undefined) continue;
-      const amount = measure(value, limit, now);
-      if (amount === undefined) continue;
-      if (amount > limit.value) {
-        explained = true;
-        lines.push(
-          `  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, past the ${limit.name} the report found (${limit.value} ${limit.unit}).`,
-        );
-      } else {
-        lines.push(
-          `  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, within the ${limit.name} the report found (${limit.value} ${limit.unit}).`,
-        );
-      }
-    }
+    const said = fieldValueLines(field, body[field], v, now);
+    lines.push(...said.lines);
+    explained ||= said.explained;
   }
   if (!anyValue && Object.keys(table).length > 0) lines.push("  None of the body's fields has recorded value classes.");
-  if (!explained) lines.push('', "The report does not explain this body's rejection.");
-  lines.push('', ...LIMITS);
+  return { lines, explained };
+}
+
+function fieldValueLines(field: string, value: unknown, v: FieldValues, now: Date): Said {
+  const lines: string[] = [];
+  let explained = false;
+  for (const c of v.rejected) {
+    const how = matchClass(value, c, v.accepted);
+    if (how === undefined) continue;
+    explained = true;
+    lines.push(
+      `  ${field}: the value falls in class ${c.classId} (${c.description}), recorded ${answerWords({ ...c, outcome: 'rejected' })}: ${how}.`,
+    );
+  }
+  for (const c of v.accepted) {
+    const how = matchClass(value, c, []);
+    if (how === 'the very value recorded') lines.push(`  ${field}: the value is one recorded accepted (class ${c.classId}).`);
+  }
+  for (const limit of v.limits) {
+    if (limit.value === undefined) continue;
+    const amount = measure(value, limit, now);
+    if (amount === undefined) continue;
+    const past = amount > limit.value;
+    explained ||= past;
+    lines.push(
+      `  ${field}: ${amount} ${limit.unit}${limit.unit === 'minutes' ? ' ahead' : ''}, ${past ? 'past' : 'within'} the ${limit.name} the report found (${limit.value} ${limit.unit}).`,
+    );
+  }
   return { lines, explained };
 }

@@ -248,7 +248,55 @@ function pastedUrl(raw: string): PastedUrl {
   }
 }
 
+/** What the words of a cURL command said, collected option by option. */
+interface Collected {
+  method?: string;
+  upload: boolean;
+  head: boolean;
+  get: boolean;
+  urls: string[];
+  headers: { name: string; value: string }[];
+  credentials: PastedCredential[];
+  data: { kind: DataKind; value: string }[];
+  notes: string[];
+  ignored: Set<string>;
+}
+
 export function parseCurl(text: string, options: ParseCurlOptions = {}): ParsedCurl {
+  const words = curlWords(text);
+  const c: Collected = {
+    upload: false,
+    head: false,
+    get: false,
+    urls: [],
+    headers: [],
+    credentials: [],
+    data: [],
+    notes: [],
+    ignored: new Set(),
+  };
+  readWords(words, c);
+  for (const option of c.ignored) c.notes.push(`option ${option} is not known to explain and was ignored`);
+
+  if (c.urls.length === 0) throw new CurlParseError('the cURL command has no URL');
+  if (c.urls.length > 1)
+    c.notes.push(`the cURL command has ${c.urls.length} URLs (or words that are not options); the first was taken as the URL`);
+  const url = pastedUrl(c.urls[0] as string);
+
+  let body = bodyOf(c.data, options, c.notes);
+  if (c.get && body !== undefined) {
+    c.notes.push('-G/--get sends the data in the URL query, not as a body');
+    body = undefined;
+  }
+  const json = c.data.some((d) => d.kind === 'json');
+  if (json && !c.headers.some((h) => h.name.toLowerCase() === 'content-type'))
+    c.headers.push({ name: 'Content-Type', value: 'application/json' });
+  const implied = c.head ? 'HEAD' : c.upload ? 'PUT' : body !== undefined ? 'POST' : 'GET';
+  return { method: (c.method ?? implied).toUpperCase(), url, headers: c.headers, credentials: c.credentials, body, notes: c.notes };
+}
+
+/** The command's words, a prompt sign before it dropped; it must start with curl. */
+function curlWords(text: string): string[] {
   let words: string[];
   try {
     words = shellWords(text);
@@ -258,143 +306,112 @@ export function parseCurl(text: string, options: ParseCurlOptions = {}): ParsedC
   }
   while (words.length > 0 && /^[$>%#]$/.test(words[0] as string)) words.shift();
   if (words.length === 0 || !isCurlWord(words[0] as string)) throw new CurlParseError('not a cURL command (it should start with curl)');
+  return words;
+}
 
-  let method: string | undefined;
-  let upload = false;
-  let head = false;
-  let get = false;
-  const urls: string[] = [];
-  const headers: { name: string; value: string }[] = [];
-  const credentials: PastedCredential[] = [];
-  const data: { kind: DataKind; value: string }[] = [];
-  const notes: string[] = [];
-  const ignored = new Set<string>();
-
-  const take = (option: string, value: string): void => {
-    switch (WITH_VALUE[option]) {
-      case 'request':
-        method = value;
-        break;
-      case 'header': {
-        const colon = value.indexOf(':');
-        const semi = value.indexOf(';');
-        if (colon < 0 && semi > 0) break; // `Name;` sends an empty header: nothing to explain
-        if (colon <= 0) {
-          notes.push('a -H argument that is not "Name: value" was ignored');
-          break;
-        }
-        const name = value.slice(0, colon).trim();
-        const headerValue = value.slice(colon + 1).trim();
-        if (headerValue === '') break; // `Name:` removes a header curl would add
-        if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {
-          const where = `${name.toLowerCase() === 'cookie' ? 'Cookie' : name.toLowerCase() === 'authorization' ? 'Authorization' : 'Proxy-Authorization'} header`;
-          credentials.push({ where, form: credentialForm(headerValue) });
-        } else headers.push({ name, value: headerValue });
-        break;
-      }
-      case 'data':
-        data.push({ kind: 'data', value });
-        break;
-      case 'raw':
-        data.push({ kind: 'raw', value });
-        break;
-      case 'binary':
-        data.push({ kind: 'binary', value });
-        break;
-      case 'urlencode':
-        data.push({ kind: 'urlencode', value });
-        break;
-      case 'json':
-        data.push({ kind: 'json', value });
-        break;
-      case 'url':
-        urls.push(value);
-        break;
-      case 'user':
-        credentials.push({ where: '-u/--user', form: credentialForm(value) });
-        break;
-      case 'bearer':
-        credentials.push({ where: '--oauth2-bearer', form: credentialForm(value) });
-        break;
-      case 'cookie':
-        // `-b name=value` sends a cookie; `-b file` reads a cookie file: either way nothing to show.
-        credentials.push({ where: '-b/--cookie', form: credentialForm(value) });
-        break;
-      case 'proxy-user':
-        notes.push('the proxy credentials (-U/--proxy-user) were ignored');
-        break;
-      case 'upload':
-        upload = true;
-        notes.push('-T/--upload-file sends a file with PUT; its content is not read');
-        break;
-      case 'form':
-        throw new CurlParseError('the cURL command sends a multipart form (-F/--form), not a JSON body');
-      default:
-        break;
-    }
-  };
-
+/** Every word after `curl`: options (long, short, combined, with attached values) and URLs. */
+function readWords(words: readonly string[], c: Collected): void {
   let i = 1;
   let optionsEnded = false;
+  const next = (option: string): string => {
+    if (i >= words.length) throw new CurlParseError(`option ${option} of the cURL command has no argument`);
+    i += 1;
+    return words[i - 1] as string;
+  };
   while (i < words.length) {
     const word = words[i] as string;
     i += 1;
-    if (optionsEnded || !word.startsWith('-') || word === '-') {
-      urls.push(word);
-      continue;
-    }
-    if (word === '--') {
-      optionsEnded = true;
-      continue;
-    }
-    if (word.startsWith('--')) {
-      if (WITH_VALUE[word] !== undefined || SKIP_VALUE.has(word)) {
-        if (i >= words.length) throw new CurlParseError(`option ${word} of the cURL command has no argument`);
-        const value = words[i] as string;
-        i += 1;
-        if (WITH_VALUE[word] !== undefined) take(word, value);
-      } else if (CHANGES_REQUEST.has(word)) {
-        if (word === '--get') get = true;
-        else head = true;
-      } else if (!FLAGS.has(word) && /^--[A-Za-z0-9][A-Za-z0-9.-]*$/.test(word)) ignored.add(word);
-      else if (!FLAGS.has(word)) ignored.add('an option that is not a plain name');
-      continue;
-    }
-    // Short options, possibly combined (`-sS`) or with the value attached (`-XPOST`, `-HAccept:x`).
-    for (let j = 1; j < word.length; j += 1) {
-      const option = `-${word[j] as string}`;
-      if (WITH_VALUE[option] !== undefined || SKIP_VALUE.has(option)) {
-        let value = word.slice(j + 1);
-        if (value === '') {
-          if (i >= words.length) throw new CurlParseError(`option ${option} of the cURL command has no argument`);
-          value = words[i] as string;
-          i += 1;
-        }
-        if (WITH_VALUE[option] !== undefined) take(option, value);
-        break;
-      }
-      if (option === '-G') get = true;
-      else if (option === '-I') head = true;
-      else if (!FLAGS.has(option)) ignored.add(/^-[A-Za-z0-9#]$/.test(option) ? option : 'an option that is not a plain name');
-    }
+    if (optionsEnded || !word.startsWith('-') || word === '-') c.urls.push(word);
+    else if (word === '--') optionsEnded = true;
+    else if (word.startsWith('--')) readLongOption(word, next, c);
+    else readShortOptions(word, next, c);
   }
-  for (const option of ignored) notes.push(`option ${option} is not known to explain and was ignored`);
+}
 
-  if (urls.length === 0) throw new CurlParseError('the cURL command has no URL');
-  if (urls.length > 1)
-    notes.push(`the cURL command has ${urls.length} URLs (or words that are not options); the first was taken as the URL`);
-  const url = pastedUrl(urls[0] as string);
+function readLongOption(word: string, next: (option: string) => string, c: Collected): void {
+  if (WITH_VALUE[word] !== undefined || SKIP_VALUE.has(word)) {
+    const value = next(word);
+    if (WITH_VALUE[word] !== undefined) take(c, word, value);
+  } else if (CHANGES_REQUEST.has(word)) {
+    if (word === '--get') c.get = true;
+    else c.head = true;
+  } else if (!FLAGS.has(word) && /^--[A-Za-z0-9][A-Za-z0-9.-]*$/.test(word)) c.ignored.add(word);
+  else if (!FLAGS.has(word)) c.ignored.add('an option that is not a plain name');
+}
 
-  let body = bodyOf(data, options, notes);
-  if (get && body !== undefined) {
-    notes.push('-G/--get sends the data in the URL query, not as a body');
-    body = undefined;
+/** Short options, possibly combined (`-sS`) or with the value attached (`-XPOST`, `-HAccept:x`). */
+function readShortOptions(word: string, next: (option: string) => string, c: Collected): void {
+  for (let j = 1; j < word.length; j += 1) {
+    const option = `-${word[j] as string}`;
+    if (WITH_VALUE[option] !== undefined || SKIP_VALUE.has(option)) {
+      const attached = word.slice(j + 1);
+      const value = attached === '' ? next(option) : attached;
+      if (WITH_VALUE[option] !== undefined) take(c, option, value);
+      return;
+    }
+    if (option === '-G') c.get = true;
+    else if (option === '-I') c.head = true;
+    else if (!FLAGS.has(option)) c.ignored.add(/^-[A-Za-z0-9#]$/.test(option) ? option : 'an option that is not a plain name');
   }
-  const json = data.some((d) => d.kind === 'json');
-  if (json && !headers.some((h) => h.name.toLowerCase() === 'content-type'))
-    headers.push({ name: 'Content-Type', value: 'application/json' });
-  const implied = head ? 'HEAD' : upload ? 'PUT' : body !== undefined ? 'POST' : 'GET';
-  return { method: (method ?? implied).toUpperCase(), url, headers, credentials, body, notes };
+}
+
+/** A -H value: a header kept, a credential noted (never its value), or nothing (curl's forms that send none). */
+function takeHeader(c: Collected, value: string): void {
+  const colon = value.indexOf(':');
+  const semi = value.indexOf(';');
+  if (colon < 0 && semi > 0) return; // `Name;` sends an empty header: nothing to explain
+  if (colon <= 0) {
+    c.notes.push('a -H argument that is not "Name: value" was ignored');
+    return;
+  }
+  const name = value.slice(0, colon).trim();
+  const headerValue = value.slice(colon + 1).trim();
+  if (headerValue === '') return; // `Name:` removes a header curl would add
+  if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {
+    const where = `${name.toLowerCase() === 'cookie' ? 'Cookie' : name.toLowerCase() === 'authorization' ? 'Authorization' : 'Proxy-Authorization'} header`;
+    c.credentials.push({ where, form: credentialForm(headerValue) });
+  } else c.headers.push({ name, value: headerValue });
+}
+
+const DATA_KINDS: Partial<Record<string, DataKind>> = { data: 'data', raw: 'raw', binary: 'binary', urlencode: 'urlencode', json: 'json' };
+
+/** What an option with a value does to the request. */
+function take(c: Collected, option: string, value: string): void {
+  const what = WITH_VALUE[option];
+  const kind = what === undefined ? undefined : DATA_KINDS[what];
+  if (kind !== undefined) return void c.data.push({ kind, value });
+  switch (what) {
+    case 'request':
+      c.method = value;
+      break;
+    case 'header':
+      takeHeader(c, value);
+      break;
+    case 'url':
+      c.urls.push(value);
+      break;
+    case 'user':
+      c.credentials.push({ where: '-u/--user', form: credentialForm(value) });
+      break;
+    case 'bearer':
+      c.credentials.push({ where: '--oauth2-bearer', form: credentialForm(value) });
+      break;
+    case 'cookie':
+      // `-b name=value` sends a cookie; `-b file` reads a cookie file: either way nothing to show.
+      c.credentials.push({ where: '-b/--cookie', form: credentialForm(value) });
+      break;
+    case 'proxy-user':
+      c.notes.push('the proxy credentials (-U/--proxy-user) were ignored');
+      break;
+    case 'upload':
+      c.upload = true;
+      c.notes.push('-T/--upload-file sends a file with PUT; its content is not read');
+      break;
+    case 'form':
+      throw new CurlParseError('the cURL command sends a multipart form (-F/--form), not a JSON body');
+    default:
+      break;
+  }
 }
 
 /** The body as curl builds it: each `-d` in turn, `@file` read (except for --data-raw), joined with `&`. */

@@ -64,6 +64,8 @@ export class Prober {
     return configKey(this.#options.original, {
       present: config.present,
       good: new Set(good),
+      // A renamed field carries the user's value under another name: another body than the field added.
+      ...(config.renamed === undefined ? {} : { renamed: config.renamed }),
       ...(config.values === undefined ? {} : { values: config.values }),
     });
   }

@@ -3,13 +3,16 @@
  * the smallest change that gets a 2xx, the cURL commands before and after (token as $ACCESS_TOKEN) and
  * the requests used. Pure: lines in, lines out.
  */
-import { sentencesNaming } from '../error-body/field-names.js';
 import { statusOrNoAnswer } from '../http/answer-text.js';
 import { toCurl } from '../http/curl.js';
 import { count, list } from '../inference/words.js';
 import type { Expr } from '../rule/expression.js';
 import { conditionInWords } from '../rule/in-words.js';
 import { singleCauseSentence, singleChangeWords } from './fix-words.js';
+import { alsoRefused, fixClauses } from './cause-condition.js';
+import { fixSetAfterLines, fixSetCauseLines, fixSetChangeLine } from './render-fix-sets.js';
+import { standInLines } from './stand-in.js';
+import { targetWords } from './target-words.js';
 import { portOnlyDifference, portSentence, valueFault, zoneSentence } from './what-is-wrong.js';
 import type { SingleAnswer, SingleChange } from './singles.js';
 import { describeAnswer, sameRejection } from './signature.js';
@@ -51,8 +54,22 @@ const pronoun = (fields: readonly string[]): string => (fields.length === 1 ? 'i
  * accepted (a target that refuses two fields only together), and that was not asked.
  */
 export function causeSentences(r: ExplainResult): string[] {
-  const lines = r.singles.fixes.length > 0 ? singleFixLines(r) : [...severalFieldsCause(r), ...singlesAskedLines(r)];
-  return [...lines, ...valueFaultLines(r)];
+  const lines =
+    r.singles.fixes.length > 0
+      ? singleFixLines(r)
+      : r.fixSets.length > 0
+        ? [...fixSetCauseLines(r), ...presenceLines(r), ...valueLines(r, statusOf(r.original)), ...singlesAskedLines(r)]
+        : [...severalFieldsCause(r), ...singlesAskedLines(r)];
+  return [...lines, ...alsoRefusedLines(r), ...valueFaultLines(r)];
+}
+
+/**
+ * The refusals the fixes do not account for (a change of one field that took out a required field): said as what
+ * they share, so that the cause in words holds on every body explain sent.
+ */
+function alsoRefusedLines(r: ExplainResult): string[] {
+  const also = alsoRefused(fixClauses(r), r.observations);
+  return also === undefined ? [] : [`The target also refused every body explain sent while ${conditionInWords(also, r.fields)}.`];
 }
 
 /**
@@ -136,6 +153,15 @@ function severalFieldsCause(r: ExplainResult): string[] {
   return [...lines, ...valueLines(r, status)];
 }
 
+/** The evidence of each part of a change of several fields, and the changes as small beside it. */
+function presenceLines(r: ExplainResult): string[] {
+  const inBody = (field: string): boolean => Object.hasOwn(r.original.body, field);
+  return [
+    ...r.presenceEvidence.map((change) => evidenceLine(r, change)),
+    ...r.swaps.map((w) => `  ${inBody(w.field) ? 'without' : 'with'} ${w.field} instead of ${w.instead}: ${describeAnswer(w.accepted)}`),
+  ];
+}
+
 /** The values the cause needs replaced, and the evidence of each. */
 function valueLines(r: ExplainResult, status: string): string[] {
   if (r.replaced.length === 0) return [];
@@ -149,6 +175,12 @@ function valueLines(r: ExplainResult, status: string): string[] {
   ];
 }
 
+/** The user's value of a field: under its name, or under the property the fix renamed to it. */
+function givenValue(r: ExplainResult, field: string): unknown {
+  const from = r.renamed.find((x) => x.field === field)?.from ?? field;
+  return r.original.body[from];
+}
+
 function evidenceLine(r: ExplainResult, change: NeededChange): string {
   const same = change.undone.verdict === 'fails' && sameRejection(change.undone, r.original, r.fields) ? ' (the same as the request)' : '';
   const what =
@@ -156,36 +188,8 @@ function evidenceLine(r: ExplainResult, change: NeededChange): string {
       ? `with ${change.field} kept`
       : change.kind === 'add'
         ? `without ${change.field}`
-        : `with the given ${change.field} ${shortValue(r.original.body[change.field])}`;
+        : `with the given ${change.field} ${shortValue(givenValue(r, change.field))}`;
   return `  ${what}: ${describeAnswer(change.undone)}${same}`;
-}
-
-const SAID_CHARS = 240;
-
-/**
- * What the target itself said of each field the cause names: the sentences of its messages that name the field,
- * from the request's own refusal first, then from the refusal that showed the field needed. A field its messages
- * never name is said so: the cause rests on the answers, not on the words.
- */
-export function targetWords(r: ExplainResult): string[] {
-  const blamed = [...new Set([...r.singles.fixes.map((f) => f.change.field), ...r.removed, ...r.added, ...r.replaced])];
-  if (blamed.length === 0) return [];
-  const lines = ['What the target said of them:'];
-  for (const field of blamed) {
-    const evidence = [...r.presenceEvidence, ...r.valueEvidence].filter((c) => c.field === field).map((c) => c.undone);
-    const said = [r.original, ...evidence]
-      .map((p) => (p.verdict === 'fails' && p.answer.errorMessage !== undefined ? sentencesNaming(p.answer.errorMessage, field) : []))
-      .find((sentences) => sentences.length > 0);
-    lines.push(
-      said === undefined
-        ? `  ${field}: its messages never name it`
-        : `  ${field}: ${said
-            .slice(0, 2)
-            .map((s) => JSON.stringify(s.length > SAID_CHARS ? `${s.slice(0, SAID_CHARS)}…` : s))
-            .join(' ')}`,
-    );
-  }
-  return lines;
 }
 
 /** "take out changeType and resource; add expirationDateTime; replace the value of notificationUrl". */
@@ -283,6 +287,8 @@ export function renderResult(r: ExplainResult): string[] {
           '',
           `Smallest change${all.length === 1 ? '' : 's'} that get${all.length === 1 ? 's' : ''} a 2xx, of one field each: ${all.join('; or ')}.`,
         );
+      } else if (r.fixSets.length > 0) {
+        lines.push('', fixSetChangeLine(r));
       } else {
         const instead = r.swaps.map(
           (w) => `${Object.hasOwn(r.original.body, w.field) ? 'take out' : 'add'} ${w.field} instead of ${w.instead}`,
@@ -292,6 +298,7 @@ export function renderResult(r: ExplainResult): string[] {
           `Smallest change that gets a 2xx: ${changeWords(r)}${instead.length === 0 ? '' : ` (or ${instead.join(', or ')})`}.`,
         );
       }
+      lines.push(...standInLines(r));
       break;
     }
     case 'state':
@@ -305,7 +312,9 @@ export function renderResult(r: ExplainResult): string[] {
       for (const d of r.disagreements) lines.push(`  ${d}`);
   }
   lines.push('', `Before (${statusOf(original)}):`, toCurl(original.exchange));
-  if (r.singles.fixes.length > 0) {
+  if (r.fixSets.length > 0) {
+    lines.push(...fixSetAfterLines(r));
+  } else if (r.singles.fixes.length > 0) {
     for (const fix of r.singles.fixes) {
       lines.push('', `After "${fixWords(r, fix)}" (${statusOf(fix.probe)}; what it created was deleted):`, toCurl(fix.probe.exchange));
     }
@@ -319,3 +328,5 @@ export function renderResult(r: ExplainResult): string[] {
   for (const failure of r.cleanupFailures) lines.push(`WARNING: not deleted: ${failure}`);
   return lines;
 }
+
+export { targetWords };

@@ -55,7 +55,8 @@ export interface SinglesOptions {
 
 export type SinglesOutcome = { kind: 'done'; singles: Singles } | { kind: 'unstable'; configs: BodyConfig[] };
 
-export async function askSingles(prober: Prober, o: SinglesOptions): Promise<SinglesOutcome> {
+/** Every change of one field to ask, in order: each missing field added, each misspelt name renamed, each field taken out. */
+function singleChanges(o: SinglesOptions): SingleChange[] {
   const pointedFirst = (names: string[]): string[] => [
     ...names.filter((f) => o.pointed.includes(f)),
     ...names.filter((f) => !o.pointed.includes(f)),
@@ -69,65 +70,77 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
     const field = o.known.has(from) ? undefined : caseVariantOf(from, o.known);
     return field === undefined || o.present.has(field) ? [] : [{ kind: 'rename', field, from }];
   });
-  const singles: Singles = {
-    fixes: [],
-    refused: [],
-    noVerdict: [],
-    unasked: [],
-    byReport: [],
-    answered: { changes: [], keeps: [...(o.answeredBy?.keeps ?? [])], named: [...(o.answeredBy?.named ?? [])] },
-  };
-  let checks = 0;
+  return [...adds, ...renames, ...removes];
+}
 
-  const ask = async (change: SingleChange): Promise<BodyConfig | undefined> => {
-    const config = singleConfig(o.present, change);
-    const toggle = change.kind === 'add' || change.kind === 'remove';
-    if (toggle && o.recordedRefused.has(change.field) && prober.known(config) === undefined) {
-      singles.byReport.push(change);
-      return undefined;
-    }
-    if (toggle && o.answeredBy !== undefined && !o.answeredBy.keeps.includes(change.field) && prober.known(config) === undefined) {
-      singles.answered.changes.push(change);
-      return undefined;
-    }
-    let probe = prober.known(config);
-    if (probe === undefined && checks < MAX_SINGLE_CHECKS) {
-      checks += 1;
-      probe = await prober.probe(config);
-    }
-    if (probe === undefined) {
-      singles.unasked.push(change);
-      return undefined;
-    }
-    if (probe.verdict === 'holds' && o.confirm) {
-      const again = await prober.probe(config, true);
-      if (again === undefined) {
-        singles.unasked.push(change);
-        return undefined;
-      }
-      if (again.verdict !== 'holds') return config;
-    }
-    const list = probe.verdict === 'holds' ? singles.fixes : probe.verdict === 'fails' ? singles.refused : singles.noVerdict;
-    list.push({ change, probe });
+/** The changes asked so far, by answer, and the creates they cost. */
+interface Asking {
+  singles: Singles;
+  checks: number;
+}
+
+/** One change asked (or recalled, or left out), filed by its answer; the config when its 2xx did not hold again. */
+async function askOne(prober: Prober, o: SinglesOptions, a: Asking, change: SingleChange): Promise<BodyConfig | undefined> {
+  const config = singleConfig(o.present, change);
+  const toggle = change.kind === 'add' || change.kind === 'remove';
+  if (toggle && o.recordedRefused.has(change.field) && prober.known(config) === undefined) {
+    a.singles.byReport.push(change);
     return undefined;
-  };
+  }
+  if (toggle && o.answeredBy !== undefined && !o.answeredBy.keeps.includes(change.field) && prober.known(config) === undefined) {
+    a.singles.answered.changes.push(change);
+    return undefined;
+  }
+  let probe = prober.known(config);
+  if (probe === undefined && a.checks < MAX_SINGLE_CHECKS) {
+    a.checks += 1;
+    probe = await prober.probe(config);
+  }
+  if (probe === undefined) {
+    a.singles.unasked.push(change);
+    return undefined;
+  }
+  if (probe.verdict === 'holds' && o.confirm) {
+    const again = await prober.probe(config, true);
+    if (again === undefined) {
+      a.singles.unasked.push(change);
+      return undefined;
+    }
+    if (again.verdict !== 'holds') return config;
+  }
+  const list = probe.verdict === 'holds' ? a.singles.fixes : probe.verdict === 'fails' ? a.singles.refused : a.singles.noVerdict;
+  list.push({ change, probe });
+  return undefined;
+}
 
-  for (const change of [...adds, ...renames, ...removes]) {
-    const unstable = await ask(change);
+export async function askSingles(prober: Prober, o: SinglesOptions): Promise<SinglesOutcome> {
+  const a: Asking = {
+    singles: {
+      fixes: [],
+      refused: [],
+      noVerdict: [],
+      unasked: [],
+      byReport: [],
+      answered: { changes: [], keeps: [...(o.answeredBy?.keeps ?? [])], named: [...(o.answeredBy?.named ?? [])] },
+    },
+    checks: 0,
+  };
+  for (const change of singleChanges(o)) {
+    const unstable = await askOne(prober, o, a, change);
     if (unstable !== undefined) return { kind: 'unstable', configs: [unstable] };
   }
   // A field whose removal gets a 2xx: its presence or its value is the cause, and its known-good value tells which.
-  const removable = singles.fixes.filter(
+  const removable = a.singles.fixes.filter(
     (f) => f.change.kind === 'remove' && o.known.has(f.change.field) && !prober.valueIsGood(f.change.field),
   );
   for (const { change } of removable) {
-    const unstable = await ask({ kind: 'replace-value', field: change.field });
+    const unstable = await askOne(prober, o, a, { kind: 'replace-value', field: change.field });
     if (unstable !== undefined) return { kind: 'unstable', configs: [unstable] };
   }
   // In the body's order within each kind, whichever the questions met first: the same words with a hint or without.
-  const order = (a: SingleAnswer, b: SingleAnswer): number =>
-    KIND_ORDER[a.change.kind] - KIND_ORDER[b.change.kind] || o.fields.indexOf(a.change.field) - o.fields.indexOf(b.change.field);
-  singles.fixes.sort(order);
-  singles.refused.sort(order);
-  return { kind: 'done', singles };
+  const order = (x: SingleAnswer, y: SingleAnswer): number =>
+    KIND_ORDER[x.change.kind] - KIND_ORDER[y.change.kind] || o.fields.indexOf(x.change.field) - o.fields.indexOf(y.change.field);
+  a.singles.fixes.sort(order);
+  a.singles.refused.sort(order);
+  return { kind: 'done', singles: a.singles };
 }

@@ -1,5 +1,6 @@
 /** What `explain` found about one rejected request (lib/explain/explain.ts), as plain data for render.ts. */
-import type { Exchange } from '../http/types.js';
+import type { Exchange, RequestSpec } from '../http/types.js';
+import type { OperationSpec, ValueContext } from '../operation/types.js';
 import type { AnswerClass } from '../answer/classify.js';
 import type { BodyConfig } from './body-config.js';
 import type { DdAnswer } from './ddmin.js';
@@ -40,6 +41,21 @@ export interface NeededChange {
   kind: 'remove' | 'add' | 'replace-value';
   /** The accepted body with only this change undone, as answered (rejected when the change is needed). */
   undone: Probe;
+}
+
+/** A property renamed to the operation's field of the same letters (NotificationUrl -> notificationUrl). */
+export interface RenamedField {
+  field: string;
+  from: string;
+  /** The change's body with `from` back in place of `field`, as answered. */
+  undone: Probe;
+}
+
+/** A change of several fields that gets a 2xx, each part a change of one field. */
+export interface FixSet {
+  parts: SingleChange[];
+  /** The body with every part made, as accepted (the user's values wherever the target took them). */
+  after: Probe;
 }
 
 /** Another change as small that gets a 2xx: `field` toggled in place of `instead`. */
@@ -86,6 +102,22 @@ export interface ExplainResult {
   singles: Singles;
   /** The 1-minimality evidence of replaced (with the user's values elsewhere). */
   valueEvidence: NeededChange[];
+  /**
+   * Properties of the user's spelt in another letter case that the change renames (its value as given), each with
+   * the change's body with the user's spelling back, as answered (refused: the rename is needed).
+   */
+  renamed: RenamedField[];
+  /**
+   * For a change of several fields: every one found that gets a 2xx, those that keep every field the user sent
+   * first, each with its body as accepted. Empty when a change of one field got a 2xx (`singles.fixes` lists them).
+   */
+  fixSets: FixSet[];
+  /** Every body explain sent that got a verdict, as its fields and those with the user's value (cause-condition.ts). */
+  observations: Observation[];
+  /** The operation's limits (field and unit): a number a refusal states in that unit is said as the limit. */
+  limits?: { field: string; unit: string }[];
+  /** The notification URL explain put in a body for want of the user's (its receiver, or the configured one). */
+  receiverUrl?: string;
   /** The body with the presence change and every value known-good (with a prediction that held, the user's values), as accepted. */
   presenceAccepted?: Probe;
   /** The body with the smallest change, as accepted (deleted right after). */
@@ -148,4 +180,45 @@ export interface Singles {
    * the refusal names (`named`).
    */
   answered: { changes: SingleChange[]; keeps: string[]; named: string[] };
+}
+
+/** What explain is given (lib/explain/explain.ts). */
+export interface ExplainOptions {
+  operation: OperationSpec;
+  /** The user's body: a JSON object. */
+  body: Readonly<Record<string, unknown>>;
+  send: (request: RequestSpec) => Promise<Exchange>;
+  values: () => ValueContext;
+  /** Most requests on the wire, retries and deletes included. */
+  budget: number;
+  /** Times each check the conclusion rests on is asked in all (REPEATS); 1: never asked again. */
+  repeats: number;
+  /**
+   * Field toggles a recorded report predicts get a 2xx (report-hint.ts), one set per accepted
+   * combination as near: one set is asked first, the one that toggles the field the rejection names
+   * first when there is one. Only which questions are asked, and in what order, depends on it; the
+   * conclusion rests on the answers.
+   */
+  predicted?: readonly (readonly string[])[];
+  /**
+   * Bodies known or reported accepted, as sets of fields, likeliest first (ACCEPTED_BODY, the description's
+   * acceptedBody and reportedAccepted: lib/presence/known-starts.ts). The change to each is asked after the
+   * prediction and before any search, with the user's values for the fields it leaves alone; ddmin then puts
+   * back what of the difference is not needed. Only the order of the questions depends on them.
+   */
+  accepted?: readonly (readonly string[])[];
+  /**
+   * Given with a recorded report only (report-hint.ts), whose matrix records the body's own combination refused at
+   * known-good values: the fields whose toggle alone it records refused too. Neither those changes of one field nor
+   * the body with every value known-good are asked; what explain prints says so.
+   */
+  recordedRefused?: readonly string[];
+}
+
+/** What explain saw of one body it sent: its fields, those that carried the user's value, and the verdict. */
+export interface Observation {
+  present: string[];
+  /** Fields whose value is the user's (sent under the field's name, the user's spelling renamed or not). */
+  given: string[];
+  accepted: boolean;
 }

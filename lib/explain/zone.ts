@@ -8,6 +8,7 @@
  */
 import type { BodyConfig } from './body-config.js';
 import type { Prober } from './prober.js';
+import { observationsOf } from './context.js';
 import type { ExplainResult, SingleAnswer, SingleChange } from './types.js';
 import { withZone } from './what-is-wrong.js';
 
@@ -33,6 +34,7 @@ export async function askZone(prober: Prober, r: ExplainResult, confirm: boolean
     ...(after === undefined ? {} : { after }),
     requests: prober.count(),
     cleanupFailures: [...prober.cleanupFailures],
+    observations: observationsOf(prober, r.original.body),
   });
   if (answer === undefined) return done({ ...r.singles, unasked: [...r.singles.unasked, change] });
   const asked: SingleAnswer = { change, probe: answer.probe };
