@@ -5,8 +5,8 @@
  *
  * Every ask waits: an accepted create the hold, a refused one the target's own deadline. So the walk is the settled
  * search's, and the asks it will make next are sent ahead (lib/values/ask-ahead.ts): the first refusal of the top
- * hold took the target about its deadline to give, so the whole second under that time, measured past a create held
- * 0 s, is a candidate, checked at its edges like a number a refusal states; the top's next ask and the candidate's
+ * hold took the target about its deadline to give, so the second under that time, measured past a create held 0 s,
+ * is a candidate (timedCandidate), checked at its edges like a number a refusal states; the top's next ask and the candidate's
  * edges are sent at once, up to `parallel` in flight. On a target that answers as its refusal's time says, the search
  * takes about two deadlines (the top refused; then the top again, the candidate accepted and the next second refused
  * twice) and six creates; when the candidate is wrong, the walk goes on halving, one ask at a time, within the same
@@ -35,9 +35,14 @@ export interface DeadlineSearchOptions {
 /** The field a deadline's refusal is about: a refusal that names it is confirmed on its second ask. */
 const FIELD = 'notificationUrl';
 
-/** The whole second under the time a refusal took (less a create held 0 s), inside [0, top - 1]. */
+/**
+ * The second under the time a refusal took, less a create held 0 s (the round trips both have), rounded: the refusal
+ * comes a little after a deadline of whole seconds (a timer fires late) or a little before it (the receiver's answer
+ * needs its own round trip too), so a deadline of 5 s is read as 5 either way, and the longest hold accepted as 4.
+ * Inside [0, top - 1].
+ */
 export function timedCandidate(refusedMs: number, unheldMs: number, top: number): number {
-  const seconds = Math.ceil((refusedMs - unheldMs) / 1000) - 1;
+  const seconds = Math.round((refusedMs - unheldMs) / 1000) - 1;
   return Math.min(Math.max(seconds, 0), top - 1);
 }
 
