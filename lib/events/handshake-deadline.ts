@@ -1,7 +1,8 @@
 /**
  * The handshake deadline as a limit: the longest time the probe's receiver may hold its answer to the validation
- * request and the create still succeed, found to the second by bisection over the hold (lib/values/find-limit.ts,
- * each step settled: a refusal asked again, both edges twice). Spec §6 leaves any validation of the notification URL
+ * request and the create still succeed, found to the second by the settled limit search over the hold
+ * (lib/values/find-limit.ts: a refusal asked again, both edges settled), its holds asked at once where the walk's next
+ * asks are known (./deadline-search.ts). Spec §6 leaves any validation of the notification URL
  * "not shown", so the deadline is recorded, INFORMATIONAL; a server error on the way DEVIATES, as in every suite
  * (lib/protocol/server-error.ts), and a search the target gave no answer to is an ERROR.
  */
