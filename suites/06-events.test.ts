@@ -249,7 +249,8 @@ describe('events (spec §6)', () => {
       });
     });
 
-  // The deadline itself, by bisection over the receiver's hold; started early beside the cases above in a whole run.
+  // The deadline itself, searched over the receiver's hold (its holds at once where it can); started early beside the
+  // cases above in a whole run.
   test('spec §6/handshake-deadline (open): the longest the receiver may hold its validation answer and the create still succeed', {
     meta: { caseId: caseIds.handshakeDeadline },
   }, async (context) => {

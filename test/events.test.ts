@@ -140,6 +140,79 @@ describe('npm run probe -- 06-events on a target with a 1.5 s handshake deadline
   );
 });
 
+/** The deadline search's creates in the run's HAR (their notification URL names a deadline scope): seconds from the first sent to the last answered. */
+function deadlineSpanSeconds(run: ProbeRun): { creates: number; seconds: number } {
+  const har = JSON.parse(readFileSync(join(run.reportDir, 'exchanges.har'), 'utf8')) as {
+    log: { entries: { startedDateTime: string; time: number; request: { postData?: { text?: string } } }[] };
+  };
+  const creates = har.log.entries.filter((e) => /\/scope\/deadline-\d+/.test(e.request.postData?.text ?? ''));
+  const start = Math.min(...creates.map((e) => Date.parse(e.startedDateTime)));
+  const end = Math.max(...creates.map((e) => Date.parse(e.startedDateTime) + e.time));
+  return { creates: creates.length, seconds: (end - start) / 1000 };
+}
+
+/** Seconds the deadline case itself took in 06-events (the run's JUnit report). */
+function deadlineCaseSeconds(run: ProbeRun): number {
+  const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
+  return Number(/<testcase [^>]*name="events\/handshake-deadline" time="([\d.]+)"/.exec(junit)?.[1] ?? Number.NaN);
+}
+
+// Two targets whose deadlines differ, each a whole run at the test pace: the search is not tuned to one deadline, asks
+// its holds at once (one after another the 7 s search would take over 30 s), and runs beside the suites before 06.
+describe.concurrent('a whole run on targets with a 2 s and a 7 s handshake deadline', () => {
+  // At 7 s the search outlasts the suites before 06 by far; at 2 s it may end about when they do.
+  test.each([
+    [2, false],
+    [7, true],
+  ] as const)(
+    '%i s: pinned to the second in about two deadlines of waiting (started before 06-events: %s)',
+    async (deadline, overlapsSuites) => {
+      // Not a word of the run's own URLs: the run redacts every piece of the token it finds.
+      const token = `hold-${deadline}-token-5a11ce`;
+      const base = PROFILES['default'];
+      if (base === undefined) throw new Error('no default profile');
+      const profile = {
+        ...base,
+        name: `deadline-${deadline}`,
+        validationHandshake: { ...base.validationHandshake, timeoutMs: deadline * 1000 },
+      };
+      const service = await startReferenceService({ tokens: [token], profile });
+      try {
+        const run = await runProbe(
+          { BASE_URL: service.url, ACCESS_TOKEN: token, SLOW_RECEIVER_SECONDS: '0.2', HANDSHAKE_DEADLINE_MAX_SECONDS: '9' },
+          [],
+          RUN_MS,
+        );
+        expect(run.code, run.stdout + run.stderr).toBe(0);
+        const found = read(run).cases.find((c) => c.id === 'events/handshake-deadline');
+        expect(found?.finding).toMatch(
+          new RegExp(
+            `^handshake deadline: a hold of ${deadline - 1} s is accepted and one of ${deadline} s is not \\(whole seconds searched\\)`,
+          ),
+        );
+        // Settled as one after another: the top's refusal and the edge's each asked twice, the edges the last asks.
+        expect(found?.observed).toMatch(
+          new RegExp(
+            `^0 s: accepted, 9 s: rejected, 9 s: rejected, .*${deadline - 1} s: accepted, ${deadline} s: rejected, ${deadline} s: rejected \\(\\d+ creates\\)$`,
+          ),
+        );
+        const span = deadlineSpanSeconds(run);
+        // No more creates than the search asked one after another (9 on a 5 s deadline); 6 when the refusal's time is right.
+        expect(span.creates).toBeLessThanOrEqual(9);
+        expect(span.creates).toBe(Number(/\((\d+) creates\)$/.exec(found?.observed ?? '')?.[1]));
+        // The top refused, then the rest at once: about two deadlines (one after another: 0 + 5 holds of about the deadline).
+        expect(span.seconds, found?.observed).toBeLessThan(2 * deadline + 3);
+        // Started after the presence matrix: part of its wait was over when 06-events came to it.
+        if (overlapsSuites) expect(deadlineCaseSeconds(run)).toBeLessThan(span.seconds - 1);
+        expect(service.liveSubscriptions()).toEqual([]);
+      } finally {
+        await service.close();
+      }
+    },
+    RUN_MS,
+  );
+});
+
 describe('npm run probe -- 06-events on a configured target', () => {
   const token = 'events-token-9d2c41';
   let service: ReferenceService;

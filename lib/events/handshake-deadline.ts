@@ -1,7 +1,8 @@
 /**
  * The handshake deadline as a limit: the longest time the probe's receiver may hold its answer to the validation
- * request and the create still succeed, found to the second by bisection over the hold (lib/values/find-limit.ts,
- * each step settled: a refusal asked again, both edges twice). Spec §6 leaves any validation of the notification URL
+ * request and the create still succeed, found to the second by the settled limit search over the hold
+ * (lib/values/find-limit.ts: a refusal asked again, both edges settled), its holds asked at once where the walk's next
+ * asks are known (./deadline-search.ts). Spec §6 leaves any validation of the notification URL
  * "not shown", so the deadline is recorded, INFORMATIONAL; a server error on the way DEVIATES, as in every suite
  * (lib/protocol/server-error.ts), and a search the target gave no answer to is an ERROR.
  */
@@ -20,11 +21,18 @@ export function deadlineTopSeconds(settings: Pick<Settings, 'receiver' | 'pacing
 }
 
 /**
+ * Asks the search may send ahead and its walk not take (lib/events/deadline-search.ts): the next second's asks past a
+ * candidate the target's answers did not bear out, three when its refusal does not name the field.
+ */
+export const DEADLINE_UNUSED_AHEAD = 3;
+
+/**
  * Most creates the search sends for holds from 0 to `top` seconds: the ends and the halvings, a second ask of the
- * first refusal, both edges asked again, and room for one refusal more. Each create waits at most `top` seconds.
+ * first refusal, both edges asked again, room for one refusal more, and the asks sent ahead that may go unused. Each
+ * create waits at most `top` seconds.
  */
 export function deadlineCreates(top: number): number {
-  return top < 1 ? 0 : defaultMaxSteps(0, top) + 4;
+  return top < 1 ? 0 : defaultMaxSteps(0, top) + 4 + DEADLINE_UNUSED_AHEAD;
 }
 
 export interface DeadlineJudgement {

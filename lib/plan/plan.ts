@@ -188,7 +188,8 @@ function events(settings: Settings, embedded: boolean): PlannedCase[] {
   // A CHANGE_REQUEST goes through the probe's engine: one more request per change.
   const changed = { requests: 2 + (settings.receiver.change?.kind === 'request' ? 1 : 0), creates: 1 };
   const handshake = HANDSHAKE_CASES.map((id) => one(caseIds.handshake(id), CREATE, receiver));
-  // The handshake deadline by bisection over the receiver's hold, each create deleted (lib/events/handshake-deadline.ts).
+  // The handshake deadline searched over the receiver's hold, each create deleted, the asks sent ahead and not used
+  // counted (lib/events/handshake-deadline.ts).
   const creates = deadlineCreates(deadlineTopSeconds(settings));
   const deadline = one(
     caseIds.handshakeDeadline,
@@ -308,7 +309,7 @@ export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan 
     (waits(caseIds.events('notification')) ? settings.receiver.notificationWaitMs + change : 0) +
     (waits(caseIds.events('redelivery-after-500')) ? 2 * settings.receiver.notificationWaitMs + change : 0) +
     (waits(caseIds.handshake('slow')) ? settings.receiver.slowReceiverMs : 0) +
-    // Each create of the deadline search waits at most the longest hold.
+    // Each create of the deadline search waits at most the longest hold (a bound: the search waits for several at once).
     (waits(caseIds.handshakeDeadline) ? deadlineCreates(deadlineTopSeconds(settings)) * deadlineTopSeconds(settings) * 1000 : 0);
   return {
     suites,

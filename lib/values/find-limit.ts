@@ -87,6 +87,12 @@ export interface SettledSearchOptions {
   documented?: readonly number[];
   /** The limit a baseline of the same target recorded: checked at its edges first. */
   recorded?: readonly number[];
+  /**
+   * Numbers a settled refusal of `x` points to besides what its message states (the handshake deadline: the seconds
+   * the target took to refuse a hold): candidates too, checked at their edges like a stated number, never taken on
+   * their word. Called once the refusal is settled.
+   */
+  pointsTo?: (x: number) => readonly number[];
 }
 
 /**
@@ -131,9 +137,11 @@ export async function findLimitSettled(
       if (settled.verdict !== 'rejected' || decisive.outcome !== 'rejected') return { kind: settled.verdict };
       // Confirmed here, by its own asks: on the halvings one ask of this kind counts; the edges settle again.
       confirmed.add(decisive.kind.key);
-      return { kind: 'rejected', stated: decisive.message === undefined ? [] : statedNumbers(decisive.message, o.unit ?? '') };
+      const stated = decisive.message === undefined ? [] : statedNumbers(decisive.message, o.unit ?? '');
+      // What the search measured itself first: it knows how its candidate was found (and may have sent its asks).
+      return { kind: 'rejected', stated: [...(o.pointsTo?.(x) ?? []), ...stated] };
     } catch (error) {
-      if (error === OUT_OF_STEPS) return { kind: 'out-of-steps' };
+      if (error === OUT_OF_STEPS || error === OUT_OF_ASKS) return { kind: 'out-of-steps' };
       throw error;
     }
   };
@@ -151,3 +159,9 @@ export async function findLimitSettled(
 }
 
 const OUT_OF_STEPS = Symbol('out of steps');
+
+/**
+ * What a settled search's probe throws when it may send no more (its own budget spent, e.g. on asks sent ahead that
+ * the walk did not use): the search ends as it does at `maxSteps`, with what it established.
+ */
+export const OUT_OF_ASKS: unique symbol = Symbol('out of asks');
