@@ -15,7 +15,7 @@ import { bodyPlanArbitrary } from '../lib/properties/arbitraries.js';
 import { answerOf } from '../lib/properties/check-result.js';
 import { materializeBody, planKey, presentFields, type BodyPlan } from '../lib/properties/body-plan.js';
 import { runBoundedProperty, type Trial } from '../lib/properties/bounded-run.js';
-import { PROPERTY_TRIAL_REQUESTS, PropertyBudget, resolveSeed, type PropertyName } from '../lib/properties/bounds.js';
+import { WORST_TRIAL_REQUESTS, PropertyBudget, resolveSeed, type PropertyName } from '../lib/properties/bounds.js';
 import { checkErrorAnswer, errorBodySummary } from '../lib/properties/error-answer.js';
 import { checkPrediction, evidencePredictor, type RulePredictor } from '../lib/properties/rule-prediction.js';
 import { checkSameStatus } from '../lib/properties/same-status.js';
@@ -84,7 +84,7 @@ async function checkProperty(
     bounds: budget.bounds(property.name),
     // Each exchange once, as the plan counts: the engine's retries are bounded by MAX_RETRIES and MAX_REQUESTS.
     spent: () => run.client.exchanges.length - exchangesBefore,
-    requestsPerTrial: PROPERTY_TRIAL_REQUESTS[property.name],
+    requestsPerTrial: WORST_TRIAL_REQUESTS[property.name],
     trial: async (plan) => {
       const done = await trial(plan);
       statuses.push(...done.evidence.map((e) => e.status));

@@ -6,14 +6,17 @@ describe('propertyBounds', () => {
   const input = { propertyRuns: 20, requestsPerSecond: 10, requestTimeoutMs: 10_000 };
   test("the request cap is the runs' trials at their most plus the shrinking left", () => {
     expect(propertyBounds(input, 'answers-2xx-or-4xx', 40).maxRequests).toBe(20 * 2 + 40);
-    expect(propertyBounds(input, 'same-request-same-status', 0).maxRequests).toBe(20 * 4);
+    // The determinism property's first send is the first property's answer to the same body: its trial is the second.
+    expect(propertyBounds(input, 'same-request-same-status', 0).maxRequests).toBe(20 * 2);
+    // The error-body property reads the first property's answers: only the shrinking allowance is its own.
+    expect(propertyBounds(input, 'error-body-spec-7', 10).maxRequests).toBe(10);
   });
 
   test('the time limit allows each request and a retry per run twice the slower of the rate pace and half a second, plus one timeout', () => {
     expect(propertyBounds(input, 'answers-2xx-or-4xx', 40).timeLimitMs).toBe((80 + 20) * 1000 + 10_000);
-    expect(propertyBounds({ propertyRuns: 20, requestsPerSecond: 0.5, requestTimeoutMs: 1_000 }, 'error-body-spec-7', 10).timeLimitMs).toBe(
-      (50 + 20) * 4000 + 1_000,
-    );
+    expect(
+      propertyBounds({ propertyRuns: 20, requestsPerSecond: 0.5, requestTimeoutMs: 1_000 }, 'matrix-rule-predicts-outcome', 10).timeLimitMs,
+    ).toBe((50 + 20) * 4000 + 1_000);
   });
 
   test('a bad shrinking allowance is refused, naming the API', () => {
@@ -29,9 +32,9 @@ describe('PropertyBudget', () => {
     expect(budget.bounds('answers-2xx-or-4xx').maxRequests).toBe(20 + 30);
     budget.spent('answers-2xx-or-4xx', 12); // held: nothing shrunk
     expect(budget.shrinkLeft).toBe(30);
-    budget.spent('error-body-spec-7', 20 + 18); // shrank with 18
-    expect(budget.bounds('same-request-same-status').maxRequests).toBe(40 + 12);
-    budget.spent('same-request-same-status', 40 + 12);
+    budget.spent('error-body-spec-7', 18); // its trials read the first property's answers: it shrank with 18
+    expect(budget.bounds('same-request-same-status').maxRequests).toBe(20 + 12);
+    budget.spent('same-request-same-status', 20 + 12);
     expect(budget.bounds('matrix-rule-predicts-outcome').maxRequests).toBe(20);
   });
 
