@@ -31,11 +31,11 @@ const fieldNames = operation.fields.map((f) => f.name);
 const refusals = new DistinctRefusals(fieldNames);
 /** Kinds of refusal this suite saw on a body the target also accepted: none of them counts alone (lib/values/settle.ts). */
 const intermittent = new IntermittentRefusals();
-/** Kinds of refusal confirmed on a field's values: another value refused with one of them counts on one ask. */
+/** Kinds of refusal confirmed on the values: another value refused with one of them, naming its field, counts on one ask. */
 const confirmed = new ConfirmedKinds();
 afterAll(() => {
   if (confirmed.reused > 0)
-    console.log(`value classes: ${confirmed.reused} refusals counted on one ask, their kind confirmed on another value of the field`);
+    console.log(`value classes: ${confirmed.reused} refusals counted on one ask, their kind confirmed on another value`);
 });
 let valueBodiesSent = 0;
 const classRows = operation.fields.flatMap((field) =>

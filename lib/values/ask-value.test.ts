@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { askAnswerOf } from './ask-value.js';
+import { askAnswerOf, askValue, ConfirmedKinds } from './ask-value.js';
+import { IntermittentRefusals } from './settle.js';
 import { fakeExchange } from '../../test/support/fake-exchange.js';
 
 const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
@@ -23,4 +24,56 @@ test('the same refusal of three values is one kind, and each shows the message a
     values.map((v) => `400 invalidRequest ${JSON.stringify(`The value '${v}' is not valid for clientState`)}`),
   );
   expect(answers.every((a) => a.outcome === 'rejected' && a.namesField)).toBe(true);
+});
+
+/** A send that refuses with `message` (the value quoted) and counts its asks. */
+function refuser(field: string, value: string, message: (v: string) => string) {
+  let asks = 0;
+  const send = async () => {
+    asks += 1;
+    await new Promise((r) => setTimeout(r, 1));
+    return fakeExchange({
+      status: 400,
+      requestBody: JSON.stringify({ [field]: value }),
+      body: { error: { code: 'invalidRequest', message: message(value) } },
+    });
+  };
+  return { send, asks: () => asks };
+}
+
+test('values asked at once: the first refusal of a kind naming its field is confirmed on two asks, the others of it count on one', async () => {
+  const confirmed = new ConfirmedKinds();
+  const seen = new IntermittentRefusals();
+  const notString = (f: string) => (v: string) => `The property '${f}' must be a string, but the request has ${v}`;
+  const a = refuser('clientState', 'a number', notString('clientState'));
+  const b = refuser('clientState', 'a boolean', notString('clientState'));
+  const c = refuser('notificationUrl', 'a number', notString('notificationUrl'));
+  const settled = await Promise.all([
+    askValue(a.send, { field: 'clientState', fields: FIELDS, seen, confirmed }),
+    askValue(b.send, { field: 'clientState', fields: FIELDS, seen, confirmed }),
+    askValue(c.send, { field: 'notificationUrl', fields: FIELDS, seen, confirmed }),
+  ]);
+  expect(settled.map((s) => s.verdict)).toEqual(['rejected', 'rejected', 'rejected']);
+  // One of them confirmed the kind on a second ask; the other two waited for it and count on their one ask.
+  expect([a.asks(), b.asks(), c.asks()].sort()).toEqual([1, 1, 2]);
+  expect(confirmed.reused).toBe(2);
+});
+
+test('a refusal that does not name the field varied, or one seen on an accepted body, never counts on one ask', async () => {
+  const confirmed = new ConfirmedKinds();
+  const seen = new IntermittentRefusals();
+  const first = refuser('clientState', 'x', () => "The property 'clientState' is invalid.");
+  await askValue(first.send, { field: 'clientState', fields: FIELDS, seen, confirmed });
+  expect(confirmed.kinds.size).toBe(1);
+  // The same words of another field, not the one varied: asked until confirmed on its own.
+  const other = refuser('expirationDateTime', 'y', () => "The property 'clientState' is invalid.");
+  await askValue(other.send, { field: 'expirationDateTime', fields: FIELDS, seen, confirmed });
+  expect(other.asks()).toBeGreaterThan(1);
+  // A kind the run saw on an accepted body (an intermittent refusal): never alone, whatever was confirmed.
+  const kind = [...confirmed.kinds][0] as string;
+  seen.note({ key: kind, label: kind } as never, 'shown');
+  const again = refuser('clientState', 'z', () => "The property 'clientState' is invalid.");
+  const settled = await askValue(again.send, { field: 'clientState', fields: FIELDS, seen, confirmed, maxAsks: 3 });
+  expect(again.asks()).toBe(3);
+  expect(settled.verdict).toBe('undetermined');
 });

@@ -42,6 +42,8 @@ export async function askValue(
   o: { field: string; fields: readonly string[]; seen: IntermittentRefusals; maxAsks?: number; confirmed?: ConfirmedKinds },
 ): Promise<Settled<Exchange>> {
   const claims: (() => void)[] = [];
+  /** Kinds this value is confirming itself: it never waits for its own confirmation. */
+  const own = new Set<string>();
   const confirmed = o.confirmed;
   try {
     const settled = await settle(send, (e) => askAnswerOf(e, o.field, o.fields), {
@@ -50,11 +52,14 @@ export async function askValue(
       ...(confirmed === undefined
         ? {}
         : {
-            confirmedKinds: confirmed.of(o.field),
+            confirmedKinds: confirmed.kinds,
+            confirmedNamesField: true,
             confirming: (r: Rejected) => {
-              if (!r.namesField) return undefined;
-              const claim = confirmed.claim(o.field, r.kind.key);
-              if (claim.wait !== undefined) return claim.wait;
+              if (!r.namesField || own.has(r.kind.key)) return undefined;
+              const claim = confirmed.claim(r.kind.key);
+              // A value confirming a kind itself never waits for another's: waiters hold nothing, so none waits in a ring.
+              if (claim.wait !== undefined) return own.size === 0 ? claim.wait : undefined;
+              own.add(r.kind.key);
               claims.push(claim.release);
               return undefined;
             },
@@ -64,7 +69,7 @@ export async function askValue(
       // One ask settles a refusal only when its kind was confirmed on another value: an answer the run reused.
       if (settled.asks.length === 1) confirmed.reused += 1;
       const decisive = askAnswerOf(settled.decisive, o.field, o.fields);
-      if (decisive.outcome === 'rejected' && decisive.namesField) confirmed.add(o.field, decisive.kind.key);
+      if (decisive.outcome === 'rejected' && decisive.namesField) confirmed.add(decisive.kind.key);
     }
     return settled;
   } finally {
@@ -73,38 +78,37 @@ export async function askValue(
 }
 
 /**
- * The kinds of refusal confirmed on a field's values, each by a refusal that names the field: another value of the
- * same field refused with that kind counts on one ask (a chance refusal does not name the field in the words a
- * confirmed refusal of it used; one this run saw on an accepted body still never counts alone: ./settle.ts). Values
- * of a field are asked at once, so the first to be refused with a kind claims its confirmation and the others wait
- * for it (the asks of one body, at most MAX_ASKS) instead of each asking again.
+ * The kinds of refusal confirmed on values, each by a refusal that names the field varied: another value refused with
+ * that kind, naming its own field, counts on one ask. A kind's pattern has the field names masked, so "The property
+ * 'x' must be a string" confirmed on one field serves the others; a chance refusal does not name the field varied in
+ * the words a confirmed refusal used, and one this run saw on an accepted body still never counts alone
+ * (./settle.ts). Values are asked at once, so the first to be refused with a kind claims its confirmation and the
+ * others wait for it (the asks of one body, at most MAX_ASKS) instead of each asking again.
  */
 export class ConfirmedKinds {
-  readonly #byField = new Map<string, Set<string>>();
+  readonly #kinds = new Set<string>();
   readonly #pending = new Map<string, Promise<void>>();
-  /** Refusals settled on one ask because another value of the field had confirmed their kind. */
+  /** Refusals settled on one ask because another value had confirmed their kind. */
   reused = 0;
 
-  of(field: string): ReadonlySet<string> {
-    let kinds = this.#byField.get(field);
-    if (kinds === undefined) this.#byField.set(field, (kinds = new Set()));
-    return kinds;
+  /** The kinds confirmed so far. */
+  get kinds(): ReadonlySet<string> {
+    return this.#kinds;
   }
 
-  add(field: string, kind: string): void {
-    (this.of(field) as Set<string>).add(kind);
+  add(kind: string): void {
+    this.#kinds.add(kind);
   }
 
-  /** The confirmation of `kind` on `field` under way (`wait`), or this caller's to make (`release` when settled). */
-  claim(field: string, kind: string): { wait?: Promise<void>; release: () => void } {
-    const key = `${field}\u0000${kind}`;
-    const pending = this.#pending.get(key);
+  /** The confirmation of `kind` under way (`wait`), or this caller's to make (`release` when settled). */
+  claim(kind: string): { wait?: Promise<void>; release: () => void } {
+    const pending = this.#pending.get(kind);
     if (pending !== undefined) return { wait: pending, release: () => {} };
     let release = (): void => {};
-    this.#pending.set(key, new Promise<void>((resolve) => (release = resolve)));
+    this.#pending.set(kind, new Promise<void>((resolve) => (release = resolve)));
     return {
       release: () => {
-        this.#pending.delete(key);
+        this.#pending.delete(kind);
         release();
       },
     };

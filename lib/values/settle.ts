@@ -72,6 +72,8 @@ export interface SettleOptions {
    * each value past it): one ask of such a kind counts, unless it is also one this run saw on an accepted body.
    */
   confirmedKinds?: ReadonlySet<string>;
+  /** A confirmed kind counts on one ask only from a refusal that names the field varied (kinds confirmed across fields). */
+  confirmedNamesField?: boolean;
   /**
    * Before a refusal not yet confirmed is asked again: a wait for another body's asks that are confirming the same
    * kind (values of one field asked at once), after which `confirmedKinds` is read again; undefined, no wait.
@@ -88,7 +90,13 @@ export async function settle<T>(ask: () => Promise<T>, read: (t: T) => AskAnswer
   const asks: T[] = [];
   const answers: AskAnswer[] = [];
   const need = (r: Rejected): number =>
-    o.seen.has(r.kind) ? Number.POSITIVE_INFINITY : o.confirmedKinds?.has(r.kind.key) === true ? 1 : r.namesField ? 2 : 3;
+    o.seen.has(r.kind)
+      ? Number.POSITIVE_INFINITY
+      : o.confirmedKinds?.has(r.kind.key) === true && (o.confirmedNamesField !== true || r.namesField)
+        ? 1
+        : r.namesField
+          ? 2
+          : 3;
   for (;;) {
     const t = await ask();
     const answer = read(t);
