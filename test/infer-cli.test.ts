@@ -28,7 +28,8 @@ test("the probe's HAR gives its rule, roles and values with no request; part of 
   // The reference answers every rejection with the §7 object: all 4xx of the matrix pass the check.
   const bodies = /^error bodies: (\d+) of (\d+) 4xx answers are the spec's §7 error object$/m.exec(whole.stdout);
   expect(bodies?.[1], whole.stdout).toBe(bodies?.[2]);
-  expect(Number(bodies?.[2])).toBeGreaterThanOrEqual(2 * 30);
+  // Each of the 30 refused combinations was asked at least once (REPEATS=auto asks again only some).
+  expect(Number(bodies?.[2])).toBeGreaterThanOrEqual(30);
   const inferred = JSON.parse(readFileSync(join(probe.reportDir, 'inferred', 'traffic-report.json'), 'utf8')) as {
     inferredFrom: { sent: number; used: number };
     fields: Record<string, { presence: string }>;
