@@ -202,8 +202,9 @@ describe.concurrent('a whole run on targets with a 2 s and a 7 s handshake deadl
         expect(span.creates).toBe(Number(/\((\d+) creates\)$/.exec(found?.observed ?? '')?.[1]));
         // The top refused, then the rest at once: about two deadlines (one after another: 0 + 5 holds of about the deadline).
         expect(span.seconds, found?.observed).toBeLessThan(2 * deadline + 3);
-        // Started after the presence matrix: part of its wait was over when 06-events came to it.
-        if (overlapsSuites) expect(deadlineCaseSeconds(run)).toBeLessThan(span.seconds - 1);
+        // Started after the presence matrix: part of its wait was over when 06-events came to it (no margin asked: on a
+        // loaded machine suites 03 to 05 may take little of it).
+        if (overlapsSuites) expect(deadlineCaseSeconds(run)).toBeLessThan(span.seconds);
         expect(service.liveSubscriptions()).toEqual([]);
       } finally {
         await service.close();

@@ -114,128 +114,185 @@ interface Waiter {
   reject: (e: Error) => void;
 }
 
-export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
-  checkOptions(options);
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const maxKept = options.maxKept ?? 10_000;
-  const controlKey = options.controlKey ?? randomBytes(16).toString('hex');
-  let mode: ReceiverMode = { ...NORMAL_MODE };
-  let seq = 0;
-  let notifications: ReceivedNotification[] = [];
-  let handshakes: ReceivedHandshake[] = [];
-  const spelling = new SpellingTally();
-  const waiters = new Set<Waiter>();
-  const closing = new AbortController();
-  const sockets = new Set<Socket>();
-
-  const keep = <T>(list: T[], item: T): T[] => {
-    list.push(item);
-    return list.length > maxKept ? list.slice(list.length - maxKept) : list;
-  };
-
+/** What the receiver holds between requests: its modes, what it received, who waits for a notification. */
+class ReceiverState {
+  mode: ReceiverMode = { ...NORMAL_MODE };
   /** Modes of scopes (scope.ts): a request to {url}/scope/{id} answers by its scope's mode, not the receiver's. */
-  const scoped = new Map<string, ReceiverMode>();
+  readonly scoped = new Map<string, ReceiverMode>();
+  notifications: ReceivedNotification[] = [];
+  handshakes: ReceivedHandshake[] = [];
+  readonly spelling = new SpellingTally();
+  readonly waiters = new Set<Waiter>();
+  readonly closing = new AbortController();
+  seq = 0;
+
+  constructor(readonly maxKept: number) {}
+
+  keep<T>(list: T[], item: T): T[] {
+    list.push(item);
+    return list.length > this.maxKept ? list.slice(list.length - this.maxKept) : list;
+  }
 
   /** Takes the mode for one answer; `fail: once` is used up by the request that gets the 500. */
-  const takeMode = (scope: string | undefined): ReceiverMode => {
-    const own = scope === undefined ? undefined : scoped.get(scope);
+  takeMode(scope: string | undefined): ReceiverMode {
+    const own = scope === undefined ? undefined : this.scoped.get(scope);
     if (scope !== undefined && own !== undefined) {
-      if (own.fail === 'once') scoped.set(scope, { ...own, fail: 'never' });
+      if (own.fail === 'once') this.scoped.set(scope, { ...own, fail: 'never' });
       return { ...own };
     }
-    const now = { ...mode };
-    if (mode.fail === 'once') mode = { ...mode, fail: 'never' };
+    const now = { ...this.mode };
+    if (this.mode.fail === 'once') this.mode = { ...this.mode, fail: 'never' };
     return now;
-  };
+  }
 
-  const answer = async (res: ServerResponse, delayMs: number, status: number, type: string | undefined, body: string): Promise<void> => {
-    if (delayMs > 0) await sleep(delayMs, undefined, { signal: closing.signal });
-    res.writeHead(status, type === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  };
+  onNotification(n: ReceivedNotification): void {
+    this.notifications = this.keep(this.notifications, n);
+    for (const w of [...this.waiters]) if (w.match(n)) w.resolve(n);
+  }
 
-  const onNotification = (n: ReceivedNotification): void => {
-    notifications = keep(notifications, n);
-    for (const w of [...waiters]) if (w.match(n)) w.resolve(n);
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const target = req.url ?? '/';
-    const path = target.split(/[?#]/)[0] ?? '/';
-    if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
-      return handleControl(receiver, controlKey, req, res, closing.signal);
+  setMode(m: Parameters<typeof checkMode>[0], scope: string | undefined): ReceiverMode {
+    const checked = checkMode(m);
+    if (scope === undefined) {
+      this.mode = checked;
+      return { ...this.mode };
     }
-    const method = req.method ?? 'GET';
-    const validation = validationRequest(target);
-    const { text, truncated } = await readCapped(req, maxBodyBytes);
-    const receivedAt = new Date().toISOString();
-    const scope = scopeOf(path);
-    if (validation !== undefined && (method === 'POST' || method === 'GET')) {
-      const m = takeMode(scope);
-      const status = m.fail === 'never' ? 200 : 500;
-      const body = status === 500 ? 'receiver told to fail' : m.token === 'echo' ? validation.token : wrongToken(validation.token);
-      spelling.add(validation.parameter);
-      handshakes = keep(handshakes, {
-        seq: ++seq,
-        receivedAt,
-        method,
-        parameter: validation.parameter,
-        token: validation.token,
-        answeredStatus: status,
-        answeredBody: body,
-        ...(scope !== undefined ? { scope } : {}),
-      });
-      return answer(res, m.delayMs, status, 'text/plain; charset=utf-8', body);
-    }
-    if (method !== 'POST') {
-      res.setHeader('allow', 'POST, GET');
-      const status = method === 'GET' || method === 'HEAD' ? 200 : 405;
-      return answer(
-        res,
-        0,
-        status,
-        'text/plain; charset=utf-8',
-        status === 200 ? 'probe notification receiver: POST notifications here\n' : '',
+    checkScope(scope);
+    const normal = checked.token === NORMAL_MODE.token && checked.delayMs === NORMAL_MODE.delayMs && checked.fail === NORMAL_MODE.fail;
+    if (normal) this.scoped.delete(scope);
+    else if (this.scoped.has(scope) || this.scoped.size < MAX_SCOPES) this.scoped.set(scope, checked);
+    else throw new RangeError(`setMode: at most ${MAX_SCOPES} scopes at once; set a scope back to normal to drop it`);
+    return { ...checked };
+  }
+
+  /** The first notification `match` takes, received already or within `timeoutMs`. */
+  waitFor(match: NotificationPredicate, timeoutMs: number, signal: AbortSignal | undefined): Promise<ReceivedNotification> {
+    const seen = this.notifications.find(match);
+    if (seen !== undefined) return Promise.resolve(seen);
+    if (this.closing.signal.aborted) return Promise.reject(new ReceiverClosedError('waitFor: the receiver is closed'));
+    return new Promise<ReceivedNotification>((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const waiter: Waiter = {
+        match,
+        resolve: (n) => {
+          done();
+          resolve(n);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      };
+      const onAbort = (): void => waiter.reject(new ReceiverTimeoutError('waitFor: cancelled'));
+      const timer = setTimeout(
+        () =>
+          waiter.reject(
+            new ReceiverTimeoutError(`waitFor: no matching notification within ${timeoutMs} ms (${this.notifications.length} received)`),
+          ),
+        timeoutMs,
       );
-    }
-    const m = takeMode(scope);
-    const status = m.fail === 'never' ? 202 : 500;
-    onNotification({
-      seq: ++seq,
-      receivedAt,
-      method,
-      url: target,
-      headers: recordHeaders(req.headers),
-      body: parseJson(text),
-      rawBody: text,
-      bodyTruncated: truncated,
-      answeredStatus: status,
+      this.waiters.add(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
-    return answer(
-      res,
-      m.delayMs,
-      status,
-      status === 500 ? 'text/plain; charset=utf-8' : undefined,
-      status === 500 ? 'receiver told to fail' : '',
-    );
-  };
+  }
+}
 
-  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    handle(req, res).catch(() => {
-      // The client went away, or the receiver is closing: nothing to answer.
-      if (!res.headersSent && !req.socket.destroyed && !closing.signal.aborted) {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end('receiver error');
-      } else {
-        req.socket.destroy();
-      }
-    });
-  };
+async function answer(
+  state: ReceiverState,
+  res: ServerResponse,
+  delayMs: number,
+  status: number,
+  type: string | undefined,
+  body: string,
+): Promise<void> {
+  if (delayMs > 0) await sleep(delayMs, undefined, { signal: state.closing.signal });
+  res.writeHead(status, type === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** A validation request (the token in the query): the token echoed, or not, as the mode says, after its delay. */
+function answerValidation(
+  state: ReceiverState,
+  res: ServerResponse,
+  request: { method: string; receivedAt: string; scope: string | undefined; validation: { parameter: string; token: string } },
+): Promise<void> {
+  const { method, receivedAt, scope, validation } = request;
+  const m = state.takeMode(scope);
+  const status = m.fail === 'never' ? 200 : 500;
+  const body = status === 500 ? 'receiver told to fail' : m.token === 'echo' ? validation.token : wrongToken(validation.token);
+  state.spelling.add(validation.parameter);
+  state.handshakes = state.keep(state.handshakes, {
+    seq: ++state.seq,
+    receivedAt,
+    method,
+    parameter: validation.parameter,
+    token: validation.token,
+    answeredStatus: status,
+    answeredBody: body,
+    ...(scope !== undefined ? { scope } : {}),
+  });
+  return answer(state, res, m.delayMs, status, 'text/plain; charset=utf-8', body);
+}
+
+/** One request: the control API, a validation request, a notification (POST), or what the receiver is (GET). */
+async function handleRequest(
+  state: ReceiverState,
+  receiver: Receiver,
+  o: { controlKey: string; maxBodyBytes: number },
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const target = req.url ?? '/';
+  const path = target.split(/[?#]/)[0] ?? '/';
+  if (path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX)) {
+    return handleControl(receiver, o.controlKey, req, res, state.closing.signal);
+  }
+  const method = req.method ?? 'GET';
+  const validation = validationRequest(target);
+  const { text, truncated } = await readCapped(req, o.maxBodyBytes);
+  const receivedAt = new Date().toISOString();
+  const scope = scopeOf(path);
+  if (validation !== undefined && (method === 'POST' || method === 'GET')) {
+    return answerValidation(state, res, { method, receivedAt, scope, validation });
+  }
+  if (method !== 'POST') {
+    res.setHeader('allow', 'POST, GET');
+    const status = method === 'GET' || method === 'HEAD' ? 200 : 405;
+    const body = status === 200 ? 'probe notification receiver: POST notifications here\n' : '';
+    return answer(state, res, 0, status, 'text/plain; charset=utf-8', body);
+  }
+  const m = state.takeMode(scope);
+  const status = m.fail === 'never' ? 202 : 500;
+  state.onNotification({
+    seq: ++state.seq,
+    receivedAt,
+    method,
+    url: target,
+    headers: recordHeaders(req.headers),
+    body: parseJson(text),
+    rawBody: text,
+    bodyTruncated: truncated,
+    answeredStatus: status,
+  });
+  const failed = status === 500;
+  return answer(state, res, m.delayMs, status, failed ? 'text/plain; charset=utf-8' : undefined, failed ? 'receiver told to fail' : '');
+}
+
+/**
+ * One port for http and, with a key and certificate, https: a TLS connection starts with a handshake record (0x16),
+ * plain HTTP with a method name.
+ */
+function onePortServer(
+  onRequest: (req: IncomingMessage, res: ServerResponse) => void,
+  keyAndCert: KeyAndCert | undefined,
+  sockets: Set<Socket>,
+) {
   const timeouts = { headersTimeout: 10_000, requestTimeout: 60_000 };
   const plain = createServer(timeouts, onRequest);
-  const keyAndCert = options.tls === true ? await selfSignedLoopbackCert() : options.tls === false ? undefined : options.tls;
   const secure = keyAndCert === undefined ? undefined : createHttpsServer({ ...timeouts, ...keyAndCert }, onRequest);
-  // One port for both: a TLS connection starts with a handshake record (0x16), plain HTTP with a method name.
   const server = createNetServer((socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -249,7 +306,28 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       process.nextTick(() => socket.resume());
     });
   });
+  return { server, plain, secure };
+}
 
+export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
+  checkOptions(options);
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const controlKey = options.controlKey ?? randomBytes(16).toString('hex');
+  const state = new ReceiverState(options.maxKept ?? 10_000);
+  const sockets = new Set<Socket>();
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    handleRequest(state, receiver, { controlKey, maxBodyBytes }, req, res).catch(() => {
+      // The client went away, or the receiver is closing: nothing to answer.
+      if (!res.headersSent && !req.socket.destroyed && !state.closing.signal.aborted) {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('receiver error');
+      } else {
+        req.socket.destroy();
+      }
+    });
+  };
+  const keyAndCert = options.tls === true ? await selfSignedLoopbackCert() : options.tls === false ? undefined : options.tls;
+  const { server, plain, secure } = onePortServer(onRequest, keyAndCert, sockets);
   const { url: localUrl } = await listen(server, options, 'startReceiver');
 
   const receiver: Receiver = {
@@ -257,71 +335,28 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     localUrl,
     controlKey,
     cert: keyAndCert?.cert,
-    notifications: (filter = {}) => notifications.filter((n) => matchesFilter(n, filter)),
-    handshakes: () => [...handshakes],
-    validationSpelling: () => spelling.read(),
+    notifications: (filter = {}) => state.notifications.filter((n) => matchesFilter(n, filter)),
+    handshakes: () => [...state.handshakes],
+    validationSpelling: () => state.spelling.read(),
     waitFor: (match, timeoutMs, signal) => {
       if (!(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_WAIT_MS)) {
         return Promise.reject(
           new RangeError(`waitFor: timeoutMs must be a number of milliseconds from 1 to ${MAX_WAIT_MS}, got ${String(timeoutMs)}`),
         );
       }
-      const predicate: NotificationPredicate = typeof match === 'function' ? match : (n) => matchesFilter(n, match);
-      const seen = notifications.find(predicate);
-      if (seen !== undefined) return Promise.resolve(seen);
-      if (closing.signal.aborted) return Promise.reject(new ReceiverClosedError('waitFor: the receiver is closed'));
-      return new Promise<ReceivedNotification>((resolve, reject) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          waiters.delete(waiter);
-          signal?.removeEventListener('abort', onAbort);
-        };
-        const waiter: Waiter = {
-          match: predicate,
-          resolve: (n) => {
-            done();
-            resolve(n);
-          },
-          reject: (e) => {
-            done();
-            reject(e);
-          },
-        };
-        const onAbort = (): void => waiter.reject(new ReceiverTimeoutError('waitFor: cancelled'));
-        const timer = setTimeout(
-          () =>
-            waiter.reject(
-              new ReceiverTimeoutError(`waitFor: no matching notification within ${timeoutMs} ms (${notifications.length} received)`),
-            ),
-          timeoutMs,
-        );
-        waiters.add(waiter);
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
+      return state.waitFor(typeof match === 'function' ? match : (n) => matchesFilter(n, match), timeoutMs, signal);
     },
-    mode: (scope) => ({ ...(scope === undefined ? mode : (scoped.get(checkScope(scope, 'mode')) ?? NORMAL_MODE)) }),
-    setMode: (m, scope) => {
-      const checked = checkMode(m);
-      if (scope === undefined) {
-        mode = checked;
-        return { ...mode };
-      }
-      checkScope(scope);
-      const normal = checked.token === NORMAL_MODE.token && checked.delayMs === NORMAL_MODE.delayMs && checked.fail === NORMAL_MODE.fail;
-      if (normal) scoped.delete(scope);
-      else if (scoped.has(scope) || scoped.size < MAX_SCOPES) scoped.set(scope, checked);
-      else throw new RangeError(`setMode: at most ${MAX_SCOPES} scopes at once; set a scope back to normal to drop it`);
-      return { ...checked };
-    },
+    mode: (scope) => ({ ...(scope === undefined ? state.mode : (state.scoped.get(checkScope(scope, 'mode')) ?? NORMAL_MODE)) }),
+    setMode: (m, scope) => state.setMode(m, scope),
     clear: () => {
-      notifications = [];
-      handshakes = [];
+      state.notifications = [];
+      state.handshakes = [];
     },
     close: () =>
       new Promise<void>((resolve) => {
-        if (closing.signal.aborted) return resolve();
-        closing.abort();
-        for (const w of [...waiters]) w.reject(new ReceiverClosedError('waitFor: the receiver closed'));
+        if (state.closing.signal.aborted) return resolve();
+        state.closing.abort();
+        for (const w of [...state.waiters]) w.reject(new ReceiverClosedError('waitFor: the receiver closed'));
         server.close(() => resolve());
         plain.closeAllConnections();
         secure?.closeAllConnections();
