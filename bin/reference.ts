@@ -40,10 +40,9 @@ function jsonOrName(text: string): ReferenceProfile | string {
   }
 }
 
-async function main(): Promise<void> {
-  let values;
+function readArgs() {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       options: {
         profile: { type: 'string' },
         port: { type: 'string' },
@@ -53,24 +52,30 @@ async function main(): Promise<void> {
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
-    }));
+    }).values;
   } catch (err) {
     fail(err instanceof Error ? err.message : String(err));
   }
+}
+
+function faultsOf(text: string | undefined): FaultOptions {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text) as FaultOptions;
+  } catch {
+    fail('--faults must be JSON');
+  }
+}
+
+async function main(): Promise<void> {
+  const values = readArgs();
   if (values.help === true) {
     console.log(USAGE);
     return;
   }
   const envProfile = process.env['REFERENCE_PROFILE'];
   const profile = jsonOrName(values.profile ?? (envProfile !== undefined && envProfile !== '' ? envProfile : 'default'));
-  let faults: FaultOptions = {};
-  if (values.faults !== undefined) {
-    try {
-      faults = JSON.parse(values.faults) as FaultOptions;
-    } catch {
-      fail('--faults must be JSON');
-    }
-  }
+  const faults = faultsOf(values.faults);
   const envToken = process.env['ACCESS_TOKEN'];
   const fromEnv = envToken !== undefined && envToken.trim() !== '';
   const token = fromEnv ? envToken.trim() : `ref-${randomBytes(24).toString('base64url')}`;

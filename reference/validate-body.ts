@@ -76,45 +76,52 @@ function checkRule(model: RulePresence, body: Record<string, unknown>, keys: str
   );
 }
 
+/** A notificationUrl must be absolute, of a scheme the profile allows. */
+function checkNotificationUrl(rules: ValueRules, url: string | undefined): BodyVerdict | undefined {
+  if (url === undefined) return undefined;
+  const schemes = rules.notificationUrl.requireHttps ? ['https:'] : ['http:', 'https:'];
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url); // no base: a relative URL throws
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || !schemes.includes(parsed.protocol)) {
+    const words = rules.notificationUrl.requireHttps ? 'an absolute https URL' : 'an absolute http or https URL';
+    return problem('invalidValue', `The notificationUrl ${quote(url)} is not valid: it must be ${words}.`, 'notificationUrl');
+  }
+  return undefined;
+}
+
+/** The instant of an expirationDateTime in its allowed spelling, in the future and within the longest lifetime; else the problem. */
+function checkExpiration(rule: ValueRules['expirationDateTime'], expiration: string, nowMs: number): BodyVerdict | number {
+  const instant = parseInstant(expiration, rule.format);
+  if (!instant.ok) {
+    return problem('invalidValue', `The expirationDateTime ${quote(expiration)} is not valid: ${instant.reason}.`, 'expirationDateTime');
+  }
+  if (instant.epochMs <= nowMs) {
+    return problem('invalidValue', `The expirationDateTime ${quote(expiration)} is not in the future. ${rule.hint}`, 'expirationDateTime');
+  }
+  if (instant.epochMs - nowMs > rule.maxLifetimeMinutes * 60_000) {
+    return problem(
+      'invalidValue',
+      rule.pastMaximumMessage ??
+        `The expirationDateTime ${quote(expiration)} is more than ${rule.maxLifetimeMinutes} minutes in the future. ${rule.hint}`,
+      'expirationDateTime',
+    );
+  }
+  return instant.epochMs;
+}
+
 function checkValues(rules: ValueRules, values: Record<string, string>, nowMs: number): BodyVerdict {
   const accepted: AcceptedBody = { values };
-  const url = values['notificationUrl'];
-  if (url !== undefined) {
-    const schemes = rules.notificationUrl.requireHttps ? ['https:'] : ['http:', 'https:'];
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(url); // no base: a relative URL throws
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || !schemes.includes(parsed.protocol)) {
-      const words = rules.notificationUrl.requireHttps ? 'an absolute https URL' : 'an absolute http or https URL';
-      return problem('invalidValue', `The notificationUrl ${quote(url)} is not valid: it must be ${words}.`, 'notificationUrl');
-    }
-  }
+  const urlProblem = checkNotificationUrl(rules, values['notificationUrl']);
+  if (urlProblem !== undefined) return urlProblem;
   const expiration = values['expirationDateTime'];
   if (expiration !== undefined) {
-    const rule = rules.expirationDateTime;
-    const instant = parseInstant(expiration, rule.format);
-    if (!instant.ok) {
-      return problem('invalidValue', `The expirationDateTime ${quote(expiration)} is not valid: ${instant.reason}.`, 'expirationDateTime');
-    }
-    if (instant.epochMs <= nowMs) {
-      return problem(
-        'invalidValue',
-        `The expirationDateTime ${quote(expiration)} is not in the future. ${rule.hint}`,
-        'expirationDateTime',
-      );
-    }
-    if (instant.epochMs - nowMs > rule.maxLifetimeMinutes * 60_000) {
-      return problem(
-        'invalidValue',
-        rule.pastMaximumMessage ??
-          `The expirationDateTime ${quote(expiration)} is more than ${rule.maxLifetimeMinutes} minutes in the future. ${rule.hint}`,
-        'expirationDateTime',
-      );
-    }
-    accepted.expirationEpochMs = instant.epochMs;
+    const checked = checkExpiration(rules.expirationDateTime, expiration, nowMs);
+    if (typeof checked !== 'number') return checked;
+    accepted.expirationEpochMs = checked;
   }
   const clientState = values['clientState'];
   if (clientState !== undefined && clientState.length > rules.clientState.maxLength) {

@@ -45,6 +45,53 @@ export interface TokenRequester {
   secrets(): readonly Secret[];
 }
 
+/**
+ * A signed assertion of the certificate's key for each request, remembered for redaction. The Microsoft identity
+ * platform finds the certificate by thumbprint and wants the token endpoint as the audience (openid-client would put
+ * the issuer).
+ */
+async function certificateAuth(file: string, audience: string, remember: (value: string | null) => void): Promise<oidc.ClientAuth> {
+  const cert = await loadClientCertificate(file);
+  const signed = oidc.PrivateKeyJwt(cert.key, {
+    [oidc.modifyAssertion]: (header, payload) => {
+      header.typ = 'JWT';
+      header['x5t'] = cert.x5t;
+      header['x5t#S256'] = cert.x5tS256;
+      payload.aud = audience;
+    },
+  });
+  // openid-client awaits the client authentication (oauth4webapi: `await clientAuthentication(...)`), though its type says void.
+  const sign = signed as unknown as (...args: Parameters<oidc.ClientAuth>) => Promise<void>;
+  const signAndRemember = async (...args: Parameters<oidc.ClientAuth>): Promise<void> => {
+    await sign(...args);
+    remember(args[2].get('client_assertion'));
+  };
+  return signAndRemember as unknown as oidc.ClientAuth;
+}
+
+/** openid-client's configuration of the token endpoint: its timeout, and the run's proxy and CA. */
+function tokenConfig(o: ClientCredentialsOptions, url: URL, auth: oidc.ClientAuth): oidc.Configuration {
+  const config = new oidc.Configuration({ issuer: url.origin, token_endpoint: url.href }, o.clientId, undefined, auth);
+  config.timeout = Math.max(1, Math.ceil(o.timeoutMs / 1000));
+  // Plain http only to a loopback server (the self-tests'); the settings refuse it elsewhere.
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) oidc.allowInsecureRequests(config);
+  // Through the company's proxy and with its CA, as the target's requests go: undici's fetch with a dispatcher.
+  const dispatcher = dispatcherFor(url.origin, o.transport, o.timeoutMs);
+  if (dispatcher !== undefined) {
+    config[oidc.customFetch] = ((input: string, init: RequestInit) =>
+      undiciFetch(input, { ...(init as unknown as UndiciRequestInit), dispatcher })) as unknown as oidc.CustomFetch;
+  }
+
+  return config;
+}
+
+/** The token request failed: one line that names the host and the settings, the secrets sent scrubbed from it. */
+function failed(error: unknown, url: URL, o: ClientCredentialsOptions, sent: readonly Secret[]): never {
+  throw new TokenRequestError(
+    tokenErrorLine(error, { host: url.host, endpointSetting: o.endpoint.setting, credentialSetting: o.credential.setting, secrets: sent }),
+  );
+}
+
 export async function clientCredentialsRequester(o: ClientCredentialsOptions): Promise<TokenRequester> {
   const sent: Secret[] = [];
   const remember = (value: string | null): void => {
@@ -59,27 +106,9 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
       sent.push(credential.secret);
       auth = oidc.ClientSecretPost(credential.secret.reveal());
       break;
-    case 'certificate': {
-      const cert = await loadClientCertificate(credential.file);
-      const signed = oidc.PrivateKeyJwt(cert.key, {
-        [oidc.modifyAssertion]: (header, payload) => {
-          // The Microsoft identity platform finds the certificate by thumbprint and wants the token
-          // endpoint as the audience (openid-client would put the issuer).
-          header.typ = 'JWT';
-          header['x5t'] = cert.x5t;
-          header['x5t#S256'] = cert.x5tS256;
-          payload.aud = o.endpoint.url;
-        },
-      });
-      // openid-client awaits the client authentication (oauth4webapi: `await clientAuthentication(...)`), though its type says void.
-      const sign = signed as unknown as (...args: Parameters<oidc.ClientAuth>) => Promise<void>;
-      const signAndRemember = async (...args: Parameters<oidc.ClientAuth>): Promise<void> => {
-        await sign(...args);
-        remember(args[2].get('client_assertion'));
-      };
-      auth = signAndRemember as unknown as oidc.ClientAuth;
+    case 'certificate':
+      auth = await certificateAuth(credential.file, o.endpoint.url, remember);
       break;
-    }
     case 'assertion-file':
     case 'github-oidc':
       sent.push(...(credential.kind === 'github-oidc' ? [credential.bearer] : []));
@@ -91,22 +120,8 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
       break;
   }
   const url = new URL(o.endpoint.url);
-  const config = new oidc.Configuration({ issuer: url.origin, token_endpoint: url.href }, o.clientId, undefined, auth);
-  config.timeout = Math.max(1, Math.ceil(o.timeoutMs / 1000));
-  // Plain http only to a loopback server (the self-tests'); the settings refuse it elsewhere.
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) oidc.allowInsecureRequests(config);
-  // Through the company's proxy and with its CA, as the target's requests go: undici's fetch with a dispatcher.
-  const dispatcher = dispatcherFor(url.origin, o.transport, o.timeoutMs);
-  if (dispatcher !== undefined) {
-    config[oidc.customFetch] = ((input: string, init: RequestInit) =>
-      undiciFetch(input, { ...(init as unknown as UndiciRequestInit), dispatcher })) as unknown as oidc.CustomFetch;
-  }
+  const config = tokenConfig(o, url, auth);
 
-  const fail = (error: unknown): never => {
-    throw new TokenRequestError(
-      tokenErrorLine(error, { host: url.host, endpointSetting: o.endpoint.setting, credentialSetting: credential.setting, secrets: sent }),
-    );
-  };
   return {
     secrets: () => [...sent],
     request: async () => {
@@ -117,7 +132,7 @@ export async function clientCredentialsRequester(o: ClientCredentialsOptions): P
       try {
         answer = await oidc.clientCredentialsGrant(config, { scope: o.scope });
       } catch (error) {
-        return fail(error);
+        return failed(error, url, o, sent);
       }
       // It goes into an HTTP header: anything but visible ASCII would make every request fail far from here.
       if (!/^[\x21-\x7e]+$/.test(answer.access_token)) {

@@ -3,22 +3,10 @@ import type { Baseline, BaselineAnswer, BaselineLimit, BaselineTarget, Drift, Dr
 
 type Reason = NotCompared['reason'];
 
-/**
- * What changed from `baseline` to `current` (both from extract-baseline.ts). A combination or value
- * class is compared only when both sides have it and both got a single answer: one unstable on
- * either side, or without a verdict (error), or missing from one side (a filtered or stopped run),
- * is counted as not compared, never reported as drift. The rule, roles and dependencies are derived
- * from the whole matrix, so they are compared only when both matrices are complete and stable;
- * otherwise the matrix comparison alone says what changed.
- */
-export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
+/** Combinations compared and those that changed; the others counted as not compared, and those only in the run. */
+function matrixDrift(baseline: Baseline, current: Baseline, skipped: Tally): { compared: number; changes: DriftChange[] } {
   const changes: DriftChange[] = [];
-  const skipped = new Tally();
-
-  const ruleNotCompared = whyRuleNotCompared(baseline, current);
-  if (ruleNotCompared === undefined) changes.push(...ruleChanges(baseline, current, skipped));
-
-  let combinations = 0;
+  let compared = 0;
   const runMatrix = new Map(current.matrix.map((c) => [combinationKey(c.present), c]));
   const baseMatrix = new Map(baseline.matrix.map((c) => [combinationKey(c.present), c]));
   for (const before of baseline.matrix) {
@@ -26,16 +14,33 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
     const reason = whyNotCompared(before, after);
     if (reason !== undefined) skipped.add('matrix', reason);
     else if (after !== undefined) {
-      combinations += 1;
+      compared += 1;
       if (!sameAnswer(before, after)) changes.push({ kind: 'matrix', present: after.present, from: answer(before), to: answer(after) });
     }
   }
   for (const c of current.matrix) if (!baseMatrix.has(combinationKey(c.present))) skipped.add('matrix', 'only-in-run');
+  return { compared, changes };
+}
 
-  let valueClasses = 0;
-  let limits = 0;
-  const valueChanges: DriftChange[] = [];
-  const limitChanges: DriftChange[] = [];
+/** Why a limit is not compared: on one side only, no verdict, or not pinned. */
+function whyLimitNotCompared(was: BaselineLimit | undefined, now: BaselineLimit | undefined): Reason | undefined {
+  if (was === undefined) return 'only-in-run';
+  if (now === undefined) return 'only-in-baseline';
+  if (was.noVerdict === true || now.noVerdict === true) return 'no-verdict';
+  if (was.undetermined === true || now.undetermined === true) return 'undetermined';
+  return undefined;
+}
+
+interface ValueDrift {
+  valueClasses: number;
+  limits: number;
+  valueChanges: DriftChange[];
+  limitChanges: DriftChange[];
+}
+
+/** Each field's value classes and limits, field by field: what was compared and what changed. */
+function valueDrift(baseline: Baseline, current: Baseline, skipped: Tally): ValueDrift {
+  const drift: ValueDrift = { valueClasses: 0, limits: 0, valueChanges: [], limitChanges: [] };
   for (const field of union(Object.keys(baseline.values), Object.keys(current.values))) {
     const before = baseline.values[field] ?? { classes: {}, limits: {} };
     const after = current.values[field] ?? { classes: {}, limits: {} };
@@ -45,34 +50,28 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
       const reason = was === undefined ? 'only-in-run' : whyNotCompared(was, now);
       if (reason !== undefined) skipped.add('values', reason);
       else if (was !== undefined && now !== undefined) {
-        valueClasses += 1;
-        if (!sameAnswer(was, now)) valueChanges.push({ kind: 'value', field, classId, from: was, to: now });
+        drift.valueClasses += 1;
+        if (!sameAnswer(was, now)) drift.valueChanges.push({ kind: 'value', field, classId, from: was, to: now });
       }
     }
     for (const name of union(Object.keys(before.limits), Object.keys(after.limits))) {
       const was = before.limits[name];
       const now = after.limits[name];
-      const reason: Reason | undefined =
-        was === undefined
-          ? 'only-in-run'
-          : now === undefined
-            ? 'only-in-baseline'
-            : was.noVerdict === true || now.noVerdict === true
-              ? 'no-verdict'
-              : was.undetermined === true || now.undetermined === true
-                ? 'undetermined'
-                : undefined;
+      const reason = whyLimitNotCompared(was, now);
       if (reason !== undefined) skipped.add('limits', reason);
       else if (was !== undefined && now !== undefined) {
-        limits += 1;
-        if (!sameLimit(was, now)) limitChanges.push({ kind: 'limit', field, name, from: was, to: now });
+        drift.limits += 1;
+        if (!sameLimit(was, now)) drift.limitChanges.push({ kind: 'limit', field, name, from: was, to: now });
       }
     }
   }
-  changes.push(...valueChanges, ...limitChanges);
+  return drift;
+}
 
-  // A baseline or run without the lifecycle suite compares none of its facts, and says so only when the other has them.
-  let lifecycleFacts = 0;
+/** A baseline or run without the lifecycle suite compares none of its facts, and says so only when the other has them. */
+function lifecycleDrift(baseline: Baseline, current: Baseline, skipped: Tally): { compared: number; changes: DriftChange[] } {
+  const changes: DriftChange[] = [];
+  let compared = 0;
   const [wasFacts, nowFacts] = [baseline.lifecycle ?? {}, current.lifecycle ?? {}];
   for (const fact of union(Object.keys(wasFacts), Object.keys(nowFacts))) {
     const was = wasFacts[fact];
@@ -80,19 +79,36 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
     if (was === undefined) skipped.add('lifecycle', 'only-in-run');
     else if (now === undefined) skipped.add('lifecycle', 'only-in-baseline');
     else {
-      lifecycleFacts += 1;
+      compared += 1;
       if (was !== now) changes.push({ kind: 'lifecycle', fact, from: was, to: now });
     }
   }
+  return { compared, changes };
+}
 
+/**
+ * What changed from `baseline` to `current` (both from extract-baseline.ts). A combination or value
+ * class is compared only when both sides have it and both got a single answer: one unstable on
+ * either side, or without a verdict (error), or missing from one side (a filtered or stopped run),
+ * is counted as not compared, never reported as drift. The rule, roles and dependencies are derived
+ * from the whole matrix, so they are compared only when both matrices are complete and stable;
+ * otherwise the matrix comparison alone says what changed.
+ */
+export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
+  const skipped = new Tally();
+  const ruleNotCompared = whyRuleNotCompared(baseline, current);
+  const rule = ruleNotCompared === undefined ? ruleChanges(baseline, current, skipped) : [];
+  const matrix = matrixDrift(baseline, current, skipped);
+  const values = valueDrift(baseline, current, skipped);
+  const lifecycle = lifecycleDrift(baseline, current, skipped);
   return {
-    changes,
+    changes: [...rule, ...matrix.changes, ...values.valueChanges, ...values.limitChanges, ...lifecycle.changes],
     compared: {
-      combinations,
-      valueClasses,
-      limits,
+      combinations: matrix.compared,
+      valueClasses: values.valueClasses,
+      limits: values.limits,
       ruleAndRoles: ruleNotCompared === undefined,
-      ...(lifecycleFacts > 0 ? { lifecycleFacts } : {}),
+      ...(lifecycle.compared > 0 ? { lifecycleFacts: lifecycle.compared } : {}),
     },
     notCompared: skipped.list(),
     ...(ruleNotCompared !== undefined ? { ruleNotCompared } : {}),

@@ -85,16 +85,10 @@ export function loadSettings(sources: SettingSources = {}): Settings {
   return loadSettingsWithOrigins(sources).settings;
 }
 
-export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSettings {
-  const cwd = resolve(sources.cwd ?? process.cwd());
-  const env = sources.env ?? process.env;
-  const problems: string[] = [];
-  const dotenvPath = sources.dotenvPath === false ? undefined : resolve(cwd, sources.dotenvPath ?? '.env');
-  const dotenvFile = dotenvPath === undefined ? undefined : readDotenv(dotenvPath, cwd, problems);
-  const all = mergeSources(env, dotenvFile, sources.flags ?? {}, problems);
-  const only = sources.only;
-  const given = only === undefined ? all : new Map([...all].filter(([name]) => only.has(name)));
+type GivenSettings = ReadonlyMap<string, Given>;
 
+/** Every setting's value from the one of its group given (parsed), else its default; a problem per bad or doubled one. */
+function readGroups(given: GivenSettings, cwd: string, problems: string[]): { values: Values; sourceOf: Map<string, string> } {
   const values = emptyGroups();
   const sourceOf = new Map<string, string>();
   for (const group of groupByField(SETTINGS)) {
@@ -121,6 +115,35 @@ export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSet
       }
     }
   }
+  return { values, sourceOf };
+}
+
+/** The secrets given, to scrub from the problems' lines. */
+function secretsGiven(all: GivenSettings, values: Values): Secret[] {
+  // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
+  const credential = values.credentials.clientCredential as ClientCredential | undefined;
+  return [
+    all.get('ACCESS_TOKEN')?.raw.trim(),
+    (values.credentials.accessToken as Secret | undefined)?.reveal(),
+    all.get('CLIENT_SECRET')?.raw.trim(),
+    credential?.kind === 'secret' ? credential.secret.reveal() : undefined,
+    all.get('ACTIONS_ID_TOKEN_REQUEST_TOKEN')?.raw.trim(),
+  ]
+    .filter((s): s is string => s !== undefined && s.length >= MIN_SCRUB_LENGTH)
+    .map((s) => new Secret(s));
+}
+
+export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSettings {
+  const cwd = resolve(sources.cwd ?? process.cwd());
+  const env = sources.env ?? process.env;
+  const problems: string[] = [];
+  const dotenvPath = sources.dotenvPath === false ? undefined : resolve(cwd, sources.dotenvPath ?? '.env');
+  const dotenvFile = dotenvPath === undefined ? undefined : readDotenv(dotenvPath, cwd, problems);
+  const all = mergeSources(env, dotenvFile, sources.flags ?? {}, problems);
+  const only = sources.only;
+  const given = only === undefined ? all : new Map([...all].filter(([name]) => only.has(name)));
+
+  const { values, sourceOf } = readGroups(given, cwd, problems);
   const isGiven = (name: string): boolean => given.has(name);
   const clientCredentials = CLIENT_CREDENTIAL_SETTINGS.some(isGiven);
   problems.push(
@@ -131,17 +154,7 @@ export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSet
   problems.push(...operationSourceCheck(values, isGiven('OPERATION')));
 
   if (problems.length > 0) {
-    // Belt and braces: no parser echoes a token, but a token pasted into another variable would be.
-    const credential = values.credentials.clientCredential as ClientCredential | undefined;
-    const secrets = [
-      all.get('ACCESS_TOKEN')?.raw.trim(),
-      (values.credentials.accessToken as Secret | undefined)?.reveal(),
-      all.get('CLIENT_SECRET')?.raw.trim(),
-      credential?.kind === 'secret' ? credential.secret.reveal() : undefined,
-      all.get('ACTIONS_ID_TOKEN_REQUEST_TOKEN')?.raw.trim(),
-    ]
-      .filter((s): s is string => s !== undefined && s.length >= MIN_SCRUB_LENGTH)
-      .map((s) => new Secret(s));
+    const secrets = secretsGiven(all, values);
     throw new ConfigError(problems.map((line) => secrets.reduce((text, s) => scrub(text, s), line)));
   }
 

@@ -8,7 +8,7 @@
 import { buildBody } from '../matrix/build-body.js';
 import { formatCombination } from '../rule/field-set.js';
 import { ruleOf } from '../rule/rule-value.js';
-import type { OperationSpec } from '../operation/types.js';
+import type { FieldSpec, OperationSpec, ValueContext } from '../operation/types.js';
 import { ruleInWords } from '../report/rule-in-words.js';
 import { undeterminedFields } from '../report/report-facts.js';
 import type { BehaviourReport } from '../report/types.js';
@@ -47,11 +47,76 @@ export interface ObservedContract {
   roundTrip: ContractComparison;
 }
 
+type MatrixEntry = BehaviourReport['matrix'][number];
+
+/** What the run saw of one field's values: its good value where a combination with it was accepted, then every value tried. */
+function valueSamples(
+  spec: FieldSpec,
+  accepted: readonly MatrixEntry[],
+  tried: readonly TriedBody[],
+  [ctx, other]: readonly [ValueContext, ValueContext],
+): ValueSample[] {
+  const samples: ValueSample[] = [];
+  if (accepted.some((m) => m.present.includes(spec.name))) {
+    const good = spec.good(ctx);
+    samples.push({
+      value: good,
+      outcome: 'accepted',
+      varies: JSON.stringify(good) !== JSON.stringify(spec.good(other)),
+      subject: `${spec.name} good value`,
+    });
+  }
+  for (const t of tried) {
+    if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
+    samples.push({
+      value: t.value(ctx),
+      outcome: t.target.outcome,
+      varies: t.varies ?? true,
+      subject: t.subject,
+      ...(t.specForm === true ? { specForm: true } : {}),
+      ...(t.aboutOthers === true ? { aboutOthers: true } : {}),
+    });
+  }
+  return samples;
+}
+
+/** A limit pinned, or where a search that stopped short saw its first refusal: the two bounds a run's answers prove. */
+function fieldLimits(report: BehaviourReport, operation: OperationSpec, field: string, ctx: ValueContext): FieldLimit[] {
+  return (report.values[field]?.limits ?? []).flatMap((l) => {
+    const search = operation.limits?.find((s) => s.field === field && s.name === l.name);
+    const kind = search === undefined ? undefined : limitKind(search, ctx);
+    return kind === undefined || (l.value === undefined && l.firstRejected === undefined)
+      ? []
+      : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value, firstRejected: l.firstRejected }];
+  });
+}
+
+function requestSchemaOf(report: BehaviourReport, presence: PresenceSchema, fields: string[], properties: Json): Json {
+  if (presence.form === 'nothing-accepted') {
+    return {
+      not: {},
+      description: 'Nothing was accepted: no body of the fields tried got a 2xx.',
+      'x-observed': requestObserved(report, presence, fields),
+    };
+  }
+  return {
+    type: 'object',
+    description:
+      presence.form === 'not-probed'
+        ? 'Which fields are required is not known: the presence matrix gave no answer in this run.'
+        : ruleInWords(report.rule, fields, { undetermined: undeterminedFields(report) }),
+    properties,
+    ...presence.keywords,
+    'x-observed': requestObserved(report, presence, fields),
+  };
+}
+
 export function buildObservedContract(report: BehaviourReport, operation: OperationSpec): ObservedContract {
   // Values are derived at a fixed moment: lifetimes are relative, and the same run gives the same schema. Its
   // half second makes a spelling without the fraction of a second (sent as such) fall below the value it spells,
   // as it does at any real moment, so a bound drawn at it holds for those spellings whenever they are judged.
-  const [ctx, other] = valueContexts(new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 500)));
+  const contexts = valueContexts(new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 500)));
+  const [ctx] = contexts;
   const fields = operation.fields.map((f) => f.name);
   const tried = triedBodies(report, operation);
   const roles = Object.fromEntries(Object.entries(report.fields).map(([name, r]) => [name, r.presence as string]));
@@ -66,36 +131,8 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
       properties[spec.name] = false;
       continue;
     }
-    const samples: ValueSample[] = [];
-    if (accepted.some((m) => m.present.includes(spec.name))) {
-      const good = spec.good(ctx);
-      samples.push({
-        value: good,
-        outcome: 'accepted',
-        varies: JSON.stringify(good) !== JSON.stringify(spec.good(other)),
-        subject: `${spec.name} good value`,
-      });
-    }
-    for (const t of tried) {
-      if (t.field !== spec.name || t.value === undefined || t.target.outcome === 'unknown') continue;
-      samples.push({
-        value: t.value(ctx),
-        outcome: t.target.outcome,
-        varies: t.varies ?? true,
-        subject: t.subject,
-        ...(t.specForm === true ? { specForm: true } : {}),
-        ...(t.aboutOthers === true ? { aboutOthers: true } : {}),
-      });
-    }
-    const limits: FieldLimit[] = (report.values[spec.name]?.limits ?? []).flatMap((l) => {
-      const search = operation.limits?.find((s) => s.field === spec.name && s.name === l.name);
-      const kind = search === undefined ? undefined : limitKind(search, ctx);
-      // A limit pinned, or where a search that stopped short saw its first refusal: the two bounds a run's answers prove.
-      return kind === undefined || (l.value === undefined && l.firstRejected === undefined)
-        ? []
-        : [{ kind: kind.kind, unit: kind.kind === 'lifetime' ? kind.unit : l.unit, value: l.value, firstRejected: l.firstRejected }];
-    });
-    const derived = deriveFieldSchema(samples, limits, ctx.now);
+    const samples = valueSamples(spec, accepted, tried, contexts);
+    const derived = deriveFieldSchema(samples, fieldLimits(report, operation, spec.name, ctx), ctx.now);
     for (const subject of derived.unexplained) unexplained.add(subject);
     properties[spec.name] = {
       ...derived.schema,
@@ -105,24 +142,7 @@ export function buildObservedContract(report: BehaviourReport, operation: Operat
       'x-observed': fieldObserved(report, spec.name, tried, derived.unexplained, derived.gaps),
     };
   }
-
-  const nothingAccepted = presence.form === 'nothing-accepted';
-  const requestSchema: Json = nothingAccepted
-    ? {
-        not: {},
-        description: 'Nothing was accepted: no body of the fields tried got a 2xx.',
-        'x-observed': requestObserved(report, presence, fields),
-      }
-    : {
-        type: 'object',
-        description:
-          presence.form === 'not-probed'
-            ? 'Which fields are required is not known: the presence matrix gave no answer in this run.'
-            : ruleInWords(report.rule, fields, { undetermined: undeterminedFields(report) }),
-        properties,
-        ...presence.keywords,
-        'x-observed': requestObserved(report, presence, fields),
-      };
+  const requestSchema = requestSchemaOf(report, presence, fields, properties);
 
   // Every validator must read the schema alike: a keyword some drafts skip would make it accept more there.
   const nonPortable = nonPortableKeywords(requestSchema);

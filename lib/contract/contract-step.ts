@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport, ReportContract } from '../report/types.js';
-import { buildObservedContract, CONTRACT_FILES } from './build-contract.js';
+import { buildObservedContract, CONTRACT_FILES, type ObservedContract as BuiltContract } from './build-contract.js';
 import { compareWithContract } from './compare-contract.js';
 import { CONTRACT_OUTPUTS, type ContractOutputRun } from './contract-outputs.js';
 import { ARAZZO_FILE, renderLifecycleArazzo, type ArazzoRender } from './lifecycle-arazzo.js';
@@ -58,6 +58,40 @@ export interface ObservedContract {
   overlay?: OverlayRender;
 }
 
+/** The report's contract entry for the contract built: written only when it is valid OpenAPI. */
+function built(observed: BuiltContract, checked: Awaited<ReturnType<typeof validateOpenApi>>): NonNullable<ReportContract['observed']> {
+  return {
+    file: CONTRACT_FILES.json,
+    yaml: CONTRACT_FILES.yaml,
+    requestBodySchema: observed.requestSchema,
+    roundTripDisagreements: observed.roundTrip.disagreements.length,
+    ...(checked.valid ? {} : { problem: `not written: not valid OpenAPI 3.1: ${checked.errors}` }),
+  };
+}
+
+/** The report's contract entry when the contract could not be built. */
+function notBuilt(message: string): NonNullable<ReportContract['observed']> {
+  return {
+    file: CONTRACT_FILES.json,
+    yaml: CONTRACT_FILES.yaml,
+    requestBodySchema: false,
+    roundTripDisagreements: 0,
+    problem: `not written: ${message}`,
+  };
+}
+
+/** The report checked against the contract given: the comparison goes into `contract`, its lines are returned. */
+function compareGiven(report: BehaviourReport, operation: OperationSpec, given: GivenContract, contract: ReportContract): string[] {
+  try {
+    const comparison = compareWithContract(report, operation, given.operation, { shownAs: given.shownAs });
+    contract.comparison = comparison;
+    return comparisonLines(comparison);
+  } catch (error) {
+    // Checked when it was read; should it still fail here, the run's reports are kept and the line says why.
+    return [`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`];
+  }
+}
+
 /** Builds, validates and compares; writes nothing, so that a run writes its files once, together. */
 export async function observeContract(
   report: BehaviourReport,
@@ -82,13 +116,7 @@ export async function observeContract(
     problems = checked.valid ? [] : checked.errors.split('\n').filter((l) => l.trim() !== '');
     const n = observed.roundTrip.disagreements.length;
     const bodies = observed.roundTrip.compared.combinations + observed.roundTrip.compared.valueClasses + observed.roundTrip.compared.limits;
-    contract.observed = {
-      file: CONTRACT_FILES.json,
-      yaml: CONTRACT_FILES.yaml,
-      requestBodySchema: observed.requestSchema,
-      roundTripDisagreements: n,
-      ...(checked.valid ? {} : { problem: `not written: not valid OpenAPI 3.1: ${checked.errors}` }),
-    };
+    contract.observed = built(observed, checked);
     lines.push(
       `contract: ${shown} (OpenAPI 3.1 ${checked.valid ? 'valid' : 'INVALID, not written'}; round trip over ${bodies} bodies tried: ${n} disagreement${n === 1 ? '' : 's'}${unexplainedNote(observed.roundTrip.notCompared.unexplained)})`,
       ...observed.roundTrip.disagreements.slice(0, CONSOLE_LIMIT).map((d) => `  round trip: ${d.message}`),
@@ -108,25 +136,10 @@ export async function observeContract(
   } catch (error) {
     document = undefined;
     const message = error instanceof Error ? error.message : String(error);
-    contract.observed = {
-      file: CONTRACT_FILES.json,
-      yaml: CONTRACT_FILES.yaml,
-      requestBodySchema: false,
-      roundTripDisagreements: 0,
-      problem: `not written: ${message}`,
-    };
+    contract.observed = notBuilt(message);
     lines.push(`contract: ${shown} not written: ${message}`);
   }
-  if (given !== undefined) {
-    try {
-      const comparison = compareWithContract(report, operation, given.operation, { shownAs: given.shownAs });
-      contract.comparison = comparison;
-      lines.push(...comparisonLines(comparison));
-    } catch (error) {
-      // Checked when it was read; should it still fail here, the run's reports are kept and the line says why.
-      lines.push(`contract ${given.shownAs}: not compared: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  if (given !== undefined) lines.push(...compareGiven(report, operation, given, contract));
   return {
     contract,
     document,

@@ -145,6 +145,30 @@ export function parseSourceDocument(text: string): Json {
   return parsed;
 }
 
+/** Each observed field's value schema, as an edit of its own schema in the document, or a schema of its own. */
+function propertyActions(target: string, properties: Json, observed: Json): Json[] {
+  const out: Json[] = [];
+  const observedProperties = isObject(observed.properties) ? observed.properties : {};
+  for (const [name, learned] of Object.entries(observedProperties)) {
+    if (!isObject(learned)) continue; // a forbidden field: its presence is refused above, its value schema stays
+    const propertyTarget = `${target}.properties${member(name)}`;
+    const before = properties[name];
+    const values = Object.fromEntries(Object.entries(learned).filter(([k]) => k !== 'description' && k !== 'x-observed'));
+    const why = `${name}'s values as the target answered them`;
+    if (!isObject(before) || refTokens(before) !== undefined) {
+      // Not in the document, or a reference to a shared schema: the field gets the learned schema of its own.
+      out.push({ target: `${target}.properties`, description: why, update: { [name]: values } });
+      continue;
+    }
+    const after: Json = {
+      ...Object.fromEntries(Object.entries(before).filter(([k]) => ANNOTATIONS.has(k) || k.startsWith('x-'))),
+      ...values,
+    };
+    out.push(...edit(propertyTarget, before, after, why));
+  }
+  return out;
+}
+
 export function renderObservedOverlay(source: OverlaySource, observed: Json, suiteVersion: string): OverlayRender {
   const { document, operationId } = source;
   const opTokens = findOperation(document, operationId);
@@ -181,25 +205,7 @@ export function renderObservedOverlay(source: OverlaySource, observed: Json, sui
     `Presence as the target answered (${String(observed.description ?? '')}), on ${where}`,
   );
 
-  const observedProperties = isObject(observed.properties) ? observed.properties : {};
-  const properties = schema.node.properties;
-  for (const [name, learned] of Object.entries(observedProperties)) {
-    if (!isObject(learned)) continue; // a forbidden field: its presence is refused above, its value schema stays
-    const propertyTarget = `${target}.properties${member(name)}`;
-    const before = properties[name];
-    const values = Object.fromEntries(Object.entries(learned).filter(([k]) => k !== 'description' && k !== 'x-observed'));
-    const why = `${name}'s values as the target answered them`;
-    if (!isObject(before) || refTokens(before) !== undefined) {
-      // Not in the document, or a reference to a shared schema: the field gets the learned schema of its own.
-      actions.push({ target: `${target}.properties`, description: why, update: { [name]: values } });
-      continue;
-    }
-    const after: Json = {
-      ...Object.fromEntries(Object.entries(before).filter(([k]) => ANNOTATIONS.has(k) || k.startsWith('x-'))),
-      ...values,
-    };
-    actions.push(...edit(propertyTarget, before, after, why));
-  }
+  actions.push(...propertyActions(target, schema.node.properties, observed));
 
   const overlay = {
     overlay: '1.0.0',

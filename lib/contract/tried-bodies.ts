@@ -66,6 +66,41 @@ const answerOf = (outcome: string, status: number | null, errorCode: string | un
   ...(errorCode !== undefined ? { errorCode } : {}),
 });
 
+/** The two sides of each limit the run pinned: its largest value accepted and its first refused, in the body it was searched in. */
+function limitBodies(
+  report: BehaviourReport,
+  operation: OperationSpec,
+  field: string,
+  base: string[] | undefined,
+  [a, b]: readonly [ValueContext, ValueContext],
+): TriedBody[] {
+  const bodies: TriedBody[] = [];
+  for (const limit of report.values[field]?.limits ?? []) {
+    const search = operation.limits?.find((l) => l.field === field && l.name === limit.name);
+    if (search === undefined || base === undefined) continue;
+    const sides: [number | undefined, PresenceAnswer][] = [
+      // A search that stopped short still saw its largest value accepted: no bound may refuse it.
+      [limit.value ?? limit.largestAccepted, 'accepted'],
+      [limit.firstRejected, 'rejected'],
+    ];
+    for (const [x, outcome] of sides) {
+      if (x === undefined) continue;
+      bodies.push({
+        kind: 'limit',
+        subject: `${field} ${limit.name} ${x} ${limit.unit}`,
+        evidence: limit.id,
+        present: base,
+        field,
+        classId: `${search.id}=${x}`,
+        value: (ctx) => search.make(x, ctx),
+        varies: varies((ctx) => search.make(x, ctx), a, b),
+        target: { outcome, status: null },
+      });
+    }
+  }
+  return bodies;
+}
+
 /** Every body the report says was tried, in a fixed order: combinations, then each field's values and limits. */
 export function triedBodies(report: BehaviourReport, operation: OperationSpec): TriedBody[] {
   const tried: TriedBody[] = report.matrix.map((row) => ({
@@ -103,29 +138,7 @@ export function triedBodies(report: BehaviourReport, operation: OperationSpec): 
       });
     }
     const base = results[0]?.base ?? smallestAcceptedWith(report, spec.name);
-    for (const limit of values.limits) {
-      const search = operation.limits?.find((l) => l.field === spec.name && l.name === limit.name);
-      if (search === undefined || base === undefined) continue;
-      const sides: [number | undefined, PresenceAnswer][] = [
-        // A search that stopped short still saw its largest value accepted: no bound may refuse it.
-        [limit.value ?? limit.largestAccepted, 'accepted'],
-        [limit.firstRejected, 'rejected'],
-      ];
-      for (const [x, outcome] of sides) {
-        if (x === undefined) continue;
-        tried.push({
-          kind: 'limit',
-          subject: `${spec.name} ${limit.name} ${x} ${limit.unit}`,
-          evidence: limit.id,
-          present: base,
-          field: spec.name,
-          classId: `${search.id}=${x}`,
-          value: (ctx) => search.make(x, ctx),
-          varies: varies((ctx) => search.make(x, ctx), a, b),
-          target: { outcome, status: null },
-        });
-      }
-    }
+    tried.push(...limitBodies(report, operation, spec.name, base, [a, b]));
   }
   return tried;
 }

@@ -13,7 +13,7 @@ import { discover } from './discover.js';
 import { RuleFitter } from './fit-rule.js';
 import { describeObservations } from './from-observations.js';
 import { FIRST_TIERS, LATER_TIERS, lookalikeAssumption, searchEscapes, type EscapeSearch } from './escapes.js';
-import { seededRng } from './rng.js';
+import { seededRng, type Rng } from './rng.js';
 import { describeModel, type ModelDescription } from './rule-model.js';
 import { ProbeSession } from './session.js';
 import { Settler } from './settle.js';
@@ -37,14 +37,15 @@ function settleReserve(n: number): number {
   return Math.min(24, n);
 }
 
-export async function exploreAdaptive(fields: readonly string[], oracle: Oracle, settings: AdaptiveSettings): Promise<ExploreResult> {
-  const n = fields.length;
-  const session = new ProbeSession(fields, oracle, settings.maxRequests);
-  const rng = seededRng(settings.seed);
-  const unresolved: string[] = [];
-  const assumptions: string[] = [];
-  let firstAccepted: FirstAccepted | undefined;
-  const finish = (description: ModelDescription): ExploreResult => ({
+/** What the explorer says at the end, over every request the session sent. */
+interface Said {
+  unresolved: string[];
+  assumptions: string[];
+  firstAccepted?: FirstAccepted;
+}
+
+function adaptiveResult(session: ProbeSession, description: ModelDescription, said: Said): ExploreResult {
+  return {
     strategy: 'adaptive',
     rule: description.expression,
     ruleExpr: description.expr,
@@ -52,27 +53,21 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
     dependencies: description.dependencies,
     requests: session.requests,
     confirmed: session.usableCount(),
-    possible: 2 ** n,
-    exact: unresolved.length === 0,
-    unresolved,
-    assumptions,
-    ...(firstAccepted === undefined ? {} : { firstAccepted }),
+    possible: 2 ** session.fields.length,
+    exact: said.unresolved.length === 0,
+    unresolved: said.unresolved,
+    assumptions: said.assumptions,
+    ...(said.firstAccepted === undefined ? {} : { firstAccepted: said.firstAccepted }),
     observations: session.observations(),
-  });
+  };
+}
 
-  // The search for a start may spend all but what learning each field's role alone needs.
-  const found = await findStart(session, settings.starts, { search: Math.max(0, settings.maxRequests - n), rng });
-  if (found === undefined) {
-    const known = settings.starts.length === 0 ? '' : `${list(settings.starts.map((s) => s.source))} and one or two changes away, `;
-    unresolved.push(
-      `no accepted combination was found in ${count(session.requests, 'request')} (${known}every field, none, one change away from those, then larger jumps and samples): pass startFrom, a body known to be accepted`,
-    );
-    return finish(describeObservations(session));
-  }
-  firstAccepted = firstAcceptedOf(fields, found, session.requests);
-  const base = found.mask;
+/**
+ * From an accepted start: what each field does (discover), the escapes, the rule settled on and its confirmation.
+ * Returns the settlement, the escapes' outcomes, and the sensitive fields with a usable answer.
+ */
+async function settleFrom(session: ProbeSession, base: number, settings: AdaptiveSettings, unresolved: string[], rng: Rng) {
   const confirmReserve = Math.min(settings.confirmSamples, Math.floor(settings.maxRequests / 4));
-
   const learnt = await discover(session, base, unresolved);
   const answered = learnt.sensitive & ~learnt.unknownSingles;
   const settler = new Settler(
@@ -84,25 +79,45 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
   const search: EscapeSearch = { session, base, sensitive: answered, pools: learnt.pools, rng };
   const involve = (f: number): void => settler.involve(f);
 
-  const outcomes = await searchEscapes(search, FIRST_TIERS, confirmReserve + settleReserve(n), involve);
+  const outcomes = await searchEscapes(search, FIRST_TIERS, confirmReserve + settleReserve(session.fields.length), involve);
   let settlement = await settler.settle(confirmReserve);
   if (settlement.kind !== 'unexplained') {
     outcomes.push(...(await searchEscapes(search, LATER_TIERS, confirmReserve, involve)));
     settlement = await settler.settle(confirmReserve);
   }
   const confirmation = await confirm(session, settler, settlement, base, settings.confirmSamples, rng);
-  settlement = confirmation.settlement;
   if (confirmation.revised) {
     unresolved.push(
       'a sampled combination contradicted the rule the checks had settled on; the rule was revised to fit every answer, but the contradiction shows behaviour beyond what the checks cover (perhaps outside the supported class)',
     );
   }
+  return { settlement: confirmation.settlement, outcomes, answered };
+}
+
+export async function exploreAdaptive(fields: readonly string[], oracle: Oracle, settings: AdaptiveSettings): Promise<ExploreResult> {
+  const n = fields.length;
+  const session = new ProbeSession(fields, oracle, settings.maxRequests);
+  const rng = seededRng(settings.seed);
+  const said: Said = { unresolved: [], assumptions: [] };
+  const { unresolved } = said;
+
+  // The search for a start may spend all but what learning each field's role alone needs.
+  const found = await findStart(session, settings.starts, { search: Math.max(0, settings.maxRequests - n), rng });
+  if (found === undefined) {
+    const known = settings.starts.length === 0 ? '' : `${list(settings.starts.map((s) => s.source))} and one or two changes away, `;
+    unresolved.push(
+      `no accepted combination was found in ${count(session.requests, 'request')} (${known}every field, none, one change away from those, then larger jumps and samples): pass startFrom, a body known to be accepted`,
+    );
+    return adaptiveResult(session, describeObservations(session), said);
+  }
+  said.firstAccepted = firstAcceptedOf(fields, found, session.requests);
+  const { settlement, outcomes, answered } = await settleFrom(session, found.mask, settings, unresolved, rng);
 
   if (settlement.kind === 'unexplained') {
     unresolved.push(
       `the answers fit no rule of the supported class (required, forbidden and optional fields plus at most ${settings.maxStatements} IDL dependencies of up to ${settings.maxGroup} fields): ${settlement.reason}${settlement.core.length === 0 ? '' : ` (${list(settlement.core.map((i) => fields[i] as string))})`}; the rule only repeats what was seen`,
     );
-    return finish(describeObservations(session));
+    return adaptiveResult(session, describeObservations(session), said);
   }
   const { hypothesis } = settlement;
   if (settlement.kind === 'ambiguous') {
@@ -111,11 +126,11 @@ export async function exploreAdaptive(fields: readonly string[], oracle: Oracle,
     );
   }
   const lookalikes = lookalikeAssumption(fields, hypothesis.lookalikes & answered, outcomes);
-  if (lookalikes !== undefined) assumptions.push(lookalikes);
+  if (lookalikes !== undefined) said.assumptions.push(lookalikes);
   // Roles and dependencies only where every rule that fits agrees (agreement.ts).
-  return finish(
-    settlement.kind === 'ambiguous' ? describeAgreement(fields, settlement.alternatives) : describeModel(fields, hypothesis.model),
-  );
+  const description =
+    settlement.kind === 'ambiguous' ? describeAgreement(fields, settlement.alternatives) : describeModel(fields, hypothesis.model);
+  return adaptiveResult(session, description, said);
 }
 
 function firstAcceptedOf(fields: readonly string[], found: StartFound, requests: number): FirstAccepted {

@@ -32,7 +32,12 @@ export interface Discovery {
   pools: number[];
 }
 
-export async function discover(session: ProbeSession, base: number, unresolved: string[]): Promise<Discovery> {
+/** Every field changed alone from the start: accepted (insensitive), rejected (sensitive) or without a usable answer. */
+async function singles(
+  session: ProbeSession,
+  base: number,
+  unresolved: string[],
+): Promise<{ sensitive: number; insensitive: number; unknownSingles: number }> {
   const { fields } = session;
   let sensitive = 0;
   let insensitive = 0;
@@ -49,48 +54,50 @@ export async function discover(session: ProbeSession, base: number, unresolved: 
       `changing ${list(names)} alone from the start got no usable answer (${session.left() === 0 ? 'request budget spent' : 'unknown'}); ${names.length === 1 ? 'its role is' : 'their roles are'} taken from the start without evidence`,
     );
   }
+  return { sensitive, insensitive, unknownSingles };
+}
 
-  let involved = 0;
-  const order = (mask: number): number[] => {
+/** Changes of the start asked as bodies, and the fields seen interacting so far (tried first in every search). */
+class Changes {
+  involved = 0;
+
+  constructor(
+    private readonly session: ProbeSession,
+    private readonly base: number,
+  ) {}
+
+  readonly order = (mask: number): number[] => {
     const bits = bitsOf(mask);
-    return [...bits.filter((i) => (involved & bit(i)) !== 0), ...bits.filter((i) => (involved & bit(i)) === 0)];
+    return [...bits.filter((i) => (this.involved & bit(i)) !== 0), ...bits.filter((i) => (this.involved & bit(i)) === 0)];
   };
-  const verdictAfter = async (flips: number): Promise<boolean | undefined> => {
-    const answer = await session.ask(base ^ flips);
+
+  readonly verdictAfter = async (flips: number): Promise<boolean | undefined> => {
+    const answer = await this.session.ask(this.base ^ flips);
     return answer === 'accepted' ? true : answer === 'rejected' ? false : undefined;
   };
-  const rejects = async (flips: number): Promise<boolean | undefined> => {
-    const accepted = await verdictAfter(flips);
+
+  readonly rejects = async (flips: number): Promise<boolean | undefined> => {
+    const accepted = await this.verdictAfter(flips);
     return accepted === undefined ? undefined : !accepted;
   };
-
-  // Removals alone first: adding an absent Or member would hide a removal edge (the only non-monotone case).
-  const removal = await learnEdges(insensitive & base, [], rejects, order);
-  for (const e of removal.edges) involved |= e;
-  const combined = await learnEdges(insensitive, removal.edges, rejects, order);
-  for (const e of combined.edges) involved |= e;
-  let complete = removal.complete && combined.complete;
-
-  // The maximal changes seen accepted: a partner that an edge keeps out of the largest is in another.
-  const pools = combined.independent.length === 0 ? [0] : combined.independent.slice(0, MAX_POOLS);
 
   /**
    * Minimal sets of changes from the pools that, made with `flips`, get accepted (at most four);
    * pools after the largest are tried only while none is found.
    */
-  const partners = async (flips: number, pools: readonly number[]): Promise<number[] | undefined> => {
+  async partners(flips: number, pools: readonly number[]): Promise<number[] | undefined> {
     const found: number[] = [];
     let taken = 0;
     for (const [k, start] of pools.entries()) {
       if (k > 0 && found.length > 0) break;
       let pool = start & ~taken;
       while (pool !== 0 && found.length < 4) {
-        const accepted = await verdictAfter(flips | pool);
+        const accepted = await this.verdictAfter(flips | pool);
         if (accepted === false) break;
         if (accepted === undefined) return undefined;
         const partner = await minimalSubset(
-          order(pool),
-          (m) => verdictAfter(flips | m),
+          this.order(pool),
+          (m) => this.verdictAfter(flips | m),
           (m) => m === 0,
         );
         if (partner === undefined) return undefined;
@@ -100,26 +107,41 @@ export async function discover(session: ProbeSession, base: number, unresolved: 
       }
     }
     return found;
-  };
+  }
+}
+
+export async function discover(session: ProbeSession, base: number, unresolved: string[]): Promise<Discovery> {
+  const { sensitive, insensitive, unknownSingles } = await singles(session, base, unresolved);
+  const changes = new Changes(session, base);
+
+  // Removals alone first: adding an absent Or member would hide a removal edge (the only non-monotone case).
+  const removal = await learnEdges(insensitive & base, [], changes.rejects, changes.order);
+  for (const e of removal.edges) changes.involved |= e;
+  const combined = await learnEdges(insensitive, removal.edges, changes.rejects, changes.order);
+  for (const e of combined.edges) changes.involved |= e;
+  let complete = removal.complete && combined.complete;
+
+  // The maximal changes seen accepted: a partner that an edge keeps out of the largest is in another.
+  const pools = combined.independent.length === 0 ? [0] : combined.independent.slice(0, MAX_POOLS);
 
   for (const edge of removal.edges) {
     // Additions only, and none that an edge ties to this removal.
     const tied = combined.edges.filter((e) => (e & edge) !== 0).reduce((mask, e) => mask | e, 0);
-    const found = await partners(
+    const found = await changes.partners(
       edge,
       pools.map((pool) => pool & insensitive & ~base & ~tied),
     );
     if (found === undefined) complete = false;
-    for (const p of found ?? []) involved |= p;
+    for (const p of found ?? []) changes.involved |= p;
   }
 
   let partnerless = 0;
   for (const s of bitsOf(sensitive)) {
-    const found = await partners(bit(s), pools);
+    const found = await changes.partners(bit(s), pools);
     if (found === undefined) complete = false;
     if (found !== undefined && found.length === 0) partnerless |= bit(s);
-    else involved |= bit(s);
-    for (const p of found ?? []) involved |= p;
+    else changes.involved |= bit(s);
+    for (const p of found ?? []) changes.involved |= p;
   }
 
   if (!complete) {
@@ -127,5 +149,5 @@ export async function discover(session: ProbeSession, base: number, unresolved: 
       `${session.left() === 0 ? `the request budget (${count(session.maxRequests, 'request')}) ran out` : 'some answers were unknown'} while combining changes of several fields: dependencies may be missing`,
     );
   }
-  return { sensitive: sensitive | unknownSingles, unknownSingles, involved, partnerless, pools: [...pools] };
+  return { sensitive: sensitive | unknownSingles, unknownSingles, involved: changes.involved, partnerless, pools: [...pools] };
 }

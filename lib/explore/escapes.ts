@@ -199,78 +199,81 @@ export interface TierOutcome {
   planned: number;
 }
 
+type Involve = (fields: number) => void;
+
+async function acceptedAfter({ session, base }: EscapeSearch, flips: number): Promise<boolean | undefined> {
+  const answer = await session.ask(base ^ flips);
+  return answer === 'accepted' ? true : answer === 'rejected' ? false : undefined;
+}
+
+/** An accepted change: its fields matter; helpers from the pool are narrowed to those needed. */
+async function foundChange(search: EscapeSearch, involve: Involve, own: number, helpers: number): Promise<void> {
+  const needed =
+    helpers === 0
+      ? 0
+      : await minimalSubset(
+          bitsOf(helpers),
+          (m) => acceptedAfter(search, own | m),
+          (m) => m === 0,
+        );
+  involve(own | (needed ?? helpers));
+}
+
+/** One change asked: accepted, it shows what matters; refused in a rescue tier, each pool's helpers are added to it. */
+async function tryChange(search: EscapeSearch, tier: Tier, change: number, floor: number, involve: Involve): Promise<boolean | undefined> {
+  const { session, sensitive, pools } = search;
+  const plain = await acceptedAfter(search, change);
+  if (plain === true)
+    await foundChange(search, involve, tier.helpers ? change & sensitive : change, tier.helpers ? change & ~sensitive : 0);
+  if (plain === false && tier.rescue) {
+    for (const pool of pools) {
+      const helpers = pool & ~change;
+      if (helpers === 0 || session.left() <= floor) continue;
+      if ((await acceptedAfter(search, change | helpers)) === true) {
+        await foundChange(search, involve, change, helpers);
+        break;
+      }
+    }
+  }
+  return plain;
+}
+
+/** One tier: its changes planned on what the session knows now, tried while the budget above `floor` allows. */
+async function runTier(search: EscapeSearch, tier: Tier, floor: number, involve: Involve): Promise<TierOutcome> {
+  const { session, base, sensitive, pools, rng } = search;
+  const lookalikes = lookalikesOf(session, base, sensitive);
+  const view: View = {
+    base,
+    lookalikes,
+    suspects: suspectsOf(session, base, lookalikes),
+    sensitive,
+    escapes: escapesOf(session, base, sensitive),
+    pool: pools[0] ?? 0,
+  };
+  const planned = lookalikes === 0 ? [] : tier.changes(view);
+  if (planned === undefined) return { label: tier.label, tried: 0, planned: Infinity };
+  const open = planned.filter((c) => !session.asked(base ^ c) || (tier.rescue && session.verdict(base ^ c) === false));
+  const cost = open.length * (tier.rescue ? Math.max(1, pools.length) : 1);
+  let tried = planned.length - open.length;
+  if (!tier.partial && cost > session.left() - floor) return { label: tier.label, tried, planned: planned.length };
+  for (const change of tier.partial ? shuffled(open, rng) : open) {
+    if (session.left() <= floor) break;
+    if ((change & lookalikesOf(session, base, sensitive)) === 0) {
+      tried += 1;
+      continue;
+    }
+    if ((await tryChange(search, tier, change, floor, involve)) !== undefined) tried += 1;
+  }
+  return { label: tier.label, tried, planned: planned.length };
+}
+
 /**
  * Runs the tiers in order while more than `floor` requests are left; returns each tier's outcome
  * and hands the fields an accepted change showed to matter to `involve`.
  */
-export async function searchEscapes(
-  search: EscapeSearch,
-  tiers: readonly Tier[],
-  floor: number,
-  involve: (fields: number) => void,
-): Promise<TierOutcome[]> {
-  const { session, base, sensitive, pools, rng } = search;
+export async function searchEscapes(search: EscapeSearch, tiers: readonly Tier[], floor: number, involve: Involve): Promise<TierOutcome[]> {
   const outcomes: TierOutcome[] = [];
-  const accepted = async (flips: number): Promise<boolean | undefined> => {
-    const answer = await session.ask(base ^ flips);
-    return answer === 'accepted' ? true : answer === 'rejected' ? false : undefined;
-  };
-  /** An accepted change: its fields matter; helpers from the pool are narrowed to those needed. */
-  const found = async (own: number, helpers: number): Promise<void> => {
-    const needed =
-      helpers === 0
-        ? 0
-        : await minimalSubset(
-            bitsOf(helpers),
-            (m) => accepted(own | m),
-            (m) => m === 0,
-          );
-    involve(own | (needed ?? helpers));
-  };
-  for (const tier of tiers) {
-    const lookalikes = lookalikesOf(session, base, sensitive);
-    const view: View = {
-      base,
-      lookalikes,
-      suspects: suspectsOf(session, base, lookalikes),
-      sensitive,
-      escapes: escapesOf(session, base, sensitive),
-      pool: pools[0] ?? 0,
-    };
-    const planned = lookalikes === 0 ? [] : tier.changes(view);
-    if (planned === undefined) {
-      outcomes.push({ label: tier.label, tried: 0, planned: Infinity });
-      continue;
-    }
-    const open = planned.filter((c) => !session.asked(base ^ c) || (tier.rescue && session.verdict(base ^ c) === false));
-    const cost = open.length * (tier.rescue ? Math.max(1, pools.length) : 1);
-    let tried = planned.length - open.length;
-    if (!tier.partial && cost > session.left() - floor) {
-      outcomes.push({ label: tier.label, tried, planned: planned.length });
-      continue;
-    }
-    for (const change of tier.partial ? shuffled(open, rng) : open) {
-      if (session.left() <= floor) break;
-      if ((change & lookalikesOf(session, base, sensitive)) === 0) {
-        tried += 1;
-        continue;
-      }
-      const plain = await accepted(change);
-      if (plain === true) await found(tier.helpers ? change & sensitive : change, tier.helpers ? change & ~sensitive : 0);
-      if (plain === false && tier.rescue) {
-        for (const pool of pools) {
-          const helpers = pool & ~change;
-          if (helpers === 0 || session.left() <= floor) continue;
-          if ((await accepted(change | helpers)) === true) {
-            await found(change, helpers);
-            break;
-          }
-        }
-      }
-      if (plain !== undefined) tried += 1;
-    }
-    outcomes.push({ label: tier.label, tried, planned: planned.length });
-  }
+  for (const tier of tiers) outcomes.push(await runTier(search, tier, floor, involve));
   return outcomes;
 }
 

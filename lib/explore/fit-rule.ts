@@ -43,6 +43,39 @@ export type Settlement =
 const MAX_CORE = 14;
 const MAX_COVERS = 256;
 
+/**
+ * Rejections the lookalikes do not explain, by their part on the core (the first rejection of each part); or, when
+ * a rejection's part on the core was also accepted, the settlement that says the rejection depends on more fields.
+ */
+function openParts(
+  base: number,
+  core: number[],
+  lookalikes: number,
+  accepted: readonly number[],
+  rejected: readonly number[],
+): Map<number, number> | Settlement {
+  const acceptedParts = new Set(accepted.map((m) => project(core, m)));
+  const open = new Map<number, number>();
+  for (const m of rejected) {
+    if (((m ^ base) & lookalikes) !== 0) continue;
+    const part = project(core, m);
+    if (acceptedParts.has(part)) {
+      const anchor = nearest(
+        m,
+        accepted.filter((a) => project(core, a) === part),
+      );
+      return {
+        kind: 'unexplained',
+        reason: 'a rejection depends on fields beyond those found to interact',
+        witness: { rejected: m, anchor },
+        core,
+      };
+    }
+    if (!open.has(part)) open.set(part, m);
+  }
+  return open;
+}
+
 export class RuleFitter {
   private coreMask = -1;
   private alive: Candidate[] = [];
@@ -73,26 +106,8 @@ export class RuleFitter {
     }
     this.filter(session, coreMask, core);
 
-    // Rejections the lookalikes do not explain, by their part on the core.
-    const acceptedParts = new Set(accepted.map((m) => project(core, m)));
-    const open = new Map<number, number>();
-    for (const m of rejected) {
-      if (((m ^ base) & lookalikes) !== 0) continue;
-      const part = project(core, m);
-      if (acceptedParts.has(part)) {
-        const anchor = nearest(
-          m,
-          accepted.filter((a) => project(core, a) === part),
-        );
-        return {
-          kind: 'unexplained',
-          reason: 'a rejection depends on fields beyond those found to interact',
-          witness: { rejected: m, anchor },
-          core,
-        };
-      }
-      if (!open.has(part)) open.set(part, m);
-    }
+    const open = openParts(base, core, lookalikes, accepted, rejected);
+    if (!(open instanceof Map)) return open;
     const parts = [...open.keys()];
     const covered = this.alive.map((c) => parts.flatMap((part, i) => (candidateHolds(c, spread(core, part)) ? [] : [i])));
     const covers = smallestCovers(parts.length, covered, this.maxStatements, MAX_COVERS);
@@ -107,16 +122,7 @@ export class RuleFitter {
       };
     }
 
-    const rules = new Map<string, { table: Uint8Array; statements: Statement[] }>();
-    for (const cover of covers) {
-      const statements = cover.map((c) => (this.alive[c] as Candidate).statement).sort(compareStatements);
-      const table = tableOf(
-        core,
-        cover.map((c) => this.alive[c] as Candidate),
-      );
-      const key = table.join('');
-      if (!rules.has(key)) rules.set(key, { table, statements });
-    }
+    const rules = this.distinctRules(core, covers);
     const [first] = rules.values();
     if (first === undefined) throw new Error('fit-rule: a cover without a rule');
     const hypothesis: Hypothesis = {
@@ -139,6 +145,21 @@ export class RuleFitter {
       ),
       alternatives,
     };
+  }
+
+  /** The rule of each cover, one per distinct truth table over the core, in the covers' order. */
+  private distinctRules(core: number[], covers: readonly number[][]): Map<string, { table: Uint8Array; statements: Statement[] }> {
+    const rules = new Map<string, { table: Uint8Array; statements: Statement[] }>();
+    for (const cover of covers) {
+      const statements = cover.map((c) => (this.alive[c] as Candidate).statement).sort(compareStatements);
+      const table = tableOf(
+        core,
+        cover.map((c) => this.alive[c] as Candidate),
+      );
+      const key = table.join('');
+      if (!rules.has(key)) rules.set(key, { table, statements });
+    }
+    return rules;
   }
 
   /** Keeps the candidates that hold on every accepted combination (all of them again when the core changed). */

@@ -31,36 +31,29 @@ const NAMED = 'the fields the errors named';
 const JUMP = 'a jump of half the fields';
 const SAMPLE = 'a sample unlike the rejected ones';
 
+type Found = StartFound | 'stop' | undefined;
+
+/** Asks `mask` unless asked already (then it costs nothing and is skipped): the start when accepted, 'stop' at the cap. */
+async function attempt(session: ProbeSession, cap: number, mask: number, from: string, fromMask?: number): Promise<Found> {
+  if (session.asked(mask)) return undefined;
+  if (session.requests >= cap) return 'stop';
+  const answer = await session.ask(mask);
+  if (answer === 'accepted') return { mask, from, ...(fromMask === undefined ? {} : { fromMask }) };
+  return answer === 'exhausted' ? 'stop' : undefined;
+}
+
 /**
- * The first accepted combination found within `cap` requests in all (the session's count); undefined when none
- * was, 'stop' when the budget ran out. `walkOnly`: only the walk over what the errors named.
+ * Follow what the errors said: from each rejection that named fields, flip them, and again from
+ * the answer to that, a chain at most n long per start; a cycle or a silent answer ends the chain.
+ * A chain that ends on a rejection naming nothing satisfied every constraint the errors name: what
+ * is left unnamed (a rule across fields) is searched near it, as near a given start.
  */
-export async function searchIsland(
+async function walkNamed(
   session: ProbeSession,
   given: number | undefined,
   cap: number,
-  rng: Rng,
-  options: { walkOnly?: boolean } = {},
-): Promise<StartFound | 'stop' | undefined> {
-  const n = session.fields.length;
-  const all = 2 ** n - 1;
-
-  // Jumps then samples; a combination already asked costs nothing and is skipped.
-  const attempt = async (mask: number, from: string, fromMask?: number): Promise<StartFound | undefined | 'stop'> => {
-    if (session.asked(mask)) return undefined;
-    if (session.requests >= cap) return 'stop';
-    const answer = await session.ask(mask);
-    if (answer === 'accepted') return { mask, from, ...(fromMask === undefined ? {} : { fromMask }) };
-    return answer === 'exhausted' ? 'stop' : undefined;
-  };
-
-  // Follow what the errors said: from each rejection that named fields, flip them, and again from
-  // the answer to that, a chain at most n long per start; a cycle or a silent answer ends the chain.
-  // A chain that ends on a rejection naming nothing satisfied every constraint the errors name: what
-  // is left unnamed (a rule across fields) is searched near it, as near a given start.
-  let near = given;
-  let pinned = 0;
-  const walkCap = Math.min(cap, session.requests + n);
+): Promise<{ found: Found; near: number | undefined; pinned: number }> {
+  const walkCap = Math.min(cap, session.requests + session.fields.length);
   const starts = session.log.filter((m) => session.namedBy(m) !== 0);
   for (const from of starts.slice(0, MAX_NAMED_STARTS)) {
     let mask = from;
@@ -69,23 +62,22 @@ export async function searchIsland(
     for (let step = 0; step < MAX_WALK_STEPS && named !== 0 && session.requests < walkCap; step += 1) {
       const next = mask ^ named;
       if (session.asked(next)) break;
-      const got = await attempt(next, NAMED, from);
-      if (got === 'stop') return options.walkOnly === true ? undefined : 'stop';
-      if (got !== undefined) return got;
+      const got = await attempt(session, cap, next, NAMED, from);
+      if (got !== undefined) return { found: got, near: given, pinned: 0 };
       mask = next;
       named = session.namedBy(mask);
       seenNamed |= named;
     }
-    if (mask !== from && session.verdict(mask) === false && named === 0) {
-      // The named fields are where the errors want them; what is left is searched among the others.
-      near = mask;
-      pinned = seenNamed;
-      break;
-    }
+    // The named fields are where the errors want them; what is left is searched among the others.
+    if (mask !== from && session.verdict(mask) === false && named === 0) return { found: undefined, near: mask, pinned: seenNamed };
   }
-  if (options.walkOnly === true) return undefined;
-  const anchors = [...(near === undefined ? [] : [near]), all, 0];
+  return { found: undefined, near: given, pinned: 0 };
+}
 
+/** Jumps: a chunk of the fields in a seeded order (and its complement) flipped in each anchor. */
+async function jumps(session: ProbeSession, cap: number, anchors: readonly number[], rng: Rng): Promise<Found> {
+  const n = session.fields.length;
+  const all = 2 ** n - 1;
   const order = shuffled(
     Array.from({ length: n }, (_, i) => i),
     rng,
@@ -97,17 +89,22 @@ export async function searchIsland(
       if (chunk === 0) continue;
       for (const anchor of anchors) {
         for (const flips of [chunk, all & ~chunk]) {
-          const got = await attempt(anchor ^ flips, JUMP, anchor);
-          if (got === 'stop') return 'stop';
+          const got = await attempt(session, cap, anchor ^ flips, JUMP, anchor);
           if (got !== undefined) return got;
         }
       }
     }
   }
+  return undefined;
+}
 
-  // Sampling: each request takes, of a few random draws, the one least like the combinations
-  // already rejected (a rejected combination breaks some constraint; one near it likely breaks the
-  // same). Bounded by the cap and by a count of draws (repeats are skipped, not sent).
+/**
+ * Sampling: each request takes, of a few random draws, the one least like the combinations
+ * already rejected (a rejected combination breaks some constraint; one near it likely breaks the
+ * same). Bounded by the cap and by a count of draws (repeats are skipped, not sent).
+ */
+async function samples(session: ProbeSession, cap: number, near: number | undefined, pinned: number, rng: Rng): Promise<Found> {
+  const n = session.fields.length;
   const rejected = (): number[] => session.log.filter((m) => session.verdict(m) === false);
   const maxDraws = 4 * (cap + n);
   for (let draw = 0; draw < maxDraws; draw += 1) {
@@ -121,11 +118,31 @@ export async function searchIsland(
       if (score < bestScore) [best, bestScore] = [mask, score];
     }
     if (bestScore === Infinity) continue;
-    const got = await attempt(best, SAMPLE);
-    if (got === 'stop') return 'stop';
+    const got = await attempt(session, cap, best, SAMPLE);
     if (got !== undefined) return got;
   }
   return undefined;
+}
+
+/**
+ * The first accepted combination found within `cap` requests in all (the session's count); undefined when none
+ * was, 'stop' when the budget ran out. `walkOnly`: only the walk over what the errors named.
+ */
+export async function searchIsland(
+  session: ProbeSession,
+  given: number | undefined,
+  cap: number,
+  rng: Rng,
+  options: { walkOnly?: boolean } = {},
+): Promise<StartFound | 'stop' | undefined> {
+  const walked = await walkNamed(session, given, cap);
+  if (walked.found === 'stop') return options.walkOnly === true ? undefined : 'stop';
+  if (walked.found !== undefined || options.walkOnly === true) return walked.found;
+  const { near, pinned } = walked;
+  const all = 2 ** session.fields.length - 1;
+  const jumped = await jumps(session, cap, [...(near === undefined ? [] : [near]), all, 0], rng);
+  if (jumped !== undefined) return jumped;
+  return samples(session, cap, near, pinned, rng);
 }
 
 /** Rejections whose named fields start a walk (the walks share at most n requests). */

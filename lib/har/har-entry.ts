@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { isCredentialHeader, redactAuthorization, REDACTED } from '../http/redact.js';
 import type { Exchange } from '../http/types.js';
 import type { Redactor } from '../redaction/redactor.js';
-import type { HarEntry, HarNameValue, HarPostData } from './types.js';
+import type { HarEntry, HarNameValue, HarPostData, HarRequest, HarResponse } from './types.js';
 
 /** What ties an exchange to the report: the case that sent it and its suite file. */
 export interface EntryTags {
@@ -66,8 +66,7 @@ function responseComment(exchange: Exchange, cut: BodyCut | undefined): string |
   return undefined;
 }
 
-export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact, cuts: BodyCuts = {}): HarEntry {
-  const answered = exchange.status !== null;
+function harRequest(exchange: Exchange, redactor: Redact, cuts: BodyCuts): HarRequest {
   const requestBody = exchange.requestBody === undefined ? undefined : redactor.redact(exchange.requestBody);
   const postData: HarPostData | undefined =
     requestBody === undefined
@@ -81,41 +80,49 @@ export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact, 
         };
   // A redacted URL must still be a URL (HAR readers parse it): the marker's brackets are percent-encoded.
   const url = redactor.redactField(exchange.url).replaceAll(REDACTED, encodeURIComponent(REDACTED));
-  const responseText = redactor.redact(exchange.responseBody);
+  return {
+    method: redactor.redactField(exchange.method),
+    url,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: harHeaders(exchange.requestHeaders, redactor),
+    queryString: queryOf(url),
+    ...(postData !== undefined ? { postData } : {}),
+    headersSize: -1,
+    bodySize: cuts.request?.of ?? (exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody)),
+  };
+}
+
+function harResponse(exchange: Exchange, redactor: Redact, cuts: BodyCuts): HarResponse {
+  const answered = exchange.status !== null;
   const recordedBytes = Buffer.byteLength(exchange.responseBody);
   const status = exchange.status ?? 0;
   const comment = responseComment(exchange, cuts.response);
   const location = headerOf(exchange.responseHeaders, 'location');
+  return {
+    status,
+    statusText: answered ? (STATUS_CODES[status] ?? '') : '',
+    httpVersion: answered ? 'HTTP/1.1' : '',
+    cookies: [],
+    headers: harHeaders(exchange.responseHeaders, redactor),
+    content: {
+      size: cuts.response?.of ?? recordedBytes,
+      mimeType: redactor.redactField(headerOf(exchange.responseHeaders, 'content-type') ?? 'x-unknown'),
+      text: redactor.redact(exchange.responseBody),
+      ...(comment !== undefined ? { comment } : {}),
+    },
+    redirectURL: location === undefined ? '' : redactor.redactField(location),
+    headersSize: -1,
+    bodySize: exchange.responseBodyTruncated || !answered ? -1 : (cuts.response?.of ?? recordedBytes),
+  };
+}
+
+export function harEntry(exchange: Exchange, tags: EntryTags, redactor: Redact, cuts: BodyCuts = {}): HarEntry {
   const entry: HarEntry = {
     startedDateTime: exchange.startedAt,
     time: exchange.durationMs,
-    request: {
-      method: redactor.redactField(exchange.method),
-      url,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: harHeaders(exchange.requestHeaders, redactor),
-      queryString: queryOf(url),
-      ...(postData !== undefined ? { postData } : {}),
-      headersSize: -1,
-      bodySize: cuts.request?.of ?? (exchange.requestBody === undefined ? 0 : Buffer.byteLength(exchange.requestBody)),
-    },
-    response: {
-      status,
-      statusText: answered ? (STATUS_CODES[status] ?? '') : '',
-      httpVersion: answered ? 'HTTP/1.1' : '',
-      cookies: [],
-      headers: harHeaders(exchange.responseHeaders, redactor),
-      content: {
-        size: cuts.response?.of ?? recordedBytes,
-        mimeType: redactor.redactField(headerOf(exchange.responseHeaders, 'content-type') ?? 'x-unknown'),
-        text: responseText,
-        ...(comment !== undefined ? { comment } : {}),
-      },
-      redirectURL: location === undefined ? '' : redactor.redactField(location),
-      headersSize: -1,
-      bodySize: exchange.responseBodyTruncated || !answered ? -1 : (cuts.response?.of ?? recordedBytes),
-    },
+    request: harRequest(exchange, redactor, cuts),
+    response: harResponse(exchange, redactor, cuts),
     cache: {},
     // The engine times the whole exchange, retries and their waits included, not its phases: all of it is
     // put under wait, and the phases it does not see are -1 (not known), as the format says.

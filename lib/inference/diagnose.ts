@@ -33,17 +33,8 @@ const QUOTED_CHARS = 160;
  * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
  * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
  */
-export function diagnose(
-  observations: readonly Observation[],
-  possible = observations.length,
-  fields: readonly string[] = [...new Set(observations.flatMap((o) => o.present))],
-): Diagnosis {
-  const tried = observations.length;
-  const partial = tried < possible;
-  const everyCombination = partial ? `every one of the ${count(tried, 'combination')} tried (of ${possible})` : 'every combination';
-  if (observations.length === 0) {
-    return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
-  }
+/** Nothing stable to read: a combination accepted on some repeats only, or refused for what the target holds. */
+function fromRepeatsOrState(observations: readonly Observation[]): Diagnosis | undefined {
   const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some(isSuccessStatus));
   if (sometimes.length > 0) {
     const named = sometimes
@@ -58,28 +49,24 @@ export function diagnose(
   // What exists on the target refused the bodies the rule would accept: that, not the fields, is why none was.
   const byState = observations.filter((o) => o.refusal?.kind === 'state' || o.refusal?.kind === 'environment');
   const shown = byState[0]?.refusal;
-  if (shown !== undefined) {
-    return {
-      likelyCause: 'target-state',
-      message: `no combination was accepted, and ${count(byState.length, 'combination')} (${formatCombination(byState[0]?.present ?? [])}${byState.length > 1 ? ', …' : ''}) ${byState.length === 1 ? 'was' : 'were'} ${refusalWords(shown)}: what the target holds, not the fields, kept ${byState.length === 1 ? 'it' : 'them'} from a 2xx, so the rule is not known from ${byState.length === 1 ? 'it' : 'them'}.`,
-    };
-  }
-  const statuses = observations.map((o) => o.status);
-  // Every answer of every repeat: a combination answered 401 then 400 is not "answered 401".
-  const answers = observations.flatMap((o) => o.statuses ?? [o.status]);
-  const answered = answers.filter((s): s is number => s !== null);
-  const unanswered = observations.filter((o) => (o.statuses ?? [o.status]).every((s) => s === null)).length;
-  const every = (test: (status: number) => boolean): boolean => answered.length > 0 && answered.every(test);
-  const besides = unanswered === 0 ? '' : ` (${count(unanswered, 'combination')} got no answer at all)`;
+  if (shown === undefined) return undefined;
+  return {
+    likelyCause: 'target-state',
+    message: `no combination was accepted, and ${count(byState.length, 'combination')} (${formatCombination(byState[0]?.present ?? [])}${byState.length > 1 ? ', …' : ''}) ${byState.length === 1 ? 'was' : 'were'} ${refusalWords(shown)}: what the target holds, not the fields, kept ${byState.length === 1 ? 'it' : 'them'} from a 2xx, so the rule is not known from ${byState.length === 1 ? 'it' : 'them'}.`,
+  };
+}
 
-  if (answered.length === 0) {
-    return {
-      likelyCause: 'transport',
-      message: `none of the ${count(statuses.length, 'combination')} got an HTTP answer (network failure, timeout, or the run's request budget or deadline): check the base URL and that the service is reachable.`,
-    };
-  }
-  const transport = fromTransport(observations, unanswered);
-  if (transport !== undefined) return transport;
+/** Every answer of every repeat, and how the sentences name what was tried. */
+interface Answers {
+  all: (number | null)[];
+  answered: number[];
+  unanswered: number;
+  everyCombination: string;
+  besides: string;
+}
+
+/** Every answer said the same thing about the setup: the token refused, the path missing, or the service failing. */
+function fromSetup({ all, answered, everyCombination, besides }: Answers): Diagnosis | undefined {
   const sign = commonSetupSign(answered);
   if (sign === 'token-refused') {
     return {
@@ -99,22 +86,29 @@ export function diagnose(
       message: `${everyCombination} was answered 404${besides}: the base URL or the subscription path does not exist on the target; check BASE_URL.`,
     };
   }
-  if (every((s) => s >= 500)) {
+  if (answered.length > 0 && answered.every((s) => s >= 500)) {
     return {
       likelyCause: 'service',
-      message: `every answer was a server error (${statusTally(answers)}): the service failed, whatever the body; retry later or check the target.`,
+      message: `every answer was a server error (${statusTally(all)}): the service failed, whatever the body; retry later or check the target.`,
     };
   }
+  return undefined;
+}
+
+/** The target refused the bodies itself: one answer to all, or none in common, with what its messages name. */
+function fromRefusals(observations: readonly Observation[], fields: readonly string[], possible: number, a: Answers): Diagnosis {
+  const tried = observations.length;
+  const partial = tried < possible;
   const [first] = observations;
   const codes = new Set(observations.map((o) => o.errorCode));
   const named = mostNamed(observations, fields);
   const saying = named === undefined ? '' : `; ${named.words}`;
-  const sameAnswer = first !== undefined && unanswered === 0 && every((s) => s === first.status) && codes.size === 1;
+  const sameAnswer = first !== undefined && a.unanswered === 0 && a.answered.every((s) => s === first.status) && codes.size === 1;
   const code = first?.errorCode === undefined ? '' : ` ${first.errorCode}`;
   if (named?.loopback === true) {
     const seen = sameAnswer
-      ? `${everyCombination} was answered ${first?.status ?? ''}${code}`
-      : `no combination was accepted (${statusTally(answers)})`;
+      ? `${a.everyCombination} was answered ${first?.status ?? ''}${code}`
+      : `no combination was accepted (${statusTally(a.all)})`;
     return { likelyCause: 'configuration', message: `${seen}${saying}. ${loopbackAdvice(named.field)}` };
   }
   if (sameAnswer) {
@@ -124,11 +118,44 @@ export function diagnose(
       message: `every combination was answered ${first?.status ?? ''}${code}${saying}: no set of the fields was accepted, so the cause more likely lies in the values sent than in which fields are present.`,
     };
   }
-  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(answers)})${saying}`);
+  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(a.all)})${saying}`);
   return {
     likelyCause: 'unknown',
-    message: `no combination was accepted, and the answers point to no single cause (${statusTally(answers)})${saying}.`,
+    message: `no combination was accepted, and the answers point to no single cause (${statusTally(a.all)})${saying}.`,
   };
+}
+
+/**
+ * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
+ * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
+ * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
+ */
+export function diagnose(
+  observations: readonly Observation[],
+  possible = observations.length,
+  fields: readonly string[] = [...new Set(observations.flatMap((o) => o.present))],
+): Diagnosis {
+  const tried = observations.length;
+  const everyCombination =
+    tried < possible ? `every one of the ${count(tried, 'combination')} tried (of ${possible})` : 'every combination';
+  if (observations.length === 0) {
+    return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
+  }
+  const unstableOrState = fromRepeatsOrState(observations);
+  if (unstableOrState !== undefined) return unstableOrState;
+  // Every answer of every repeat: a combination answered 401 then 400 is not "answered 401".
+  const all = observations.flatMap((o) => o.statuses ?? [o.status]);
+  const answered = all.filter((s): s is number => s !== null);
+  const unanswered = observations.filter((o) => (o.statuses ?? [o.status]).every((s) => s === null)).length;
+  const besides = unanswered === 0 ? '' : ` (${count(unanswered, 'combination')} got no answer at all)`;
+  if (answered.length === 0) {
+    return {
+      likelyCause: 'transport',
+      message: `none of the ${count(observations.length, 'combination')} got an HTTP answer (network failure, timeout, or the run's request budget or deadline): check the base URL and that the service is reachable.`,
+    };
+  }
+  const answers: Answers = { all, answered, unanswered, everyCombination, besides };
+  return fromTransport(observations, unanswered) ?? fromSetup(answers) ?? fromRefusals(observations, fields, possible, answers);
 }
 
 interface Named {

@@ -33,9 +33,10 @@ interface Bucket {
   named: Set<string>;
 }
 
-export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
+/** The rejected combinations by their answer: status, error code and message pattern, with every field named. */
+function buckets(evidence: AnswerSets): Bucket[] {
   const { fields } = evidence;
-  const buckets = new Map<string, Bucket>();
+  const byAnswer = new Map<string, Bucket>();
   for (const mask of evidence.rejected) {
     const observation = evidence.observationOf.get(mask);
     if (observation === undefined) continue;
@@ -43,66 +44,70 @@ export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
     const pattern =
       observation.errorMessage === undefined ? undefined : messagePattern(observation.errorMessage, fields, observation.sentValues);
     const key = JSON.stringify([status, observation.errorCode ?? null, pattern ?? null]);
-    let bucket = buckets.get(key);
+    let bucket = byAnswer.get(key);
     if (bucket === undefined) {
       bucket = { status, errorCode: observation.errorCode, messagePattern: pattern, masks: [], named: new Set() };
-      buckets.set(key, bucket);
+      byAnswer.set(key, bucket);
     }
     bucket.masks.push(mask);
     for (const name of namedInError(observation, fields)) bucket.named.add(name);
   }
+  return [...byAnswer.values()].sort(
+    (a, b) =>
+      b.masks.length - a.masks.length ||
+      a.status - b.status ||
+      (a.errorCode ?? '').localeCompare(b.errorCode ?? '') ||
+      (a.messagePattern ?? '').localeCompare(b.messagePattern ?? ''),
+  );
+}
 
+/** One group: the condition that tells its combinations from every other known one, in words and as a rule. */
+function group(fields: readonly string[], bucket: Bucket, known: readonly number[], unknowns: Unknowns): RejectionGroup {
+  const inGroup = new Set(bucket.masks);
+  const { cubes, expression } = minimize(
+    fields,
+    bucket.masks,
+    known.filter((m) => !inGroup.has(m)),
+  );
+  const head = [bucket.status === 0 ? 'rejected without a status' : String(bucket.status), bucket.errorCode]
+    .filter((part) => part !== undefined)
+    .join(' ');
+  const named = fields.filter((name) => bucket.named.has(name)).map((name) => `'${name}'`);
+  const naming =
+    named.length === 0
+      ? ''
+      : named.length === 1
+        ? `; the message names the property ${named[0] ?? ''}`
+        : `; the messages name the properties ${list(named)}`;
+  const open = unknownMatching(unknowns, cubes);
+  const caveat =
+    open === undefined
+      ? ''
+      : `; exact on the known combinations only: ${open.total === undefined ? 'some' : count(open.total, 'combination')} without a usable answer (${open.items.map((m) => formatCombination(presentOf(fields, m))).join(', ')}${open.more ? ', …' : ''}) also ${open.total === 1 ? 'fits' : 'fit'} it`;
+  return withRule(
+    {
+      status: bucket.status,
+      errorCode: bucket.errorCode,
+      messagePattern: bucket.messagePattern,
+      combinations: bucket.masks.map((m) => presentOf(fields, m)),
+      explanation: expression,
+      summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
+      ...(named.length > 0 ? { namedFields: fields.filter((name) => bucket.named.has(name)) } : {}),
+      ...(open === undefined
+        ? {}
+        : {
+            unknownMatching: open.items.map((m) => presentOf(fields, m)),
+            ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }),
+          }),
+    },
+    sumOfProductsRule(fields, cubes),
+  );
+}
+
+export function rejectionGroups(evidence: AnswerSets): RejectionGroup[] {
   const known = [...evidence.accepted, ...evidence.rejected];
-  const unknowns = new Unknowns(fields.length, new Map(known.map((m) => [m, true] as const)));
-  return [...buckets.values()]
-    .sort(
-      (a, b) =>
-        b.masks.length - a.masks.length ||
-        a.status - b.status ||
-        (a.errorCode ?? '').localeCompare(b.errorCode ?? '') ||
-        (a.messagePattern ?? '').localeCompare(b.messagePattern ?? ''),
-    )
-    .map((bucket) => {
-      const inGroup = new Set(bucket.masks);
-      const { cubes, expression } = minimize(
-        fields,
-        bucket.masks,
-        known.filter((m) => !inGroup.has(m)),
-      );
-      const head = [bucket.status === 0 ? 'rejected without a status' : String(bucket.status), bucket.errorCode]
-        .filter((part) => part !== undefined)
-        .join(' ');
-      const named = fields.filter((name) => bucket.named.has(name)).map((name) => `'${name}'`);
-      const naming =
-        named.length === 0
-          ? ''
-          : named.length === 1
-            ? `; the message names the property ${named[0] ?? ''}`
-            : `; the messages name the properties ${list(named)}`;
-      const open = unknownMatching(unknowns, cubes);
-      const caveat =
-        open === undefined
-          ? ''
-          : `; exact on the known combinations only: ${open.total === undefined ? 'some' : count(open.total, 'combination')} without a usable answer (${open.items.map((m) => formatCombination(presentOf(fields, m))).join(', ')}${open.more ? ', …' : ''}) also ${open.total === 1 ? 'fits' : 'fit'} it`;
-      return withRule(
-        {
-          status: bucket.status,
-          errorCode: bucket.errorCode,
-          messagePattern: bucket.messagePattern,
-          combinations: bucket.masks.map((m) => presentOf(fields, m)),
-          explanation: expression,
-          summary: `${head} ${condition(fields, cubes, expression)} (${count(bucket.masks.length, 'combination')})${naming}${caveat}`,
-          ...(named.length > 0 ? { namedFields: fields.filter((name) => bucket.named.has(name)) } : {}),
-          ...(open === undefined
-            ? {}
-            : {
-                unknownMatching: open.items.map((m) => presentOf(fields, m)),
-                ...(open.total === undefined ? {} : { unknownMatchingCount: open.total }),
-              }),
-        },
-        sumOfProductsRule(fields, cubes),
-      );
-    });
+  const unknowns = new Unknowns(evidence.fields.length, new Map(known.map((m) => [m, true] as const)));
+  return buckets(evidence).map((bucket) => group(evidence.fields, bucket, known, unknowns));
 }
 
 /**

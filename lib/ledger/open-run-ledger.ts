@@ -66,6 +66,53 @@ export async function sweepWithEngine(
 }
 
 /**
+ * Deletes what finished runs against this configured target left behind, and says what it left alone: the
+ * subscriptions of runs still going.
+ */
+async function sweepEarlierRuns(
+  o: OpenRunLedgerOptions,
+  runId: string,
+  deletePathOf: ((id: string) => string) | undefined,
+  log: (line: string) => void,
+  liveness: () => LivenessProbe,
+): Promise<SweepResult> {
+  const { settings, target } = o;
+  const dir = settings.reports.ledgerDir;
+  const withPath = deletePathOf === undefined ? {} : { deletePathOf };
+  const files = targetRunFiles(dir, target.baseUrl, liveness(), deletePathOf);
+  const finished = files.filter((f) => !f.active);
+  const before = await sweepWithEngine(finished, engineLimits(settings), target.baseUrl, o.token, runId, withPath);
+  if (before.gone.length + before.failed.length > 0 || before.unidentified + before.noDeletePath > 0) {
+    for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
+  }
+  for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
+    log(
+      `ledger: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
+    );
+  }
+  return before;
+}
+
+/** This run's first ledger line: who runs, against what, and until when it counts as going. */
+function writeRunStart(file: string, runId: string, { settings, target }: OpenRunLedgerOptions): void {
+  const startedAt = Date.now();
+  appendLines(file, [
+    {
+      v: LEDGER_VERSION,
+      op: 'run',
+      runId,
+      target: target.baseUrl,
+      targetKind: target.kind,
+      operation: settings.target.operation.id,
+      pid: process.pid,
+      host: hostname(),
+      startedAt: new Date(startedAt).toISOString(),
+      activeUntil: new Date(startedAt + settings.pacing.maxRunTimeMs + CLEANUP_MAX_MS + RUN_SLACK_MS).toISOString(),
+    },
+  ]);
+}
+
+/**
  * Before the run: drops the ledgers of finished embedded-reference runs, deletes what finished runs
  * against this (configured) target left behind, and starts this run's file. The returned handle's
  * reconcile() is for the end of the run.
@@ -89,36 +136,9 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
     );
   }
 
-  let before: SweepResult | undefined;
-  if (target.kind === 'configured') {
-    const files = targetRunFiles(dir, target.baseUrl, liveness(), deletePathOf);
-    const finished = files.filter((f) => !f.active);
-    before = await sweepWithEngine(finished, engineLimits(settings), target.baseUrl, o.token, runId, withPath);
-    if (before.gone.length + before.failed.length > 0 || before.unidentified + before.noDeletePath > 0) {
-      for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
-    }
-    for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
-      log(
-        `ledger: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
-      );
-    }
-  }
+  const before = target.kind === 'configured' ? await sweepEarlierRuns(o, runId, deletePathOf, log, liveness) : undefined;
 
-  const startedAt = Date.now();
-  appendLines(file, [
-    {
-      v: LEDGER_VERSION,
-      op: 'run',
-      runId,
-      target: target.baseUrl,
-      targetKind: target.kind,
-      operation: settings.target.operation.id,
-      pid: process.pid,
-      host: hostname(),
-      startedAt: new Date(startedAt).toISOString(),
-      activeUntil: new Date(startedAt + settings.pacing.maxRunTimeMs + CLEANUP_MAX_MS + RUN_SLACK_MS).toISOString(),
-    },
-  ]);
+  writeRunStart(file, runId, o);
 
   const reconcile = async (): Promise<ReconcileResult> => {
     const own = inspectRunFile(file, liveness(), target.baseUrl, deletePathOf);

@@ -67,64 +67,76 @@ export interface BoundedPropertyResult<T, E> {
 
 const NOTES_KEPT = 5;
 
-export async function runBoundedProperty<T, E>(options: BoundedPropertyOptions<T, E>): Promise<BoundedPropertyResult<T, E>> {
-  const now = options.now ?? Date.now;
-  const startedAt = now();
-  const deadline = startedAt + options.bounds.timeLimitMs;
-  const counts: Record<PropertyCheck['kind'], number> = { holds: 0, violated: 0, 'not-judged': 0, 'no-answer': 0 };
-  const keys: string[] = [];
-  const notes: TrialRecord<T, E>[] = [];
-  const violations = new Map<string, TrialRecord<T, E>>();
-  let noteCount = 0;
-  let first: TrialRecord<T, E> | undefined;
-  let noAnswer: BoundedPropertyResult<T, E>['noAnswer'];
-  let stop: StopReason | undefined;
-  let inFlight: Promise<unknown> | undefined;
+/** What the trials so far gave, and why the run stopped; fast-check only hears true, false or an interrupt. */
+class Trials<T, E> {
+  readonly counts: Record<PropertyCheck['kind'], number> = { holds: 0, violated: 0, 'not-judged': 0, 'no-answer': 0 };
+  readonly keys: string[] = [];
+  readonly notes: TrialRecord<T, E>[] = [];
+  readonly violations = new Map<string, TrialRecord<T, E>>();
+  noteCount = 0;
+  first: TrialRecord<T, E> | undefined = undefined;
+  noAnswer: BoundedPropertyResult<T, E>['noAnswer'] = undefined;
+  stop: StopReason | undefined = undefined;
+  inFlight: Promise<unknown> | undefined = undefined;
 
   // Throwing PreconditionFailure(true) interrupts the whole fast-check run (no more runs, no more
   // shrinking); a plain fc.pre(false) would only skip this value and draw another.
-  const interrupt = (reason: StopReason): never => {
-    stop ??= reason;
+  interrupt(reason: StopReason): never {
+    this.stop ??= reason;
     throw new fc.PreconditionFailure(true);
-  };
+  }
 
-  const predicate = async (value: T): Promise<boolean> => {
-    if (stop !== undefined) interrupt(stop);
-    if (options.spent() + options.requestsPerTrial > options.bounds.maxRequests) interrupt('request cap');
-    const pending = options.trial(value);
-    inFlight = pending.catch(() => undefined);
-    let trial: Trial<E>;
-    try {
-      trial = await pending;
-    } catch (error) {
-      noAnswer ??= { problem: `the harness failed: ${(error as Error).message}` };
-      return interrupt('harness error');
-    }
-    // interruptAfterTimeLimit has already given up on a trial that ends past the limit: fast-check
-    // will not see its result, so it is not counted either (its requests and cleanup still ran).
-    if (now() > deadline) return interrupt('time limit');
-    const record: TrialRecord<T, E> = { value, key: options.key(value), trial };
-    keys.push(record.key);
-    counts[trial.check.kind] += 1;
-    first ??= record;
-    switch (trial.check.kind) {
+  /** Counts a trial answered and tells fast-check whether the property held on it. */
+  answered(record: TrialRecord<T, E>): boolean {
+    const { check } = record.trial;
+    this.keys.push(record.key);
+    this.counts[check.kind] += 1;
+    this.first ??= record;
+    switch (check.kind) {
       case 'holds':
-        if (trial.check.note !== undefined) {
-          noteCount += 1;
-          if (notes.length < NOTES_KEPT) notes.push(record);
+        if (check.note !== undefined) {
+          this.noteCount += 1;
+          if (this.notes.length < NOTES_KEPT) this.notes.push(record);
         }
         return true;
       case 'not-judged':
         return true;
       case 'violated':
-        violations.set(record.key, record);
+        this.violations.set(record.key, record);
         return false;
       case 'no-answer':
-        noAnswer ??= record;
-        return interrupt('no answer');
+        this.noAnswer ??= record;
+        return this.interrupt('no answer');
     }
-  };
+  }
+}
 
+/** The property fast-check runs: a trial per value, while the request cap and the time limit allow. */
+function predicateOf<T, E>(options: BoundedPropertyOptions<T, E>, trials: Trials<T, E>, deadline: number, now: () => number) {
+  return async (value: T): Promise<boolean> => {
+    if (trials.stop !== undefined) trials.interrupt(trials.stop);
+    if (options.spent() + options.requestsPerTrial > options.bounds.maxRequests) trials.interrupt('request cap');
+    const pending = options.trial(value);
+    trials.inFlight = pending.catch(() => undefined);
+    let trial: Trial<E>;
+    try {
+      trial = await pending;
+    } catch (error) {
+      trials.noAnswer ??= { problem: `the harness failed: ${(error as Error).message}` };
+      return trials.interrupt('harness error');
+    }
+    // interruptAfterTimeLimit has already given up on a trial that ends past the limit: fast-check
+    // will not see its result, so it is not counted either (its requests and cleanup still ran).
+    if (now() > deadline) return trials.interrupt('time limit');
+    return trials.answered({ value, key: options.key(value), trial });
+  };
+}
+
+export async function runBoundedProperty<T, E>(options: BoundedPropertyOptions<T, E>): Promise<BoundedPropertyResult<T, E>> {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const trials = new Trials<T, E>();
+  const predicate = predicateOf(options, trials, startedAt + options.bounds.timeLimitMs, now);
   const property: fc.IAsyncProperty<[T]> = fc.asyncProperty(options.arbitrary, predicate);
   const details = await fc.check(property, {
     seed: options.seed,
@@ -132,20 +144,21 @@ export async function runBoundedProperty<T, E>(options: BoundedPropertyOptions<T
     plugins: [fc.interruptAfterTimeLimit(options.bounds.timeLimitMs)],
   });
   // A trial the time limit cut off is still sending (or deleting what it created): let it finish.
-  await inFlight;
+  await trials.inFlight;
 
   // interruptAfterTimeLimit is typed Plugin<unknown>, which widens the details to unknown values;
   // the counterexample is still the property's own [T].
   const counterexample = details.counterexample as [T] | null;
-  const shrunk = counterexample === null ? undefined : violations.get(options.key(counterexample[0]));
-  const stoppedBy = stop ?? (details.interrupted ? 'time limit' : undefined);
+  const shrunk = counterexample === null ? undefined : trials.violations.get(options.key(counterexample[0]));
+  const stoppedBy = trials.stop ?? (details.interrupted ? 'time limit' : undefined);
+  const { noAnswer } = trials;
   return {
     outcome: noAnswer !== undefined ? 'no-answer' : shrunk !== undefined ? 'violated' : 'held',
-    keys,
-    counts,
-    first,
-    notes,
-    noteCount,
+    keys: trials.keys,
+    counts: trials.counts,
+    first: trials.first,
+    notes: trials.notes,
+    noteCount: trials.noteCount,
     counterexample: shrunk,
     noAnswer,
     runs: details.numRuns,

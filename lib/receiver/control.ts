@@ -49,6 +49,29 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** `GET notifications`: those the filter takes, waiting up to `waitMs` for a first one when there is none yet. */
+async function pollNotifications(receiver: Receiver, url: URL, res: ServerResponse, closing: AbortSignal): Promise<void> {
+  const filter = filterFromQuery(url.searchParams);
+  if (typeof filter === 'string') return json(res, 400, { error: filter });
+  const waitRaw = url.searchParams.get('waitMs') ?? '0';
+  const waitMs = /^\d{1,6}$/.test(waitRaw) ? Math.min(Number(waitRaw), MAX_POLL_WAIT_MS) : Number.NaN;
+  if (Number.isNaN(waitMs))
+    return json(res, 400, { error: `waitMs must be a whole number of milliseconds, got ${JSON.stringify(waitRaw.slice(0, 20))}` });
+  if (receiver.notifications(filter).length === 0 && waitMs > 0) {
+    // Ends early when the reader goes away or the receiver closes.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const stop = AbortSignal.any([gone.signal, closing]);
+    try {
+      await receiver.waitFor(filter, waitMs, stop);
+    } catch (error) {
+      if (!(error instanceof ReceiverTimeoutError)) throw error;
+    }
+    if (stop.aborted) return;
+  }
+  return json(res, 200, { notifications: receiver.notifications(filter) });
+}
+
 export async function handleControl(
   receiver: Receiver,
   key: string,
@@ -63,27 +86,8 @@ export async function handleControl(
   const url = new URL(req.url ?? '/', 'http://receiver');
   const route = `${req.method ?? 'GET'} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
   switch (route) {
-    case 'GET notifications': {
-      const filter = filterFromQuery(url.searchParams);
-      if (typeof filter === 'string') return json(res, 400, { error: filter });
-      const waitRaw = url.searchParams.get('waitMs') ?? '0';
-      const waitMs = /^\d{1,6}$/.test(waitRaw) ? Math.min(Number(waitRaw), MAX_POLL_WAIT_MS) : Number.NaN;
-      if (Number.isNaN(waitMs))
-        return json(res, 400, { error: `waitMs must be a whole number of milliseconds, got ${JSON.stringify(waitRaw.slice(0, 20))}` });
-      if (receiver.notifications(filter).length === 0 && waitMs > 0) {
-        // Ends early when the reader goes away or the receiver closes.
-        const gone = new AbortController();
-        res.once('close', () => gone.abort());
-        const stop = AbortSignal.any([gone.signal, closing]);
-        try {
-          await receiver.waitFor(filter, waitMs, stop);
-        } catch (error) {
-          if (!(error instanceof ReceiverTimeoutError)) throw error;
-        }
-        if (stop.aborted) return;
-      }
-      return json(res, 200, { notifications: receiver.notifications(filter) });
-    }
+    case 'GET notifications':
+      return pollNotifications(receiver, url, res, closing);
     case 'DELETE notifications':
       receiver.clear();
       res.writeHead(204).end();

@@ -7,35 +7,10 @@ const LISTED = 5;
 
 const combination = (present: readonly string[]): string => (present.length === 0 ? '{}' : `{${present.join(', ')}}`);
 
-export function describeTraffic(result: TrafficInference, label: string, operation: { method: string; path: string }): string[] {
-  const { source, inference } = result;
-  const which = source.selection === 'matrix-cases' ? "this tool's presence-matrix cases" : 'every request to the operation';
-  const span = source.from === undefined ? '' : `, from ${source.from} to ${source.to ?? source.from}`;
-  const lines = [
-    `traffic: ${label}: inferred from recorded traffic, nothing sent: ${source.used} of its ${source.entries} entries used (${operation.method} ${operation.path}, ${which})${span}`,
-  ];
-  for (const s of source.skipped) lines.push(`traffic: left out ${s.count} request(s) ${s.reason}`);
-  if (source.unknownFields.length > 0) {
-    lines.push(
-      `traffic: fields the operation description does not know: ${source.unknownFields.map((f) => `${f.name} (${f.count} request(s))`).join(', ')}`,
-    );
-  }
-  lines.push(`rule: ${inference.rule.expression} (exact on ${result.answered} of ${result.possible} combinations answered)`);
-  if (inference.roles !== undefined) {
-    const width = Math.max(...inference.fields.map((f) => f.length));
-    for (const field of inference.fields) lines.push(`  ${field.padEnd(width)}  ${inference.roles[field]?.presence ?? 'undetermined'}`);
-  } else if (inference.diagnosis !== undefined) {
-    lines.push(`roles: none: ${inference.diagnosis.message}`);
-  }
-  for (const d of inference.rule.dependencies) lines.push(`dependency: ${d.text}`);
-  for (const g of inference.rejectionGroups) lines.push(`rejected: ${g.summary}`);
-  const bodies = result.errorBodies;
-  if (bodies.checked > 0) {
-    const first = bodies.invalid[0];
-    const why = first === undefined ? '' : `; e.g. the ${first.status} at ${first.startedAt || '(no time)'}: ${first.problem}`;
-    lines.push(`error bodies: ${bodies.valid} of ${bodies.checked} 4xx answers are the spec's §7 error object${why}`);
-  }
-  // What the traffic leaves open: the combinations no usable answer was recorded for, and why.
+/** What the traffic leaves open: the combinations no usable answer was recorded for, and why. */
+function notConcluded(result: TrafficInference): string[] {
+  const { inference } = result;
+  const lines: string[] = [];
   const unstable = result.observations.filter((o) => o.outcome === 'unstable');
   const failed = result.observations.filter((o) => o.outcome === 'error');
   const open = result.possible - result.answered;
@@ -66,6 +41,38 @@ export function describeTraffic(result: TrafficInference, label: string, operati
     if (undetermined.length > 0)
       lines.push(`not concluded: the role of ${undetermined.join(', ')}; sending the combinations above would settle it`);
   }
+  return lines;
+}
+
+export function describeTraffic(result: TrafficInference, label: string, operation: { method: string; path: string }): string[] {
+  const { source, inference } = result;
+  const which = source.selection === 'matrix-cases' ? "this tool's presence-matrix cases" : 'every request to the operation';
+  const span = source.from === undefined ? '' : `, from ${source.from} to ${source.to ?? source.from}`;
+  const lines = [
+    `traffic: ${label}: inferred from recorded traffic, nothing sent: ${source.used} of its ${source.entries} entries used (${operation.method} ${operation.path}, ${which})${span}`,
+  ];
+  for (const s of source.skipped) lines.push(`traffic: left out ${s.count} request(s) ${s.reason}`);
+  if (source.unknownFields.length > 0) {
+    lines.push(
+      `traffic: fields the operation description does not know: ${source.unknownFields.map((f) => `${f.name} (${f.count} request(s))`).join(', ')}`,
+    );
+  }
+  lines.push(`rule: ${inference.rule.expression} (exact on ${result.answered} of ${result.possible} combinations answered)`);
+  if (inference.roles !== undefined) {
+    const width = Math.max(...inference.fields.map((f) => f.length));
+    for (const field of inference.fields) lines.push(`  ${field.padEnd(width)}  ${inference.roles[field]?.presence ?? 'undetermined'}`);
+  } else if (inference.diagnosis !== undefined) {
+    lines.push(`roles: none: ${inference.diagnosis.message}`);
+  }
+  for (const d of inference.rule.dependencies) lines.push(`dependency: ${d.text}`);
+  for (const g of inference.rejectionGroups) lines.push(`rejected: ${g.summary}`);
+  const bodies = result.errorBodies;
+  if (bodies.checked > 0) {
+    const first = bodies.invalid[0];
+    const why = first === undefined ? '' : `; e.g. the ${first.status} at ${first.startedAt || '(no time)'}: ${first.problem}`;
+    lines.push(`error bodies: ${bodies.valid} of ${bodies.checked} 4xx answers are the spec's §7 error object${why}`);
+  }
+  lines.push(...notConcluded(result));
   for (const note of inference.rule.notes ?? []) lines.push(`note: ${note}`);
   return [...lines, ...describeValues(result.values)];
 }

@@ -61,6 +61,42 @@ function observedOf(exchange: Exchange, answer: AnswerClass): string {
   return `${exchange.status}${code}${message}`;
 }
 
+/** A value refused: §7 rule 1 read on the refusal, a malformed value's 400 conforming, any other refusal recorded. */
+function judgeRefusal(
+  what: string,
+  valueClass: Pick<ValueClass, 'expectation' | 'specRef'>,
+  exchange: Exchange,
+  base: { answer: AnswerClass; observed: string },
+): ValueJudgement {
+  const { answer } = base;
+  const status = exchange.status;
+  const malformed = valueClass.expectation === 'not-spec-form';
+  const rejected = `${what} rejected ${status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}`;
+  const rule = checkRefusalRule(exchange);
+  if (rule !== undefined && !rule.holds) {
+    return {
+      ...base,
+      verdict: 'INFORMATIONAL',
+      specRef: `${valueClass.specRef}; ${RULE_1}`,
+      finding: `${rejected}, which breaks ${RULE_1} (${REFUSAL_READING}): ${rule.problems.join('; ')}; judged once per kind of refusal in ${VALUE_REFUSALS_CASE}`,
+      expected: RULE_1_EXPECTED,
+    };
+  }
+  const cut = ruleOneNotJudged(exchange);
+  if (cut !== undefined) {
+    return { ...base, verdict: 'INFORMATIONAL', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: `${rejected}; ${cut}` };
+  }
+  if (status === 400 && malformed) {
+    return { ...base, verdict: 'CONFORMS', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: rejected, expected: RULE_1_EXPECTED };
+  }
+  return {
+    ...base,
+    verdict: 'INFORMATIONAL',
+    specRef: status === 400 ? valueClass.specRef : `${valueClass.specRef}; spec §7 rule 3 (other status codes not shown)`,
+    finding: rejected,
+  };
+}
+
 export function judgeValue(
   field: string,
   valueClass: Pick<ValueClass, 'description' | 'expectation' | 'specRef'>,
@@ -81,32 +117,7 @@ export function judgeValue(
       finding: `${what} accepted (${status})${malformed ? ', a form spec §2 does not give' : ''}`,
     };
   }
-  if (answer.outcome === 'rejected') {
-    const rejected = `${what} rejected ${status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}`;
-    const rule = checkRefusalRule(exchange);
-    if (rule !== undefined && !rule.holds) {
-      return {
-        ...base,
-        verdict: 'INFORMATIONAL',
-        specRef: `${valueClass.specRef}; ${RULE_1}`,
-        finding: `${rejected}, which breaks ${RULE_1} (${REFUSAL_READING}): ${rule.problems.join('; ')}; judged once per kind of refusal in ${VALUE_REFUSALS_CASE}`,
-        expected: RULE_1_EXPECTED,
-      };
-    }
-    const cut = ruleOneNotJudged(exchange);
-    if (cut !== undefined) {
-      return { ...base, verdict: 'INFORMATIONAL', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: `${rejected}; ${cut}` };
-    }
-    if (status === 400 && malformed) {
-      return { ...base, verdict: 'CONFORMS', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: rejected, expected: RULE_1_EXPECTED };
-    }
-    return {
-      ...base,
-      verdict: 'INFORMATIONAL',
-      specRef: status === 400 ? valueClass.specRef : `${valueClass.specRef}; spec §7 rule 3 (other status codes not shown)`,
-      finding: rejected,
-    };
-  }
+  if (answer.outcome === 'rejected') return judgeRefusal(what, valueClass, exchange, base);
   const refusal = answer.refusal;
   if (refusal?.kind === 'state' || refusal?.kind === 'environment') {
     return { ...base, verdict: 'INFORMATIONAL', specRef: valueClass.specRef, finding: `${what} undetermined: ${refusalWords(refusal)}` };

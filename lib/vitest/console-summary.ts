@@ -14,6 +14,48 @@ const MAX_GROUPS = 6;
 const LINE_CHARS = 300;
 const clip = (words: string): string => (words.length > LINE_CHARS ? `${words.slice(0, LINE_CHARS)}…` : words);
 
+/** The rule the answers show, how it was reached, each field's role and the dependencies. */
+function ruleLines(report: BehaviourReport): string[] {
+  const lines: string[] = [];
+  const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
+  const total = 2 ** report.operation.fields.length;
+  lines.push(
+    `  rule: ${report.rule.expression}${known === total ? '' : ` (exact on the ${known} of ${total} combinations with a usable answer)`}`,
+  );
+  if (report.rule.basis === 'explorer') lines.push(`  by the explorer's rule, assuming ${(report.rule.assumptions ?? []).join('; ')}`);
+  if (report.rule.explorerNotUsed !== undefined) lines.push(`  from the answers alone: ${report.rule.explorerNotUsed}`);
+  const width = Math.max(...Object.keys(report.fields).map((f) => f.length), 5);
+  for (const [name, role] of Object.entries(report.fields)) {
+    const open =
+      role.presence === 'undetermined'
+        ? ` (${role.possible?.join(' or ') ?? ''}; hangs on ${role.hangsOnCount ?? 0} combination(s) without a usable answer)`
+        : '';
+    const basis = role.basis === 'explorer' ? " (by the explorer's rule)" : '';
+    lines.push(`  ${name.padEnd(width)}  ${role.presence}${open}${basis}`);
+  }
+  if (report.rule.dependencies.length > 0) {
+    // Read off the combinations with an answer, as the rule is: the others could break them.
+    const partial = known === total ? '' : ` (on the ${known} of ${total} combinations with a usable answer; the others could break them)`;
+    const exact = report.rule.dependenciesExact ? '' : ' (with the roles they do not state the whole rule: see the rule above)';
+    lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}${partial}${exact}`);
+  }
+  return lines;
+}
+
+function rejectionLines(report: BehaviourReport): string[] {
+  const lines: string[] = [];
+  // The console names each kind of rejection in a line; the unanswered combinations each could also cover, and
+  // groups past the first few, are in the report (many fields give one group per rejected combination).
+  for (const group of report.rejectionGroups.slice(0, MAX_GROUPS)) {
+    const open = group.unknownMatchingCount ?? group.unknownMatching?.length ?? 0;
+    const summary = group.summary.replace(/; exact on the known combinations only: .*$/s, '');
+    lines.push(`  rejected: ${summary}${open === 0 || summary === group.summary ? '' : `; ${open} unanswered combination(s) may also be`}`);
+  }
+  const more = report.rejectionGroups.length - MAX_GROUPS;
+  if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
+  return lines;
+}
+
 /** The end-of-run lines: the target, the rule, the roles, the rejection groups, the verdicts and any drift from the baseline. */
 export function formatConsoleSummary(report: BehaviourReport): string[] {
   const { run } = report;
@@ -31,41 +73,11 @@ export function formatConsoleSummary(report: BehaviourReport): string[] {
   } else if (report.diagnosis !== undefined) {
     lines.push(`  no combination was accepted: ${report.diagnosis.message}`);
   } else {
-    const known = report.matrix.filter((e) => e.outcome === 'accepted' || e.outcome === 'rejected').length;
-    const total = 2 ** report.operation.fields.length;
-    lines.push(
-      `  rule: ${report.rule.expression}${known === total ? '' : ` (exact on the ${known} of ${total} combinations with a usable answer)`}`,
-    );
-    if (report.rule.basis === 'explorer') lines.push(`  by the explorer's rule, assuming ${(report.rule.assumptions ?? []).join('; ')}`);
-    if (report.rule.explorerNotUsed !== undefined) lines.push(`  from the answers alone: ${report.rule.explorerNotUsed}`);
-    const width = Math.max(...Object.keys(report.fields).map((f) => f.length), 5);
-    for (const [name, role] of Object.entries(report.fields)) {
-      const open =
-        role.presence === 'undetermined'
-          ? ` (${role.possible?.join(' or ') ?? ''}; hangs on ${role.hangsOnCount ?? 0} combination(s) without a usable answer)`
-          : '';
-      const basis = role.basis === 'explorer' ? " (by the explorer's rule)" : '';
-      lines.push(`  ${name.padEnd(width)}  ${role.presence}${open}${basis}`);
-    }
-    if (report.rule.dependencies.length > 0) {
-      // Read off the combinations with an answer, as the rule is: the others could break them.
-      const partial =
-        known === total ? '' : ` (on the ${known} of ${total} combinations with a usable answer; the others could break them)`;
-      const exact = report.rule.dependenciesExact ? '' : ' (with the roles they do not state the whole rule: see the rule above)';
-      lines.push(`  dependencies: ${report.rule.dependencies.join(' ')}${partial}${exact}`);
-    }
+    lines.push(...ruleLines(report));
   }
   const unknownCount = report.rule.unknownCount ?? report.rule.unknown.length;
   if (unknownCount > 0) lines.push(`  without usable evidence (unstable, error or not sent): ${unknownCount} combination(s)`);
-  // The console names each kind of rejection in a line; the unanswered combinations each could also cover, and
-  // groups past the first few, are in the report (many fields give one group per rejected combination).
-  for (const group of report.rejectionGroups.slice(0, MAX_GROUPS)) {
-    const open = group.unknownMatchingCount ?? group.unknownMatching?.length ?? 0;
-    const summary = group.summary.replace(/; exact on the known combinations only: .*$/s, '');
-    lines.push(`  rejected: ${summary}${open === 0 || summary === group.summary ? '' : `; ${open} unanswered combination(s) may also be`}`);
-  }
-  const more = report.rejectionGroups.length - MAX_GROUPS;
-  if (more > 0) lines.push(`  rejected: ${more} more kind(s) of rejection in the report`);
+  lines.push(...rejectionLines(report));
   if (report.naming !== undefined) lines.push(`  refusals read: ${namingSentence(report.naming)}`);
   // Every case that fails the run first, then the findings about a limit or the handshake; the rest are counted.
   const { failing, limitsAndHandshakes, others } = summaryFindings(report);

@@ -54,27 +54,53 @@ const runTag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 /** This worker's engine run, so the report can count every request it sent (shards add up). */
 export const workerRunId = runTag;
 
+/** The token the run's requests carry: the embedded reference's own, the main process's broker, or the settings'. */
+function tokenOf(settings: Settings, target: TargetRef): Parameters<typeof HttpEngine.fromConfig>[2] {
+  const broker = inject('tokenBroker');
+  const referenceToken = inject('referenceToken');
+  return target.kind === 'embedded-reference' && referenceToken !== undefined
+    ? new Secret(referenceToken)
+    : broker !== undefined
+      ? new TokenBrokerClient(broker) // the main process gets and renews it (lib/auth/broker.ts)
+      : settings.credentials.accessToken;
+}
+
+/**
+ * CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
+ * a file, not a subscription, so the ledger must not list it for deletion.
+ */
+function changeRequestTest(settings: Settings, baseUrl: string): (method: string, url: string) => boolean {
+  const trigger = settings.receiver.change;
+  const change = trigger?.kind === 'request' ? { method: trigger.method, url: `${baseUrl}${trigger.path}` } : undefined;
+  return (method, url) => change !== undefined && method === change.method && url === change.url;
+}
+
+/** The values of each body: the time now, a notification URL of its own, and a tag unique in the run. */
+function valuesMaker(settings: Settings, receiverUrl: string | undefined): ProbeContext['values'] {
+  const notificationUrl = settings.receiver.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
+  // Each create gets its own path on the probe's receiver (which answers on every path), so that no two of the run's
+  // subscriptions share a notification URL: a service that refuses a second subscription with the same resource and
+  // URL while the first lives would otherwise answer the run's own overlap, not the body. A NOTIFICATION_URL the user
+  // gives is sent as it is.
+  const ownPath = (url: string, unique: string): string =>
+    settings.receiver.notificationUrl === undefined && receiverUrl !== undefined ? `${url.replace(/\/+$/, '')}/c/${unique}` : url;
+  return () => {
+    uniqueCounter += 1;
+    const unique = `${runTag}-${uniqueCounter}`;
+    return { now: new Date(), notificationUrl: ownPath(notificationUrl, unique), unique };
+  };
+}
+
 export function probeContext(): ProbeContext {
   if (context !== undefined) return context;
   // The settings the command read, handed over by the run; the target from globalSetup (the embedded
   // reference's address is known only once it listens).
   const settings = settingsFromWire(inject('settings'));
   const target = inject('target');
-  const broker = inject('tokenBroker');
-  const referenceToken = inject('referenceToken');
-  const token =
-    target.kind === 'embedded-reference' && referenceToken !== undefined
-      ? new Secret(referenceToken)
-      : broker !== undefined
-        ? new TokenBrokerClient(broker) // the main process gets and renews it (lib/auth/broker.ts)
-        : settings.credentials.accessToken;
+  const token = tokenOf(settings, target);
   // Every 2xx create is in the ledger before `send` returns to the case (lib/ledger/run-ledger.ts).
   const ledger = inject('ledger');
-  // CHANGE_REQUEST (the events suite's way to make a drive change) may be a POST answered 2xx: it made
-  // a file, not a subscription, so the ledger must not list it for deletion.
-  const trigger = settings.receiver.change;
-  const change = trigger?.kind === 'request' ? { method: trigger.method, url: `${target.baseUrl}${trigger.path}` } : undefined;
-  const isChange = (method: string, url: string): boolean => change !== undefined && method === change.method && url === change.url;
+  const isChange = changeRequestTest(settings, target.baseUrl);
   const isChangeRequest = (e: Exchange): boolean => isChange(e.method, e.url);
   // Creates wait until the run has shown it can delete them; it stops when it cannot (lib/create/undo-guard.ts).
   const guard = new UndoGuard({
@@ -105,13 +131,6 @@ export function probeContext(): ProbeContext {
   if (channel !== undefined) publishRequests(channel, () => engine.stats().requestsSent);
   const receiverUrl = inject('receiverUrl');
   const receiverControl = inject('receiverControl');
-  const notificationUrl = settings.receiver.notificationUrl ?? receiverUrl ?? 'https://receiver.invalid/notifications';
-  // Each create gets its own path on the probe's receiver (which answers on every path), so that no two of the run's
-  // subscriptions share a notification URL: a service that refuses a second subscription with the same resource and
-  // URL while the first lives would otherwise answer the run's own overlap, not the body. A NOTIFICATION_URL the user
-  // gives is sent as it is.
-  const ownPath = (url: string, unique: string): string =>
-    settings.receiver.notificationUrl === undefined && receiverUrl !== undefined ? `${url.replace(/\/+$/, '')}/c/${unique}` : url;
   let plainGet: Promise<number | null> | undefined;
   context = {
     settings,
@@ -120,11 +139,7 @@ export function probeContext(): ProbeContext {
     engine,
     operation,
     receiver: receiverControl === undefined ? undefined : new ReceiverClient(receiverControl),
-    values: () => {
-      uniqueCounter += 1;
-      const unique = `${runTag}-${uniqueCounter}`;
-      return { now: new Date(), notificationUrl: ownPath(notificationUrl, unique), unique };
-    },
+    values: valuesMaker(settings, receiverUrl),
     plainGetStatus: () => (plainGet ??= engine.send({ method: 'GET', path: operation.path }).then((e) => e.status)),
     refusalOwners: new RefusalOwners(),
     pacer: new StatePacer({

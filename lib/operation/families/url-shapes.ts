@@ -28,6 +28,9 @@ function pathOf(url: string): string {
   }
 }
 
+/** The URL with one more query parameter (its first when it has none). */
+const withParameter = (u: string, parameter: string): string => `${u}${u.includes('?') ? '&' : '?'}${parameter}`;
+
 /**
  * Shapes of a URL field. Where a class can, it derives from the field's good value (e.g. the
  * receiver's URL), so that a service that validates the URL (reference-notes: a validation request
@@ -59,11 +62,7 @@ export function urlShapeClasses(good: (ctx: ValueContext) => unknown, o: UrlShap
     {
       id: 'very-long',
       description: `very long URL (${longLength} characters)`,
-      value: (ctx) => {
-        const u = url(ctx);
-        const head = `${u}${u.includes('?') ? '&' : '?'}pad=`;
-        return head.padEnd(longLength, 'a');
-      },
+      value: (ctx) => withParameter(url(ctx), 'pad=').padEnd(longLength, 'a'),
       // The form is the spec's; how long a URL may be is a limit, which the spec may not show.
       specRef: `${SPEC}; open: spec §8 limits not shown`,
       expectation: 'spec-form',
@@ -79,10 +78,7 @@ export function urlShapeClasses(good: (ctx: ValueContext) => unknown, o: UrlShap
     {
       id: 'query-string',
       description: 'URL with a query string',
-      value: (ctx) => {
-        const u = url(ctx);
-        return `${u}${u.includes('?') ? '&' : '?'}probe=query`;
-      },
+      value: (ctx) => withParameter(url(ctx), 'probe=query'),
       specRef: SPEC,
       expectation: 'spec-form',
     },

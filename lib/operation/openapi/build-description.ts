@@ -70,38 +70,28 @@ function findUndo(doc: OpenApiDocument, found: FoundOperation): UndoDescription 
   return { idAt: `/${idKey}`, deletePath: `${base}/{id}`, ...(end !== undefined ? { endOfLifeAt: `/${end}` } : {}) };
 }
 
-export function buildDescription(doc: OpenApiDocument, operationId: string, options: BuildOptions = {}): BuiltDescription {
-  const found = findOperation(doc, operationId);
-  const at = `${doc.label}#${found.pointer}`;
-  if (!BODY_METHODS.has(found.method)) {
-    throw new OpenApiError([`${at}: a ${found.method} has no body to probe; the probe varies the JSON body of a POST, PUT or PATCH`]);
-  }
-  const body = bodySchema(doc, found);
-  // A field the schema forbids (`false`) is probed only with a value an example shows: nothing else says what to send.
-  const unshown = body.forbidden.filter((name) => !body.examples.some((e) => Object.hasOwn(e, name)));
-  let properties = body.properties.filter(([name]) => !unshown.includes(name));
-  if (options.fields !== undefined) {
-    const known = new Map(properties);
-    const unknown = options.fields.filter((f) => !known.has(f));
-    if (unknown.length > 0) throw new OpenApiError([`--fields: not properties of ${operationId}'s request body: ${unknown.join(', ')}`]);
-    properties = options.fields.map((f) => [f, known.get(f) ?? {}] as [string, Json]);
-  }
-  if (properties.length > MAX_FIELDS) {
-    const required = body.required.length > 0 ? ` (the required ones: ${body.required.join(',')})` : '';
-    throw new OpenApiError([
-      `${at}: the request body has ${properties.length} properties; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/rule/field-set.ts): pick at most ${MAX_FIELDS} with --fields name,name,...${required}`,
-    ]);
-  }
-  const title =
-    isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;
-  const specBase = `${title}: ${operationId} request body`;
+/** The properties probed: those given with --fields, in that order, each a property of the body; else all of them. */
+function chosenProperties(properties: [string, Json][], operationId: string, chosen: readonly string[] | undefined): [string, Json][] {
+  if (chosen === undefined) return properties;
+  const known = new Map(properties);
+  const unknown = chosen.filter((f) => !known.has(f));
+  if (unknown.length > 0) throw new OpenApiError([`--fields: not properties of ${operationId}'s request body: ${unknown.join(', ')}`]);
+  return chosen.map((f) => [f, known.get(f) ?? {}] as [string, Json]);
+}
+
+/** Each property as a field with its limits, and what a field needs that the schema does not give. */
+function describedFields(
+  properties: readonly [string, Json][],
+  examples: readonly Json[],
+  specBase: string,
+): { fields: FieldDescription[]; limits: LimitDescription[]; needs: string[] } {
   const fields: FieldDescription[] = [];
   const limits: LimitDescription[] = [];
   const needs: string[] = [];
   properties.forEach(([name, schema], i) => {
     const built = propertyField(name, schema, specBase);
     // A schema that gives no good value: the value an example body has for the field, when one has it.
-    const example = built.missingGood === undefined ? undefined : body.examples.find((e) => Object.hasOwn(e, name));
+    const example = built.missingGood === undefined ? undefined : examples.find((e) => Object.hasOwn(e, name));
     if (example !== undefined) {
       fields.push({ ...(built.field as FieldDescription), good: { kind: 'literal', value: example[name] } });
     } else {
@@ -111,6 +101,33 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     }
     limits.push(...built.limits);
   });
+  return { fields, limits, needs };
+}
+
+export function buildDescription(doc: OpenApiDocument, operationId: string, options: BuildOptions = {}): BuiltDescription {
+  const found = findOperation(doc, operationId);
+  const at = `${doc.label}#${found.pointer}`;
+  if (!BODY_METHODS.has(found.method)) {
+    throw new OpenApiError([`${at}: a ${found.method} has no body to probe; the probe varies the JSON body of a POST, PUT or PATCH`]);
+  }
+  const body = bodySchema(doc, found);
+  // A field the schema forbids (`false`) is probed only with a value an example shows: nothing else says what to send.
+  const unshown = body.forbidden.filter((name) => !body.examples.some((e) => Object.hasOwn(e, name)));
+  const properties = chosenProperties(
+    body.properties.filter(([name]) => !unshown.includes(name)),
+    operationId,
+    options.fields,
+  );
+  if (properties.length > MAX_FIELDS) {
+    const required = body.required.length > 0 ? ` (the required ones: ${body.required.join(',')})` : '';
+    throw new OpenApiError([
+      `${at}: the request body has ${properties.length} properties; the probe handles at most ${MAX_FIELDS} (its combinations are bit masks, lib/rule/field-set.ts): pick at most ${MAX_FIELDS} with --fields name,name,...${required}`,
+    ]);
+  }
+  const title =
+    isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;
+  const specBase = `${title}: ${operationId} request body`;
+  const { fields, limits, needs } = describedFields(properties, body.examples, specBase);
   const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value`);
   const notes: string[] = unshown.map(
