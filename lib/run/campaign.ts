@@ -131,8 +131,9 @@ async function dryRunCampaign(
   for (const p of runs) {
     const share = shares.get(p.id) ?? 0;
     const planned = await runProbe(operationSettings(settings, p, share), { ...options, out: silent, dryRun: true });
-    const bound =
-      planned.plan === undefined ? '' : `; the plan sends at most ${planned.plan.requests} (${planned.plan.worstCase} with every retry)`;
+    const plan = planned.plan;
+    const over = plan !== undefined && plan.requests > share ? ', more than its share: the cases past it are not sent' : '';
+    const bound = plan === undefined ? '' : `; the plan sends at most ${plan.requests} (${plan.worstCase} with every retry)${over}`;
     out.log(
       `campaign: run ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), share ${share} of MAX_REQUESTS ${settings.pacing.maxRequests}${bound}`,
     );
