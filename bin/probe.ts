@@ -14,6 +14,10 @@
  *   npx subscription-conformance probe --openapi openapi.yaml --operation-id createThing
  *                                          probe an OpenAPI operation (also OPENAPI, OPERATION_ID); the
  *                                          description built from it is written to REPORT_DIR/operation.json
+ *   npx subscription-conformance probe --openapi openapi.yaml [--operations 'createThing,POST /drive/*']
+ *                                          a campaign: every POST, PUT and PATCH of the document (or those OPERATIONS
+ *                                          picks), one run each in REPORT_DIR/operations/<id>/, MAX_REQUESTS split
+ *                                          over them, an index in REPORT_DIR/index.{json,md,html} (docs/campaign.md)
  *   npx subscription-conformance probe --contract openapi.json
  *                                          compare the target with an OpenAPI contract (JSON or YAML); any
  *                                          disagreement fails the run. Every run writes reports/observed-openapi.json
@@ -35,6 +39,7 @@
 import './support/lean-dependencies.js';
 import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
 import { commandAsTyped } from '../lib/config/invocation.js';
+import { isCampaign, runCampaign } from '../lib/run/campaign.js';
 import { exitLine, runProbe } from '../lib/run/run-probe.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
@@ -63,7 +68,7 @@ const interrupt = new InterruptOnce({
 });
 // The UI is stopped by a signal as a server is: at once.
 if (!values.ui) interrupt.listen();
-const outcome = await runProbe(settings, {
+const options = {
   filters: positionals,
   ...(values.shard !== undefined ? { shard: values.shard } : {}),
   mergeReports: values['merge-reports'],
@@ -72,7 +77,14 @@ const outcome = await runProbe(settings, {
   dryRun: values['dry-run'],
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   stop: interrupt.signal,
-});
+};
+// A document without the one operation to probe is a campaign over its operations, each a run as below.
+if (isCampaign(settings)) {
+  const campaign = await runCampaign(settings, options);
+  console.log(campaign.line);
+  process.exit(campaign.code);
+}
+const outcome = await runProbe(settings, options);
 // A setup problem may be several lines (one per problem of an expectations file), each said by the probe.
 if (outcome.setupProblem !== undefined) for (const problem of outcome.setupProblem.split('\n')) console.error(`probe: ${problem}`);
 else console.log(exitLine(outcome));

@@ -246,6 +246,8 @@ export async function readSettings(
       only,
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       ...(options.env !== undefined ? { env: options.env } : {}),
+      // The probe alone runs a campaign over a whole document (lib/run/campaign.ts).
+      documentRun: command === 'probe',
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -31,6 +31,8 @@ export interface SettingSources {
    * their defaults, so that a value an offline command never uses cannot stop it. Default: every setting.
    */
   only?: ReadonlySet<string>;
+  /** OPENAPI alone is a campaign over the document's operations (the probe command); elsewhere it needs OPERATION_ID. */
+  documentRun?: boolean;
 }
 
 /** Where a setting's value came from, as its lines say it. */
@@ -151,7 +153,7 @@ export function loadSettingsWithOrigins(sources: SettingSources = {}): LoadedSet
   );
   problems.push(...authProblems(isGiven));
   problems.push(...clientCertificateProblems(values.network));
-  problems.push(...operationSourceCheck(values, isGiven('OPERATION')));
+  problems.push(...operationSourceCheck(values, isGiven('OPERATION'), sources.documentRun === true));
 
   if (problems.length > 0) {
     const secrets = secretsGiven(all, values);
@@ -310,10 +312,13 @@ function crossCheck(values: Values, tokenSetting: string | undefined): string[] 
 }
 
 /** The operation comes from OPERATION (or its default), or from OPENAPI with OPERATION_ID: one source. */
-function operationSourceCheck(values: Values, operationGiven: boolean): string[] {
+function operationSourceCheck(values: Values, operationGiven: boolean, documentRun: boolean): string[] {
   const openapi = values.target.openapi !== undefined;
   const operationId = values.target.operationId !== undefined;
-  if (openapi && !operationId) return ['OPENAPI: needs OPERATION_ID, the operationId of the operation to probe'];
+  const operations = values.target.operations !== undefined;
+  if (operations && !openapi) return ['OPERATIONS: needs OPENAPI, the document whose operations it picks'];
+  if (operations && operationId) return ['OPERATIONS and OPERATION_ID: give one, not both (OPERATION_ID probes one operation)'];
+  if (openapi && !operationId && !documentRun) return ['OPENAPI: needs OPERATION_ID, the operationId of the operation to probe'];
   if (operationId && !openapi) return ['OPERATION_ID: needs OPENAPI, the document it is in'];
   if (openapi && operationGiven) return ['OPERATION and OPENAPI: give one, not both (OPENAPI builds the description OPERATION names)'];
   return [];

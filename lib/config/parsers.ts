@@ -257,6 +257,18 @@ export const operationIdParser: Parser<string> = {
     /^[^\s\x00-\x1f]{1,200}$/.test(raw.trim()) ? ok(raw.trim()) : bad(`must be an operationId without spaces, got ${quote(raw)}`),
 };
 
+/** A comma-separated list of operationIds or `METHOD /path` globs, at least one; which exist is the document's to say. */
+export const operationListParser: Parser<string[]> = {
+  accepts: 'comma-separated operationIds or METHOD /path globs of the OPENAPI document',
+  parse: (raw) => {
+    const names = raw
+      .split(',')
+      .map((n) => n.trim().replace(/\s+/g, ' '))
+      .filter((n) => n !== '');
+    return names.length === 0 ? bad('names no operation') : ok(names);
+  },
+};
+
 /**
  * A comma-separated list of field names (at least one, no repeats). Whether each is a field of the
  * operation (OPERATION) is checked once both are read (load-config.ts), which also puts them in its order.

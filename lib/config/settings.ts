@@ -10,6 +10,7 @@ import {
   identifierParser,
   numberParser,
   operationIdParser,
+  operationListParser,
   pathParser,
   presenceParser,
   secondsAsMsParser,
@@ -394,6 +395,17 @@ export const SETTINGS: readonly AnySetting[] = [
     example: 'createSubscription',
     description: "operationId of the OPENAPI document's operation to probe. Also --operation-id.",
     parser: operationIdParser,
+  }),
+  setting({
+    name: 'OPERATIONS',
+    group: 'target',
+    key: 'operations',
+    default: undefined,
+    whenUnset: 'with OPENAPI and no OPERATION_ID, every operation with a JSON body (POST, PUT, PATCH)',
+    example: 'createItem,POST /drive/*',
+    description:
+      'Which operations of the OPENAPI document a campaign probes (probe --openapi without OPERATION_ID): operationIds or METHOD /path globs (* any run of characters), comma-separated. Also --operations.',
+    parser: operationListParser,
   }),
   setting({
     name: 'ACCEPTED_FIELDS',

@@ -34,6 +34,8 @@ export interface TargetSettings {
   /** OpenAPI document to build the operation from instead (with operationId); lib/operation/openapi. */
   openapi: string | undefined;
   operationId: string | undefined;
+  /** OPERATIONS: the operations of OPENAPI a campaign probes (ids or `METHOD /path` globs); undefined: every one with a body. */
+  operations: string[] | undefined;
   /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
   acceptedFields: string[] | undefined;
   /** A body known to be accepted; the explorer starts from its fields first. */

@@ -5,11 +5,12 @@ import type { OperationDescription } from '../description/types.js';
 import { validateDescription } from '../description/validate.js';
 import type { OperationSpec } from '../types.js';
 import { buildDescription, type BuildOptions, type BuiltDescription } from './build-description.js';
-import { readOpenApi } from './read-document.js';
+import { readOpenApi, type OpenApiDocument } from './read-document.js';
 import { OpenApiError } from '../../errors.js';
 
 export { buildDescription, type BuiltDescription } from './build-description.js';
-export { readOpenApi } from './read-document.js';
+export { readOpenApi, type OpenApiDocument } from './read-document.js';
+export { allOperations, type FoundOperation } from './find-operation.js';
 
 /**
  * How a document is named in what is built from it (the description's summary and spec references, which land in
@@ -40,7 +41,16 @@ export async function operationFromOpenApi(
   operationId: string,
   label = path,
 ): Promise<{ operation: OperationSpec; description: OperationDescription }> {
-  const built = await describeFromOpenApi(path, operationId, label);
+  return operationFromDocument(await readOpenApi(path, label), operationId);
+}
+
+/** operationFromOpenApi on a document already read: a campaign reads it once for all its operations. */
+export function operationFromDocument(
+  doc: OpenApiDocument,
+  operationId: string,
+): { operation: OperationSpec; description: OperationDescription } {
+  const label = doc.label;
+  const built = buildDescription(doc, operationId);
   if (built.needs.length > 0) {
     throw new OpenApiError([
       ...built.needs.map((n) => `${label} ${operationId}: ${n}`),

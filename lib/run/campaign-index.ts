@@ -1,0 +1,100 @@
+/**
+ * A campaign's index: one entry per operation, taken from its run's report (the rule in words, the roles, the
+ * requests, the verdicts, what DEVIATES) or its skip reason, as plain data; written as index.json, index.md and a
+ * short index.html in REPORT_DIR. Writing takes the data only: the campaign decides, this says.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { escapeHtml } from '../report/html.js';
+import { ruleSentence } from '../report/report-facts.js';
+import type { BehaviourReport } from '../report/types.js';
+import type { CampaignOperation } from './campaign-operations.js';
+import type { ExitCode } from './exit-decision.js';
+
+export interface IndexEntry extends CampaignOperation {
+  status: 'run' | 'skipped' | 'not run';
+  /** Its share of MAX_REQUESTS (a run, or one the stop left unrun). */
+  share?: number;
+  code?: ExitCode;
+  /** Why the run ends with its code, or why it was skipped or not run. */
+  reason: string;
+  rule?: string;
+  roles?: Record<string, string>;
+  requests?: number;
+  verdicts?: Record<string, number>;
+  deviates?: string[];
+}
+
+export interface CampaignIndex {
+  document: string;
+  budget: number;
+  code: ExitCode;
+  operations: IndexEntry[];
+}
+
+/** What an index entry says of a finished run, from its report (none when the run wrote no report). */
+export function reportFacts(report: BehaviourReport | undefined): Partial<IndexEntry> {
+  if (report === undefined) return {};
+  const verdicts: Record<string, number> = {};
+  for (const c of report.cases) verdicts[c.verdict] = (verdicts[c.verdict] ?? 0) + 1;
+  return {
+    rule: ruleSentence(report),
+    roles: Object.fromEntries(Object.entries(report.fields).map(([name, role]) => [name, role.presence])),
+    requests: report.run.requestsSent,
+    verdicts,
+    deviates: report.cases.filter((c) => c.verdict === 'DEVIATES').map((c) => c.id),
+  };
+}
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function markdown(index: CampaignIndex): string {
+  const rows = index.operations.map((e) => {
+    const what = e.status === 'run' ? (e.rule ?? e.reason) : `${e.status}: ${e.reason}`;
+    const roles = Object.entries(e.roles ?? {})
+      .map(([f, r]) => `${f} ${r}`)
+      .join(', ');
+    const verdicts = Object.entries(e.verdicts ?? {})
+      .map(([v, n]) => `${n} ${v}`)
+      .join(', ');
+    const spent = e.requests === undefined ? '' : `${e.requests} of ${e.share ?? '?'}`;
+    const link = e.status === 'run' ? `[${e.folder}/](${e.folder}/behaviour-report.md)` : '';
+    return `| ${cell(e.id)} | ${cell(`${e.method} ${e.path}`)} | ${cell(what)} | ${cell(roles)} | ${spent} | ${cell(verdicts)} | ${cell((e.deviates ?? []).join(', '))} | ${e.code ?? ''} | ${link} |`;
+  });
+  return [
+    `# Campaign over ${index.document}`,
+    '',
+    `${index.operations.filter((e) => e.status === 'run').length} operation(s) run, ${index.operations.filter((e) => e.status !== 'run').length} not; budget ${index.budget} requests; exit ${index.code}.`,
+    '',
+    '| Operation | Request | Rule | Roles | Requests | Verdicts | DEVIATES | Exit | Report |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+function html(index: CampaignIndex): string {
+  const rows = index.operations.map((e) => {
+    const what = e.status === 'run' ? (e.rule ?? e.reason) : `${e.status}: ${e.reason}`;
+    const link = e.status === 'run' ? `<a href="${escapeHtml(e.folder)}/behaviour-report.html">report</a>` : '';
+    const spent = e.requests === undefined ? '' : `${e.requests} of ${e.share ?? '?'}`;
+    return `<tr><td>${escapeHtml(e.id)}</td><td>${escapeHtml(`${e.method} ${e.path}`)}</td><td>${escapeHtml(what)}</td><td>${spent}</td><td>${escapeHtml((e.deviates ?? []).join(', '))}</td><td>${e.code ?? ''}</td><td>${link}</td></tr>`;
+  });
+  return `<!doctype html><meta charset="utf-8"><title>Campaign over ${escapeHtml(index.document)}</title>
+<h1>Campaign over ${escapeHtml(index.document)}</h1><p>Budget ${index.budget} requests; exit ${index.code}.</p>
+<table border="1" cellpadding="4"><tr><th>Operation</th><th>Request</th><th>Rule</th><th>Requests</th><th>DEVIATES</th><th>Exit</th><th>Report</th></tr>
+${rows.join('\n')}
+</table>
+`;
+}
+
+/** Writes index.json, index.md and index.html in `dir`; returns their paths. */
+export async function writeCampaignIndex(dir: string, index: CampaignIndex): Promise<string[]> {
+  const files: [string, string][] = [
+    ['index.json', `${JSON.stringify(index, null, 2)}\n`],
+    ['index.md', markdown(index)],
+    ['index.html', html(index)],
+  ];
+  for (const [name, text] of files) await writeFile(join(dir, name), text);
+  return files.map(([name]) => join(dir, name));
+}

@@ -1,0 +1,142 @@
+/**
+ * A campaign: every operation of an OpenAPI document with a JSON body, one after another, each through the
+ * single-operation run (runProbe) with its own OperationSpec, its own report folder REPORT_DIR/operations/<id>/ and
+ * its share of MAX_REQUESTS; then one index over them (lib/run/campaign-index.ts). An operation the tool cannot
+ * build is skipped with its reason. The campaign's code is the worst of its runs'; it prints through `out` and never
+ * ends the process, as runProbe.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Settings } from '../config/types.js';
+import { OpenApiError } from '../errors.js';
+import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
+import { splitBudget } from './campaign-budget.js';
+import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
+import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import { EXIT, type ExitCode } from './exit-decision.js';
+import { runProbe, type ProbeRunOptions } from './run-probe.js';
+
+type Out = NonNullable<ProbeRunOptions['out']>;
+type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
+
+export interface CampaignOutcome {
+  code: ExitCode;
+  /** The campaign's last line: its code, and the operations that failed. */
+  line: string;
+  /** Absent when the campaign stopped before any run (an unreadable document, no operation to run) or was a dry run. */
+  index?: CampaignIndex;
+  written: string[];
+}
+
+const consoleOut: Out = { log: (line) => console.log(line), error: (line) => console.error(line) };
+
+/** Is this a campaign: a document given without the one operation to probe. */
+export function isCampaign(settings: Settings): boolean {
+  return settings.target.openapi !== undefined && settings.target.operationId === undefined;
+}
+
+const setupStop = (problem: string): CampaignOutcome => ({ code: EXIT.setup, line: `campaign: exit 2: ${problem}`, written: [] });
+
+export async function runCampaign(settings: Settings, options: ProbeRunOptions = {}): Promise<CampaignOutcome> {
+  const out = options.out ?? consoleOut;
+  // Each of those splits or serves one run; over many operations they have no meaning yet.
+  const mode =
+    options.shard !== undefined ? '--shard' : options.mergeReports === true ? '--merge-reports' : options.ui === true ? '--ui' : undefined;
+  if (mode !== undefined) return setupStop(`${mode} probes one operation: give OPERATION_ID with OPENAPI`);
+  const path = settings.target.openapi ?? '';
+  let doc: OpenApiDocument;
+  try {
+    doc = await readOpenApi(path, documentLabel(path, options.cwd));
+  } catch (error) {
+    if (!(error instanceof OpenApiError)) throw error;
+    return setupStop(error.problems.join('; '));
+  }
+  const patterns = settings.target.operations;
+  const unmatched = patterns === undefined ? [] : unmatchedPatterns(doc, patterns);
+  if (unmatched.length > 0) return setupStop(`OPERATIONS: ${unmatched.join(', ')} picks no POST, PUT or PATCH of ${doc.label}`);
+  const planned = planOperations(doc, patterns);
+  const runs = planned.filter((p): p is Runnable => p.kind === 'run');
+  const split = splitBudget(
+    settings.pacing.maxRequests,
+    runs.map((r) => r.fields),
+  );
+  const shares = new Map(runs.map((r, i) => [r.id, split[i] ?? 0]));
+  for (const p of planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);
+  if (runs.length === 0) return setupStop(`no operation of ${doc.label} can be run (${planned.length} with a body, each skipped above)`);
+  if (options.dryRun === true) return dryRunCampaign(settings, options, runs, shares, out);
+  mkdirSync(settings.reports.reportDir, { recursive: true });
+  const entries: IndexEntry[] = [];
+  for (const [i, p] of planned.entries()) entries.push(await runOne(settings, options, p, shares.get(p.id), `${i + 1}/${planned.length}`));
+  return concludeCampaign(settings, doc.label, entries, out);
+}
+
+/** The settings of one operation's run: its operation, its report folder, its share; nothing picked for another. */
+function operationSettings(settings: Settings, p: Runnable, share: number): Settings {
+  return {
+    ...settings,
+    target: { ...settings.target, operation: p.operation, operationId: p.id, operations: undefined, acceptedFields: undefined },
+    pacing: { ...settings.pacing, maxRequests: share },
+    reports: { ...settings.reports, reportDir: join(settings.reports.reportDir, p.folder) },
+  };
+}
+
+/** One operation: skipped, left unrun by a stop, or run through runProbe and read back from its report. */
+async function runOne(
+  settings: Settings,
+  options: ProbeRunOptions,
+  p: PlannedOperation,
+  share: number | undefined,
+  at: string,
+): Promise<IndexEntry> {
+  const base = { id: p.id, method: p.method, path: p.path, folder: p.folder };
+  if (p.kind === 'skip') return { ...base, status: 'skipped', reason: p.reason };
+  if (options.stop?.aborted === true)
+    return { ...base, status: 'not run', share: share ?? 0, reason: `stopped by ${String(options.stop.reason ?? 'a stop')}` };
+  const out = options.out ?? consoleOut;
+  out.log(
+    `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/`,
+  );
+  const outcome = await runProbe(operationSettings(settings, p, share ?? 0), options);
+  if (outcome.setupProblem !== undefined) for (const line of outcome.setupProblem.split('\n')) out.error(`probe: ${p.id}: ${line}`);
+  out.log(`campaign: ${p.id}: exit ${outcome.code}: ${outcome.reason}`);
+  return { ...base, status: 'run', share: share ?? 0, code: outcome.code, reason: outcome.reason, ...reportFacts(outcome.report) };
+}
+
+/** The index written, and the last line: the worst code, and the operations that failed. */
+async function concludeCampaign(settings: Settings, label: string, entries: IndexEntry[], out: Out): Promise<CampaignOutcome> {
+  const ran = entries.filter((e) => e.status === 'run');
+  const code = ran.reduce<ExitCode>((worst, e) => (e.code !== undefined && e.code > worst ? e.code : worst), EXIT.ok);
+  const index: CampaignIndex = { document: label, budget: settings.pacing.maxRequests, code, operations: entries };
+  const written = await writeCampaignIndex(settings.reports.reportDir, index);
+  out.log(`campaign index: ${written.join(', ')}`);
+  const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);
+  const others = entries.length - ran.length;
+  const tail = `${ran.length} run${others > 0 ? `, ${others} skipped or not run` : ''}`;
+  const line =
+    failed.length === 0
+      ? `campaign: exit ${code}: every operation run holds (${tail})`
+      : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})`;
+  return { code, line, index, written };
+}
+
+/** `--dry-run`: each operation with its share and the plan's bound at that share; each skip was said already. */
+async function dryRunCampaign(
+  settings: Settings,
+  options: ProbeRunOptions,
+  runs: readonly Runnable[],
+  shares: ReadonlyMap<string, number>,
+  out: Out,
+): Promise<CampaignOutcome> {
+  const silent: Out = { log: () => undefined, error: () => undefined };
+  for (const p of runs) {
+    const share = shares.get(p.id) ?? 0;
+    const planned = await runProbe(operationSettings(settings, p, share), { ...options, out: silent, dryRun: true });
+    const plan = planned.plan;
+    const over = plan !== undefined && plan.requests > share ? ', more than its share: the cases past it are not sent' : '';
+    const bound = plan === undefined ? '' : `; the plan sends at most ${plan.requests} (${plan.worstCase} with every retry)${over}`;
+    out.log(
+      `campaign: run ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), share ${share} of MAX_REQUESTS ${settings.pacing.maxRequests}${bound}`,
+    );
+  }
+  return { code: EXIT.ok, line: `campaign: dry run: ${runs.length} operation(s) would run; nothing was sent`, written: [] };
+}

@@ -1,0 +1,163 @@
+/**
+ * A campaign over a document (probe --openapi without an operation id), as the command runs it, in process: a
+ * loopback target serving two operations with their own presence rules (test/support/campaign-target.ts), a document
+ * describing them and two it cannot build (test/fixtures/openapi/campaign-3.1.yaml). Each run's rule is read from its
+ * own report and checked against the target's on every combination; the index lists every operation, the skipped
+ * ones with their reason; each run stays within its share of MAX_REQUESTS; the one-operation run is unchanged.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readCommandLine, readSettings } from '../bin/support/cli.js';
+import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
+import type { BehaviourReport } from '../lib/report/types.js';
+import type { CampaignIndex } from '../lib/run/campaign-index.js';
+import { isCampaign, runCampaign, type CampaignOutcome } from '../lib/run/campaign.js';
+import { runProbe } from './run-probe.js';
+import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
+import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
+import { truthTable } from './support/truth-table.js';
+
+const DOCUMENT = new URL('fixtures/openapi/campaign-3.1.yaml', import.meta.url).pathname;
+const TOKEN = 'cmp-7q2v-x9k4-tt1z';
+const BUDGET = 600;
+const RULES: Record<string, ServedRule> = {
+  createWidget: { path: '/api/widgets', method: 'POST', fields: ['name', 'color', 'note'], rule: 'name && !color' },
+  createGadget: {
+    path: '/api/gadgets',
+    method: 'POST',
+    fields: ['label', 'callback', 'weight', 'owner'],
+    rule: 'label && callback && !weight',
+  },
+};
+
+interface CampaignRun extends CampaignOutcome {
+  reportDir: string;
+  stdout: string[];
+}
+
+/** The campaign as `probe ...args` runs it with `env`: the same command line and settings, in this process. */
+async function campaign(env: Record<string, string>, args: string[]): Promise<CampaignRun> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'campaign-'));
+  const read = readCommandLine('probe', PROBE_OPTIONS, args);
+  if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
+  const settings = await readSettings('probe', read.line, {
+    env: { ...FAST_PROBE_SETTINGS, REPORT_DIR: reportDir, ...env },
+    cwd: reportDir,
+  });
+  if ('problems' in settings) throw new Error(settings.problems.join('\n'));
+  expect(isCampaign(settings.settings)).toBe(true);
+  const stdout: string[] = [];
+  const outcome = await runCampaign(settings.settings, {
+    filters: read.line.args.positionals,
+    dryRun: read.line.args.values['dry-run'],
+    out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
+    cwd: reportDir,
+    stop: AbortSignal.timeout(240_000),
+  });
+  stdout.push(outcome.line);
+  return { ...outcome, reportDir, stdout };
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+let target: CampaignTarget;
+let env: Record<string, string>;
+beforeAll(async () => {
+  target = await startCampaignTarget(Object.values(RULES), TOKEN);
+  env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: DOCUMENT, MAX_REQUESTS: String(BUDGET), SEED: '1' };
+});
+afterAll(async () => {
+  await target.close();
+});
+
+describe('probe --openapi doc.yaml: every operation with a body, one run each', () => {
+  let run: CampaignRun;
+  let index: CampaignIndex;
+  beforeAll(async () => {
+    run = await campaign(env, ['02-presence']);
+    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+  }, 300_000);
+
+  test('each operation run has its rule exact in its own report, and the campaign exits 0 saying so last', () => {
+    expect(run.code, run.stdout.join('\n')).toBe(0);
+    expect(run.stdout.at(-1)).toBe('campaign: exit 0: every operation run holds (2 run, 2 skipped or not run)');
+    for (const [id, served] of Object.entries(RULES)) {
+      const report = readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
+      expect(report.operation).toMatchObject({ id, method: served.method, path: served.path, fields: served.fields });
+      expect(truthTable(served.fields, report.rule.expression), `${id}: ${report.rule.expression}`).toEqual(
+        truthTable(served.fields, served.rule),
+      );
+    }
+  });
+
+  test('the index lists every operation with a body: the runs with rule, roles and requests, the skips with why', () => {
+    expect(index.operations.map((e) => [e.id, e.status])).toEqual([
+      ['createWidget', 'run'],
+      ['createPart', 'skipped'],
+      ['createGadget', 'run'],
+      ['updateOrder', 'skipped'],
+    ]);
+    const widget = index.operations[0];
+    expect(widget).toMatchObject({ method: 'POST', path: '/api/widgets', folder: 'operations/createWidget', code: 0, deviates: [] });
+    expect(widget?.roles).toEqual({ name: 'required', color: 'forbidden', note: 'optional' });
+    expect(widget?.rule).toMatch(/name/);
+    expect(Object.values(widget?.verdicts ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(index.operations[1]?.reason).toBe(
+      "`{widget-id}`: createWidget creates a widget, but filling a path from a producer's answer is not built yet, and no setting gives one",
+    );
+    expect(index.operations[3]?.reason).toBe('`{order-id}`: no operation of the document creates an order and no setting gives one');
+    const md = readFileSync(join(run.reportDir, 'index.md'), 'utf8');
+    for (const e of index.operations) expect(md).toContain(`| ${e.id} |`);
+    expect(md).toContain('(operations/createGadget/behaviour-report.md)');
+    expect(readFileSync(join(run.reportDir, 'index.html'), 'utf8')).toContain('operations/createWidget/behaviour-report.html');
+  });
+
+  test('one budget: the shares add up to MAX_REQUESTS at most, more fields a larger share, each run within its own', () => {
+    const ran = index.operations.filter((e) => e.status === 'run');
+    const shares = ran.map((e) => e.share ?? Infinity);
+    expect(shares.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BUDGET);
+    expect(ran[1]?.share).toBeGreaterThan(ran[0]?.share ?? Infinity);
+    for (const e of ran) {
+      expect(e.requests, e.id).toBeGreaterThan(0);
+      expect(e.requests, e.id).toBeLessThanOrEqual(e.share ?? 0);
+      // What the target itself counted, not only what the run says it sent.
+      expect(target.requests(RULES[e.id]?.path ?? ''), e.id).toBeLessThanOrEqual(e.share ?? 0);
+    }
+  });
+});
+
+describe('the dry run, the filter, and the one-operation run', () => {
+  test('--dry-run lists each operation with its share and bound, and each skip with its reason; it sends nothing', async () => {
+    const before = target.requests('/api/widgets') + target.requests('/api/gadgets');
+    const dry = await campaign(env, ['--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.filter((l) => l.startsWith('campaign: run '))).toHaveLength(2);
+    expect(dry.stdout.find((l) => l.startsWith('campaign: run createGadget'))).toMatch(
+      /share \d+ of MAX_REQUESTS 600; the plan sends at most \d+/,
+    );
+    expect(dry.stdout).toContain(
+      'campaign: skip updateOrder (PATCH /api/orders/{order-id}): `{order-id}`: no operation of the document creates an order and no setting gives one',
+    );
+    expect(target.requests('/api/widgets') + target.requests('/api/gadgets')).toBe(before);
+  }, 120_000);
+
+  test('--operations picks by id or METHOD /path glob; one that picks nothing is a setup error', async () => {
+    const picked = await campaign(env, ['--dry-run', '--operations', 'POST /api/gad*']);
+    expect(
+      picked.stdout.filter((l) => l.startsWith('campaign: run ') || l.startsWith('campaign: skip ')).map((l) => l.split(' ')[2]),
+    ).toEqual(['createGadget']);
+    const none = await campaign(env, ['--dry-run', '--operations', 'createWidget,deleteThing']);
+    expect(none.code).toBe(2);
+    expect(none.line).toMatch(/^campaign: exit 2: OPERATIONS: deleteThing picks no POST, PUT or PATCH of /);
+  }, 120_000);
+
+  test('with --operation-id it is the one-operation run, its report where it always was', async () => {
+    const single = await runProbe(env, ['--operation-id', 'createGadget', '02-presence']);
+    expect(single.code, single.stdout + single.stderr).toBe(0);
+    const report = readJson<BehaviourReport>(join(single.reportDir, 'behaviour-report.json'));
+    const served = RULES['createGadget'];
+    expect(truthTable(served?.fields ?? [], report.rule.expression)).toEqual(truthTable(served?.fields ?? [], served?.rule ?? ''));
+  }, 300_000);
+});
