@@ -105,9 +105,9 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
     expect(widget?.rule).toMatch(/name/);
     expect(Object.values(widget?.verdicts ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(index.operations[1]?.reason).toBe(
-      "`{widget-id}`: createWidget creates a widget, but filling a path from a producer's answer is not built yet, and no setting gives one",
+      "`{widget-id}`: createWidget creates a widget, but filling a path from a producer's answer is not built yet, and PATH_VALUES gives none",
     );
-    expect(index.operations[3]?.reason).toBe('`{order-id}`: no operation of the document creates an order and no setting gives one');
+    expect(index.operations[3]?.reason).toBe('`{order-id}`: no operation of the document creates an order and PATH_VALUES gives none');
     const md = readFileSync(join(run.reportDir, 'index.md'), 'utf8');
     for (const e of index.operations) expect(md).toContain(`| ${e.id} |`);
     expect(md).toContain('(operations/createGadget/behaviour-report.md)');
@@ -129,6 +129,16 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
 });
 
 describe('the dry run, the filter, and the one-operation run', () => {
+  test('PATH_VALUES fills a path parameter: the operation it held back is planned, its path filled; a value that is not one segment is refused', async () => {
+    const dry = await campaign({ ...env, PATH_VALUES: 'order-id=ord-42' }, ['--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.find((l) => l.startsWith('campaign: run updateOrder'))).toBeDefined();
+    expect(dry.stdout.find((l) => l.startsWith('campaign: skip updateOrder'))).toBeUndefined();
+    await expect(campaign({ ...env, PATH_VALUES: 'order-id=../admin' }, ['--dry-run'])).rejects.toThrow(
+      /PATH_VALUES.*order-id: the value must be one path segment/,
+    );
+  }, 120_000);
+
   test('--dry-run lists each operation with its share and bound, and each skip with its reason; it sends nothing', async () => {
     const before = target.requests('/api/widgets') + target.requests('/api/gadgets');
     const dry = await campaign(env, ['--dry-run']);
@@ -138,7 +148,7 @@ describe('the dry run, the filter, and the one-operation run', () => {
       /share \d+ of MAX_REQUESTS 600; the plan sends at most \d+/,
     );
     expect(dry.stdout).toContain(
-      'campaign: skip updateOrder (PATCH /api/orders/{order-id}): `{order-id}`: no operation of the document creates an order and no setting gives one',
+      'campaign: skip updateOrder (PATCH /api/orders/{order-id}): `{order-id}`: no operation of the document creates an order and PATH_VALUES gives none',
     );
     expect(target.requests('/api/widgets') + target.requests('/api/gadgets')).toBe(before);
   }, 120_000);

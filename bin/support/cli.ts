@@ -267,7 +267,7 @@ async function withOpenApi(settings: Settings): Promise<{ settings: Settings } |
   if (target.openapi === undefined || target.operationId === undefined) return { settings };
   let built: { operation: Settings['target']['operation']; description: OperationDescription };
   try {
-    built = await operationFromOpenApi(target.openapi, target.operationId, documentLabel(target.openapi));
+    built = await operationFromOpenApi(target.openapi, target.operationId, documentLabel(target.openapi), target.pathValues);
   } catch (error) {
     if (!(error instanceof OpenApiError)) throw error;
     return { problems: error.problems.map((problem) => `OPENAPI: ${problem}`) };

@@ -270,6 +270,30 @@ export const operationListParser: Parser<string[]> = {
 };
 
 /**
+ * `name=value,...`: values of path parameters. A value is one path segment (no `/`, `?`, `#`, `{` or `}`, not `.` or
+ * `..`): what the tool puts in a path never steers it elsewhere.
+ */
+export const pathValuesParser: Parser<Record<string, string>> = {
+  accepts: 'comma-separated name=value pairs, each value one path segment',
+  parse: (raw) => {
+    const out: Record<string, string> = {};
+    for (const pair of raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '')) {
+      const at = pair.indexOf('=');
+      const name = at < 0 ? '' : pair.slice(0, at).trim();
+      const value = at < 0 ? '' : pair.slice(at + 1).trim();
+      if (!/^[A-Za-z0-9_.-]+$/.test(name)) return bad(`"${pair.slice(0, 40)}" is not name=value with a parameter name`);
+      if (value === '' || value === '.' || value === '..' || /[/?#{}\s]/.test(value))
+        return bad(`${name}: the value must be one path segment (no /, ?, #, braces or spaces, not . or ..)`);
+      out[name] = value;
+    }
+    return Object.keys(out).length === 0 ? bad('names no parameter') : ok(out);
+  },
+};
+
+/**
  * A comma-separated list of field names (at least one, no repeats). Whether each is a field of the
  * operation (OPERATION) is checked once both are read (load-config.ts), which also puts them in its order.
  */

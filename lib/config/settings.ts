@@ -11,6 +11,7 @@ import {
   numberParser,
   operationIdParser,
   operationListParser,
+  pathValuesParser,
   pathParser,
   presenceParser,
   secondsAsMsParser,
@@ -406,6 +407,17 @@ export const SETTINGS: readonly AnySetting[] = [
     description:
       'Which operations of the OPENAPI document a campaign probes (probe --openapi without OPERATION_ID): operationIds or METHOD /path globs (* any run of characters), comma-separated. Also --operations.',
     parser: operationListParser,
+  }),
+  setting({
+    name: 'PATH_VALUES',
+    group: 'target',
+    key: 'pathValues',
+    default: undefined,
+    whenUnset: 'an operation whose path has a parameter is refused (a campaign skips it, saying so)',
+    example: 'item-id=01BYE5RZ6QN3ZWBTUFOFD3GSPGOHDJD36K',
+    description:
+      "Values of the path parameters of an OPENAPI operation, name=value pairs, comma-separated: each {name} in the operation's path (and its delete path) is filled with its value, percent-encoded. Also --path-values.",
+    parser: pathValuesParser,
   }),
   setting({
     name: 'ACCEPTED_FIELDS',

@@ -36,6 +36,8 @@ export interface TargetSettings {
   operationId: string | undefined;
   /** OPERATIONS: the operations of OPENAPI a campaign probes (ids or `METHOD /path` globs); undefined: every one with a body. */
   operations: string[] | undefined;
+  /** PATH_VALUES: values of an OPENAPI operation's path parameters, by name. */
+  pathValues: Record<string, string> | undefined;
   /** Fields of the accepted body the value probes start from; undefined: the matrix's smallest accepted one. */
   acceptedFields: string[] | undefined;
   /** A body known to be accepted; the explorer starts from its fields first. */

@@ -55,8 +55,8 @@ function thingOf(param: string, path: string): string {
  * answer is not built; said per parameter, naming the producer when the document has one (a POST on the path
  * up to the parameter).
  */
-function pathParameterReason(doc: OpenApiDocument, found: FoundOperation): string | undefined {
-  const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+function pathParameterReason(doc: OpenApiDocument, found: FoundOperation, given: PathValues): string | undefined {
+  const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '').filter((p) => given?.[p] === undefined);
   if (params.length === 0) return undefined;
   const all = allOperations(doc);
   return params
@@ -64,23 +64,23 @@ function pathParameterReason(doc: OpenApiDocument, found: FoundOperation): strin
       const collection = found.path.slice(0, found.path.indexOf(`{${param}}`)).replace(/\/+$/, '');
       const producer = all.find((o) => o.method === 'POST' && o.path.replace(/\/+$/, '') === collection);
       const thing = thingOf(param, found.path);
-      if (producer === undefined) return `\`{${param}}\`: no operation of the document creates ${thing} and no setting gives one`;
+      if (producer === undefined) return `\`{${param}}\`: no operation of the document creates ${thing} and PATH_VALUES gives none`;
       const name = typeof producer.operation['operationId'] === 'string' ? producer.operation['operationId'] : `POST ${producer.path}`;
-      return `\`{${param}}\`: ${name} creates ${thing}, but filling a path from a producer's answer is not built yet, and no setting gives one`;
+      return `\`{${param}}\`: ${name} creates ${thing}, but filling a path from a producer's answer is not built yet, and PATH_VALUES gives none`;
     })
     .join('; ');
 }
 
 /** One operation, built or skipped. */
-function planOne(doc: OpenApiDocument, found: FoundOperation, id: string, folder: string): PlannedOperation {
+function planOne(doc: OpenApiDocument, found: FoundOperation, id: string, folder: string, given: PathValues): PlannedOperation {
   const base = { id, method: found.method, path: found.path, folder };
   const operationId = found.operation['operationId'];
   if (typeof operationId !== 'string')
     return { ...base, kind: 'skip', reason: 'it has no operationId, by which a run names what it probes' };
-  const params = pathParameterReason(doc, found);
+  const params = pathParameterReason(doc, found, given);
   if (params !== undefined) return { ...base, kind: 'skip', reason: params };
   try {
-    const { operation } = operationFromDocument(doc, operationId);
+    const { operation } = operationFromDocument(doc, operationId, given);
     return { ...base, kind: 'run', operation, fields: operation.fields.length };
   } catch (error) {
     if (!(error instanceof OpenApiError)) throw error;
@@ -91,7 +91,10 @@ function planOne(doc: OpenApiDocument, found: FoundOperation, id: string, folder
 }
 
 /** The document's operations with a body, in document order, that `patterns` pick (all when undefined). */
-export function planOperations(doc: OpenApiDocument, patterns: readonly string[] | undefined): PlannedOperation[] {
+/** PATH_VALUES: path parameters' values by name, given by the user. */
+type PathValues = Readonly<Record<string, string>> | undefined;
+
+export function planOperations(doc: OpenApiDocument, patterns: readonly string[] | undefined, given?: PathValues): PlannedOperation[] {
   const taken = new Set<string>();
   return allOperations(doc)
     .filter((found) => BODY_METHODS.has(found.method))
@@ -100,7 +103,7 @@ export function planOperations(doc: OpenApiDocument, patterns: readonly string[]
       id: typeof found.operation['operationId'] === 'string' ? found.operation['operationId'] : `${found.method} ${found.path}`,
     }))
     .filter(({ found, id }) => patterns === undefined || patterns.some((p) => picks(p, id, found.method, found.path)))
-    .map(({ found, id }) => planOne(doc, found, id, folderOf(id, taken)));
+    .map(({ found, id }) => planOne(doc, found, id, folderOf(id, taken), given));
 }
 
 /** The patterns that pick no operation with a body: a typo should not pass as an empty campaign. */

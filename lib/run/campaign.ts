@@ -54,7 +54,7 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const patterns = settings.target.operations;
   const unmatched = patterns === undefined ? [] : unmatchedPatterns(doc, patterns);
   if (unmatched.length > 0) return setupStop(`OPERATIONS: ${unmatched.join(', ')} picks no POST, PUT or PATCH of ${doc.label}`);
-  const planned = planOperations(doc, patterns);
+  const planned = planOperations(doc, patterns, settings.target.pathValues);
   const runs = planned.filter((p): p is Runnable => p.kind === 'run');
   const split = splitBudget(
     settings.pacing.maxRequests,

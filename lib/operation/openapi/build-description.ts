@@ -24,6 +24,16 @@ export interface BuiltDescription {
 export interface BuildOptions {
   /** Only these properties, in this order (the way to probe a body of more than MAX_FIELDS properties). */
   fields?: readonly string[];
+  /** Values of path parameters by name (PATH_VALUES): each `{name}` of the path and its delete path filled. */
+  pathValues?: Readonly<Record<string, string>>;
+}
+
+/** `path` with each `{name}` that `values` gives filled, percent-encoded; the others left as they are. */
+export function fillPath(path: string, values: Readonly<Record<string, string>> | undefined): string {
+  if (values === undefined) return path;
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? encodeURIComponent(values[name] as string) : whole,
+  );
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -128,13 +138,16 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     isObject(doc.document['info']) && typeof doc.document['info']['title'] === 'string' ? doc.document['info']['title'] : doc.label;
   const specBase = `${title}: ${operationId} request body`;
   const { fields, limits, needs } = describedFields(properties, body.examples, specBase);
-  const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
-  for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value`);
+  const path = fillPath(found.path, options.pathValues);
+  const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+  for (const p of params) needs.push(`path ${found.path}: replace {${p}} with a real value (PATH_VALUES=${p}=...)`);
   const notes: string[] = unshown.map(
     (name) =>
       `${name}: the schema forbids it (false) and no example shows a value for it: not probed (add it with a good value to see the refusal)`,
   );
-  const undo = findUndo(doc, found);
+  const documented = findUndo(doc, found);
+  // The delete path is the create's path and the id: the parameters filled there are filled here too.
+  const undo = documented === undefined ? undefined : { ...documented, deletePath: fillPath(documented.deletePath, options.pathValues) };
   if (undo === undefined)
     notes.push(
       `no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand or give DELETE_PATH; ` +
@@ -155,7 +168,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     id: descriptionId(operationId),
     summary: `${summary?.trim().split('\n')[0] ?? operationId} (from ${doc.label}, operationId ${operationId})`,
     method: found.method as OperationDescription['method'],
-    path: found.path,
+    path,
     headers: { 'content-type': body.contentType },
     fields,
     ...(reported.length > 0 ? { reportedAccepted: reported } : {}),

@@ -40,17 +40,19 @@ export async function operationFromOpenApi(
   path: string,
   operationId: string,
   label = path,
+  pathValues?: Readonly<Record<string, string>>,
 ): Promise<{ operation: OperationSpec; description: OperationDescription }> {
-  return operationFromDocument(await readOpenApi(path, label), operationId);
+  return operationFromDocument(await readOpenApi(path, label), operationId, pathValues);
 }
 
 /** operationFromOpenApi on a document already read: a campaign reads it once for all its operations. */
 export function operationFromDocument(
   doc: OpenApiDocument,
   operationId: string,
+  pathValues?: Readonly<Record<string, string>>,
 ): { operation: OperationSpec; description: OperationDescription } {
   const label = doc.label;
-  const built = buildDescription(doc, operationId);
+  const built = buildDescription(doc, operationId, pathValues === undefined ? {} : { pathValues });
   if (built.needs.length > 0) {
     throw new OpenApiError([
       ...built.needs.map((n) => `${label} ${operationId}: ${n}`),

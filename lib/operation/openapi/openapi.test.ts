@@ -76,10 +76,15 @@ test('OpenAPI 3.0 formats and bounds: a date-time made at each request, a bounde
 
 test('a path with a parameter must be made concrete; the probe itself refuses the document until it is', async () => {
   const built = await describeFromOpenApi(fixture('things-3.0.yaml'), 'createTeamHook', 'things-3.0.yaml');
-  expect(built.needs).toEqual(['path /teams/{teamId}/hooks: replace {teamId} with a real value']);
+  expect(built.needs).toEqual(['path /teams/{teamId}/hooks: replace {teamId} with a real value (PATH_VALUES=teamId=...)']);
   expect(built.notes[0]).toMatch(/^no DELETE \/teams\/\{teamId\}\/hooks\/\{id\}/);
   const refused = await problems(() => operationFromOpenApi(fixture('things-3.0.yaml'), 'createTeamHook', 'things-3.0.yaml'));
-  expect(refused[0]).toBe('things-3.0.yaml createTeamHook: path /teams/{teamId}/hooks: replace {teamId} with a real value');
+  expect(refused[0]).toBe(
+    'things-3.0.yaml createTeamHook: path /teams/{teamId}/hooks: replace {teamId} with a real value (PATH_VALUES=teamId=...)',
+  );
+  // PATH_VALUES fills it, percent-encoded: the operation is probed at that path.
+  const given = await operationFromOpenApi(fixture('things-3.0.yaml'), 'createTeamHook', 'things-3.0.yaml', { teamId: 'team 7' });
+  expect(given.operation.path).toBe('/teams/team%207/hooks');
 });
 
 test('documents and operations that cannot be described: one line each', async () => {
