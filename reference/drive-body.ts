@@ -5,7 +5,7 @@
  */
 import { Rule } from '../lib/rule/rule.js';
 import type { DriveOperationRules, JsonValueType } from './profile-types.js';
-import type { BodyProblem } from './validate-body.js';
+import { EDM_NAME, jsonTypeOf, type BodyProblem } from './validate-body.js';
 
 export type DriveBodyVerdict = { ok: true } | { ok: false; problem: BodyProblem };
 
@@ -13,17 +13,6 @@ const refused = (reason: BodyProblem['reason'], message: string, property?: stri
   ok: false,
   problem: property === undefined ? { reason, message } : { reason, property, message },
 });
-
-const jsonTypeOf = (value: unknown): JsonValueType | 'null' =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonValueType);
-
-const ARTICLE: Record<JsonValueType, string> = {
-  string: 'a string (Edm.String)',
-  boolean: 'a boolean (Edm.Boolean)',
-  number: 'a number',
-  object: 'an object',
-  array: 'an array',
-};
 
 function checkTypes(rules: DriveOperationRules, body: Record<string, unknown>, keys: string[]): DriveBodyVerdict {
   // modelled on public reports (microsoft-graph-docs#8063): the wording of the "does not exist" message
@@ -39,7 +28,7 @@ function checkTypes(rules: DriveOperationRules, body: Record<string, unknown>, k
     const seen = jsonTypeOf(body[key]);
     if (seen !== wanted) {
       const words = seen === 'null' ? 'null' : seen === 'array' ? 'an array' : `a ${seen}`;
-      return refused('wrongType', `The property '${key}' must be ${ARTICLE[wanted]}, but the request has ${words}.`, key);
+      return refused('wrongType', `The property '${key}' must be ${EDM_NAME[wanted]}, but the request has ${words}.`, key);
     }
   }
   return { ok: true };
@@ -51,7 +40,8 @@ function checkPresence(rules: DriveOperationRules, body: Record<string, unknown>
   const first = rules.refusals.find((r) => !Rule.of(r.unless).accepts(counted));
   if (first !== undefined)
     return refused(
-      first.unless.includes('&&') || first.unless.includes('||') ? 'ruleNotSatisfied' : 'missingProperty',
+      // a refusal unless one field is there is that field missing; any other is the rule
+      first.unless.trim() === first.property ? 'missingProperty' : 'ruleNotSatisfied',
       first.message,
       first.property,
     );

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { startReferenceService } from '../reference/index.js';
+import { parseProfileInput, PROFILES, startReferenceService } from '../reference/index.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { errorOf, TOKEN, useService, type Reply } from './support/reference-client.js';
 import { runProbe } from './run-probe.js';
@@ -200,6 +200,17 @@ describe('switched off', () => {
     const reply = await client.send('POST', ROOT_CHILDREN, { body: { name: 'x', folder: {} } });
 
     expect(reply.status).toBe(404);
+  });
+});
+
+describe('the rules are profile data', () => {
+  test('the default profile goes through JSON (PUT /_reference/profile) with its drive rules; a bad rule is refused by path', () => {
+    const sent = JSON.parse(JSON.stringify(PROFILES['default'])) as Record<string, unknown>;
+
+    expect(parseProfileInput(sent)).toEqual(PROFILES['default']);
+    const broken = structuredClone(sent) as { driveItems: { invite: { accept: string } } };
+    broken.driveItems.invite.accept = 'recipients &&';
+    expect(() => parseProfileInput(broken)).toThrow(/profile\.driveItems\.invite\.accept must be a valid expression/);
   });
 });
 
