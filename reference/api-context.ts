@@ -8,6 +8,7 @@ import type { JwtVerdict } from './auth.js';
 import { errorAnswer, refusedBodyAnswer, type RequestIds } from './errors.js';
 import type { HandshakeOutcome } from './handshake.js';
 import type { ReferenceProfile } from './profile-types.js';
+import type { DriveStore } from './drive-store.js';
 import type { SubscriptionStore } from './store.js';
 
 export interface ApiRequest {
@@ -27,6 +28,8 @@ export interface ApiContext {
   verifyJwt?: (token: string) => Promise<JwtVerdict>;
   onExpiredToken?: () => void;
   store: SubscriptionStore;
+  /** The drive's items, when the service serves the drive's other operations (the profile's `driveItems`). */
+  drive?: DriveStore;
   /** Base URL for Location headers, no trailing slash. */
   baseUrl: string;
   ids: RequestIds;

@@ -30,4 +30,7 @@ export function checkOptions(options: ReferenceServiceOptions): void {
   if (options.handshake !== undefined && typeof options.handshake !== 'boolean') {
     throw new RangeError('startReferenceService: handshake must be true, false or left out (then the profile decides)');
   }
+  if (options.driveItems !== undefined && typeof options.driveItems !== 'boolean') {
+    throw new RangeError('startReferenceService: driveItems must be true, false or left out (then the profile decides)');
+  }
 }

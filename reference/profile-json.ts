@@ -144,6 +144,24 @@ const state: Check = optional(
   }),
 );
 
+const strsRecord: Check = (v, p) => {
+  if (v === undefined) return;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(p, 'an object');
+  for (const [key, list] of Object.entries(v as Record<string, unknown>)) strs(list, `${p}.${key}`);
+};
+const driveOperation = obj({
+  typeName: str,
+  types: (v, p) => (v === undefined ? fail(p, 'an object') : fieldTypes(v, p)),
+  accept: expression,
+  trueOnly: optionalStrs,
+  refusals: (v, p) => {
+    if (!Array.isArray(v)) fail(p, 'an array');
+    (v as unknown[]).forEach((r, i) => obj({ unless: expression, property: str, message: str })(r, `${p}[${i}]`));
+  },
+  allowed: strsRecord,
+});
+const driveItems: Check = optional(obj({ folderCreate: driveOperation, childCreate: driveOperation, invite: driveOperation }));
+
 const wholeProfile = obj({
   name: str,
   description: str,
@@ -179,6 +197,7 @@ const wholeProfile = obj({
   }),
   lifecycle,
   state,
+  driveItems,
 });
 
 /** A profile from a name, a rule shorthand or a whole profile; throws ProfileError (or RangeError for names/rules). */

@@ -141,6 +141,44 @@ export interface ReferenceProfile {
   lifecycle?: LifecycleRules;
   /** What already exists decides a create too (reference/state.ts); absent: nothing does. */
   state?: StateRules;
+  /**
+   * The drive's other operations served beside the subscription create (reference/drive-items.ts): a folder under
+   * root, an item in a folder, an invitation to an item, and their deletes; absent: only the subscription endpoints.
+   */
+  driveItems?: DriveItemRules;
+}
+
+/**
+ * One create of the drive's other operations: a body is accepted exactly when `accept` holds over its present fields
+ * (lib/rule/expression.ts; a `trueOnly` flag counts only when true). A refused body is answered with the first of
+ * `refusals` whose `unless` does not hold, so that the answer names a property without saying the whole rule.
+ */
+export interface DriveOperationRules {
+  /** Entity type named in "does not exist on type" messages. */
+  typeName: string;
+  /** Every property the body may carry, with the JSON type of its value; any other property is refused. */
+  types: Record<string, JsonValueType>;
+  accept: string;
+  trueOnly?: string[];
+  refusals: DriveRefusal[];
+  /** Allowed values of string properties, and of the members of array properties. */
+  allowed?: Record<string, string[]>;
+}
+
+export interface DriveRefusal {
+  /** An expression over the present fields; the refusal applies when it does not hold. */
+  unless: string;
+  property: string;
+  message: string;
+}
+
+export interface DriveItemRules {
+  /** POST /_api/v2.0/drive/root/children: a folder under root. */
+  folderCreate: DriveOperationRules;
+  /** POST /_api/v2.0/drive/items/{item-id}/children: a file or folder in a folder. */
+  childCreate: DriveOperationRules;
+  /** POST /_api/v2.0/drive/items/{item-id}/invite: a permission on an item. */
+  invite: DriveOperationRules;
 }
 
 /**

@@ -6,6 +6,7 @@
  *   `reference choice`                neither says; the reference picks something plausible and a profile can change it.
  */
 import { Rule } from '../lib/rule/rule.js';
+import { DRIVE_ITEM_RULES } from './drive-rules.js';
 import type { JsonValueType, LifecycleRules, ReferenceProfile, ServedOperation } from './profile-types.js';
 
 /**
@@ -319,7 +320,8 @@ const V2_STATEFUL_PROFILE: ReferenceProfile = {
 };
 
 export const PROFILES: Record<string, ReferenceProfile> = {
-  default: DEFAULT_PROFILE,
+  // Only the default serves the drive's other operations: the profiles made from it keep the subscription alone.
+  default: { ...DEFAULT_PROFILE, driveItems: DRIVE_ITEM_RULES },
   'graph-like': GRAPH_LIKE_PROFILE,
   'v2-together': V2_TOGETHER_PROFILE,
   'v2-optional-expiration': V2_OPTIONAL_EXPIRATION_PROFILE,

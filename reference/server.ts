@@ -27,6 +27,7 @@ import type { ApiContext } from './api-context.js';
 import { fromWallClock, nowMs, StatsRecorder } from './stats.js';
 import { seedForeign } from './state.js';
 import { SubscriptionStore } from './store.js';
+import { DriveStore } from './drive-store.js';
 import { COLLECTION_PATH, handleApi } from './subscriptions.js';
 import { unauthorizedAnswer } from './auth.js';
 import { jwtVerifier } from './token-check.js';
@@ -79,6 +80,8 @@ interface Running {
   readonly faults: FaultInjector;
   readonly stats: StatsRecorder;
   readonly store: SubscriptionStore;
+  /** The drive's items; undefined when the service option `driveItems` is false. */
+  readonly drive: DriveStore | undefined;
   readonly closing: AbortController;
   /**
    * Every accepted socket: closeAllConnections only knows sockets the HTTP layer still owns, not those
@@ -105,6 +108,7 @@ function running(options: ReferenceServiceOptions): Running {
     faults: new FaultInjector(options.faults ?? {}, options.seed ?? 1),
     stats: new StatsRecorder(),
     store,
+    drive: options.driveItems === false ? undefined : new DriveStore(profile.record.rootItemId),
     closing: new AbortController(),
     sockets: new Set<Socket>(),
     responses: new WeakMap<object, ServerResponse>(),
@@ -219,6 +223,7 @@ function apiContext(run: Running, active: ReferenceProfile, ids: RequestIds): Ap
     tokens: run.tokens,
     ...(verifyJwt !== undefined ? { verifyJwt, onExpiredToken: () => stats.count('expiredTokens') } : {}),
     store: run.store,
+    ...(run.drive !== undefined ? { drive: run.drive } : {}),
     baseUrl: run.baseUrl,
     ids,
     newId: () => faults.nextCreatedId() ?? randomUUID(),

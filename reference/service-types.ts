@@ -28,6 +28,11 @@ export interface ReferenceServiceOptions {
    * setHandshake and PUT /_reference/handshake change it later.
    */
   handshake?: boolean;
+  /**
+   * Serve the drive's other operations (folder and item creates, invite, their deletes) when the profile has them, as
+   * the default profile does (default true); false serves the subscription endpoints only.
+   */
+  driveItems?: boolean;
 }
 
 /** `on`/`off` override every profile; `profile` follows the active profile's `validationHandshake.enabled`. */

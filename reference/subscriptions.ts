@@ -6,8 +6,9 @@
 import { jsonAnswer, type Answer } from './answer.js';
 import { invalid, methodNotAllowed, notFound, type ApiContext, type ApiRequest } from './api-context.js';
 import { checkAuthorization, unauthorizedAnswer } from './auth.js';
-import { isJsonContentType } from './content-type.js';
+import { handleDriveItems } from './drive-items.js';
 import { idHeaders } from './errors.js';
+import { jsonObjectBody } from './json-body.js';
 import type { HandshakeFailure } from './handshake.js';
 import { formatInstant } from './instant.js';
 import { deleteSubscription, listSubscriptions, readSubscription, renewSubscription } from './lifecycle.js';
@@ -84,26 +85,9 @@ const HANDSHAKE_CODES: Record<HandshakeFailure, string> = {
 
 async function create(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const { profile } = ctx;
-  if (!isJsonContentType(req.headers['content-type'])) {
-    const status = profile.request.wrongContentTypeStatus;
-    return invalid(ctx, 'The request body must be JSON (Content-Type: application/json).', 'unsupportedContentType', status);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(req.body);
-  } catch {
-    return invalid(ctx, 'The request body is not valid UTF-8.', 'malformedBody');
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text); // duplicate keys: the last one wins (reference choice, as JSON.parse does)
-  } catch {
-    return invalid(ctx, 'The request body is not valid JSON.', 'malformedJson');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return invalid(ctx, 'The request body must be a JSON object.', 'notAnObject');
-  }
-  const body = parsed as Record<string, unknown>;
+  const read = jsonObjectBody(ctx, req);
+  if (!read.ok) return read.answer;
+  const { body } = read;
   const verdict = validateCreateBody(profile, body, ctx.ids.nowMs);
   const flipped = ctx.shouldFlip(Object.keys(body));
   const accepted = flipped ? !verdict.ok : verdict.ok;
@@ -138,7 +122,11 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answe
   if (!auth.ok) return unauthorizedAnswer(ctx.profile, auth, ctx.ids);
   const served = servedOperation(ctx.profile);
   const target = route(served.path, req.path);
-  if (target.kind === 'none') return notFound(ctx, 'The resource could not be found.');
+  if (target.kind === 'none') {
+    const driveItems = ctx.profile.driveItems;
+    const answered = ctx.drive !== undefined && driveItems !== undefined ? handleDriveItems(ctx, ctx.drive, driveItems, req) : undefined;
+    return answered ?? notFound(ctx, 'The resource could not be found.');
+  }
   if (target.kind === 'collection') {
     if (req.method === served.method) return create(ctx, req);
     if (req.method === 'GET') return listSubscriptions(ctx, served.path, req.query);

@@ -146,11 +146,11 @@ function checkValues(rules: ValueRules, values: Record<string, string>, nowMs: n
   return { ok: true, body: accepted };
 }
 
-const jsonTypeOf = (value: unknown): JsonValueType | 'null' =>
+export const jsonTypeOf = (value: unknown): JsonValueType | 'null' =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonValueType);
 
 /** OData's name for each JSON type, as the messages of the modelled services say it. */
-const EDM_NAME: Record<JsonValueType, string> = {
+export const EDM_NAME: Record<JsonValueType, string> = {
   string: 'a string (Edm.String)',
   boolean: 'a boolean (Edm.Boolean)',
   number: 'a number',
