@@ -14,10 +14,10 @@ import { PROFILES, startReferenceService, type ReferenceService } from '../refer
 import { runProbe } from './run-probe.js';
 
 /**
- * Cases whose bound is a budget spent on what the answers show: a search's (lib/values/find-limit.ts: the limits and
- * the renewal's search), and the matrix's asks again, spent only where an answer may be chance (lib/matrix).
+ * Cases whose bound is a budget spent on what the answers show: a search's (lib/values/find-limit.ts: the limits, the
+ * renewal's search and the handshake deadline's, which a refusal's time may pin in a few creates), and the matrix's asks again, spent only where an answer may be chance (lib/matrix).
  */
-const SEARCHES = /^(?:limit\/|lifecycle\/renew$|matrix\/asked-again$|matrix\/lone-refusals$)/;
+const SEARCHES = /^(?:limit\/|lifecycle\/renew$|events\/handshake-deadline$|matrix\/asked-again$|matrix\/lone-refusals$)/;
 /**
  * A value class's bound is its worst case (a refusal asked until confirmed, MAX_ASKS, and a delete): the lower side
  * counts its one certain create and the delete an accepted one costs, since a refusal whose kind another value

@@ -5,6 +5,7 @@
  */
 import { OpenApiError } from '../errors.js';
 import type { OperationSpec } from '../operation/types.js';
+import { isObject } from '../json.js';
 import { allOperations, operationFromDocument, type FoundOperation, type OpenApiDocument } from '../operation/openapi/index.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -55,6 +56,22 @@ function thingOf(param: string, path: string): string {
  * answer is not built; said per parameter, naming the producer when the document has one (a POST on the path
  * up to the parameter).
  */
+/** An operation whose answer links (OpenAPI `links`) to `found` with `param` among the link's parameters. */
+function linkedProducer(all: readonly FoundOperation[], found: FoundOperation, param: string): FoundOperation | undefined {
+  const target = found.operation['operationId'];
+  return all.find((o) => {
+    const responses = o.operation['responses'];
+    if (o === found || !isObject(responses)) return false;
+    return Object.values(responses).some((r) => {
+      const links = isObject(r) ? r['links'] : undefined;
+      if (!isObject(links)) return false;
+      return Object.values(links).some(
+        (l) => isObject(l) && l['operationId'] === target && isObject(l['parameters']) && Object.hasOwn(l['parameters'], param),
+      );
+    });
+  });
+}
+
 function pathParameterReason(doc: OpenApiDocument, found: FoundOperation, given: PathValues): string | undefined {
   const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '').filter((p) => given?.[p] === undefined);
   if (params.length === 0) return undefined;
@@ -62,7 +79,8 @@ function pathParameterReason(doc: OpenApiDocument, found: FoundOperation, given:
   return params
     .map((param) => {
       const collection = found.path.slice(0, found.path.indexOf(`{${param}}`)).replace(/\/+$/, '');
-      const producer = all.find((o) => o.method === 'POST' && o.path.replace(/\/+$/, '') === collection);
+      const producer =
+        linkedProducer(all, found, param) ?? all.find((o) => o.method === 'POST' && o.path.replace(/\/+$/, '') === collection);
       const thing = thingOf(param, found.path);
       if (producer === undefined) return `\`{${param}}\`: no operation of the document creates ${thing} and PATH_VALUES gives none`;
       const name = typeof producer.operation['operationId'] === 'string' ? producer.operation['operationId'] : `POST ${producer.path}`;

@@ -114,6 +114,24 @@ function describedFields(
   return { fields, limits, needs };
 }
 
+/** The documented delete, its path filled as the create's; without one, a note of what the run does instead. */
+function undoOf(
+  doc: OpenApiDocument,
+  found: FoundOperation,
+  pathValues: BuildOptions['pathValues'],
+  notes: string[],
+): UndoDescription | undefined {
+  const documented = findUndo(doc, found);
+  // The delete path is the create's path and the id: the parameters filled there are filled here too.
+  const undo = documented === undefined ? undefined : { ...documented, deletePath: fillPath(documented.deletePath, pathValues) };
+  if (undo === undefined)
+    notes.push(
+      `no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand or give DELETE_PATH; ` +
+        "without either, a probe run deletes through the first accepted create's Location, or stops right after that create",
+    );
+  return undo;
+}
+
 export function buildDescription(doc: OpenApiDocument, operationId: string, options: BuildOptions = {}): BuiltDescription {
   const found = findOperation(doc, operationId);
   const at = `${doc.label}#${found.pointer}`;
@@ -145,14 +163,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     (name) =>
       `${name}: the schema forbids it (false) and no example shows a value for it: not probed (add it with a good value to see the refusal)`,
   );
-  const documented = findUndo(doc, found);
-  // The delete path is the create's path and the id: the parameters filled there are filled here too.
-  const undo = documented === undefined ? undefined : { ...documented, deletePath: fillPath(documented.deletePath, options.pathValues) };
-  if (undo === undefined)
-    notes.push(
-      `no DELETE ${found.path.replace(/\/+$/, '')}/{id} with an id in the create's answer: add "undo" by hand or give DELETE_PATH; ` +
-        "without either, a probe run deletes through the first accepted create's Location, or stops right after that create",
-    );
+  const undo = undoOf(doc, found, options.pathValues, notes);
   const servers = doc.document['servers'];
   const server = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0]['url'] === 'string' ? servers[0]['url'] : undefined;
   if (server !== undefined) notes.push(`BASE_URL is the service root the path is below, e.g. the document's server ${server}`);
