@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { shippedOperation, TOOL_ROOT } from './shipped.js';
@@ -6,14 +6,21 @@ import type { ValueContext } from './types.js';
 
 const ctx: ValueContext = { now: new Date('2026-03-01T10:00:00.000Z'), notificationUrl: 'https://receiver.example/hook', unique: 'run1-7' };
 
-test.each(readdirSync(join(TOOL_ROOT, 'operations')).filter((f) => /\.(json|ya?ml)$/.test(f)))(
-  'operations/%s is a valid description',
-  (file) => {
-    const op = shippedOperation(`operations/${file}`);
-    expect(op.fields.length).toBeGreaterThan(0);
-    for (const f of op.fields) for (const c of f.classes) expect(() => JSON.stringify(c.value(ctx))).not.toThrow();
-  },
+/** The operation descriptions shipped; an OpenAPI document beside them (drive-api.yaml) is test/reference-drive-operations.test.ts's. */
+const descriptions = readdirSync(join(TOOL_ROOT, 'operations')).filter(
+  (f) => /\.(json|ya?ml)$/.test(f) && !/^\s*"?openapi"?\s*:/m.test(readFileSync(join(TOOL_ROOT, 'operations', f), 'utf8')),
 );
+
+test('the folder ships both descriptions and an OpenAPI document', () => {
+  expect(descriptions).toEqual(expect.arrayContaining(['drive-subscription-v2.json', 'graph-subscription-v1.json']));
+  expect(descriptions).not.toContain('drive-api.yaml');
+});
+
+test.each(descriptions)('operations/%s is a valid description', (file) => {
+  const op = shippedOperation(`operations/${file}`);
+  expect(op.fields.length).toBeGreaterThan(0);
+  for (const f of op.fields) for (const c of f.classes) expect(() => JSON.stringify(c.value(ctx))).not.toThrow();
+});
 
 test('the Graph description: the writable properties of microsoft.graph.subscription, with the types Graph publishes', () => {
   const op = shippedOperation('operations/graph-subscription-v1.json');
