@@ -3,6 +3,7 @@
  * requests, the verdicts, what DEVIATES) or its skip reason, as plain data; written as index.json, index.md and a
  * short index.html in REPORT_DIR. Writing takes the data only: the campaign decides, this says.
  */
+import { VERDICTS } from '../outcome.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeHtml } from '../report/html.js';
@@ -35,8 +36,12 @@ export interface CampaignIndex {
 /** What an index entry says of a finished run, from its report (none when the run wrote no report). */
 export function reportFacts(report: BehaviourReport | undefined): Partial<IndexEntry> {
   if (report === undefined) return {};
+  // In the one order every summary gives verdicts (lib/outcome.ts), whichever case came first.
   const verdicts: Record<string, number> = {};
-  for (const c of report.cases) verdicts[c.verdict] = (verdicts[c.verdict] ?? 0) + 1;
+  for (const v of VERDICTS) {
+    const n = report.cases.filter((c) => c.verdict === v).length;
+    if (n > 0) verdicts[v] = n;
+  }
   return {
     rule: ruleSentence(report),
     roles: Object.fromEntries(Object.entries(report.fields).map(([name, role]) => [name, role.presence])),
