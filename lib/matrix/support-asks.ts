@@ -98,7 +98,11 @@ export function supportAsks(
   observations: readonly Observation[],
   options: { seed: number; exclude?: ReadonlySet<string>; sample?: number },
 ): SupportAsks {
-  const judged = observations.filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected');
+  // In the matrix's own order (bit masks), not the order answers came in: the same seed then samples the same bodies.
+  const index = fieldIndex(fields);
+  const judged = observations
+    .filter((o) => o.outcome === 'accepted' || o.outcome === 'rejected')
+    .sort((a, b) => (maskOf(index, a.present) ?? 0) - (maskOf(index, b.present) ?? 0));
   const support: Observation[] = [];
   const rest: Observation[] = [];
   judged.forEach((o, index) => {

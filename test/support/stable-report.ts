@@ -39,5 +39,19 @@ export function stableReport(report: BehaviourReport): unknown {
   // Each suite's counts are its cases' (compared above); its time and requests are the run's.
   const rest: Record<string, unknown> = { ...report };
   delete rest['suites'];
+  // Which value of a kind of refusal confirms it (two asks) and which count on one is the order the answers came in.
+  rest['values'] = Object.fromEntries(
+    Object.entries(report.values).map(([field, v]) => [
+      field,
+      Object.fromEntries(
+        Object.entries(v).map(([k, list]) => [
+          k,
+          Array.isArray(list)
+            ? list.map((c) => (typeof c === 'object' && c !== null && 'asks' in c ? { ...c, asks: undefined } : c))
+            : list,
+        ]),
+      ),
+    ]),
+  );
   return scrub({ ...rest, run, cases });
 }
