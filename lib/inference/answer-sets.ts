@@ -16,6 +16,14 @@ export interface AnswerSets {
   observationOf: Map<number, Observation>;
 }
 
+/** Each combination with a verdict, by its mask: true accepted, false rejected (what roles and dependencies read). */
+export function verdictsOf(evidence: Pick<AnswerSets, 'accepted' | 'rejected'>): Map<number, boolean> {
+  return new Map<number, boolean>([
+    ...evidence.accepted.map((m) => [m, true] as const),
+    ...evidence.rejected.map((m) => [m, false] as const),
+  ]);
+}
+
 export function collectAnswerSets(api: string, fields: readonly string[], observations: readonly Observation[]): AnswerSets {
   if (fields.length > MAX_FIELDS) {
     throw new RangeError(`${api} supports at most ${MAX_FIELDS} fields, got ${fields.length}`);

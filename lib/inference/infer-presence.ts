@@ -5,7 +5,7 @@
  */
 import { presentOf } from '../rule/field-set.js';
 import { diagnose } from './diagnose.js';
-import { collectAnswerSets, type AnswerSets } from './answer-sets.js';
+import { collectAnswerSets, verdictsOf, type AnswerSets } from './answer-sets.js';
 import { dependenciesExact, inferDependencies } from './idl.js';
 import { completeDependencies } from './idl-clauses.js';
 import { minimize } from './minimize.js';
@@ -23,10 +23,7 @@ const EXPRESSION_NAME = /^[A-Za-z_$][\w$.-]*$/;
 
 export function inferPresence(fields: string[], observations: Observation[]): PresenceInference {
   const evidence = collectAnswerSets('inferPresence', fields, observations);
-  const verdicts = new Map<number, boolean>([
-    ...evidence.accepted.map((m) => [m, true] as const),
-    ...evidence.rejected.map((m) => [m, false] as const),
-  ]);
+  const verdicts = verdictsOf(evidence);
 
   const minimized = minimize(fields, evidence.accepted, evidence.rejected);
   const roles = rolesOf(fields, verdicts);

@@ -9,7 +9,9 @@
  * A merged report (several workers, each its own count) has no curve: the counts do not add up to one order.
  */
 import type { CaseRecord } from '../case-record.js';
-import { inferPresence } from '../inference/infer-presence.js';
+import { collectAnswerSets, verdictsOf } from '../inference/answer-sets.js';
+import { minimize } from '../inference/minimize.js';
+import { rolesOf } from '../inference/roles.js';
 import type { Observation } from '../inference/types.js';
 import { combinationKey } from '../rule/field-set.js';
 
@@ -34,6 +36,16 @@ export interface SettledCurve {
 /** When the record's case ended, in the run's requests; undefined without the engine's count. */
 const endOf = (r: CaseRecord): number | undefined => r.engineRequests?.sent;
 
+/**
+ * The rule's expression and the roles as inferPresence states them, from the steps of it they come from alone: the
+ * replay asks them once per case, and the dependencies, groups and diagnosis it would also compute are not read.
+ */
+function ruleAndRoles(fields: readonly string[], observations: readonly Observation[]) {
+  const evidence = collectAnswerSets('settledCurve', fields, observations);
+
+  return { rule: minimize(fields, evidence.accepted, evidence.rejected).expression, roles: rolesOf(fields, verdictsOf(evidence)) };
+}
+
 /** The rule and each role over the answers in the order they came; each settles at the last one that changed it. */
 function presencePoints(records: readonly CaseRecord[], fields: readonly string[]): SettledPoint[] {
   const timeline: { at: number; observations: Observation[] }[] = [];
@@ -50,10 +62,10 @@ function presencePoints(records: readonly CaseRecord[], fields: readonly string[
   const last = new Map<string, { value: string; at: number }>();
   for (const { at, observations } of timeline) {
     for (const o of observations) known.set(combinationKey(o.present), o);
-    const inference = inferPresence([...fields], [...known.values()]);
+    const { rule, roles } = ruleAndRoles(fields, [...known.values()]);
     const now: [string, string][] = [
-      ['rule', inference.rule.expression],
-      ...fields.map((f): [string, string] => [`role/${f}`, inference.roles?.[f]?.presence ?? 'undetermined']),
+      ['rule', rule],
+      ...fields.map((f): [string, string] => [`role/${f}`, roles?.[f]?.presence ?? 'undetermined']),
     ];
     for (const [finding, value] of now) if (last.get(finding)?.value !== value) last.set(finding, { value, at });
   }
