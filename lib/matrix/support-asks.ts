@@ -11,6 +11,7 @@
 import { classifyAnswer, foldRepeats } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
 import type { Judgement } from '../protocol/judgement.js';
+import { seededRng } from '../explore/rng.js';
 import { collectAnswerSets } from '../inference/answer-sets.js';
 import { minimize } from '../inference/minimize.js';
 import { messagePattern } from '../inference/message-pattern.js';
@@ -77,18 +78,6 @@ function ruleSizeFlipped(fields: readonly string[], judged: readonly Observation
 const kindKey = (o: Observation, fields: readonly string[]): string =>
   kindOf(o.status ?? 0, o.errorCode, o.errorMessage === undefined ? undefined : messagePattern(o.errorMessage, fields, o.sentValues)).key;
 
-/** A small seeded generator (mulberry32): the same seed picks the same sample. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Which answers of an exhaustive matrix to ask again. `exclude` holds combinations another step asks again on its
  * own terms (the lone refusals); answers without a verdict (error, unstable) are never support and never sampled.
@@ -113,11 +102,11 @@ export function supportAsks(
   // body turns the neighbours the minimizer took in into support too; the cap must reach the body itself first).
   const cost = new Map(support.map((o) => [combinationKey(o.present), ruleSizeFlipped(fields, judged, o)]));
   support.sort((a, b) => (cost.get(combinationKey(a.present)) ?? 0) - (cost.get(combinationKey(b.present)) ?? 0));
-  const random = seeded(options.seed);
+  const rng = seededRng(options.seed);
   const pool = [...rest];
   const sample: Observation[] = [];
   const wanted = Math.min(options.sample ?? SAMPLE_ASKS, pool.length);
-  while (sample.length < wanted) sample.push(...pool.splice(Math.floor(random() * pool.length), 1));
+  while (sample.length < wanted) sample.push(...pool.splice(rng.below(pool.length), 1));
   return { support, sample, rest: pool };
 }
 
