@@ -10,7 +10,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { OperationClient } from '../lib/create/client.js';
 import type { Exchange } from '../lib/http/types.js';
-import { inferPresence } from '../lib/inference/infer-presence.js';
 import type { Observation } from '../lib/inference/types.js';
 import { confirmLoneRefusal, loneRefusals } from '../lib/matrix/lone-refusals.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
@@ -20,6 +19,7 @@ import type { OperationSpec } from '../lib/operation/types.js';
 import { combinationKey, combinations } from '../lib/rule/field-set.js';
 import { PROFILES } from '../reference/profiles.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { readPresence } from './support/presence-read.js';
 import { loopbackEngine, values } from './support/synthetic.js';
 
 const TOKEN = 'asked-again-token-7c1d';
@@ -31,19 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-interface Read {
-  rule: string;
-  roles: Record<string, string>;
-  groups: string[];
-}
-const read = (fields: string[], observations: Observation[]): Read => {
-  const inference = inferPresence(fields, observations);
-  return {
-    rule: inference.rule.expression,
-    roles: Object.fromEntries(Object.entries(inference.roles ?? {}).map(([f, r]) => [f, r.presence])),
-    groups: inference.rejectionGroups.map((g) => g.summary).sort(),
-  };
-};
+const read = readPresence;
 
 /** Suite 02's steps: every combination `repeats` times (auto: once, then the asks again), then the lone refusals. */
 async function matrix(

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { OperationClient } from '../lib/create/client.js';
-import { inferPresence } from '../lib/inference/infer-presence.js';
 import type { Observation } from '../lib/inference/types.js';
 import { confirmLoneRefusal, loneRefusals } from '../lib/matrix/lone-refusals.js';
 import { probeCombination } from '../lib/matrix/probe-combination.js';
@@ -15,6 +14,7 @@ import { subscriptionCreate } from '../lib/operation/index.js';
 import { combinationKey } from '../lib/rule/field-set.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runMatrix } from './support/run-matrix.js';
+import { readPresence, type PresenceRead } from './support/presence-read.js';
 import { loopbackEngine, values } from './support/synthetic.js';
 
 const TOKEN = 'lone-refusals-token-2f9a';
@@ -28,19 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-interface Read {
-  rule: string;
-  roles: Record<string, string>;
-}
-const read = (observations: Observation[]): Read => {
-  const inference = inferPresence(FIELDS, observations);
-  return {
-    rule: inference.rule.expression,
-    roles: Object.fromEntries(Object.entries(inference.roles ?? {}).map(([f, r]) => [f, r.presence])),
-  };
-};
+const read = (observations: Observation[]): PresenceRead => readPresence(FIELDS, observations);
 
-async function seeded(seed: number | undefined): Promise<{ asIs: Read; confirmed: Read }> {
+async function seeded(seed: number | undefined): Promise<{ asIs: PresenceRead; confirmed: PresenceRead }> {
   service.setFaults(seed === undefined ? {} : { intermittentRefusal: { present: BASE, share: 0.25 }, seed });
   const engine = loopbackEngine(service.url, TOKEN, { concurrency: 1 });
   try {

@@ -41,6 +41,16 @@ const envOf = (dir: string, operation: string, url: string, more: Record<string,
   ...more,
 });
 
+/** `npm run cleanup` given DELETE_PATH deletes every create the ledger kept: exit 0, nothing live on the target. */
+async function expectCleanupWithDeletePath(dir: string, operation: string, undoTarget: UndoTarget): Promise<void> {
+  const cleanup = await runTool('cleanup', {
+    cwd: dir,
+    env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, undoTarget.url, { DELETE_PATH: `${UNDO_TARGET_PATH}/{id}` }) },
+  });
+  expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
+  expect(undoTarget.live.size).toBe(0);
+}
+
 test('no delete path known: the run stops after its first accepted create, exit 2, one line naming DELETE_PATH and the id left', async () => {
   target = await startUndoTarget({ location: false });
   const { dir, operation } = folderWithoutUndo();
@@ -63,12 +73,7 @@ test('no delete path known: the run stops after its first accepted create, exit 
   expect(stop[0]).toContain(`set DELETE_PATH to the path that deletes one (e.g. ${UNDO_TARGET_PATH}/{id})`);
 
   // The ledger kept its id: a cleanup given the delete path removes it.
-  const cleanup = await runTool('cleanup', {
-    cwd: dir,
-    env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url, { DELETE_PATH: `${UNDO_TARGET_PATH}/{id}` }) },
-  });
-  expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
-  expect(target.live.size).toBe(0);
+  await expectCleanupWithDeletePath(dir, operation, target);
 }, 300_000);
 
 test('KEEP_CREATED: the run goes on, says how many it kept, and cleanup with DELETE_PATH deletes every one', async () => {
@@ -100,12 +105,7 @@ test('KEEP_CREATED: the run goes on, says how many it kept, and cleanup with DEL
   const without = await runTool('cleanup', { cwd: dir, env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url) } });
   expect(without.code, without.stdout).toBe(1);
   expect(target.live.size).toBe(kept);
-  const cleanup = await runTool('cleanup', {
-    cwd: dir,
-    env: { ...FAST_PROBE_SETTINGS, ...envOf(dir, operation, target.url, { DELETE_PATH: `${UNDO_TARGET_PATH}/{id}` }) },
-  });
-  expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
-  expect(target.live.size).toBe(0);
+  await expectCleanupWithDeletePath(dir, operation, target);
 }, 300_000);
 
 test('a Location on the first accepted create gives the delete path: every create is deleted through it', async () => {
