@@ -13,6 +13,7 @@ export class StopOnAbort implements Reporter {
   /** The signal handlers there were before vitest started: the caller's. */
   readonly #before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   #stopped: { by: string; at: Date } | undefined;
+  #vitest: Vitest | undefined;
 
   constructor(signal: AbortSignal | undefined) {
     this.#signal = signal;
@@ -29,6 +30,7 @@ export class StopOnAbort implements Reporter {
   }
 
   onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
     for (const signal of SIGNALS) {
       for (const listener of process.listeners(signal)) if (!this.#before.get(signal)?.has(listener)) process.off(signal, listener);
     }
@@ -40,5 +42,13 @@ export class StopOnAbort implements Reporter {
     };
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
+  }
+
+  /**
+   * A stop that came while vitest was still starting cancelled no run (there was none yet): the run that starts now
+   * is cancelled at once, so no case begins after the caller asked to stop.
+   */
+  onTestRunStart(): void {
+    if (this.#stopped !== undefined) void this.#vitest?.cancelCurrentRun('keyboard-input');
   }
 }

@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest';
+import type { Vitest } from 'vitest/node';
+import { StopOnAbort } from './stop-on-abort.js';
+
+const fakeVitest = () => {
+  const reasons: string[] = [];
+  return { vitest: { cancelCurrentRun: async (r: string) => void reasons.push(r) } as unknown as Vitest, reasons };
+};
+
+test('a stop asked while vitest was starting cancels the run that then starts, so no case begins', () => {
+  const controller = new AbortController();
+  controller.abort('Ctrl-C');
+  const stop = new StopOnAbort(controller.signal);
+  const { vitest, reasons } = fakeVitest();
+  stop.onInit(vitest);
+  expect(stop.stoppedBy).toBe('Ctrl-C');
+  stop.onTestRunStart();
+  expect(reasons).toEqual(['keyboard-input', 'keyboard-input']);
+});
+
+test('without a stop the run starts as it is; a stop during the run cancels it once', () => {
+  const controller = new AbortController();
+  const stop = new StopOnAbort(controller.signal);
+  const { vitest, reasons } = fakeVitest();
+  stop.onInit(vitest);
+  stop.onTestRunStart();
+  expect(reasons).toEqual([]);
+  controller.abort('SIGTERM');
+  expect(stop.stoppedBy).toBe('SIGTERM');
+  expect(reasons).toEqual(['keyboard-input']);
+});
