@@ -157,3 +157,34 @@ describe('the package command', () => {
     expect(bad.stderr).not.toContain('not-printed');
   });
 });
+
+describe('the launcher loads next to nothing', () => {
+  /** The tool's modules a module imports for their values (a type-only import loads nothing), as paths from the tool's root. */
+  function valueImports(file: string): string[] {
+    const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+    return [...text.matchAll(/^import (?!type\b)[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) =>
+      fileURLToPath(new URL(m[1] ?? '', new URL(`../${file}`, import.meta.url)))
+        .slice(fileURLToPath(new URL('..', import.meta.url)).length)
+        .replace(/\.js$/, '.ts'),
+    );
+  }
+
+  // Every command starts through the launcher, and what it loads delays each command's first request and stays in
+  // its memory beside the command's own (docs/performance.md, start-up). It needs the command table and its usage.
+  test('bin/cli.ts reaches only its command table, its usage text, the tool folder and the did-you-mean distance', () => {
+    const reached = new Set<string>();
+    const queue = ['bin/cli.ts'];
+    for (let i = 0; i < queue.length && i < 50; i += 1)
+      for (const next of valueImports(queue[i] ?? ''))
+        if (!reached.has(next)) {
+          reached.add(next);
+          queue.push(next);
+        }
+    expect([...reached].sort()).toEqual([
+      'bin/support/commands.ts',
+      'bin/support/usage.ts',
+      'lib/config/did-you-mean.ts',
+      'lib/tool-root.ts',
+    ]);
+  });
+});

@@ -34,8 +34,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { editDistance } from '../lib/config/did-you-mean.js';
-import { TOOL_ROOT } from '../lib/operation/shipped.js';
-import { EXIT_CONFIG, headerHelp } from './support/cli.js';
+import { TOOL_ROOT } from '../lib/tool-root.js';
+import { EXIT_CONFIG, headerHelp } from './support/usage.js';
 import { COMMANDS, PROBE_NODE_FLAGS, type Command } from './support/commands.js';
 
 export { COMMANDS, PROBE_NODE_FLAGS };

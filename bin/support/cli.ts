@@ -2,31 +2,28 @@
  * What every command does the same way: its command line (its own flags, and any setting given as a flag), its
  * --help and --settings, and its settings, read once from defaults < .env < the environment < the flags.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkAcceptedFields } from '../../lib/config/accepted-fields.js';
 import { editDistance } from '../../lib/config/did-you-mean.js';
 import { commandAsTyped } from '../../lib/config/invocation.js';
 import { loadSettingsWithOrigins, type LoadedSettings, type SettingOrigin } from '../../lib/config/load-config.js';
 import { describeSettings } from '../../lib/config/describe-settings.js';
-import { FLAG_ALIASES, SECRET_SETTINGS, SETTING_BY_FLAG, flagName } from '../../lib/config/settings.js';
+import { FLAG_ALIASES, SECRET_SETTINGS, SETTING_BY_FLAG, SETTINGS, flagName, type AnySetting } from '../../lib/config/settings.js';
 import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
 import { documentLabel, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
 import { shortPath } from '../../lib/run/run-inputs.js';
-import { settingsReadBy } from './commands.js';
+import { COMMANDS } from './commands.js';
+import { EXIT_CONFIG, headerHelp } from './usage.js';
 import { ConfigError, OpenApiError } from '../../lib/errors.js';
 
-/** Exit code of a configuration or usage error, for every command. */
-export const EXIT_CONFIG = 2;
+export { EXIT_CONFIG, headerHelp };
 
-/** The entry point's header comment, which is its usage text. */
-export function headerHelp(entryPointUrl: string): string {
-  return (
-    readFileSync(new URL(entryPointUrl), 'utf8')
-      .split('*/')[0]
-      ?.replace(/^\/\*\*?|^ \* ?/gm, '') ?? ''
-  );
+/** The settings `command` reads, in the order of the settings table. */
+export function settingsReadBy(command: string): AnySetting[] {
+  const reads = COMMANDS[command]?.reads;
+  if (reads === undefined) return [...SETTINGS];
+  return SETTINGS.filter((s) => reads.groups.includes(s.group) || reads.settings?.includes(s.name) === true);
 }
 
 /** The settings `command` reads, under its usage: where they come from and how to see their values. */

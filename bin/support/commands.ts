@@ -3,7 +3,7 @@
  * The launcher (bin/cli.ts) starts them; each command reads its settings once (bin/support/cli.ts), only those
  * listed here, so that a value an offline command never uses cannot stop it and its --help lists what matters.
  */
-import { SETTINGS, type AnySetting, type SettingGroup } from '../../lib/config/settings.js';
+import type { SettingGroup } from '../../lib/config/settings.js';
 
 /**
  * Node's flags for the probe: its memory settings (docs/performance.md), the same as `npm run probe`'s
@@ -54,10 +54,3 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   cleanup: { script: 'cleanup', node: [], reads: { ...SENDS, settings: ['LEDGER_DIR'] } },
   reference: { script: 'reference', node: [], reads: { groups: [], settings: ['REFERENCE_PROFILE', 'ACCESS_TOKEN'] } },
 };
-
-/** The settings `command` reads, in the order of the settings table. */
-export function settingsReadBy(command: string): AnySetting[] {
-  const reads = COMMANDS[command]?.reads;
-  if (reads === undefined) return [...SETTINGS];
-  return SETTINGS.filter((s) => reads.groups.includes(s.group) || reads.settings?.includes(s.name) === true);
-}
