@@ -36,11 +36,10 @@
  * base path answering 404, a refused token or redirects in the first two answers, a merge missing a shard, no
  * case ran, an unusable expectations file).
  */
+import { handOverStop, SIGNAL_EXIT } from './support/early-stop.js';
 import './support/lean-dependencies.js';
 import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
 import { commandAsTyped } from '../lib/config/invocation.js';
-import { isCampaign, runCampaign } from '../lib/run/campaign.js';
-import { exitLine, runProbe } from '../lib/run/run-probe.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
 import { InterruptOnce } from './support/interrupt.js';
@@ -67,7 +66,7 @@ const interrupt = new InterruptOnce({
   cleanup: commandAsTyped('cleanup'),
 });
 // The UI is stopped by a signal as a server is: at once.
-if (!values.ui) interrupt.listen();
+handOverStop(values.ui ? (signal) => process.exit(SIGNAL_EXIT[signal]) : (signal) => interrupt.press(signal));
 const options = {
   filters: positionals,
   ...(values.shard !== undefined ? { shard: values.shard } : {}),
@@ -78,6 +77,10 @@ const options = {
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   stop: interrupt.signal,
 };
+// The run's modules (vitest's API, the suites' engine) are loaded once a stop has its handler: a Ctrl-C while they
+// load is then a stop the run sees before its first request, not the end of the process.
+const { isCampaign, runCampaign } = await import('../lib/run/campaign.js');
+const { exitLine, runProbe } = await import('../lib/run/run-probe.js');
 // A document without the one operation to probe is a campaign over its operations, each a run as below.
 if (isCampaign(settings)) {
   const campaign = await runCampaign(settings, options);

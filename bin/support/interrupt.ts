@@ -18,12 +18,12 @@ export interface InterruptOptions {
   now?: () => number;
 }
 
-type StopSignal = 'SIGINT' | 'SIGTERM';
+export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 /** How the run's lines name each signal. */
 const SIGNAL_WORDS: Readonly<Record<StopSignal, string>> = { SIGINT: 'Ctrl-C', SIGTERM: 'SIGTERM' };
 /** The exit code of a process a signal ended (128 + its number), as a shell reports it. */
-const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
+export const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 export class InterruptOnce {
   readonly #controller = new AbortController();
@@ -37,12 +37,7 @@ export class InterruptOnce {
     return this.#controller.signal;
   }
 
-  /** Takes SIGINT and SIGTERM for this process. */
-  listen(): void {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => this.press(signal));
-  }
-
-  /** One stop signal. Public for the tests. */
+  /** One stop signal (bin/support/early-stop.ts hands the process's signals to it). */
   press(signal: StopSignal = 'SIGINT'): void {
     const { say, ledgerDir, exit = (code) => process.exit(code), now = Date.now } = this.options;
     if (this.#first === undefined) {

@@ -176,6 +176,7 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
     ...(files.exchangeLog !== undefined ? { exchangeLog: files.exchangeLog } : {}),
     ...(files.validation !== undefined ? { validation: files.validation } : {}),
   };
+  if (!ui) run.reporters.stop.holdSignals();
   const vitest = await startVitest(
     'test',
     [...ctx.filters],

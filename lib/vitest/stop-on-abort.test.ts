@@ -7,15 +7,18 @@ const fakeVitest = () => {
   return { vitest: { cancelCurrentRun: async (r: string) => void reasons.push(r) } as unknown as Vitest, reasons };
 };
 
-test('a stop asked while vitest was starting cancels the run that then starts, so no case begins', () => {
+test('a stop asked while vitest was starting cancels the run again as its first file is queued, so no case begins', () => {
   const controller = new AbortController();
   controller.abort('Ctrl-C');
   const stop = new StopOnAbort(controller.signal);
   const { vitest, reasons } = fakeVitest();
   stop.onInit(vitest);
   expect(stop.stoppedBy).toBe('Ctrl-C');
-  stop.onTestRunStart();
+  stop.onTestModuleQueued();
   expect(reasons).toEqual(['keyboard-input', 'keyboard-input']);
+  // Once: a cancel while later files are queued would leave them unreported.
+  stop.onTestModuleQueued();
+  expect(reasons).toHaveLength(2);
 });
 
 test('without a stop the run starts as it is; a stop during the run cancels it once', () => {
@@ -23,7 +26,7 @@ test('without a stop the run starts as it is; a stop during the run cancels it o
   const stop = new StopOnAbort(controller.signal);
   const { vitest, reasons } = fakeVitest();
   stop.onInit(vitest);
-  stop.onTestRunStart();
+  stop.onTestModuleQueued();
   expect(reasons).toEqual([]);
   controller.abort('SIGTERM');
   expect(stop.stoppedBy).toBe('SIGTERM');

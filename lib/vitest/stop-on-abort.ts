@@ -3,6 +3,7 @@
  * no new case starts, the cases running finish, the run's subscriptions are deleted at teardown and the reports
  * say where it stopped. Vitest's own signal handlers end the process at the first signal, before its teardown
  * deletes anything: the ones it adds while it starts are taken out, and the command's own are left in place.
+ * Taken out as they are added (holdSignals), not once vitest has started: a Ctrl-C in between would reach them.
  */
 import type { Reporter, Vitest } from 'vitest/node';
 
@@ -14,6 +15,8 @@ export class StopOnAbort implements Reporter {
   readonly #before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
   #stopped: { by: string; at: Date } | undefined;
   #vitest: Vitest | undefined;
+  #firstQueued = false;
+  #holding: ((event: string | symbol, listener: (...args: unknown[]) => void) => void) | undefined;
 
   constructor(signal: AbortSignal | undefined) {
     this.#signal = signal;
@@ -29,8 +32,22 @@ export class StopOnAbort implements Reporter {
     return this.#stopped?.at;
   }
 
+  /**
+   * From now until vitest has started (onInit), a listener added for SIGINT or SIGTERM is taken out again before any
+   * signal can reach it: Node adds it synchronously and delivers signals from its event loop, after this microtask.
+   */
+  holdSignals(): void {
+    if (this.#holding !== undefined) return;
+    this.#holding = (event, listener) => {
+      if (event === 'SIGINT' || event === 'SIGTERM') queueMicrotask(() => process.off(event, listener));
+    };
+    process.on('newListener', this.#holding);
+  }
+
   onInit(vitest: Vitest): void {
     this.#vitest = vitest;
+    if (this.#holding !== undefined) process.off('newListener', this.#holding);
+    this.#holding = undefined;
     for (const signal of SIGNALS) {
       for (const listener of process.listeners(signal)) if (!this.#before.get(signal)?.has(listener)) process.off(signal, listener);
     }
@@ -45,10 +62,15 @@ export class StopOnAbort implements Reporter {
   }
 
   /**
-   * A stop that came while vitest was still starting cancelled no run (there was none yet): the run that starts now
-   * is cancelled at once, so no case begins after the caller asked to stop.
+   * A stop that came while vitest was still starting cancelled no run (there was none yet), and one asked for until
+   * the run has started is undone by it (vitest clears its cancelling state after onTestRunStart): the run is then
+   * cancelled again when its first file is queued, so that no case begins after the caller asked to stop. Only then:
+   * a cancel asked for while files are queued leaves the later files unreported, and a stopped run names their
+   * cases as not run.
    */
-  onTestRunStart(): void {
+  onTestModuleQueued(): void {
+    if (this.#firstQueued) return;
+    this.#firstQueued = true;
     if (this.#stopped !== undefined) void this.#vitest?.cancelCurrentRun('keyboard-input');
   }
 }
