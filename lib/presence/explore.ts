@@ -63,7 +63,12 @@ interface Explored {
 }
 
 /** One exploration, each combination sent `repeats` times (a combination `known` already answered is not sent). */
-async function exploreOnce(sender: BodySender, operation: OperationSpec, options: ExplorePresenceOptions, repeats: number): Promise<Explored> {
+async function exploreOnce(
+  sender: BodySender,
+  operation: OperationSpec,
+  options: ExplorePresenceOptions,
+  repeats: number,
+): Promise<Explored> {
   const fields = operation.fields.map((f) => f.name);
   const byKey = new Map<string, Observation>();
   const exchanges = new Map<string, Exchange[]>();
@@ -156,6 +161,8 @@ export async function explorePresence(
 
 /** The exploration's asks again in words, for its finding. */
 export function explorationAskedAgainWords(askedAgain: SupportFigures & { explorationRepeated: boolean }): string {
-  const repeated = askedAgain.explorationRepeated ? '; an answer changed, so the exploration was made again with each combination sent twice' : '';
+  const repeated = askedAgain.explorationRepeated
+    ? '; an answer changed, so the exploration was made again with each combination sent twice'
+    : '';
   return `${supportWords(askedAgain)}${repeated}`;
 }
