@@ -19,6 +19,9 @@ import { showValue } from '../lib/json.js';
 import { judgeSettledValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, noBaseReason, type AcceptedBase } from './support/accepted-base.js';
+import { presenceEvidence } from './support/shared-presence.js';
+import { planValueGroups, ValueGroups, type GroupAnswer, type GroupMember } from '../lib/values/value-groups.js';
+import type { Settled } from '../lib/values/settle.js';
 import { recordedLimit, rememberLimit } from './support/found-limits.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
@@ -33,7 +36,10 @@ const refusals = new DistinctRefusals(fieldNames);
 const intermittent = new IntermittentRefusals();
 /** Kinds of refusal confirmed on the values: another value refused with one of them, naming its field, counts on one ask. */
 const confirmed = new ConfirmedKinds();
+/** Values of several fields asked in one body first; a member of a body refused is asked alone (lib/values/value-groups.ts). */
+const groups = new ValueGroups(planValueGroups(operation, probe.values()));
 afterAll(() => {
+  if (groups.accepted > 0) console.log(`value classes: ${groups.accepted} accepted in a body with other fields' values, not asked alone`);
   if (confirmed.reused > 0)
     console.log(`value classes: ${confirmed.reused} refusals counted on one ask, their kind confirmed on another value`);
 });
@@ -55,6 +61,41 @@ const fieldContext = (field: string): ValueContext => {
   return ctx;
 };
 
+/**
+ * A group's body: each member's value in the union of its members' accepted bodies, each value built from its field's
+ * moment, as that value alone would be. A member whose field has no accepted body, or whose body would make the union
+ * one the presence evidence does not accept, is left out (asked alone); fewer than two left, nothing is sent.
+ */
+async function sendGroup(run: CaseRun, group: GroupMember[]): Promise<GroupAnswer | undefined> {
+  const evidence = await presenceEvidence(probe, run);
+  const members: GroupMember[] = [];
+  const present = new Set<string>();
+  for (const member of group) {
+    const base = await acceptedBase(probe, run, member.field);
+    if (base === undefined) continue;
+    const union = new Set([...present, ...base.present]);
+    if (evidence.accepts(fieldNames.filter((f) => union.has(f))) !== 'yes') continue;
+    members.push(member);
+    for (const f of base.present) present.add(f);
+  }
+  const first = members[0];
+  if (first === undefined || members.length < 2) return undefined;
+  const fields = fieldNames.filter((f) => present.has(f));
+  const overrides = Object.fromEntries(members.map((m) => [m.field, m.valueClass.value(fieldContext(m.field))]));
+  const exchange = await run.client.sendBody(buildBody(operation, fields, fieldContext(first.field), overrides));
+  await run.client.undoCreate(exchange);
+  valueBodiesSent += 1;
+  refusals.add(`values of ${members.map((m) => m.field).join(', ')} in one body`, [exchange]);
+  return { exchange, members, present: fields };
+}
+
+/** "notificationUrl http absolute URL, clientState length 1": the other values a group's body held. */
+const togetherWords = (answer: GroupAnswer, field: string): string =>
+  `; asked in one body with ${answer.members
+    .filter((m) => m.field !== field)
+    .map((m) => `${m.field} ${m.valueClass.description}`)
+    .join(', ')}, which was accepted (a refusal would have had each value asked alone)`;
+
 /** A base read from the explorer's rule, not seen accepted, says what the rule assumes. */
 const withCaveat = (finding: string, base: AcceptedBase): string =>
   base.caveat === undefined ? finding : `${finding} (base {${base.present.join(', ')}} read from the presence rule; ${base.caveat})`;
@@ -73,16 +114,21 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
       // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
       const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
       const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
+      // In an accepted body with other fields' values, the value is accepted; else it is asked alone.
+      const together = await groups.acceptedWith({ field, valueClass }, (group) => sendGroup(run, group));
       // The base was accepted: a refusal of the value disagrees with it and is asked again before it counts.
-      const settled = await askValue(
-        async () => {
-          const exchange = await run.client.sendBody(body);
-          await run.client.undoCreate(exchange);
-          valueBodiesSent += 1;
-          return exchange;
-        },
-        { field, fields: fieldNames, seen: intermittent, confirmed },
-      );
+      const settled: Settled<Exchange> =
+        together !== undefined
+          ? { verdict: 'accepted', asks: [together.exchange], decisive: together.exchange }
+          : await askValue(
+              async () => {
+                const exchange = await run.client.sendBody(body);
+                await run.client.undoCreate(exchange);
+                valueBodiesSent += 1;
+                return exchange;
+              },
+              { field, fields: fieldNames, seen: intermittent, confirmed },
+            );
       refusals.add(`${field} ${valueClass.description}`, settled.asks);
       const judged = judgeSettledValue(field, valueClass, settled);
       const { answer } = judged;
@@ -91,7 +137,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
         kind: 'value',
         specRef: judged.specRef,
         verdict: judged.verdict,
-        finding: withCaveat(judged.finding, base),
+        finding: withCaveat(together === undefined ? judged.finding : `${judged.finding}${togetherWords(together, field)}`, base),
         ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
         observed: judged.observed,
         example: example(judged.exchange),
@@ -101,7 +147,7 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
           description: valueClass.description,
           expectation: valueClass.expectation,
           sent: showValue(valueClass.sendAs === undefined ? value : { [valueClass.sendAs]: value }),
-          base: base.present,
+          base: together?.present ?? base.present,
           outcome: judged.outcome,
           status: answer.status,
           ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),

@@ -1,0 +1,84 @@
+/**
+ * Values of several fields asked in one body. A body the target accepts says that every value in it is accepted,
+ * in that body; a refusal says nothing of which value it was for, so each member of a refused group is then asked
+ * alone, as if no group had been sent, and the group's answer is never evidence of a refusal. Only values of their
+ * field's own JSON type, sent under the field's own name, are grouped: a wrong type or another letter case is a
+ * refusal expected on its own, and a group holding it would be refused for nothing learnt.
+ *
+ * Each group holds at most one value per field (a field's values differ in that field alone), values of the spec's
+ * form or of a form the spec leaves open first, those not of its form after, so that a group of values likely
+ * accepted is not refused for one that is not.
+ */
+import type { Exchange } from '../http/types.js';
+import { classifyAnswer } from '../answer/classify.js';
+import { jsonTypeOf } from '../json.js';
+import type { OperationSpec, ValueClass, ValueContext } from '../operation/types.js';
+
+export interface GroupMember {
+  field: string;
+  valueClass: ValueClass;
+}
+
+const key = (m: GroupMember): string => `${m.field}\u0000${m.valueClass.id}`;
+
+/** Whether a class may share a body with other fields' values: its field's JSON type, under the field's name. */
+export function groupable(valueClass: ValueClass, good: unknown, ctx: ValueContext): boolean {
+  return valueClass.sendAs === undefined && jsonTypeOf(valueClass.value(ctx)) === jsonTypeOf(good);
+}
+
+/** The groups of an operation's value classes: round by round, the next groupable value of each field. */
+export function planValueGroups(operation: OperationSpec, ctx: ValueContext): GroupMember[][] {
+  const tiers = [(c: ValueClass) => c.expectation !== 'not-spec-form', (c: ValueClass) => c.expectation === 'not-spec-form'];
+  const groups: GroupMember[][] = [];
+  for (const inTier of tiers) {
+    const lists = operation.fields.map((field) =>
+      field.classes.filter((c) => inTier(c) && groupable(c, field.good(ctx), ctx)).map((valueClass) => ({ field: field.name, valueClass })),
+    );
+    const rounds = Math.max(0, ...lists.map((l) => l.length));
+    for (let round = 0; round < rounds; round += 1) {
+      const group = lists.flatMap((l) => (l[round] === undefined ? [] : [l[round] as GroupMember]));
+      if (group.length > 1) groups.push(group);
+    }
+  }
+  return groups;
+}
+
+/** A group's body sent: its answer, and the members it held (those whose field had an accepted body to go in). */
+export interface GroupAnswer {
+  exchange: Exchange;
+  members: GroupMember[];
+  /** The fields of the body sent. */
+  present: string[];
+}
+
+/**
+ * The groups of one run. Every member asks for its group's answer; the first to ask sends the group (its `send`, in
+ * its own case), the others take that answer. `send` gives undefined when the group cannot be sent (fewer than two
+ * members have an accepted body to go in): each is then asked alone.
+ */
+export class ValueGroups {
+  readonly #groupOf = new Map<string, GroupMember[]>();
+  readonly #answers = new Map<GroupMember[], Promise<GroupAnswer | undefined>>();
+  /** Values taken as accepted from a group's body, not asked alone. */
+  accepted = 0;
+
+  constructor(groups: readonly GroupMember[][]) {
+    for (const group of groups) for (const member of group) this.#groupOf.set(key(member), group);
+  }
+
+  /** The accepted body `member` was part of, or undefined: then it is asked alone. */
+  async acceptedWith(
+    member: GroupMember,
+    send: (group: GroupMember[]) => Promise<GroupAnswer | undefined>,
+  ): Promise<GroupAnswer | undefined> {
+    const group = this.#groupOf.get(key(member));
+    if (group === undefined) return undefined;
+    let answer = this.#answers.get(group);
+    if (answer === undefined) this.#answers.set(group, (answer = send(group)));
+    const got = await answer;
+    if (got === undefined || !got.members.some((m) => key(m) === key(member))) return undefined;
+    if (classifyAnswer(got.exchange).outcome !== 'accepted') return undefined;
+    this.accepted += 1;
+    return got;
+  }
+}
