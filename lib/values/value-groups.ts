@@ -51,14 +51,20 @@ export interface GroupAnswer {
   present: string[];
 }
 
+/** A refused group of at least this many members is halved and each half sent as a group; a smaller one is asked alone. */
+export const SPLIT_FROM = 4;
+
+const groupKey = (members: readonly GroupMember[]): string => members.map(key).join('\u0001');
+
 /**
  * The groups of one run. Every member asks for its group's answer; the first to ask sends the group (its `send`, in
  * its own case), the others take that answer. `send` gives undefined when the group cannot be sent (fewer than two
- * members have an accepted body to go in): each is then asked alone.
+ * members have an accepted body to go in): each is then asked alone. A refused group of SPLIT_FROM members or more is
+ * halved, each half a group of its own, so that one value refused among many costs a few bodies, not one per member.
  */
 export class ValueGroups {
   readonly #groupOf = new Map<string, GroupMember[]>();
-  readonly #answers = new Map<GroupMember[], Promise<GroupAnswer | undefined>>();
+  readonly #answers = new Map<string, Promise<GroupAnswer | undefined>>();
   /** Values taken as accepted from a group's body, not asked alone. */
   accepted = 0;
 
@@ -71,14 +77,27 @@ export class ValueGroups {
     member: GroupMember,
     send: (group: GroupMember[]) => Promise<GroupAnswer | undefined>,
   ): Promise<GroupAnswer | undefined> {
-    const group = this.#groupOf.get(key(member));
-    if (group === undefined) return undefined;
-    let answer = this.#answers.get(group);
-    if (answer === undefined) this.#answers.set(group, (answer = send(group)));
-    const got = await answer;
-    if (got === undefined || !got.members.some((m) => key(m) === key(member))) return undefined;
-    if (classifyAnswer(got.exchange).outcome !== 'accepted') return undefined;
-    this.accepted += 1;
-    return got;
+    const own = key(member);
+    let group = this.#groupOf.get(own);
+    // Each pass halves the group: bounded by log2 of its size.
+    while (group !== undefined && group.length > 1) {
+      const got = await this.#ask(group, send);
+      if (got === undefined || !got.members.some((m) => key(m) === own)) return undefined;
+      if (classifyAnswer(got.exchange).outcome === 'accepted') {
+        this.accepted += 1;
+        return got;
+      }
+      if (got.members.length < SPLIT_FROM) return undefined;
+      const half = Math.ceil(got.members.length / 2);
+      group = [got.members.slice(0, half), got.members.slice(half)].find((part) => part.some((m) => key(m) === own));
+    }
+    return undefined;
+  }
+
+  #ask(group: GroupMember[], send: (group: GroupMember[]) => Promise<GroupAnswer | undefined>): Promise<GroupAnswer | undefined> {
+    const k = groupKey(group);
+    let answer = this.#answers.get(k);
+    if (answer === undefined) this.#answers.set(k, (answer = send(group)));
+    return answer;
   }
 }
