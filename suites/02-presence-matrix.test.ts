@@ -61,11 +61,14 @@ if (adaptive)
         onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
       });
       publishEvidence(evidence);
-      const notes = askedAgain === undefined ? settings.startNotes : [...settings.startNotes, explorationAskedAgainWords(askedAgain)];
+      const judged = judgeExploration(result, observations, explorerNotUsed, settings.startNotes, true);
+      const asked = askedAgain === undefined ? '' : `; ${explorationAskedAgainWords(askedAgain)}`;
       await finishCase(context, run, {
         id: caseIds.matrixAdaptive,
         kind: 'exploration',
-        ...judgeExploration(result, observations, explorerNotUsed, notes, true),
+        ...judged,
+        // What was asked again is what was seen, not a finding: the finding keeps its rule, roles and dependencies.
+        observed: `${judged.observed}${asked}`,
       });
     });
   });
