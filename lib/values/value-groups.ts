@@ -54,6 +54,14 @@ export interface GroupAnswer {
 /** A refused group of at least this many members is halved and each half sent as a group; a smaller one is asked alone. */
 export const SPLIT_FROM = 4;
 
+/** The most bodies a group of `size` members sends: itself, and when refused and of SPLIT_FROM or more, its halves'. */
+export function mostGroupBodies(size: number): number {
+  if (size < 2) return 0;
+  if (size < SPLIT_FROM) return 1;
+  const half = Math.ceil(size / 2);
+  return 1 + mostGroupBodies(half) + mostGroupBodies(size - half);
+}
+
 const groupKey = (members: readonly GroupMember[]): string => members.map(key).join('\u0001');
 
 /**
