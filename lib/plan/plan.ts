@@ -115,8 +115,10 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
   const asks = firstAsks(repeats);
   const each = { requests: asks * 2, creates: asks };
   const adaptive = fields.length > exhaustiveMaxFields;
+  // Under auto the explorer asks each combination once and at most once again; an answer that changed has it explore
+  // again twice over (lib/presence/explore.ts): four asks per combination at most.
   const rows = adaptive
-    ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats === 'auto' ? 2 : repeats))]
+    ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats === 'auto' ? 4 : repeats))]
     : combinations(fields).map((present) => one(caseIds.matrix(present), each));
   // Under auto, the answers asked again (lib/matrix/support-asks.ts): at most half the matrix, each a create and its delete.
   const again = adaptive || repeats !== 'auto' ? [] : [one(caseIds.matrixAskedAgain, askedAgainBound(fields.length))];
