@@ -3,7 +3,8 @@
  * reports/bench.json. A script, not a timed test: the figures vary with the machine and its load.
  *
  *   0. the machine's speed (bin/support/machine-speed.ts), so that figures of different days compare;
- *   1. a full probe run against the embedded reference service: wall time, requests, peak memory (the
+ *   1. a full probe run against the embedded reference service (and 1b, the twelve-field Graph description against
+ *      its rule profile): wall time, requests, peak memory (the
  *      probe process's own, vitest's worker thread included, and the sum over its process tree, npm-free),
  *      the load average around it, and per suite the requests and wall time, with what the
  *      same suite would take at the default 10 requests per second;
@@ -91,8 +92,8 @@ function probeCommand(): string[] {
   );
 }
 
-/** 1. The probe as a user runs it, in a child process with a fresh report folder. */
-async function benchProbe(rps: number): Promise<ProbeFigures> {
+/** 1. The probe as a user runs it, in a child process with a fresh report folder; `env` adds settings (the Graph run's). */
+async function benchProbe(rps: number, env: Record<string, string> = {}): Promise<ProbeFigures> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-probe-'));
   const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
@@ -106,6 +107,7 @@ async function benchProbe(rps: number): Promise<ProbeFigures> {
         REPORT_DIR: reportDir,
         REQUESTS_PER_SECOND: String(rps),
         CONCURRENCY: '8',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -216,10 +218,9 @@ const speed = machineSpeed();
 console.log(formatMachineSpeed(speed));
 const results: Record<string, unknown> = { machine: { ...speed, node: process.version }, when: new Date().toISOString() };
 
-if (!opts['skip-probe']) {
-  const probe = await benchProbe(Number(opts.rps));
-  results.probe = probe;
-  console.log(`\n1. full probe run (embedded reference, REQUESTS_PER_SECOND=${probe.rps}, CONCURRENCY=8)`);
+/** Table 1's lines for one probe run. */
+function printProbe(title: string, probe: ProbeFigures): void {
+  console.log(`\n${title}`);
   console.log(
     `   wall ${probe.wallSeconds.toFixed(1)} s, ${probe.requests} requests, ${probe.acceptedCreates ?? '?'} accepted creates, peak memory ${probe.peakMemoryMb ?? '?'} MB (process tree ${probe.treePeakMemoryMb ?? '?'} MB), exit ${probe.exitCode}`,
   );
@@ -232,6 +233,18 @@ if (!opts['skip-probe']) {
     `   load average ${probe.loadAverage.before.toFixed(2)} before, ${probe.loadAverage.after.toFixed(2)} after on ${availableParallelism()} cores`,
   );
   console.log(formatSuiteTable(probe.suites, probe.rps).replace(/^/gm, '   '));
+}
+
+/** The twelve-field Graph description against the reference's rule profile for it (docs/performance.md's second column). */
+const GRAPH_RUN = { OPERATION: join(ROOT, 'operations/graph-subscription-v1.json'), REFERENCE_PROFILE: 'graph-v1-rules', SEED: '1' };
+
+if (!opts['skip-probe']) {
+  const probe = await benchProbe(Number(opts.rps));
+  results.probe = probe;
+  printProbe(`1. full probe run (embedded reference, REQUESTS_PER_SECOND=${probe.rps}, CONCURRENCY=8)`, probe);
+  const graph = await benchProbe(Number(opts.rps), GRAPH_RUN);
+  results.graphProbe = graph;
+  printProbe(`1b. the Graph description, 12 fields (REFERENCE_PROFILE=graph-v1-rules, SEED=1, REQUESTS_PER_SECOND=${graph.rps})`, graph);
 }
 
 /** Per suite: requests, wall time at this run's rate, and the estimate at 10 requests/s. */

@@ -8,7 +8,7 @@
  * the presence evidence every later suite asks (suites/support/shared-presence.ts).
  */
 import { afterAll, describe, test } from 'vitest';
-import { explorePresence } from '../lib/presence/explore.js';
+import { explorationAskedAgainWords, explorePresence } from '../lib/presence/explore.js';
 import { judgeExploration } from '../lib/presence/judge-exploration.js';
 import { combinations, formatCombination } from '../lib/rule/field-set.js';
 import { judgeCombination, shownExchange } from '../lib/matrix/judge-combination.js';
@@ -51,17 +51,24 @@ if (adaptive)
     }, async (context) => {
       const run = new CaseRun(probe, { askAgain: true });
       const settings = await explorationSettings(probe);
-      const { evidence, result, observations, explorerNotUsed } = await explorePresence(run.client, probe.operation, {
-        repeats: repeats === 'auto' ? 2 : repeats,
+      // REPEATS=auto: each combination once, then asked again where a finding rests on its answer alone, and a sample.
+      const seed = probe.settings.exploration.seed ?? Math.floor(Math.random() * 2 ** 31);
+      const { evidence, result, observations, explorerNotUsed, askedAgain } = await explorePresence(run.client, probe.operation, {
+        repeats: repeats === 'auto' ? 1 : repeats,
         values: probe.values,
         ...settings,
+        ...(repeats === 'auto' ? { askAgain: { seed } } : {}),
         onObservation: (observation, exchanges) => refusals.add(formatCombination(observation.present), exchanges),
       });
       publishEvidence(evidence);
+      const judged = judgeExploration(result, observations, explorerNotUsed, settings.startNotes, true);
+      const asked = askedAgain === undefined ? '' : `; ${explorationAskedAgainWords(askedAgain)}`;
       await finishCase(context, run, {
         id: caseIds.matrixAdaptive,
         kind: 'exploration',
-        ...judgeExploration(result, observations, explorerNotUsed, settings.startNotes, true),
+        ...judged,
+        // What was asked again is what was seen, not a finding: the finding keeps its rule, roles and dependencies.
+        observed: `${judged.observed}${asked}`,
       });
     });
   });

@@ -6,19 +6,23 @@
  * Then each limit of the operation (spec §8: not shown) is found by bisection, to the unit. Last, the
  * refusals of every case are judged against spec §7 rule 1 once per kind (lib/protocol/distinct-refusals.ts).
  */
-import { afterAll, describe, test } from 'vitest';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, describe, test, type TestContext } from 'vitest';
 import type { Exchange } from '../lib/http/types.js';
 import { buildBody } from '../lib/matrix/build-body.js';
-import type { ValueContext } from '../lib/operation/types.js';
+import type { LimitSearch, ValueClass, ValueContext } from '../lib/operation/types.js';
 import { defaultSettledSteps, findLimitSettled } from '../lib/values/find-limit.js';
-import { askValue, ConfirmedKinds } from '../lib/values/ask-value.js';
-import { askLimitStep } from '../lib/values/limit-step.js';
+import { askAnswerOf, askValue, ConfirmedKinds } from '../lib/values/ask-value.js';
+import { answeredInTime, askLimitStep } from '../lib/values/limit-step.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
 import { IntermittentRefusals, type AskAnswer } from '../lib/values/settle.js';
 import { showValue } from '../lib/json.js';
 import { judgeSettledValue } from '../lib/values/value-verdict.js';
 import { DistinctRefusals } from '../lib/protocol/distinct-refusals.js';
 import { acceptedBase, noBaseReason, type AcceptedBase } from './support/accepted-base.js';
+import { presenceEvidence } from './support/shared-presence.js';
+import { planValueGroups, ValueGroups, type GroupAnswer, type GroupMember } from '../lib/values/value-groups.js';
+import type { Settled } from '../lib/values/settle.js';
 import { recordedLimit, rememberLimit } from './support/found-limits.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
@@ -33,7 +37,10 @@ const refusals = new DistinctRefusals(fieldNames);
 const intermittent = new IntermittentRefusals();
 /** Kinds of refusal confirmed on the values: another value refused with one of them, naming its field, counts on one ask. */
 const confirmed = new ConfirmedKinds();
+/** Values of several fields asked in one body first; a member of a body refused is asked alone (lib/values/value-groups.ts). */
+const groups = new ValueGroups(planValueGroups(operation, probe.values()));
 afterAll(() => {
+  if (groups.accepted > 0) console.log(`value classes: ${groups.accepted} accepted in a body with other fields' values, not asked alone`);
   if (confirmed.reused > 0)
     console.log(`value classes: ${confirmed.reused} refusals counted on one ask, their kind confirmed on another value`);
 });
@@ -55,68 +62,166 @@ const fieldContext = (field: string): ValueContext => {
   return ctx;
 };
 
+/**
+ * A group's body: each member's value in the union of its members' accepted bodies, each value built from its field's
+ * moment, as that value alone would be. A member whose field has no accepted body, or whose body would make the union
+ * one the presence evidence does not accept, is left out (asked alone); fewer than two left, nothing is sent.
+ */
+async function sendGroup(run: CaseRun, group: GroupMember[]): Promise<GroupAnswer | undefined> {
+  const evidence = await presenceEvidence(probe, run);
+  const members: GroupMember[] = [];
+  const present = new Set<string>();
+  for (const member of group) {
+    const base = await acceptedBase(probe, run, member.field);
+    if (base === undefined) continue;
+    const union = new Set([...present, ...base.present]);
+    if (evidence.accepts(fieldNames.filter((f) => union.has(f))) !== 'yes') continue;
+    members.push(member);
+    for (const f of base.present) present.add(f);
+  }
+  const first = members[0];
+  if (first === undefined || members.length < 2) return undefined;
+  const fields = fieldNames.filter((f) => present.has(f));
+  const overrides = Object.fromEntries(members.map((m) => [m.field, m.valueClass.value(fieldContext(m.field))]));
+  const exchange = await run.client.sendBody(buildBody(operation, fields, fieldContext(first.field), overrides));
+  await run.client.undoCreate(exchange);
+  valueBodiesSent += 1;
+  refusals.add(`values of ${members.map((m) => m.field).join(', ')} in one body`, [exchange]);
+  return { exchange, members, present: fields };
+}
+
+/** "notificationUrl http absolute URL, clientState length 1": the other values a group's body held. */
+const togetherWords = (answer: GroupAnswer, field: string): string =>
+  `; asked in one body with ${answer.members
+    .filter((m) => m.field !== field)
+    .map((m) => `${m.field} ${m.valueClass.description}`)
+    .join(', ')}, which was accepted (a refusal would have had each value asked alone)`;
+
 /** A base read from the explorer's rule, not seen accepted, says what the rule assumes. */
 const withCaveat = (finding: string, base: AcceptedBase): string =>
   base.caveat === undefined ? finding : `${finding} (base {${base.present.join(', ')}} read from the presence rule; ${base.caveat})`;
+
+/**
+ * Accepted answers of value classes that are also a limit's step (the same value at the field's moment), by search
+ * and step: the limit search takes each once instead of sending it again. A class registers when its case starts and
+ * settles when it ends (undefined unless accepted), so a search never waits for a case that is not running.
+ */
+const stepAnswers = new Map<string, Promise<Exchange | undefined>>();
+const stepKey = (search: LimitSearch, x: number): string => `${search.id}\u0000${x}`;
+
+/** The steps of the field's limits whose value is this class's (the ends and the documented edges, the ones asked first). */
+function stepsOf(field: string, valueClass: ValueClass): string[] {
+  if (valueClass.sendAs !== undefined) return [];
+  const ctx = fieldContext(field);
+  const value = valueClass.value(ctx);
+  return (operation.limits ?? [])
+    .filter((search) => search.field === field)
+    .flatMap((search) =>
+      [search.low, search.high, ...(search.documented ?? []).flatMap((d) => [d, d + 1])]
+        .filter((x) => isDeepStrictEqual(search.make(x, ctx), value))
+        .map((x) => stepKey(search, x)),
+    );
+}
+
+/** Registers the class's steps; the function returned settles them with the accepted exchange, or undefined. */
+function holdSteps(field: string, valueClass: ValueClass): (accepted: Exchange | undefined) => void {
+  const keys = stepsOf(field, valueClass);
+  if (keys.length === 0) return () => {};
+  let settle: (accepted: Exchange | undefined) => void = () => {};
+  const answer = new Promise<Exchange | undefined>((resolve) => (settle = resolve));
+  for (const key of keys) stepAnswers.set(key, answer);
+  return settle;
+}
+
+/** A class's accepted answer to step `x`, once, when its value was sent in time (a lifetime counts from its moment). */
+async function reusedStep(search: LimitSearch, x: number): Promise<{ exchange: Exchange; answer: AskAnswer } | undefined> {
+  const key = stepKey(search, x);
+  const pending = stepAnswers.get(key);
+  if (pending === undefined) return undefined;
+  stepAnswers.delete(key);
+  const exchange = await pending;
+  if (exchange === undefined || !answeredInTime(exchange, fieldContext(search.field).now, search.unit)) return undefined;
+  const answer = askAnswerOf(exchange, search.field, fieldNames);
+  return answer.outcome === 'accepted' ? { exchange, answer } : undefined;
+}
+
+/** One value class's case; the exchange its acceptance rests on, when accepted (a limit's step may be that value). */
+async function valueCase(context: TestContext, field: string, valueClass: ValueClass): Promise<Exchange | undefined> {
+  const id = caseIds.value(field, valueClass.id);
+  const run = new CaseRun(probe, { askAgain: true });
+  const base = await acceptedBase(probe, run, field);
+  if (base === undefined) return skipCase(context, { id, ...(await noBaseReason(probe, run, field, 'its values cannot be told apart')) });
+  const ctx = fieldContext(field);
+  const value = valueClass.value(ctx);
+  // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
+  const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
+  const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
+  // In an accepted body with other fields' values, the value is accepted; else it is asked alone.
+  const together = await groups.acceptedWith({ field, valueClass }, (group) => sendGroup(run, group));
+  // The base was accepted: a refusal of the value disagrees with it and is asked again before it counts.
+  const settled: Settled<Exchange> =
+    together !== undefined
+      ? { verdict: 'accepted', asks: [together.exchange], decisive: together.exchange }
+      : await askValue(
+          async () => {
+            const exchange = await run.client.sendBody(body);
+            await run.client.undoCreate(exchange);
+            valueBodiesSent += 1;
+            return exchange;
+          },
+          { field, fields: fieldNames, seen: intermittent, confirmed },
+        );
+  refusals.add(`${field} ${valueClass.description}`, settled.asks);
+  const judged = judgeSettledValue(field, valueClass, settled);
+  const { answer } = judged;
+  await finishCase(context, run, {
+    id,
+    kind: 'value',
+    specRef: judged.specRef,
+    verdict: judged.verdict,
+    finding: withCaveat(together === undefined ? judged.finding : `${judged.finding}${togetherWords(together, field)}`, base),
+    ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+    observed: judged.observed,
+    example: example(judged.exchange),
+    value: {
+      field,
+      classId: valueClass.id,
+      description: valueClass.description,
+      expectation: valueClass.expectation,
+      sent: showValue(valueClass.sendAs === undefined ? value : { [valueClass.sendAs]: value }),
+      base: together?.present ?? base.present,
+      outcome: judged.outcome,
+      status: answer.status,
+      ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
+      ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
+      ...(settled.asks.length > 1 ? { asks: settled.asks.length } : {}),
+      ...(settled.intermittent !== undefined ? { intermittent: settled.intermittent } : {}),
+      ...(valueClass.listed === true ? { listed: true as const } : {}),
+    },
+  });
+  return judged.outcome === 'accepted' ? judged.exchange : undefined;
+}
 
 // An operation without value classes or limits has no such cases (vitest refuses an empty describe).
 describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field forms, spec §7 rule 1)', () => {
   for (const [label, field, valueClass] of classRows)
     test(label, { meta: { caseId: caseIds.value(field, valueClass.id) } }, async (context) => {
-      const id = caseIds.value(field, valueClass.id);
-      const run = new CaseRun(probe, { askAgain: true });
-      const base = await acceptedBase(probe, run, field);
-      if (base === undefined)
-        return skipCase(context, { id, ...(await noBaseReason(probe, run, field, 'its values cannot be told apart')) });
-      const ctx = fieldContext(field);
-      const value = valueClass.value(ctx);
-      // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
-      const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
-      const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
-      // The base was accepted: a refusal of the value disagrees with it and is asked again before it counts.
-      const settled = await askValue(
-        async () => {
-          const exchange = await run.client.sendBody(body);
-          await run.client.undoCreate(exchange);
-          valueBodiesSent += 1;
-          return exchange;
-        },
-        { field, fields: fieldNames, seen: intermittent, confirmed },
-      );
-      refusals.add(`${field} ${valueClass.description}`, settled.asks);
-      const judged = judgeSettledValue(field, valueClass, settled);
-      const { answer } = judged;
-      await finishCase(context, run, {
-        id,
-        kind: 'value',
-        specRef: judged.specRef,
-        verdict: judged.verdict,
-        finding: withCaveat(judged.finding, base),
-        ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
-        observed: judged.observed,
-        example: example(judged.exchange),
-        value: {
-          field,
-          classId: valueClass.id,
-          description: valueClass.description,
-          expectation: valueClass.expectation,
-          sent: showValue(valueClass.sendAs === undefined ? value : { [valueClass.sendAs]: value }),
-          base: base.present,
-          outcome: judged.outcome,
-          status: answer.status,
-          ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
-          ...(answer.errorMessage !== undefined ? { errorMessage: answer.errorMessage } : {}),
-          ...(settled.asks.length > 1 ? { asks: settled.asks.length } : {}),
-          ...(settled.intermittent !== undefined ? { intermittent: settled.intermittent } : {}),
-          ...(valueClass.listed === true ? { listed: true as const } : {}),
-        },
-      });
+      // Held from the start, so that a limit's step of the same value waits for this answer instead of asking again.
+      const release = holdSteps(field, valueClass);
+      let accepted: Exchange | undefined;
+      try {
+        accepted = await valueCase(context, field, valueClass);
+      } finally {
+        release(accepted);
+      }
     });
 });
 
-describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits ... not shown")', () => {
+// After the value classes (a describe not concurrent), so that a step whose value a class asked is taken from its
+// answer; the limits themselves run at once.
+describe.runIf(limitRows.length > 0)('limits (open: spec §8 "Limits ... not shown")', () => {
   for (const [label, search] of limitRows)
-    test(label, { meta: { caseId: caseIds.limit(search.field, search.id) } }, async (context) => {
+    test.concurrent(label, { meta: { caseId: caseIds.limit(search.field, search.id) } }, async (context) => {
       const run = new CaseRun(probe, { askAgain: true });
       const base = await acceptedBase(probe, run, search.field);
       if (base === undefined)
@@ -130,6 +235,12 @@ describe.runIf(limitRows.length > 0).concurrent('limits (open: spec §8 "Limits 
       // own at the end; each ask's value built right before it is sent (lib/values/limit-step.ts).
       const result = await findLimitSettled(
         async (x) => {
+          // A value class of the same value, accepted in time, is this step's answer: not asked again.
+          const reused = await reusedStep(search, x);
+          if (reused !== undefined) {
+            sent.set(x, reused);
+            return reused.answer;
+          }
           const { answer, exchange } = await askLimitStep(
             async (ctx) => {
               const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));

@@ -4,7 +4,9 @@
  * last code with lib/operation/subscription-create.ts; recorded again when the handshake cases moved to
  * receiver scopes, whose URLs the target's messages echo: /notifications/scope/slow; when the renewal search
  * stopped at the longest lifetime a create got, which changed the renew case's words and PATCHes; and when rejection
- * groups came to list the fields their errors name, their patterns masking fields however the message writes them),
+ * groups came to list the fields their errors name, their patterns masking fields however the message writes them;
+ * and when value classes came to be asked in groups, which changed accepted values' words, bases and examples and the
+ * limits' request counts, not a verdict, role, rule or rejection group),
  * and a broken description stops every command before any request, one line per problem.
  *
  * When the report itself changes on purpose (a new key, other wording), record the fixture again:

@@ -299,7 +299,7 @@ export const SETTINGS: readonly AnySetting[] = [
     key: 'repeats',
     default: 'auto',
     description:
-      'auto: each matrix combination is sent once, and again only where a finding rests on its answer alone, plus a sample of the rest that estimates instability (the adaptive explorer, above EXHAUSTIVE_MAX_FIELDS, sends each of its combinations twice). A number: each combination sent that many times (2 or more detect an unstable answer on every combination).',
+      'auto: each matrix combination is sent once, and again only where a finding rests on its answer alone, plus a sample of the rest that estimates instability (the adaptive explorer, above EXHAUSTIVE_MAX_FIELDS, too; when an answer asked again changed, it explores again with each combination sent twice). A number: each combination sent that many times (2 or more detect an unstable answer on every combination).',
     parser: autoOrNumberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({
@@ -317,7 +317,7 @@ export const SETTINGS: readonly AnySetting[] = [
     key: 'exploreCombinationsPerField',
     default: '10',
     description:
-      'The adaptive explorer asks at most this many x n combinations (each sent REPEATS times). Fewer leaves out checks of fields that reject every change of their own; the report names the first check not made.',
+      'The adaptive explorer asks at most this many x n combinations (each sent REPEATS times; under auto once, and the asks again). Fewer leaves out checks of fields that reject every change of their own; the report names the first check not made.',
     parser: numberParser({ integer: true, positive: true, max: 100 }),
   }),
   setting({

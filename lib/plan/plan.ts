@@ -22,6 +22,7 @@ import { combinations } from '../rule/field-set.js';
 import { defaultMaxSteps, defaultSettledSteps } from '../values/find-limit.js';
 import { deadlineCreates, deadlineTopSeconds } from '../events/handshake-deadline.js';
 import { MAX_ASKS } from '../values/settle.js';
+import { mostGroupBodies, planValueGroups } from '../values/value-groups.js';
 import { LONE_ASKS } from '../matrix/lone-refusals.js';
 import { askedAgainBound } from '../matrix/support-asks.js';
 import { answeredByTheMatrix } from '../properties/judge-property.js';
@@ -114,8 +115,10 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
   const asks = firstAsks(repeats);
   const each = { requests: asks * 2, creates: asks };
   const adaptive = fields.length > exhaustiveMaxFields;
+  // Under auto the explorer asks each combination once and at most once again; an answer that changed has it explore
+  // again twice over (lib/presence/explore.ts): four asks per combination at most.
   const rows = adaptive
-    ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats === 'auto' ? 2 : repeats))]
+    ? [one(caseIds.matrixAdaptive, presenceBound(settings, repeats === 'auto' ? 4 : repeats))]
     : combinations(fields).map((present) => one(caseIds.matrix(present), each));
   // Under auto, the answers asked again (lib/matrix/support-asks.ts): at most half the matrix, each a create and its delete.
   const again = adaptive || repeats !== 'auto' ? [] : [one(caseIds.matrixAskedAgain, askedAgainBound(fields.length))];
@@ -128,11 +131,27 @@ function presenceMatrix(settings: Settings): PlannedCase[] {
   return [...rows, ...again, ...lone, one(caseIds.matrixRefusals, { requests: 0, creates: 0 })];
 }
 
+/** A moment and URL to read the value classes' JSON types from: the groups do not depend on them. */
+const PLAN_CONTEXT = { now: new Date(0), notificationUrl: 'https://plan.invalid/notifications', unique: 'plan' };
+
 function valueClasses(op: OperationSpec): PlannedCase[] {
   // A refused value is asked again until its refusal is confirmed (lib/values/settle.ts): at most MAX_ASKS creates, of
   // which one at most is accepted and deleted.
   const asked = { requests: MAX_ASKS + 1, creates: 1 };
-  const classes = op.fields.flatMap((f) => f.classes.map((c) => one(caseIds.value(f.name, c.id), asked)));
+  // A group of values is sent in one member's case: its body, and when refused its halves' (mostGroupBodies), each a
+  // create and its delete (lib/values/value-groups.ts); counted on its first member, as the suite's total is what holds.
+  const groupBodies = new Map<string, number>();
+  for (const group of planValueGroups(op, PLAN_CONTEXT)) {
+    const first = group[0];
+    if (first !== undefined) groupBodies.set(caseIds.value(first.field, first.valueClass.id), mostGroupBodies(group.length));
+  }
+  const classes = op.fields.flatMap((f) =>
+    f.classes.map((c) => {
+      const id = caseIds.value(f.name, c.id);
+      const bodies = groupBodies.get(id) ?? 0;
+      return one(id, { requests: asked.requests + 2 * bodies, creates: asked.creates + bodies });
+    }),
+  );
   const limits = (op.limits ?? []).map((l) => {
     const steps = l.maxSteps ?? defaultSettledSteps(l.low, l.high);
     return one(caseIds.limit(l.field, l.id), { requests: steps * 2, creates: steps });

@@ -29,6 +29,12 @@ export function answerLagMs(exchange: Pick<Exchange, 'startedAt' | 'durationMs'>
   return (Number.isFinite(started) ? started : built.getTime()) + Math.max(0, exchange.durationMs) - built.getTime();
 }
 
+/** Whether a 2xx to a value built at `built` came soon enough to speak for its step (a unit of time: within half a unit). */
+export function answeredInTime(exchange: Pick<Exchange, 'startedAt' | 'durationMs'>, built: Date, unit: string): boolean {
+  const unitMs = UNIT_MS[unit];
+  return unitMs === undefined || answerLagMs(exchange, built) <= unitMs / 2;
+}
+
 /**
  * Sends one step: `send` builds the body from the context it is given, sends it once and undoes what it created, and
  * returns the create's exchange. `unit` is the limit's; a unit of time makes late 2xx answers asked again.
