@@ -114,11 +114,15 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
     expect(readFileSync(join(run.reportDir, 'index.html'), 'utf8')).toContain('operations/createWidget/behaviour-report.html');
   });
 
-  test('one budget: the shares add up to MAX_REQUESTS at most, more fields a larger share, each run within its own', () => {
+  test('one budget: first shares by field count, what a run leaves goes to the next, each run within its own', () => {
     const ran = index.operations.filter((e) => e.status === 'run');
-    const shares = ran.map((e) => e.share ?? Infinity);
-    expect(shares.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BUDGET);
-    expect(ran[1]?.share).toBeGreaterThan(ran[0]?.share ?? Infinity);
+    const firsts = ran.map((e) => e.firstShare ?? Infinity);
+    expect(firsts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BUDGET);
+    expect(ran[1]?.firstShare).toBeGreaterThan(ran[0]?.firstShare ?? Infinity);
+    // The first run got its first share; the last gets all that the first left, never less than its first share.
+    expect(ran[0]?.share).toBe(ran[0]?.firstShare);
+    expect(ran[1]?.share).toBe(Math.max(ran[1]?.firstShare ?? 0, BUDGET - (ran[0]?.requests ?? BUDGET)));
+    expect(ran.reduce((sum, e) => sum + (e.requests ?? Infinity), 0)).toBeLessThanOrEqual(BUDGET);
     for (const e of ran) {
       expect(e.requests, e.id).toBeGreaterThan(0);
       expect(e.requests, e.id).toBeLessThanOrEqual(e.share ?? 0);

@@ -14,8 +14,10 @@ import type { ExitCode } from './exit-decision.js';
 
 export interface IndexEntry extends CampaignOperation {
   status: 'run' | 'skipped' | 'not run';
-  /** Its share of MAX_REQUESTS (a run, or one the stop left unrun). */
+  /** Its share of MAX_REQUESTS when it ran (a run, or one the stop left unrun): its first share and what earlier runs left. */
   share?: number;
+  /** Its share of the first split, before any run gave back what it did not spend. */
+  firstShare?: number;
   code?: ExitCode;
   /** Why the run ends with its code, or why it was skipped or not run. */
   reason: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Settings } from '../config/types.js';
 import { OpenApiError } from '../errors.js';
 import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
-import { splitBudget } from './campaign-budget.js';
+import { reshareBudget, splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
@@ -66,8 +66,36 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   if (options.dryRun === true) return dryRunCampaign(settings, options, runs, shares, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
   const entries: IndexEntry[] = [];
-  for (const [i, p] of planned.entries()) entries.push(await runOne(settings, options, p, shares.get(p.id), `${i + 1}/${planned.length}`));
+  const budget = givenBack(settings.pacing.maxRequests, runs, shares);
+  for (const [i, p] of planned.entries()) {
+    const entry = await runOne(settings, options, p, budget.share(p.id), `${i + 1}/${planned.length}`);
+    entries.push({ ...entry, ...(p.kind === 'run' ? { firstShare: shares.get(p.id) ?? 0 } : {}) });
+    if (entry.status === 'run') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
+  }
   return concludeCampaign(settings, doc.label, entries, out);
+}
+
+/**
+ * The budget as the runs go: each run's share, recomputed after every run over what is left of MAX_REQUESTS, so what
+ * one did not spend goes to those after it (lib/run/campaign-budget.ts).
+ */
+function givenBack(total: number, runs: readonly Runnable[], first: ReadonlyMap<string, number>) {
+  const current = new Map(first);
+  const done = new Set<string>();
+  let sent = 0;
+  return {
+    share: (id: string): number | undefined => current.get(id),
+    spent: (id: string, requests: number): void => {
+      done.add(id);
+      sent += requests;
+      const waiting = runs.filter((r) => !done.has(r.id));
+      const next = reshareBudget(
+        total - sent,
+        waiting.map((r) => ({ fields: r.fields, first: first.get(r.id) ?? 0 })),
+      );
+      for (const [i, r] of waiting.entries()) current.set(r.id, next[i] ?? 0);
+    },
+  };
 }
 
 /** The settings of one operation's run: its operation, its report folder, its share; nothing picked for another. */
