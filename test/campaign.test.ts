@@ -132,6 +132,64 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
   });
 });
 
+describe('an operation whose every answer is 401, 403, 404 or 405 is stopped after its first few', () => {
+  /** The campaign against a target serving `rules` only, with that target's own request counts. */
+  async function against(rules: ServedRule[]): Promise<{ run: CampaignRun; index: CampaignIndex; sent: (path: string) => number }> {
+    const partial = await startCampaignTarget(rules, TOKEN);
+    try {
+      const run = await campaign({ ...env, BASE_URL: partial.url }, ['02-presence']);
+      const index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+      return { run, index, sent: (path) => partial.requests(path) };
+    } finally {
+      await partial.close();
+    }
+  }
+
+  test('404 to everything: a deviation (exit 1) in one line, at most 5 requests; the other runs as before with what it left', async () => {
+    const { run, index, sent } = await against([RULES['createGadget'] as ServedRule]);
+    const widget = index.operations[0];
+    expect(widget).toMatchObject({
+      id: 'createWidget',
+      status: 'stopped',
+      code: 1,
+      reason: 'the target does not serve POST /api/widgets: every answer was 404',
+    });
+    expect(widget?.requests).toBeLessThanOrEqual(5);
+    expect(sent('/api/widgets')).toBe(widget?.requests);
+    const gadget = index.operations[2];
+    expect(gadget).toMatchObject({ id: 'createGadget', status: 'run', code: 0 });
+    expect(gadget?.share).toBe(BUDGET - (widget?.requests ?? BUDGET));
+    const served = RULES['createGadget'];
+    const report = readJson<BehaviourReport>(join(run.reportDir, 'operations', 'createGadget', 'behaviour-report.json'));
+    expect(truthTable(served?.fields ?? [], report.rule.expression)).toEqual(truthTable(served?.fields ?? [], served?.rule ?? ''));
+    expect(run.stdout).toContain(
+      `campaign: createWidget: exit 1: stopped after ${widget?.requests} requests: the target does not serve POST /api/widgets: every answer was 404`,
+    );
+    expect(run.code).toBe(1);
+    expect(run.line).toMatch(/^campaign: exit 1: 1 of 2 operation\(s\) failed: createWidget \(exit 1\)/);
+  }, 120_000);
+
+  test('the token refused for one operation: a setup stop (exit 2) naming it; nothing served at all: the base path', async () => {
+    const refused = await against([
+      RULES['createWidget'] as ServedRule,
+      { ...(RULES['createGadget'] as ServedRule), token: 'another-token' },
+    ]);
+    expect(refused.index.operations[2]).toMatchObject({
+      status: 'stopped',
+      code: 2,
+      reason: 'the token is not accepted for POST /api/gadgets: every answer was 401',
+    });
+    expect(refused.index.operations[2]?.requests).toBeLessThanOrEqual(5);
+    expect(refused.index.operations[0]).toMatchObject({ status: 'run', code: 0 });
+    expect(refused.run.code).toBe(2);
+    const none = await against([]);
+    expect(none.run.code).toBe(2);
+    expect(none.run.line).toMatch(
+      /^campaign: exit 2: every operation run answered 404 to everything \(2 of them\): the base path is likely wrong; check BASE_URL/,
+    );
+  }, 120_000);
+});
+
 describe('the dry run, the filter, and the one-operation run', () => {
   test('PATH_VALUES fills a path parameter: the operation it held back is planned, its path filled; a value that is not one segment is refused', async () => {
     const dry = await campaign({ ...env, PATH_VALUES: 'order-id=ord-42' }, ['--dry-run']);

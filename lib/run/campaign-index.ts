@@ -13,7 +13,8 @@ import type { CampaignOperation } from './campaign-operations.js';
 import type { ExitCode } from './exit-decision.js';
 
 export interface IndexEntry extends CampaignOperation {
-  status: 'run' | 'skipped' | 'not run';
+  /** `stopped`: run, and stopped by its first answers (all 401, 403, 404 or 405) after a few requests. */
+  status: 'run' | 'stopped' | 'skipped' | 'not run';
   /** Its share of MAX_REQUESTS when it ran (a run, or one the stop left unrun): its first share and what earlier runs left. */
   share?: number;
   /** Its share of the first split, before any run gave back what it did not spend. */
@@ -26,6 +27,8 @@ export interface IndexEntry extends CampaignOperation {
   requests?: number;
   verdicts?: Record<string, number>;
   deviates?: string[];
+  /** A stopped run: the statuses of the answers that stopped it. */
+  statuses?: (number | null)[];
 }
 
 export interface CampaignIndex {
@@ -56,6 +59,7 @@ export function reportFacts(report: BehaviourReport | undefined): Partial<IndexE
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function markdown(index: CampaignIndex): string {
+  const count = (status: IndexEntry['status']): number => index.operations.filter((e) => e.status === status).length;
   const rows = index.operations.map((e) => {
     const what = e.status === 'run' ? (e.rule ?? e.reason) : `${e.status}: ${e.reason}`;
     const roles = Object.entries(e.roles ?? {})
@@ -71,7 +75,7 @@ function markdown(index: CampaignIndex): string {
   return [
     `# Campaign over ${index.document}`,
     '',
-    `${index.operations.filter((e) => e.status === 'run').length} operation(s) run, ${index.operations.filter((e) => e.status !== 'run').length} not; budget ${index.budget} requests; exit ${index.code}.`,
+    `${count('run')} operation(s) run, ${count('stopped')} stopped by their first answers, ${count('skipped') + count('not run')} not; budget ${index.budget} requests; exit ${index.code}.`,
     '',
     '| Operation | Request | Rule | Roles | Requests | Verdicts | DEVIATES | Exit | Report |',
     '|---|---|---|---|---|---|---|---|---|',

@@ -13,6 +13,7 @@ import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/o
 import { reshareBudget, splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import { basePathStop, earlyStop } from './campaign-stop.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
 import { runProbe, type ProbeRunOptions } from './run-probe.js';
 
@@ -70,7 +71,7 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   for (const [i, p] of planned.entries()) {
     const entry = await runOne(settings, options, p, budget.share(p.id), `${i + 1}/${planned.length}`);
     entries.push({ ...entry, ...(p.kind === 'run' ? { firstShare: shares.get(p.id) ?? 0 } : {}) });
-    if (entry.status === 'run') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
+    if (entry.status === 'run' || entry.status === 'stopped') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
   }
   return concludeCampaign(settings, doc.label, entries, out);
 }
@@ -125,6 +126,11 @@ async function runOne(
     `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/`,
   );
   const outcome = await runProbe(operationSettings(settings, p, share ?? 0), options);
+  const stopped = earlyStop(outcome, p);
+  if (stopped !== undefined) {
+    out.log(`campaign: ${p.id}: exit ${stopped.code}: stopped after ${stopped.requests} requests: ${stopped.reason}`);
+    return { ...base, status: 'stopped', share: share ?? 0, ...stopped };
+  }
   if (outcome.setupProblem !== undefined) for (const line of outcome.setupProblem.split('\n')) out.error(`probe: ${p.id}: ${line}`);
   out.log(`campaign: ${p.id}: exit ${outcome.code}: ${outcome.reason}`);
   return { ...base, status: 'run', share: share ?? 0, code: outcome.code, reason: outcome.reason, ...reportFacts(outcome.report) };
@@ -132,8 +138,10 @@ async function runOne(
 
 /** The index written, and the last line: the worst code, and the operations that failed. */
 async function concludeCampaign(settings: Settings, label: string, entries: IndexEntry[], out: Out): Promise<CampaignOutcome> {
-  const ran = entries.filter((e) => e.status === 'run');
-  const code = ran.reduce<ExitCode>((worst, e) => (e.code !== undefined && e.code > worst ? e.code : worst), EXIT.ok);
+  const ran = entries.filter((e) => e.status === 'run' || e.status === 'stopped');
+  const basePath = basePathStop(entries);
+  const worst = ran.reduce<ExitCode>((w, e) => (e.code !== undefined && e.code > w ? e.code : w), EXIT.ok);
+  const code = basePath === undefined ? worst : EXIT.setup;
   const index: CampaignIndex = { document: label, budget: settings.pacing.maxRequests, code, operations: entries };
   const written = await writeCampaignIndex(settings.reports.reportDir, index);
   out.log(`campaign index: ${written.join(', ')}`);
@@ -141,9 +149,11 @@ async function concludeCampaign(settings: Settings, label: string, entries: Inde
   const others = entries.length - ran.length;
   const tail = `${ran.length} run${others > 0 ? `, ${others} skipped or not run` : ''}`;
   const line =
-    failed.length === 0
-      ? `campaign: exit ${code}: every operation run holds (${tail})`
-      : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})`;
+    basePath !== undefined
+      ? `campaign: exit ${code}: ${basePath} (${tail})`
+      : failed.length === 0
+        ? `campaign: exit ${code}: every operation run holds (${tail})`
+        : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})`;
   return { code, line, index, written };
 }
 

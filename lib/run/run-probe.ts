@@ -34,7 +34,7 @@ import { githubAnnotations } from './github-output.js';
 import { openRunToken, readRunInputs, type RunInputs } from './run-inputs.js';
 import { mergeMode, shardMode, singleMode, uiMode, type RunMode } from './run-mode.js';
 import { writeRunOutputs, writeSetupOutputs, writeStartOutputs, type RunOutputs } from './run-outputs.js';
-import { checkSetup } from './setup-check.js';
+import { checkSetup, type SetupStopKind } from './setup-check.js';
 import { relocateBlobs, shardBlobProblem } from './shard-blobs.js';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
@@ -68,6 +68,8 @@ export interface ProbeRunOutcome {
   reason: string;
   /** A setup problem found before anything was sent (code 2): the line to print instead of the exit line. */
   setupProblem?: string;
+  /** A stop by the setup check: what kind, the statuses that told, and the requests it sent. */
+  setupStop?: { kind: SetupStopKind; statuses: (number | null)[]; requests: number };
   counts?: RunCounts;
   report?: BehaviourReport;
   /** Every report file written. */
@@ -108,7 +110,13 @@ async function tellSetupProblem(settings: Settings, problem: string, out: Out): 
   await writeSetupOutputs(settings, decision);
 }
 
-const setupError = (problem: string): ProbeRunOutcome => ({ code: EXIT.setup, reason: problem, setupProblem: problem, written: [] });
+const setupError = (problem: string, stop?: ProbeRunOutcome['setupStop']): ProbeRunOutcome => ({
+  code: EXIT.setup,
+  reason: problem,
+  setupProblem: problem,
+  ...(stop !== undefined ? { setupStop: stop } : {}),
+  written: [],
+});
 
 /** The checks before anything is sent, the mode, the token; then the run, its outputs and its lines. */
 async function prepareAndRun(settings: Settings, options: ProbeRunOptions & { out: Out }): Promise<ProbeRunOutcome> {
@@ -128,7 +136,7 @@ async function prepareAndRun(settings: Settings, options: ProbeRunOptions & { ou
     const broker = token === undefined ? undefined : await startTokenBroker(token);
     try {
       const setup = await setupCheck(settings, mode.mode, token, out);
-      if (typeof setup === 'string') return setupError(setup);
+      if ('line' in setup) return setupError(setup.line, setup.stop);
       for (const line of describeSettingsAtStart(settings)) out.log(line);
       await writeStartOutputs(settings);
       const ctx: RunContext = { settings, inputs, broker, out, filters: options.filters ?? [], setupExchanges: setup, startedAt };
@@ -166,7 +174,7 @@ async function setupCheck(
   mode: RunMode,
   token: Awaited<ReturnType<typeof openRunToken>>,
   out: Out,
-): Promise<readonly Exchange[] | string> {
+): Promise<readonly Exchange[] | { line: string; stop: NonNullable<ProbeRunOutcome['setupStop']> }> {
   const { baseUrl } = settings.target;
   if (baseUrl === undefined || mode.kind === 'merge') return [];
   const setup = await checkSetup({
@@ -176,7 +184,10 @@ async function setupCheck(
     // The run's own way to delete (lib/create/undo-plan.ts): DELETE_PATH undoes what the empty body may create.
     operation: withPlannedUndo(settings.target.operation, undoPlan(settings.target)),
   });
-  if (setup.stop !== undefined) return setup.stop;
+  if (setup.stop !== undefined) {
+    const statuses = setup.exchanges.map((e) => e.status);
+    return { line: setup.stop, stop: { kind: setup.stopKind ?? 'unreachable', statuses, requests: setup.exchanges.length } };
+  }
   for (const note of setup.notes) out.error(`probe: ${note}`);
   return setup.exchanges;
 }
