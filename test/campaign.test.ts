@@ -130,6 +130,38 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
       expect(target.requests(RULES[e.id]?.path ?? ''), e.id).toBeLessThanOrEqual(e.share ?? 0);
     }
   });
+  test('each run leaves its baseline in its folder; a later campaign given this REPORT_DIR names drift on the changed operation only', async () => {
+    for (const e of index.operations.filter((o) => o.status === 'run')) {
+      expect(e.baseline).toBe(`${e.folder}/baseline.json`);
+      expect(readJson<{ operation: { id: string } }>(join(run.reportDir, e.baseline ?? '')).operation.id).toBeTruthy();
+    }
+    // The gadget's callback is no longer required: its role, its rule and some combinations drift; the widget's nothing.
+    const changed = { ...(RULES['createGadget'] as ServedRule), rule: 'label && !weight' };
+    const later = await startCampaignTarget([RULES['createWidget'] as ServedRule, changed], TOKEN);
+    try {
+      const again = await campaign({ ...env, BASE_URL: later.url, BASELINE: run.reportDir }, ['02-presence']);
+      const next = readJson<CampaignIndex>(join(again.reportDir, 'index.json'));
+      const [widget, gadget] = [next.operations[0], next.operations[2]];
+      expect(widget).toMatchObject({ id: 'createWidget', code: 0, drift: { changes: 0 } });
+      expect(widget?.comparedWith).toMatch(/operations\/createWidget\/baseline\.json$/);
+      expect(gadget).toMatchObject({ id: 'createGadget', code: 1 });
+      expect(gadget?.drift?.changes).toBeGreaterThan(0);
+      expect(gadget?.drift?.first).toMatch(/callback: required -> optional|rule: /);
+      expect(again.code).toBe(1);
+      expect(again.line).toMatch(/^campaign: exit 1: 1 of 2 operation\(s\) failed: createGadget \(exit 1\)/);
+      expect(readFileSync(join(again.reportDir, 'index.md'), 'utf8')).toContain(`| ${gadget?.drift?.changes}, first `);
+      // One operation's baseline file: that operation is compared, the other is not, and the campaign says so.
+      const file = join(run.reportDir, 'operations', 'createGadget', 'baseline.json');
+      const one = await campaign({ ...env, BASE_URL: later.url, BASELINE: file }, ['02-presence']);
+      const byFile = readJson<CampaignIndex>(join(one.reportDir, 'index.json'));
+      expect(byFile.operations[0]?.comparedWith).toBeUndefined();
+      expect(byFile.operations[0]?.code).toBe(0);
+      expect(byFile.operations[2]?.drift?.changes).toBeGreaterThan(0);
+      expect(one.stdout).toContain('campaign: createWidget: BASELINE holds no baseline of this operation: not compared');
+    } finally {
+      await later.close();
+    }
+  }, 300_000);
 });
 
 describe('an operation whose every answer is 401, 403, 404 or 405 is stopped after its first few', () => {

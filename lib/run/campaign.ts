@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Settings } from '../config/types.js';
 import { OpenApiError } from '../errors.js';
 import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
+import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
 import { reshareBudget, splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
@@ -64,12 +65,15 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const shares = new Map(runs.map((r, i) => [r.id, split[i] ?? 0]));
   for (const p of planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);
   if (runs.length === 0) return setupStop(`no operation of ${doc.label} can be run (${planned.length} with a body, each skipped above)`);
-  if (options.dryRun === true) return dryRunCampaign(settings, options, runs, shares, out);
+  const baselines = await earlierBaselines(settings.reports.baseline);
+  if (typeof baselines === 'string') return setupStop(baselines);
+  const withBaselines = { ...options, baselines };
+  if (options.dryRun === true) return dryRunCampaign(settings, withBaselines, runs, shares, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
   const entries: IndexEntry[] = [];
   const budget = givenBack(settings.pacing.maxRequests, runs, shares);
   for (const [i, p] of planned.entries()) {
-    const entry = await runOne(settings, options, p, budget.share(p.id), `${i + 1}/${planned.length}`);
+    const entry = await runOne(settings, withBaselines, p, budget.share(p.id), `${i + 1}/${planned.length}`);
     entries.push({ ...entry, ...(p.kind === 'run' ? { firstShare: shares.get(p.id) ?? 0 } : {}) });
     if (entry.status === 'run' || entry.status === 'stopped') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
   }
@@ -99,20 +103,27 @@ function givenBack(total: number, runs: readonly Runnable[], first: ReadonlyMap<
   };
 }
 
-/** The settings of one operation's run: its operation, its report folder, its share; nothing picked for another. */
-function operationSettings(settings: Settings, p: Runnable, share: number): Settings {
+/** The campaign's options, with each operation's earlier baseline file by its OperationSpec's id. */
+type CampaignOptions = ProbeRunOptions & { baselines: ReadonlyMap<string, string> };
+
+/** The settings of one operation's run: its operation, its report folder, its share, its own baseline; nothing picked for another. */
+function operationSettings(settings: Settings, options: CampaignOptions, p: Runnable, share: number): Settings {
   return {
     ...settings,
     target: { ...settings.target, operation: p.operation, operationId: p.id, operations: undefined, acceptedFields: undefined },
     pacing: { ...settings.pacing, maxRequests: share },
-    reports: { ...settings.reports, reportDir: join(settings.reports.reportDir, p.folder) },
+    reports: {
+      ...settings.reports,
+      reportDir: join(settings.reports.reportDir, p.folder),
+      baseline: options.baselines.get(p.operation.id),
+    },
   };
 }
 
 /** One operation: skipped, left unrun by a stop, or run through runProbe and read back from its report. */
 async function runOne(
   settings: Settings,
-  options: ProbeRunOptions,
+  options: CampaignOptions,
   p: PlannedOperation,
   share: number | undefined,
   at: string,
@@ -125,7 +136,9 @@ async function runOne(
   out.log(
     `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/`,
   );
-  const outcome = await runProbe(operationSettings(settings, p, share ?? 0), options);
+  if (settings.reports.baseline !== undefined && !options.baselines.has(p.operation.id))
+    out.log(`campaign: ${p.id}: BASELINE holds no baseline of this operation: not compared`);
+  const outcome = await runProbe(operationSettings(settings, options, p, share ?? 0), options);
   const stopped = earlyStop(outcome, p);
   if (stopped !== undefined) {
     out.log(`campaign: ${p.id}: exit ${stopped.code}: stopped after ${stopped.requests} requests: ${stopped.reason}`);
@@ -133,7 +146,8 @@ async function runOne(
   }
   if (outcome.setupProblem !== undefined) for (const line of outcome.setupProblem.split('\n')) out.error(`probe: ${p.id}: ${line}`);
   out.log(`campaign: ${p.id}: exit ${outcome.code}: ${outcome.reason}`);
-  return { ...base, status: 'run', share: share ?? 0, code: outcome.code, reason: outcome.reason, ...reportFacts(outcome.report) };
+  const kept = await keepOperationBaseline(outcome.report, settings.reports.reportDir, p.folder, settings.reports.targetName);
+  return { ...base, status: 'run', share: share ?? 0, code: outcome.code, reason: outcome.reason, ...reportFacts(outcome.report), ...kept };
 }
 
 /** The index written, and the last line: the worst code, and the operations that failed. */
@@ -160,7 +174,7 @@ async function concludeCampaign(settings: Settings, label: string, entries: Inde
 /** `--dry-run`: each operation with its share and the plan's bound at that share; each skip was said already. */
 async function dryRunCampaign(
   settings: Settings,
-  options: ProbeRunOptions,
+  options: CampaignOptions,
   runs: readonly Runnable[],
   shares: ReadonlyMap<string, number>,
   out: Out,
@@ -168,7 +182,7 @@ async function dryRunCampaign(
   const silent: Out = { log: () => undefined, error: () => undefined };
   for (const p of runs) {
     const share = shares.get(p.id) ?? 0;
-    const planned = await runProbe(operationSettings(settings, p, share), { ...options, out: silent, dryRun: true });
+    const planned = await runProbe(operationSettings(settings, options, p, share), { ...options, out: silent, dryRun: true });
     const plan = planned.plan;
     const over = plan !== undefined && plan.requests > share ? ', more than its share: the cases past it are not sent' : '';
     const bound = plan === undefined ? '' : `; the plan sends at most ${plan.requests} (${plan.worstCase} with every retry)${over}`;
