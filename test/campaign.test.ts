@@ -18,6 +18,7 @@ import { runProbe } from './run-probe.js';
 import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { truthTable } from './support/truth-table.js';
+import { parseXml } from './support/xml-tree.js';
 
 const DOCUMENT = new URL('fixtures/openapi/campaign-3.1.yaml', import.meta.url).pathname;
 const TOKEN = 'cmp-7q2v-x9k4-tt1z';
@@ -130,6 +131,23 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
       expect(target.requests(RULES[e.id]?.path ?? ''), e.id).toBeLessThanOrEqual(e.share ?? 0);
     }
   });
+  test("junit.xml: one testsuite per operation run, named by its id, holding that run's own cases under its id", () => {
+    const tree = parseXml(readFileSync(join(run.reportDir, 'junit.xml'), 'utf8'));
+    expect(tree.name).toBe('testsuites');
+    const ran = index.operations.filter((e) => e.status === 'run');
+    expect(tree.children.map((s) => s.attributes['name'])).toEqual(ran.map((e) => `${e.id} (${e.method} ${e.path})`));
+    let total = 0;
+    for (const [i, suite] of tree.children.entries()) {
+      const id = ran[i]?.id ?? '';
+      const own = parseXml(readFileSync(join(run.reportDir, 'operations', id, 'junit.xml'), 'utf8'));
+      const ownCases = own.children.flatMap((s) => s.children.map((c) => `${id}/${c.attributes['name']}`));
+      expect(suite.children.map((c) => c.attributes['name'])).toEqual(ownCases);
+      expect(suite.attributes['tests']).toBe(String(ownCases.length));
+      total += ownCases.length;
+    }
+    expect(tree.attributes['tests']).toBe(String(total));
+  });
+
   test('each run leaves its baseline in its folder; a later campaign given this REPORT_DIR names drift on the changed operation only', async () => {
     for (const e of index.operations.filter((o) => o.status === 'run')) {
       expect(e.baseline).toBe(`${e.folder}/baseline.json`);
@@ -199,6 +217,11 @@ describe('an operation whose every answer is 401, 403, 404 or 405 is stopped aft
     );
     expect(run.code).toBe(1);
     expect(run.line).toMatch(/^campaign: exit 1: 1 of 2 operation\(s\) failed: createWidget \(exit 1\)/);
+    const suites = parseXml(readFileSync(join(run.reportDir, 'junit.xml'), 'utf8')).children;
+    expect(suites.map((s) => [s.attributes['name'], s.attributes['failures']])).toEqual([
+      ['createWidget (POST /api/widgets)', '1'],
+      ['createGadget (POST /api/gadgets)', '0'],
+    ]);
   }, 120_000);
 
   test('the token refused for one operation: a setup stop (exit 2) naming it; nothing served at all: the base path', async () => {

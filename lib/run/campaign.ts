@@ -6,9 +6,11 @@
  * ends the process, as runProbe.
  */
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../config/types.js';
 import { OpenApiError } from '../errors.js';
+import { renderCampaignJunit, type CampaignJunitRun } from '../report/render-campaign-junit.js';
 import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
 import { reshareBudget, splitBudget } from './campaign-budget.js';
@@ -71,13 +73,15 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   if (options.dryRun === true) return dryRunCampaign(settings, withBaselines, runs, shares, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
   const entries: IndexEntry[] = [];
+  const junit: CampaignJunitRun[] = [];
   const budget = givenBack(settings.pacing.maxRequests, runs, shares);
   for (const [i, p] of planned.entries()) {
-    const entry = await runOne(settings, withBaselines, p, budget.share(p.id), `${i + 1}/${planned.length}`);
+    const { junitRun, ...entry } = await runOne(settings, withBaselines, p, budget.share(p.id), `${i + 1}/${planned.length}`);
+    if (junitRun !== undefined) junit.push(junitRun);
     entries.push({ ...entry, ...(p.kind === 'run' ? { firstShare: shares.get(p.id) ?? 0 } : {}) });
     if (entry.status === 'run' || entry.status === 'stopped') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
   }
-  return concludeCampaign(settings, doc.label, entries, out);
+  return concludeCampaign(settings, doc.label, entries, junit, out);
 }
 
 /**
@@ -127,7 +131,7 @@ async function runOne(
   p: PlannedOperation,
   share: number | undefined,
   at: string,
-): Promise<IndexEntry> {
+): Promise<IndexEntry & { junitRun?: CampaignJunitRun }> {
   const base = { id: p.id, method: p.method, path: p.path, folder: p.folder };
   if (p.kind === 'skip') return { ...base, status: 'skipped', reason: p.reason };
   if (options.stop?.aborted === true)
@@ -142,22 +146,47 @@ async function runOne(
   const stopped = earlyStop(outcome, p);
   if (stopped !== undefined) {
     out.log(`campaign: ${p.id}: exit ${stopped.code}: stopped after ${stopped.requests} requests: ${stopped.reason}`);
-    return { ...base, status: 'stopped', share: share ?? 0, ...stopped };
+    const junitRun = { ...base, code: stopped.code, reason: stopped.reason, runFailures: [] };
+    return { ...base, status: 'stopped', share: share ?? 0, ...stopped, junitRun };
   }
   if (outcome.setupProblem !== undefined) for (const line of outcome.setupProblem.split('\n')) out.error(`probe: ${p.id}: ${line}`);
   out.log(`campaign: ${p.id}: exit ${outcome.code}: ${outcome.reason}`);
   const kept = await keepOperationBaseline(outcome.report, settings.reports.reportDir, p.folder, settings.reports.targetName);
-  return { ...base, status: 'run', share: share ?? 0, code: outcome.code, reason: outcome.reason, ...reportFacts(outcome.report), ...kept };
+  const junitRun: CampaignJunitRun = {
+    ...base,
+    code: outcome.code,
+    reason: outcome.reason,
+    runFailures: outcome.runFailures ?? [],
+    ...(outcome.report !== undefined ? { report: outcome.report } : {}),
+  };
+  return {
+    ...base,
+    status: 'run',
+    share: share ?? 0,
+    code: outcome.code,
+    reason: outcome.reason,
+    ...reportFacts(outcome.report),
+    ...kept,
+    junitRun,
+  };
 }
 
 /** The index written, and the last line: the worst code, and the operations that failed. */
-async function concludeCampaign(settings: Settings, label: string, entries: IndexEntry[], out: Out): Promise<CampaignOutcome> {
+async function concludeCampaign(
+  settings: Settings,
+  label: string,
+  entries: IndexEntry[],
+  junit: readonly CampaignJunitRun[],
+  out: Out,
+): Promise<CampaignOutcome> {
   const ran = entries.filter((e) => e.status === 'run' || e.status === 'stopped');
   const basePath = basePathStop(entries);
   const worst = ran.reduce<ExitCode>((w, e) => (e.code !== undefined && e.code > w ? e.code : w), EXIT.ok);
   const code = basePath === undefined ? worst : EXIT.setup;
   const index: CampaignIndex = { document: label, budget: settings.pacing.maxRequests, code, operations: entries };
-  const written = await writeCampaignIndex(settings.reports.reportDir, index);
+  const junitFile = join(settings.reports.reportDir, 'junit.xml');
+  await writeFile(junitFile, renderCampaignJunit(label, junit));
+  const written = [...(await writeCampaignIndex(settings.reports.reportDir, index)), junitFile];
   out.log(`campaign index: ${written.join(', ')}`);
   const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);
   const others = entries.length - ran.length;

@@ -25,6 +25,7 @@ import { planRun, type RunPlan } from '../plan/plan.js';
 import { guardConsole } from '../redaction/console-guard.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { BEHAVIOUR_REPORT_FILES } from '../report/report-outputs.js';
+import type { JunitRunFailure } from '../report/render-junit.js';
 import type { BehaviourReport } from '../report/types.js';
 import type { RunCounts } from '../vitest/summary-line-reporter.js';
 import type { Conclusion } from './conclude-run.js';
@@ -72,6 +73,8 @@ export interface ProbeRunOutcome {
   setupStop?: { kind: SetupStopKind; statuses: (number | null)[]; requests: number };
   counts?: RunCounts;
   report?: BehaviourReport;
+  /** Each reason the run fails that no case carries, as its junit.xml has them. */
+  runFailures?: JunitRunFailure[];
   /** Every report file written. */
   written: string[];
   /** `dryRun`: the plan printed, as data. */
@@ -229,6 +232,7 @@ function outcomeOf(result: RunResult, outputs: RunOutputs): ProbeRunOutcome {
   return {
     code: decision.code,
     reason: decision.reason,
+    runFailures: decision.runFailures,
     ...(counts !== undefined ? { counts } : {}),
     ...(report !== undefined ? { report } : {}),
     written: outputs.written,
