@@ -61,3 +61,26 @@ export function reshareBudget(left: number, waiting: readonly WaitingShare[]): n
   }
   return firsts;
 }
+
+/**
+ * The budget as a campaign's runs go: each run's share, recomputed by `reshareBudget` after every run over what is
+ * left of `total`, so what one did not spend goes to those after it.
+ */
+export function givenBack(total: number, runs: readonly { id: string; fields: number }[], first: ReadonlyMap<string, number>) {
+  const current = new Map(first);
+  const done = new Set<string>();
+  let sent = 0;
+  return {
+    share: (id: string): number | undefined => current.get(id),
+    spent: (id: string, requests: number): void => {
+      done.add(id);
+      sent += requests;
+      const waiting = runs.filter((r) => !done.has(r.id));
+      const next = reshareBudget(
+        total - sent,
+        waiting.map((r) => ({ fields: r.fields, first: first.get(r.id) ?? 0 })),
+      );
+      for (const [i, r] of waiting.entries()) current.set(r.id, next[i] ?? 0);
+    },
+  };
+}

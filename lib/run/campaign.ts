@@ -1,7 +1,9 @@
 /**
  * A campaign: every operation of an OpenAPI document with a JSON body, one after another, each through the
- * single-operation run (runProbe) with its own OperationSpec, its own report folder REPORT_DIR/operations/<id>/ and
- * its share of MAX_REQUESTS; then one index over them (lib/run/campaign-index.ts). An operation the tool cannot
+ * single-operation run (runProbe) with its own OperationSpec, its own report folder REPORT_DIR/operations/<id>/, its
+ * share of MAX_REQUESTS (what a run leaves goes to those after it) and its own earlier baseline; then one index and
+ * one junit.xml over them (lib/run/campaign-index.ts). An operation whose first answers show the target does not serve
+ * it, or refuses the token for it, is stopped there (lib/run/campaign-stop.ts). An operation the tool cannot
  * build is skipped with its reason. The campaign's code is the worst of its runs'; it prints through `out` and never
  * ends the process, as runProbe.
  */
@@ -13,7 +15,7 @@ import { OpenApiError } from '../errors.js';
 import { renderCampaignJunit, type CampaignJunitRun } from '../report/render-campaign-junit.js';
 import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
-import { reshareBudget, splitBudget } from './campaign-budget.js';
+import { givenBack, splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
 import { basePathStop, earlyStop } from './campaign-stop.js';
@@ -82,29 +84,6 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
     if (entry.status === 'run' || entry.status === 'stopped') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
   }
   return concludeCampaign(settings, doc.label, entries, junit, out);
-}
-
-/**
- * The budget as the runs go: each run's share, recomputed after every run over what is left of MAX_REQUESTS, so what
- * one did not spend goes to those after it (lib/run/campaign-budget.ts).
- */
-function givenBack(total: number, runs: readonly Runnable[], first: ReadonlyMap<string, number>) {
-  const current = new Map(first);
-  const done = new Set<string>();
-  let sent = 0;
-  return {
-    share: (id: string): number | undefined => current.get(id),
-    spent: (id: string, requests: number): void => {
-      done.add(id);
-      sent += requests;
-      const waiting = runs.filter((r) => !done.has(r.id));
-      const next = reshareBudget(
-        total - sent,
-        waiting.map((r) => ({ fields: r.fields, first: first.get(r.id) ?? 0 })),
-      );
-      for (const [i, r] of waiting.entries()) current.set(r.id, next[i] ?? 0);
-    },
-  };
 }
 
 /** The campaign's options, with each operation's earlier baseline file by its OperationSpec's id. */
