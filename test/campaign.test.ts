@@ -18,6 +18,7 @@ import { runProbe } from './run-probe.js';
 import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { truthTable } from './support/truth-table.js';
+import { parseXml } from './support/xml-tree.js';
 
 const DOCUMENT = new URL('fixtures/openapi/campaign-3.1.yaml', import.meta.url).pathname;
 const TOKEN = 'cmp-7q2v-x9k4-tt1z';
@@ -114,11 +115,15 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
     expect(readFileSync(join(run.reportDir, 'index.html'), 'utf8')).toContain('operations/createWidget/behaviour-report.html');
   });
 
-  test('one budget: the shares add up to MAX_REQUESTS at most, more fields a larger share, each run within its own', () => {
+  test('one budget: first shares by field count, what a run leaves goes to the next, each run within its own', () => {
     const ran = index.operations.filter((e) => e.status === 'run');
-    const shares = ran.map((e) => e.share ?? Infinity);
-    expect(shares.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BUDGET);
-    expect(ran[1]?.share).toBeGreaterThan(ran[0]?.share ?? Infinity);
+    const firsts = ran.map((e) => e.firstShare ?? Infinity);
+    expect(firsts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(BUDGET);
+    expect(ran[1]?.firstShare).toBeGreaterThan(ran[0]?.firstShare ?? Infinity);
+    // The first run got its first share; the last gets all that the first left, never less than its first share.
+    expect(ran[0]?.share).toBe(ran[0]?.firstShare);
+    expect(ran[1]?.share).toBe(Math.max(ran[1]?.firstShare ?? 0, BUDGET - (ran[0]?.requests ?? BUDGET)));
+    expect(ran.reduce((sum, e) => sum + (e.requests ?? Infinity), 0)).toBeLessThanOrEqual(BUDGET);
     for (const e of ran) {
       expect(e.requests, e.id).toBeGreaterThan(0);
       expect(e.requests, e.id).toBeLessThanOrEqual(e.share ?? 0);
@@ -126,6 +131,118 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
       expect(target.requests(RULES[e.id]?.path ?? ''), e.id).toBeLessThanOrEqual(e.share ?? 0);
     }
   });
+  test("junit.xml: one testsuite per operation run, named by its id, holding that run's own cases under its id", () => {
+    const tree = parseXml(readFileSync(join(run.reportDir, 'junit.xml'), 'utf8'));
+    expect(tree.name).toBe('testsuites');
+    const ran = index.operations.filter((e) => e.status === 'run');
+    expect(tree.children.map((s) => s.attributes['name'])).toEqual(ran.map((e) => `${e.id} (${e.method} ${e.path})`));
+    let total = 0;
+    for (const [i, suite] of tree.children.entries()) {
+      const id = ran[i]?.id ?? '';
+      const own = parseXml(readFileSync(join(run.reportDir, 'operations', id, 'junit.xml'), 'utf8'));
+      const ownCases = own.children.flatMap((s) => s.children.map((c) => `${id}/${c.attributes['name']}`));
+      expect(suite.children.map((c) => c.attributes['name'])).toEqual(ownCases);
+      expect(suite.attributes['tests']).toBe(String(ownCases.length));
+      total += ownCases.length;
+    }
+    expect(tree.attributes['tests']).toBe(String(total));
+  });
+
+  test('each run leaves its baseline in its folder; a later campaign given this REPORT_DIR names drift on the changed operation only', async () => {
+    for (const e of index.operations.filter((o) => o.status === 'run')) {
+      expect(e.baseline).toBe(`${e.folder}/baseline.json`);
+      expect(readJson<{ operation: { id: string } }>(join(run.reportDir, e.baseline ?? '')).operation.id).toBeTruthy();
+    }
+    // The gadget's callback is no longer required: its role, its rule and some combinations drift; the widget's nothing.
+    const changed = { ...(RULES['createGadget'] as ServedRule), rule: 'label && !weight' };
+    const later = await startCampaignTarget([RULES['createWidget'] as ServedRule, changed], TOKEN);
+    try {
+      const again = await campaign({ ...env, BASE_URL: later.url, BASELINE: run.reportDir }, ['02-presence']);
+      const next = readJson<CampaignIndex>(join(again.reportDir, 'index.json'));
+      const [widget, gadget] = [next.operations[0], next.operations[2]];
+      expect(widget).toMatchObject({ id: 'createWidget', code: 0, drift: { changes: 0 } });
+      expect(widget?.comparedWith).toMatch(/operations\/createWidget\/baseline\.json$/);
+      expect(gadget).toMatchObject({ id: 'createGadget', code: 1 });
+      expect(gadget?.drift?.changes).toBeGreaterThan(0);
+      expect(gadget?.drift?.first).toMatch(/callback: required -> optional|rule: /);
+      expect(again.code).toBe(1);
+      expect(again.line).toMatch(/^campaign: exit 1: 1 of 2 operation\(s\) failed: createGadget \(exit 1\)/);
+      expect(readFileSync(join(again.reportDir, 'index.md'), 'utf8')).toContain(`| ${gadget?.drift?.changes}, first `);
+      // One operation's baseline file: that operation is compared, the other is not, and the campaign says so.
+      const file = join(run.reportDir, 'operations', 'createGadget', 'baseline.json');
+      const one = await campaign({ ...env, BASE_URL: later.url, BASELINE: file }, ['02-presence']);
+      const byFile = readJson<CampaignIndex>(join(one.reportDir, 'index.json'));
+      expect(byFile.operations[0]?.comparedWith).toBeUndefined();
+      expect(byFile.operations[0]?.code).toBe(0);
+      expect(byFile.operations[2]?.drift?.changes).toBeGreaterThan(0);
+      expect(one.stdout).toContain('campaign: createWidget: BASELINE holds no baseline of this operation: not compared');
+    } finally {
+      await later.close();
+    }
+  }, 300_000);
+});
+
+describe('an operation whose every answer is 401, 403, 404 or 405 is stopped after its first few', () => {
+  /** The campaign against a target serving `rules` only, with that target's own request counts. */
+  async function against(rules: ServedRule[]): Promise<{ run: CampaignRun; index: CampaignIndex; sent: (path: string) => number }> {
+    const partial = await startCampaignTarget(rules, TOKEN);
+    try {
+      const run = await campaign({ ...env, BASE_URL: partial.url }, ['02-presence']);
+      const index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+      return { run, index, sent: (path) => partial.requests(path) };
+    } finally {
+      await partial.close();
+    }
+  }
+
+  test('404 to everything: a deviation (exit 1) in one line, at most 5 requests; the other runs as before with what it left', async () => {
+    const { run, index, sent } = await against([RULES['createGadget'] as ServedRule]);
+    const widget = index.operations[0];
+    expect(widget).toMatchObject({
+      id: 'createWidget',
+      status: 'stopped',
+      code: 1,
+      reason: 'the target does not serve POST /api/widgets: every answer was 404',
+    });
+    expect(widget?.requests).toBeLessThanOrEqual(5);
+    expect(sent('/api/widgets')).toBe(widget?.requests);
+    const gadget = index.operations[2];
+    expect(gadget).toMatchObject({ id: 'createGadget', status: 'run', code: 0 });
+    expect(gadget?.share).toBe(BUDGET - (widget?.requests ?? BUDGET));
+    const served = RULES['createGadget'];
+    const report = readJson<BehaviourReport>(join(run.reportDir, 'operations', 'createGadget', 'behaviour-report.json'));
+    expect(truthTable(served?.fields ?? [], report.rule.expression)).toEqual(truthTable(served?.fields ?? [], served?.rule ?? ''));
+    expect(run.stdout).toContain(
+      `campaign: createWidget: exit 1: stopped after ${widget?.requests} requests: the target does not serve POST /api/widgets: every answer was 404`,
+    );
+    expect(run.code).toBe(1);
+    expect(run.line).toMatch(/^campaign: exit 1: 1 of 2 operation\(s\) failed: createWidget \(exit 1\)/);
+    const suites = parseXml(readFileSync(join(run.reportDir, 'junit.xml'), 'utf8')).children;
+    expect(suites.map((s) => [s.attributes['name'], s.attributes['failures']])).toEqual([
+      ['createWidget (POST /api/widgets)', '1'],
+      ['createGadget (POST /api/gadgets)', '0'],
+    ]);
+  }, 120_000);
+
+  test('the token refused for one operation: a setup stop (exit 2) naming it; nothing served at all: the base path', async () => {
+    const refused = await against([
+      RULES['createWidget'] as ServedRule,
+      { ...(RULES['createGadget'] as ServedRule), token: 'another-token' },
+    ]);
+    expect(refused.index.operations[2]).toMatchObject({
+      status: 'stopped',
+      code: 2,
+      reason: 'the token is not accepted for POST /api/gadgets: every answer was 401',
+    });
+    expect(refused.index.operations[2]?.requests).toBeLessThanOrEqual(5);
+    expect(refused.index.operations[0]).toMatchObject({ status: 'run', code: 0 });
+    expect(refused.run.code).toBe(2);
+    const none = await against([]);
+    expect(none.run.code).toBe(2);
+    expect(none.run.line).toMatch(
+      /^campaign: exit 2: every operation run answered 404 to everything \(2 of them\): the base path is likely wrong; check BASE_URL/,
+    );
+  }, 120_000);
 });
 
 describe('the dry run, the filter, and the one-operation run', () => {

@@ -167,6 +167,20 @@ export const presenceParser: Parser<boolean> = {
   parse: (raw) => ok(!FALSE.has(raw.trim().toLowerCase())),
 };
 
+/** A path to an existing file or folder, resolved against the working directory; read later by whoever uses it. */
+export const existingPathParser: Parser<string> = {
+  accepts: 'path of an existing file or folder (relative to the working directory)',
+  parse: (raw, ctx) => {
+    const path = resolve(ctx.cwd, raw.trim());
+    try {
+      statSync(path);
+    } catch (error) {
+      return bad(`cannot read ${quote(path)}: ${fsReason(error)}`);
+    }
+    return ok(path);
+  },
+};
+
 /** A path to an existing file, resolved against the working directory; read later by whoever uses it. */
 export const existingFileParser: Parser<string> = {
   accepts: 'path of an existing file (relative to the working directory)',

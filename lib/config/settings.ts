@@ -3,6 +3,7 @@ import {
   baseUrlParser,
   booleanParser,
   existingFileParser,
+  existingPathParser,
   fieldListParser,
   jsonObjectParser,
   folderParser,
@@ -571,8 +572,8 @@ export const SETTINGS: readonly AnySetting[] = [
     whenUnset: 'no comparison',
     example: 'baselines/embedded-default.json',
     description:
-      'Baseline file (written by npm run baseline) to compare the run with; any drift in roles, rule, matrix, value classes or limits fails the run. Also --baseline.',
-    parser: existingFileParser,
+      "Baseline file (written by npm run baseline) to compare the run with; any drift in roles, rule, matrix, value classes or limits fails the run. Also an earlier campaign's REPORT_DIR or its index.json (docs/campaign.md): each operation is compared with the baseline that campaign left of it. Also --baseline.",
+    parser: existingPathParser,
   }),
   setting({
     name: 'EXPECTATIONS',

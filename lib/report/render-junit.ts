@@ -15,7 +15,7 @@ export interface JunitRunFailure {
   message: string;
 }
 
-const escapeXml = (text: string): string =>
+export const escapeXml = (text: string): string =>
   text
     // XML 1.0 has no way to write most control characters, even escaped.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
@@ -26,12 +26,13 @@ const escapeXml = (text: string): string =>
 
 /** Most characters of a message attribute: the element's text has the rest. */
 const MESSAGE_ATTRIBUTE = 500;
-const attribute = (text: string): string => escapeXml(text.length > MESSAGE_ATTRIBUTE ? `${text.slice(0, MESSAGE_ATTRIBUTE)}…` : text);
+export const attribute = (text: string): string =>
+  escapeXml(text.length > MESSAGE_ATTRIBUTE ? `${text.slice(0, MESSAGE_ATTRIBUTE)}…` : text);
 
 /** The suite of the reasons the run fails that no case carries. */
 const RUN_SUITE = 'probe run';
 
-interface JunitCase {
+export interface JunitCase {
   suite: string;
   name: string;
   seconds: number;
@@ -95,7 +96,7 @@ function uniqueNames(cases: JunitCase[]): JunitCase[] {
 }
 
 /** `seconds`: the suite's elapsed time (its cases run at once, so their times overlap); else the sum of its cases'. */
-function suiteXml(name: string, cases: readonly JunitCase[], elapsed?: number): string {
+export function suiteXml(name: string, cases: readonly JunitCase[], elapsed?: number): string {
   const count = (kind: JunitCase['kind']): number => cases.filter((c) => c.kind === kind).length;
   const seconds = elapsed ?? cases.reduce((sum, c) => sum + c.seconds, 0);
   const body = cases
@@ -110,8 +111,9 @@ function suiteXml(name: string, cases: readonly JunitCase[], elapsed?: number): 
   );
 }
 
-export function renderJunit(report: BehaviourReport, runFailures: readonly JunitRunFailure[]): string {
-  const named = uniqueNames([
+/** Every test case of a run, named uniquely: its cases, skips and not-run cases, and each reason it fails that no case carries. */
+export function junitCases(report: BehaviourReport, runFailures: readonly JunitRunFailure[]): JunitCase[] {
+  return uniqueNames([
     ...report.cases.map(caseOf),
     ...(report.skipped ?? []).map((c) => unrunOf(c, 'skipped: ')),
     ...(report.notRun ?? []).map((c) => unrunOf(c, '')),
@@ -125,6 +127,10 @@ export function renderJunit(report: BehaviourReport, runFailures: readonly Junit
       }),
     ),
   ]);
+}
+
+export function renderJunit(report: BehaviourReport, runFailures: readonly JunitRunFailure[]): string {
+  const named = junitCases(report, runFailures);
   const cases = named.filter((c) => c.suite !== RUN_SUITE);
   const failures = named.filter((c) => c.suite === RUN_SUITE);
   const suites = [...new Set(cases.map((c) => c.suite))].sort();

@@ -25,3 +25,62 @@ export function splitBudget(total: number, fieldCounts: readonly number[]): numb
   }
   return shares;
 }
+
+/** An operation not yet run: its field count and the share the first split gave it. */
+export interface WaitingShare {
+  fields: number;
+  first: number;
+}
+
+/**
+ * The shares of the operations not yet run once the runs before them are done: `left` (MAX_REQUESTS less every
+ * request sent so far) split over them by the same rule, so what a run did not spend goes to those after it. One the
+ * new split would give less than its first share keeps its first share and the others split the rest, so a run never
+ * gets less than it was first promised. The runs before spent no more than their shares, so `left` covers the first
+ * shares of those waiting; should it not, they keep their first shares, whose sum the first split bounded.
+ */
+export function reshareBudget(left: number, waiting: readonly WaitingShare[]): number[] {
+  const firsts = waiting.map((w) => w.first);
+  if (left < firsts.reduce((a, b) => a + b, 0)) return firsts;
+  const pinned = new Set<number>();
+  // Each pass pins at least one more share or ends, so there are at most waiting.length + 1 passes.
+  for (let pass = 0; pass <= waiting.length; pass += 1) {
+    const free = waiting.map((_, i) => i).filter((i) => !pinned.has(i));
+    const pinnedSum = [...pinned].reduce((sum, i) => sum + (firsts[i] ?? 0), 0);
+    const split = splitBudget(
+      left - pinnedSum,
+      free.map((i) => waiting[i]?.fields ?? 0),
+    );
+    const short = free.filter((i, k) => (split[k] ?? 0) < (firsts[i] ?? 0));
+    if (short.length === 0) {
+      const shares = [...firsts];
+      for (const [k, i] of free.entries()) shares[i] = split[k] ?? 0;
+      return shares;
+    }
+    for (const i of short) pinned.add(i);
+  }
+  return firsts;
+}
+
+/**
+ * The budget as a campaign's runs go: each run's share, recomputed by `reshareBudget` after every run over what is
+ * left of `total`, so what one did not spend goes to those after it.
+ */
+export function givenBack(total: number, runs: readonly { id: string; fields: number }[], first: ReadonlyMap<string, number>) {
+  const current = new Map(first);
+  const done = new Set<string>();
+  let sent = 0;
+  return {
+    share: (id: string): number | undefined => current.get(id),
+    spent: (id: string, requests: number): void => {
+      done.add(id);
+      sent += requests;
+      const waiting = runs.filter((r) => !done.has(r.id));
+      const next = reshareBudget(
+        total - sent,
+        waiting.map((r) => ({ fields: r.fields, first: first.get(r.id) ?? 0 })),
+      );
+      for (const [i, r] of waiting.entries()) current.set(r.id, next[i] ?? 0);
+    },
+  };
+}

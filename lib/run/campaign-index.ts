@@ -13,9 +13,12 @@ import type { CampaignOperation } from './campaign-operations.js';
 import type { ExitCode } from './exit-decision.js';
 
 export interface IndexEntry extends CampaignOperation {
-  status: 'run' | 'skipped' | 'not run';
-  /** Its share of MAX_REQUESTS (a run, or one the stop left unrun). */
+  /** `stopped`: run, and stopped by its first answers (all 401, 403, 404 or 405) after a few requests. */
+  status: 'run' | 'stopped' | 'skipped' | 'not run';
+  /** Its share of MAX_REQUESTS when it ran (a run, or one the stop left unrun): its first share and what earlier runs left. */
   share?: number;
+  /** Its share of the first split, before any run gave back what it did not spend. */
+  firstShare?: number;
   code?: ExitCode;
   /** Why the run ends with its code, or why it was skipped or not run. */
   reason: string;
@@ -24,6 +27,14 @@ export interface IndexEntry extends CampaignOperation {
   requests?: number;
   verdicts?: Record<string, number>;
   deviates?: string[];
+  /** A stopped run: the statuses of the answers that stopped it. */
+  statuses?: (number | null)[];
+  /** The baseline this run left in its folder (lib/run/campaign-baselines.ts), or why it left none. */
+  baseline?: string;
+  noBaseline?: string;
+  /** The earlier baseline it was compared with, and what drifted from it: the count, and the first change in words. */
+  comparedWith?: string;
+  drift?: { changes: number; first?: string };
 }
 
 export interface CampaignIndex {
@@ -48,12 +59,26 @@ export function reportFacts(report: BehaviourReport | undefined): Partial<IndexE
     requests: report.run.requestsSent,
     verdicts,
     deviates: report.cases.filter((c) => c.verdict === 'DEVIATES').map((c) => c.id),
+    ...(report.drift === undefined
+      ? {}
+      : {
+          comparedWith: report.drift.baseline,
+          drift: {
+            changes: report.drift.changes.length,
+            ...(report.drift.changes[0] !== undefined ? { first: report.drift.changes[0].message } : {}),
+          },
+        }),
   };
 }
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** Drift from the earlier baseline in a few words: none, or the count and the first change; empty when not compared. */
+const driftWords = (e: IndexEntry): string =>
+  e.drift === undefined ? '' : e.drift.changes === 0 ? 'none' : `${e.drift.changes}, first ${e.drift.first ?? '?'}`;
+
 function markdown(index: CampaignIndex): string {
+  const count = (status: IndexEntry['status']): number => index.operations.filter((e) => e.status === status).length;
   const rows = index.operations.map((e) => {
     const what = e.status === 'run' ? (e.rule ?? e.reason) : `${e.status}: ${e.reason}`;
     const roles = Object.entries(e.roles ?? {})
@@ -64,15 +89,15 @@ function markdown(index: CampaignIndex): string {
       .join(', ');
     const spent = e.requests === undefined ? '' : `${e.requests} of ${e.share ?? '?'}`;
     const link = e.status === 'run' ? `[${e.folder}/](${e.folder}/behaviour-report.md)` : '';
-    return `| ${cell(e.id)} | ${cell(`${e.method} ${e.path}`)} | ${cell(what)} | ${cell(roles)} | ${spent} | ${cell(verdicts)} | ${cell((e.deviates ?? []).join(', '))} | ${e.code ?? ''} | ${link} |`;
+    return `| ${cell(e.id)} | ${cell(`${e.method} ${e.path}`)} | ${cell(what)} | ${cell(roles)} | ${spent} | ${cell(verdicts)} | ${cell((e.deviates ?? []).join(', '))} | ${cell(driftWords(e))} | ${e.code ?? ''} | ${link} |`;
   });
   return [
     `# Campaign over ${index.document}`,
     '',
-    `${index.operations.filter((e) => e.status === 'run').length} operation(s) run, ${index.operations.filter((e) => e.status !== 'run').length} not; budget ${index.budget} requests; exit ${index.code}.`,
+    `${count('run')} operation(s) run, ${count('stopped')} stopped by their first answers, ${count('skipped') + count('not run')} not; budget ${index.budget} requests; exit ${index.code}.`,
     '',
-    '| Operation | Request | Rule | Roles | Requests | Verdicts | DEVIATES | Exit | Report |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Operation | Request | Rule | Roles | Requests | Verdicts | DEVIATES | Drift | Exit | Report |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
@@ -83,11 +108,11 @@ function html(index: CampaignIndex): string {
     const what = e.status === 'run' ? (e.rule ?? e.reason) : `${e.status}: ${e.reason}`;
     const link = e.status === 'run' ? `<a href="${escapeHtml(e.folder)}/behaviour-report.html">report</a>` : '';
     const spent = e.requests === undefined ? '' : `${e.requests} of ${e.share ?? '?'}`;
-    return `<tr><td>${escapeHtml(e.id)}</td><td>${escapeHtml(`${e.method} ${e.path}`)}</td><td>${escapeHtml(what)}</td><td>${spent}</td><td>${escapeHtml((e.deviates ?? []).join(', '))}</td><td>${e.code ?? ''}</td><td>${link}</td></tr>`;
+    return `<tr><td>${escapeHtml(e.id)}</td><td>${escapeHtml(`${e.method} ${e.path}`)}</td><td>${escapeHtml(what)}</td><td>${spent}</td><td>${escapeHtml((e.deviates ?? []).join(', '))}</td><td>${escapeHtml(driftWords(e))}</td><td>${e.code ?? ''}</td><td>${link}</td></tr>`;
   });
   return `<!doctype html><meta charset="utf-8"><title>Campaign over ${escapeHtml(index.document)}</title>
 <h1>Campaign over ${escapeHtml(index.document)}</h1><p>Budget ${index.budget} requests; exit ${index.code}.</p>
-<table border="1" cellpadding="4"><tr><th>Operation</th><th>Request</th><th>Rule</th><th>Requests</th><th>DEVIATES</th><th>Exit</th><th>Report</th></tr>
+<table border="1" cellpadding="4"><tr><th>Operation</th><th>Request</th><th>Rule</th><th>Requests</th><th>DEVIATES</th><th>Drift</th><th>Exit</th><th>Report</th></tr>
 ${rows.join('\n')}
 </table>
 `;

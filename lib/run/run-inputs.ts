@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../auth/from-config.js';
 import type { ClientCredentialsTokenSource } from '../auth/token-source.js';
 import { readBaseline } from '../baseline/baseline-file.js';
+import { earlierBaselines, isCampaignBaseline } from './campaign-baselines.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Settings } from '../config/types.js';
 import { contractOperation } from '../contract/contract-operation.js';
@@ -38,7 +39,8 @@ export async function readRunInputs(
     openapi !== undefined && operationId !== undefined
       ? { openapi: { path: resolve(cwd, openapi), label: documentLabel(resolve(cwd, openapi), cwd), operationId } }
       : {};
-  const baselineFile = settings.reports.baseline;
+  const baselineFile = await campaignOperationBaseline(settings.reports.baseline, operation.id, cwd);
+  if (typeof baselineFile === 'object') return baselineFile.problem;
   if (baselineFile !== undefined) {
     const shownAs = shortPath(baselineFile, cwd);
     try {
@@ -73,6 +75,22 @@ export async function readRunInputs(
     inputs.expectations = { file: shownAs, list: read.expectations };
   }
   return inputs;
+}
+
+/** BASELINE as an earlier campaign's REPORT_DIR or index.json: the baseline it left of this operation. */
+async function campaignOperationBaseline(
+  given: string | undefined,
+  operationId: string,
+  cwd: string,
+): Promise<string | undefined | { problem: string }> {
+  if (given === undefined || !isCampaignBaseline(given)) return given;
+  const baselines = await earlierBaselines(given);
+  if (typeof baselines === 'string') return { problem: baselines };
+  return (
+    baselines.get(operationId) ?? {
+      problem: `baseline ${shortPath(given, cwd)}: the campaign there left no baseline of operation "${operationId}"`,
+    }
+  );
 }
 
 /**

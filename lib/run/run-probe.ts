@@ -25,6 +25,7 @@ import { planRun, type RunPlan } from '../plan/plan.js';
 import { guardConsole } from '../redaction/console-guard.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import { BEHAVIOUR_REPORT_FILES } from '../report/report-outputs.js';
+import type { JunitRunFailure } from '../report/render-junit.js';
 import type { BehaviourReport } from '../report/types.js';
 import type { RunCounts } from '../vitest/summary-line-reporter.js';
 import type { Conclusion } from './conclude-run.js';
@@ -34,7 +35,7 @@ import { githubAnnotations } from './github-output.js';
 import { openRunToken, readRunInputs, type RunInputs } from './run-inputs.js';
 import { mergeMode, shardMode, singleMode, uiMode, type RunMode } from './run-mode.js';
 import { writeRunOutputs, writeSetupOutputs, writeStartOutputs, type RunOutputs } from './run-outputs.js';
-import { checkSetup } from './setup-check.js';
+import { checkSetup, type SetupStopKind } from './setup-check.js';
 import { relocateBlobs, shardBlobProblem } from './shard-blobs.js';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
@@ -68,8 +69,12 @@ export interface ProbeRunOutcome {
   reason: string;
   /** A setup problem found before anything was sent (code 2): the line to print instead of the exit line. */
   setupProblem?: string;
+  /** A stop by the setup check: what kind, the statuses that told, and the requests it sent. */
+  setupStop?: { kind: SetupStopKind; statuses: (number | null)[]; requests: number };
   counts?: RunCounts;
   report?: BehaviourReport;
+  /** Each reason the run fails that no case carries, as its junit.xml has them. */
+  runFailures?: JunitRunFailure[];
   /** Every report file written. */
   written: string[];
   /** `dryRun`: the plan printed, as data. */
@@ -108,7 +113,13 @@ async function tellSetupProblem(settings: Settings, problem: string, out: Out): 
   await writeSetupOutputs(settings, decision);
 }
 
-const setupError = (problem: string): ProbeRunOutcome => ({ code: EXIT.setup, reason: problem, setupProblem: problem, written: [] });
+const setupError = (problem: string, stop?: ProbeRunOutcome['setupStop']): ProbeRunOutcome => ({
+  code: EXIT.setup,
+  reason: problem,
+  setupProblem: problem,
+  ...(stop !== undefined ? { setupStop: stop } : {}),
+  written: [],
+});
 
 /** The checks before anything is sent, the mode, the token; then the run, its outputs and its lines. */
 async function prepareAndRun(settings: Settings, options: ProbeRunOptions & { out: Out }): Promise<ProbeRunOutcome> {
@@ -128,7 +139,7 @@ async function prepareAndRun(settings: Settings, options: ProbeRunOptions & { ou
     const broker = token === undefined ? undefined : await startTokenBroker(token);
     try {
       const setup = await setupCheck(settings, mode.mode, token, out);
-      if (typeof setup === 'string') return setupError(setup);
+      if ('line' in setup) return setupError(setup.line, setup.stop);
       for (const line of describeSettingsAtStart(settings)) out.log(line);
       await writeStartOutputs(settings);
       const ctx: RunContext = { settings, inputs, broker, out, filters: options.filters ?? [], setupExchanges: setup, startedAt };
@@ -166,7 +177,7 @@ async function setupCheck(
   mode: RunMode,
   token: Awaited<ReturnType<typeof openRunToken>>,
   out: Out,
-): Promise<readonly Exchange[] | string> {
+): Promise<readonly Exchange[] | { line: string; stop: NonNullable<ProbeRunOutcome['setupStop']> }> {
   const { baseUrl } = settings.target;
   if (baseUrl === undefined || mode.kind === 'merge') return [];
   const setup = await checkSetup({
@@ -176,7 +187,10 @@ async function setupCheck(
     // The run's own way to delete (lib/create/undo-plan.ts): DELETE_PATH undoes what the empty body may create.
     operation: withPlannedUndo(settings.target.operation, undoPlan(settings.target)),
   });
-  if (setup.stop !== undefined) return setup.stop;
+  if (setup.stop !== undefined) {
+    const statuses = setup.exchanges.map((e) => e.status);
+    return { line: setup.stop, stop: { kind: setup.stopKind ?? 'unreachable', statuses, requests: setup.exchanges.length } };
+  }
   for (const note of setup.notes) out.error(`probe: ${note}`);
   return setup.exchanges;
 }
@@ -218,6 +232,7 @@ function outcomeOf(result: RunResult, outputs: RunOutputs): ProbeRunOutcome {
   return {
     code: decision.code,
     reason: decision.reason,
+    runFailures: decision.runFailures,
     ...(counts !== undefined ? { counts } : {}),
     ...(report !== undefined ? { report } : {}),
     written: outputs.written,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fakeExchange } from '../../test/support/fake-exchange.js';
-import { setupProblem, setupRequests } from './setup-check.js';
+import { setupProblem, setupRequests, setupStop } from './setup-check.js';
 
 const operation = { method: 'POST', path: '/_api/v2.0/drive/root/subscriptions', headers: { 'content-type': 'application/json' } };
 const answers = (...statuses: number[]) =>
@@ -17,6 +17,9 @@ describe('setup mistakes in the first two answers', () => {
     [[401, 401], /refused the run's token .*check ACCESS_TOKEN/],
     [[403, 401], /refused the run's token \(403 and 401/],
     [[302, 307], /redirects GET and POST .* to https:\/\/login\.example\/.*check BASE_URL/],
+    [[200, 405], /does not serve POST .* \(405 to it, 200 to GET\): check the operation's method and path/],
+    [[405, 405], /does not serve POST .* \(405 to it, 405 to GET\)/],
+    [[405, 404], /does not serve POST .* \(404 to it, 405 to GET\)/],
   ])('%j stops the run, naming the setting', (statuses, line) => {
     expect(setupProblem(answers(...statuses), base, operation)).toMatch(line);
   });
@@ -24,6 +27,7 @@ describe('setup mistakes in the first two answers', () => {
   test.each([
     [[404, 400]], // no list operation, but the create path is there
     [[405, 401]], // a token refused for an empty body only
+    [[200, 404]], // a 404 for an empty body only: a body naming something missing may get one
     [[200, 400]],
     [[401, 400]],
     [[302, 400]],
@@ -37,6 +41,14 @@ describe('setup mistakes in the first two answers', () => {
       /^the target refused requests without a token \(401 and 401 to GET and POST .*\), and none was given: set ACCESS_TOKEN/,
     );
     expect(line).not.toContain("the run's token");
+  });
+
+  test('each stop says what kind it is, for a campaign to weigh', () => {
+    expect(setupStop(answers(404, 404), base, operation)).toMatchObject({ kind: 'not-served', statuses: [404, 404] });
+    expect(setupStop(answers(200, 405), base, operation)?.kind).toBe('not-served');
+    expect(setupStop(answers(403, 401), base, operation)?.kind).toBe('token-refused');
+    expect(setupStop(answers(302, 307), base, operation)?.kind).toBe('redirected');
+    expect(setupStop(answers(200, 400), base, operation)).toBeUndefined();
   });
 
   test('fewer than two answers decide nothing', () => {

@@ -5,7 +5,8 @@
  * anything from (it lacks every field). When both get the same kind of refusal, every case would too, and
  * the run would blame the target for the user's settings; it stops instead, with the setting to check.
  * A target that answers 404 or 401 to some bodies only, or only without a token, passes: one of the two
- * requests gets another answer.
+ * requests gets another answer. A 405 to the operation's own method stops it whatever the GET got: no body changes
+ * which methods a path allows.
  */
 import { OperationClient } from '../create/client.js';
 import { NO_DELETE_PATH } from '../create/undo-plan.js';
@@ -26,6 +27,20 @@ export function setupRequests(operation: Pick<OperationSpec, 'method' | 'path' |
   ];
 }
 
+/**
+ * What a stop before any suite says of the setup: the target cannot be reached, does not serve the operation (404 or
+ * 405 to everything asked), refuses the token (401 or 403 to everything), or redirects everything.
+ */
+export type SetupStopKind = 'unreachable' | 'not-served' | 'token-refused' | 'redirected';
+
+export interface SetupStop {
+  kind: SetupStopKind;
+  /** The one line to stop the run with. */
+  line: string;
+  /** The statuses of the answers that told. */
+  statuses: (number | null)[];
+}
+
 /** The one line to stop with, or undefined when the answers leave the setup in no doubt. */
 export function setupProblem(
   exchanges: readonly Exchange[],
@@ -33,24 +48,62 @@ export function setupProblem(
   operation: Pick<OperationSpec, 'method' | 'path'>,
   tokenGiven = true,
 ): string | undefined {
+  return setupStop(exchanges, baseUrl, operation, tokenGiven)?.line;
+}
+
+/** `setupProblem`, with what kind of stop it is. */
+export function setupStop(
+  exchanges: readonly Exchange[],
+  baseUrl: string,
+  operation: Pick<OperationSpec, 'method' | 'path'>,
+  tokenGiven = true,
+): SetupStop | undefined {
   const statuses = exchanges.map((e) => e.status);
   if (statuses.length < 2) return undefined;
   const sign = commonSetupSign(statuses);
   const asked = `GET and ${operation.method} ${operation.path}`;
+  const stop = (kind: SetupStopKind, line: string): SetupStop => ({ kind, line, statuses });
   if (sign === 'not-found') {
-    return `the target answers 404 to ${asked} under BASE_URL ${baseUrl}: the base path is likely wrong (the probe appends ${operation.path}); check BASE_URL`;
+    return stop(
+      'not-served',
+      `the target answers 404 to ${asked} under BASE_URL ${baseUrl}: the base path is likely wrong (the probe appends ${operation.path}); check BASE_URL`,
+    );
   }
   if ((sign === 'token-refused' || sign === 'token-refused-or-forbidden') && !tokenGiven) {
-    return `the target refused requests without a token (${statuses.join(' and ')} to ${asked}), and none was given: set ACCESS_TOKEN, ACCESS_TOKEN_FILE or client credentials (docs/tokens.md)`;
+    return stop(
+      'token-refused',
+      `the target refused requests without a token (${statuses.join(' and ')} to ${asked}), and none was given: set ACCESS_TOKEN, ACCESS_TOKEN_FILE or client credentials (docs/tokens.md)`,
+    );
   }
   if (sign === 'token-refused' || sign === 'token-refused-or-forbidden') {
-    return `the target refused the run's token (${statuses.join(' and ')} to ${asked}): ${CHECK_TOKEN}`;
+    return stop('token-refused', `the target refused the run's token (${statuses.join(' and ')} to ${asked}): ${CHECK_TOKEN}`);
   }
   if (sign === 'redirected') {
     const location = exchanges[0]?.responseHeaders['location'];
-    return `the target redirects ${asked} (${statuses.join(' and ')}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}); ${CHECK_REDIRECT}`;
+    return stop(
+      'redirected',
+      `the target redirects ${asked} (${statuses.join(' and ')}${location !== undefined ? ` to ${location.slice(0, 120)}` : ''}); ${CHECK_REDIRECT}`,
+    );
   }
-  return undefined;
+  return methodNotAllowed(statuses, operation, stop);
+}
+
+/**
+ * 405 to the operation's own method: no body changes that, every case would get it. So does 404 or 405 to both
+ * requests, a path that is served for no method of the two.
+ */
+function methodNotAllowed(
+  statuses: readonly (number | null)[],
+  operation: Pick<OperationSpec, 'method' | 'path'>,
+  stop: (kind: SetupStopKind, line: string) => SetupStop,
+): SetupStop | undefined {
+  const [get, own] = statuses;
+  const missed = (s: number | null | undefined): boolean => s === 404 || s === 405;
+  if (own !== 405 && !(missed(get) && missed(own))) return undefined;
+  return stop(
+    'not-served',
+    `the target does not serve ${operation.method} ${operation.path} (${String(own)} to it, ${String(get)} to GET): check the operation's method and path (OPERATION, OPENAPI) and BASE_URL`,
+  );
 }
 
 export interface SetupCheckOptions {
@@ -62,6 +115,8 @@ export interface SetupCheckOptions {
 
 export interface SetupCheck {
   stop?: string;
+  /** What kind of stop `stop` is. */
+  stopKind?: SetupStopKind;
   notes: string[];
   /** Every exchange the check had with the target (the run counts them and keeps them with its own). */
   exchanges: Exchange[];
@@ -78,9 +133,9 @@ export async function checkSetup(o: SetupCheckOptions): Promise<SetupCheck> {
     setupRequests(o.operation),
   );
   const exchanges = [...checked.exchanges];
-  if (checked.unreachable !== undefined) return { stop: checked.unreachable, notes: [], exchanges };
-  const stop = setupProblem(checked.exchanges, o.baseUrl, o.operation, o.token !== undefined);
-  if (stop !== undefined) return { stop, notes: [], exchanges };
+  if (checked.unreachable !== undefined) return { stop: checked.unreachable, stopKind: 'unreachable', notes: [], exchanges };
+  const stop = setupStop(checked.exchanges, o.baseUrl, o.operation, o.token !== undefined);
+  if (stop !== undefined) return { stop: stop.line, stopKind: stop.kind, notes: [], exchanges };
   const emptyBody = checked.exchanges[1];
   if (emptyBody === undefined || !isSuccessStatus(emptyBody.status)) return { notes: [], exchanges };
   if (o.operation.cleanup === undefined) {

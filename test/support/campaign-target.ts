@@ -13,11 +13,13 @@ export interface ServedRule {
   method: string;
   fields: string[];
   rule: string;
+  /** The one token this operation's service accepts; default the target's. */
+  token?: string;
 }
 
 export interface CampaignTarget {
   url: string;
-  /** Requests each operation's service got, by path, the router's forwarding included. */
+  /** Requests each operation's service got, by path, the router's forwarding included; for a path no service has, the router's 404s under it. */
   requests(path: string): number;
   close(): Promise<void>;
 }
@@ -26,16 +28,18 @@ export async function startCampaignTarget(rules: readonly ServedRule[], token: s
   const services = new Map<string, ReferenceService>();
   for (const r of rules) {
     const profile = ruleProfile(r.fields, r.rule, { name: `campaign ${r.path}`, operation: { path: r.path, method: r.method } });
-    services.set(r.path, await startReferenceService({ profile, tokens: [token] }));
+    services.set(r.path, await startReferenceService({ profile, tokens: [r.token ?? token] }));
   }
   const serviceFor = (url: string): ReferenceService | undefined => {
     const path = url.split('?')[0] ?? '';
     const key = [...services.keys()].find((p) => path === p || path.startsWith(`${p}/`));
     return key === undefined ? undefined : services.get(key);
   };
+  const missed: string[] = [];
   const router = http.createServer((req, res) => {
     const service = serviceFor(req.url ?? '/');
     if (service === undefined) {
+      missed.push((req.url ?? '/').split('?')[0] ?? '');
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"itemNotFound","message":"no such path"}}');
       return;
     }
@@ -49,7 +53,7 @@ export async function startCampaignTarget(rules: readonly ServedRule[], token: s
   const { url } = await listen(router, {}, 'campaign target');
   return {
     url,
-    requests: (path) => services.get(path)?.stats().requests ?? 0,
+    requests: (path) => services.get(path)?.stats().requests ?? missed.filter((p) => p === path || p.startsWith(`${path}/`)).length,
     close: async () => {
       await new Promise<void>((done) => router.close(() => done()));
       for (const service of services.values()) await service.close();
