@@ -9,15 +9,22 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../config/types.js';
 import { OpenApiError } from '../errors.js';
-import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
+import { documentLabel, operationFromDocument, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
+import type { OperationSpec } from '../operation/types.js';
+import type { BehaviourReport } from '../report/types.js';
+import type { InstanceLeft } from './campaign-instances.js';
+import { instanceReserve, ProducerInstances, wantedProducers } from './campaign-producers.js';
+import { shortId } from './instance-id.js';
 import { splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
-import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import { planOperations, runOrder, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
 import { runProbe, type ProbeRunOptions } from './run-probe.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
 type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
+/** An operation that runs, now or once its producers' instances fill its path. */
+type Sized = Exclude<PlannedOperation, { kind: 'skip' }>;
 
 export interface CampaignOutcome {
   code: ExitCode;
@@ -55,19 +62,69 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const unmatched = patterns === undefined ? [] : unmatchedPatterns(doc, patterns);
   if (unmatched.length > 0) return setupStop(`OPERATIONS: ${unmatched.join(', ')} picks no POST, PUT or PATCH of ${doc.label}`);
   const planned = planOperations(doc, patterns, settings.target.pathValues);
-  const runs = planned.filter((p): p is Runnable => p.kind === 'run');
+  const order = runOrder(planned);
+  const reserve = instanceReserve(wantedProducers(order).length);
+  const runs = order.filter((p): p is Sized => p.kind !== 'skip');
+  // The instances' creates and deletes come out of the one budget first; the runs share the rest.
   const split = splitBudget(
-    settings.pacing.maxRequests,
+    Math.max(0, settings.pacing.maxRequests - reserve),
     runs.map((r) => r.fields),
   );
   const shares = new Map(runs.map((r, i) => [r.id, split[i] ?? 0]));
   for (const p of planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);
   if (runs.length === 0) return setupStop(`no operation of ${doc.label} can be run (${planned.length} with a body, each skipped above)`);
-  if (options.dryRun === true) return dryRunCampaign(settings, options, runs, shares, out);
+  if (options.dryRun === true) return dryRunCampaign(settings, options, { runs, shares, reserve }, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
-  const entries: IndexEntry[] = [];
-  for (const [i, p] of planned.entries()) entries.push(await runOne(settings, options, p, shares.get(p.id), `${i + 1}/${planned.length}`));
-  return concludeCampaign(settings, doc.label, entries, out);
+  const producers = new ProducerInstances(settings, order, reserve, (line) => out.log(line));
+  const entries = new Map<string, IndexEntry>();
+  let left: InstanceLeft[] = [];
+  try {
+    for (const [i, p] of order.entries()) {
+      const at = `${i + 1}/${order.length}`;
+      entries.set(p.id, await stepOne({ settings, options, doc, producers }, p, shares.get(p.id), at));
+    }
+  } finally {
+    left = await producers.finish();
+  }
+  const inDocumentOrder = planned.map((p) => entries.get(p.id)).filter((e): e is IndexEntry => e !== undefined);
+  return concludeCampaign(settings, doc.label, inDocumentOrder, { left, requests: producers.requests, reserve }, out);
+}
+
+interface Step {
+  settings: Settings;
+  options: ProbeRunOptions;
+  doc: OpenApiDocument;
+  producers: ProducerInstances;
+}
+
+/** One operation in run order: a consumer's path filled from its producers' instances first; a producer's made after. */
+async function stepOne(step: Step, p: PlannedOperation, share: number | undefined, at: string): Promise<IndexEntry> {
+  const { settings, options, doc, producers } = step;
+  if (p.kind !== 'consume') {
+    const entry = await runOne(settings, options, p, share, at);
+    if (p.kind === 'run') await producers.afterRun(p.id, p.operation, entry.report, options.stop?.aborted === true);
+    return entry.index;
+  }
+  const filled = producers.valuesFor(p);
+  const skip = (reason: string): IndexEntry => {
+    (options.out ?? consoleOut).log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${reason}`);
+    return { id: p.id, method: p.method, path: p.path, folder: p.folder, status: 'skipped', reason };
+  };
+  if (typeof filled === 'string')
+    return options.stop?.aborted === true ? (await runOne(settings, options, p, share, at)).index : skip(filled);
+  // A value the user gave in PATH_VALUES wins over the instance's.
+  const values = { ...filled.values, ...settings.target.pathValues };
+  let operation: OperationSpec;
+  try {
+    operation = operationFromDocument(doc, p.id, values).operation;
+  } catch (error) {
+    if (!(error instanceof OpenApiError)) throw error;
+    return skip(error.problems.join('; '));
+  }
+  const run: Runnable = { ...p, kind: 'run', operation };
+  const entry = await runOne(settings, options, run, share, at, filled.from);
+  await producers.afterRun(p.id, operation, entry.report, options.stop?.aborted === true);
+  return { ...entry.index, pathValues: filled.from };
 }
 
 /** The settings of one operation's run: its operation, its report folder, its share; nothing picked for another. */
@@ -87,35 +144,69 @@ async function runOne(
   p: PlannedOperation,
   share: number | undefined,
   at: string,
-): Promise<IndexEntry> {
+  from: readonly string[] = [],
+): Promise<{ index: IndexEntry; report?: BehaviourReport }> {
   const base = { id: p.id, method: p.method, path: p.path, folder: p.folder };
-  if (p.kind === 'skip') return { ...base, status: 'skipped', reason: p.reason };
-  if (options.stop?.aborted === true)
-    return { ...base, status: 'not run', share: share ?? 0, reason: `stopped by ${String(options.stop.reason ?? 'a stop')}` };
+  if (p.kind === 'skip') return { index: { ...base, status: 'skipped', reason: p.reason } };
+  if (options.stop?.aborted === true || p.kind === 'consume')
+    return { index: { ...base, status: 'not run', share: share ?? 0, reason: `stopped by ${String(options.stop?.reason ?? 'a stop')}` } };
   const out = options.out ?? consoleOut;
+  const filled = from.length > 0 ? `; ${from.join(', ')}` : '';
   out.log(
-    `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/`,
+    `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/${filled}`,
   );
   const outcome = await runProbe(operationSettings(settings, p, share ?? 0), options);
   if (outcome.setupProblem !== undefined) for (const line of outcome.setupProblem.split('\n')) out.error(`probe: ${p.id}: ${line}`);
   out.log(`campaign: ${p.id}: exit ${outcome.code}: ${outcome.reason}`);
-  return { ...base, status: 'run', share: share ?? 0, code: outcome.code, reason: outcome.reason, ...reportFacts(outcome.report) };
+  const index: IndexEntry = {
+    ...base,
+    status: 'run',
+    share: share ?? 0,
+    code: outcome.code,
+    reason: outcome.reason,
+    ...reportFacts(outcome.report),
+  };
+  return outcome.report === undefined ? { index } : { index, report: outcome.report };
 }
 
-/** The index written, and the last line: the worst code, and the operations that failed. */
-async function concludeCampaign(settings: Settings, label: string, entries: IndexEntry[], out: Out): Promise<CampaignOutcome> {
+/** What the campaign's own instances left and cost, for the index and the last line. */
+interface InstanceFacts {
+  left: InstanceLeft[];
+  requests: number;
+  reserve: number;
+}
+
+/** The index written, and the last line: the worst code, the operations that failed, what is left on the target. */
+async function concludeCampaign(
+  settings: Settings,
+  label: string,
+  entries: IndexEntry[],
+  instances: InstanceFacts,
+  out: Out,
+): Promise<CampaignOutcome> {
   const ran = entries.filter((e) => e.status === 'run');
-  const code = ran.reduce<ExitCode>((worst, e) => (e.code !== undefined && e.code > worst ? e.code : worst), EXIT.ok);
-  const index: CampaignIndex = { document: label, budget: settings.pacing.maxRequests, code, operations: entries };
+  const worst = ran.reduce<ExitCode>((w, e) => (e.code !== undefined && e.code > w ? e.code : w), EXIT.ok);
+  // Something the campaign made and could not delete fails it, as a subscription left fails a run.
+  const code = instances.left.length > 0 && worst === EXIT.ok ? EXIT.failed : worst;
+  for (const l of instances.left) out.error(`campaign: left on the target: ${l.producer}'s instance, id ${shortId(l.id)}: ${l.reason}`);
+  const index: CampaignIndex = {
+    document: label,
+    budget: settings.pacing.maxRequests,
+    code,
+    operations: entries,
+    ...(instances.reserve > 0 ? { instances: { reserved: instances.reserve, requests: instances.requests } } : {}),
+    ...(instances.left.length > 0 ? { leftOnTarget: instances.left.map((l) => ({ ...l, id: shortId(l.id) })) } : {}),
+  };
   const written = await writeCampaignIndex(settings.reports.reportDir, index);
   out.log(`campaign index: ${written.join(', ')}`);
   const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);
   const others = entries.length - ran.length;
   const tail = `${ran.length} run${others > 0 ? `, ${others} skipped or not run` : ''}`;
+  const leftWords = instances.left.length > 0 ? `; ${instances.left.length} instance(s) the campaign made left on the target` : '';
   const line =
     failed.length === 0
-      ? `campaign: exit ${code}: every operation run holds (${tail})`
-      : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})`;
+      ? `campaign: exit ${code}: every operation run holds (${tail})${leftWords}`
+      : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})${leftWords}`;
   return { code, line, index, written };
 }
 
@@ -123,20 +214,26 @@ async function concludeCampaign(settings: Settings, label: string, entries: Inde
 async function dryRunCampaign(
   settings: Settings,
   options: ProbeRunOptions,
-  runs: readonly Runnable[],
-  shares: ReadonlyMap<string, number>,
+  plan: { runs: readonly Sized[]; shares: ReadonlyMap<string, number>; reserve: number },
   out: Out,
 ): Promise<CampaignOutcome> {
   const silent: Out = { log: () => undefined, error: () => undefined };
-  for (const p of runs) {
-    const share = shares.get(p.id) ?? 0;
+  const max = settings.pacing.maxRequests;
+  if (plan.reserve > 0)
+    out.log(`campaign: ${plan.reserve} of MAX_REQUESTS ${max} reserved for the instances producers make for their consumers`);
+  for (const p of plan.runs) {
+    const share = plan.shares.get(p.id) ?? 0;
+    const head = `campaign: run ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), share ${share} of MAX_REQUESTS ${max}`;
+    if (p.kind === 'consume') {
+      out.log(`${head}; ${p.needs.map((n) => `{${n.param}} from ${n.producer}'s instance, made after its run`).join(', ')}`);
+      continue;
+    }
     const planned = await runProbe(operationSettings(settings, p, share), { ...options, out: silent, dryRun: true });
-    const plan = planned.plan;
-    const over = plan !== undefined && plan.requests > share ? ', more than its share: the cases past it are not sent' : '';
-    const bound = plan === undefined ? '' : `; the plan sends at most ${plan.requests} (${plan.worstCase} with every retry)${over}`;
+    const bound = planned.plan;
+    const over = bound !== undefined && bound.requests > share ? ', more than its share: the cases past it are not sent' : '';
     out.log(
-      `campaign: run ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), share ${share} of MAX_REQUESTS ${settings.pacing.maxRequests}${bound}`,
+      `${head}${bound === undefined ? '' : `; the plan sends at most ${bound.requests} (${bound.worstCase} with every retry)${over}`}`,
     );
   }
-  return { code: EXIT.ok, line: `campaign: dry run: ${runs.length} operation(s) would run; nothing was sent`, written: [] };
+  return { code: EXIT.ok, line: `campaign: dry run: ${plan.runs.length} operation(s) would run; nothing was sent`, written: [] };
 }
