@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Settings } from '../config/types.js';
 import { buildBody } from '../matrix/build-body.js';
+import { fillPath } from '../operation/openapi/build-description.js';
 import type { OperationSpec } from '../operation/types.js';
 import type { BehaviourReport } from '../report/types.js';
 import { CampaignInstances, REQUESTS_PER_INSTANCE, type InstanceLeft, type MadeInstance } from './campaign-instances.js';
@@ -41,6 +42,8 @@ export class ProducerInstances {
   readonly #reserve: number;
   readonly #log: (line: string) => void;
   readonly #produced = new Map<string, Produced>();
+  /** Each parameter an instance filled, by name: a child's delete path names its parent's too. */
+  readonly #values: Record<string, string> = {};
   #instances: CampaignInstances | undefined;
 
   constructor(settings: Settings, order: readonly PlannedOperation[], reserve: number, log: (line: string) => void) {
@@ -61,7 +64,7 @@ export class ProducerInstances {
     if (stopped) return this.#refuse(producer, `${producer}'s instance was not made: the campaign was stopped`);
     const present = smallestAccepted(report);
     if (present === undefined) return this.#refuse(producer, `${producer} accepted no body, so no instance of it was made`);
-    const deleteTemplate = needs.find((n) => n.deleteTemplate !== undefined)?.deleteTemplate;
+    const deleteTemplate = this.#filled(needs.find((n) => n.deleteTemplate !== undefined)?.deleteTemplate);
     if (deleteTemplate === undefined && !this.#settings.target.keepCreated) {
       return this.#refuse(
         producer,
@@ -81,6 +84,7 @@ export class ProducerInstances {
       deleteTemplate,
     });
     this.#produced.set(producer, created);
+    if (created.ok) for (const n of needs) this.#values[n.param] = created.made.id;
     if (created.ok) this.#log(`campaign: ${producer}: made one instance for its consumers (${this.#words(created.made)})`);
     else this.#log(`campaign: ${producer}: ${created.reason}`);
   }
@@ -108,6 +112,15 @@ export class ProducerInstances {
     } finally {
       await this.#instances.close();
     }
+  }
+
+  /** The delete path with every parameter but the id filled (user's PATH_VALUES first); undefined when one stays open. */
+  #filled(template: string | undefined): string | undefined {
+    if (template === undefined) return undefined;
+    const values: Record<string, string> = { ...this.#values, ...this.#settings.target.pathValues };
+    delete values['id'];
+    const path = fillPath(template, values);
+    return /\{(?!id\})[^}]*\}/.test(path) ? undefined : path;
   }
 
   #words(made: MadeInstance): string {
