@@ -76,13 +76,15 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
   let run: CampaignRun;
   let index: CampaignIndex;
   beforeAll(async () => {
-    run = await campaign(env, ['02-presence']);
+    // createPart's path is filled from a widget the campaign makes, which this target does not serve parts of: its
+    // filling is test/campaign-producers.test.ts's; here it is left out, as OPERATIONS leaves out any operation.
+    run = await campaign({ ...env, OPERATIONS: 'createWidget,createGadget,updateOrder' }, ['02-presence']);
     index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
   }, 300_000);
 
   test('each operation run has its rule exact in its own report, and the campaign exits 0 saying so last', () => {
     expect(run.code, run.stdout.join('\n')).toBe(0);
-    expect(run.stdout.at(-1)).toBe('campaign: exit 0: every operation run holds (2 run, 2 skipped or not run)');
+    expect(run.stdout.at(-1)).toBe('campaign: exit 0: every operation run holds (2 run, 1 skipped or not run)');
     for (const [id, served] of Object.entries(RULES)) {
       const report = readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
       expect(report.operation).toMatchObject({ id, method: served.method, path: served.path, fields: served.fields });
@@ -95,7 +97,6 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
   test('the index lists every operation with a body: the runs with rule, roles and requests, the skips with why', () => {
     expect(index.operations.map((e) => [e.id, e.status])).toEqual([
       ['createWidget', 'run'],
-      ['createPart', 'skipped'],
       ['createGadget', 'run'],
       ['updateOrder', 'skipped'],
     ]);
@@ -104,10 +105,7 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
     expect(widget?.roles).toEqual({ name: 'required', color: 'forbidden', note: 'optional' });
     expect(widget?.rule).toMatch(/name/);
     expect(Object.values(widget?.verdicts ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-    expect(index.operations[1]?.reason).toBe(
-      "`{widget-id}`: createWidget creates a widget, but filling a path from a producer's answer is not built yet, and PATH_VALUES gives none",
-    );
-    expect(index.operations[3]?.reason).toBe('`{order-id}`: no operation of the document creates an order and PATH_VALUES gives none');
+    expect(index.operations[2]?.reason).toBe('`{order-id}`: no operation of the document creates an order and PATH_VALUES gives none');
     const md = readFileSync(join(run.reportDir, 'index.md'), 'utf8');
     for (const e of index.operations) expect(md).toContain(`| ${e.id} |`);
     expect(md).toContain('(operations/createGadget/behaviour-report.md)');
@@ -143,7 +141,11 @@ describe('the dry run, the filter, and the one-operation run', () => {
     const before = target.requests('/api/widgets') + target.requests('/api/gadgets');
     const dry = await campaign(env, ['--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.stdout.filter((l) => l.startsWith('campaign: run '))).toHaveLength(2);
+    expect(dry.stdout.filter((l) => l.startsWith('campaign: run '))).toHaveLength(3);
+    expect(dry.stdout.find((l) => l.startsWith('campaign: run createPart'))).toMatch(
+      /\{widget-id\} from createWidget's instance, made after its run$/,
+    );
+    expect(dry.stdout).toContain('campaign: 4 of MAX_REQUESTS 600 reserved for the instances producers make for their consumers');
     expect(dry.stdout.find((l) => l.startsWith('campaign: run createGadget'))).toMatch(
       /share \d+ of MAX_REQUESTS 600; the plan sends at most \d+/,
     );
