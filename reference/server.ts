@@ -293,6 +293,7 @@ function serviceControls(run: Running, server: Server): ReferenceService & Admin
     stats: () => stats.snapshot(store.count(Date.now())),
     resetStats: () => stats.reset(),
     liveSubscriptions: () => store.list(Date.now()),
+    driveCounts: () => ({ items: run.drive?.itemCount() ?? 0, permissions: run.drive?.permissionCount() ?? 0 }),
     clearSubscriptions: () => {
       store.clear();
       seedForeign(run.profile, store, Date.now());

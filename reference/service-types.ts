@@ -56,6 +56,8 @@ export interface ReferenceService {
   stats(): ReferenceStats;
   resetStats(): void;
   liveSubscriptions(): SubscriptionRecord[];
+  /** The drive's items and permissions held now (0 and 0 when the drive's other operations are not served). */
+  driveCounts(): { items: number; permissions: number };
   clearSubscriptions(): void;
   handshake(): HandshakeSetting;
   /** `true`/`false` are `on`/`off`; `profile` hands the choice back to the profile. */

@@ -35,6 +35,8 @@ export interface IndexEntry extends CampaignOperation {
   /** The earlier baseline it was compared with, and what drifted from it: the count, and the first change in words. */
   comparedWith?: string;
   drift?: { changes: number; first?: string };
+  /** Where each path parameter a producer's instance filled came from: "{item-id} from createFolder's 201, id 01AB… from …". */
+  pathValues?: string[];
 }
 
 export interface CampaignIndex {
@@ -42,6 +44,23 @@ export interface CampaignIndex {
   budget: number;
   code: ExitCode;
   operations: IndexEntry[];
+  /** The instances producers made for their consumers: the requests reserved for them out of the budget, and sent. */
+  instances?: { reserved: number; requests: number };
+  /** What the campaign made and could not delete (ids shortened), each with why. */
+  leftOnTarget?: { producer: string; id: string; reason: string }[];
+}
+
+/** The lines under the table: each path value's source, and what the campaign left on the target. */
+function instanceLines(index: CampaignIndex): string[] {
+  const filled = index.operations.flatMap((e) => (e.pathValues ?? []).map((v) => `- ${e.id}: ${v}`));
+  const left = (index.leftOnTarget ?? []).map((l) => `- ${l.producer}'s instance, id ${l.id}: ${l.reason}`);
+  const spent =
+    index.instances === undefined ? [] : [`Instances: ${index.instances.requests} of ${index.instances.reserved} requests reserved.`, ''];
+  return [
+    ...(filled.length > 0 ? ['## Path values', '', ...filled, ''] : []),
+    ...spent,
+    ...(left.length > 0 ? ['## Left on the target', '', ...left, ''] : []),
+  ];
 }
 
 /** What an index entry says of a finished run, from its report (none when the run wrote no report). */
@@ -100,6 +119,7 @@ function markdown(index: CampaignIndex): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    ...instanceLines(index),
   ].join('\n');
 }
 
@@ -115,6 +135,10 @@ function html(index: CampaignIndex): string {
 <table border="1" cellpadding="4"><tr><th>Operation</th><th>Request</th><th>Rule</th><th>Requests</th><th>DEVIATES</th><th>Drift</th><th>Exit</th><th>Report</th></tr>
 ${rows.join('\n')}
 </table>
+${instanceLines(index)
+  .filter((l) => l.startsWith('- ') || l.startsWith('#') || l.startsWith('Instances'))
+  .map((l) => (l.startsWith('#') ? `<h2>${escapeHtml(l.replace(/^#+ /, ''))}</h2>` : `<p>${escapeHtml(l.replace(/^- /, ''))}</p>`))
+  .join('\n')}
 `;
 }
 

@@ -5,8 +5,8 @@
  */
 import { OpenApiError } from '../errors.js';
 import type { OperationSpec } from '../operation/types.js';
-import { isObject } from '../json.js';
 import { allOperations, operationFromDocument, type FoundOperation, type OpenApiDocument } from '../operation/openapi/index.js';
+import { answerLinks } from '../operation/openapi/links.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -21,6 +21,8 @@ export interface CampaignOperation {
 
 export type PlannedOperation =
   | (CampaignOperation & { kind: 'run'; operation: OperationSpec; fields: number })
+  /** Its path waits on producers' instances: built once they are made (lib/run/campaign.ts). */
+  | (CampaignOperation & { kind: 'consume'; needs: PathNeed[]; fields: number })
   | (CampaignOperation & { kind: 'skip'; reason: string });
 
 /** `POST /drive/*` or an operationId: does the pattern pick this operation? `*` is any run of characters. */
@@ -51,54 +53,80 @@ function thingOf(param: string, path: string): string {
   return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
-/**
- * Why an operation with a path parameter cannot run: no setting gives a value, and filling it from a producer's
- * answer is not built; said per parameter, naming the producer when the document has one (a POST on the path
- * up to the parameter).
- */
-/** An operation whose answer links (OpenAPI `links`) to `found` with `param` among the link's parameters. */
-function linkedProducer(all: readonly FoundOperation[], found: FoundOperation, param: string): FoundOperation | undefined {
+/** An operation whose answer links (OpenAPI `links`) to `found` with `param` among the link's parameters, and the link. */
+function linkedProducer(
+  all: readonly FoundOperation[],
+  found: FoundOperation,
+  param: string,
+): { producer: FoundOperation; expression: string } | undefined {
   const target = found.operation['operationId'];
-  return all.find((o) => {
-    const responses = o.operation['responses'];
-    if (o === found || !isObject(responses)) return false;
-    return Object.values(responses).some((r) => {
-      const links = isObject(r) ? r['links'] : undefined;
-      if (!isObject(links)) return false;
-      return Object.values(links).some(
-        (l) => isObject(l) && l['operationId'] === target && isObject(l['parameters']) && Object.hasOwn(l['parameters'], param),
-      );
-    });
-  });
+  for (const o of all) {
+    if (o === found) continue;
+    const link = answerLinks(o).find((l) => l.operationId === target && Object.hasOwn(l.parameters, param));
+    if (link !== undefined) return { producer: o, expression: link.parameters[param] ?? '' };
+  }
+  return undefined;
 }
 
-function pathParameterReason(doc: OpenApiDocument, found: FoundOperation, given: PathValues): string | undefined {
+/** A path parameter a producer's instance fills: who makes it, how its answer names the id, how it is deleted. */
+export interface PathNeed {
+  param: string;
+  /** The producer's operationId (an operation without one cannot run, so cannot produce). */
+  producer: string;
+  /** The link's runtime expression for the parameter (`$response.body#/id`), when a link names the producer. */
+  expression: string | undefined;
+  /** The document's DELETE of the thing (the consumer's path up to the parameter), `{param}` as `{id}`; none: undefined. */
+  deleteTemplate: string | undefined;
+}
+
+const idOf = (o: FoundOperation): string | undefined =>
+  typeof o.operation['operationId'] === 'string' ? o.operation['operationId'] : undefined;
+
+/** The DELETE on the consumer's path up to and with the parameter, e.g. deleteItem on `/drive/items/{item-id}`. */
+function deleteTemplateOf(all: readonly FoundOperation[], path: string, param: string): string | undefined {
+  const upTo = path.slice(0, path.indexOf(`{${param}}`) + param.length + 2);
+  const del = all.find((o) => o.method === 'DELETE' && o.path.replace(/\/+$/, '') === upTo);
+  return del === undefined ? undefined : upTo.replace(`{${param}}`, '{id}');
+}
+
+/**
+ * Each path parameter no setting gives, with the operation that creates its thing (linked by OpenAPI `links`, else
+ * a POST on the path up to the parameter); or, for the first that has none, why the operation cannot run.
+ */
+function pathNeeds(doc: OpenApiDocument, found: FoundOperation, given: PathValues): PathNeed[] | string {
   const params = [...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '').filter((p) => given?.[p] === undefined);
-  if (params.length === 0) return undefined;
   const all = allOperations(doc);
-  return params
-    .map((param) => {
-      const collection = found.path.slice(0, found.path.indexOf(`{${param}}`)).replace(/\/+$/, '');
-      const producer =
-        linkedProducer(all, found, param) ?? all.find((o) => o.method === 'POST' && o.path.replace(/\/+$/, '') === collection);
+  const needs: PathNeed[] = [];
+  for (const param of params) {
+    const collection = found.path.slice(0, found.path.indexOf(`{${param}}`)).replace(/\/+$/, '');
+    const linked = linkedProducer(all, found, param);
+    const producer = linked?.producer ?? all.find((o) => o.method === 'POST' && o.path.replace(/\/+$/, '') === collection);
+    const name = producer === undefined ? undefined : idOf(producer);
+    if (producer === undefined || name === undefined) {
       const thing = thingOf(param, found.path);
-      if (producer === undefined) return `\`{${param}}\`: no operation of the document creates ${thing} and PATH_VALUES gives none`;
-      const name = typeof producer.operation['operationId'] === 'string' ? producer.operation['operationId'] : `POST ${producer.path}`;
-      return `\`{${param}}\`: ${name} creates ${thing}, but filling a path from a producer's answer is not built yet, and PATH_VALUES gives none`;
-    })
-    .join('; ');
+      const why = producer === undefined ? `no operation of the document creates ${thing}` : `POST ${producer.path} has no operationId`;
+      return `\`{${param}}\`: ${why} and PATH_VALUES gives none`;
+    }
+    needs.push({ param, producer: name, expression: linked?.expression, deleteTemplate: deleteTemplateOf(all, found.path, param) });
+  }
+  return needs;
 }
 
-/** One operation, built or skipped. */
+/** A stand-in value for each parameter a producer fills: the operation is built once to see it can be. */
+const PLACEHOLDER = 'campaign-placeholder';
+
+/** One operation, built or skipped; one whose path a producer fills is built now with a stand-in, to check it can be. */
 function planOne(doc: OpenApiDocument, found: FoundOperation, id: string, folder: string, given: PathValues): PlannedOperation {
   const base = { id, method: found.method, path: found.path, folder };
   const operationId = found.operation['operationId'];
   if (typeof operationId !== 'string')
     return { ...base, kind: 'skip', reason: 'it has no operationId, by which a run names what it probes' };
-  const params = pathParameterReason(doc, found, given);
-  if (params !== undefined) return { ...base, kind: 'skip', reason: params };
+  const needs = pathNeeds(doc, found, given);
+  if (typeof needs === 'string') return { ...base, kind: 'skip', reason: needs };
+  const values = { ...Object.fromEntries(needs.map((n) => [n.param, PLACEHOLDER])), ...given };
   try {
-    const { operation } = operationFromDocument(doc, operationId, given);
+    const { operation } = operationFromDocument(doc, operationId, values);
+    if (needs.length > 0) return { ...base, kind: 'consume', needs, fields: operation.fields.length };
     return { ...base, kind: 'run', operation, fields: operation.fields.length };
   } catch (error) {
     if (!(error instanceof OpenApiError)) throw error;
@@ -108,10 +136,35 @@ function planOne(doc: OpenApiDocument, found: FoundOperation, id: string, folder
   }
 }
 
-/** The document's operations with a body, in document order, that `patterns` pick (all when undefined). */
 /** PATH_VALUES: path parameters' values by name, given by the user. */
 type PathValues = Readonly<Record<string, string>> | undefined;
 
+/**
+ * The order operations run in: in layers, each producer before the operations whose path its instance fills; in
+ * document order within a layer. One that waits on itself through others never runs (it keeps its place, last).
+ */
+export function runOrder(planned: readonly PlannedOperation[]): PlannedOperation[] {
+  const depth = new Map<string, number>();
+  const byId = new Map(planned.map((p) => [p.id, p]));
+  const depthOf = (p: PlannedOperation, seen: ReadonlySet<string>): number => {
+    const known = depth.get(p.id);
+    if (known !== undefined) return known;
+    if (p.kind !== 'consume' || seen.has(p.id)) return p.kind === 'consume' ? planned.length : 0;
+    const under = p.needs.map((n) => {
+      const producer = byId.get(n.producer);
+      return producer === undefined ? 0 : depthOf(producer, new Set([...seen, p.id]));
+    });
+    const d = Math.min(planned.length, 1 + Math.max(0, ...under));
+    depth.set(p.id, d);
+    return d;
+  };
+  return planned
+    .map((p, i) => ({ p, i, d: depthOf(p, new Set()) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .map((x) => x.p);
+}
+
+/** The document's operations with a body, in document order, that `patterns` pick (all when undefined). */
 export function planOperations(doc: OpenApiDocument, patterns: readonly string[] | undefined, given?: PathValues): PlannedOperation[] {
   const taken = new Set<string>();
   return allOperations(doc)

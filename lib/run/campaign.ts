@@ -2,28 +2,36 @@
  * A campaign: every operation of an OpenAPI document with a JSON body, one after another, each through the
  * single-operation run (runProbe) with its own OperationSpec, its own report folder REPORT_DIR/operations/<id>/, its
  * share of MAX_REQUESTS (what a run leaves goes to those after it) and its own earlier baseline; then one index and
- * one junit.xml over them (lib/run/campaign-index.ts). An operation whose first answers show the target does not serve
- * it, or refuses the token for it, is stopped there (lib/run/campaign-stop.ts). An operation the tool cannot
- * build is skipped with its reason. The campaign's code is the worst of its runs'; it prints through `out` and never
- * ends the process, as runProbe.
+ * one junit.xml over them (lib/run/campaign-index.ts). Producers run before their consumers, whose path parameters
+ * are filled from one instance each producer makes for them and deletes at the end (lib/run/campaign-producers.ts).
+ * An operation whose first answers show the target does not serve it, or refuses the token for it, is stopped there
+ * (lib/run/campaign-stop.ts). An operation the tool cannot build is skipped with its reason. The campaign's code is
+ * the worst of its runs'; it prints through `out` and never ends the process, as runProbe.
  */
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../config/types.js';
 import { OpenApiError } from '../errors.js';
+import { documentLabel, operationFromDocument, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
+import type { OperationSpec } from '../operation/types.js';
 import { renderCampaignJunit, type CampaignJunitRun } from '../report/render-campaign-junit.js';
-import { documentLabel, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
+import type { BehaviourReport } from '../report/types.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
 import { givenBack, splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
-import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import type { InstanceLeft } from './campaign-instances.js';
+import { planOperations, runOrder, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import { instanceReserve, ProducerInstances, wantedProducers } from './campaign-producers.js';
 import { basePathStop, earlyStop } from './campaign-stop.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
+import { shortId } from './instance-id.js';
 import { runProbe, type ProbeRunOptions } from './run-probe.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
 type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
+/** An operation that runs, now or once its producers' instances fill its path. */
+type Sized = Exclude<PlannedOperation, { kind: 'skip' }>;
 
 export interface CampaignOutcome {
   code: ExitCode;
@@ -61,9 +69,12 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const unmatched = patterns === undefined ? [] : unmatchedPatterns(doc, patterns);
   if (unmatched.length > 0) return setupStop(`OPERATIONS: ${unmatched.join(', ')} picks no POST, PUT or PATCH of ${doc.label}`);
   const planned = planOperations(doc, patterns, settings.target.pathValues);
-  const runs = planned.filter((p): p is Runnable => p.kind === 'run');
+  const order = runOrder(planned);
+  const reserve = instanceReserve(wantedProducers(order).length);
+  const runs = order.filter((p): p is Sized => p.kind !== 'skip');
+  // The instances' creates and deletes come out of the one budget first; the runs share the rest.
   const split = splitBudget(
-    settings.pacing.maxRequests,
+    Math.max(0, settings.pacing.maxRequests - reserve),
     runs.map((r) => r.fields),
   );
   const shares = new Map(runs.map((r, i) => [r.id, split[i] ?? 0]));
@@ -71,23 +82,75 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   if (runs.length === 0) return setupStop(`no operation of ${doc.label} can be run (${planned.length} with a body, each skipped above)`);
   const baselines = await earlierBaselines(settings.reports.baseline);
   if (typeof baselines === 'string') return setupStop(baselines);
-  const withBaselines = { ...options, baselines };
-  if (options.dryRun === true) return dryRunCampaign(settings, withBaselines, runs, shares, out);
+  const withBaselines: CampaignOptions = { ...options, baselines };
+  if (options.dryRun === true) return dryRunCampaign(settings, withBaselines, { runs, shares, reserve }, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
-  const entries: IndexEntry[] = [];
+  const producers = new ProducerInstances(settings, order, reserve, (line) => out.log(line));
+  const budget = givenBack(Math.max(0, settings.pacing.maxRequests - reserve), runs, shares);
+  const entries = new Map<string, IndexEntry>();
   const junit: CampaignJunitRun[] = [];
-  const budget = givenBack(settings.pacing.maxRequests, runs, shares);
-  for (const [i, p] of planned.entries()) {
-    const { junitRun, ...entry } = await runOne(settings, withBaselines, p, budget.share(p.id), `${i + 1}/${planned.length}`);
-    if (junitRun !== undefined) junit.push(junitRun);
-    entries.push({ ...entry, ...(p.kind === 'run' ? { firstShare: shares.get(p.id) ?? 0 } : {}) });
-    if (entry.status === 'run' || entry.status === 'stopped') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
+  let left: InstanceLeft[] = [];
+  try {
+    for (const [i, p] of order.entries()) {
+      const at = `${i + 1}/${order.length}`;
+      const step = await stepOne({ settings, options: withBaselines, doc, producers }, p, budget.share(p.id), at);
+      if (step.junitRun !== undefined) junit.push(step.junitRun);
+      const entry = p.kind === 'skip' ? step.index : { ...step.index, firstShare: shares.get(p.id) ?? 0 };
+      entries.set(p.id, entry);
+      if (entry.status === 'run' || entry.status === 'stopped') budget.spent(p.id, entry.requests ?? entry.share ?? 0);
+    }
+  } finally {
+    left = await producers.finish();
   }
-  return concludeCampaign(settings, doc.label, entries, junit, out);
+  const inDocumentOrder = planned.map((p) => entries.get(p.id)).filter((e): e is IndexEntry => e !== undefined);
+  return concludeCampaign(settings, doc.label, inDocumentOrder, { left, requests: producers.requests, reserve, junit }, out);
 }
 
 /** The campaign's options, with each operation's earlier baseline file by its OperationSpec's id. */
 type CampaignOptions = ProbeRunOptions & { baselines: ReadonlyMap<string, string> };
+
+interface Step {
+  settings: Settings;
+  options: CampaignOptions;
+  doc: OpenApiDocument;
+  producers: ProducerInstances;
+}
+
+/** One operation's place in the index, its report when it ran, and its suite of the campaign's junit.xml. */
+interface Ran {
+  index: IndexEntry;
+  report?: BehaviourReport;
+  junitRun?: CampaignJunitRun;
+}
+
+/** One operation in run order: a consumer's path filled from its producers' instances first; a producer's made after. */
+async function stepOne(step: Step, p: PlannedOperation, share: number | undefined, at: string): Promise<Ran> {
+  const { settings, options, doc, producers } = step;
+  if (p.kind !== 'consume') {
+    const entry = await runOne(settings, options, p, share, at);
+    if (p.kind === 'run') await producers.afterRun(p.id, p.operation, entry.report, options.stop?.aborted === true);
+    return entry;
+  }
+  const filled = producers.valuesFor(p);
+  const skip = (reason: string): Ran => {
+    (options.out ?? consoleOut).log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${reason}`);
+    return { index: { id: p.id, method: p.method, path: p.path, folder: p.folder, status: 'skipped', reason } };
+  };
+  if (typeof filled === 'string') return options.stop?.aborted === true ? runOne(settings, options, p, share, at) : skip(filled);
+  // A value the user gave in PATH_VALUES wins over the instance's.
+  const values = { ...filled.values, ...settings.target.pathValues };
+  let operation: OperationSpec;
+  try {
+    operation = operationFromDocument(doc, p.id, values).operation;
+  } catch (error) {
+    if (!(error instanceof OpenApiError)) throw error;
+    return skip(error.problems.join('; '));
+  }
+  const run: Runnable = { ...p, kind: 'run', operation };
+  const entry = await runOne(settings, options, run, share, at, filled.from);
+  await producers.afterRun(p.id, operation, entry.report, options.stop?.aborted === true);
+  return { ...entry, index: { ...entry.index, pathValues: filled.from } };
+}
 
 /** The settings of one operation's run: its operation, its report folder, its share, its own baseline; nothing picked for another. */
 function operationSettings(settings: Settings, options: CampaignOptions, p: Runnable, share: number): Settings {
@@ -103,21 +166,23 @@ function operationSettings(settings: Settings, options: CampaignOptions, p: Runn
   };
 }
 
-/** One operation: skipped, left unrun by a stop, or run through runProbe and read back from its report. */
+/** One operation: skipped, left unrun by a stop, stopped at its first answers, or run and read back from its report. */
 async function runOne(
   settings: Settings,
   options: CampaignOptions,
   p: PlannedOperation,
   share: number | undefined,
   at: string,
-): Promise<IndexEntry & { junitRun?: CampaignJunitRun }> {
+  from: readonly string[] = [],
+): Promise<Ran> {
   const base = { id: p.id, method: p.method, path: p.path, folder: p.folder };
-  if (p.kind === 'skip') return { ...base, status: 'skipped', reason: p.reason };
-  if (options.stop?.aborted === true)
-    return { ...base, status: 'not run', share: share ?? 0, reason: `stopped by ${String(options.stop.reason ?? 'a stop')}` };
+  if (p.kind === 'skip') return { index: { ...base, status: 'skipped', reason: p.reason } };
+  if (options.stop?.aborted === true || p.kind === 'consume')
+    return { index: { ...base, status: 'not run', share: share ?? 0, reason: `stopped by ${String(options.stop?.reason ?? 'a stop')}` } };
   const out = options.out ?? consoleOut;
+  const filled = from.length > 0 ? `; ${from.join(', ')}` : '';
   out.log(
-    `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/`,
+    `campaign: [${at}] ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), at most ${share ?? 0} requests, reports in ${p.folder}/${filled}`,
   );
   if (settings.reports.baseline !== undefined && !options.baselines.has(p.operation.id))
     out.log(`campaign: ${p.id}: BASELINE holds no baseline of this operation: not compared`);
@@ -126,56 +191,76 @@ async function runOne(
   if (stopped !== undefined) {
     out.log(`campaign: ${p.id}: exit ${stopped.code}: stopped after ${stopped.requests} requests: ${stopped.reason}`);
     const junitRun = { ...base, code: stopped.code, reason: stopped.reason, runFailures: [] };
-    return { ...base, status: 'stopped', share: share ?? 0, ...stopped, junitRun };
+    return { index: { ...base, status: 'stopped', share: share ?? 0, ...stopped }, junitRun };
   }
   if (outcome.setupProblem !== undefined) for (const line of outcome.setupProblem.split('\n')) out.error(`probe: ${p.id}: ${line}`);
   out.log(`campaign: ${p.id}: exit ${outcome.code}: ${outcome.reason}`);
   const kept = await keepOperationBaseline(outcome.report, settings.reports.reportDir, p.folder, settings.reports.targetName);
+  const report = outcome.report;
   const junitRun: CampaignJunitRun = {
     ...base,
     code: outcome.code,
     reason: outcome.reason,
     runFailures: outcome.runFailures ?? [],
-    ...(outcome.report !== undefined ? { report: outcome.report } : {}),
+    ...(report !== undefined ? { report } : {}),
   };
-  return {
+  const index: IndexEntry = {
     ...base,
     status: 'run',
     share: share ?? 0,
     code: outcome.code,
     reason: outcome.reason,
-    ...reportFacts(outcome.report),
+    ...reportFacts(report),
     ...kept,
-    junitRun,
   };
+  return report === undefined ? { index, junitRun } : { index, report, junitRun };
 }
 
-/** The index written, and the last line: the worst code, and the operations that failed. */
+/** What the campaign's own instances left and cost, for the index and the last line. */
+interface InstanceFacts {
+  left: InstanceLeft[];
+  requests: number;
+  reserve: number;
+  /** Each run's suite of the campaign's junit.xml. */
+  junit: readonly CampaignJunitRun[];
+}
+
+/** The index written, and the last line: the worst code, the operations that failed, what is left on the target. */
 async function concludeCampaign(
   settings: Settings,
   label: string,
   entries: IndexEntry[],
-  junit: readonly CampaignJunitRun[],
+  instances: InstanceFacts,
   out: Out,
 ): Promise<CampaignOutcome> {
   const ran = entries.filter((e) => e.status === 'run' || e.status === 'stopped');
   const basePath = basePathStop(entries);
   const worst = ran.reduce<ExitCode>((w, e) => (e.code !== undefined && e.code > w ? e.code : w), EXIT.ok);
-  const code = basePath === undefined ? worst : EXIT.setup;
-  const index: CampaignIndex = { document: label, budget: settings.pacing.maxRequests, code, operations: entries };
+  // Something the campaign made and could not delete fails it, as a subscription left fails a run.
+  const code = basePath !== undefined ? EXIT.setup : instances.left.length > 0 && worst === EXIT.ok ? EXIT.failed : worst;
+  for (const l of instances.left) out.error(`campaign: left on the target: ${l.producer}'s instance, id ${shortId(l.id)}: ${l.reason}`);
+  const index: CampaignIndex = {
+    document: label,
+    budget: settings.pacing.maxRequests,
+    code,
+    operations: entries,
+    ...(instances.reserve > 0 ? { instances: { reserved: instances.reserve, requests: instances.requests } } : {}),
+    ...(instances.left.length > 0 ? { leftOnTarget: instances.left.map((l) => ({ ...l, id: shortId(l.id) })) } : {}),
+  };
   const junitFile = join(settings.reports.reportDir, 'junit.xml');
-  await writeFile(junitFile, renderCampaignJunit(label, junit));
+  await writeFile(junitFile, renderCampaignJunit(label, instances.junit));
   const written = [...(await writeCampaignIndex(settings.reports.reportDir, index)), junitFile];
   out.log(`campaign index: ${written.join(', ')}`);
   const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);
   const others = entries.length - ran.length;
   const tail = `${ran.length} run${others > 0 ? `, ${others} skipped or not run` : ''}`;
+  const leftWords = instances.left.length > 0 ? `; ${instances.left.length} instance(s) the campaign made left on the target` : '';
   const line =
     basePath !== undefined
-      ? `campaign: exit ${code}: ${basePath} (${tail})`
+      ? `campaign: exit ${code}: ${basePath} (${tail})${leftWords}`
       : failed.length === 0
-        ? `campaign: exit ${code}: every operation run holds (${tail})`
-        : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})`;
+        ? `campaign: exit ${code}: every operation run holds (${tail})${leftWords}`
+        : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})${leftWords}`;
   return { code, line, index, written };
 }
 
@@ -183,20 +268,26 @@ async function concludeCampaign(
 async function dryRunCampaign(
   settings: Settings,
   options: CampaignOptions,
-  runs: readonly Runnable[],
-  shares: ReadonlyMap<string, number>,
+  plan: { runs: readonly Sized[]; shares: ReadonlyMap<string, number>; reserve: number },
   out: Out,
 ): Promise<CampaignOutcome> {
   const silent: Out = { log: () => undefined, error: () => undefined };
-  for (const p of runs) {
-    const share = shares.get(p.id) ?? 0;
+  const max = settings.pacing.maxRequests;
+  if (plan.reserve > 0)
+    out.log(`campaign: ${plan.reserve} of MAX_REQUESTS ${max} reserved for the instances producers make for their consumers`);
+  for (const p of plan.runs) {
+    const share = plan.shares.get(p.id) ?? 0;
+    const head = `campaign: run ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), share ${share} of MAX_REQUESTS ${max}`;
+    if (p.kind === 'consume') {
+      out.log(`${head}; ${p.needs.map((n) => `{${n.param}} from ${n.producer}'s instance, made after its run`).join(', ')}`);
+      continue;
+    }
     const planned = await runProbe(operationSettings(settings, options, p, share), { ...options, out: silent, dryRun: true });
-    const plan = planned.plan;
-    const over = plan !== undefined && plan.requests > share ? ', more than its share: the cases past it are not sent' : '';
-    const bound = plan === undefined ? '' : `; the plan sends at most ${plan.requests} (${plan.worstCase} with every retry)${over}`;
+    const bound = planned.plan;
+    const over = bound !== undefined && bound.requests > share ? ', more than its share: the cases past it are not sent' : '';
     out.log(
-      `campaign: run ${p.id} (${p.method} ${p.path}): ${p.fields} field(s), share ${share} of MAX_REQUESTS ${settings.pacing.maxRequests}${bound}`,
+      `${head}${bound === undefined ? '' : `; the plan sends at most ${bound.requests} (${bound.worstCase} with every retry)${over}`}`,
     );
   }
-  return { code: EXIT.ok, line: `campaign: dry run: ${runs.length} operation(s) would run; nothing was sent`, written: [] };
+  return { code: EXIT.ok, line: `campaign: dry run: ${plan.runs.length} operation(s) would run; nothing was sent`, written: [] };
 }

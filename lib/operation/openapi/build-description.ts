@@ -7,6 +7,7 @@ import { MAX_FIELDS } from '../../rule/field-set.js';
 import type { FieldDescription, LimitDescription, OperationDescription, UndoDescription } from '../description/types.js';
 import { bodySchema } from './body-schema.js';
 import { allOperations, findOperation, type FoundOperation } from './find-operation.js';
+import { answerLinks, bodyPointer } from './links.js';
 import { propertyField } from './property-field.js';
 import { isObject, type Json } from '../../json.js';
 import { type OpenApiDocument } from './read-document.js';
@@ -72,12 +73,38 @@ function findUndo(doc: OpenApiDocument, found: FoundOperation): UndoDescription 
   const del = allOperations(doc).find(
     (o) => o.method === 'DELETE' && new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^/{}]+\\}$`).test(o.path),
   );
-  if (del === undefined) return undefined;
+  if (del === undefined) return linkedUndo(doc, found);
   const answer = answerProperties(found);
   const idKey = answer.has('id') ? 'id' : undefined;
   if (idKey === undefined) return undefined;
   const end = [...answer].find(([k, s]) => /expir|until|end/i.test(k) && s['format'] === 'date-time')?.[0];
   return { idAt: `/${idKey}`, deletePath: `${base}/{id}`, ...(end !== undefined ? { endOfLifeAt: `/${end}` } : {}) };
+}
+
+/**
+ * A DELETE the create's answer links to (OpenAPI `links`), when it is not beside the create: one of its parameters
+ * from the answer's body (the id, e.g. `$response.body#/value/0/id`), each other from the create's own path
+ * (`$request.path.item-id`), so that its path is the create's filled and the id.
+ */
+function linkedUndo(doc: OpenApiDocument, found: FoundOperation): UndoDescription | undefined {
+  const createParams = new Set([...found.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''));
+  for (const link of answerLinks(found)) {
+    const del = allOperations(doc).find((o) => o.method === 'DELETE' && o.operation['operationId'] === link.operationId);
+    if (del === undefined) continue;
+    const params = [...del.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+    const fromBody = params.filter((p) => bodyPointer(link.parameters[p] ?? '') !== undefined);
+    const idParam = fromBody[0];
+    const idAt = bodyPointer(link.parameters[idParam ?? ''] ?? '');
+    if (fromBody.length !== 1 || idParam === undefined || idAt === undefined || idAt === '') continue;
+    const renames = params
+      .filter((p) => p !== idParam)
+      .map((p) => [p, /^\$request\.path\.(.+)$/.exec(link.parameters[p] ?? '')?.[1]] as const);
+    if (renames.some(([, from]) => from === undefined || !createParams.has(from))) continue;
+    let deletePath = del.path.replace(`{${idParam}}`, '{id}');
+    for (const [p, from] of renames) deletePath = deletePath.replace(`{${p}}`, `{${from ?? p}}`);
+    return { idAt, deletePath };
+  }
+  return undefined;
 }
 
 /** The properties probed: those given with --fields, in that order, each a property of the body; else all of them. */

@@ -1,0 +1,202 @@
+/**
+ * A campaign whose consumers' paths are filled from their producers' instances, as the command runs it, in process,
+ * on loopback: operations/drive-api.yaml against the reference service (a folder made after createFolder's run fills
+ * `{item-id}` of createChildItem and inviteToItem, each rule as reference/drive-rules.ts defines it, nothing left in
+ * the drive at the end).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readCommandLine, readSettings } from '../bin/support/cli.js';
+import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
+import type { BehaviourReport } from '../lib/report/types.js';
+import type { CampaignIndex } from '../lib/run/campaign-index.js';
+import { runCampaign, type CampaignOutcome } from '../lib/run/campaign.js';
+import { DRIVE_ITEM_RULES } from '../reference/drive-rules.js';
+import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
+import { startProducerTarget, type ProducerTarget } from './support/producer-target.js';
+import { truthTable } from './support/truth-table.js';
+
+const DRIVE_API = new URL('../operations/drive-api.yaml', import.meta.url).pathname;
+const TOKEN = 'prd-4k8w-q2xe-77ma';
+
+export interface CampaignRun extends CampaignOutcome {
+  reportDir: string;
+  stdout: string[];
+}
+
+/** The campaign as `probe ...args` runs it with `env`: the same command line and settings, in this process. */
+export async function campaign(env: Record<string, string>, args: string[]): Promise<CampaignRun> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'campaign-producers-'));
+  const read = readCommandLine('probe', PROBE_OPTIONS, args);
+  if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
+  const settings = await readSettings('probe', read.line, {
+    env: { ...FAST_PROBE_SETTINGS, REPORT_DIR: reportDir, ...env },
+    cwd: reportDir,
+  });
+  if ('problems' in settings) throw new Error(settings.problems.join('\n'));
+  const stdout: string[] = [];
+  const outcome = await runCampaign(settings.settings, {
+    filters: read.line.args.positionals,
+    out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
+    cwd: reportDir,
+    stop: AbortSignal.timeout(240_000),
+  });
+  stdout.push(outcome.line);
+  return { ...outcome, reportDir, stdout };
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+const reportOf = (run: CampaignRun, id: string): BehaviourReport =>
+  readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
+
+describe('operations/drive-api.yaml against the reference: createFolder makes the folder its consumers run in', () => {
+  let service: ReferenceService;
+  let run: CampaignRun;
+  let index: CampaignIndex;
+  beforeAll(async () => {
+    service = await startReferenceService({ tokens: [TOKEN] });
+    run = await campaign({ BASE_URL: service.url, ACCESS_TOKEN: TOKEN, OPENAPI: DRIVE_API, MAX_REQUESTS: '1200', SEED: '1' }, [
+      '02-presence',
+    ]);
+    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+  }, 300_000);
+  afterAll(async () => {
+    await service.close();
+  });
+
+  test('all four operations run, each rule the one the reference enforces', () => {
+    expect(
+      index.operations.map((e) => [e.id, e.status]),
+      run.stdout.join('\n'),
+    ).toEqual([
+      ['createSubscription', 'run'],
+      ['createFolder', 'run'],
+      ['createChildItem', 'run'],
+      ['inviteToItem', 'run'],
+    ]);
+    const rules = {
+      createFolder: DRIVE_ITEM_RULES.folderCreate.accept,
+      createChildItem: DRIVE_ITEM_RULES.childCreate.accept,
+      inviteToItem: DRIVE_ITEM_RULES.invite.accept,
+    };
+    for (const [id, accept] of Object.entries(rules)) {
+      const report = reportOf(run, id);
+      expect(truthTable(report.operation.fields, report.rule.expression), `${id}: ${report.rule.expression}`).toEqual(
+        truthTable(report.operation.fields, accept),
+      );
+    }
+  });
+
+  test("each consumer's path was filled with the folder's id, said in the index and on the console", () => {
+    const folderLine = run.stdout.find((l) => l.startsWith('campaign: createFolder: made one instance'));
+    expect(folderLine).toMatch(/\(201, id \S+ from the body at \/id\)$/);
+    for (const id of ['createChildItem', 'inviteToItem']) {
+      const entry = index.operations.find((e) => e.id === id);
+      expect(entry?.pathValues).toEqual([expect.stringMatching(/^\{item-id\} from createFolder's 201, id \S+ from the body at \/id$/)]);
+      expect(reportOf(run, id).operation.path).toMatch(/^\/_api\/v2\.0\/drive\/items\/[^/{}]+\/(children|invite)$/);
+    }
+    expect(readFileSync(join(run.reportDir, 'index.md'), 'utf8')).toContain("- createChildItem: {item-id} from createFolder's 201");
+  });
+
+  test('at the end the drive holds nothing the campaign or its runs made, and nothing is said left', () => {
+    expect(service.driveCounts()).toEqual({ items: 0, permissions: 0 });
+    expect(index.leftOnTarget).toBeUndefined();
+    expect(index.instances?.requests).toBeGreaterThanOrEqual(2);
+    expect(index.instances?.requests).toBeLessThanOrEqual(index.instances?.reserved ?? 0);
+    // The first shares and the reserve split the budget; what the runs sent and the instances cost stays within it.
+    const firstShares = index.operations.reduce((sum, e) => sum + (e.firstShare ?? 0), 0);
+    expect(firstShares + (index.instances?.reserved ?? 0)).toBeLessThanOrEqual(1200);
+    const sent = index.operations.reduce((sum, e) => sum + (e.requests ?? 0), 0);
+    expect(sent + (index.instances?.requests ?? 0)).toBeLessThanOrEqual(1200);
+  });
+});
+
+const CHAIN = new URL('fixtures/openapi/producer-chain-3.1.yaml', import.meta.url).pathname;
+
+describe('a chain of producers whose ids are only in Location, whose parents refuse a delete while they hold children', () => {
+  let target: ProducerTarget;
+  let run: CampaignRun;
+  let index: CampaignIndex;
+  beforeAll(async () => {
+    target = await startProducerTarget(TOKEN);
+    // A run deletes a create by the id in its body: with none there, each run keeps its own (KEEP_CREATED), which
+    // leaves children in the campaign's box and item, so that their deletes are refused.
+    const env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: CHAIN, MAX_REQUESTS: '600', SEED: '1', KEEP_CREATED: 'true' };
+    run = await campaign(env, ['02-presence']);
+    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+  }, 300_000);
+  afterAll(async () => {
+    await target.close();
+  });
+
+  test('each path is filled from its producers, the ids read from Location, in layers: box, then item, then tag', () => {
+    expect(
+      index.operations.map((e) => [e.id, e.status]),
+      run.stdout.join('\n'),
+    ).toEqual([
+      ['createBox', 'run'],
+      ['createBoxItem', 'run'],
+      ['createTag', 'run'],
+    ]);
+    expect(index.operations.find((e) => e.id === 'createTag')?.pathValues).toEqual([
+      expect.stringMatching(/^\{box-id\} from createBox's 201, id \S+ from its Location's last segment$/),
+      expect.stringMatching(/^\{item-id\} from createBoxItem's 201, id \S+ from its Location's last segment$/),
+    ]);
+    for (const [id, first] of [
+      ['createBox', 'label'],
+      ['createBoxItem', 'name'],
+      ['createTag', 'text'],
+    ] as const) {
+      expect(reportOf(run, id).fields[first]?.presence, id).toBe('required');
+    }
+  });
+
+  test("the campaign's deletes go children first; the refused ones are asked again, then named as left, never silently", () => {
+    const deletes = target.requests.filter((r) => r.startsWith('DELETE ')).map((r) => r.split(' ')[1] ?? '');
+    const [item, box] = deletes;
+    expect(item?.startsWith(`${box}/items/`), deletes.join(', ')).toBe(true);
+    expect(deletes).toEqual([item, box, item, box, item, box]);
+    expect(index.leftOnTarget?.map((l) => l.producer)).toEqual(['createBoxItem', 'createBox']);
+    for (const l of index.leftOnTarget ?? []) expect(l.reason).toBe('not deleted after 3 rounds: DELETE answered 409');
+    expect(run.stdout.filter((l) => l.startsWith('campaign: left on the target: '))).toHaveLength(2);
+    expect(readFileSync(join(run.reportDir, 'index.md'), 'utf8')).toContain('## Left on the target');
+    expect(run.code).toBe(1);
+  });
+});
+
+describe('a producer whose answer names an id no path may take', () => {
+  test.each([['dots' as const], ['slash' as const], ['long' as const]])(
+    '%s: refused with the reason, its consumers skipped, nothing sent with it',
+    async (kind) => {
+      const target = await startProducerTarget(TOKEN, kind);
+      try {
+        const run = await campaign(
+          {
+            BASE_URL: target.url,
+            ACCESS_TOKEN: TOKEN,
+            OPENAPI: CHAIN,
+            MAX_REQUESTS: '300',
+            SEED: '1',
+            OPERATIONS: 'createBox,createBoxItem',
+            KEEP_CREATED: 'true',
+          },
+          ['02-presence'],
+        );
+        const index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+        const consumer = index.operations.find((e) => e.id === 'createBoxItem');
+        expect(consumer?.status, run.stdout.join('\n')).toBe('skipped');
+        expect(consumer?.reason).toMatch(
+          /^`\{box-id\}`: createBox's 201: the id in its Location's last segment is refused: .+; nothing was sent with it$/,
+        );
+        expect(target.requests.filter((r) => /\/api\/boxes\/(\.\.|a%2Fb|x{100})/.test(r))).toEqual([]);
+        expect(index.leftOnTarget?.map((l) => l.producer)).toEqual(['createBox']);
+      } finally {
+        await target.close();
+      }
+    },
+    300_000,
+  );
+});
