@@ -42,6 +42,7 @@ import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
 import { commandAsTyped } from '../lib/config/invocation.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
+import { startCampaignReference } from './support/campaign-reference.js';
 import { InterruptOnce } from './support/interrupt.js';
 import { PROBE_OPTIONS } from './support/probe-options.js';
 
@@ -83,7 +84,16 @@ const { isCampaign, runCampaign } = await import('../lib/run/campaign.js');
 const { exitLine, runProbe } = await import('../lib/run/run-probe.js');
 // A document without the one operation to probe is a campaign over its operations, each a run as below.
 if (isCampaign(settings)) {
-  const campaign = await runCampaign(settings, options);
+  const shared =
+    settings.target.baseUrl === undefined && !values['dry-run'] && !values['merge-reports']
+      ? await startCampaignReference(settings)
+      : undefined;
+  let campaign: Awaited<ReturnType<typeof runCampaign>>;
+  try {
+    campaign = await runCampaign(shared?.settings ?? settings, options);
+  } finally {
+    await shared?.close();
+  }
   console.log(campaign.line);
   process.exit(campaign.code);
 }

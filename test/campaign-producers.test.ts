@@ -18,6 +18,7 @@ import { startReferenceService, type ReferenceService } from '../reference/index
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { startProducerTarget, type ProducerTarget } from './support/producer-target.js';
 import { truthTable } from './support/truth-table.js';
+import { runTool } from './run-tool.js';
 
 const DRIVE_API = new URL('../operations/drive-api.yaml', import.meta.url).pathname;
 const TOKEN = 'prd-4k8w-q2xe-77ma';
@@ -199,4 +200,29 @@ describe('a producer whose answer names an id no path may take', () => {
     },
     300_000,
   );
+});
+
+describe('the command with nothing configured: one embedded reference serves the whole campaign', () => {
+  test('createChildItem runs in the folder createFolder made, on the reference the campaign started; both rules exact', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'campaign-embedded-'));
+    const run = await runTool('probe', {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REPORT_DIR: join(cwd, 'reports'), ...FAST_PROBE_SETTINGS },
+      args: ['--openapi', DRIVE_API, '--operations', 'createFolder,createChildItem', '02-presence'],
+      timeoutMs: 120_000,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^campaign: exit 0: every operation run holds \(2 run\)$/m);
+    const index = readJson<CampaignIndex>(join(cwd, 'reports', 'index.json'));
+    expect(index.operations.find((e) => e.id === 'createChildItem')?.pathValues?.[0]).toMatch(/^\{item-id\} from createFolder's 201/);
+    for (const [id, accept] of [
+      ['createFolder', DRIVE_ITEM_RULES.folderCreate.accept],
+      ['createChildItem', DRIVE_ITEM_RULES.childCreate.accept],
+    ] as const) {
+      const report = readJson<BehaviourReport>(join(cwd, 'reports', 'operations', id, 'behaviour-report.json'));
+      // Each run reads the campaign's reference as the embedded reference it is, not as a configured target.
+      expect(report.run.targetKind).toBe('embedded-reference');
+      expect(truthTable(report.operation.fields, report.rule.expression), id).toEqual(truthTable(report.operation.fields, accept));
+    }
+  }, 150_000);
 });

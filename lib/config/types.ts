@@ -23,8 +23,13 @@ export interface Settings {
 export interface TargetSettings {
   /** Target base URL (no trailing slash); undefined means: start the embedded reference service. */
   baseUrl: string | undefined;
-  /** Profile of the embedded reference service (ignored when baseUrl is set). */
+  /** Profile of the embedded reference service (ignored when baseUrl is set, unless sharedReference says it is one). */
   referenceProfile: string;
+  /**
+   * baseUrl is an embedded reference service of `referenceProfile` that a campaign started for all its runs (so that
+   * a producer's instance outlives its run): each run reads it as the embedded reference it is, not a configured target.
+   */
+  sharedReference?: true;
   /** The operation probed, compiled from its description file (OPERATION) or built from OPENAPI. */
   operation: OperationSpec;
   /** DELETE_PATH: the delete path template (with `{id}`) when the description names none; lib/create/undo-plan.ts. */

@@ -194,7 +194,9 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
         // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
         // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
         startWaitsEarly: ctx.filters.length === 0 && mode.kind === 'single',
-        ...(settings.target.baseUrl === undefined ? { referenceToken: referenceToken(settings).reveal() } : {}),
+        ...(settings.target.baseUrl === undefined || settings.target.sharedReference === true
+          ? { referenceToken: referenceToken(settings).reveal() }
+          : {}),
       },
     },
     ui ? { server: { watch: null } } : {},

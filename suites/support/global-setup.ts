@@ -40,7 +40,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   let reference: ReferenceService | undefined;
   let token: Secret | BearerSource | undefined = broker !== undefined ? new TokenBrokerClient(broker) : settings.credentials.accessToken;
-  if (target.baseUrl !== undefined) {
+  let kind: 'configured' | 'embedded-reference' = 'configured';
+  if (target.baseUrl !== undefined && target.sharedReference === true && provided.referenceToken !== undefined) {
+    // The campaign's own reference: started and stopped by the campaign, read as the embedded reference it is.
+    kind = 'embedded-reference';
+    token = new Secret(provided.referenceToken);
+    project.provide('target', { baseUrl: target.baseUrl, kind, referenceProfile: target.referenceProfile });
+    log(`target: embedded reference service at ${target.baseUrl} (profile ${target.referenceProfile}), shared by the campaign's runs`);
+  } else if (target.baseUrl !== undefined) {
     const network = networkInfo(settings);
     project.provide('target', { baseUrl: target.baseUrl, kind: 'configured', ...(network !== undefined ? { network } : {}) });
   } else {
@@ -51,8 +58,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     token = embedded.token;
     project.provide('target', { baseUrl: reference.url, kind: 'embedded-reference', referenceProfile: target.referenceProfile });
     log(`target: embedded reference service at ${reference.url} (profile ${target.referenceProfile})`);
+    kind = 'embedded-reference';
   }
-  const kind = reference === undefined ? 'configured' : 'embedded-reference';
   const ledger = await openRunLedger({ settings, target: { baseUrl: reference?.url ?? target.baseUrl ?? '', kind }, token, log });
   project.provide('ledger', { file: ledger.file, runId: ledger.runId });
   return async () => {
