@@ -167,7 +167,8 @@ export class CampaignInstances {
         op: 'run',
         runId: this.#runId,
         target: this.#baseUrl,
-        targetKind: 'configured',
+        // The campaign's own embedded reference ends with the campaign, and what it held with it.
+        targetKind: this.#settings.target.sharedReference === true ? 'embedded-reference' : 'configured',
         operation: 'campaign',
         pid: process.pid,
         host: hostname(),
