@@ -18,11 +18,14 @@ import type { OperationSpec } from '../operation/types.js';
 import { renderCampaignJunit, type CampaignJunitRun } from '../report/render-campaign-junit.js';
 import type { BehaviourReport } from '../report/types.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
-import { givenBack, splitBudget } from './campaign-budget.js';
+import { givenBack } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import type { InstanceLeft } from './campaign-instances.js';
-import { planOperations, runOrder, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
-import { instanceReserve, ProducerInstances, wantedProducers } from './campaign-producers.js';
+import { mergeCampaign } from './campaign-merge.js';
+import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import { planCampaign, type CampaignPlan, type Sized } from './campaign-plan.js';
+import { ProducerInstances } from './campaign-producers.js';
+import { parseShard, shardSettings, writeShardManifest, type ShardSpec } from './campaign-shards.js';
 import { basePathStop, earlyStop } from './campaign-stop.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
 import { shortId } from './instance-id.js';
@@ -30,8 +33,6 @@ import { runProbe, type ProbeRunOptions } from './run-probe.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
 type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
-/** An operation that runs, now or once its producers' instances fill its path. */
-type Sized = Exclude<PlannedOperation, { kind: 'skip' }>;
 
 export interface CampaignOutcome {
   code: ExitCode;
@@ -53,10 +54,11 @@ const setupStop = (problem: string): CampaignOutcome => ({ code: EXIT.setup, lin
 
 export async function runCampaign(settings: Settings, options: ProbeRunOptions = {}): Promise<CampaignOutcome> {
   const out = options.out ?? consoleOut;
-  // Each of those splits or serves one run; over many operations they have no meaning yet.
-  const mode =
-    options.shard !== undefined ? '--shard' : options.mergeReports === true ? '--merge-reports' : options.ui === true ? '--ui' : undefined;
-  if (mode !== undefined) return setupStop(`${mode} probes one operation: give OPERATION_ID with OPENAPI`);
+  // The UI serves one run; over many operations it has no meaning yet.
+  if (options.ui === true) return setupStop('--ui probes one operation: give OPERATION_ID with OPENAPI');
+  if (options.mergeReports === true) return mergeCampaign(settings.reports.reportDir, out);
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (typeof shard === 'string') return setupStop(shard);
   const path = settings.target.openapi ?? '';
   let doc: OpenApiDocument;
   try {
@@ -68,32 +70,51 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const patterns = settings.target.operations;
   const unmatched = patterns === undefined ? [] : unmatchedPatterns(doc, patterns);
   if (unmatched.length > 0) return setupStop(`OPERATIONS: ${unmatched.join(', ')} picks no POST, PUT or PATCH of ${doc.label}`);
-  const planned = planOperations(doc, patterns, settings.target.pathValues);
-  const order = runOrder(planned);
-  const reserve = instanceReserve(wantedProducers(order).length);
-  const runs = order.filter((p): p is Sized => p.kind !== 'skip');
-  // The instances' creates and deletes come out of the one budget first; the runs share the rest.
-  const split = splitBudget(
-    Math.max(0, settings.pacing.maxRequests - reserve),
-    runs.map((r) => r.fields),
-  );
-  const shares = new Map(runs.map((r, i) => [r.id, split[i] ?? 0]));
-  for (const p of planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);
-  if (runs.length === 0) return setupStop(`no operation of ${doc.label} can be run (${planned.length} with a body, each skipped above)`);
+  const all = planOperations(doc, patterns, settings.target.pathValues);
+  const plan = planCampaign(all, settings.pacing.maxRequests, shard);
+  for (const p of plan.planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);
+  if (!plan.anyRun) return setupStop(`no operation of ${doc.label} can be run (${all.length} with a body, each skipped above)`);
+  const part = { ...plan, operations: plan.planned.map((p) => p.id), of: all.length };
+  const own = shard === undefined ? settings : shardSettings(settings, shard, part, (line) => out.log(line));
   const baselines = await earlierBaselines(settings.reports.baseline);
   if (typeof baselines === 'string') return setupStop(baselines);
-  const withBaselines: CampaignOptions = { ...options, baselines };
-  if (options.dryRun === true) return dryRunCampaign(settings, withBaselines, { runs, shares, reserve }, out);
+  // Each operation's run is a whole one-operation run: the campaign's split is not the suites'.
+  const runOptions: ProbeRunOptions = { ...options };
+  delete runOptions.shard;
+  const withBaselines: CampaignOptions = { ...runOptions, baselines };
+  if (options.dryRun === true) return dryRunCampaign(own, withBaselines, plan, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
+  const outcome = await runPlan({ settings: own, options: withBaselines, doc, plan, out });
+  if (shard === undefined) return outcome;
+  const manifest = { ...shardFacts(settings, own, shard, plan), document: doc.label, operations: part.operations, code: outcome.code };
+  return { ...outcome, written: [...outcome.written, await writeShardManifest(settings.reports.reportDir, manifest)] };
+}
+
+/** The campaign's own facts a shard's manifest carries for the merge. */
+function shardFacts(whole: Settings, own: Settings, shard: ShardSpec, plan: CampaignPlan) {
+  return {
+    shard: `${shard.index}/${shard.count}`,
+    ...shard,
+    budget: whole.pacing.maxRequests,
+    shardBudget: own.pacing.maxRequests,
+    requestsPerSecond: own.pacing.requestsPerSecond,
+    campaign: plan.campaign,
+  };
+}
+
+/** The operations in run order, each with its share as what earlier runs left allows; then the index and the last line. */
+async function runPlan(run: { settings: Settings; options: CampaignOptions; doc: OpenApiDocument; plan: CampaignPlan; out: Out }) {
+  const { settings, options, doc, plan, out } = run;
+  const { order, reserve, shares } = plan;
   const producers = new ProducerInstances(settings, order, reserve, (line) => out.log(line));
-  const budget = givenBack(Math.max(0, settings.pacing.maxRequests - reserve), runs, shares);
+  const budget = givenBack(plan.runBudget, plan.runs, shares);
   const entries = new Map<string, IndexEntry>();
   const junit: CampaignJunitRun[] = [];
   let left: InstanceLeft[] = [];
   try {
     for (const [i, p] of order.entries()) {
       const at = `${i + 1}/${order.length}`;
-      const step = await stepOne({ settings, options: withBaselines, doc, producers }, p, budget.share(p.id), at);
+      const step = await stepOne({ settings, options, doc, producers }, p, budget.share(p.id), at);
       if (step.junitRun !== undefined) junit.push(step.junitRun);
       const entry = p.kind === 'skip' ? step.index : { ...step.index, firstShare: shares.get(p.id) ?? 0 };
       entries.set(p.id, entry);
@@ -102,7 +123,7 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   } finally {
     left = await producers.finish();
   }
-  const inDocumentOrder = planned.map((p) => entries.get(p.id)).filter((e): e is IndexEntry => e !== undefined);
+  const inDocumentOrder = plan.planned.map((p) => entries.get(p.id)).filter((e): e is IndexEntry => e !== undefined);
   return concludeCampaign(settings, doc.label, inDocumentOrder, { left, requests: producers.requests, reserve, junit }, out);
 }
 
