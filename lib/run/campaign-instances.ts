@@ -15,13 +15,13 @@ import type { BearerSource } from '../http/bearer.js';
 import { appendLines } from '../ledger/append.js';
 import { CLEANUP_MAX_MS } from '../ledger/cleanup-engine.js';
 import { newRunId, runFile } from '../ledger/paths.js';
-import { removeRunFile } from '../ledger/sweep.js';
+import { removeRunFile, SWEEP_ROUNDS } from '../ledger/sweep.js';
 import { LEDGER_VERSION } from '../ledger/types.js';
 import type { Secret } from '../secret.js';
 import { instanceId, type InstanceId } from './instance-id.js';
 
-/** Rounds of deletes: a parent refused while its children exist is deleted in the round after theirs. */
-export const DELETE_ROUNDS = 3;
+/** Rounds of deletes: a parent refused while its children exist is deleted in the round after theirs (as a cleanup's). */
+export const DELETE_ROUNDS = SWEEP_ROUNDS;
 
 /** Requests one instance may take out of MAX_REQUESTS: its create and a delete in each round. */
 export const REQUESTS_PER_INSTANCE = 1 + DELETE_ROUNDS;
