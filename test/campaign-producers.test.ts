@@ -29,7 +29,11 @@ export interface CampaignRun extends CampaignOutcome {
 }
 
 /** The campaign as `probe ...args` runs it with `env`: the same command line and settings, in this process. */
-export async function campaign(env: Record<string, string>, args: string[]): Promise<CampaignRun> {
+export async function campaign(
+  env: Record<string, string>,
+  args: string[],
+  stop: AbortSignal = AbortSignal.timeout(240_000),
+): Promise<CampaignRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'campaign-producers-'));
   const read = readCommandLine('probe', PROBE_OPTIONS, args);
   if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
@@ -43,7 +47,7 @@ export async function campaign(env: Record<string, string>, args: string[]): Pro
     filters: read.line.args.positionals,
     out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
     cwd: reportDir,
-    stop: AbortSignal.timeout(240_000),
+    stop,
   });
   stdout.push(outcome.line);
   return { ...outcome, reportDir, stdout };
@@ -165,6 +169,63 @@ describe('a chain of producers whose ids are only in Location, whose parents ref
     expect(run.stdout.filter((l) => l.startsWith('campaign: left on the target: '))).toHaveLength(2);
     expect(readFileSync(join(run.reportDir, 'index.md'), 'utf8')).toContain('## Left on the target');
     expect(run.code).toBe(1);
+  });
+});
+
+describe('a campaign stopped with Ctrl-C while a consumer runs', () => {
+  let target: ProducerTarget;
+  let run: CampaignRun;
+  let index: CampaignIndex;
+  let deletesAfterStop: string[];
+  beforeAll(async () => {
+    // Ids in the bodies too: each run deletes its own creates (by Location), so what the campaign made is all it deletes.
+    target = await startProducerTarget(TOKEN, undefined, true);
+    const ctrlC = new AbortController();
+    let stoppedAt: number | undefined;
+    target.onRequest = (request) => {
+      // createTag's run's first request (its reachability check, a GET): the run is under way, on the campaign's item
+      // inside its box. Not at a create: one in flight when the stop comes is a run's matter, not the campaign's.
+      if (stoppedAt === undefined && request.startsWith('GET ') && request.endsWith('/tags')) {
+        stoppedAt = target.requests.length;
+        ctrlC.abort('Ctrl-C');
+      }
+    };
+    const env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: CHAIN, MAX_REQUESTS: '600', SEED: '1' };
+    run = await campaign(env, ['02-presence'], AbortSignal.any([ctrlC.signal, AbortSignal.timeout(240_000)]));
+    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+    deletesAfterStop = target.requests.slice(stoppedAt ?? target.requests.length).filter((r) => r.startsWith('DELETE '));
+  }, 300_000);
+  afterAll(async () => {
+    await target.close();
+  });
+
+  test('the stop came while createTag ran, after both producers had made their instances', () => {
+    expect(
+      index.operations.map((e) => [e.id, e.status]),
+      run.stdout.join('\n'),
+    ).toEqual([
+      ['createBox', 'run'],
+      ['createBoxItem', 'run'],
+      ['createTag', 'run'],
+    ]);
+    expect(index.operations.find((e) => e.id === 'createTag')?.reason).toMatch(/stopped by Ctrl-C/);
+  });
+
+  test('it still deletes both instances it made, children first: the item, then the box it is in; nothing left', () => {
+    const [item, box] = deletesAfterStop.map((r) => r.split(' ')[1] ?? '');
+    expect(item?.startsWith(`${box}/items/`), deletesAfterStop.join(', ')).toBe(true);
+    // Asked once each: the box was not asked while it held the item, so nothing was refused and asked again.
+    expect(deletesAfterStop).toHaveLength(2);
+    expect(target.held()).toEqual([]);
+  });
+
+  test('and says so: the index counts both instances made and deleted, and names nothing left', () => {
+    expect(index.instances).toMatchObject({ made: 2, deleted: 2 });
+    expect(index.leftOnTarget).toBeUndefined();
+    expect(readFileSync(join(run.reportDir, 'index.md'), 'utf8')).toMatch(
+      /^Instances: 2 made, 2 deleted; \d+ of \d+ requests reserved\.$/m,
+    );
+    expect(run.stdout.filter((l) => l.startsWith('campaign: left on the target: '))).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appendLines } from '../lib/ledger/append.js';
-import { runFile } from '../lib/ledger/paths.js';
+import { newRunId, runFile } from '../lib/ledger/paths.js';
 import { allRunFiles } from '../lib/ledger/select.js';
 import { created, runLine } from './support/ledger-lines.js';
 import { clockNow, startServer, type TestServer } from './support/http-server.js';
@@ -22,6 +22,7 @@ import { runProbe } from './run-probe.js';
 import { toolCommand } from './run-tool.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { loopbackEngine } from './support/synthetic.js';
+import { startProducerTarget, type ProducerTarget } from './support/producer-target.js';
 
 const TOKEN = 'cleanup-test-token-6b1f0c9e';
 // How long a mid-case kill waits for a create on record. The first request (the reachability check) comes
@@ -209,6 +210,66 @@ describe('the cleanup ledger', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^config error: REQUESTS_PER_SECOND/);
     expect(reference.stats().requests).toBe(before);
+  }, 60_000);
+});
+
+/** Creates on the producer target as a campaign and its runs would: the path below its URL, and when it was made. */
+async function make(target: ProducerTarget, path: string, body: Record<string, string>): Promise<{ path: string; at: string }> {
+  const answer = await request(`${target.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await answer.body.dump();
+  const location = String(answer.headers['location'] ?? '');
+  if (answer.statusCode !== 201 || !location.startsWith(target.url)) throw new Error(`create ${path}: ${answer.statusCode}`);
+  return { path: location.slice(target.url.length), at: new Date().toISOString() };
+}
+
+describe('a campaign killed half-way: its instances in its own ledger file, what its runs made inside them in theirs', () => {
+  test('one `npm run cleanup` deletes children then parents, across the files; nothing else is asked', async () => {
+    const target = await startProducerTarget(TOKEN);
+    const dir = mkdtempSync(join(tmpdir(), 'cleanup-campaign-'));
+    const ledger = join(dir, '.ledger');
+    const gone = { pid: 2 ** 22 + 7, activeUntil: '2025-01-01T01:00:00.000Z', target: target.url };
+    const line = (runId: string, made: { path: string; at: string }) =>
+      created(made.path.split('/').at(-1) ?? '', { runId, target: target.url, deletePath: made.path, createdAt: made.at });
+    try {
+      // Someone else's box on the same target, never in the ledger: it must not be asked about.
+      const foreign = await make(target, '/api/boxes', { label: 'not ours' });
+      // In the campaign's order: its box, then createBoxItem's run (items in the box), its item, then createTag's run.
+      const campaignId = newRunId(Date.now() - 4);
+      const box = await make(target, '/api/boxes', { label: 'instance' });
+      const runItemsId = newRunId(Date.now() - 2);
+      const items = [await make(target, `${box.path}/items`, { name: 'a' }), await make(target, `${box.path}/items`, { name: 'b' })];
+      const item = await make(target, `${box.path}/items`, { name: 'instance' });
+      const runTagsId = newRunId();
+      const tag = await make(target, `${item.path}/tags`, { text: 't' });
+      appendLines(runFile(ledger, target.url, campaignId), [
+        runLine({ ...gone, runId: campaignId, operation: 'campaign' }),
+        line(campaignId, box),
+        line(campaignId, item),
+      ]);
+      appendLines(runFile(ledger, target.url, runItemsId), [
+        runLine({ ...gone, runId: runItemsId }),
+        ...items.map((m) => line(runItemsId, m)),
+      ]);
+      appendLines(runFile(ledger, target.url, runTagsId), [runLine({ ...gone, runId: runTagsId }), line(runTagsId, tag)]);
+      const requestsBefore = target.requests.length;
+
+      const cleanup = await runCleanupWith(dir, { ...env(dir), BASE_URL: target.url });
+
+      const deletes = target.requests.slice(requestsBefore).filter((r) => r.startsWith('DELETE '));
+      expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
+      expect(cleanup.stdout).toMatch(/^cleanup: 5 subscriptions to delete: 5 deleted or gone, 0 failed$/m);
+      // Each once, newest create first: no parent asked while it held anything, so none refused and asked again.
+      expect(deletes).toEqual([tag, item, items[1], items[0], box].map((m) => `DELETE ${m?.path ?? ''}`));
+      expect(target.held()).toEqual([foreign.path]);
+      expect(listed(dir)).toBe(0);
+      expect(existsSync(ledger), 'an emptied ledger folder is removed').toBe(false);
+    } finally {
+      await target.close();
+    }
   }, 60_000);
 });
 

@@ -131,3 +131,93 @@ test('creates recorded without a delete path: a sweep without one keeps the file
   expect(withPath.gone).toHaveLength(2);
   expect(existsSync(file)).toBe(false);
 });
+
+/**
+ * A fake target holding a tree: `parents` maps each id to its parent's. A DELETE of one still holding a child is
+ * refused 409 (as a drive refuses a folder that is not empty); of one not held, 404; `always` names answers to keep.
+ */
+function treeSend(parents: Record<string, string | undefined>, sent: string[], always: Record<string, number> = {}) {
+  const held = new Set(Object.keys(parents));
+  return (r: RequestSpec): Promise<Exchange> => {
+    const id = r.path.split('/').at(-1) ?? '';
+    sent.push(id);
+    const hasChild = [...held].some((h) => parents[h] === id);
+    const status = always[id] ?? (!held.has(id) ? 404 : hasChild ? 409 : 204);
+    if (status === 204) held.delete(id);
+    return Promise.resolve(fakeExchange({ method: r.method, url: r.path, requestBody: undefined, status }));
+  };
+}
+
+const at = (s: number): string => `2025-01-01T00:00:0${s}.000Z`;
+
+test('children first across files: newest create first, whichever run wrote it; nothing refused, nothing sent twice', async () => {
+  // A campaign's file (its instances: a box, later an item in it) and its consumer runs' files (what they made inside).
+  appendLines(runFile(dir, TARGET, 'run-a'), [
+    runLine({ runId: 'run-a', pid: 1 }),
+    created('box', { runId: 'run-a', createdAt: at(1) }),
+    created('item', { runId: 'run-a', createdAt: at(4) }),
+  ]);
+  appendLines(runFile(dir, TARGET, 'run-b'), [
+    runLine({ runId: 'run-b', pid: 1 }),
+    created('in-box-1', { runId: 'run-b', createdAt: at(2) }),
+    created('in-box-2', { runId: 'run-b', createdAt: at(3) }),
+  ]);
+  appendLines(runFile(dir, TARGET, 'run-c'), [runLine({ runId: 'run-c', pid: 1 }), created('tag', { runId: 'run-c', createdAt: at(5) })]);
+  const parents = { box: undefined, 'in-box-1': 'box', 'in-box-2': 'box', item: 'box', tag: 'item' };
+  const sent: string[] = [];
+
+  const result = await sweep(targetRunFiles(dir, TARGET, liveness()), { send: treeSend(parents, sent), by: 'cleanup-1', now: () => NOW });
+
+  expect(sent).toEqual(['tag', 'item', 'in-box-2', 'in-box-1', 'box']);
+  expect(result.failed).toEqual([]);
+  // Reported in creation order, file by file, as before.
+  expect(result.gone.map((g) => [g.entry.id, g.status])).toEqual([
+    ['box', 204],
+    ['item', 204],
+    ['in-box-1', 204],
+    ['in-box-2', 204],
+    ['tag', 204],
+  ]);
+  expect(result.removedFiles).toBe(3);
+});
+
+test('creates of the same instant: the later line goes first', async () => {
+  appendLines(runFile(dir, TARGET, 'run-1'), [runLine({ pid: 1 }), created('parent'), created('child')]);
+  const sent: string[] = [];
+  const result = await sweep(targetRunFiles(dir, TARGET, liveness()), {
+    send: treeSend({ parent: undefined, child: 'parent' }, sent),
+    by: 'cleanup-1',
+    now: () => NOW,
+  });
+  expect(sent).toEqual(['child', 'parent']);
+  expect(result.failed).toEqual([]);
+});
+
+test('a parent refused 409 is asked again after the others, at most 3 rounds; a 500 is not asked again; what is left keeps its last answer', async () => {
+  // The parent's clock ran ahead (another host): its create reads newer than its child's, so it is asked first.
+  appendLines(runFile(dir, TARGET, 'run-1'), [
+    runLine({ pid: 1 }),
+    created('child', { createdAt: at(1) }),
+    created('parent', { createdAt: at(2) }),
+    created('stuck', { createdAt: at(3) }),
+    created('broken', { createdAt: at(4) }),
+  ]);
+  const parents = { parent: undefined, child: 'parent', stuck: undefined, broken: undefined, foreign: 'stuck' };
+  const sent: string[] = [];
+  const result = await sweep(targetRunFiles(dir, TARGET, liveness()), {
+    send: treeSend(parents, sent, { broken: 500 }),
+    by: 'cleanup-1',
+    now: () => NOW,
+  });
+
+  // Round 1: broken (500, final), stuck 409, parent 409, child 204; round 2: stuck 409, parent 204; round 3: stuck 409.
+  expect(sent).toEqual(['broken', 'stuck', 'parent', 'child', 'stuck', 'parent', 'stuck']);
+  expect(sent).not.toContain('foreign'); // never in the ledger: never asked
+  expect(result.gone.map((g) => g.entry.id)).toEqual(['child', 'parent']);
+  expect(result.failed.map((f) => [f.entry.id, f.problem])).toEqual([
+    ['stuck', 'DELETE answered 409'],
+    ['broken', 'DELETE answered 500'],
+  ]);
+  const left = outstanding(readLedgerFile(runFile(dir, TARGET, 'run-1')).lines).map((e) => e.id);
+  expect(left).toEqual(['stuck', 'broken']);
+});

@@ -99,13 +99,67 @@ async function sweepEntry(runFile: RunFile, entry: LedgerEntry, o: SweepOptions)
   return { entry, file: runFile.file, how, status };
 }
 
+/** Rounds of deletes: a parent refused while its children exist is asked again after them, at most this often. */
+export const SWEEP_ROUNDS = 3;
+
+/** Answers that may mean "not yet": a parent still holding children (409), or a precondition or lock they hold. */
+const NOT_YET = new Set([409, 412, 423]);
+
+/** One entry to delete, and its place in creation order (files oldest first, each file's lines in order). */
+export interface Pending {
+  runFile: RunFile;
+  entry: LedgerEntry;
+  order: number;
+}
+
+const createdMs = (entry: LedgerEntry): number => {
+  const ms = Date.parse(entry.createdAt);
+  return Number.isFinite(ms) ? ms : Number.NEGATIVE_INFINITY;
+};
+
+/**
+ * The entries of all the files in the order to delete them: newest create first, since a child is always created after
+ * its parent, wherever each was written (a campaign's instance in its file, its consumer run's creates in the run's).
+ * Creates of the same millisecond keep the later file, then the later line, first.
+ */
+export function deleteOrder(files: readonly RunFile[]): Pending[] {
+  const all = files.flatMap((runFile) => runFile.entries.map((entry) => ({ runFile, entry })));
+  const pending = all.map((p, order) => ({ ...p, order })).reverse();
+  return pending.sort((a, b) => {
+    const [ka, kb] = [createdMs(a.entry), createdMs(b.entry)];
+    return ka === kb ? 0 : kb > ka ? 1 : -1;
+  });
+}
+
+/**
+ * Deletes one at a time in delete order, so that no parent's DELETE is sent before its children's; one answered
+ * "not yet" is asked again after the others, in the same order, for at most SWEEP_ROUNDS rounds. What is still
+ * refused then fails with its last answer. Returned in creation order.
+ */
+async function sweepInOrder(files: readonly RunFile[], options: SweepOptions): Promise<SweptEntry[]> {
+  const done: { order: number; swept: SweptEntry }[] = [];
+  let pending = deleteOrder(files);
+  for (let round = 1; round <= SWEEP_ROUNDS && pending.length > 0; round += 1) {
+    const refused: Pending[] = [];
+    for (const p of pending) {
+      const swept = await sweepEntry(p.runFile, p.entry, options);
+      const notYet = swept.how === undefined && swept.status !== null && NOT_YET.has(swept.status);
+      if (notYet && round < SWEEP_ROUNDS) refused.push(p);
+      else done.push({ order: p.order, swept });
+    }
+    pending = refused;
+  }
+  return done.sort((a, b) => a.order - b.order).map((d) => d.swept);
+}
+
 /**
  * Deletes what the given run files still list, through `send` (so the engine's rate, budget and
- * retries hold), records each success, and removes a file once nothing in it is left to delete.
+ * retries hold), children first (./sweep.ts deleteOrder), records each success, and removes a file
+ * once nothing in it is left to delete.
  */
 export async function sweep(files: readonly RunFile[], options: SweepOptions): Promise<SweepResult> {
   const result: SweepResult = { gone: [], failed: [], removedFiles: 0, unidentified: 0, noDeletePath: 0 };
-  const swept = await Promise.all(files.flatMap((f) => f.entries.map((entry) => sweepEntry(f, entry, options))));
+  const swept = await sweepInOrder(files, options);
   for (const s of swept) (s.how === undefined ? result.failed : result.gone).push(s);
   for (const f of files) {
     result.unidentified += f.unidentified;

@@ -44,8 +44,11 @@ export interface CampaignIndex {
   budget: number;
   code: ExitCode;
   operations: IndexEntry[];
-  /** The instances producers made for their consumers: the requests reserved for them out of the budget, and sent. */
-  instances?: { reserved: number; requests: number };
+  /**
+   * The instances producers made for their consumers: the requests reserved for them out of the budget, and sent;
+   * how many the target made, and how many of them the campaign deleted at its end (a stop included: children first).
+   */
+  instances?: { reserved: number; requests: number; made: number; deleted: number };
   /** What the campaign made and could not delete (ids shortened), each with why. */
   leftOnTarget?: { producer: string; id: string; reason: string }[];
 }
@@ -55,7 +58,12 @@ function instanceLines(index: CampaignIndex): string[] {
   const filled = index.operations.flatMap((e) => (e.pathValues ?? []).map((v) => `- ${e.id}: ${v}`));
   const left = (index.leftOnTarget ?? []).map((l) => `- ${l.producer}'s instance, id ${l.id}: ${l.reason}`);
   const spent =
-    index.instances === undefined ? [] : [`Instances: ${index.instances.requests} of ${index.instances.reserved} requests reserved.`, ''];
+    index.instances === undefined
+      ? []
+      : [
+          `Instances: ${index.instances.made} made, ${index.instances.deleted} deleted; ${index.instances.requests} of ${index.instances.reserved} requests reserved.`,
+          '',
+        ];
   return [
     ...(filled.length > 0 ? ['## Path values', '', ...filled, ''] : []),
     ...spent,

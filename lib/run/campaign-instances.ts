@@ -15,13 +15,13 @@ import type { BearerSource } from '../http/bearer.js';
 import { appendLines } from '../ledger/append.js';
 import { CLEANUP_MAX_MS } from '../ledger/cleanup-engine.js';
 import { newRunId, runFile } from '../ledger/paths.js';
-import { removeRunFile } from '../ledger/sweep.js';
+import { removeRunFile, SWEEP_ROUNDS } from '../ledger/sweep.js';
 import { LEDGER_VERSION } from '../ledger/types.js';
 import type { Secret } from '../secret.js';
 import { instanceId, type InstanceId } from './instance-id.js';
 
-/** Rounds of deletes: a parent refused while its children exist is deleted in the round after theirs. */
-export const DELETE_ROUNDS = 3;
+/** Rounds of deletes: a parent refused while its children exist is deleted in the round after theirs (as a cleanup's). */
+export const DELETE_ROUNDS = SWEEP_ROUNDS;
 
 /** Requests one instance may take out of MAX_REQUESTS: its create and a delete in each round. */
 export const REQUESTS_PER_INSTANCE = 1 + DELETE_ROUNDS;
@@ -66,6 +66,9 @@ export class CampaignInstances {
   readonly #made: MadeInstance[] = [];
   readonly #undeletable: InstanceLeft[] = [];
   #started = false;
+  /** Instances the target answered 2xx for, and those of them deleted (or found gone) since. */
+  #createdCount = 0;
+  #deletedCount = 0;
   /** The id read from the answer the hook saw last (set before `send` returns). */
   #read: InstanceId | undefined;
   #expression: string | undefined;
@@ -88,6 +91,11 @@ export class CampaignInstances {
     return this.#engine.stats().requestsSent;
   }
 
+  /** How many instances the target made for the campaign, and how many of them it deleted: the index says both. */
+  get counts(): { made: number; deleted: number } {
+    return { made: this.#createdCount, deleted: this.#deletedCount };
+  }
+
   /** Creates one instance; its ledger line is written as the answer arrives, before anything else happens. */
   async create(request: InstanceRequest): Promise<Created> {
     this.#startLedger();
@@ -104,6 +112,7 @@ export class CampaignInstances {
       const why = exchange.failure?.message ?? `answered ${exchange.status ?? 'nothing'}`;
       return { ok: false, reason: `the create of ${request.producer}'s instance ${why}` };
     }
+    this.#createdCount += 1;
     const read = this.#read ?? instanceId(exchange, request.expression);
     if (!read.ok) {
       // Created all the same: it is on the target, and said so at the end with the others left.
@@ -205,6 +214,7 @@ export class CampaignInstances {
   }
 
   #written(m: MadeInstance, exchange: Exchange): void {
+    this.#deletedCount += 1;
     appendLines(this.#file, [
       {
         v: LEDGER_VERSION,

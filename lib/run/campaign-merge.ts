@@ -94,14 +94,14 @@ function mergedIndex(shards: readonly Shard[], order: readonly string[]): Campai
   if (absent.length > 0) return `no shard ran ${absent.join(', ')}: the shards are not of one campaign`;
   const code = shards.reduce<ExitCode>((w, s) => (s.index.code > w ? s.index.code : w), EXIT.ok);
   const reserved = shards.reduce((sum, s) => sum + (s.index.instances?.reserved ?? 0), 0);
-  const requests = shards.reduce((sum, s) => sum + (s.index.instances?.requests ?? 0), 0);
+  const sum = (key: 'requests' | 'made' | 'deleted'): number => shards.reduce((n, s) => n + (s.index.instances?.[key] ?? 0), 0);
   const left = shards.flatMap((s) => s.index.leftOnTarget ?? []);
   return {
     document: shards[0]?.manifest.document ?? '',
     budget: shards[0]?.manifest.budget ?? 0,
     code,
     operations: order.map((id) => entries.get(id)).filter((e): e is IndexEntry => e !== undefined),
-    ...(reserved > 0 ? { instances: { reserved, requests } } : {}),
+    ...(reserved > 0 ? { instances: { reserved, requests: sum('requests'), made: sum('made'), deleted: sum('deleted') } } : {}),
     ...(left.length > 0 ? { leftOnTarget: left } : {}),
   };
 }

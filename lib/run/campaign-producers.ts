@@ -57,6 +57,11 @@ export class ProducerInstances {
     return this.#instances?.requests ?? 0;
   }
 
+  /** Instances made for the consumers, and deleted at the end (a stop included). */
+  get counts(): { made: number; deleted: number } {
+    return this.#instances?.counts ?? { made: 0, deleted: 0 };
+  }
+
   /** After `producer`'s run: its instance for the consumers, when one waits on it. */
   async afterRun(producer: string, operation: OperationSpec, report: BehaviourReport | undefined, stopped: boolean): Promise<void> {
     const needs = this.#needsOf(producer);

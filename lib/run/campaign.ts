@@ -124,7 +124,8 @@ async function runPlan(run: { settings: Settings; options: CampaignOptions; doc:
     left = await producers.finish();
   }
   const inDocumentOrder = plan.planned.map((p) => entries.get(p.id)).filter((e): e is IndexEntry => e !== undefined);
-  return concludeCampaign(settings, doc.label, inDocumentOrder, { left, requests: producers.requests, reserve, junit }, out);
+  const facts = { left, requests: producers.requests, ...producers.counts, reserve, junit };
+  return concludeCampaign(settings, doc.label, inDocumentOrder, facts, out);
 }
 
 /** The campaign's options, with each operation's earlier baseline file by its OperationSpec's id. */
@@ -241,9 +242,16 @@ async function runOne(
 interface InstanceFacts {
   left: InstanceLeft[];
   requests: number;
+  /** Instances made for the consumers, and deleted at the end. */
+  made: number;
+  deleted: number;
   reserve: number;
   /** Each run's suite of the campaign's junit.xml. */
   junit: readonly CampaignJunitRun[];
+}
+
+function instanceTotals(i: InstanceFacts): NonNullable<CampaignIndex['instances']> {
+  return { reserved: i.reserve, requests: i.requests, made: i.made, deleted: i.deleted };
 }
 
 /** The index written, and the last line: the worst code, the operations that failed, what is left on the target. */
@@ -265,7 +273,7 @@ async function concludeCampaign(
     budget: settings.pacing.maxRequests,
     code,
     operations: entries,
-    ...(instances.reserve > 0 ? { instances: { reserved: instances.reserve, requests: instances.requests } } : {}),
+    ...(instances.reserve > 0 ? { instances: instanceTotals(instances) } : {}),
     ...(instances.left.length > 0 ? { leftOnTarget: instances.left.map((l) => ({ ...l, id: shortId(l.id) })) } : {}),
   };
   const junitFile = join(settings.reports.reportDir, 'junit.xml');

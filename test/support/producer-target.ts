@@ -2,7 +2,8 @@
  * A loopback target for the campaign's producers (test/fixtures/openapi/producer-chain-3.1.yaml), behaving unlike the
  * reference: a create answers 201 with its URL in `Location` and no id in its body; a box or an item holding anything
  * is not deleted (409). Each create requires its first field (else 400 with the §7 error object). `hostile` makes
- * every box's Location name an id no path may take, to see that nothing is sent with it.
+ * every box's Location name an id no path may take, to see that nothing is sent with it. `idInBody` puts the id in
+ * the body too, so that a run can delete its own creates (the Location then gives the delete path).
  */
 import http from 'node:http';
 import { listen } from '../../lib/net/listen.js';
@@ -15,6 +16,8 @@ export interface ProducerTarget {
   requests: string[];
   /** What is held now, by path. */
   held(): string[];
+  /** Called with each request as `METHOD path` the moment it arrives, before it is answered. */
+  onRequest: ((request: string) => void) | undefined;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-export async function startProducerTarget(token: string, hostile?: HostileId): Promise<ProducerTarget> {
+export async function startProducerTarget(token: string, hostile?: HostileId, idInBody = false): Promise<ProducerTarget> {
   const held = new Set<string>();
   const requests: string[] = [];
   let next = 1;
@@ -43,6 +46,7 @@ export async function startProducerTarget(token: string, hostile?: HostileId): P
     void readBody(req).then((text) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       requests.push(`${req.method} ${path}`);
+      target.onRequest?.(`${req.method} ${path}`);
       if (req.headers.authorization !== `Bearer ${token}`) return answer(res, 401, { error: { code: 'unauthenticated', message: 'no' } });
       const parts = path.split('/').filter((p) => p !== '');
       const parent = `/${parts.slice(0, -1).join('/')}`;
@@ -66,7 +70,7 @@ export async function startProducerTarget(token: string, hostile?: HostileId): P
         return answer(res, 400, { error: { code: 'invalidRequest', message: `The property '${required}' is required.` } });
       const id = hostile !== undefined && parts.length === 2 ? hostileSegment(hostile) : `n${next++}`;
       held.add(`${path}/${id}`);
-      answer(res, 201, { [required]: body[required] }, { location: `${target.url}${path}/${id}` });
+      answer(res, 201, { [required]: body[required], ...(idInBody ? { id } : {}) }, { location: `${target.url}${path}/${id}` });
     });
   });
   const { url } = await listen(server, {}, 'producer target');
@@ -74,6 +78,7 @@ export async function startProducerTarget(token: string, hostile?: HostileId): P
     url,
     requests,
     held: () => [...held],
+    onRequest: undefined,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
   return target;
