@@ -97,6 +97,12 @@ describe('operations/drive-api.yaml against the reference: createFolder makes th
 
   test("each consumer's path was filled with the folder's id, said in the index and on the console", () => {
     const folderLine = run.stdout.find((l) => l.startsWith('campaign: createFolder: made one instance'));
+    // A consumer's run finds the campaign's ledger file still going, and names what it holds as what it is.
+    expect(run.stdout).toContainEqual(
+      expect.stringMatching(
+        /^ledger: left alone 1 thing\(s\) a campaign made for its consumers of campaign \S+ \(pid \d+\), which is still going$/,
+      ),
+    );
     expect(folderLine).toMatch(/\(201, id \S+ from the body at \/id\)$/);
     for (const id of ['createChildItem', 'inviteToItem']) {
       const entry = index.operations.find((e) => e.id === id);

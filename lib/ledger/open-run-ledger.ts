@@ -86,8 +86,11 @@ async function sweepEarlierRuns(
     for (const line of describeSweep(`ledger: leftovers of earlier runs on ${target.baseUrl}`, before, true)) log(line);
   }
   for (const f of files.filter((g) => g.active && g.entries.length > 0)) {
+    // A campaign's file lists what it made for its consumers (a folder their paths are in), not subscriptions.
+    const what = f.run?.operation === 'campaign' ? `thing(s) a campaign made for its consumers` : 'subscription(s)';
+    const whose = f.run?.operation === 'campaign' ? 'campaign' : 'run';
     log(
-      `ledger: left alone ${f.entries.length} subscription(s) of run ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
+      `ledger: left alone ${f.entries.length} ${what} of ${whose} ${f.run?.runId ?? '?'} (pid ${f.run?.pid ?? '?'}), which is still going`,
     );
   }
   return before;
