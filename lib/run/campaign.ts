@@ -18,6 +18,7 @@ import type { OperationSpec } from '../operation/types.js';
 import { renderCampaignJunit, type CampaignJunitRun } from '../report/render-campaign-junit.js';
 import type { BehaviourReport } from '../report/types.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
+import { writeCampaignOutputs } from './campaign-outputs.js';
 import { givenBack, splitBudget } from './campaign-budget.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import type { InstanceLeft } from './campaign-instances.js';
@@ -239,6 +240,8 @@ async function concludeCampaign(
   // Something the campaign made and could not delete fails it, as a subscription left fails a run.
   const code = basePath !== undefined ? EXIT.setup : instances.left.length > 0 && worst === EXIT.ok ? EXIT.failed : worst;
   for (const l of instances.left) out.error(`campaign: left on the target: ${l.producer}'s instance, id ${shortId(l.id)}: ${l.reason}`);
+  const doc = { label, ...(settings.target.openapi !== undefined ? { path: settings.target.openapi } : {}) };
+  const joined = await writeCampaignOutputs(settings.reports.reportDir, doc, entries);
   const index: CampaignIndex = {
     document: label,
     budget: settings.pacing.maxRequests,
@@ -246,10 +249,11 @@ async function concludeCampaign(
     operations: entries,
     ...(instances.reserve > 0 ? { instances: { reserved: instances.reserve, requests: instances.requests } } : {}),
     ...(instances.left.length > 0 ? { leftOnTarget: instances.left.map((l) => ({ ...l, id: shortId(l.id) })) } : {}),
+    files: joined.files,
   };
   const junitFile = join(settings.reports.reportDir, 'junit.xml');
   await writeFile(junitFile, renderCampaignJunit(label, instances.junit));
-  const written = [...(await writeCampaignIndex(settings.reports.reportDir, index)), junitFile];
+  const written = [...(await writeCampaignIndex(settings.reports.reportDir, index)), junitFile, ...joined.written];
   out.log(`campaign index: ${written.join(', ')}`);
   const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);
   const others = entries.length - ran.length;
