@@ -50,16 +50,11 @@ async function writeContract(dir: string, label: string, entries: readonly Index
     const document = readRunFile(dir, e, CONTRACT_FILES.json, (t) => JSON.parse(t) as unknown);
     return isObject(document) ? [{ id: e.id, method: e.method, path: e.path, document }] : [];
   });
-  if (parts.length === 0) {
-    (files.notWritten ??= []).push(`${CONTRACT_FILES.json}: no run wrote an observed contract`);
-    return [];
-  }
+  const names = [CONTRACT_FILES.json, CONTRACT_FILES.yaml];
+  if (parts.length === 0) return notWritten(dir, files, names, 'no run wrote an observed contract');
   const joined = joinObservedContracts(label, parts, absentWords(dir, entries));
   const checked = await validateOpenApi(joined.document);
-  if (!checked.valid) {
-    (files.notWritten ??= []).push(`${CONTRACT_FILES.json}: not valid OpenAPI 3.1: ${checked.errors.split('\n')[0] ?? ''}`);
-    return [];
-  }
+  if (!checked.valid) return notWritten(dir, files, names, `not valid OpenAPI 3.1: ${checked.errors.split('\n')[0] ?? ''}`);
   const json = join(dir, CONTRACT_FILES.json);
   const yaml = join(dir, CONTRACT_FILES.yaml);
   await writeFile(json, `${JSON.stringify(joined.document, null, 2)}\n`);
@@ -76,10 +71,7 @@ async function writeOverlay(dir: string, label: string, entries: readonly IndexE
     return text === undefined ? [] : [{ id: e.id, text }];
   });
   const joined = joinOverlays(label, parts, suiteVersion());
-  if ('notWritten' in joined) {
-    (files.notWritten ??= []).push(`${OVERLAY_FILE}: ${joined.notWritten}`);
-    return [];
-  }
+  if ('notWritten' in joined) return notWritten(dir, files, [OVERLAY_FILE], joined.notWritten);
   const path = join(dir, OVERLAY_FILE);
   await writeFile(path, joined.text);
   files.overlay = { file: OVERLAY_FILE, operations: joined.operations };
@@ -127,6 +119,13 @@ async function writeSarif(dir: string, doc: CampaignDocument, entries: readonly 
   const results = log.runs.reduce((n, r) => n + r.results.length, 0);
   files.sarif = { file: name, results, ...(complete ? {} : { partial: why ?? 'a run covers part of its cases (its own SARIF says why)' }) };
   return [path];
+}
+
+/** A joined file this campaign does not write, removed: one an earlier campaign left in the same REPORT_DIR would be taken for this one's. */
+async function notWritten(dir: string, files: CampaignFiles, names: readonly string[], why: string): Promise<string[]> {
+  for (const name of names) await rm(join(dir, name), { force: true });
+  (files.notWritten ??= []).push(`${names[0] ?? ''}: ${why}`);
+  return [];
 }
 
 /** Writes the campaign's joined files in `dir`; gives what the index says of them and the paths written. */
