@@ -20,6 +20,9 @@
  *   npm run explain -- --operation operations/graph-subscription-v1.json FILE
  *                                             the operation the body is for (also OPERATION; or
  *                                             --openapi DOC --operation-id ID)
+ *   npm run explain -- --openapi DOC request.sh
+ *                                             the operation of DOC the cURL command was sent to, picked
+ *                                             by its method and path (said first; none or several: exit 2)
  *
  * A HAR is read for the chosen entry's body only: its headers, cookies and query are never printed, written or
  * sent, and its host is never contacted (explain asks the configured target, with the configured token).
@@ -49,6 +52,7 @@ import { resolve } from 'node:path';
 import { engineLimits } from '../lib/config/engine-limits.js';
 import { parseCommandOrExit, settingsOrExit, usageError } from './support/cli.js';
 import { openTokenSourceOrExit } from './support/token-source.js';
+import { withPickedOperation } from './support/explain-operation.js';
 import type { BearerSource } from '../lib/http/bearer.js';
 import { guardConsole } from '../lib/redaction/console-guard.js';
 import { runRedactor } from '../lib/redaction/run-redactor.js';
@@ -187,7 +191,7 @@ if (args.values.report !== undefined) {
   process.exit(found.explained ? EXIT_EXPLAINED : EXIT_UNEXPLAINED);
 }
 
-const settings = await settingsOrExit('explain', line);
+const settings = await settingsOrExit('explain', await withPickedOperation(line, input, harFile !== undefined));
 const operation = settings.target.operation;
 const body = input ?? harInputOrExit(operation);
 const asked = budgetText === undefined ? DEFAULT_BUDGET : Number(budgetText);

@@ -125,6 +125,9 @@ describe('probe --openapi doc.yaml --shard i/n, then --merge-reports', () => {
     expect(index.operations.map(essence)).toEqual(wholeIndex.operations.map(essence));
     expect(index.budget).toBe(BUDGET);
     expect(index.instances).toEqual(wholeIndex.instances);
+    // The files over every operation, joined from the merged folders as one campaign joins its own.
+    expect(index.files).toEqual(wholeIndex.files);
+    expect(index.files?.contract).toBeDefined();
     expect(index.operations.some((e) => e.status === 'run' && e.rule !== undefined)).toBe(true);
     // With the same SEED and shares no run reached, each run sends what it sends in the unsharded campaign.
     const bound = wholeIndex.operations.filter((e) => e.status === 'run' && (e.requests ?? 0) < (e.firstShare ?? 0));

@@ -185,6 +185,8 @@ export interface ReadSettingsOptions {
   without?: readonly string[];
   /** Build the operation from OPENAPI and OPERATION_ID when given (default); the operation command builds its own. */
   buildOperation?: boolean;
+  /** OPENAPI may come without OPERATION_ID (default: the probe's campaign only; explain picks the operation itself). */
+  documentRun?: boolean;
 }
 
 /**
@@ -244,7 +246,7 @@ export async function readSettings(
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       ...(options.env !== undefined ? { env: options.env } : {}),
       // The probe alone runs a campaign over a whole document (lib/run/campaign.ts).
-      documentRun: command === 'probe',
+      documentRun: options.documentRun ?? command === 'probe',
     });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -51,6 +51,34 @@ export interface CampaignIndex {
   instances?: { reserved: number; requests: number; made: number; deleted: number };
   /** What the campaign made and could not delete (ids shortened), each with why. */
   leftOnTarget?: { producer: string; id: string; reason: string }[];
+  /** The files joined over every operation run (lib/run/campaign-outputs.ts), or why one is not written. */
+  files?: CampaignFiles;
+}
+
+/** What the index says of the files over every operation: each one's name in REPORT_DIR, or why it is not there. */
+export interface CampaignFiles {
+  contract?: { json: string; yaml: string; operations: string[]; notJoined?: string[] };
+  overlay?: { file: string; operations: string[] };
+  sarif?: { file: string; results: number; partial?: string };
+  notWritten?: string[];
+}
+
+/** The lines naming the files over every operation. */
+function fileLines(files: CampaignFiles | undefined): string[] {
+  if (files === undefined) return [];
+  const { contract, overlay, sarif } = files;
+  const lines = [
+    ...(contract !== undefined
+      ? [`- ${contract.json} and ${contract.yaml}: the observed contract of ${contract.operations.join(', ')}`]
+      : []),
+    ...(contract?.notJoined ?? []).map((n) => `- not joined: ${n}`),
+    ...(overlay !== undefined ? [`- ${overlay.file}: the overlay of ${overlay.operations.join(', ')}`] : []),
+    ...(sarif !== undefined
+      ? [`- ${sarif.file}: ${sarif.results} result(s)${sarif.partial !== undefined ? `; partial: ${sarif.partial}` : ''}`]
+      : []),
+    ...(files.notWritten ?? []).map((n) => `- not written: ${n}`),
+  ];
+  return lines.length > 0 ? ['## Over every operation', '', ...lines, ''] : [];
 }
 
 /** The lines under the table: each path value's source, and what the campaign left on the target. */
@@ -68,6 +96,7 @@ function instanceLines(index: CampaignIndex): string[] {
     ...(filled.length > 0 ? ['## Path values', '', ...filled, ''] : []),
     ...spent,
     ...(left.length > 0 ? ['## Left on the target', '', ...left, ''] : []),
+    ...fileLines(index.files),
   ];
 }
 

@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeXml } from '../report/render-junit.js';
 import { writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
+import { writeCampaignOutputs } from './campaign-outputs.js';
 import { readShardManifest, SHARD_MANIFEST, type ShardManifest } from './campaign-shards.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
 
@@ -107,7 +108,7 @@ function mergedIndex(shards: readonly Shard[], order: readonly string[]): Campai
 }
 
 /** Joins the shards under REPORT_DIR/shards/ into one campaign in REPORT_DIR. */
-export async function mergeCampaign(reportDir: string, out: { log: (line: string) => void }): Promise<MergeOutcome> {
+export async function mergeCampaign(reportDir: string, out: { log: (line: string) => void }, documentPath?: string): Promise<MergeOutcome> {
   const from = join(reportDir, SHARDS_FOLDER);
   const shards = await readShards(from);
   if (typeof shards === 'string') return problem(shards);
@@ -126,7 +127,13 @@ export async function mergeCampaign(reportDir: string, out: { log: (line: string
       order.flatMap((id) => suites.get(id) ?? []),
     ),
   );
-  const written = [...(await writeCampaignIndex(reportDir, index)), junitFile];
+  // The contract, overlay and SARIF over every operation, joined from the operations' folders as one run joins them.
+  const joined = await writeCampaignOutputs(
+    reportDir,
+    { label: index.document, ...(documentPath !== undefined ? { path: documentPath } : {}) },
+    index.operations,
+  );
+  const written = [...(await writeCampaignIndex(reportDir, { ...index, files: joined.files })), junitFile, ...joined.written];
   out.log(`campaign index: ${written.join(', ')}`);
   const ran = index.operations.filter((e) => e.status === 'run' || e.status === 'stopped');
   const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);

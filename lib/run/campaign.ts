@@ -19,6 +19,7 @@ import { renderCampaignJunit, type CampaignJunitRun } from '../report/render-cam
 import type { BehaviourReport } from '../report/types.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
 import { givenBack } from './campaign-budget.js';
+import { writeCampaignOutputs } from './campaign-outputs.js';
 import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import type { InstanceLeft } from './campaign-instances.js';
 import { mergeCampaign } from './campaign-merge.js';
@@ -56,7 +57,7 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const out = options.out ?? consoleOut;
   // The UI serves one run; over many operations it has no meaning yet.
   if (options.ui === true) return setupStop('--ui probes one operation: give OPERATION_ID with OPENAPI');
-  if (options.mergeReports === true) return mergeCampaign(settings.reports.reportDir, out);
+  if (options.mergeReports === true) return mergeCampaign(settings.reports.reportDir, out, settings.target.openapi);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (typeof shard === 'string') return setupStop(shard);
   const path = settings.target.openapi ?? '';
@@ -268,6 +269,8 @@ async function concludeCampaign(
   // Something the campaign made and could not delete fails it, as a subscription left fails a run.
   const code = basePath !== undefined ? EXIT.setup : instances.left.length > 0 && worst === EXIT.ok ? EXIT.failed : worst;
   for (const l of instances.left) out.error(`campaign: left on the target: ${l.producer}'s instance, id ${shortId(l.id)}: ${l.reason}`);
+  const doc = { label, ...(settings.target.openapi !== undefined ? { path: settings.target.openapi } : {}) };
+  const joined = await writeCampaignOutputs(settings.reports.reportDir, doc, entries);
   const index: CampaignIndex = {
     document: label,
     budget: settings.pacing.maxRequests,
@@ -275,10 +278,11 @@ async function concludeCampaign(
     operations: entries,
     ...(instances.reserve > 0 ? { instances: instanceTotals(instances) } : {}),
     ...(instances.left.length > 0 ? { leftOnTarget: instances.left.map((l) => ({ ...l, id: shortId(l.id) })) } : {}),
+    files: joined.files,
   };
   const junitFile = join(settings.reports.reportDir, 'junit.xml');
   await writeFile(junitFile, renderCampaignJunit(label, instances.junit));
-  const written = [...(await writeCampaignIndex(settings.reports.reportDir, index)), junitFile];
+  const written = [...(await writeCampaignIndex(settings.reports.reportDir, index)), junitFile, ...joined.written];
   out.log(`campaign index: ${written.join(', ')}`);
   const failed = ran.filter((e) => e.code !== EXIT.ok).map((e) => `${e.id} (exit ${e.code})`);
   const others = entries.length - ran.length;
