@@ -42,7 +42,6 @@ import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
 import { commandAsTyped } from '../lib/config/invocation.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
-import { startCampaignReference } from './support/campaign-reference.js';
 import { InterruptOnce } from './support/interrupt.js';
 import { PROBE_OPTIONS } from './support/probe-options.js';
 
@@ -86,7 +85,7 @@ const { exitLine, runProbe } = await import('../lib/run/run-probe.js');
 if (isCampaign(settings)) {
   const shared =
     settings.target.baseUrl === undefined && !values['dry-run'] && !values['merge-reports']
-      ? await startCampaignReference(settings)
+      ? await (await import('./support/campaign-reference.js')).startCampaignReference(settings)
       : undefined;
   let campaign: Awaited<ReturnType<typeof runCampaign>>;
   try {
