@@ -200,7 +200,8 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
       },
     },
     ui ? { server: { watch: null } } : {},
-  );
+    // Released at onInit; here too, for a vitest that failed to start before it.
+  ).finally(() => run.reporters.stop.releaseSignals());
   if (ui) {
     const { api, uiBase } = vitest.config;
     ctx.out.log(

@@ -32,3 +32,19 @@ test('without a stop the run starts as it is; a stop during the run cancels it o
   expect(stop.stoppedBy).toBe('SIGTERM');
   expect(reasons).toEqual(['keyboard-input']);
 });
+
+test("signals held while vitest starts: a listener added then is taken out, the caller's stays, and release ends the hold", async () => {
+  const stop = new StopOnAbort(undefined);
+  const before = process.listenerCount('SIGINT');
+  stop.holdSignals();
+  const added = (): void => undefined;
+  process.on('SIGINT', added);
+  await Promise.resolve();
+  expect(process.listeners('SIGINT')).not.toContain(added);
+  expect(process.listenerCount('SIGINT')).toBe(before);
+  stop.releaseSignals();
+  process.on('SIGINT', added);
+  await Promise.resolve();
+  expect(process.listeners('SIGINT')).toContain(added);
+  process.off('SIGINT', added);
+});

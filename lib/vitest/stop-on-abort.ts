@@ -44,10 +44,15 @@ export class StopOnAbort implements Reporter {
     process.on('newListener', this.#holding);
   }
 
-  onInit(vitest: Vitest): void {
-    this.#vitest = vitest;
+  /** Ends holdSignals: at onInit, or when vitest could not start and never called it. */
+  releaseSignals(): void {
     if (this.#holding !== undefined) process.off('newListener', this.#holding);
     this.#holding = undefined;
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+    this.releaseSignals();
     for (const signal of SIGNALS) {
       for (const listener of process.listeners(signal)) if (!this.#before.get(signal)?.has(listener)) process.off(signal, listener);
     }
