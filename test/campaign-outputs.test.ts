@@ -5,20 +5,16 @@
  * and is valid OpenAPI 3.1; the one SARIF is valid by the SARIF 2.1.0 schema and points each result at its
  * operation's `operationId:` line of the document.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCommandLine, readSettings } from '../bin/support/cli.js';
-import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
 import { validateOpenApi } from '../lib/contract/openapi-file.js';
 import type { Json } from '../lib/json.js';
 import type { SarifLog } from '../lib/report/render-sarif.js';
 import type { CampaignIndex } from '../lib/run/campaign-index.js';
-import { runCampaign, type CampaignOutcome } from '../lib/run/campaign.js';
+import { campaignLine, type CampaignRun } from './support/run-campaign.js';
 import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
-import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { sarifSchemaErrors } from './support/sarif-schema.js';
 
 const DOCUMENT = new URL('fixtures/openapi/campaign-3.1.yaml', import.meta.url).pathname;
@@ -35,25 +31,19 @@ const GADGET: ServedRule = {
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 /** The campaign `probe 02-presence` runs over the document's buildable operations against `url`, in this process. */
-async function campaign(url: string): Promise<CampaignOutcome & { reportDir: string; stdout: string[] }> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'campaign-outputs-'));
-  const read = readCommandLine('probe', PROBE_OPTIONS, ['02-presence']);
-  if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
-  const env = { BASE_URL: url, ACCESS_TOKEN: TOKEN, OPENAPI: DOCUMENT, MAX_REQUESTS: '600', SEED: '1' };
-  const settings = await readSettings('probe', read.line, {
-    env: { ...FAST_PROBE_SETTINGS, REPORT_DIR: reportDir, ...env, OPERATIONS: 'createWidget,createGadget,updateOrder' },
-    cwd: reportDir,
-  });
-  if ('problems' in settings) throw new Error(settings.problems.join('\n'));
-  const stdout: string[] = [];
-  const outcome = await runCampaign(settings.settings, {
-    filters: read.line.args.positionals,
-    out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
-    cwd: reportDir,
-    stop: AbortSignal.timeout(120_000),
-  });
-  return { ...outcome, reportDir, stdout };
-}
+const campaign = (url: string): Promise<CampaignRun> =>
+  campaignLine(
+    {
+      BASE_URL: url,
+      ACCESS_TOKEN: TOKEN,
+      OPENAPI: DOCUMENT,
+      MAX_REQUESTS: '600',
+      SEED: '1',
+      OPERATIONS: 'createWidget,createGadget,updateOrder',
+    },
+    ['02-presence'],
+    { prefix: 'campaign-outputs-', stop: AbortSignal.timeout(120_000) },
+  );
 
 /** Each result's line of the document: the text at it. */
 const resultLines = (log: SarifLog): [string, string][] =>

@@ -8,13 +8,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCommandLine, readSettings } from '../bin/support/cli.js';
-import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import type { CampaignIndex } from '../lib/run/campaign-index.js';
-import { runCampaign, type CampaignOutcome } from '../lib/run/campaign.js';
 import { DRIVE_ITEM_RULES } from '../reference/drive-rules.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
+import { campaignLine, type CampaignRun } from './support/run-campaign.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { startProducerTarget, type ProducerTarget } from './support/producer-target.js';
 import { truthTable } from './support/truth-table.js';
@@ -23,35 +21,9 @@ import { runTool } from './run-tool.js';
 const DRIVE_API = new URL('../operations/drive-api.yaml', import.meta.url).pathname;
 const TOKEN = 'prd-4k8w-q2xe-77ma';
 
-export interface CampaignRun extends CampaignOutcome {
-  reportDir: string;
-  stdout: string[];
-}
-
 /** The campaign as `probe ...args` runs it with `env`: the same command line and settings, in this process. */
-export async function campaign(
-  env: Record<string, string>,
-  args: string[],
-  stop: AbortSignal = AbortSignal.timeout(240_000),
-): Promise<CampaignRun> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'campaign-producers-'));
-  const read = readCommandLine('probe', PROBE_OPTIONS, args);
-  if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
-  const settings = await readSettings('probe', read.line, {
-    env: { ...FAST_PROBE_SETTINGS, REPORT_DIR: reportDir, ...env },
-    cwd: reportDir,
-  });
-  if ('problems' in settings) throw new Error(settings.problems.join('\n'));
-  const stdout: string[] = [];
-  const outcome = await runCampaign(settings.settings, {
-    filters: read.line.args.positionals,
-    out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
-    cwd: reportDir,
-    stop,
-  });
-  stdout.push(outcome.line);
-  return { ...outcome, reportDir, stdout };
-}
+const campaign = (env: Record<string, string>, args: string[], stop?: AbortSignal): Promise<CampaignRun> =>
+  campaignLine(env, args, { prefix: 'campaign-producers-', ...(stop !== undefined ? { stop } : {}) });
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 const reportOf = (run: CampaignRun, id: string): BehaviourReport =>

@@ -9,13 +9,11 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCommandLine, readSettings } from '../bin/support/cli.js';
-import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
 import type { CampaignIndex, IndexEntry } from '../lib/run/campaign-index.js';
 import type { ShardManifest } from '../lib/run/campaign-shards.js';
-import { runCampaign, type CampaignOutcome } from '../lib/run/campaign.js';
-import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
+import { campaignLine, type CampaignRun } from './support/run-campaign.js';
+import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
 import { parseXml } from './support/xml-tree.js';
 
 const DOCUMENT = new URL('fixtures/openapi/campaign-3.1.yaml', import.meta.url).pathname;
@@ -26,29 +24,11 @@ const RULES: ServedRule[] = [
   { path: '/api/gadgets', method: 'POST', fields: ['label', 'callback', 'weight', 'owner'], rule: 'label && callback && !weight' },
 ];
 
-interface Ran extends CampaignOutcome {
-  stdout: string[];
-}
+type Ran = CampaignRun;
 
 /** The campaign as `probe ...args` runs it with `env` (REPORT_DIR among them), in this process. */
-async function campaign(env: Record<string, string>, args: string[], extra: { shard?: string; merge?: boolean } = {}): Promise<Ran> {
-  const read = readCommandLine('probe', PROBE_OPTIONS, args);
-  if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
-  const cwd = env['REPORT_DIR'] ?? tmpdir();
-  const settings = await readSettings('probe', read.line, { env: { ...FAST_PROBE_SETTINGS, ...env }, cwd });
-  if ('problems' in settings) throw new Error(settings.problems.join('\n'));
-  const stdout: string[] = [];
-  const outcome = await runCampaign(settings.settings, {
-    filters: read.line.args.positionals,
-    out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
-    cwd,
-    stop: AbortSignal.timeout(120_000),
-    ...(extra.shard !== undefined ? { shard: extra.shard } : {}),
-    ...(extra.merge === true ? { mergeReports: true } : {}),
-  });
-  stdout.push(outcome.line);
-  return { ...outcome, stdout };
-}
+const campaign = (env: Record<string, string>, args: string[], extra: { shard?: string; merge?: boolean } = {}): Promise<Ran> =>
+  campaignLine(env, args, { ...extra, stop: AbortSignal.timeout(120_000) });
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 

@@ -5,18 +5,14 @@
  * own report and checked against the target's on every combination; the index lists every operation, the skipped
  * ones with their reason; each run stays within its share of MAX_REQUESTS; the one-operation run is unchanged.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readCommandLine, readSettings } from '../bin/support/cli.js';
-import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import type { CampaignIndex } from '../lib/run/campaign-index.js';
-import { isCampaign, runCampaign, type CampaignOutcome } from '../lib/run/campaign.js';
 import { runProbe } from './run-probe.js';
+import { campaignLine, type CampaignRun } from './support/run-campaign.js';
 import { startCampaignTarget, type CampaignTarget, type ServedRule } from './support/campaign-target.js';
-import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { truthTable } from './support/truth-table.js';
 import { parseXml } from './support/xml-tree.js';
 
@@ -33,33 +29,8 @@ const RULES: Record<string, ServedRule> = {
   },
 };
 
-interface CampaignRun extends CampaignOutcome {
-  reportDir: string;
-  stdout: string[];
-}
-
 /** The campaign as `probe ...args` runs it with `env`: the same command line and settings, in this process. */
-async function campaign(env: Record<string, string>, args: string[]): Promise<CampaignRun> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'campaign-'));
-  const read = readCommandLine('probe', PROBE_OPTIONS, args);
-  if (read.kind !== 'run') throw new Error(`probe line: ${read.kind}`);
-  const settings = await readSettings('probe', read.line, {
-    env: { ...FAST_PROBE_SETTINGS, REPORT_DIR: reportDir, ...env },
-    cwd: reportDir,
-  });
-  if ('problems' in settings) throw new Error(settings.problems.join('\n'));
-  expect(isCampaign(settings.settings)).toBe(true);
-  const stdout: string[] = [];
-  const outcome = await runCampaign(settings.settings, {
-    filters: read.line.args.positionals,
-    dryRun: read.line.args.values['dry-run'],
-    out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
-    cwd: reportDir,
-    stop: AbortSignal.timeout(240_000),
-  });
-  stdout.push(outcome.line);
-  return { ...outcome, reportDir, stdout };
-}
+const campaign = (env: Record<string, string>, args: string[]): Promise<CampaignRun> => campaignLine(env, args);
 
 /**
  * createPart's path is filled from a widget the campaign makes, which this target does not serve parts of: its
