@@ -13,19 +13,6 @@ import { parseSuiteCosts } from '../lib/vitest/requests-by-suite.js';
 import { PROFILES, startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
 
-/**
- * Cases whose bound is a budget spent on what the answers show: a search's (lib/values/find-limit.ts: the limits, the
- * renewal's search and the handshake deadline's, which a refusal's time may pin in a few creates), and the matrix's asks again, spent only where an answer may be chance (lib/matrix).
- */
-const SEARCHES = /^(?:limit\/|lifecycle\/renew$|events\/handshake-deadline$|matrix\/asked-again$|matrix\/lone-refusals$)/;
-/**
- * A value class's bound is its worst case (a refusal asked until confirmed, MAX_ASKS, and a delete): the lower side
- * counts its one certain create and the delete an accepted one costs, since a refusal whose kind another value
- * confirmed counts on one ask.
- */
-const VALUE_CLASS = /^value\/(?!refusals$)/;
-const VALUE_CERTAIN = 2;
-
 const TOKEN = 'dry-run-token-5c0ffee';
 let service: ReferenceService;
 beforeAll(async () => {
@@ -83,12 +70,10 @@ test('against a counting target: the dry run sends nothing and exits 0; a full r
       (s) =>
         [
           s.suite,
-          // A limit's bound and the renewal's are their searches' budgets, of which a limit known first (stated by a
-          // refusal, or the create's for the renewal) spends a few asks, checked at its edges: the lower side counts
-          // the other cases only.
-          s.cases
-            .filter((c) => !skippedIds.has(c.id) && !SEARCHES.test(c.id))
-            .reduce((n, c) => n + (VALUE_CLASS.test(c.id) ? VALUE_CERTAIN : c.requests), 0) + (s.presenceStep?.requests ?? 0),
+          // From the suites' descriptors (lib/plan/suites/): a case whose bound is a budget (a search, the asks again)
+          // may spend a few requests of it, and one whose bound is a worst case counts what it sends whenever it runs.
+          s.cases.filter((c) => !skippedIds.has(c.id) && c.budget !== true).reduce((n, c) => n + (c.least ?? c.requests), 0) +
+            (s.presenceStep?.requests ?? 0),
         ] as const,
     ),
   );

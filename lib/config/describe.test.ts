@@ -67,6 +67,16 @@ test('a receiver behind a tunnel: says the public URL and the local port', () =>
   );
 });
 
+test('events on an operation whose body carries no URL for the target to call: the suite does not apply, said once', () => {
+  const settings = loadSettings({ env: {}, cwd, dotenvPath: false });
+  const fields = settings.target.operation.fields.filter((f) => f.name !== 'notificationUrl');
+  const operation = { ...settings.target.operation, id: 'createFolder', fields };
+  const lines = describeSettingsAtStart({ ...settings, target: { ...settings.target, operation } });
+  expect(lines.filter((l) => l.startsWith('events:'))).toEqual([
+    "events: not a subscription-create operation: no field of the createFolder body carries a URL for the target to call (the events cases put the probe's receiver there); its cases are skipped",
+  ]);
+});
+
 test('events on a configured target: how the change is made, never the command or the body', () => {
   const target = { BASE_URL: 'https://t.sharepoint.com/sites/x' };
   const line = (env: Record<string, string>): string | undefined =>

@@ -1,7 +1,8 @@
 import { networkInfo, networkLines } from './network-info.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { MIN_FRAGMENT } from '../redaction/spellings.js';
-import type { CredentialSettings, ReceiverSettings, Settings, TargetSettings } from './types.js';
+import { notASubscriptionCreate } from '../operation/notification-field.js';
+import { servedByReference, type CredentialSettings, type ReceiverSettings, type Settings, type TargetSettings } from './types.js';
 
 const seconds = (ms: number): string => `${ms / 1000} s`;
 
@@ -71,8 +72,10 @@ export function shortSecretWarnings(config: Pick<CredentialSettings, 'accessToke
 
 /** How the events suite will cause a change. The command and the request body are not shown: they may hold a credential. */
 function events(target: TargetSettings, receiver: ReceiverSettings): string {
+  const notApplicable = notASubscriptionCreate(target.operation);
+  if (notApplicable !== undefined) return `events: ${notApplicable}; its cases are skipped`;
   const wait = `wait up to ${seconds(receiver.notificationWaitMs)} for a notification`;
-  if (target.baseUrl === undefined) return `events: the embedded reference's trigger makes the change; ${wait}`;
+  if (servedByReference(target)) return `events: the embedded reference's trigger makes the change; ${wait}`;
   const change = receiver.change;
   if (change === undefined) return 'events: no CHANGE_COMMAND or CHANGE_REQUEST, so the notification cases are skipped';
   if (change.kind === 'command')

@@ -19,6 +19,14 @@ export interface Settings {
   ci: CiSettings;
 }
 
+/**
+ * Whether the target is an embedded reference service: one the run starts (no BASE_URL), or the one a campaign started
+ * for all its runs. Either makes its own changes for the events suite and serves every method.
+ */
+export function servedByReference(target: Pick<TargetSettings, 'baseUrl' | 'sharedReference'>): boolean {
+  return target.baseUrl === undefined || target.sharedReference === true;
+}
+
 /** What is probed: where, which operation, and what is known to be accepted. */
 export interface TargetSettings {
   /** Target base URL (no trailing slash); undefined means: start the embedded reference service. */

@@ -36,6 +36,7 @@ function target(deadline: number, o: { latency?: number; refusedLate?: number } 
 async function search(t: ReturnType<typeof target>, o: { top?: number; parallel?: number; validated?: boolean } = {}) {
   const started = Date.now();
   const searching = searchDeadline({
+    field: 'notificationUrl',
     send: t.send,
     top: o.top ?? 9,
     parallel: o.parallel ?? 4,

@@ -26,14 +26,13 @@ export interface DeadlineSearchOptions {
   top: number;
   /** Most creates in flight at once. */
   parallel: number;
-  /** The operation's field names, to read whether a refusal names the notification URL. */
+  /** The operation's field names, to read whether a refusal names the notification URL's field. */
   fields: readonly string[];
+  /** The field that carries the notification URL (lib/operation/notification-field.ts): a refusal naming it is confirmed on its second ask. */
+  field: string;
   /** False when the target sent the receiver no validation request for the first create (held 0 s): nothing to search. */
   validated: () => Promise<boolean>;
 }
-
-/** The field a deadline's refusal is about: a refusal that names it is confirmed on its second ask. */
-const FIELD = 'notificationUrl';
 
 /**
  * The second under the time a refusal took, less a create held 0 s (the round trips both have), rounded: the refusal
@@ -68,7 +67,7 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
   const probe = async (seconds: number) => {
     const exchange = await asks.ask(seconds);
     sent.set(seconds, exchange);
-    const answer = askAnswerOf(exchange, FIELD, o.fields);
+    const answer = askAnswerOf(exchange, o.field, o.fields);
     if (first) {
       // Held 0 s, asked alone: a target that sends no validation request makes no hold matter, and the search stops.
       first = false;

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokenBroker } from '../auth/broker.js';
-import { firstAsks, type Settings } from '../config/types.js';
+import { firstAsks, servedByReference, type Settings } from '../config/types.js';
 import { settingsToWire } from '../config/wire.js';
 import { heldExpectations } from '../expectations/apply-expectations.js';
 import type { Expectation } from '../expectations/types.js';
@@ -194,9 +194,7 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
         // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
         // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
         startWaitsEarly: ctx.filters.length === 0 && mode.kind === 'single',
-        ...(settings.target.baseUrl === undefined || settings.target.sharedReference === true
-          ? { referenceToken: referenceToken(settings).reveal() }
-          : {}),
+        ...(servedByReference(settings.target) ? { referenceToken: referenceToken(settings).reveal() } : {}),
       },
     },
     ui ? { server: { watch: null } } : {},

@@ -13,6 +13,7 @@ import type { Exchange } from '../../lib/http/types.js';
 import type { SubscriptionUnderTest } from '../../lib/events/judge-delivery.js';
 import type { CaseRun } from './case-run.js';
 import type { ProbeContext } from './context.js';
+import { eventsSuite } from '../../lib/plan/suites/index.js';
 
 export type ChangeOutcome =
   | { kind: 'made'; how: string; startedAtMs: number; durationMs: number; exchange?: Exchange }
@@ -26,6 +27,9 @@ export interface Unavailable {
 
 /** Why the target cannot be seen notifying the probe's receiver; undefined when it can. */
 export function receiverUnavailable(probe: ProbeContext): Unavailable | undefined {
+  // The plan skips the suite's cases for the same words where it does not apply (lib/plan/suites/events.ts).
+  const applies = eventsSuite.appliesTo(probe.operation);
+  if (applies !== true) return { reason: applies };
   if (probe.receiver === undefined) {
     return {
       reason: 'NOTIFICATION_URL names another receiver, so the probe cannot see what arrives there',

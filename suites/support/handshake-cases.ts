@@ -22,6 +22,7 @@ import type { ProbeContext } from './context.js';
 import type { HANDSHAKE_CASES } from '../../lib/plan/case-ids.js';
 import { deadlineTopSeconds, type DeadlineSearch } from '../../lib/events/handshake-deadline.js';
 import { searchDeadline } from '../../lib/events/deadline-search.js';
+import { notificationField } from '../../lib/operation/notification-field.js';
 
 export interface HandshakeCase {
   /** The case id's last part: events/handshake-{id}. */
@@ -98,7 +99,9 @@ export function deadlineOutcome(probe: ProbeContext): Promise<DeadlineOutcome> {
 async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> {
   const unavailable = receiverUnavailable(probe);
   const receiver = probe.receiver;
-  if (unavailable !== undefined || receiver === undefined) return { kind: 'skipped', why: unavailable ?? { reason: 'no receiver' } };
+  const field = notificationField(probe.operation);
+  if (unavailable !== undefined || receiver === undefined || field === undefined)
+    return { kind: 'skipped', why: unavailable ?? { reason: 'no receiver' } };
   const top = deadlineTopSeconds(probe.settings);
   if (top < 1) {
     const why =
@@ -128,6 +131,7 @@ async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> 
     top,
     parallel: probe.settings.pacing.concurrency,
     fields: probe.operation.fields.map((f) => f.name),
+    field,
     validated: async () => (await validations()) > before,
   });
   return { kind: 'searched', run, search };
