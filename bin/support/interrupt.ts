@@ -44,7 +44,7 @@ export class InterruptOnce {
       this.#first = { signal, at: now() };
       const again = signal === 'SIGINT' ? 'Ctrl-C again' : 'a second signal';
       say(
-        `probe: ${SIGNAL_WORDS[signal]}: no new case starts; the cases running finish, this run's subscriptions are deleted and the reports written (${again} stops at once)`,
+        `probe: ${SIGNAL_WORDS[signal]}: no new case starts; the cases running finish, what this run created is deleted and the reports written (${again} stops at once)`,
       );
       this.#controller.abort(SIGNAL_WORDS[signal]);
       return;

@@ -37,3 +37,14 @@ test('with no delete path known, the sentence says the run stops after one creat
   const kept = createsSentence(undoPlan({ operation: bare, deletePath: undefined, keepCreated: true }), 269, bare);
   expect(kept).toContain('kept on the target (KEEP_CREATED)');
 });
+
+test('an operation whose body carries no notification URL makes resources, and the sentence says so', () => {
+  const folder: OperationSpec = { ...bare, fields: bare.fields.filter((f) => f.name !== 'notificationUrl') };
+  const plan = undoPlan({ operation: folder, deletePath: undefined, keepCreated: false });
+  const sentence = createsSentence(plan, 3, folder);
+  expect(sentence).toMatch(
+    /^resources: up to 3 created, deleted through the Location of the first accepted create when it names that resource; else one resource is created and left/,
+  );
+  // Only its path (this test keeps the subscription path) may say it.
+  expect(sentence).not.toMatch(/(?<!\/)subscription/);
+});

@@ -9,6 +9,7 @@ import { descriptionOf } from '../operation/description/compile.js';
 import { expandDeletePath } from '../operation/description/delete-path.js';
 import { readPointer } from '../operation/description/json-pointer.js';
 import type { OperationSpec } from '../operation/types.js';
+import { createdNoun } from '../operation/notification-field.js';
 
 export type UndoSource = 'description' | 'setting' | 'none';
 
@@ -68,24 +69,25 @@ export function withPlannedUndo(operation: OperationSpec, plan: UndoPlan): Opera
 }
 
 /** The dry run's line about what the run creates and how it deletes it. */
-export function createsSentence(plan: UndoPlan, creates: number, operation: Pick<OperationSpec, 'path'>): string {
+export function createsSentence(plan: UndoPlan, creates: number, operation: Pick<OperationSpec, 'path' | 'fields'>): string {
+  const noun = createdNoun(operation);
   if (plan.template !== undefined) {
     const from = plan.source === 'description' ? "the operation description's" : 'DELETE_PATH';
     const unused = plan.settingUnused ? '; DELETE_PATH is not used' : '';
     return (
-      `subscriptions: up to ${creates} created, each deleted after its case by DELETE ${plan.template} (${from}${unused}), ` +
+      `${noun.many}: up to ${creates} created, each deleted after its case by DELETE ${plan.template} (${from}${unused}), ` +
       'what is not at the end of the run; the DELETE of the first accepted create is checked: ' +
       (plan.keepCreated
         ? 'should it fail, the run goes on and keeps what it cannot delete (KEEP_CREATED)'
         : 'should it fail, the run stops there (exit 2)')
     );
   }
-  const location = 'deleted through the Location of the first accepted create when it names that subscription';
+  const location = `deleted through the Location of the first accepted create when it names that ${noun.one}`;
   if (plan.keepCreated) {
-    return `subscriptions: up to ${creates} created, ${location}; else each is kept on the target (KEEP_CREATED) and listed in the ledger, for npm run cleanup with DELETE_PATH (${NO_DELETE_PATH})`;
+    return `${noun.many}: up to ${creates} created, ${location}; else each is kept on the target (KEEP_CREATED) and listed in the ledger, for npm run cleanup with DELETE_PATH (${NO_DELETE_PATH})`;
   }
   return (
-    `subscriptions: up to ${creates} created, ${location}; else one subscription is created and left, and the run stops there (exit 2), ` +
+    `${noun.many}: up to ${creates} created, ${location}; else one ${noun.one} is created and left, and the run stops there (exit 2), ` +
     `as ${NO_DELETE_PATH}: set DELETE_PATH (e.g. ${deletePathExample(operation)}) or KEEP_CREATED=true`
   );
 }

@@ -16,6 +16,7 @@ import { ledgerOutcome, type LedgerOutcome } from './left-on-target.js';
 import { inspectRunFile, targetRunFiles, type RunFile } from './select.js';
 import { sweep, type SweepOptions, type SweepResult } from './sweep.js';
 import { LEDGER_VERSION, type LedgerTargetKind } from './types.js';
+import { createdNoun } from '../operation/notification-field.js';
 
 /** Time allowed past MAX_RUN_SECONDS and the end-of-run cleanup for vitest to start and stop. */
 const RUN_SLACK_MS = 5 * 60_000;
@@ -154,7 +155,7 @@ export async function openRunLedger(o: OpenRunLedgerOptions): Promise<RunLedgerH
     // Creates with no id, an unsafe id or no delete path known were made too: counted, as ones that could not be deleted.
     const undeletable = own.undeletable.length + own.noDeletePath.length;
     log(
-      `ledger: this run created ${own.created + undeletable} subscription(s): ${byCases} deleted by their cases, ` +
+      `ledger: this run created ${own.created + undeletable} ${createdNoun(settings.target.operation).one}(s): ${byCases} deleted by their cases, ` +
         `${result.gone.length} at the end of the run, ${result.failed.length + undeletable} could not be deleted`,
     );
     if (result.failed.length > 0 || result.unidentified + result.noDeletePath > 0) {

@@ -27,3 +27,8 @@ export function notASubscriptionCreate(op: Pick<OperationSpec, 'fields' | 'id'>)
   if (notificationField(op) !== undefined) return undefined;
   return `not a subscription-create operation: no field of the ${op.id} body carries a URL for the target to call (the events cases put the probe's receiver there)`;
 }
+
+/** What a create of the operation makes, in the run's sentences: a subscription, or a resource of another kind. */
+export function createdNoun(op: Pick<OperationSpec, 'fields'>): { one: string; many: string } {
+  return notificationField(op) === undefined ? { one: 'resource', many: 'resources' } : { one: 'subscription', many: 'subscriptions' };
+}
