@@ -204,7 +204,7 @@ export function renderLifecycleArazzo(report: BehaviourReport, operation: Operat
   const row = smallestAccepted(report.matrix);
   if (row === undefined) return { notWritten: 'no body was accepted' };
   const idKey = idKeyOf(row, operation);
-  if (idKey === undefined) return { notWritten: 'the id of the created subscription was not found in the create’s answer' };
+  if (idKey === undefined) return { notWritten: 'the id of what the create made was not found in the create’s answer' };
   const end = Date.parse(report.run.endedAt);
   const runEnd = Number.isNaN(end) ? new Date() : new Date(end);
   const body = createBody(row, operation, facts, runEnd);
