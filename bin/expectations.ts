@@ -62,7 +62,7 @@ export async function writeExpectationsFile(reportPath: string, outPath: string,
   }
   let existing: Awaited<ReturnType<typeof readExpectations>> | undefined;
   if (existsSync(outPath)) {
-    existing = await readExpectations(outPath, shown(outPath), undefined, 'kept');
+    existing = await readExpectations(outPath, shown(outPath), { placeholders: 'kept' });
     if ('problems' in existing) return { code: 2, lines: [], errors: existing.problems.map((p) => `expectations: ${p}`) };
   }
   const made = expectationsFromReport(report.cases, existing !== undefined && 'expectations' in existing ? existing.expectations : []);

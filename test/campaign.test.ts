@@ -5,7 +5,8 @@
  * own report and checked against the target's on every combination; the index lists every operation, the skipped
  * ones with their reason; each run stays within its share of MAX_REQUESTS; the one-operation run is unchanged.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
@@ -257,6 +258,40 @@ describe('the dry run, the filter, and the one-operation run', () => {
     const none = await campaign(env, ['--dry-run', '--operations', 'createWidget,deleteThing']);
     expect(none.code).toBe(2);
     expect(none.line).toMatch(/^campaign: exit 2: OPERATIONS: deleteThing picks no POST, PUT or PATCH of /);
+  }, 120_000);
+
+  test('expectations about one operation: the others run without them; an operation the document lacks stops the campaign', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-expectations-'));
+    const write = (name: string, operation?: string): string => {
+      const entry = {
+        case: 'matrix/label+callback',
+        verdict: 'DEVIATES',
+        reason: 'the gadget service is being rebuilt',
+        ...(operation !== undefined ? { operation } : {}),
+      };
+      writeFileSync(join(dir, name), JSON.stringify({ expectations: [entry] }));
+      return join(dir, name);
+    };
+    const widget = { ...env, OPERATIONS: 'createWidget', REPORT_DIR: join(dir, 'reports') };
+    // Scoped to createGadget: createWidget's run leaves the entry out, and runs.
+    const scoped = await campaign({ ...widget, EXPECTATIONS: write('scoped.json', 'createGadget') }, ['02-presence']);
+    expect(scoped.code, scoped.stdout.join('\n')).toBe(0);
+    expect(
+      readJson<BehaviourReport>(join(dir, 'reports', 'operations', 'createWidget', 'behaviour-report.json')).expectations?.entries,
+    ).toEqual([]);
+    // About every operation, the gadget's combination is a case createWidget's run does not have: it stops before sending.
+    const sent = target.requests('/api/widgets');
+    const every = await campaign({ ...widget, EXPECTATIONS: write('every.json') }, ['02-presence']);
+    expect(every.code).toBe(2);
+    expect(every.stdout.join('\n')).toMatch(/\/expectations\/0 \(matrix\/label\+callback\): no suite has this case/);
+    expect(target.requests('/api/widgets')).toBe(sent);
+    // A misspelt operation applies to no run: the campaign refuses it before anything is sent.
+    const misspelt = await campaign({ ...widget, EXPECTATIONS: write('misspelt.json', 'createGadgte') }, ['02-presence']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.line).toMatch(
+      /^campaign: exit 2: expectations \S*misspelt\.json: \/expectations\/0 \(matrix\/label\+callback\): no operation createGadgte in the document; did you mean createGadget\?$/,
+    );
+    expect(target.requests('/api/widgets')).toBe(sent);
   }, 120_000);
 
   test('with --operation-id it is the one-operation run, its report where it always was', async () => {

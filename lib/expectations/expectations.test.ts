@@ -17,7 +17,7 @@ const entry = (over: Partial<Expectation> = {}): Expectation => ({
 
 describe('checkExpectations: one line per problem, naming the entry and its case', () => {
   test('a good file passes', () => {
-    expect(checkExpectations({ expectations: [entry({ until: '2027-01-31', link: 'SEC-12' })] }, 'e.json', KNOWN)).toEqual({
+    expect(checkExpectations({ expectations: [entry({ until: '2027-01-31', link: 'SEC-12' })] }, 'e.json', { known: KNOWN })).toEqual({
       expectations: [entry({ until: '2027-01-31', link: 'SEC-12' })],
     });
   });
@@ -33,7 +33,7 @@ describe('checkExpectations: one line per problem, naming the entry and its case
         ],
       },
       'e.json',
-      KNOWN,
+      { known: KNOWN },
     );
     expect('problems' in read && read.problems).toEqual([
       'e.json: (matrix/refusals) /expectations/0/reason: is required',
@@ -55,7 +55,7 @@ describe('checkExpectations: one line per problem, naming the entry and its case
         ],
       },
       'e.json',
-      KNOWN,
+      { known: KNOWN },
     );
     expect('problems' in read && read.problems).toEqual([
       'e.json: /expectations/0 (protocol/spec-5/unknown-bearer): the reason is still a placeholder: say why this deviation is accepted',
@@ -69,7 +69,7 @@ describe('checkExpectations: one line per problem, naming the entry and its case
     const read = checkExpectations(
       { expectations: [entry({ case: 'matrix/refusal' }), { case: 'value/refusals', verdict: 'NOPE', reason: 'x' }] },
       'e.json',
-      KNOWN,
+      { known: KNOWN },
     );
     expect('problems' in read && read.problems).toEqual([
       'e.json: (value/refusals) /expectations/1/verdict: must be one of DEVIATES, ERROR',
@@ -85,9 +85,9 @@ describe('checkExpectations: one line per problem, naming the entry and its case
 
 test('a file the expectations command rewrites may keep its placeholders; a reason starting with TODO is one', () => {
   const file = { expectations: [entry({ reason: REASON_PLACEHOLDER }), entry({ case: 'matrix/refusals', reason: 'todo later' })] };
-  expect('problems' in checkExpectations(file, 'e.json', KNOWN)).toBe(true);
-  expect(checkExpectations(file, 'e.json', KNOWN, 'kept')).toEqual(file);
-  const todo = checkExpectations({ expectations: [entry({ reason: 'TODO ask the gateway team' })] }, 'e.json', KNOWN);
+  expect('problems' in checkExpectations(file, 'e.json', { known: KNOWN })).toBe(true);
+  expect(checkExpectations(file, 'e.json', { known: KNOWN, placeholders: 'kept' })).toEqual(file);
+  const todo = checkExpectations({ expectations: [entry({ reason: 'TODO ask the gateway team' })] }, 'e.json', { known: KNOWN });
   expect('problems' in todo && todo.problems).toHaveLength(1);
 });
 
@@ -103,8 +103,8 @@ describe('readExpectations: JSON or YAML from a file', () => {
       JSON.stringify({ expectations: [{ case: 'matrix/refusals', verdict: 'DEVIATES', reason: '422 until the gateway is gone' }] }),
     );
     writeFileSync(join(dir, 'bad.json'), '{"expectations": [');
-    const yaml = await readExpectations(join(dir, 'e.yaml'), 'e.yaml', KNOWN);
-    expect(yaml).toEqual(await readExpectations(join(dir, 'e.json'), 'e.json', KNOWN));
+    const yaml = await readExpectations(join(dir, 'e.yaml'), 'e.yaml', { known: KNOWN });
+    expect(yaml).toEqual(await readExpectations(join(dir, 'e.json'), 'e.json', { known: KNOWN }));
     const bad = await readExpectations(join(dir, 'bad.json'), 'bad.json');
     expect('problems' in bad && bad.problems).toHaveLength(1);
     expect('problems' in bad && bad.problems[0]).toMatch(/^bad\.json: not JSON: /);
@@ -172,5 +172,40 @@ describe('expectationsFromReport: the failing cases, reasons kept from an earlie
       'e.json: /expectations/0 (a): the reason is still a placeholder: say why this deviation is accepted',
     ]);
     expect(expectationsText(made.file, 'e.yaml')).toMatch(/^expectations:\n {2}- case: a\n/);
+  });
+});
+
+describe('an entry about one operation: a campaign over a document reads one file for every run', () => {
+  const scoped = (c: string, operation?: string): Expectation => ({
+    case: c,
+    verdict: 'DEVIATES',
+    reason: 'the gateway strips it',
+    ...(operation !== undefined ? { operation } : {}),
+  });
+  const file = {
+    expectations: [scoped('value/name/empty', 'createFolder'), scoped('value/label/empty', 'createWidget'), scoped('protocol/base')],
+  };
+
+  test("each run gets its own entries and the unscoped ones; another operation's case is not an unknown id to it", () => {
+    const folder = checkExpectations(file, 'e.json', { known: ['value/name/empty', 'protocol/base'], operation: 'createFolder' });
+    expect(folder).toEqual({ expectations: [file.expectations[0], file.expectations[2]] });
+    const widget = checkExpectations(file, 'e.json', { known: ['value/label/empty', 'protocol/base'], operation: 'createWidget' });
+    expect(widget).toEqual({ expectations: [file.expectations[1], file.expectations[2]] });
+    // Without the scope, the widget's entry is an unknown case to the folder's run.
+    const unscoped = { expectations: file.expectations.map(({ operation: _, ...rest }) => rest) };
+    expect(checkExpectations(unscoped, 'e.json', { known: ['value/name/empty', 'protocol/base'], operation: 'createFolder' })).toEqual({
+      problems: ['e.json: /expectations/1 (value/label/empty): no suite has this case; did you mean value/name/empty?'],
+    });
+  });
+
+  test('a case named once per operation is no duplicate; named for every operation and for one, it is, to that one', () => {
+    const twice = { expectations: [scoped('protocol/base', 'createFolder'), scoped('protocol/base', 'createWidget')] };
+    expect('expectations' in checkExpectations(twice, 'e.json')).toBe(true);
+    expect('expectations' in checkExpectations(twice, 'e.json', { operation: 'createFolder' })).toBe(true);
+    const both = { expectations: [scoped('protocol/base'), scoped('protocol/base', 'createFolder')] };
+    expect(checkExpectations(both, 'e.json', { operation: 'createFolder' })).toEqual({
+      problems: ['e.json: /expectations/1 (protocol/base): the case is named already at /expectations/0'],
+    });
+    expect(checkExpectations(both, 'e.json', { operation: 'createWidget' })).toEqual({ expectations: [both.expectations[0]] });
   });
 });

@@ -23,16 +23,26 @@ export function parseExpectationsText(text: string, path: string): unknown {
   return parseYaml(text, { uniqueKeys: true });
 }
 
+/** Whose run reads the file: the operation's id leaves out the entries about other operations. */
+export interface ExpectationsReader {
+  /** Every case id the run can record: an entry naming another is refused. */
+  known?: readonly string[];
+  /** The run's operation (its id): entries naming another operation are not this run's, neither checked nor applied. */
+  operation?: string;
+  /** 'kept' lets a reason still the placeholder pass: the `expectations` command rewrites such a file. */
+  placeholders?: 'refused' | 'kept';
+}
+
+/** Whether an entry is about the reader's operation (an entry naming none is about every one). */
+const forReader = (entry: Partial<Expectation>, reader: ExpectationsReader): boolean =>
+  entry.operation === undefined || reader.operation === undefined || entry.operation === reader.operation;
+
 /**
- * Checks a parsed file: its shape, then each entry's reason and case (duplicates; unknown ids when `known` is given).
- * `placeholders: 'kept'` lets a reason still the placeholder pass: the `expectations` command rewrites such a file.
+ * Checks a parsed file: its shape, then each of the reader's entries' reason and case (duplicates; unknown ids when
+ * `known` is given). The entries returned are the reader's.
  */
-export function checkExpectations(
-  value: unknown,
-  shownAs: string,
-  known?: readonly string[],
-  placeholders: 'refused' | 'kept' = 'refused',
-): ReadExpectations {
+export function checkExpectations(value: unknown, shownAs: string, reader: ExpectationsReader = {}): ReadExpectations {
+  const { known, placeholders = 'refused' } = reader;
   const validate = validator();
   const valid = validate(value);
   // Every problem at once: the shape's, then, for each entry with a case and a reason, what a schema cannot say.
@@ -44,32 +54,31 @@ export function checkExpectations(
   const seen = new Map<string, number>();
   const knownSet = known === undefined ? undefined : new Set(known);
   expectations.forEach((entry, i) => {
-    if (typeof entry !== 'object' || entry === null || typeof entry.case !== 'string') return;
+    if (typeof entry !== 'object' || entry === null || typeof entry.case !== 'string' || !forReader(entry, reader)) return;
     const at = `${shownAs}: /expectations/${i} (${entry.case})`;
     if (placeholders === 'refused' && typeof entry.reason === 'string' && isPlaceholder(entry.reason)) {
       problems.push(`${at}: the reason is still a placeholder: say why this deviation is accepted`);
     }
-    const first = seen.get(entry.case);
+    // Read for no one operation (the expectations command), a case may be named once per operation.
+    const key = reader.operation === undefined ? `${entry.operation ?? ''} ${entry.case}` : entry.case;
+    const first = seen.get(key);
     if (first !== undefined) problems.push(`${at}: the case is named already at /expectations/${first}`);
-    else seen.set(entry.case, i);
+    else seen.set(key, i);
     if (knownSet !== undefined && known !== undefined && !knownSet.has(entry.case)) {
       const meant = closestCase(entry.case, known);
       problems.push(`${at}: no suite has this case${meant === undefined ? '' : `; did you mean ${meant}?`}`);
     }
   });
-  return problems.length === 0 ? { expectations: (value as ExpectationsFile).expectations } : { problems };
+  return problems.length === 0
+    ? { expectations: (value as ExpectationsFile).expectations.filter((e) => forReader(e, reader)) }
+    : { problems };
 }
 
 /** A reason nobody wrote yet: the placeholder the `expectations` command writes, or any that starts with TODO. */
 export const isPlaceholder = (reason: string): boolean => reason.trim() === REASON_PLACEHOLDER || /^TODO\b/i.test(reason.trim());
 
 /** Reads and checks an expectations file; every problem is one line. */
-export async function readExpectations(
-  path: string,
-  shownAs: string,
-  known?: readonly string[],
-  placeholders: 'refused' | 'kept' = 'refused',
-): Promise<ReadExpectations> {
+export async function readExpectations(path: string, shownAs: string, reader: ExpectationsReader = {}): Promise<ReadExpectations> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -86,7 +95,7 @@ export async function readExpectations(
       ],
     };
   }
-  return checkExpectations(value, shownAs, known, placeholders);
+  return checkExpectations(value, shownAs, reader);
 }
 
 /** The known case id a mistyped one was likely meant to be: the nearest within a fifth of its length (at least 2 edits). */

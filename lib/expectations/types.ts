@@ -12,6 +12,11 @@ export type ExpectedVerdict = 'DEVIATES' | 'ERROR';
 export interface Expectation {
   /** The case id, as the reports name it, e.g. `protocol/spec-5/unknown-bearer`. */
   case: string;
+  /**
+   * The operation it is about (its operationId), where one file serves a campaign over a document: a run of another
+   * operation leaves the entry out. Absent: every operation's run applies it.
+   */
+  operation?: string;
   verdict: ExpectedVerdict;
   /** Why the deviation is accepted, in the team's words. */
   reason: string;

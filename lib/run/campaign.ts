@@ -31,6 +31,8 @@ import { basePathStop, earlyStop } from './campaign-stop.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
 import { shortId } from './instance-id.js';
 import { runProbe, type ProbeRunOptions } from './run-probe.js';
+import { unknownExpectationOperations } from './campaign-expectations.js';
+import { shortPath } from './run-inputs.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
 type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
@@ -71,6 +73,9 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const patterns = settings.target.operations;
   const unmatched = patterns === undefined ? [] : unmatchedPatterns(doc, patterns);
   if (unmatched.length > 0) return setupStop(`OPERATIONS: ${unmatched.join(', ')} picks no POST, PUT or PATCH of ${doc.label}`);
+  const expectations = settings.reports.expectations;
+  const unknownOperations = await unknownExpectationOperations(expectations, shortPath(expectations ?? '', options.cwd), doc);
+  if (unknownOperations !== undefined) return setupStop(unknownOperations);
   const all = planOperations(doc, patterns, settings.target.pathValues);
   const plan = planCampaign(all, settings.pacing.maxRequests, shard);
   for (const p of plan.planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);

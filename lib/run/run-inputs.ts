@@ -70,7 +70,7 @@ export async function readRunInputs(
     // Checked against every case a whole run of these settings can record, so a mistyped id stops the run before
     // anything is sent, not after a night of requests (lib/plan names them as the suites do).
     const shownAs = shortPath(expectationsFile, cwd);
-    const read = await readExpectations(expectationsFile, shownAs, knownCaseIds(settings));
+    const read = await readExpectations(expectationsFile, shownAs, { known: knownCaseIds(settings), operation: operation.id });
     if ('problems' in read) return read.problems.map((p) => `expectations ${p}`).join('\n');
     inputs.expectations = { file: shownAs, list: read.expectations };
   }
