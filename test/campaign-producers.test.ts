@@ -266,7 +266,10 @@ describe('the command with nothing configured: one embedded reference serves the
       // The events suite does not apply: every case skipped with the words its descriptor gives the plan.
       const events = (report.skipped ?? []).filter((c) => c.id.startsWith('events/'));
       expect(events.length, id).toBeGreaterThan(0);
-      for (const c of events) expect(c.reason).toBe(`not a subscription-create operation: no field of the ${id} body carries a URL for the target to call (the events cases put the probe's receiver there)`);
+      for (const c of events)
+        expect(c.reason).toBe(
+          `not a subscription-create operation: no field of the ${id} body carries a URL for the target to call (the events cases put the probe's receiver there)`,
+        );
       expect(report.cases.filter((c) => c.id.startsWith('events/'))).toEqual([]);
     }
   }, 150_000);
