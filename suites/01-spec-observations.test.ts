@@ -8,8 +8,10 @@ import { judgeReportedAccepted, judgeReportedRejected, observationCases } from '
 import { buildBody } from '../lib/matrix/build-body.js';
 import { probeContext } from './support/context.js';
 import { CaseRun, example, finishCase } from './support/case-run.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const allFields = probe.operation.fields.map((f) => f.name);
 const reportedAccepted = probe.operation.reportedAccepted;
 const { allWords, allId, left, withoutId } = observationCases(allFields, reportedAccepted);

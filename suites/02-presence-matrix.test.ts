@@ -26,8 +26,10 @@ import { askedAgainCap, askWhatFindingsRestOn, judgeSupportAsks, supportFigures 
 import { combinationKey } from '../lib/rule/field-set.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const fields = probe.operation.fields.map((f) => f.name);
 // Above EXHAUSTIVE_MAX_FIELDS, 2^n bodies are too many: the adaptive explorer asks at most 10 x n.
 const adaptive = fields.length > probe.settings.exploration.exhaustiveMaxFields;

@@ -28,8 +28,10 @@ import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const { operation } = probe;
 const fieldNames = operation.fields.map((f) => f.name);
 const refusals = new DistinctRefusals(fieldNames);

@@ -25,8 +25,10 @@ import { probeContext } from './support/context.js';
 import { presenceEvidence } from './support/shared-presence.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const seed = resolveSeed(probe.settings.exploration.seed);
 console.log(`property seed: ${seed} (replay with SEED=${seed})`);
 /** The properties run one after another and share one allowance for shrinking: the plan's bound of the suite. */

@@ -33,8 +33,10 @@ import {
 } from './support/well-formed.js';
 
 import { caseIds, type CONTENT_CASES, type MALFORMED_BODIES, type OTHER_METHODS, type OTHER_VERSIONS } from '../lib/plan/case-ids.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const operation = probe.operation;
 const MEBIBYTE = 1024 * 1024;
 

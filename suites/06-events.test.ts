@@ -34,8 +34,10 @@ import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
 import { ReceiverTimeoutError } from '../lib/errors.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const waitMs = probe.settings.receiver.notificationWaitMs;
 
 /** Skips the case `id` with why it cannot run here and, when something would let it, what. */

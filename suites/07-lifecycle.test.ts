@@ -21,8 +21,10 @@ import { acceptedBase } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { probeContext } from './support/context.js';
 import { foundLimit } from './support/found-limits.js';
+import { settleWhenStopped } from './support/stop.js';
 
 const probe = probeContext();
+settleWhenStopped(probe);
 const { operation } = probe;
 
 const SPEC_READ = "open: spec §2 (the record's fields: not shown), spec §4 (read: not shown)";

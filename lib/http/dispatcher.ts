@@ -17,7 +17,7 @@ export interface Permit {
 
 export interface Denial {
   ok: false;
-  kind: 'budget' | 'deadline' | 'throttled' | 'closed' | 'connection' | 'undo' | 'state';
+  kind: 'budget' | 'deadline' | 'throttled' | 'closed' | 'connection' | 'undo' | 'state' | 'stop';
   message: string;
 }
 
@@ -49,6 +49,7 @@ export class Dispatcher {
   #unstarted = 0;
   #wakeScheduled = false;
   #stoppedEarly: EarlyStop | undefined;
+  #refusing: string | undefined;
 
   constructor(options: DispatcherOptions) {
     this.#clock = options.clock;
@@ -94,6 +95,15 @@ export class Dispatcher {
     this.#pump();
   }
 
+  /**
+   * Denies every queued and future request with `why`, and leaves the ones on the wire alone (close() aborts them):
+   * the run was stopped by its caller.
+   */
+  refuseNew(why: string): void {
+    this.#refusing ??= why;
+    this.#pump();
+  }
+
   /** Denies every queued and future request. */
   close(): void {
     this.#closing.abort();
@@ -132,6 +142,7 @@ export class Dispatcher {
     if (this.#closing.signal.aborted) {
       return { ok: false, kind: 'closed', message: 'the engine was closed before the request was sent' };
     }
+    if (this.#refusing !== undefined) return { ok: false, kind: 'stop', message: this.#refusing };
     const stop = this.#stoppedEarly;
     if (stop?.by === 'connection' || stop?.by === 'undo' || stop?.by === 'state') return { ok: false, kind: stop.by, message: stop.why };
     const now = this.#clock.now();

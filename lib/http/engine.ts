@@ -183,6 +183,9 @@ export class HttpEngine {
   #connectionFailures = 0;
   #retries = 0;
   #closed = false;
+  /** Sends begun and not yet returned, and who waits for them to end (settled). */
+  #sending = 0;
+  #idle: (() => void)[] = [];
 
   constructor(options: EngineOptions) {
     const url = checkOptions(options);
@@ -285,8 +288,41 @@ export class HttpEngine {
     if (this.#waitFile !== undefined) clearPassedWait(this.#waitFile, this.#origin, this.#clock.now());
   }
 
+  /**
+   * Denies every request not yet sent (recorded as stopped) and lets those on the wire end: what a stopped run does, so
+   * that a create already sent is answered and recorded (the ledger then deletes it) instead of cut off unseen.
+   */
+  refuseNew(why: string): void {
+    this.#dispatcher.refuseNew(why);
+  }
+
+  /** Resolves once no send is in progress, or after `maxMs`; true when none is. */
+  async settled(maxMs: number): Promise<boolean> {
+    if (this.#sending === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<boolean>((resolve) => this.#idle.push(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), maxMs);
+    });
+    try {
+      return await Promise.race([idle, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async send(req: RequestSpec): Promise<Exchange> {
     if (this.#closed) throw new HttpEngineUsageError('HttpEngine.send: the engine is closed');
+    this.#sending += 1;
+    try {
+      return await this.#send(req);
+    } finally {
+      this.#sending -= 1;
+      if (this.#sending === 0) for (const wake of this.#idle.splice(0)) wake();
+    }
+  }
+
+  async #send(req: RequestSpec): Promise<Exchange> {
     await this.#options.admit?.(req);
     const seq = ++this.#seq;
     const startedAt = this.#clock.now();
@@ -372,7 +408,7 @@ export class HttpEngine {
         ? 'deadline'
         : permit.kind === 'connection'
           ? 'network'
-          : permit.kind === 'undo' || permit.kind === 'state'
+          : permit.kind === 'undo' || permit.kind === 'state' || permit.kind === 'stop'
             ? 'stopped'
             : permit.kind;
     return { attempts: state.attempts, last: state.last, failure: { kind, message: this.#withLast(permit.message, state.last) } };

@@ -23,6 +23,7 @@ import { ProbeConsole, terminalStatus } from '../vitest/probe-console.js';
 import { ProbeReporter, type CollectedCases } from '../vitest/probe-reporter.js';
 import { RequestProgress } from '../vitest/request-progress.js';
 import { StopOnAbort } from '../vitest/stop-on-abort.js';
+import { StopChannel } from '../vitest/stop-channel.js';
 import { finishRun, type FinishedRun, type FinishInput } from './finish-run.js';
 import type { RunFiles } from './provided-context.js';
 import type { ProbeRunFiles } from './run-files.js';
@@ -87,6 +88,8 @@ export interface RunResult {
 interface SuiteRun {
   reporters: RunReporters;
   progress: RequestProgress;
+  /** Tells the worker the run stops, before vitest cancels it. */
+  stopChannel: StopChannel;
   log: RunLog;
   /** What stopped the run, for the report (a stopped merged shard, or the caller). */
   stopped(): RunStop | undefined;
@@ -114,7 +117,8 @@ function keepSetupExchanges(files: ProbeRunFiles, exchanges: readonly Exchange[]
 
 function suiteRun(mode: RunMode, ctx: RunContext, files: ProbeRunFiles): SuiteRun {
   const { settings } = ctx;
-  const stop = new StopOnAbort(ctx.stop);
+  const stopChannel = new StopChannel();
+  const stop = new StopOnAbort(ctx.stop, () => stopChannel.announce());
   const before = mode.stopBefore(settings.reports.reportDir);
   const stopped = (): RunStop | undefined => {
     if (before !== undefined) return before.stop;
@@ -143,7 +147,7 @@ function suiteRun(mode: RunMode, ctx: RunContext, files: ProbeRunFiles): SuiteRu
     ...(expectations !== undefined ? { expected: expectedReason(expectations.list, runDay(ctx)) } : {}),
   });
   const reporters = { stop, console, collector };
-  return { reporters, progress, log: new RunLog(ctx.out), stopped };
+  return { reporters, progress, stopChannel, log: new RunLog(ctx.out), stopped };
 }
 
 /** The UI finishes each of its runs as it ends, and starts each with an empty exchange log. */
@@ -189,6 +193,7 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
         settings: settingsToWire(settings),
         runFiles,
         progressChannel: run.progress.channel,
+        stopChannel: run.stopChannel.name,
         logChannel: run.log.channel,
         ...(ctx.broker !== undefined ? { tokenBroker: { url: ctx.broker.url, key: ctx.broker.key } } : {}),
         // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
@@ -210,6 +215,7 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
   }
   await vitest.close();
   run.progress.close();
+  run.stopChannel.close();
   // globalSetup's last lines (the ledger's end of run) before the run's own.
   await run.log.flushed();
   run.log.close();

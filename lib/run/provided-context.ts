@@ -34,6 +34,8 @@ declare module 'vitest' {
      * cases that send (suites/support/handshake-cases.ts).
      */
     startWaitsEarly?: boolean;
+    /** Where the run says it stops (lib/vitest/stop-channel.ts): the worker then sends nothing new. */
+    stopChannel?: string;
     /**
      * The one token the embedded reference accepts (BASE_URL unset): ACCESS_TOKEN, or one the run made and told its
      * redaction step before handing it over, so no other copy of lib has to learn it.

@@ -18,8 +18,12 @@ export class StopOnAbort implements Reporter {
   #firstQueued = false;
   #holding: ((event: string | symbol, listener: (...args: unknown[]) => void) => void) | undefined;
 
-  constructor(signal: AbortSignal | undefined) {
+  readonly #onStop: (() => void) | undefined;
+
+  /** `onStop` is called once, as the run is cancelled: before vitest abandons the cases running. */
+  constructor(signal: AbortSignal | undefined, onStop?: () => void) {
     this.#signal = signal;
+    this.#onStop = onStop;
   }
 
   /** What stopped the run, in the words its lines use ("Ctrl-C", "SIGTERM"); undefined when nothing did. */
@@ -60,6 +64,7 @@ export class StopOnAbort implements Reporter {
     if (signal === undefined) return;
     const stop = (): void => {
       this.#stopped ??= { by: typeof signal.reason === 'string' ? signal.reason : 'a stop request', at: new Date() };
+      this.#onStop?.();
       void vitest.cancelCurrentRun('keyboard-input');
     };
     if (signal.aborted) stop();

@@ -17,6 +17,7 @@ import { scopedUrl } from '../../lib/receiver/scope.js';
 import type { ReceivedHandshake, ReceiverMode } from '../../lib/receiver/types.js';
 import { acceptedBase, noBaseReason } from './accepted-base.js';
 import { CaseRun } from './case-run.js';
+import { runStopping } from './stop.js';
 import { receiverUnavailable, type Unavailable } from './cause-change.js';
 import type { ProbeContext } from './context.js';
 import type { HANDSHAKE_CASES } from '../../lib/plan/case-ids.js';
@@ -64,7 +65,8 @@ export function handshakeOutcome(probe: ProbeContext, c: HandshakeCase): Promise
 
 /** Called once the presence matrix is done: starts every handshake case when this run is a whole one. */
 export function startHandshakeCasesEarly(probe: ProbeContext): void {
-  if (inject('startWaitsEarly') !== true) return;
+  // A stopped run starts nothing more: 06-events will not run to read them.
+  if (inject('startWaitsEarly') !== true || runStopping()) return;
   for (const c of handshakeCases(probe)) {
     if (started.has(c.id)) continue;
     const outcome = runHandshakeCase(probe, c);

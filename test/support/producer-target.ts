@@ -16,8 +16,8 @@ export interface ProducerTarget {
   requests: string[];
   /** What is held now, by path. */
   held(): string[];
-  /** Called with each request as `METHOD path` the moment it arrives, before it is answered. */
-  onRequest: ((request: string) => void) | undefined;
+  /** Called with each request as `METHOD path`, and its body, the moment it arrives; the answer waits for what it returns. */
+  onRequest: ((request: string, body: string) => void | Promise<void>) | undefined;
   close(): Promise<void>;
 }
 
@@ -43,10 +43,10 @@ export async function startProducerTarget(token: string, hostile?: HostileId, id
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body === undefined ? undefined : JSON.stringify(body));
   };
   const server = http.createServer((req, res) => {
-    void readBody(req).then((text) => {
+    void readBody(req).then(async (text) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       requests.push(`${req.method} ${path}`);
-      target.onRequest?.(`${req.method} ${path}`);
+      await target.onRequest?.(`${req.method} ${path}`, text);
       if (req.headers.authorization !== `Bearer ${token}`) return answer(res, 401, { error: { code: 'unauthenticated', message: 'no' } });
       const parts = path.split('/').filter((p) => p !== '');
       const parent = `/${parts.slice(0, -1).join('/')}`;
