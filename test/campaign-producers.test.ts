@@ -84,6 +84,23 @@ describe('operations/drive-api.yaml against the reference: createFolder makes th
     expect(readFileSync(join(run.reportDir, 'index.md'), 'utf8')).toContain("- createChildItem: {item-id} from createFolder's 201");
   });
 
+  test("its joined contract given to the next campaign: a consumer's filled path is compared under the document's template", async () => {
+    const contract = join(run.reportDir, 'observed-openapi.json');
+    expect(Object.keys(readJson<{ paths: Record<string, unknown> }>(contract).paths)).toContain(
+      '/_api/v2.0/drive/items/{item-id}/children',
+    );
+    const next = await campaign(
+      { BASE_URL: service.url, ACCESS_TOKEN: TOKEN, OPENAPI: DRIVE_API, OPERATIONS: 'createFolder,createChildItem', SEED: '1' },
+      ['02-presence', '--contract', contract],
+    );
+    expect(next.code, next.stdout.join('\n')).toBe(0);
+    expect(next.stdout.filter((l) => l.includes('not compared with the contract'))).toEqual([]);
+    const child = reportOf(next, 'createChildItem');
+    // Another folder, so another path than the contract's run had: the template is what matches.
+    expect(child.operation.path).not.toBe(reportOf(run, 'createChildItem').operation.path);
+    expect(child.contract?.comparison).toBeDefined();
+  }, 300_000);
+
   test('at the end the drive holds nothing the campaign or its runs made, and nothing is said left', () => {
     expect(service.driveCounts()).toEqual({ items: 0, permissions: 0 });
     expect(index.leftOnTarget).toBeUndefined();

@@ -124,6 +124,29 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
     expect(tree.attributes['tests']).toBe(String(total));
   });
 
+  test("--contract: each run compares with its operation's part; one the contract lacks is probed and said not compared", async () => {
+    // The campaign's own observed contract, with createGadget's path taken out: a contract written before it existed.
+    const contract = readJson<{ paths: Record<string, unknown> }>(join(run.reportDir, 'observed-openapi.json'));
+    expect(Object.keys(contract.paths)).toEqual(expect.arrayContaining(['/api/widgets', '/api/gadgets']));
+    delete contract.paths['/api/gadgets'];
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-contract-'));
+    writeFileSync(join(dir, 'contract.json'), JSON.stringify(contract));
+    const compared = await campaign({ ...env, OPERATIONS: 'createWidget,createGadget', REPORT_DIR: join(dir, 'reports') }, [
+      '02-presence',
+      '--contract',
+      join(dir, 'contract.json'),
+    ]);
+    expect(compared.code, compared.stdout.join('\n')).toBe(0);
+    expect(compared.stdout).toContain(
+      `campaign: createGadget: not compared with the contract ${join(dir, 'contract.json')}: it has no POST /api/gadgets`,
+    );
+    expect(compared.stdout.filter((l) => l.includes('not compared'))).toHaveLength(1);
+    const widget = readJson<BehaviourReport>(join(dir, 'reports', 'operations', 'createWidget', 'behaviour-report.json'));
+    const gadget = readJson<BehaviourReport>(join(dir, 'reports', 'operations', 'createGadget', 'behaviour-report.json'));
+    expect(widget.contract?.comparison, 'createWidget was compared').toBeDefined();
+    expect(gadget.contract?.comparison).toBeUndefined();
+  }, 300_000);
+
   test('each run leaves its baseline in its folder; a later campaign given this REPORT_DIR names drift on the changed operation only', async () => {
     for (const e of index.operations.filter((o) => o.status === 'run')) {
       expect(e.baseline).toBe(`${e.folder}/baseline.json`);

@@ -7,11 +7,24 @@ import { checkContractSchema } from './contract-ajv.js';
 import type { ContractOperation } from './types.js';
 import { ContractError } from '../errors.js';
 
-/** The path item for `path`: the same path, or one that ends with it (a document whose paths keep a tenant prefix). */
+/** `/items/{item-id}/children` as a pattern a filled path matches at its end: each parameter one whole segment. */
+function templatePattern(template: string): RegExp | undefined {
+  if (!/\{[^}/]+\}/.test(template)) return undefined;
+  const parts = template.split(/\{[^}/]+\}/).map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`${parts.join('[^/]+')}$`);
+}
+
+/**
+ * The path item for `path`: the same path, one that ends with it (a document whose paths keep a tenant prefix), or a
+ * template it fills (a path a producer's instance filled, compared with the document's `/items/{item-id}/children`).
+ */
 export function contractOperation(document: unknown, path: string, method: string): ContractOperation {
   if (!isObject(document) || !isObject(document.paths)) throw new ContractError('not an OpenAPI document: no "paths"');
   const paths = document.paths;
-  const key = Object.hasOwn(paths, path) ? path : Object.keys(paths).find((p) => p.endsWith(path));
+  const key = Object.hasOwn(paths, path)
+    ? path
+    : (Object.keys(paths).find((p) => p.endsWith(path)) ??
+      Object.keys(paths).find((p) => isObject(paths[p]) && isObject(paths[p][method.toLowerCase()]) && templatePattern(p)?.test(path) === true));
   const item = key === undefined ? undefined : paths[key];
   const op = isObject(item) ? item[method.toLowerCase()] : undefined;
   if (!isObject(op)) throw new ContractError(`it has no ${method.toUpperCase()} ${path}`);

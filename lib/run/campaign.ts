@@ -32,6 +32,7 @@ import { EXIT, type ExitCode } from './exit-decision.js';
 import { shortId } from './instance-id.js';
 import { runProbe, type ProbeRunOptions } from './run-probe.js';
 import { unknownExpectationOperations } from './campaign-expectations.js';
+import { readContractScope, type ContractScope } from './campaign-contract.js';
 import { shortPath } from './run-inputs.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
@@ -84,10 +85,12 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const own = shard === undefined ? settings : shardSettings(settings, shard, part, (line) => out.log(line));
   const baselines = await earlierBaselines(settings.reports.baseline);
   if (typeof baselines === 'string') return setupStop(baselines);
+  const contractScope = await readContractScope(options.contract, options.cwd);
+  if (typeof contractScope === 'string') return setupStop(contractScope);
   // Each operation's run is a whole one-operation run: the campaign's split is not the suites'.
   const runOptions: ProbeRunOptions = { ...options };
   delete runOptions.shard;
-  const withBaselines: CampaignOptions = { ...runOptions, baselines };
+  const withBaselines: CampaignOptions = { ...runOptions, baselines, ...(contractScope !== undefined ? { contractScope } : {}) };
   if (options.dryRun === true) return dryRunCampaign(own, withBaselines, plan, out);
   mkdirSync(settings.reports.reportDir, { recursive: true });
   const outcome = await runPlan({ settings: own, options: withBaselines, doc, plan, out });
@@ -135,7 +138,7 @@ async function runPlan(run: { settings: Settings; options: CampaignOptions; doc:
 }
 
 /** The campaign's options, with each operation's earlier baseline file by its OperationSpec's id. */
-type CampaignOptions = ProbeRunOptions & { baselines: ReadonlyMap<string, string> };
+type CampaignOptions = ProbeRunOptions & { baselines: ReadonlyMap<string, string>; contractScope?: ContractScope };
 
 interface Step {
   settings: Settings;
@@ -194,6 +197,16 @@ function operationSettings(settings: Settings, options: CampaignOptions, p: Runn
   };
 }
 
+/** The run's options: the campaign's, without the contract where it does not describe this operation (said so). */
+function runOptionsFor(options: CampaignOptions, p: Runnable, out: { log: (line: string) => void }): ProbeRunOptions {
+  const lacks = options.contractScope?.lacks(p.method, p.operation.path);
+  if (lacks === undefined) return options;
+  out.log(`campaign: ${p.id}: not compared with the contract ${options.contractScope?.shownAs ?? ''}: ${lacks}`);
+  const own: ProbeRunOptions = { ...options };
+  delete own.contract;
+  return own;
+}
+
 /** One operation: skipped, left unrun by a stop, stopped at its first answers, or run and read back from its report. */
 async function runOne(
   settings: Settings,
@@ -214,7 +227,7 @@ async function runOne(
   );
   if (settings.reports.baseline !== undefined && !options.baselines.has(p.operation.id))
     out.log(`campaign: ${p.id}: BASELINE holds no baseline of this operation: not compared`);
-  const outcome = await runProbe(operationSettings(settings, options, p, share ?? 0), options);
+  const outcome = await runProbe(operationSettings(settings, options, p, share ?? 0), runOptionsFor(options, p, out));
   const stopped = earlyStop(outcome, p);
   if (stopped !== undefined) {
     out.log(`campaign: ${p.id}: exit ${stopped.code}: stopped after ${stopped.requests} requests: ${stopped.reason}`);

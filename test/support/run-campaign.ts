@@ -42,6 +42,7 @@ export async function campaignLine(env: Record<string, string>, args: string[], 
     stop: call.stop ?? AbortSignal.timeout(240_000),
     ...(call.shard !== undefined ? { shard: call.shard } : {}),
     ...(call.merge === true ? { mergeReports: true } : {}),
+    ...(read.line.args.values.contract !== undefined ? { contract: read.line.args.values.contract } : {}),
   });
   stdout.push(outcome.line);
   return { ...outcome, reportDir, stdout };
