@@ -64,7 +64,9 @@ beforeAll(async () => {
     shards.push(
       await campaign({ ...env, REPORT_DIR: join(mergeDir, 'shards', `campaign-shard-${i}`) }, ['02-presence'], { shard: `${i}/2` }),
     );
-  merged = await campaign({ OPENAPI: DOCUMENT, REPORT_DIR: mergeDir }, [], { merge: true });
+  merged = await campaign({ OPENAPI: DOCUMENT, REPORT_DIR: mergeDir, GITHUB_STEP_SUMMARY: join(mergeDir, 'summary.md') }, [], {
+    merge: true,
+  });
 }, 120_000);
 afterAll(async () => {
   await target.close();
@@ -114,6 +116,11 @@ describe('probe --openapi doc.yaml --shard i/n, then --merge-reports', () => {
     for (const e of bound) expect(index.operations.find((m) => m.id === e.id)?.requests, e.id).toBe(e.requests);
     for (const e of index.operations.filter((o) => o.status === 'run'))
       expect(readJson<{ operation: { id: string } }>(join(mergeDir, e.folder, 'behaviour-report.json')).operation.id).toBe(e.id);
+  });
+
+  test("the merge job's summary is the merged index and the merge's exit line, once", () => {
+    const text = readFileSync(join(mergeDir, 'summary.md'), 'utf8');
+    expect(text).toBe(`${readFileSync(join(mergeDir, 'index.md'), 'utf8').trimEnd()}\n\n**${merged.line}**\n`);
   });
 
   test("one junit.xml over every operation run, in document order, each shard's suites whole", () => {

@@ -317,6 +317,39 @@ describe('the dry run, the filter, and the one-operation run', () => {
     expect(target.requests('/api/widgets')).toBe(sent);
   }, 120_000);
 
+  test('in GitHub Actions: one job summary (the index, then the exit line) and the annotations of every run, each titled with its operation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-actions-'));
+    // A case createWidget's run passes, expected to deviate: the run fails for it (a stale expectation), as a failure to annotate.
+    writeFileSync(
+      join(dir, 'stale.json'),
+      JSON.stringify({
+        expectations: [{ case: 'matrix/refusals', operation: 'createWidget', verdict: 'DEVIATES', reason: 'fixed upstream since' }],
+      }),
+    );
+    const summary = join(dir, 'summary.md');
+    const actions = await campaign(
+      {
+        ...env,
+        OPERATIONS: 'createWidget,createGadget',
+        REPORT_DIR: join(dir, 'reports'),
+        EXPECTATIONS: join(dir, 'stale.json'),
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: summary,
+      },
+      ['02-presence'],
+    );
+    expect(actions.code, actions.stdout.join('\n')).toBe(1);
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('# Campaign over '), text.slice(0, 200)).toBe(true);
+    expect(text.trimEnd().endsWith(`**${actions.line}**`)).toBe(true);
+    // Not the runs' own summaries: no behaviour report and no run's exit line in it.
+    expect(text).not.toMatch(/: behaviour report\n/);
+    expect(text.match(/^\*\*/gm)).toHaveLength(1);
+    const annotations = actions.stdout.filter((l) => l.startsWith('::'));
+    expect(annotations.length).toBeGreaterThan(0);
+    expect(annotations.every((l) => l.startsWith('::error title=createWidget%3A '))).toBe(true);
+  }, 300_000);
+
   test('with --operation-id it is the one-operation run, its report where it always was', async () => {
     const single = await runProbe(env, ['--operation-id', 'createGadget', '02-presence']);
     expect(single.code, single.stdout + single.stderr).toBe(0);

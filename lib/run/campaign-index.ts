@@ -133,7 +133,7 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 const driftWords = (e: IndexEntry): string =>
   e.drift === undefined ? '' : e.drift.changes === 0 ? 'none' : `${e.drift.changes}, first ${e.drift.first ?? '?'}`;
 
-function markdown(index: CampaignIndex): string {
+export function indexMarkdown(index: CampaignIndex): string {
   const count = (status: IndexEntry['status']): number => index.operations.filter((e) => e.status === status).length;
   const rows = index.operations.map((e) => {
     const what = e.status === 'run' ? (e.rule ?? e.reason) : `${e.status}: ${e.reason}`;
@@ -183,7 +183,7 @@ ${instanceLines(index)
 export async function writeCampaignIndex(dir: string, index: CampaignIndex): Promise<string[]> {
   const files: [string, string][] = [
     ['index.json', `${JSON.stringify(index, null, 2)}\n`],
-    ['index.md', markdown(index)],
+    ['index.md', indexMarkdown(index)],
     ['index.html', html(index)],
   ];
   for (const [name, text] of files) await writeFile(join(dir, name), text);

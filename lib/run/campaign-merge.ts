@@ -5,11 +5,15 @@
  * order, the code the worst of the shards'. A missing shard, or shards of different splits or campaigns, is a setup
  * error: a merge of part of a campaign is not a campaign. Sends nothing.
  */
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CiSettings } from '../config/types.js';
+import type { CampaignJunitRun } from '../report/render-campaign-junit.js';
 import { escapeXml } from '../report/render-junit.js';
-import { writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
+import type { BehaviourReport } from '../report/types.js';
+import { campaignCi } from './campaign-ci.js';
+import { indexMarkdown, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
 import { writeCampaignOutputs } from './campaign-outputs.js';
 import { readShardManifest, SHARD_MANIFEST, type ShardManifest } from './campaign-shards.js';
 import { EXIT, type ExitCode } from './exit-decision.js';
@@ -107,8 +111,31 @@ function mergedIndex(shards: readonly Shard[], order: readonly string[]): Campai
   };
 }
 
+/**
+ * Each run as the merged folders hold it, for the annotations: its report's cases, and, where the run failed with no
+ * failing case to say so (a drift, a setup stop), its reason.
+ */
+function mergedRuns(reportDir: string, index: CampaignIndex): CampaignJunitRun[] {
+  return index.operations.flatMap((e) => {
+    if (e.status !== 'run' && e.status !== 'stopped') return [];
+    const file = join(reportDir, e.folder, 'behaviour-report.json');
+    const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BehaviourReport) : undefined;
+    const failing = (report?.cases ?? []).some((c) => (c.verdict === 'DEVIATES' || c.verdict === 'ERROR') && c.expectation === undefined);
+    const code = e.code ?? EXIT.ok;
+    const runFailures = code !== EXIT.ok && !failing ? [{ id: 'run/failed', message: e.reason ?? `exit ${code}` }] : [];
+    return [
+      { id: e.id, method: e.method, path: e.path, code, reason: e.reason ?? '', runFailures, ...(report !== undefined ? { report } : {}) },
+    ];
+  });
+}
+
 /** Joins the shards under REPORT_DIR/shards/ into one campaign in REPORT_DIR. */
-export async function mergeCampaign(reportDir: string, out: { log: (line: string) => void }, documentPath?: string): Promise<MergeOutcome> {
+export async function mergeCampaign(
+  reportDir: string,
+  out: { log: (line: string) => void },
+  documentPath?: string,
+  ci?: CiSettings,
+): Promise<MergeOutcome> {
   const from = join(reportDir, SHARDS_FOLDER);
   const shards = await readShards(from);
   if (typeof shards === 'string') return problem(shards);
@@ -142,5 +169,9 @@ export async function mergeCampaign(reportDir: string, out: { log: (line: string
     failed.length === 0
       ? `campaign: exit ${index.code}: every operation run holds (${tail})`
       : `campaign: exit ${index.code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})`;
-  return { code: index.code, line, index, written };
+  const merged = { ...index, files: joined.files };
+  const shown =
+    ci === undefined ? { annotations: [], written: [] } : await campaignCi(ci, mergedRuns(reportDir, merged), indexMarkdown(merged), line);
+  for (const annotation of shown.annotations) out.log(annotation);
+  return { code: index.code, line, index, written: [...written, ...shown.written] };
 }

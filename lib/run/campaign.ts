@@ -20,7 +20,8 @@ import type { BehaviourReport } from '../report/types.js';
 import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js';
 import { givenBack } from './campaign-budget.js';
 import { writeCampaignOutputs } from './campaign-outputs.js';
-import { reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
+import { indexMarkdown, reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
+import { campaignCi, quietCi } from './campaign-ci.js';
 import type { InstanceLeft } from './campaign-instances.js';
 import { mergeCampaign } from './campaign-merge.js';
 import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
@@ -60,7 +61,7 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
   const out = options.out ?? consoleOut;
   // The UI serves one run; over many operations it has no meaning yet.
   if (options.ui === true) return setupStop('--ui probes one operation: give OPERATION_ID with OPENAPI');
-  if (options.mergeReports === true) return mergeCampaign(settings.reports.reportDir, out, settings.target.openapi);
+  if (options.mergeReports === true) return mergeCampaign(settings.reports.reportDir, out, settings.target.openapi, settings.ci);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (typeof shard === 'string') return setupStop(shard);
   const path = settings.target.openapi ?? '';
@@ -188,6 +189,8 @@ function operationSettings(settings: Settings, options: CampaignOptions, p: Runn
   return {
     ...settings,
     target: { ...settings.target, operation: p.operation, operationId: p.id, operations: undefined, acceptedFields: undefined },
+    // The campaign writes the job summary and the annotations over every run (lib/run/campaign-ci.ts).
+    ci: quietCi(settings.ci),
     pacing: { ...settings.pacing, maxRequests: share },
     reports: {
       ...settings.reports,
@@ -312,7 +315,9 @@ async function concludeCampaign(
       : failed.length === 0
         ? `campaign: exit ${code}: every operation run holds (${tail})${leftWords}`
         : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})${leftWords}`;
-  return { code, line, index, written };
+  const ci = await campaignCi(settings.ci, instances.junit, indexMarkdown(index), line);
+  for (const annotation of ci.annotations) out.log(annotation);
+  return { code, line, index, written: [...written, ...ci.written] };
 }
 
 /** `--dry-run`: each operation with its share and the plan's bound at that share; each skip was said already. */

@@ -19,7 +19,7 @@ export const MAX_ANNOTATIONS_PER_TYPE = 10;
 export const MAX_ANNOTATIONS_PER_JOB = 50;
 
 type AnnotationType = 'error' | 'notice';
-interface Annotation {
+export interface Annotation {
   type: AnnotationType;
   title: string;
   message: string;
@@ -31,27 +31,38 @@ export interface AnnotationOptions {
 }
 
 export function githubAnnotations(report: BehaviourReport | undefined, decision: ExitDecision, options: AnnotationOptions = {}): string[] {
+  return annotationLines(runAnnotations(report, decision.runFailures), options.restIn ?? 'behaviour-report.html');
+}
+
+/** A run's annotations before the caps: each reason it fails, each failing case, each case that deviated as expected. */
+export function runAnnotations(
+  report: BehaviourReport | undefined,
+  runFailures: readonly { id: string; message: string }[],
+  prefix = '',
+): Annotation[] {
   const cases = report?.cases ?? [];
-  const annotations: Annotation[] = [
-    ...decision.runFailures.map((f): Annotation => ({ type: 'error', title: f.id, message: f.message })),
+  return [
+    ...runFailures.map((f): Annotation => ({ type: 'error', title: `${prefix}${f.id}`, message: f.message })),
     ...cases
       .filter((c) => (c.verdict === 'DEVIATES' || c.verdict === 'ERROR') && c.expectation === undefined)
       .map(
         (c): Annotation => ({
           type: 'error',
-          title: `${c.verdict} ${c.id}`,
+          title: `${prefix}${c.verdict} ${c.id}`,
           message: `${c.specRef}: ${c.finding ?? c.observed ?? c.name}`,
         }),
       ),
     ...cases.flatMap((c): Annotation[] =>
       c.expectation === undefined
         ? []
-        : [{ type: 'notice', title: `${c.verdict} (expected) ${c.id}`, message: `${shownVerdict(c)} (${c.specRef})` }],
+        : [{ type: 'notice', title: `${prefix}${c.verdict} (expected) ${c.id}`, message: `${shownVerdict(c)} (${c.specRef})` }],
     ),
   ];
-  return capped(annotations, options.restIn ?? 'behaviour-report.html').map(
-    (a) => `::${a.type} title=${escapeProperty(a.title)}::${escapeData(a.message)}`,
-  );
+}
+
+/** The workflow commands of these annotations, cut to GitHub's caps; the rest are said to be in `restIn`. */
+export function annotationLines(annotations: readonly Annotation[], restIn: string): string[] {
+  return capped(annotations, restIn).map((a) => `::${a.type} title=${escapeProperty(a.title)}::${escapeData(a.message)}`);
 }
 
 /** Each type cut to its cap, its last line summing up the rest; then the job's cap over all types. */
