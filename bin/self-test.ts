@@ -87,7 +87,8 @@ await vitest.close();
 const counts = summary.counts ?? { passed: 0, failed: 1, skipped: 0 };
 const tests: PartResult = {
   label: 'vitest project tool',
-  ok: counts.failed === 0 && counts.passed > 0,
+  // An error no test caught may have cut a test short unseen: vitest lists it above, and it fails the check.
+  ok: counts.failed === 0 && counts.passed > 0 && summary.unhandledErrors === 0,
   seconds: since(vitestStarted),
   output: '',
 };
@@ -99,7 +100,7 @@ for (const part of [...(build === undefined ? [] : [build]), ...parts, tests]) c
 console.log(`npm test: ${since(started).toFixed(1)} s in all${cpuSeconds()}`);
 console.log(machine);
 console.log('');
-console.log(formatCounts(counts));
+console.log(`${formatCounts(counts)}${summary.unhandledErrors > 0 ? `; ${summary.unhandledErrors} unhandled errors` : ''}`);
 process.exit(parts.every((p) => p.ok) && tests.ok && build?.ok !== false ? 0 : 1);
 
 /**

@@ -13,16 +13,19 @@ const STOP = 'stop';
 export class StopChannel {
   readonly name = `subscription-conformance/stop/${process.pid}/${Math.random().toString(36).slice(2)}`;
   readonly #port = new BroadcastChannel(this.name);
+  #closed = false;
 
   constructor() {
     this.#port.unref();
   }
 
+  /** Says the run stops; after the run (the channel closed), a stop has no worker to tell. */
   announce(): void {
-    this.#port.postMessage(STOP);
+    if (!this.#closed) this.#port.postMessage(STOP);
   }
 
   close(): void {
+    this.#closed = true;
     this.#port.close();
   }
 }

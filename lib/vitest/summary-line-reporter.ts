@@ -44,8 +44,11 @@ export function formatCounts(counts: RunCounts): string {
 /** Keeps the counts of the last run for the script that started vitest. */
 export class SummaryLineReporter implements Reporter {
   counts: RunCounts | undefined;
+  /** Errors no test caught (an exception thrown from a timer, a rejection nobody awaited): each fails `npm test`. */
+  unhandledErrors = 0;
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason?: string): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>, reason?: string): void {
     this.counts = countResults(testModules, reason === 'interrupted');
+    this.unhandledErrors = errors.length;
   }
 }
