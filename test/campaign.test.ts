@@ -283,26 +283,66 @@ describe('the dry run, the filter, and the one-operation run', () => {
     expect(none.line).toMatch(/^campaign: exit 2: OPERATIONS: deleteThing picks no POST, PUT or PATCH of /);
   }, 120_000);
 
-  test('expectations about one operation: the others run without them; an operation the document lacks stops the campaign', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'campaign-expectations-'));
-    const write = (name: string, operation?: string): string => {
-      const entry = {
-        case: 'matrix/label+callback',
-        verdict: 'DEVIATES',
-        reason: 'the gadget service is being rebuilt',
-        ...(operation !== undefined ? { operation } : {}),
-      };
-      writeFileSync(join(dir, name), JSON.stringify({ expectations: [entry] }));
-      return join(dir, name);
+  test('with --operation-id it is the one-operation run, its report where it always was', async () => {
+    const single = await runProbe(env, ['--operation-id', 'createGadget', '02-presence']);
+    expect(single.code, single.stdout + single.stderr).toBe(0);
+    const report = readJson<BehaviourReport>(join(single.reportDir, 'behaviour-report.json'));
+    const served = RULES['createGadget'];
+    expect(truthTable(served?.fields ?? [], report.rule.expression)).toEqual(truthTable(served?.fields ?? [], served?.rule ?? ''));
+  }, 300_000);
+});
+
+describe('one expectations file and the GitHub Actions outputs over a campaign', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'campaign-expectations-'));
+  /** An expectations file of one entry on createGadget's combination (which its run answers, so it does not deviate). */
+  const write = (name: string, operation?: string): string => {
+    const entry = {
+      case: 'matrix/label+callback',
+      verdict: 'DEVIATES',
+      reason: 'the gadget service is being rebuilt',
+      ...(operation !== undefined ? { operation } : {}),
     };
-    const widget = { ...env, OPERATIONS: 'createWidget', REPORT_DIR: join(dir, 'reports') };
-    // Scoped to createGadget: createWidget's run leaves the entry out, and runs.
-    const scoped = await campaign({ ...widget, EXPECTATIONS: write('scoped.json', 'createGadget') }, ['02-presence']);
-    expect(scoped.code, scoped.stdout.join('\n')).toBe(0);
-    expect(
-      readJson<BehaviourReport>(join(dir, 'reports', 'operations', 'createWidget', 'behaviour-report.json')).expectations?.entries,
-    ).toEqual([]);
-    // About every operation, the gadget's combination is a case createWidget's run does not have: it stops before sending.
+    writeFileSync(join(dir, name), JSON.stringify({ expectations: [entry] }));
+    return join(dir, name);
+  };
+  const summary = join(dir, 'summary.md');
+  let actions: CampaignRun;
+  beforeAll(async () => {
+    actions = await campaign(
+      {
+        ...env,
+        OPERATIONS: 'createWidget,createGadget',
+        REPORT_DIR: join(dir, 'reports'),
+        EXPECTATIONS: write('scoped.json', 'createGadget'),
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: summary,
+      },
+      ['02-presence'],
+    );
+  }, 300_000);
+  const reportOf = (id: string) => readJson<BehaviourReport>(join(dir, 'reports', 'operations', id, 'behaviour-report.json'));
+
+  test("an entry about createGadget: createWidget's run leaves it out and passes; createGadget's applies it, and fails as it no longer deviates", () => {
+    expect(actions.code, actions.stdout.join('\n')).toBe(1);
+    expect(reportOf('createWidget').expectations?.entries).toEqual([]);
+    expect(reportOf('createGadget').expectations?.entries.map((e) => [e.case, e.status])).toEqual([['matrix/label+callback', 'stale']]);
+    expect(actions.line).toMatch(/^campaign: exit 1: 1 of 2 operation\(s\) failed: createGadget \(exit 1\)/);
+  });
+
+  test('in GitHub Actions: one job summary (the index, then the exit line) and the annotations of every run, each titled with its operation', () => {
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('# Campaign over '), text.slice(0, 200)).toBe(true);
+    expect(text.trimEnd().endsWith(`**${actions.line}**`)).toBe(true);
+    // Not the runs' own summaries: no behaviour report and no run's exit line in it.
+    expect(text).not.toMatch(/: behaviour report\n/);
+    expect(text.match(/^\*\*/gm)).toHaveLength(1);
+    const annotations = actions.stdout.filter((l) => l.startsWith('::'));
+    expect(annotations.length).toBeGreaterThan(0);
+    expect(annotations.every((l) => l.startsWith('::error title=createGadget%3A '))).toBe(true);
+  });
+
+  test('the same entry about every operation is an unknown case to createWidget: its run stops before sending; a misspelt operation stops the campaign', async () => {
+    const widget = { ...env, OPERATIONS: 'createWidget', REPORT_DIR: join(dir, 'reports-widget') };
     const sent = target.requests('/api/widgets');
     const every = await campaign({ ...widget, EXPECTATIONS: write('every.json') }, ['02-presence']);
     expect(every.code).toBe(2);
@@ -316,45 +356,4 @@ describe('the dry run, the filter, and the one-operation run', () => {
     );
     expect(target.requests('/api/widgets')).toBe(sent);
   }, 120_000);
-
-  test('in GitHub Actions: one job summary (the index, then the exit line) and the annotations of every run, each titled with its operation', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'campaign-actions-'));
-    // A case createWidget's run passes, expected to deviate: the run fails for it (a stale expectation), as a failure to annotate.
-    writeFileSync(
-      join(dir, 'stale.json'),
-      JSON.stringify({
-        expectations: [{ case: 'matrix/refusals', operation: 'createWidget', verdict: 'DEVIATES', reason: 'fixed upstream since' }],
-      }),
-    );
-    const summary = join(dir, 'summary.md');
-    const actions = await campaign(
-      {
-        ...env,
-        OPERATIONS: 'createWidget,createGadget',
-        REPORT_DIR: join(dir, 'reports'),
-        EXPECTATIONS: join(dir, 'stale.json'),
-        GITHUB_ACTIONS: 'true',
-        GITHUB_STEP_SUMMARY: summary,
-      },
-      ['02-presence'],
-    );
-    expect(actions.code, actions.stdout.join('\n')).toBe(1);
-    const text = readFileSync(summary, 'utf8');
-    expect(text.startsWith('# Campaign over '), text.slice(0, 200)).toBe(true);
-    expect(text.trimEnd().endsWith(`**${actions.line}**`)).toBe(true);
-    // Not the runs' own summaries: no behaviour report and no run's exit line in it.
-    expect(text).not.toMatch(/: behaviour report\n/);
-    expect(text.match(/^\*\*/gm)).toHaveLength(1);
-    const annotations = actions.stdout.filter((l) => l.startsWith('::'));
-    expect(annotations.length).toBeGreaterThan(0);
-    expect(annotations.every((l) => l.startsWith('::error title=createWidget%3A '))).toBe(true);
-  }, 300_000);
-
-  test('with --operation-id it is the one-operation run, its report where it always was', async () => {
-    const single = await runProbe(env, ['--operation-id', 'createGadget', '02-presence']);
-    expect(single.code, single.stdout + single.stderr).toBe(0);
-    const report = readJson<BehaviourReport>(join(single.reportDir, 'behaviour-report.json'));
-    const served = RULES['createGadget'];
-    expect(truthTable(served?.fields ?? [], report.rule.expression)).toEqual(truthTable(served?.fields ?? [], served?.rule ?? ''));
-  }, 300_000);
 });

@@ -24,7 +24,9 @@ export function contractOperation(document: unknown, path: string, method: strin
   const key = Object.hasOwn(paths, path)
     ? path
     : (Object.keys(paths).find((p) => p.endsWith(path)) ??
-      Object.keys(paths).find((p) => isObject(paths[p]) && isObject(paths[p][method.toLowerCase()]) && templatePattern(p)?.test(path) === true));
+      Object.keys(paths).find(
+        (p) => isObject(paths[p]) && isObject(paths[p][method.toLowerCase()]) && templatePattern(p)?.test(path) === true,
+      ));
   const item = key === undefined ? undefined : paths[key];
   const op = isObject(item) ? item[method.toLowerCase()] : undefined;
   if (!isObject(op)) throw new ContractError(`it has no ${method.toUpperCase()} ${path}`);
