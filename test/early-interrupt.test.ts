@@ -40,7 +40,7 @@ async function interrupted(
 test('a Ctrl-C as the run says its target, before vitest has started, stops the run: exit 1 and reports marked stopped', async () => {
   const { code, out, reportDir } = await interrupted((o) => /^target: /m.test(o));
   expect(code, out).toBe(1);
-  expect(out).toMatch(/^probe: Ctrl-C: no new case starts/m);
+  expect(out).toMatch(/^probe: Ctrl-C: nothing new is sent/m);
   expect(out).toMatch(/^probe: exit 1: .*stopped by Ctrl-C/m);
   const report = JSON.parse(readFileSync(join(reportDir, 'behaviour-report.json'), 'utf8')) as BehaviourReport;
   expect(report.run.stopped?.by).toBe('Ctrl-C');

@@ -56,7 +56,7 @@ test.each([
     await target?.close();
 
     expect(code, out).toBe(1);
-    expect(out).toMatch(new RegExp(`^probe: ${words}: no new case starts`, 'm'));
+    expect(out).toMatch(new RegExp(`^probe: ${words}: nothing new is sent`, 'm'));
     expect(out).toMatch(/^ledger: this run created \d+ subscription\(s\): .* 0 could not be deleted$/m);
     expect(out).toMatch(new RegExp(`^probe: exit 1: .*stopped by ${words} before every case ran$`, 'm'));
     expect(out).toMatch(/^07-lifecycle: \d+ not run \(the run was stopped\)/m);

@@ -15,7 +15,7 @@ test('the first Ctrl-C asks the run to stop and says how; the same press deliver
   expect(interrupt.signal.aborted).toBe(false);
   interrupt.press();
   expect([interrupt.signal.aborted, interrupt.signal.reason, exits]).toEqual([true, 'Ctrl-C', []]);
-  expect(said).toEqual([expect.stringMatching(/^probe: Ctrl-C: no new case starts; .* \(Ctrl-C again stops at once\)$/)]);
+  expect(said).toEqual([expect.stringMatching(/^probe: Ctrl-C: nothing new is sent; .* \(Ctrl-C again stops at once\)$/)]);
   // The terminal's press passed on by a launcher arrives again at once: not a second press.
   clock = 200;
   interrupt.press();
@@ -39,7 +39,7 @@ test('SIGTERM (a CI job cancelled or timed out) stops the run the same way; a se
   });
   interrupt.press('SIGTERM');
   expect(interrupt.signal.reason).toBe('SIGTERM');
-  expect(said[0]).toMatch(/^probe: SIGTERM: no new case starts; .* \(a second signal stops at once\)$/);
+  expect(said[0]).toMatch(/^probe: SIGTERM: nothing new is sent; .* \(a second signal stops at once\)$/);
   clock = 5_000;
   interrupt.press('SIGTERM');
   expect(exits).toEqual([143]);

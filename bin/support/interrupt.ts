@@ -1,6 +1,6 @@
 /**
  * Ctrl-C (or SIGTERM, as a CI job's timeout or cancel sends) during a probe run. The first asks the run to stop
- * the way a run should end (lib/vitest/stop-on-abort.ts): no new case starts, the cases running finish, the run's
+ * the way a run should end (lib/vitest/stop-on-abort.ts): nothing new is sent, what is on the wire is answered, the run's
  * subscriptions are deleted and the reports say where it stopped. A second one ends the process at once, and
  * what the run created and did not delete stays in the ledger for the cleanup command.
  */
@@ -44,7 +44,7 @@ export class InterruptOnce {
       this.#first = { signal, at: now() };
       const again = signal === 'SIGINT' ? 'Ctrl-C again' : 'a second signal';
       say(
-        `probe: ${SIGNAL_WORDS[signal]}: no new case starts; the cases running finish, what this run created is deleted and the reports written (${again} stops at once)`,
+        `probe: ${SIGNAL_WORDS[signal]}: nothing new is sent; what is on the wire is answered, what this run created is deleted and the reports written (${again} stops at once)`,
       );
       this.#controller.abort(SIGNAL_WORDS[signal]);
       return;

@@ -1,6 +1,6 @@
 /**
  * Stops a probe run the way a run should end when its caller aborts it (the command's first Ctrl-C or SIGTERM):
- * no new case starts, the cases running finish, the run's subscriptions are deleted at teardown and the reports
+ * no new case starts, what is on the wire is answered (suites/support/stop.ts), what the run created is deleted at teardown and the reports
  * say where it stopped. Vitest's own signal handlers end the process at the first signal, before its teardown
  * deletes anything: the ones it adds while it starts are taken out, and the command's own are left in place.
  * Taken out as they are added (holdSignals), not once vitest has started: a Ctrl-C in between would reach them.

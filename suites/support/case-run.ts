@@ -12,6 +12,7 @@ import type { Exchange } from '../../lib/http/types.js';
 import { judgeReach, missedBy } from '../../lib/protocol/never-reached.js';
 import { OperationClient } from '../../lib/create/client.js';
 import { workerRunId, type ProbeContext } from './context.js';
+import { runStopping } from './stop.js';
 import { refusalKind } from '../../lib/protocol/refusal-kind.js';
 
 /**
@@ -128,6 +129,9 @@ export async function finishCase(
   given: CaseRecordInput & { ruleOneBroken?: readonly Exchange[] },
 ): Promise<void> {
   declaredId(context, given.id);
+  // A case the run's stop cut off got no verdict because of the stop, not the target: it did not run (the reports list
+  // it as cut short by the stop), it is no ERROR of the target's.
+  if (given.verdict === 'ERROR' && runStopping()) throw new Error(`${given.id}: cut short by the run's stop`);
   const record = oncePerKind(run.probe, given);
   const stoppedEarly = run.probe.engine.stats().stoppedEarly;
   // The record's edge: every string in it (findings, error messages taken from parsed bodies, cURL

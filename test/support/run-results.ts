@@ -99,7 +99,7 @@ export function stoppedRun(): RunResult {
   report.run.stopped = {
     by: 'Ctrl-C',
     at: report.run.endedAt,
-    why: 'stopped by Ctrl-C: the cases running finished, the ones not started were not run',
+    why: 'stopped by Ctrl-C: what was on the wire was answered and recorded; the cases it cut short and the ones not started were not run',
   };
   report.notRun = [
     { id: 'value/clientState/empty', suite: '03-value-classes', name: 'clientState: empty', reason: 'not started: stopped by Ctrl-C' },
