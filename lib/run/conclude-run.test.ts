@@ -100,7 +100,9 @@ describe('concludeRun: the facts, the exit decision and the lines of a run, from
     expect(decision.runFailures).toEqual([{ id: 'run/interrupted', message: 'stopped by Ctrl-C before every case ran' }]);
     expect(counts).toMatchObject({ failed: 1, notRun: 2 });
     expect(lines.counts).toMatch(/^\d+ passed, 1 failed, 2 not run \(stopped\)$/);
-    expect(lines.findings).toContain('  STOPPED EARLY: stopped by Ctrl-C: what was on the wire was answered and recorded; the cases it cut short and the ones not started were not run');
+    expect(lines.findings).toContain(
+      '  STOPPED EARLY: stopped by Ctrl-C: what was on the wire was answered and recorded; the cases it cut short and the ones not started were not run',
+    );
     // Stopped before any case finished: no report, exit 1 all the same.
     expect(concludeRun({ ...without(result, 'finished'), casesRan: 0 }).decision.reason).toBe(
       'stopped by Ctrl-C before any case finished; no report was written',

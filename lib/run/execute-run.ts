@@ -125,7 +125,11 @@ function suiteRun(mode: RunMode, ctx: RunContext, files: ProbeRunFiles): SuiteRu
     const by = stop.stoppedBy;
     if (by !== 'Ctrl-C' && by !== 'SIGTERM') return undefined;
     const at = (stop.stoppedAt ?? new Date()).toISOString();
-    return { by, at, why: `stopped by ${by}: what was on the wire was answered and recorded; the cases it cut short and the ones not started were not run` };
+    return {
+      by,
+      at,
+      why: `stopped by ${by}: what was on the wire was answered and recorded; the cases it cut short and the ones not started were not run`,
+    };
   };
   const collector = new ProbeReporter({
     merged: mode.kind === 'merge',
