@@ -114,6 +114,10 @@ describe('a campaign writes one observed contract, one overlay and one SARIF ove
     expect(log.runs[0]?.invocations[0]?.executionSuccessful).toBe(false);
     const notes = log.runs[0]?.invocations[0]?.toolExecutionNotifications?.map((n) => n.message.text) ?? [];
     expect(notes.some((n) => n.startsWith('createGadget: A partial run: only the suites matching "02-presence" ran'))).toBe(true);
+    // The operation no run checked is named with why: its results are missing from the campaign's.
+    expect(notes.find((n) => n.startsWith('A partial campaign: '))).toMatch(
+      /updateOrder was skipped \(`\{order-id\}`: no operation of the document creates an order/,
+    );
     expect(readJson<CampaignIndex>(join(run.reportDir, 'index.json')).files?.sarif?.file).toBe('results.partial.sarif');
   });
 });
