@@ -349,7 +349,13 @@ describe('one expectations file and the GitHub Actions outputs over a campaign',
     expect(every.stdout.join('\n')).toMatch(/\/expectations\/0 \(matrix\/label\+callback\): no suite has this case/);
     expect(target.requests('/api/widgets')).toBe(sent);
     // A misspelt operation applies to no run: the campaign refuses it before anything is sent.
-    const misspelt = await campaign({ ...widget, EXPECTATIONS: write('misspelt.json', 'createGadgte') }, ['02-presence']);
+    const setupSummary = join(dir, 'setup-summary.md');
+    const misspelt = await campaign(
+      { ...widget, EXPECTATIONS: write('misspelt.json', 'createGadgte'), GITHUB_STEP_SUMMARY: setupSummary },
+      ['02-presence'],
+    );
+    // In GitHub Actions the job summary says it too, as a one-operation run's setup stop does.
+    expect(readFileSync(setupSummary, 'utf8')).toBe(`No campaign index was written.\n\n**${misspelt.line}**\n`);
     expect(misspelt.code).toBe(2);
     expect(misspelt.line).toMatch(
       /^campaign: exit 2: expectations \S*misspelt\.json: \/expectations\/0 \(matrix\/label\+callback\): no operation createGadgte in the document; did you mean createGadget\?$/,

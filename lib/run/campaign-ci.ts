@@ -31,3 +31,11 @@ export async function campaignCi(
   await appendFile(ci.stepSummary, runRedactor().redact(githubSummary(indexMarkdown, exitLine)));
   return { annotations, written: [ci.stepSummary] };
 }
+
+/** A campaign stopped at its setup, before any run: the job summary says so, its exit line last. */
+export async function campaignSetupSummary(ci: CiSettings, exitLine: string): Promise<string[]> {
+  if (ci.stepSummary === undefined) return [];
+  const words = 'No campaign index was written.';
+  await appendFile(ci.stepSummary, runRedactor().redact(githubSummary(words, exitLine)));
+  return [ci.stepSummary];
+}

@@ -21,7 +21,7 @@ import { earlierBaselines, keepOperationBaseline } from './campaign-baselines.js
 import { givenBack } from './campaign-budget.js';
 import { writeCampaignOutputs } from './campaign-outputs.js';
 import { indexMarkdown, reportFacts, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
-import { campaignCi, quietCi } from './campaign-ci.js';
+import { campaignCi, campaignSetupSummary, quietCi } from './campaign-ci.js';
 import type { InstanceLeft } from './campaign-instances.js';
 import { mergeCampaign } from './campaign-merge.js';
 import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
@@ -58,6 +58,13 @@ export function isCampaign(settings: Settings): boolean {
 const setupStop = (problem: string): CampaignOutcome => ({ code: EXIT.setup, line: `campaign: exit 2: ${problem}`, written: [] });
 
 export async function runCampaign(settings: Settings, options: ProbeRunOptions = {}): Promise<CampaignOutcome> {
+  const outcome = await campaignOrStop(settings, options);
+  // Stopped at its setup (no index, not a dry run): the job summary says so, as a one-operation run's setup stop does.
+  if (outcome.code !== EXIT.setup || outcome.index !== undefined || options.dryRun === true) return outcome;
+  return { ...outcome, written: [...outcome.written, ...(await campaignSetupSummary(settings.ci, outcome.line))] };
+}
+
+async function campaignOrStop(settings: Settings, options: ProbeRunOptions): Promise<CampaignOutcome> {
   const out = options.out ?? consoleOut;
   // The UI serves one run; over many operations it has no meaning yet.
   if (options.ui === true) return setupStop('--ui probes one operation: give OPERATION_ID with OPENAPI');
