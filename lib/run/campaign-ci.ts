@@ -20,7 +20,8 @@ export async function campaignCi(
   indexMarkdown: string,
   exitLine: string,
 ): Promise<{ annotations: string[]; written: string[] }> {
-  const restIn = ci.stepSummary !== undefined ? 'job summary' : 'index.html';
+  // The index counts each operation's failures; each is told in its operation's report.
+  const restIn = 'reports of the operations (operations/<id>/behaviour-report.html)';
   const annotations = ci.githubActions
     ? annotationLines(
         runs.flatMap((r) => runAnnotations(r.report, r.runFailures, `${r.id}: `)),
