@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { CiSettings } from '../config/types.js';
 import type { CampaignJunitRun } from '../report/render-campaign-junit.js';
 import { escapeXml } from '../report/render-junit.js';
+import { failingCases } from '../report/report-counts.js';
 import type { BehaviourReport } from '../report/types.js';
 import { campaignCi } from './campaign-ci.js';
 import { indexMarkdown, writeCampaignIndex, type CampaignIndex, type IndexEntry } from './campaign-index.js';
@@ -120,7 +121,7 @@ function mergedRuns(reportDir: string, index: CampaignIndex): CampaignJunitRun[]
     if (e.status !== 'run' && e.status !== 'stopped') return [];
     const file = join(reportDir, e.folder, 'behaviour-report.json');
     const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BehaviourReport) : undefined;
-    const failing = (report?.cases ?? []).some((c) => (c.verdict === 'DEVIATES' || c.verdict === 'ERROR') && c.expectation === undefined);
+    const failing = report !== undefined && failingCases(report).length > 0;
     const code = e.code ?? EXIT.ok;
     const runFailures = code !== EXIT.ok && !failing ? [{ id: 'run/failed', message: e.reason ?? `exit ${code}` }] : [];
     return [

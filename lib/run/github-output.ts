@@ -5,7 +5,7 @@
  * GitHub shows at most 10 annotations of a type per step and 50 per job and drops the rest without a word, so each
  * type is cut to fit, its last shown line saying how many more there are and where they are.
  */
-import { shownVerdict } from '../report/report-counts.js';
+import { failingCases, shownVerdict } from '../report/report-counts.js';
 import type { BehaviourReport } from '../report/types.js';
 import type { ExitDecision } from './exit-decision.js';
 
@@ -43,15 +43,13 @@ export function runAnnotations(
   const cases = report?.cases ?? [];
   return [
     ...runFailures.map((f): Annotation => ({ type: 'error', title: `${prefix}${f.id}`, message: f.message })),
-    ...cases
-      .filter((c) => (c.verdict === 'DEVIATES' || c.verdict === 'ERROR') && c.expectation === undefined)
-      .map(
-        (c): Annotation => ({
-          type: 'error',
-          title: `${prefix}${c.verdict} ${c.id}`,
-          message: `${c.specRef}: ${c.finding ?? c.observed ?? c.name}`,
-        }),
-      ),
+    ...failingCases({ cases }).map(
+      (c): Annotation => ({
+        type: 'error',
+        title: `${prefix}${c.verdict} ${c.id}`,
+        message: `${c.specRef}: ${c.finding ?? c.observed ?? c.name}`,
+      }),
+    ),
     ...cases.flatMap((c): Annotation[] =>
       c.expectation === undefined
         ? []
