@@ -77,7 +77,8 @@ export interface PlanOptions {
 
 export function planRun(settings: Settings, options: PlanOptions = {}): RunPlan {
   const embedded = servedByReference(settings.target);
-  const chosen = SUITE_DESCRIPTORS.filter((d) => selectedSuites(options.filters ?? []).includes(d.id));
+  const selected = selectedSuites(options.filters ?? []);
+  const chosen = SUITE_DESCRIPTORS.filter((d) => selected.includes(d.id));
   const withoutMatrix = !chosen.some((d) => d.id === '02-presence-matrix') || options.shard !== undefined;
   let presenceCounted = false;
   const suites = chosen.map((descriptor): PlannedSuite => {
