@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { errorBody, fakeExchange } from '../../test/support/fake-exchange.js';
 import type { Exchange } from '../http/types.js';
 import { deadlineCreates } from './handshake-deadline.js';
-import { searchDeadline, timedCandidate } from './deadline-search.js';
+import { documentedCandidates, searchDeadline, timedCandidate } from './deadline-search.js';
 
 const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
 const TIMED_OUT = "Failed to validate the notification URL 'https://127.0.0.1:1/c/x/scope/deadline-1': the validation request timed out.";
@@ -130,5 +130,57 @@ describe('the candidate a refusal time gives', () => {
     [12_000, 10, 9, 8],
   ])('refused after %i ms, a create held 0 s answered in %i ms, top %i: %i s', (refused, unheld, top, seconds) => {
     expect(timedCandidate(refused, unheld, top)).toBe(seconds);
+  });
+});
+
+describe('a documented deadline, checked first', () => {
+  async function searchDocumented(t: ReturnType<typeof target>, documented: number[]) {
+    const started = Date.now();
+    const searching = searchDeadline({
+      field: 'notificationUrl',
+      send: t.send,
+      top: 9,
+      parallel: 4,
+      fields: FIELDS,
+      validated: async () => true,
+      documented,
+    });
+    await vi.runAllTimersAsync();
+    const found = await searching;
+    return { found, seconds: (Date.now() - started) / 1000 };
+  }
+
+  test('a target that keeps it: one wait of it, four creates, the top never held', async () => {
+    const t = target(5);
+    const { found, seconds } = await searchDocumented(t, [5]);
+    expect(found.result).toMatchObject({
+      end: 'exact',
+      largestAccepted: 4,
+      smallestRejected: 5,
+      candidate: { value: 4, from: 'documented' },
+    });
+    expect(t.holds).toEqual([0, 4, 5, 5]);
+    expect(seconds).toBeLessThan(5.5);
+  });
+
+  test.each([[2], [7]])(
+    'a target whose deadline is %i s, not the 5 s documented: the same deadline as without the documentation',
+    async (deadline) => {
+      const t = target(deadline);
+      const { found, seconds } = await searchDocumented(t, [5]);
+      expect(found.result).toMatchObject({ end: 'exact', largestAccepted: deadline - 1, smallestRejected: deadline });
+      expect(found.creates.length).toBeLessThanOrEqual(deadlineCreates(9));
+      expect(t.holds).toHaveLength(found.creates.length);
+      // Under the documented deadline, its first refusal's time gives the candidate: two waits of the target's deadline
+      // in all. Over it: the documented hold's wait, then the search without documentation.
+      expect(seconds).toBeLessThan(deadline < 5 ? 2 * deadline + 0.5 : 5 + 2 * deadline + 0.5);
+    },
+  );
+
+  test('a deadline over the longest hold is no candidate; a target over the top is still found accepted up to it', async () => {
+    expect(documentedCandidates([5, 10, 12, 0, 5], 9)).toEqual([4]);
+    const t = target(12);
+    const { found } = await searchDocumented(t, [5]);
+    expect(found.result).toMatchObject({ end: 'high-accepted', largestAccepted: 9 });
   });
 });

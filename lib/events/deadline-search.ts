@@ -4,13 +4,17 @@
  * asked again until it is confirmed, the edges settled on their own), its waiting overlapped.
  *
  * Every ask waits: an accepted create the hold, a refused one the target's own deadline. So the walk is the settled
- * search's, and the asks it will make next are sent ahead (lib/values/ask-ahead.ts): the first refusal of the top
- * hold took the target about its deadline to give, so the second under that time, measured past a create held 0 s,
+ * search's, and the asks it will make next are sent ahead (lib/values/ask-ahead.ts): the first refusal of a hold (the
+ * top, without a documented deadline) took the target about its deadline to give, so the second under that time, measured past a create held 0 s,
  * is a candidate (timedCandidate), checked at its edges like a number a refusal states; the top's next ask and the candidate's
  * edges are sent at once, up to `parallel` in flight. On a target that answers as its refusal's time says, the search
  * takes about two deadlines (the top refused; then the top again, the candidate accepted and the next second refused
  * twice) and six creates; when the candidate is wrong, the walk goes on halving, one ask at a time, within the same
  * bound of creates (deadlineCreates), the asks sent ahead and not used counted in it.
+ *
+ * A deadline the vendor documents comes first: its candidate's edges are sent at once right after the first create,
+ * and the top is asked only when they do not pin the deadline, so a target that keeps its documentation's deadline
+ * is measured in one wait of it and four creates; one that does not costs a wait more than the search without it.
  */
 import type { Exchange } from '../http/types.js';
 import { askAnswerOf } from '../values/ask-value.js';
@@ -32,6 +36,17 @@ export interface DeadlineSearchOptions {
   field: string;
   /** False when the target sent the receiver no validation request for the first create (held 0 s): nothing to search. */
   validated: () => Promise<boolean>;
+  /**
+   * Deadlines the vendor documents, in seconds (the operation's validationDeadlineSeconds): a deadline of D is the
+   * candidate D - 1, checked at its edges right after the first create and before the top, so that a documented
+   * deadline the target keeps costs one wait of it; never taken on the documentation's word.
+   */
+  documented?: readonly number[];
+}
+
+/** The longest holds accepted that documented deadlines point to, inside [0, top - 1], in the order given. */
+export function documentedCandidates(deadlines: readonly number[], top: number): number[] {
+  return [...new Set(deadlines.filter((d) => Number.isInteger(d) && d >= 1 && d <= top).map((d) => d - 1))];
 }
 
 /**
@@ -63,6 +78,8 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
   let first = true;
   let unheldMs: number | undefined;
   let candidate: number | undefined;
+  let timedFrom: number | undefined;
+  const documented = documentedCandidates(o.documented ?? [], o.top);
   const noValidation = Symbol('no validation request');
   const probe = async (seconds: number) => {
     const exchange = await asks.ask(seconds);
@@ -73,14 +90,22 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
       first = false;
       if (!(await o.validated())) throw noValidation;
       unheldMs = onceMs(exchange);
+      // The walk's next asks when a deadline is documented: its candidate, and the next second until refused twice (a
+      // refusal naming the field is confirmed on its second ask; a third, when needed, is asked when the walk gets there).
+      const known = documented[0];
+      if (known !== undefined) asks.ahead([known, known + 1, known + 1]);
     }
     const took = onceMs(exchange);
-    if (seconds === o.top && candidate === undefined && answer.outcome === 'rejected' && took !== undefined && unheldMs !== undefined) {
+    if (seconds > 0 && candidate === undefined && answer.outcome === 'rejected' && took !== undefined && unheldMs !== undefined) {
+      // Any hold refused took the target about its deadline to refuse: the first one gives the candidate.
       candidate = timedCandidate(took, unheldMs, o.top);
-      // What the walk asks next if the candidate holds: the top until its refusal is confirmed, the candidate, the next
-      // second until its refusal is confirmed on its own (a refusal naming the field on its second ask, else its third).
+      timedFrom = seconds;
+      // What the walk asks next if the candidate holds: this hold until its refusal is confirmed, the candidate, the next
+      // second until its refusal is confirmed on its own (a refusal naming the field on its second ask, else its third);
+      // nothing when the candidate is the documented one, whose asks are on their way already.
       const confirm = answer.namesField ? 2 : 3;
-      asks.ahead([...Array<number>(confirm - 1).fill(o.top), candidate, ...Array<number>(confirm).fill(candidate + 1)]);
+      if (!documented.includes(candidate))
+        asks.ahead([...Array<number>(confirm - 1).fill(seconds), candidate, ...Array<number>(confirm).fill(candidate + 1)]);
     }
     return answer;
   };
@@ -88,13 +113,15 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
     const result = await findLimitSettled(probe, 0, o.top, {
       seen: new IntermittentRefusals(),
       maxSteps: max,
-      pointsTo: (seconds) => (seconds === o.top && candidate !== undefined ? [candidate] : []),
+      pointsTo: (seconds) => (seconds === timedFrom && candidate !== undefined ? [candidate] : []),
+      documented,
+      candidatesFirst: documented.length > 0,
     });
     await asks.settled();
-    return { result, topSeconds: o.top, sent, creates };
+    return { result, topSeconds: o.top, sent, creates, ...(o.documented !== undefined ? { documented: o.documented } : {}) };
   } catch (error) {
     await asks.settled();
     if (error !== noValidation) throw error;
-    return { result: undefined, topSeconds: o.top, sent, creates };
+    return { result: undefined, topSeconds: o.top, sent, creates, ...(o.documented !== undefined ? { documented: o.documented } : {}) };
   }
 }

@@ -60,6 +60,27 @@ describe('the handshake deadline in words', () => {
     expect(judged.finding).toBe(words);
   });
 
+  test.each([
+    [
+      { candidate: { value: 4, from: 'documented' as const } },
+      [5],
+      "(3 creates; the 5 s the operation's description documents, checked at its edges first)",
+    ],
+    [{}, [5, 10], "(3 creates; the 5 s the operation's description documents)"],
+    [{}, [10], "(3 creates; the operation's description documents 10 s, which this target does not keep)"],
+    [{}, [], '(3 creates)'],
+  ])('a deadline the description documents: %j of %j', (pinned, documented, tail) => {
+    const judged = judgeHandshakeDeadline({
+      ...search({ end: 'exact', largestAccepted: 4, smallestRejected: 5, ...pinned }, [
+        [0, created],
+        [4, created],
+        [5, timedOut],
+      ]),
+      documented,
+    });
+    expect(judged.finding.endsWith(tail)).toBe(true);
+  });
+
   test('over the longest hold searched, naming the settings that bound it', () => {
     const judged = judgeHandshakeDeadline(
       search({ end: 'high-accepted', largestAccepted: 9 }, [

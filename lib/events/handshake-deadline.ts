@@ -51,6 +51,23 @@ export interface DeadlineSearch {
   sent: ReadonlyMap<number, Exchange>;
   /** Every create of the search, in order. */
   creates: readonly Exchange[];
+  /** Deadlines the operation's description documents, in seconds (validationDeadlineSeconds), when it gives any. */
+  documented?: readonly number[];
+}
+
+/**
+ * What the search made of the deadlines the description documents: one kept (its edges checked first, the deadline
+ * pinned on them), or the documentation and the target disagreeing; '' when none is documented or nothing was pinned.
+ */
+function documentedWords(s: DeadlineSearch): string {
+  const documented = s.documented ?? [];
+  const r = s.result?.smallestRejected;
+  if (documented.length === 0 || s.result?.end !== 'exact' || r === undefined) return '';
+  const listed = documented.map((d) => `${d} s`).join(' or ');
+  if (s.result.candidate?.from === 'documented') return `; the ${r} s the operation's description documents, checked at its edges first`;
+  return documented.includes(r)
+    ? `; the ${r} s the operation's description documents`
+    : `; the operation's description documents ${listed}, which this target does not keep`;
 }
 
 /** Characters of the refusal's message kept in the finding. */
@@ -115,7 +132,7 @@ export function judgeHandshakeDeadline(s: DeadlineSearch): DeadlineJudgement {
       ? `handshake deadline not measured: the target sent no validation request, and answered the create ${answerWords(s.creates[0])}`
       : deadlineWords({ ...s, result });
   const observed = result === undefined ? words : `${result.steps.map((step) => `${step.x} s: ${step.answer}`).join(', ')} (${creates})`;
-  const finding = `${words} (${creates})${intermittentWords(result?.intermittent)}`;
+  const finding = `${words} (${creates}${documentedWords(s)})${intermittentWords(result?.intermittent)}`;
   const failed = s.creates.map((e) => serverErrorOf(e)).find((e) => e !== undefined);
   if (failed !== undefined) {
     return {

@@ -93,6 +93,11 @@ export interface OperationSpec {
   /** Limits to find by bisection, each in an otherwise accepted body. */
   limits?: LimitSearch[];
   /**
+   * How long the vendor documents that the target waits for the receiver's answer to its validation request, in
+   * seconds: the handshake deadline's search checks these at their edges first (lib/events/deadline-search.ts).
+   */
+  validationDeadlineSeconds?: number[];
+  /**
    * How to undo a create: id from the 2xx body, and the DELETE path for it (one function expands the
    * description's template: description/delete-path.ts); the created thing's own end, when the answer says it.
    */

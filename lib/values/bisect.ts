@@ -10,7 +10,15 @@ import type { IntermittentNote } from './limit-finding.js';
 /** A step's answer: settled (a refusal with the numbers its message states), or why the search cannot go on. */
 export type StepAnswer =
   | { kind: 'accepted' }
-  | { kind: 'rejected'; stated?: readonly number[] }
+  | {
+      kind: 'rejected';
+      stated?: readonly number[];
+      /**
+       * False for a refusal that only its own asks confirm and that names nothing in the body: what a backend failing
+       * now and then sends, so it pins no candidate alone (the edges are settled again first). Undefined: trusted.
+       */
+      trusted?: boolean;
+    }
   | { kind: 'unknown' | 'out-of-steps' }
   | { kind: 'undetermined'; why: string };
 
@@ -30,6 +38,11 @@ export interface Search {
   documented: readonly number[];
   /** Candidates a baseline of the same target recorded (pinned by an earlier run), checked before the documented ones. */
   recorded?: readonly number[];
+  /**
+   * Check the known candidates (recorded, documented) right after `low`, before `high`: for a search where every ask
+   * of a value past the limit waits (the handshake deadline's holds), so `high` is asked only when they pin nothing.
+   */
+  candidatesFirst?: boolean;
   intermittent?: () => IntermittentNote | undefined;
 }
 
@@ -47,8 +60,6 @@ type Stop = { stop: LimitResult };
 const isStop = (x: unknown): x is Stop => typeof x === 'object' && x !== null && 'stop' in x;
 
 export async function bisect(s: Search, low: number, high: number): Promise<LimitResult> {
-  const ends = await askEnds(s, low, high);
-  if (isStop(ends)) return ends.stop;
   const w: Walk = {
     accepted: low,
     rejected: high,
@@ -59,7 +70,10 @@ export async function bisect(s: Search, low: number, high: number): Promise<Limi
     ],
     tried: new Set(),
   };
-  noteStated(w, ends);
+  const start = s.candidatesFirst === true ? await candidatesBeforeHigh(s, w, low, high) : await askEnds(s, low, high);
+  if (isStop(start)) return start.stop;
+  if (typeof start === 'string') return done(s, 'exact', w.accepted, w.rejected, undefined, start);
+  noteStated(w, start);
   for (;;) {
     let pinned: CandidateSource | undefined;
     while (w.rejected - w.accepted > 1 && pinned === undefined) {
@@ -120,8 +134,8 @@ function stopFor(s: Search, a: StepAnswer, x: number, accepted: number | undefin
   }
 }
 
-/** `low` accepted and `high` rejected, or the end that says otherwise; the refusal of `high` when it came. */
-async function askEnds(s: Search, low: number, high: number): Promise<Stop | StepAnswer> {
+/** `low` accepted, or the end that says otherwise. */
+async function askLow(s: Search, low: number): Promise<Stop | undefined> {
   const first = await s.step(low, 'step');
   const lowStop = stopFor(s, first, low, undefined, undefined);
   if (lowStop !== undefined) return lowStop;
@@ -129,6 +143,11 @@ async function askEnds(s: Search, low: number, high: number): Promise<Stop | Ste
     const why = `the smallest value tried (${low}) was rejected: no limit pinned; the rejection may have another cause than a limit`;
     return { stop: done(s, 'low-rejected', undefined, low, why) };
   }
+  return undefined;
+}
+
+/** `high` rejected (its answer, with the numbers it states), or the end that says otherwise. */
+async function askHigh(s: Search, low: number, high: number): Promise<Stop | StepAnswer> {
   const last = await s.step(high, 'step');
   const highStop = stopFor(s, last, high, low, undefined);
   if (highStop !== undefined) return highStop;
@@ -137,6 +156,34 @@ async function askEnds(s: Search, low: number, high: number): Promise<Stop | Ste
       stop: done(s, 'high-accepted', high, undefined, `accepted up to the largest value tried (${high}): the limit, if any, is higher`),
     };
   }
+  return last;
+}
+
+/** `low` accepted and `high` rejected, or the end that says otherwise; the refusal of `high` when it came. */
+async function askEnds(s: Search, low: number, high: number): Promise<Stop | StepAnswer> {
+  return (await askLow(s, low)) ?? (await askHigh(s, low, high));
+}
+
+/**
+ * `low`, then each known candidate at its edges, then `high` only when no candidate's edge was refused: a candidate
+ * pinned is the limit (its source returned), as it is when checked after the ends; otherwise the walk goes on from
+ * what the edges said. `high` counts as rejected only once asked.
+ */
+async function candidatesBeforeHigh(s: Search, w: Walk, low: number, high: number): Promise<Stop | StepAnswer | CandidateSource> {
+  const lowStop = await askLow(s, low);
+  if (lowStop !== undefined) return lowStop;
+  w.rejections = [];
+  let doubted = false;
+  for (let c = nextCandidate(w); c !== undefined && !doubted; c = w.rejected - w.accepted > 1 ? nextCandidate(w) : undefined) {
+    const moved = await checkCandidate(s, w, c.value);
+    if (isStop(moved)) return moved;
+    if (moved === 'pinned') return c.from;
+    doubted = moved === 'doubted';
+  }
+  // A refusal that may be chance bounds nothing yet: the high end is the rejection to fall back on when it is overturned.
+  if (w.rejections.length > 0 && !doubted) return { kind: 'rejected' };
+  const last = await askHigh(s, w.accepted, high);
+  if (!isStop(last)) w.rejections.push(high);
   return last;
 }
 
@@ -173,8 +220,9 @@ async function halve(s: Search, w: Walk): Promise<Stop | 'moved'> {
 /**
  * A candidate checked at its edges, one right after the other: `c` (asked again when it was seen accepted before)
  * and `c + 1`, each settled on its own. Both agreeing pins the limit; otherwise the gap is narrowed by what they said.
+ * `doubted`: the gap narrowed to the candidate by a refusal that may be chance (not `trusted`), pinning nothing.
  */
-async function checkCandidate(s: Search, w: Walk, c: number): Promise<Stop | 'moved' | 'pinned'> {
+async function checkCandidate(s: Search, w: Walk, c: number): Promise<Stop | 'moved' | 'pinned' | 'doubted'> {
   const lower = await s.step(c, c === w.accepted ? 'again-accepted' : 'edge');
   const lowerStop = stopFor(s, lower, c, w.accepted, w.rejected);
   if (lowerStop !== undefined) return lowerStop;
@@ -192,7 +240,9 @@ async function checkCandidate(s: Search, w: Walk, c: number): Promise<Stop | 'mo
     return 'moved';
   }
   rejectedAt(w, c + 1, upper);
-  return 'pinned';
+  // A refusal of the next value that names nothing and no other value confirmed may be chance: the walk settles both
+  // edges again (confirmEdges) instead of stating the candidate on it.
+  return upper.kind === 'rejected' && upper.trusted === false ? 'doubted' : 'pinned';
 }
 
 /** Both sides of the limit settled again, one right after the other, before it is stated. */

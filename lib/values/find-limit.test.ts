@@ -285,3 +285,83 @@ describe('findLimitSettled', () => {
     );
   });
 });
+
+describe('findLimitSettled with the known candidates first (a search whose asks past the limit wait)', () => {
+  const first = { seen: new IntermittentRefusals(), candidatesFirst: true } as const;
+
+  test('a documented limit the target keeps: its edges right after the low end, the high end never asked', async () => {
+    const probe = settledTarget(255);
+    const result = await findLimitSettled(probe, 1, 4096, { ...first, seen: new IntermittentRefusals(), documented: [255] });
+    expect(result).toMatchObject({
+      end: 'exact',
+      largestAccepted: 255,
+      smallestRejected: 256,
+      candidate: { value: 255, from: 'documented' },
+    });
+    expect(probe.calls).toEqual([1, 255, 256, 256]);
+  });
+
+  test('a documented limit above the true one: its refusal bounds the halvings, the high end never asked', async () => {
+    const probe = settledTarget(100);
+    const result = await findLimitSettled(probe, 1, 4096, { ...first, seen: new IntermittentRefusals(), documented: [255] });
+    expect(result).toMatchObject({ end: 'exact', largestAccepted: 100, smallestRejected: 101 });
+    expect(result.candidate).toBeUndefined();
+    expect(probe.calls.slice(0, 3)).toEqual([1, 255, 255]);
+    expect(probe.calls).not.toContain(4096);
+  });
+
+  test('a documented limit under the true one: the high end is asked after its edges, and the halvings find the limit', async () => {
+    const probe = settledTarget(300);
+    const result = await findLimitSettled(probe, 1, 4096, { ...first, seen: new IntermittentRefusals(), documented: [255] });
+    expect(result).toMatchObject({ end: 'exact', largestAccepted: 300, smallestRejected: 301 });
+    expect(probe.calls.slice(0, 4)).toEqual([1, 255, 256, 4096]);
+  });
+
+  test.each([[false], [true]])(
+    'candidates first %s: a candidate whose next value a backend refuses three times with a message naming nothing is not stated on it',
+    async (candidatesFirst) => {
+      // 256 is refused "busy" on its first three asks, then accepted: chance, not the limit (300).
+      const probe = settledTarget(300, (x) => x === 256 && probe.calls.filter((c) => c === 256).length <= 3);
+      const result = await findLimitSettled(probe, 1, 4096, { seen: new IntermittentRefusals(), candidatesFirst, documented: [255] });
+      expect(result).toMatchObject({ end: 'exact', largestAccepted: 300, smallestRejected: 301 });
+      expect(result.candidate).toBeUndefined();
+    },
+  );
+
+  test('a target accepting every value: accepted up to the high end, as without the candidates', async () => {
+    const probe = settledTarget(10_000);
+    const result = await findLimitSettled(probe, 1, 4096, { ...first, seen: new IntermittentRefusals(), documented: [255] });
+    expect(result).toMatchObject({ end: 'high-accepted', largestAccepted: 4096 });
+  });
+
+  test('a backend refusing a quarter of the accepted asks at random: the true limit or undetermined, never another (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 4000 }),
+        fc.integer({ min: 2, max: 4000 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        async (limit, doc, seed) => {
+          let state = seed;
+          const roll = (): number => {
+            state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+            return state / 2 ** 31;
+          };
+          const result = await findLimitSettled(
+            settledTarget(limit, () => roll() < 0.25),
+            1,
+            4096,
+            {
+              seen: new IntermittentRefusals(),
+              candidatesFirst: true,
+              documented: [doc],
+            },
+          );
+          if (result.end === 'exact') expect(result.largestAccepted).toBe(limit);
+          else expect(['undetermined', 'max-steps', 'low-rejected']).toContain(result.end);
+          expect(result.probes).toBeLessThanOrEqual(defaultSettledSteps(1, 4096));
+        },
+      ),
+      { seed: 20_261_128, numRuns: 300 },
+    );
+  });
+});

@@ -93,6 +93,8 @@ export interface SettledSearchOptions {
    * their word. Called once the refusal is settled.
    */
   pointsTo?: (x: number) => readonly number[];
+  /** The recorded and documented candidates are checked right after `low`, before `high` (lib/values/bisect.ts). */
+  candidatesFirst?: boolean;
 }
 
 /**
@@ -136,10 +138,11 @@ export async function findLimitSettled(
       if (settled.verdict === 'undetermined') return { kind: 'undetermined', why: `${x}: ${settled.why ?? 'undetermined'}` };
       if (settled.verdict !== 'rejected' || decisive.outcome !== 'rejected') return { kind: settled.verdict };
       // Confirmed here, by its own asks: on the halvings one ask of this kind counts; the edges settle again.
+      const trusted = decisive.namesField || confirmed.has(decisive.kind.key);
       confirmed.add(decisive.kind.key);
       const stated = decisive.message === undefined ? [] : statedNumbers(decisive.message, o.unit ?? '');
       // What the search measured itself first: it knows how its candidate was found (and may have sent its asks).
-      return { kind: 'rejected', stated: [...(o.pointsTo?.(x) ?? []), ...stated] };
+      return { kind: 'rejected', stated: [...(o.pointsTo?.(x) ?? []), ...stated], trusted };
     } catch (error) {
       if (error === OUT_OF_STEPS || error === OUT_OF_ASKS) return { kind: 'out-of-steps' };
       throw error;
@@ -152,7 +155,16 @@ export async function findLimitSettled(
     return { shown: first.shown, refused, asks };
   };
   return bisect(
-    { steps, maxSteps, step, confirmEdges: true, documented: o.documented ?? [], recorded: o.recorded ?? [], intermittent },
+    {
+      steps,
+      maxSteps,
+      step,
+      confirmEdges: true,
+      documented: o.documented ?? [],
+      recorded: o.recorded ?? [],
+      intermittent,
+      ...(o.candidatesFirst === true ? { candidatesFirst: true } : {}),
+    },
     low,
     high,
   );

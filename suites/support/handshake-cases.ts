@@ -135,6 +135,7 @@ async function runDeadlineSearch(probe: ProbeContext): Promise<DeadlineOutcome> 
     fields: probe.operation.fields.map((f) => f.name),
     field,
     validated: async () => (await validations()) > before,
+    ...(probe.operation.validationDeadlineSeconds !== undefined ? { documented: probe.operation.validationDeadlineSeconds } : {}),
   });
   return { kind: 'searched', run, search };
 }

@@ -77,6 +77,7 @@ export function compileOperation(d: OperationDescription, source?: string): Oper
     ...(d.reportedAccepted !== undefined ? { reportedAccepted: [...d.reportedAccepted] } : {}),
     ...(d.acceptedBody !== undefined ? { acceptedBody: { ...d.acceptedBody } } : {}),
     ...(d.limits !== undefined ? { limits: d.limits.map(compileLimit) } : {}),
+    ...(d.validationDeadlineSeconds !== undefined ? { validationDeadlineSeconds: [...d.validationDeadlineSeconds] } : {}),
     ...(d.undo !== undefined ? { cleanup: compileUndo(d.undo) } : {}),
     ...(d.lifecycle !== undefined ? { lifecycle: { ...d.lifecycle } } : {}),
     ...(source !== undefined ? { source } : {}),

@@ -102,6 +102,8 @@ export interface OperationDescription {
   /** A JSON body known to be accepted: the explorer's first start (its top-level keys are the fields present). */
   acceptedBody?: Record<string, unknown>;
   limits?: LimitDescription[];
+  /** Handshake deadlines the vendor documents, in seconds: checked at their edges first, never taken on their word. */
+  validationDeadlineSeconds?: number[];
   undo?: UndoDescription;
   /** Methods of the created thing's read, list and renew, when they are not GET, GET and PATCH. */
   lifecycle?: LifecycleMethods;

@@ -202,6 +202,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
   const summary = [found.operation['summary'], found.operation['description']].find(
     (s): s is string => typeof s === 'string' && s.trim() !== '',
   );
+  const deadlines = validationDeadlines(found.operation[VALIDATION_DEADLINE_KEY], notes);
   const description: OperationDescription = {
     id: descriptionId(operationId),
     summary: `${summary?.trim().split('\n')[0] ?? operationId} (from ${doc.label}, operationId ${operationId})`,
@@ -211,7 +212,21 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     fields,
     ...(reported.length > 0 ? { reportedAccepted: reported } : {}),
     ...(limits.length > 0 ? { limits } : {}),
+    ...(deadlines !== undefined ? { validationDeadlineSeconds: deadlines } : {}),
     ...(undo !== undefined ? { undo } : {}),
   };
   return { description, needs, notes };
+}
+
+/** The operation's extension naming the handshake deadlines its vendor documents (the description's validationDeadlineSeconds). */
+const VALIDATION_DEADLINE_KEY = 'x-validation-deadline-seconds';
+
+/** A whole number of seconds or a list of up to 4, each 1 to 600; anything else is left out with a note. */
+function validationDeadlines(value: unknown, notes: string[]): number[] | undefined {
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [value];
+  const fit = list.length <= 4 && list.every((d) => Number.isInteger(d) && (d as number) >= 1 && (d as number) <= 600);
+  if (fit) return [...new Set(list as number[])];
+  notes.push(`${VALIDATION_DEADLINE_KEY} is not a whole number of seconds from 1 to 600 or a list of up to 4: left out`);
+  return undefined;
 }

@@ -237,3 +237,47 @@ describe('an observed contract read back (its own output)', () => {
     expect(documentLabel('/elsewhere/api/openapi.yaml', '/work/x')).toBe('openapi.yaml');
   });
 });
+
+describe('x-validation-deadline-seconds: the handshake deadlines the vendor documents', () => {
+  const doc = (value: unknown) => ({
+    label: 'hooks.json',
+    version: '3.1.0',
+    document: {
+      openapi: '3.1.0',
+      paths: {
+        '/hooks': {
+          post: {
+            operationId: 'createHook',
+            'x-validation-deadline-seconds': value,
+            requestBody: {
+              content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string', example: 'u' } } } } },
+            },
+            responses: { '201': { description: 'ok' } },
+          },
+        },
+      },
+    },
+  });
+
+  test.each([
+    [5, [5]],
+    [
+      [5, 10, 5],
+      [5, 10],
+    ],
+  ])('%j becomes validationDeadlineSeconds %j', (value, seconds) => {
+    expect(buildDescription(doc(value), 'createHook').description.validationDeadlineSeconds).toEqual(seconds);
+  });
+
+  test.each([[0], ['5'], [[1, 2, 3, 4, 5]], [2.5]])('%j is left out, with a note saying so', (value) => {
+    const built = buildDescription(doc(value), 'createHook');
+    expect(built.description.validationDeadlineSeconds).toBeUndefined();
+    expect(built.notes).toContainEqual(expect.stringMatching(/^x-validation-deadline-seconds is not a whole number of seconds/));
+  });
+
+  test("the shipped drive document gives createSubscription SharePoint's 5 s", async () => {
+    const path = fileURLToPath(new URL('../../../operations/drive-api.yaml', import.meta.url));
+    const built = await describeFromOpenApi(path, 'createSubscription', 'drive-api.yaml');
+    expect(built.description.validationDeadlineSeconds).toEqual([5]);
+  });
+});
