@@ -9,10 +9,11 @@
  * whole previous build or none (and then runs the sources), never half of one.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP } from '../bin/support/compiled-entry.mjs';
+import { SHIPPED_SCHEMAS, standaloneFile, standaloneSource, type ShippedSchemaName } from '../lib/schema/shipped-schema.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -54,9 +55,14 @@ function copyAssets(folder: string): number {
 }
 const copied = ASSET_FOLDERS.reduce((sum, folder) => sum + copyAssets(join(ROOT, folder)), 0);
 
+// Each shipped schema's validator as standalone code beside the module that loads it, so that a compiled run does not
+// compile them (lib/schema/shipped-schema.ts).
+const schemas = Object.keys(SHIPPED_SCHEMAS) as ShippedSchemaName[];
+for (const name of schemas) writeFileSync(join(STAGING, 'lib', 'schema', standaloneFile(name)), standaloneSource(name));
+
 const stamp = join(STAGING, relative('dist', BUILD_STAMP));
 closeSync(openSync(stamp, 'w'));
 utimesSync(stamp, startedAt, startedAt);
 rmSync(DIST, { recursive: true, force: true });
 renameSync(STAGING, DIST);
-console.log(`build: dist/ compiled, ${copied} asset files copied`);
+console.log(`build: dist/ compiled, ${copied} asset files copied, ${schemas.length} schema validators written`);

@@ -2,12 +2,9 @@ import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { Baseline } from './types.js';
 
-/** Location of the JSON Schema of a baseline file. */
-const BASELINE_SCHEMA_URL = new URL('./baseline.schema.json', import.meta.url);
-
 export type BaselineValidation = { valid: true; baseline: Baseline } | { valid: false; errors: string[] };
 
-const validator = shippedSchemaValidator(BASELINE_SCHEMA_URL, { allErrors: true, allowUnionTypes: true });
+const validator = shippedSchemaValidator('baseline');
 
 /**
  * Checks a value against baseline.schema.json, then that every field it names is one of

@@ -11,7 +11,7 @@ import { formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import { REASON_PLACEHOLDER, type Expectation, type ExpectationsFile } from './types.js';
 
-const validator = shippedSchemaValidator(new URL('./expectations.schema.json', import.meta.url), { allErrors: true, withFormats: true });
+const validator = shippedSchemaValidator('expectations');
 
 export type ReadExpectations = { expectations: Expectation[] } | { problems: string[] };
 

@@ -4,16 +4,9 @@ import { escapePointer, formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import type { BehaviourReport } from './types.js';
 
-/** Location of the JSON Schema, for tools that want the file itself. */
-const BEHAVIOUR_REPORT_SCHEMA_URL = new URL('./behaviour-report.schema.json', import.meta.url);
-
 export type ReportValidation = { valid: true; report: BehaviourReport } | { valid: false; errors: string[] };
 
-/** A validator of the report schema of its own, compiled on its first call (bin/support/machine-speed.ts times that). */
-export const newReportValidator = (): ReturnType<typeof shippedSchemaValidator> =>
-  shippedSchemaValidator(BEHAVIOUR_REPORT_SCHEMA_URL, { allErrors: true, allowUnionTypes: true, withFormats: true });
-
-const validator = newReportValidator();
+const validator = shippedSchemaValidator('behaviour-report');
 
 /**
  * Checks a value against behaviour-report.schema.json, then checks that every field name

@@ -1,32 +1,88 @@
 /**
- * The validator of one of the tool's own JSON Schemas (a file beside the module that uses it), compiled
- * on first use and kept for the process. ajv does not check the schema against the 2020-12 meta-schema
- * first (validateSchema off): that check was most of each compile, in every process, and
- * lib/schema/shipped-schemas.test.ts makes it once for every shipped schema.
+ * The validators of the tool's own JSON Schemas (each a file beside the module that reads it), by name.
+ *
+ * Compiling a schema is most of what ajv costs: 110 ms for the operation description's before a run's first request,
+ * 280 ms for the behaviour report's at its end. So the build (scripts/build.ts) writes each schema's validator as
+ * standalone code beside this module (`<name>.validate.cjs`, ajv's standalone output), and a compiled run loads that
+ * instead, without ajv's compiler. Run from the sources (tsx, vitest), there is no such file and the schema is
+ * compiled on first use, as the build compiles it: one table of options for both.
+ *
+ * ajv does not check a schema against the 2020-12 meta-schema first (validateSchema off): that check was most of
+ * each compile, in every process, and lib/schema/shipped-schemas.test.ts makes it once for every shipped schema.
  */
-import { readFileSync } from 'node:fs';
-import type { Options } from 'ajv';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsCjs from 'ajv-formats';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Options, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 
-// ajv-formats is CommonJS: under nodenext its default import is the module object.
-const addFormats = addFormatsCjs.default;
+export interface ShippedSchema {
+  /** The schema file. */
+  file: URL;
+  /** `withFormats`: check `format` keywords (ajv-formats) instead of refusing them in strict mode. */
+  options: Omit<Options, 'validateSchema' | 'code'> & { withFormats?: boolean };
+}
 
-/** `withFormats`: check `format` keywords (ajv-formats) instead of refusing them in strict mode. */
-export function shippedSchemaValidator(
-  url: URL,
-  options: Omit<Options, 'validateSchema'> & { withFormats?: boolean } = {},
-): () => ValidateFunction {
+export const SHIPPED_SCHEMAS = {
+  'error-body': { file: new URL('./error-body.schema.json', import.meta.url), options: { allErrors: true, withFormats: true } },
+  // strictRequired off: `not: { required: [a, b] }` (give one of a and b) names properties of the parent.
+  // discriminator: one clear error for an unknown `kind` or `family` instead of one per branch.
+  // verbose: the failing schema comes with each error, so a bad `kind` can list the known ones.
+  operation: {
+    file: new URL('../operation/description/operation.schema.json', import.meta.url),
+    options: { allErrors: true, strictRequired: false, allowUnionTypes: true, discriminator: true, verbose: true },
+  },
+  expectations: {
+    file: new URL('../expectations/expectations.schema.json', import.meta.url),
+    options: { allErrors: true, withFormats: true },
+  },
+  'behaviour-report': {
+    file: new URL('../report/behaviour-report.schema.json', import.meta.url),
+    options: { allErrors: true, allowUnionTypes: true, withFormats: true },
+  },
+  baseline: { file: new URL('../baseline/baseline.schema.json', import.meta.url), options: { allErrors: true, allowUnionTypes: true } },
+} as const satisfies Record<string, ShippedSchema>;
+
+export type ShippedSchemaName = keyof typeof SHIPPED_SCHEMAS;
+
+// ajv and ajv-formats are CommonJS, loaded only when a schema is compiled: a compiled run never loads the compiler.
+const require = createRequire(import.meta.url);
+
+/** The schema compiled now, with its table options; `source` keeps the generated code for standaloneSource. */
+export function compileShippedSchema(name: ShippedSchemaName, o: { source?: boolean } = {}): { ajv: Ajv2020; validate: ValidateFunction } {
+  const { file, options } = SHIPPED_SCHEMAS[name] as ShippedSchema;
   const { withFormats = false, ...ajvOptions } = options;
-  let compiled: ValidateFunction | undefined;
+  const { Ajv2020: Compiler } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  // Read with fs rather than a JSON import: works the same under node, tsx and vitest.
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as object;
+  const ajv = new Compiler({
+    strict: true,
+    ...ajvOptions,
+    validateSchema: false,
+    ...(o.source === true ? { code: { source: true } } : {}),
+  });
+  if (withFormats) (require('ajv-formats') as typeof import('ajv-formats')).default(ajv);
+  return { ajv, validate: ajv.compile(schema) };
+}
+
+/** The validator as a CommonJS module of its own (ajv standalone), for the build to write beside this module. */
+export function standaloneSource(name: ShippedSchemaName): string {
+  const { ajv, validate } = compileShippedSchema(name, { source: true });
+  const standalone = (require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
+  return standalone(ajv, validate);
+}
+
+/** Where the build writes the standalone validator of `name`. */
+export const standaloneFile = (name: ShippedSchemaName): string => `${name}.validate.cjs`;
+
+/** The validator of `name`, made on first use (standalone when built, else compiled) and kept for the process. */
+export function shippedSchemaValidator(name: ShippedSchemaName): () => ValidateFunction {
+  let validator: ValidateFunction | undefined;
   return () => {
-    if (compiled === undefined) {
-      // Read with fs rather than a JSON import: works the same under node, tsx and vitest.
-      const schema = JSON.parse(readFileSync(url, 'utf8')) as object;
-      const ajv = new Ajv2020({ strict: true, ...ajvOptions, validateSchema: false });
-      if (withFormats) addFormats(ajv);
-      compiled = ajv.compile(schema);
+    if (validator === undefined) {
+      const built = fileURLToPath(new URL(`./${standaloneFile(name)}`, import.meta.url));
+      validator = existsSync(built) ? (require(built) as ValidateFunction) : compileShippedSchema(name).validate;
     }
-    return compiled;
+    return validator;
   };
 }

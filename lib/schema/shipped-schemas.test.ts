@@ -4,27 +4,66 @@
  * test is where that check happens.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
+import { compileShippedSchema, SHIPPED_SCHEMAS, standaloneSource, type ShippedSchemaName } from './shipped-schema.js';
 
-const SHIPPED = [
-  '../operation/description/operation.schema.json',
-  '../report/behaviour-report.schema.json',
-  '../baseline/baseline.schema.json',
-  './error-body.schema.json',
-];
+const NAMES = Object.keys(SHIPPED_SCHEMAS) as ShippedSchemaName[];
 
-const read = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
+const read = (name: ShippedSchemaName): Record<string, unknown> =>
+  JSON.parse(readFileSync(SHIPPED_SCHEMAS[name].file, 'utf8')) as Record<string, unknown>;
 
 describe('shipped JSON Schemas', () => {
-  test.each(SHIPPED)('%s is valid against the 2020-12 meta-schema', (path) => {
+  test.each(NAMES)('%s is valid against the 2020-12 meta-schema', (name) => {
     const ajv = new Ajv2020({ strict: false });
-    expect(ajv.validateSchema(read(path)), ajv.errorsText(ajv.errors)).toBe(true);
+    expect(ajv.validateSchema(read(name)), ajv.errorsText(ajv.errors)).toBe(true);
   });
 
   test('the check refuses a schema that breaks the meta-schema', () => {
     const ajv = new Ajv2020({ strict: false });
-    expect(ajv.validateSchema({ ...read(SHIPPED[0] ?? ''), type: 'no-such-type' })).toBe(false);
+    expect(ajv.validateSchema({ ...read('operation'), type: 'no-such-type' })).toBe(false);
+  });
+});
+
+/**
+ * The build writes each schema's validator as standalone code (scripts/build.ts), which a compiled run loads instead
+ * of compiling: it must say what the compiled one says, verdict and every error, on bodies valid and broken.
+ */
+describe('standalone validators, as the build writes them', () => {
+  const require = createRequire(import.meta.url);
+  const load = (name: ShippedSchemaName): ValidateFunction => {
+    const module = { exports: {} as unknown };
+    new Function('require', 'module', 'exports', standaloneSource(name))(require, module, module.exports);
+    return module.exports as ValidateFunction;
+  };
+  const file = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+  const operation = file('../../operations/drive-subscription-v2.json') as { fields: Record<string, unknown>[] };
+  const report = file('../../test/fixtures/drive-subscription-v2.before.behaviour-report.json') as Record<string, unknown>;
+  const baseline = file('../../baselines/embedded-default.json') as Record<string, unknown>;
+  const samples: Record<ShippedSchemaName, unknown[]> = {
+    'error-body': [{ error: { code: 'invalidRequest', message: 'm' } }, { error: { code: 5 } }, []],
+    operation: [operation, { ...operation, fields: [{ ...operation.fields[0], good: { kind: 'no-such-kind' } }] }, { id: 1 }],
+    expectations: [
+      { expectations: [{ case: 'matrix/none', verdict: 'DEVIATES', reason: 'known' }] },
+      { expectations: [{ case: '', verdict: 'CONFORMS', reason: ' ', extra: 1 }] },
+    ],
+    'behaviour-report': [report, { ...report, run: { ...(report['run'] as object), requestsSent: 'many' } }, {}],
+    baseline: [baseline, { ...baseline, matrix: [{ present: 'x' }] }],
+  };
+
+  test.each(NAMES)('%s: the same verdicts and errors as the compiled validator', (name) => {
+    const compiled = compileShippedSchema(name).validate;
+    const standalone = load(name);
+    const verdicts = (samples[name] ?? []).map((sample) => {
+      const verdict = compiled(sample);
+      expect(standalone(sample), JSON.stringify(compiled.errors)).toBe(verdict);
+      expect(standalone.errors ?? null).toEqual(compiled.errors ?? null);
+      return verdict;
+    });
+    // Each schema met a body it takes and one it refuses, so the comparison covers both.
+    expect(verdicts).toContain(true);
+    expect(verdicts).toContain(false);
   });
 });

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { shippedSchemaValidator } from './shipped-schema.js';
 
 // Compiled once per process: every 400 of a run is checked against the same validator.
-const validator = shippedSchemaValidator(new URL('./error-body.schema.json', import.meta.url), { allErrors: true, withFormats: true });
+const validator = shippedSchemaValidator('error-body');
 
 export interface ErrorBodyCheck {
   /** The body parsed as JSON and matched the spec §7 error schema. */

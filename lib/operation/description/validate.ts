@@ -11,21 +11,9 @@ import { compileValue } from './values.js';
 import { entryClasses } from './compile.js';
 import type { OperationDescription } from './types.js';
 
-/** The JSON Schema of a description file, for editors (`"$schema"`) and tools. */
-const OPERATION_SCHEMA_URL = new URL('./operation.schema.json', import.meta.url);
-
 export type DescriptionValidation = { valid: true; description: OperationDescription } | { valid: false; problems: string[] };
 
-// strictRequired off: `not: { required: [a, b] }` (give one of a and b) names properties of the parent.
-// discriminator: one clear error for an unknown `kind` or `family` instead of one per branch.
-// verbose: the failing schema comes with each error, so a bad `kind` can list the known ones.
-const validator = shippedSchemaValidator(OPERATION_SCHEMA_URL, {
-  allErrors: true,
-  strictRequired: false,
-  allowUnionTypes: true,
-  discriminator: true,
-  verbose: true,
-});
+const validator = shippedSchemaValidator('operation');
 
 export function validateDescription(value: unknown): DescriptionValidation {
   const validate = validator();
