@@ -60,6 +60,16 @@ export function timedCandidate(refusedMs: number, unheldMs: number, top: number)
   return Math.min(Math.max(seconds, 0), top - 1);
 }
 
+/**
+ * What the walk asks next when a refusal of `seconds` gives `candidate`, if the candidate holds: this hold until its
+ * refusal is confirmed, the candidate, the next second until its refusal is confirmed on its own (a refusal naming the
+ * field on its second ask, else its third).
+ */
+function askedAfterRefusal(seconds: number, candidate: number, namesField: boolean): number[] {
+  const confirm = namesField ? 2 : 3;
+  return [...Array<number>(confirm - 1).fill(seconds), candidate, ...Array<number>(confirm).fill(candidate + 1)];
+}
+
 /** Wall time of an exchange sent once, with no retry or wait inside it; undefined otherwise. */
 const onceMs = (e: Exchange): number | undefined => (e.attempts === 1 && e.status !== null ? e.durationMs : undefined);
 
@@ -81,6 +91,7 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
   let timedFrom: number | undefined;
   const documented = documentedCandidates(o.documented ?? [], o.top);
   const noValidation = Symbol('no validation request');
+  const searched = { topSeconds: o.top, sent, creates, ...(o.documented !== undefined ? { documented: o.documented } : {}) };
   const probe = async (seconds: number) => {
     const exchange = await asks.ask(seconds);
     sent.set(seconds, exchange);
@@ -100,12 +111,8 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
       // Any hold refused took the target about its deadline to refuse: the first one gives the candidate.
       candidate = timedCandidate(took, unheldMs, o.top);
       timedFrom = seconds;
-      // What the walk asks next if the candidate holds: this hold until its refusal is confirmed, the candidate, the next
-      // second until its refusal is confirmed on its own (a refusal naming the field on its second ask, else its third);
-      // nothing when the candidate is the documented one, whose asks are on their way already.
-      const confirm = answer.namesField ? 2 : 3;
-      if (!documented.includes(candidate))
-        asks.ahead([...Array<number>(confirm - 1).fill(seconds), candidate, ...Array<number>(confirm).fill(candidate + 1)]);
+      // Nothing sent ahead when the candidate is the documented one, whose asks are on their way already.
+      if (!documented.includes(candidate)) asks.ahead(askedAfterRefusal(seconds, candidate, answer.namesField));
     }
     return answer;
   };
@@ -118,10 +125,10 @@ export async function searchDeadline(o: DeadlineSearchOptions): Promise<Deadline
       candidatesFirst: documented.length > 0,
     });
     await asks.settled();
-    return { result, topSeconds: o.top, sent, creates, ...(o.documented !== undefined ? { documented: o.documented } : {}) };
+    return { result, ...searched };
   } catch (error) {
     await asks.settled();
     if (error !== noValidation) throw error;
-    return { result: undefined, topSeconds: o.top, sent, creates, ...(o.documented !== undefined ? { documented: o.documented } : {}) };
+    return { result: undefined, ...searched };
   }
 }

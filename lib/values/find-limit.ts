@@ -137,23 +137,13 @@ export async function findLimitSettled(
       const decisive = settled.decisive;
       if (settled.verdict === 'undetermined') return { kind: 'undetermined', why: `${x}: ${settled.why ?? 'undetermined'}` };
       if (settled.verdict !== 'rejected' || decisive.outcome !== 'rejected') return { kind: settled.verdict };
-      // Confirmed here, by its own asks: on the halvings one ask of this kind counts; the edges settle again.
-      const trusted = decisive.namesField || confirmed.has(decisive.kind.key);
-      confirmed.add(decisive.kind.key);
-      const stated = decisive.message === undefined ? [] : statedNumbers(decisive.message, o.unit ?? '');
-      // What the search measured itself first: it knows how its candidate was found (and may have sent its asks).
-      return { kind: 'rejected', stated: [...(o.pointsTo?.(x) ?? []), ...stated], trusted };
+      return refusedStep(decisive, x, confirmed, o);
     } catch (error) {
       if (error === OUT_OF_STEPS || error === OUT_OF_ASKS) return { kind: 'out-of-steps' };
       throw error;
     }
   };
-  const intermittent = (): IntermittentNote | undefined => {
-    const first = contradicted[0];
-    if (first === undefined) return undefined;
-    const refused = contradicted.filter((c) => c.shown === first.shown).reduce((n, c) => n + c.refused, 0);
-    return { shown: first.shown, refused, asks };
-  };
+  const intermittent = (): IntermittentNote | undefined => intermittentOf(contradicted, asks);
   return bisect(
     {
       steps,
@@ -168,6 +158,31 @@ export async function findLimitSettled(
     low,
     high,
   );
+}
+
+/**
+ * A step's settled refusal: confirmed here, by its own asks, so on the halvings one ask of its kind counts (the edges
+ * settle again); trusted when it names the field or another value confirmed its kind; with the numbers it points to.
+ */
+function refusedStep(
+  decisive: Extract<AskAnswer, { outcome: 'rejected' }>,
+  x: number,
+  confirmed: Set<string>,
+  o: SettledSearchOptions,
+): StepAnswer {
+  const trusted = decisive.namesField || confirmed.has(decisive.kind.key);
+  confirmed.add(decisive.kind.key);
+  const stated = decisive.message === undefined ? [] : statedNumbers(decisive.message, o.unit ?? '');
+  // What the search measured itself first: it knows how its candidate was found (and may have sent its asks).
+  return { kind: 'rejected', stated: [...(o.pointsTo?.(x) ?? []), ...stated], trusted };
+}
+
+/** The refusals later 2xx contradicted, of the first kind seen, counted over the search's asks. */
+function intermittentOf(contradicted: readonly IntermittentNote[], asks: number): IntermittentNote | undefined {
+  const first = contradicted[0];
+  if (first === undefined) return undefined;
+  const refused = contradicted.filter((c) => c.shown === first.shown).reduce((n, c) => n + c.refused, 0);
+  return { shown: first.shown, refused, asks };
 }
 
 const OUT_OF_STEPS = Symbol('out of steps');
