@@ -44,6 +44,7 @@ import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
 import { InterruptOnce } from './support/interrupt.js';
 import { PROBE_OPTIONS } from './support/probe-options.js';
+import { startEmbedded } from './support/embedded-reference.js';
 
 const line = parseCommandOrExit('probe', import.meta.url, PROBE_OPTIONS);
 const { values, positionals } = line.args;
@@ -76,6 +77,7 @@ const options = {
   dryRun: values['dry-run'],
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   stop: interrupt.signal,
+  startEmbedded,
 };
 // The run's modules (vitest's API, the suites' engine) are loaded once a stop has its handler: a Ctrl-C while they
 // load is then a stop the run sees before its first request, not the end of the process.

@@ -1,7 +1,7 @@
 /**
  * Every error the tool throws on purpose, in one module. Each has a stable `code` a caller or a script may switch on,
  * and an `instanceof` that holds across copies of this module: lib is loaded once by Node for the run and again by
- * vitest's module runner for globalSetup, and the compiled dist/ runs beside the sources. An instance carries the
+ * vitest in the suites' worker, and the compiled dist/ runs beside the sources. An instance carries the
  * kinds of its class chain under a brand registered with Symbol.for, which every copy reads alike (undici's
  * lib/core/errors.js does the same). A message is a line safe to print: none holds a secret or key material.
  */

@@ -10,6 +10,7 @@ import type { RunPlan } from '../lib/plan/plan.js';
 import { exitLine, runProbe as runProbeApi } from '../lib/run/run-probe.js';
 import { readCommandLine, readSettings } from '../bin/support/cli.js';
 import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
+import { startEmbedded } from '../bin/support/embedded-reference.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { runTool, type ToolRun } from './run-tool.js';
 
@@ -62,6 +63,7 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     cwd: reportDir,
     // A hung run is stopped as Ctrl-C stops one: its cases finish, the reports say why.
     stop: AbortSignal.timeout(timeoutMs),
+    startEmbedded,
   });
   if (outcome.setupProblem !== undefined) stderr.push(...outcome.setupProblem.split('\n').map((p) => `probe: ${p}`));
   else stdout.push(exitLine(outcome));

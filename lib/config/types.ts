@@ -6,7 +6,7 @@ import type { Secret } from '../secret.js';
  * A probe's settings after validation: one value, read once by the command from defaults, `.env`, the
  * environment and its flags (lib/config/load-config.ts), grouped by concern so that each part of the tool
  * takes the part it needs. Every field has a documented default (lib/config/settings.ts). The run hands this
- * value to vitest's globalSetup and the suites' worker (lib/config/wire.ts), never through the environment.
+ * value to the suites' worker (lib/config/wire.ts), never through the environment.
  */
 export interface Settings {
   target: TargetSettings;

@@ -1,5 +1,5 @@
 /**
- * The settings value as it crosses from the command to vitest's globalSetup and the suites' worker thread: the
+ * The settings value as it crosses from the command to the suites' worker thread: the
  * one channel is vitest's `provide`/`inject`, which carries JSON. Two things in the value are not JSON: the
  * secrets (a Secret prints "[redacted]" in JSON, by design) and the compiled operation (it holds functions). The
  * wire form names each secret's place and carries the operation's description, which the worker compiles again.

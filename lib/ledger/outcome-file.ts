@@ -1,6 +1,6 @@
 /**
- * How the end-of-run ledger outcome travels from globalSetup's teardown (which runs after the
- * reporters, at vitest's close) to the run (lib/run/run-probe.ts), which adds it to the reports and the exit code;
+ * How the end-of-run ledger outcome travels from the run environment's end (lib/run/run-environment.ts, after
+ * vitest's close) to the run (lib/run/run-probe.ts), which adds it to the reports and the exit code;
  * and, for a sharded run, from each shard to the merge, in a folder of its own beside the blob
  * folder (vitest's merge takes every file in the blob folder for a blob and fails on anything else).
  */

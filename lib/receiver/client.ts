@@ -1,5 +1,5 @@
 /**
- * The receiver seen from a vitest worker: the receiver runs in the main process (globalSetup), so a
+ * The receiver seen from a vitest worker: the receiver runs in the main process (lib/run/run-environment.ts), so a
  * suite reads notifications and switches misbehaviours over the control API (control.ts) on loopback.
  */
 import { CONTROL_KEY_HEADER, CONTROL_PREFIX, MAX_POLL_WAIT_MS } from './control.js';

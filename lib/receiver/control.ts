@@ -1,6 +1,6 @@
 /**
  * The receiver's control API, for suites running in a worker while the receiver runs in the main
- * process (globalSetup). Every request needs the key in `x-receiver-key`: a tunnel forwards from
+ * process (lib/run/run-environment.ts). Every request needs the key in `x-receiver-key`: a tunnel forwards from
  * loopback, so "came from loopback" proves nothing.
  *
  *   GET    /_receiver/notifications?clientState=&subscriptionId=&after=&waitMs=   -> { notifications: [...] }

@@ -1,7 +1,7 @@
 /**
  * How the target spelled the validation token's query parameter, over a whole run: SharePoint sends
  * `validationtoken`, Graph `validationToken`. The run's receiver tallies every validation request as it arrives
- * (what it keeps of each is capped and can be cleared; the tally is neither), globalSetup's teardown writes the
+ * (what it keeps of each is capped and can be cleared; the tally is neither), the run environment's end writes the
  * tally to the run's file, and the run reads it back into the report (`run.validation`), which every output reads.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -7,9 +7,9 @@
  *   import { runRedactor } from './run-redactor.js';
  *   runRedactor().add(new Secret(accessToken));
  *
- * One per copy of this module: a vitest worker thread has its own, and so has the copy vitest's module runner loads
- * for globalSetup in the run's thread. Neither has to share it: every secret the run's own copy prints or writes is
- * one the run itself got or made (globalSetup's lines reach the run by a channel, and are redacted there).
+ * One per copy of this module: a vitest worker thread has its own. It does not have to share it: every secret the
+ * run's own copy prints or writes is one the run itself got or made (the lines of what it started for the suites,
+ * lib/run/run-environment.ts, are the run's own).
  */
 import { Redactor } from './redactor.js';
 

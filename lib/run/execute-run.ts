@@ -29,7 +29,7 @@ import type { RunFiles } from './provided-context.js';
 import type { ProbeRunFiles } from './run-files.js';
 import { readValidationSpelling } from '../receiver/validation-spelling.js';
 import type { RunInputs } from './run-inputs.js';
-import { RunLog } from './run-log.js';
+import { startRunEnvironment, type RunEnvironment, type StartEmbedded } from './run-environment.js';
 import type { RunMode, RunModeKind, RunReporters } from './run-mode.js';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
@@ -50,6 +50,8 @@ export interface RunContext {
   stop?: AbortSignal;
   /** The UI's runs never end the run: each is handed here as it ends. */
   onUiRun?: (result: RunResult) => Promise<void>;
+  /** How to start the embedded reference service, for a run with no BASE_URL (the command's; lib does not import it). */
+  startEmbedded?: StartEmbedded;
 }
 
 /** A run of the suites, as plain data. */
@@ -90,7 +92,6 @@ interface SuiteRun {
   progress: RequestProgress;
   /** Tells the worker the run stops, before vitest cancels it. */
   stopChannel: StopChannel;
-  log: RunLog;
   /** What stopped the run, for the report (a stopped merged shard, or the caller). */
   stopped(): RunStop | undefined;
 }
@@ -151,7 +152,7 @@ function suiteRun(mode: RunMode, ctx: RunContext, files: ProbeRunFiles): SuiteRu
     ...(expectations !== undefined ? { expected: expectedReason(expectations.list, runDay(ctx)) } : {}),
   });
   const reporters = { stop, console, collector };
-  return { reporters, progress, stopChannel, log: new RunLog(ctx.out), stopped };
+  return { reporters, progress, stopChannel, stopped };
 }
 
 /** The UI finishes each of its runs as it ends, and starts each with an empty exchange log. */
@@ -176,15 +177,46 @@ function referenceToken(settings: Settings): Secret {
 
 async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: ProbeRunFiles): Promise<void> {
   const { settings } = ctx;
-  const ui = mode.kind === 'ui';
-  // Imported here: a command that never runs the suites (a setup error) does not load vitest.
-  const { startVitest } = await import('vitest/node');
   const runFiles: RunFiles = {
     ...(files.outcome !== undefined ? { outcome: files.outcome } : {}),
     ...(files.exchangeLog !== undefined ? { exchangeLog: files.exchangeLog } : {}),
     ...(files.validation !== undefined ? { validation: files.validation } : {}),
   };
-  if (!ui) run.reporters.stop.holdSignals();
+  if (mode.kind !== 'ui') run.reporters.stop.holdSignals();
+  const token = servedByReference(settings.target) ? referenceToken(settings) : undefined;
+  // A merge runs no suite: nothing to stand on.
+  const environment =
+    mode.kind === 'merge'
+      ? undefined
+      : await startRunEnvironment({
+          settings,
+          runFiles,
+          referenceToken: token,
+          broker: ctx.broker,
+          startEmbedded: ctx.startEmbedded,
+          log: ctx.out.log,
+        }).catch((error: unknown) => {
+          run.reporters.stop.releaseSignals();
+          throw error;
+        });
+  try {
+    await suitesOn(mode, ctx, run, { runFiles, environment, token });
+  } finally {
+    await environment?.close();
+  }
+}
+
+/** vitest over the suites, standing on `environment`; returns when the run is over (never, in the UI). */
+async function suitesOn(
+  mode: RunMode,
+  ctx: RunContext,
+  run: SuiteRun,
+  given: { runFiles: RunFiles; environment: RunEnvironment | undefined; token: Secret | undefined },
+): Promise<void> {
+  const { settings } = ctx;
+  const ui = mode.kind === 'ui';
+  // Imported here: a command that never runs the suites (a setup error) does not load vitest.
+  const { startVitest } = await import('vitest/node');
   const vitest = await startVitest(
     'test',
     [...ctx.filters],
@@ -195,15 +227,15 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
       ...mode.vitest(run.reporters, settings.reports.reportDir),
       provide: {
         settings: settingsToWire(settings),
-        runFiles,
+        runFiles: given.runFiles,
         progressChannel: run.progress.channel,
         stopChannel: run.stopChannel.name,
-        logChannel: run.log.channel,
+        ...given.environment?.provide,
         ...(ctx.broker !== undefined ? { tokenBroker: { url: ctx.broker.url, key: ctx.broker.key } } : {}),
         // A whole run: the handshake cases may start right after the presence matrix, beside the suites that
         // send (suites/support/handshake-cases.ts). With a file filter or a shard, 06-events may not be in it.
         startWaitsEarly: ctx.filters.length === 0 && mode.kind === 'single',
-        ...(servedByReference(settings.target) ? { referenceToken: referenceToken(settings).reveal() } : {}),
+        ...(given.token !== undefined ? { referenceToken: given.token.reveal() } : {}),
       },
     },
     ui ? { server: { watch: null } } : {},
@@ -214,15 +246,14 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
     ctx.out.log(
       `ui: http://${api.host ?? 'localhost'}:${api.port ?? 51204}${uiBase}: no suite runs until one is started there; Ctrl-C stops`,
     );
-    // The UI keeps the process alive until the user stops it (Ctrl-C).
+    // The UI keeps the process alive until the user stops it (Ctrl-C); its environment ends with vitest.
+    const environment = given.environment;
+    if (environment !== undefined) vitest.onClose(() => environment.close());
     await new Promise(() => {});
   }
   await vitest.close();
   run.progress.close();
   run.stopChannel.close();
-  // globalSetup's last lines (the ledger's end of run) before the run's own.
-  await run.log.flushed();
-  run.log.close();
   mode.after(settings.reports.reportDir, run.reporters.stop);
 }
 

@@ -1,20 +1,20 @@
 /**
- * What a probe run hands to vitest's globalSetup and the suites' worker, through vitest's `provide`/`inject`
- * (the one channel: never the environment). The run provides the first group; globalSetup adds the second
- * (suites/support/global-setup.ts).
+ * What a probe run hands to the suites' worker (and globalSetup's guard), through vitest's `provide`/`inject`
+ * (the one channel: never the environment variables). The run provides both groups: its own, and what it started
+ * for the suites to stand on (lib/run/run-environment.ts).
  */
 import type { TokenBrokerAddress } from '../auth/broker.js';
 import type { TargetRef } from '../case-record.js';
 import type { SettingsWire } from '../config/wire.js';
 import type { ReceiverControl } from '../receiver/client.js';
 
-/** Files the run's globalSetup and worker write and the run reads: a single run's in a temporary folder, a shard's in REPORT_DIR. */
+/** Files the run's environment and worker write and the run reads: a single run's in a temporary folder, a shard's in REPORT_DIR. */
 export interface RunFiles {
-  /** Where globalSetup's teardown leaves what the run could not delete (lib/ledger/outcome-file.ts). */
+  /** Where the environment's end leaves what the run could not delete (lib/ledger/outcome-file.ts). */
   outcome?: string;
   /** Where the worker appends every exchange and the case that sent it, for the run's HAR (lib/har/exchange-log.ts). */
   exchangeLog?: string;
-  /** Where globalSetup's teardown leaves the receiver's tally of the validation parameter's spellings (lib/receiver/validation-spelling.ts). */
+  /** Where the environment's end leaves the receiver's tally of the validation parameter's spellings (lib/receiver/validation-spelling.ts). */
   validation?: string;
 }
 
@@ -23,8 +23,6 @@ declare module 'vitest' {
     /** The run's settings, read once by the command (lib/config/wire.ts). */
     settings: SettingsWire;
     runFiles: RunFiles;
-    /** Where globalSetup's lines go, to be printed with the run's own (lib/run/run-log.ts). */
-    logChannel?: string;
     /** Where the worker says how many requests it has sent, as it sends them (lib/vitest/request-progress.ts). */
     progressChannel?: string;
     /** The run's token broker (lib/auth/broker.ts) when the token is got by client credentials. */
@@ -42,7 +40,7 @@ declare module 'vitest' {
      */
     referenceToken?: string;
 
-    // Provided by globalSetup:
+    // What the run's environment gives (lib/run/run-environment.ts):
     target: TargetRef;
     /** The notificationUrl of the probe's own receiver; absent when NOTIFICATION_URL names another. */
     receiverUrl?: string;

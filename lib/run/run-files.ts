@@ -1,5 +1,5 @@
 /**
- * The files a run's globalSetup and worker write and the run reads back: what the cleanup left on the target
+ * The files a run's environment (lib/run/run-environment.ts) and worker write and the run reads back: what the cleanup left on the target
  * (lib/ledger/outcome-file.ts) and every exchange for the HAR (lib/har/exchange-log.ts). A single run keeps them
  * in a temporary folder of its own, removed when the run ends; a shard in REPORT_DIR, which CI carries to the
  * merge job with the blobs; a merge reads the shards' and writes none.
@@ -14,7 +14,7 @@ export interface ProbeRunFiles {
   outcome: string | undefined;
   exchangeLog: string | undefined;
   /**
-   * Where globalSetup's teardown leaves how the target spelled the validation parameter (lib/receiver/validation-spelling.ts):
+   * Where the environment's end leaves how the target spelled the validation parameter (lib/receiver/validation-spelling.ts):
    * a single run's only; a shard's report is built by the merge, which has no receiver's tally to read.
    */
   validation: string | undefined;

@@ -1,7 +1,7 @@
 /**
  * The four ways a probe run runs the suites, one object each, as vitest's CLI dispatches to start, mergeReports and
  * init: a single run; one shard of a split run, which leaves a blob for the merge; the merge of the shards' blobs,
- * which sends nothing; and the vitest UI, which runs nothing until asked. Each says which files globalSetup and the
+ * which sends nothing; and the vitest UI, which runs nothing until asked. Each says which files the run's environment and the
  * worker write, what vitest is started with, where the cleanup's outcome and the exchanges are read back, and
  * whether the run builds the reports.
  */
@@ -34,7 +34,7 @@ export interface RunMode {
   shard?: string;
   /** Whether the run builds the report and writes its outputs (a shard leaves its blob; the merge writes them). */
   reports: boolean;
-  /** The files globalSetup's teardown and the worker write, which the run reads back. */
+  /** The files the run environment's end and the worker write, which the run reads back. */
   files(reportDir: string): ProbeRunFiles;
   /** What vitest is started with in this mode, besides what every run is. */
   vitest(reporters: RunReporters, reportDir: string): Partial<CliOptions> & { reporters: Reporters };

@@ -6,6 +6,7 @@
  * conclude from the run and what their checks found (lib/run/run-outputs.ts, lib/run/conclude-run.ts); print.
  * It prints through `out` and never ends the process: the command does (bin/probe.ts).
  */
+import type { StartEmbedded } from './run-environment.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +62,8 @@ export interface ProbeRunOptions {
   stop?: AbortSignal;
   /** Prints the plan (suites, cases, the most requests each sends, the time at the run's pace) and sends nothing. */
   dryRun?: boolean;
+  /** How to start the embedded reference service when BASE_URL is unset (the command's: lib does not import it). */
+  startEmbedded?: StartEmbedded;
 }
 
 export interface ProbeRunOutcome {
@@ -207,6 +210,7 @@ async function runAndTell(mode: RunMode, ctx: RunContext, options: ProbeRunOptio
     ...ctx,
     ...(options.terminal !== undefined ? { terminal: options.terminal } : {}),
     ...(options.stop !== undefined ? { stop: options.stop } : {}),
+    ...(options.startEmbedded !== undefined ? { startEmbedded: options.startEmbedded } : {}),
     onUiRun: async (run) => void (await tell(run)),
   });
   return tell(result);

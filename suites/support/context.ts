@@ -93,7 +93,7 @@ function valuesMaker(settings: Settings, receiverUrl: string | undefined): Probe
 
 export function probeContext(): ProbeContext {
   if (context !== undefined) return context;
-  // The settings the command read, handed over by the run; the target from globalSetup (the embedded
+  // The settings the command read, handed over by the run; the target it started or was given (the embedded
   // reference's address is known only once it listens).
   const settings = settingsFromWire(inject('settings'));
   const target = inject('target');
