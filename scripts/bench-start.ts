@@ -9,7 +9,7 @@
  *   first request   `probe` against BASE_URL, a loopback server here that times the first request to arrive
  *                   (the setup check's), then the probe is stopped;
  *   embedded ready  `probe 01-spec` with no BASE_URL: the line naming the embedded reference's address, printed
- *                   once vitest has started and its globalSetup has the reference listening.
+ *                   once the run has it listening (before vitest starts: lib/run/run-environment.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
