@@ -69,6 +69,11 @@ export interface CaseCommon {
   /** Requests the case asked again because an earlier ask got no verdict (lib/create/client.ts); absent when none. */
   secondAsks?: number;
   /**
+   * Answers the case took from an earlier ask of the same body (another case's, another suite's) instead of sending it
+   * again; absent when none. Said per suite beside its requests, so a run shows what it did not have to send.
+   */
+  reused?: number;
+  /**
    * Creates the case asked again because the target's state refused them while the run's own lived, and the room
    * the run had learned by the end of the case (lib/create/state-pacer.ts); absent when none was.
    */
@@ -91,7 +96,7 @@ export interface CaseCommon {
 }
 
 /** What the worker adds to what a case says (lib's side of suites/support/case-run.ts finishCase). */
-type AddedByTheRun = 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks' | 'stateAsks';
+type AddedByTheRun = 'requests' | 'cleanupFailures' | 'target' | 'stoppedEarly' | 'engineRequests' | 'secondAsks' | 'stateAsks' | 'reused';
 
 /** A record as a case writes it, of whichever kind: the run adds its requests, target and the rest. */
 export type CaseRecordInput = CaseEvidence & Omit<CaseCommon, AddedByTheRun>;

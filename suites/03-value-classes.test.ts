@@ -160,6 +160,8 @@ async function valueCase(context: TestContext, field: string, valueClass: ValueC
   const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
   // In an accepted body with other fields' values, the value is accepted; else it is asked alone.
   const together = await groups.acceptedWith({ field, valueClass }, (group) => sendGroup(run, group));
+  // Another member's case sent the group's body: this value's answer was taken from it.
+  if (together !== undefined && !run.client.exchanges.includes(together.exchange)) run.reused += 1;
   // The base was accepted: a refusal of the value disagrees with it and is asked again before it counts.
   const settled: Settled<Exchange> =
     together !== undefined
@@ -240,6 +242,7 @@ describe.runIf(limitRows.length > 0)('limits (open: spec §8 "Limits ... not sho
           // A value class of the same value, accepted in time, is this step's answer: not asked again.
           const reused = await reusedStep(search, x);
           if (reused !== undefined) {
+            run.reused += 1;
             sent.set(x, reused);
             return reused.answer;
           }

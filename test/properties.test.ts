@@ -49,6 +49,24 @@ describe('npm run probe -- 04-properties', () => {
       for (const c of cases) expect(['CONFORMS', 'INFORMATIONAL'], `${c.id}: ${c.finding ?? ''}`).toContain(c.verdict);
     });
 
+    test("the answers taken from earlier asks: the properties' own counts, summed on the suite's line and in the report", () => {
+      const taken = propertyCases(first).reduce(
+        (n, c) =>
+          n +
+          Number(
+            /\((\d+) bod(?:y|ies) answered by an earlier ask of the same body/.exec(`${c.finding ?? ''} ${c.observed ?? ''}`)?.[1] ?? 0,
+          ),
+        0,
+      );
+      // The determinism property asks again what the first property asked: some bodies are always taken.
+      expect(taken).toBeGreaterThan(0);
+      const suite = readReport(first.reportDir).suites?.find((s) => s.suite === '04-properties');
+      expect(suite?.reused).toBe(taken);
+      expect(first.stdout).toMatch(
+        new RegExp(`^04-properties: .*; \\d+ requests \\(${taken} answers taken from earlier asks, not sent\\), `, 'm'),
+      );
+    });
+
     test('SEED=<the printed seed> sends the same bodies again; another seed draws others', async () => {
       const [replay, other] = await Promise.all([
         runProbe({ ...FAST, SEED: String(seed) }, ['04-properties'], 200_000),

@@ -10,7 +10,7 @@ import type { HarnessError, SuiteSummary, UnrunCase } from './types.js';
 
 /** The run's cases, sorted as lib/vitest/collect-run.ts sorts them, each with its suite. */
 export interface SuiteCases {
-  cases: readonly { suite: string; record: Pick<CaseRecord, 'verdict' | 'requests'> }[];
+  cases: readonly { suite: string; record: Pick<CaseRecord, 'verdict' | 'requests' | 'reused'> }[];
   skipped: readonly Pick<UnrunCase, 'suite'>[];
   notRun: readonly Pick<UnrunCase, 'suite'>[];
   harnessErrors: readonly Pick<HarnessError, 'suite'>[];
@@ -35,6 +35,7 @@ export function summarizeSuites(run: SuiteCases): SuiteSummary[] {
     const summary = of(c.suite);
     summary.counts[c.record.verdict] += 1;
     summary.requests += c.record.requests;
+    if (c.record.reused !== undefined) summary.reused = (summary.reused ?? 0) + c.record.reused;
   }
   // A case that failed before it recorded anything is the harness's ERROR, as the report counts it.
   for (const e of run.harnessErrors) of(e.suite).counts.ERROR += 1;
@@ -43,7 +44,10 @@ export function summarizeSuites(run: SuiteCases): SuiteSummary[] {
   return [...bySuite.values()];
 }
 
-/** `02-presence-matrix: 25 INFORMATIONAL, 8 not run (the run was stopped); 68 requests, 16.2 s` */
+/**
+ * `02-presence-matrix: 25 INFORMATIONAL, 8 not run (the run was stopped); 68 requests, 16.2 s`, and after the requests
+ * `(40 answers taken from earlier asks, not sent)` when the suite's cases took any.
+ */
 export function suiteLine(summary: SuiteSummary, stopped: boolean): string {
   const order: readonly Verdict[] = ['CONFORMS', 'INFORMATIONAL', 'DEVIATES', 'ERROR'];
   const parts = [
@@ -52,5 +56,7 @@ export function suiteLine(summary: SuiteSummary, stopped: boolean): string {
     ...(summary.notRun > 0 ? [`${summary.notRun} not run (the run was stopped)`] : []),
   ];
   const cases = parts.join(', ') || (stopped ? 'not run (the run was stopped)' : 'no case');
-  return `${summary.suite}: ${cases}; ${summary.requests} requests, ${summary.seconds.toFixed(1)} s`;
+  const reused =
+    summary.reused === undefined ? '' : ` (${summary.reused} answer${summary.reused === 1 ? '' : 's'} taken from earlier asks, not sent)`;
+  return `${summary.suite}: ${cases}; ${summary.requests} requests${reused}, ${summary.seconds.toFixed(1)} s`;
 }

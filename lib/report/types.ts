@@ -196,6 +196,8 @@ export interface SuiteSummary {
   notRun: number;
   /** Requests its cases put on the wire, each case's own count (shared evidence counts in the case that gathered it). */
   requests: number;
+  /** Answers its cases took from earlier asks of the same body instead of sending them; absent when none. */
+  reused?: number;
   /** Its elapsed time: vitest's duration of the file, its tests and hooks (a merge keeps the shard's). */
   seconds: number;
 }

@@ -21,6 +21,8 @@ import { refusalKind } from '../../lib/protocol/refusal-kind.js';
  */
 export class CaseRun {
   readonly client: OperationClient;
+  /** Answers this case took from an earlier ask of the same body instead of sending it (the record's `reused`). */
+  reused = 0;
 
   /**
    * `askAgain`: a request that got no verdict (throttled, a 5xx or a reset after the engine's retries) is asked
@@ -140,6 +142,7 @@ export async function finishCase(
     ...(await judgedReach(run, record)),
     requests: run.client.requests,
     ...(run.client.secondAsks > 0 ? { secondAsks: run.client.secondAsks } : {}),
+    ...(run.reused > 0 ? { reused: run.reused } : {}),
     ...(run.client.stateAsks > 0 ? { stateAsks: stateAsksOf(run) } : {}),
     target: run.probe.target,
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
