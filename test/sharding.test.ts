@@ -42,7 +42,7 @@ function behaviour(report: BehaviourReport) {
 
 /** Suite numbers in the order the run output reports each file done (the console prints a suite's line when it ends). */
 function fileOrder(run: ProbeRun): number[] {
-  return [...run.stdout.matchAll(/^(\d\d)-[\w-]+: .*; \d+ requests, [\d.]+ s$/gm)].map((m) => Number(m[1]));
+  return [...run.stdout.matchAll(/^(\d\d)-[\w-]+: .*; \d+ requests(?: \([^)]*\))?, [\d.]+ s$/gm)].map((m) => Number(m[1]));
 }
 
 /** The suite each case of the report came from, by its id's first part. */
