@@ -94,6 +94,14 @@ export class HttpEngineUsageError extends ProbeError {
   readonly code = 'HTTP_ENGINE_USAGE';
 }
 
+// The run's start.
+
+/** What the suites stand on could not be started (the receiver, the embedded reference, the cleanup ledger): one line. */
+export class RunStartError extends ProbeError {
+  static override readonly kind = 'RunStartError';
+  readonly code = 'RUN_START_FAILED';
+}
+
 // The notification receiver's API.
 
 export class ReceiverTimeoutError extends ProbeError {

@@ -15,6 +15,7 @@ import { writeOutcome } from '../ledger/outcome-file.js';
 import { startRunReceiver } from '../receiver/for-run.js';
 import { writeValidationSpelling } from '../receiver/validation-spelling.js';
 import type { Secret } from '../secret.js';
+import { RunStartError } from '../errors.js';
 import type { RunFiles } from './provided-context.js';
 import type { TargetRef } from '../case-record.js';
 import type { ReceiverControl } from '../receiver/client.js';
@@ -87,15 +88,30 @@ async function startTarget(o: RunEnvironmentOptions): Promise<Target> {
   };
 }
 
+/** `start`, its failure one line naming what could not be started (a file system error names its path, never a secret). */
+async function started<T>(what: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof RunStartError)) {
+      throw new RunStartError(`could not start ${what}: ${error.message.split('\n')[0] ?? ''}`);
+    }
+    throw error;
+  }
+}
+
 export async function startRunEnvironment(o: RunEnvironmentOptions): Promise<RunEnvironment> {
   const { settings, log, runFiles } = o;
-  const receiver = await startRunReceiver(settings, log);
+  const receiver = await started("the probe's notification receiver", () => startRunReceiver(settings, log));
   let target: Target | undefined;
   try {
-    target = await startTarget(o);
-    const { ref } = target;
-    const ledger = await openRunLedger({ settings, target: { baseUrl: ref.baseUrl, kind: ref.kind }, token: target.token, log });
-    const reference = target.reference;
+    const t = await started('the target', () => startTarget(o));
+    target = t;
+    const { ref } = t;
+    const ledger = await started(`the cleanup ledger in LEDGER_DIR (${settings.reports.ledgerDir})`, () =>
+      openRunLedger({ settings, target: { baseUrl: ref.baseUrl, kind: ref.kind }, token: t.token, log }),
+    );
+    const reference = t.reference;
     let closing: Promise<void> | undefined;
     const close = async (): Promise<void> => {
       try {

@@ -7,6 +7,7 @@
  * It prints through `out` and never ends the process: the command does (bin/probe.ts).
  */
 import type { StartEmbedded } from './run-environment.js';
+import { RunStartError } from '../errors.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -146,7 +147,11 @@ async function prepareAndRun(settings: Settings, options: ProbeRunOptions & { ou
       for (const line of describeSettingsAtStart(settings)) out.log(line);
       await writeStartOutputs(settings);
       const ctx: RunContext = { settings, inputs, broker, out, filters: options.filters ?? [], setupExchanges: setup, startedAt };
-      const outcome = await runAndTell(mode.mode, ctx, options);
+      // What the suites stand on that could not be started is a setup problem, said in one line.
+      const outcome = await runAndTell(mode.mode, ctx, options).catch((error: unknown) => {
+        if (error instanceof RunStartError) return setupError(error.message);
+        throw error;
+      });
       if (token !== undefined) out.log(describeProvenance(token.provenance()));
       return outcome;
     } finally {
