@@ -27,6 +27,7 @@ describe('errors', () => {
       new errors.CurlParseError('x'),
       new errors.InputError('x'),
       new errors.ProfileError('x'),
+      new errors.RunStartError('x'),
     ];
     // Every class the module exports is made above.
     const classes = Object.values(errors).filter((value) => typeof value === 'function' && value !== ProbeError);
