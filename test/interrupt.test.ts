@@ -89,7 +89,9 @@ test.each([
     const html = readFileSync(join(reportDir, 'behaviour-report.html'), 'utf8');
     for (const summary of suites.filter((s) => report.cases.some((c) => c.suite === s.suite)))
       expect(html).toMatch(
-        new RegExp(`${summary.suite} · \\d+ cases? · ${summary.requests} requests · ${summary.seconds.toFixed(1)} s</span>`),
+        new RegExp(
+          `${summary.suite} · \\d+ cases? · ${summary.requests} requests${summary.reused === undefined ? '' : ` · ${summary.reused} answers? taken from earlier asks`} · ${summary.seconds.toFixed(1)} s</span>`,
+        ),
       );
     // Every request the target received is in the report's total, the setup check's listed apart.
     if (received !== undefined) {

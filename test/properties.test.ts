@@ -62,6 +62,10 @@ describe('npm run probe -- 04-properties', () => {
       expect(taken).toBeGreaterThan(0);
       const suite = readReport(first.reportDir).suites?.find((s) => s.suite === '04-properties');
       expect(suite?.reused).toBe(taken);
+      // The HTML's suite heading says the same count.
+      expect(readFileSync(join(first.reportDir, 'behaviour-report.html'), 'utf8')).toMatch(
+        new RegExp(`04-properties · \\d+ cases · \\d+ requests · ${taken} answers taken from earlier asks · `),
+      );
       expect(first.stdout).toMatch(
         new RegExp(`^04-properties: .*; \\d+ requests \\(${taken} answers taken from earlier asks, not sent\\), `, 'm'),
       );

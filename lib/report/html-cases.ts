@@ -145,7 +145,9 @@ export function casesSection(
   notes: readonly SaidOnce[] = saidOnce(cases),
 ): SafeHtml {
   const suites = suitesOf(cases);
-  const cost = new Map(counted.map((s) => [s.suite, ` · ${s.requests} requests · ${s.seconds.toFixed(1)} s`] as const));
+  // The console's suite line in the HTML's words: its requests, the answers it took from earlier asks, its time.
+  const reused = (n: number | undefined): string => (n === undefined ? '' : ` · ${n} answer${n === 1 ? '' : 's'} taken from earlier asks`);
+  const cost = new Map(counted.map((s) => [s.suite, ` · ${s.requests} requests${reused(s.reused)} · ${s.seconds.toFixed(1)} s`] as const));
   const groups = suites.map((suite) => {
     const failing = suite.cases.some(({ c }) => FAILING.has(c.verdict) && c.expectation === undefined);
     const counts = VERDICTS.map((v) => [v, suite.cases.filter(({ c }) => c.verdict === v).length] as const).filter(([, n]) => n > 0);
