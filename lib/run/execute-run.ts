@@ -202,7 +202,11 @@ async function runSuites(mode: RunMode, ctx: RunContext, run: SuiteRun, files: P
   try {
     await suitesOn(mode, ctx, run, { runFiles, environment, token });
   } finally {
-    await environment?.close();
+    // An end that failed leaves no outcome: the run then says its cleanup is unknown, and fails.
+    await environment?.close().catch((error: unknown) => {
+      const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      ctx.out.error(`ledger: the end of the run's cleanup failed: ${why}; npm run cleanup deletes what it left`);
+    });
   }
 }
 
