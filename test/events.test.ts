@@ -61,6 +61,10 @@ describe.concurrent('npm run probe -- 06-events on the embedded reference', () =
       expect(seen['events/handshake-deadline']).toMatch(
         /^INFORMATIONAL: handshake deadline: over 2 s: the subscription was created with the receiver holding its answer 2 s/,
       );
+      // The description's 5 s is past those holds: the finding names the settings that reach it.
+      expect(seen['events/handshake-deadline']).toContain(
+        "the operation's description documents 5 s, over the longest hold searched: REQUEST_TIMEOUT_MS of at least 6000 and HANDSHAKE_DEADLINE_MAX_SECONDS of at least 5 check it",
+      );
       expect(run.stdout).toMatch(
         /ledger: this run created \d+ subscription\(s\): \d+ deleted by their cases, 0 at the end of the run, 0 could not be deleted/,
       );

@@ -81,6 +81,23 @@ describe('the handshake deadline in words', () => {
     expect(judged.finding.endsWith(tail)).toBe(true);
   });
 
+  test.each([
+    [[5], "(2 creates; the operation's description documents 5 s, which this target does not keep)"],
+    [
+      [10],
+      "(2 creates; the operation's description documents 10 s, over the longest hold searched: REQUEST_TIMEOUT_MS of at least 11000 and HANDSHAKE_DEADLINE_MAX_SECONDS of at least 10 check it)",
+    ],
+  ])('accepted up to the longest hold, a documented %j: %s', (documented, tail) => {
+    const judged = judgeHandshakeDeadline({
+      ...search({ end: 'high-accepted', largestAccepted: 9 }, [
+        [0, created],
+        [9, created],
+      ]),
+      documented,
+    });
+    expect(judged.finding.endsWith(tail), judged.finding).toBe(true);
+  });
+
   test('over the longest hold searched, naming the settings that bound it', () => {
     const judged = judgeHandshakeDeadline(
       search({ end: 'high-accepted', largestAccepted: 9 }, [

@@ -57,17 +57,28 @@ export interface DeadlineSearch {
 
 /**
  * What the search made of the deadlines the description documents: one kept (its edges checked first, the deadline
- * pinned on them), or the documentation and the target disagreeing; '' when none is documented or nothing was pinned.
+ * pinned on them), the documentation and the target disagreeing, or a documented deadline past the longest hold
+ * searched with the settings that would reach it; '' when none is documented or the search says nothing of it.
  */
 function documentedWords(s: DeadlineSearch): string {
   const documented = s.documented ?? [];
-  const r = s.result?.smallestRejected;
-  if (documented.length === 0 || s.result?.end !== 'exact' || r === undefined) return '';
+  const result = s.result;
+  if (documented.length === 0 || result === undefined) return '';
   const listed = documented.map((d) => `${d} s`).join(' or ');
-  if (s.result.candidate?.from === 'documented') return `; the ${r} s the operation's description documents, checked at its edges first`;
-  return documented.includes(r)
-    ? `; the ${r} s the operation's description documents`
-    : `; the operation's description documents ${listed}, which this target does not keep`;
+  const notKept = `; the operation's description documents ${listed}, which this target does not keep`;
+  if (result.end === 'high-accepted') {
+    // Accepted up to the top: a documented deadline under it is not kept; one over it was never in reach.
+    if (documented.some((d) => d <= s.topSeconds)) return notKept;
+    const d = Math.min(...documented);
+    return (
+      `; the operation's description documents ${listed}, over the longest hold searched: ` +
+      `REQUEST_TIMEOUT_MS of at least ${(d + 1) * 1000} and HANDSHAKE_DEADLINE_MAX_SECONDS of at least ${d} check it`
+    );
+  }
+  const r = result.smallestRejected;
+  if (result.end !== 'exact' || r === undefined) return '';
+  if (result.candidate?.from === 'documented') return `; the ${r} s the operation's description documents, checked at its edges first`;
+  return documented.includes(r) ? `; the ${r} s the operation's description documents` : notKept;
 }
 
 /** Characters of the refusal's message kept in the finding. */
