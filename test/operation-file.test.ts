@@ -6,7 +6,8 @@
  * stopped at the longest lifetime a create got, which changed the renew case's words and PATCHes; and when rejection
  * groups came to list the fields their errors name, their patterns masking fields however the message writes them;
  * and when value classes came to be asked in groups, which changed accepted values' words, bases and examples and the
- * limits' request counts, not a verdict, role, rule or rejection group),
+ * limits' request counts, not a verdict, role, rule or rejection group; and when the handshake deadline's finding came
+ * to say what became of the deadline the description documents, edited in place),
  * and a broken description stops every command before any request, one line per problem.
  *
  * When the report itself changes on purpose (a new key, other wording), record the fixture again:
