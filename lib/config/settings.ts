@@ -536,7 +536,7 @@ export const SETTINGS: readonly AnySetting[] = [
     key: 'handshakeDeadlineMaxSeconds',
     default: '15',
     description:
-      "The longest hold the events suite's handshake-deadline search tries: it finds, to the second, the longest time the probe's receiver may hold its answer to a validation request and the create still succeed (SharePoint 5 s, Graph 10 s). Cut to one second under REQUEST_TIMEOUT_MS; 0 leaves the search out.",
+      "The longest hold the events suite's handshake-deadline search tries: it finds, to the second, the longest time the probe's receiver may hold its answer to a validation request and the create still succeed (SharePoint 5 s, Graph 10 s). Cut to one second under REQUEST_TIMEOUT_MS; 0 leaves the search out. A deadline the operation's description documents (validationDeadlineSeconds) is checked at its edges first when it is within this reach; past it, the finding names the two settings that reach it.",
     parser: numberParser({ integer: true, positive: false, max: 60, maxNote: " (the receiver's longest delay)" }),
   }),
   setting({
