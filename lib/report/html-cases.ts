@@ -4,6 +4,7 @@ import { VERDICTS, type Verdict } from '../outcome.js';
 import type { CaseSummary, SuiteSummary } from './types.js';
 import { html, type SafeHtml } from './html.js';
 import { findingHtml, saidOnce, saidOnceList, type SaidOnce } from './html-said-once.js';
+import { reusedWords } from './suite-summary.js';
 
 export const VERDICT_ORDER: Record<Verdict, number> = { DEVIATES: 0, ERROR: 1, CONFORMS: 2, INFORMATIONAL: 3 };
 
@@ -146,7 +147,7 @@ export function casesSection(
 ): SafeHtml {
   const suites = suitesOf(cases);
   // The console's suite line in the HTML's words: its requests, the answers it took from earlier asks, its time.
-  const reused = (n: number | undefined): string => (n === undefined ? '' : ` · ${n} answer${n === 1 ? '' : 's'} taken from earlier asks`);
+  const reused = (n: number | undefined): string => (n === undefined ? '' : ` · ${reusedWords(n)}`);
   const cost = new Map(counted.map((s) => [s.suite, ` · ${s.requests} requests${reused(s.reused)} · ${s.seconds.toFixed(1)} s`] as const));
   const groups = suites.map((suite) => {
     const failing = suite.cases.some(({ c }) => FAILING.has(c.verdict) && c.expectation === undefined);

@@ -44,6 +44,9 @@ export function summarizeSuites(run: SuiteCases): SuiteSummary[] {
   return [...bySuite.values()];
 }
 
+/** `40 answers taken from earlier asks`: what a suite did not send, in the console's and the HTML's words. */
+export const reusedWords = (n: number): string => `${n} answer${n === 1 ? '' : 's'} taken from earlier asks`;
+
 /**
  * `02-presence-matrix: 25 INFORMATIONAL, 8 not run (the run was stopped); 68 requests, 16.2 s`, and after the requests
  * `(40 answers taken from earlier asks, not sent)` when the suite's cases took any.
@@ -56,7 +59,6 @@ export function suiteLine(summary: SuiteSummary, stopped: boolean): string {
     ...(summary.notRun > 0 ? [`${summary.notRun} not run (the run was stopped)`] : []),
   ];
   const cases = parts.join(', ') || (stopped ? 'not run (the run was stopped)' : 'no case');
-  const reused =
-    summary.reused === undefined ? '' : ` (${summary.reused} answer${summary.reused === 1 ? '' : 's'} taken from earlier asks, not sent)`;
+  const reused = summary.reused === undefined ? '' : ` (${reusedWords(summary.reused)}, not sent)`;
   return `${summary.suite}: ${cases}; ${summary.requests} requests${reused}, ${summary.seconds.toFixed(1)} s`;
 }

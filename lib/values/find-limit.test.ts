@@ -158,6 +158,15 @@ const GENERIC: AskAnswer = {
 };
 const BACKEND: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'invalidRequest', 'backend busy'), namesField: false, shown: 'busy' };
 
+/** A seeded stream of numbers in [0, 1): a backend's chance refusals, the same for a seed. */
+function seededRoll(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
 describe('findLimitSettled', () => {
   test('a refusal is asked again once per kind, and both edges again, each settled on its own, before the limit is stated', async () => {
     const probe = settledTarget(255);
@@ -266,11 +275,7 @@ describe('findLimitSettled', () => {
   test('a backend refusing a quarter of the accepted asks at random: the true limit or undetermined, never another (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 2, max: 4000 }), fc.integer({ min: 0, max: 2 ** 31 }), async (limit, seed) => {
-        let state = seed;
-        const roll = (): number => {
-          state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-          return state / 2 ** 31;
-        };
+        const roll = seededRoll(seed);
         const result = await findLimitSettled(
           settledTarget(limit, () => roll() < 0.25),
           1,
@@ -287,7 +292,7 @@ describe('findLimitSettled', () => {
 });
 
 describe('findLimitSettled with the known candidates first (a search whose asks past the limit wait)', () => {
-  const first = { seen: new IntermittentRefusals(), candidatesFirst: true } as const;
+  const first = { candidatesFirst: true } as const;
 
   test('a documented limit the target keeps: its edges right after the low end, the high end never asked', async () => {
     const probe = settledTarget(255);
@@ -341,11 +346,7 @@ describe('findLimitSettled with the known candidates first (a search whose asks 
         fc.integer({ min: 2, max: 4000 }),
         fc.integer({ min: 0, max: 2 ** 31 }),
         async (limit, doc, seed) => {
-          let state = seed;
-          const roll = (): number => {
-            state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-            return state / 2 ** 31;
-          };
+          const roll = seededRoll(seed);
           const result = await findLimitSettled(
             settledTarget(limit, () => roll() < 0.25),
             1,
