@@ -14,7 +14,9 @@
 // 190 MB less here); vitest is imported below, after the checks have started.
 import './support/lean-dependencies.js';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 import { formatMachineSpeed, machineSpeed } from './support/machine-speed.js';
 import { compiledCli } from './support/compiled-entry.mjs';
@@ -56,6 +58,12 @@ const LINT = 'node_modules/.bin/oxlint';
 // Before anything else runs, so that the check measures the machine, not our own load.
 const machine = formatMachineSpeed(machineSpeed());
 const started = performance.now();
+// Every folder the self-tests make (report folders, the working folders of probe children, ledgers, certificates)
+// goes under one folder of this run: vitest sets TMPDIR in its workers, node's tmpdir() reads it at each call, and
+// the children the tests start are handed it (test/run-tool.ts). A run
+// that passed removes it; a failed one keeps it for reading and says where. Without it each run left about a
+// hundred folders in the system's temporary folder.
+const scratch = mkdtempSync(join(tmpdir(), 'subscription-conformance-self-test-'));
 const filters = process.argv.slice(2);
 // A filtered run (npm test -- lib/http) is for a quick look: skip the whole-tree checks.
 const checks: Promise<PartResult>[] =
@@ -82,6 +90,7 @@ const vitest = await startVitest('test', filters, {
   run: true,
   watch: false,
   reporters: ['default', summary],
+  env: { TMPDIR: scratch, TMP: scratch, TEMP: scratch },
 });
 await vitest.close();
 const counts = summary.counts ?? { passed: 0, failed: 1, skipped: 0 };
@@ -99,9 +108,12 @@ console.log('');
 for (const part of [...(build === undefined ? [] : [build]), ...parts, tests]) console.log(line(part));
 console.log(`npm test: ${since(started).toFixed(1)} s in all${cpuSeconds()}`);
 console.log(machine);
+const passed = parts.every((p) => p.ok) && tests.ok && build?.ok !== false;
+if (passed) rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+else console.log(`the self-tests' folders are kept for reading: ${scratch}`);
 console.log('');
 console.log(`${formatCounts(counts)}${summary.unhandledErrors > 0 ? `; ${summary.unhandledErrors} unhandled errors` : ''}`);
-process.exit(parts.every((p) => p.ok) && tests.ok && build?.ok !== false ? 0 : 1);
+process.exit(passed ? 0 : 1);
 
 /**
  * CPU seconds of this process and of the children it waited for (the type check, lint, every tool the

@@ -1,6 +1,7 @@
 /** Runs one of the project's commands (`bin/<name>.ts`) as a child process, as a user would, for the self-tests. */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compiledCli } from '../bin/support/compiled-entry.mjs';
@@ -49,7 +50,8 @@ export function runTool(name: string, options: ToolOptions): Promise<ToolRun> {
       // A clean environment and the caller's working folder: nothing from the developer's shell
       // or .env decides the outcome.
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      // The temporary folder is the test run's own (bin/self-test.ts), so that what a child makes there goes with it.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...env },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
