@@ -234,6 +234,17 @@ describe('the token', () => {
     ]);
   });
 
+  test('missing file under a long path: the line keeps the start of the path and its file name', () => {
+    const deep = `${'a-long-folder-name/'.repeat(6)}token.txt`;
+    const [problem] = problemsOf({ ACCESS_TOKEN_FILE: deep });
+    const quoted = JSON.parse(
+      /^ACCESS_TOKEN_FILE: cannot read (".*"): no such file \(ENOENT\)$/.exec(problem ?? '')?.[1] ?? '""',
+    ) as string;
+    expect(quoted).toHaveLength(80);
+    expect(quoted.startsWith(join(dir, deep).slice(0, 37))).toBe(true);
+    expect(quoted).toMatch(/\.\.\..*\/a-long-folder-name\/token\.txt$/);
+  });
+
   test('a folder instead of a file: names the path', () => {
     mkdirSync(join(dir, 'secrets'));
     expect(problemsOf({ ACCESS_TOKEN_FILE: 'secrets' })).toEqual([

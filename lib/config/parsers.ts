@@ -22,9 +22,12 @@ export interface Parser<T> {
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = <T>(problem: string): Parsed<T> => ({ ok: false, problem });
 
-/** Quotes a value for a one-line message: JSON escapes newlines, long values are cut. */
+/**
+ * Quotes a value for a one-line message: JSON escapes newlines, long values are cut in the middle, so that a long
+ * path keeps its file's name and a long URL its path's end.
+ */
 export function quote(raw: string): string {
-  const cut = raw.length > 80 ? `${raw.slice(0, 77)}...` : raw;
+  const cut = raw.length > 80 ? `${raw.slice(0, 37)}...${raw.slice(-40)}` : raw;
   return JSON.stringify(cut);
 }
 
