@@ -60,8 +60,16 @@ export function contractAjv(now: Date): ContractAjv {
  * anything is sent; throws ajv's error for a schema it cannot use.
  */
 export function checkContractSchema(schema: object): void {
-  newContractAjv(new Date(), true).compile(schema);
+  // One checker for the process: building it compiles the 2020-12 meta-schema, most of each check's cost.
+  metaChecker ??= newContractAjv(new Date(), true);
+  try {
+    metaChecker.compile(schema);
+  } finally {
+    // Forgotten once checked, so that the next contract may use this one's `$id`.
+    metaChecker.removeSchema(schema);
+  }
 }
+let metaChecker: ContractAjv | undefined;
 
 function newContractAjv(now: Date, validateSchema: boolean): ContractAjv {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, validateSchema });

@@ -1,4 +1,4 @@
-import { buildConnector, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { buildConnector, Client, Pool, ProxyAgent, type Connector, type Dispatcher, type PoolOptions } from './undici-parts.js';
 import { proxyFor, proxyTlsOptions, tlsOptions, type Transport } from './transport.js';
 
 export interface ConnectionOptions {
@@ -45,7 +45,7 @@ export class Connections {
         headersTimeout: options.headersTimeoutMs,
         bodyTimeout: options.bodyTimeoutMs,
         // The tunnel's TLS socket is watched as a direct one is (#watched); one Client per connection, as without a proxy.
-        factory: (origin: string | URL, o: Pool.Options) => {
+        factory: (origin: string | URL, o: PoolOptions) => {
           const connect = o.connect;
           const watched = typeof connect === 'function' ? { ...o, connect: this.#watched(connect) } : o;
           return o.connections === 1 ? new Client(origin, watched) : new Pool(origin, watched);
@@ -66,7 +66,7 @@ export class Connections {
   }
 
   /** A connector whose sockets' TLS errors are kept for takeTlsError. */
-  #watched(connect: buildConnector.connector): buildConnector.connector {
+  #watched(connect: Connector): Connector {
     return (opts, callback) =>
       connect(opts, (...result) => {
         const socket = result[1];

@@ -5,7 +5,7 @@
  * module only turns them into undici's options. undici's ProxyAgent opens the CONNECT tunnel; which origins go
  * through it is NO_PROXY's to say (./no-proxy.ts).
  */
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, type Dispatcher } from './undici-parts.js';
 import { Secret } from '../secret.js';
 import { bypassesProxy } from './no-proxy.js';
 

@@ -4,14 +4,18 @@
  * Compiling a schema is most of what ajv costs: 110 ms for the operation description's before a run's first request,
  * 280 ms for the behaviour report's at its end. So the build (scripts/build.ts) writes each schema's validator as
  * standalone code beside this module (`<name>.validate.cjs`, ajv's standalone output), and a compiled run loads that
- * instead, without ajv's compiler. Run from the sources (tsx, vitest), there is no such file and the schema is
- * compiled on first use, as the build compiles it: one table of options for both.
+ * instead, without ajv's compiler. Run from the sources (tsx, vitest), there is no such file: the schema is compiled on
+ * first use, as the build compiles it (one table of options for both), and its standalone code is kept in
+ * node_modules/.cache, keyed by the schema's text, its options and ajv's version. Each run of the suites starts a new
+ * thread that would otherwise compile the error body's schema again: 0.14 s of CPU per run of the self-tests.
  *
  * ajv does not check a schema against the 2020-12 meta-schema first (validateSchema off): that check was most of
  * each compile, in every process, and lib/schema/shipped-schemas.test.ts makes it once for every shipped schema.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Options, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -67,7 +71,10 @@ export function compileShippedSchema(name: ShippedSchemaName, o: { source?: bool
 
 /** The validator as a CommonJS module of its own (ajv standalone), for the build to write beside this module. */
 export function standaloneSource(name: ShippedSchemaName): string {
-  const { ajv, validate } = compileShippedSchema(name, { source: true });
+  return standaloneOf(compileShippedSchema(name, { source: true }));
+}
+
+function standaloneOf({ ajv, validate }: { ajv: Ajv2020; validate: ValidateFunction }): string {
   const standalone = (require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js')).default;
   return standalone(ajv, validate);
 }
@@ -75,14 +82,37 @@ export function standaloneSource(name: ShippedSchemaName): string {
 /** Where the build writes the standalone validator of `name`. */
 export const standaloneFile = (name: ShippedSchemaName): string => `${name}.validate.cjs`;
 
-/** The validator of `name`, made on first use (standalone when built, else compiled) and kept for the process. */
+/** The validator of `name`, made on first use (standalone when built, else from the cache or compiled) and kept. */
 export function shippedSchemaValidator(name: ShippedSchemaName): () => ValidateFunction {
   let validator: ValidateFunction | undefined;
   return () => {
     if (validator === undefined) {
       const built = fileURLToPath(new URL(`./${standaloneFile(name)}`, import.meta.url));
-      validator = existsSync(built) ? (require(built) as ValidateFunction) : compileShippedSchema(name).validate;
+      validator = existsSync(built) ? (require(built) as ValidateFunction) : cachedValidator(name);
     }
     return validator;
   };
+}
+
+// Inside node_modules, so that the standalone code's own requires (ajv's runtime, ajv-formats) resolve from it.
+const CACHE = fileURLToPath(new URL('../../node_modules/.cache/shipped-schemas/', import.meta.url));
+
+/** The standalone validator kept for this schema text, options and ajv, else compiled now and kept when it can be. */
+export function cachedValidator(name: ShippedSchemaName, cache = CACHE): ValidateFunction {
+  const { file, options } = SHIPPED_SCHEMAS[name] as ShippedSchema;
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  const key = createHash('sha256').update(readFileSync(file)).update(JSON.stringify(options)).update(ajvVersion).digest('hex');
+  const path = join(cache, `${name}-${key.slice(0, 16)}.validate.cjs`);
+  if (existsSync(path)) return require(path) as ValidateFunction;
+  const compiled = compileShippedSchema(name, { source: true });
+  try {
+    mkdirSync(cache, { recursive: true });
+    // Whole or not at all: another process may read it as soon as it has this name.
+    const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, standaloneOf(compiled));
+    renameSync(partial, path);
+  } catch {
+    // A read-only install: compiled in each process, as without the cache.
+  }
+  return compiled.validate;
 }

@@ -3,12 +3,14 @@
  * schema against the meta-schema (it was most of each compile, in every process), so this
  * test is where that check happens.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
-import { compileShippedSchema, SHIPPED_SCHEMAS, standaloneSource, type ShippedSchemaName } from './shipped-schema.js';
+import { cachedValidator, compileShippedSchema, SHIPPED_SCHEMAS, standaloneSource, type ShippedSchemaName } from './shipped-schema.js';
 
 const NAMES = Object.keys(SHIPPED_SCHEMAS) as ShippedSchemaName[];
 
@@ -65,5 +67,44 @@ describe('standalone validators, as the build writes them', () => {
     // Each schema met a body it takes and one it refuses, so the comparison covers both.
     expect(verdicts).toContain(true);
     expect(verdicts).toContain(false);
+  });
+});
+
+/**
+ * Run from the sources, a validator's standalone code is kept in node_modules/.cache (inside node_modules, where its
+ * requires of ajv's runtime resolve), so that a new thread or process loads it instead of compiling the schema again.
+ */
+describe('the cache of standalone validators, for runs from the sources', () => {
+  const modules = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+  const samples = [{ error: { code: 'invalidRequest', message: 'm' } }, { error: { code: 5 } }, [], { error: {} }];
+
+  test('the first use compiles and keeps the code; the next loads it, with the same verdicts and errors', () => {
+    const cache = join(mkdtempSync(join(modules, 'shipped-schemas-test-')), 'schemas');
+    try {
+      const compiled = cachedValidator('error-body', cache);
+      const kept = readdirSync(cache);
+      expect(kept).toEqual([expect.stringMatching(/^error-body-[0-9a-f]{16}\.validate\.cjs$/)]);
+      const loaded = cachedValidator('error-body', cache);
+      expect(loaded).not.toBe(compiled);
+      expect(readdirSync(cache)).toEqual(kept);
+      for (const sample of samples) {
+        expect(loaded(sample)).toBe(compiled(sample));
+        expect(loaded.errors ?? null).toEqual(compiled.errors ?? null);
+      }
+      expect(samples.map((sample) => loaded(sample))).toEqual([true, false, false, false]);
+    } finally {
+      rmSync(join(cache, '..'), { recursive: true, force: true });
+    }
+  });
+
+  test('a cache that cannot be written: the schema is compiled, nothing thrown', () => {
+    const folder = mkdtempSync(join(modules, 'shipped-schemas-test-'));
+    try {
+      writeFileSync(join(folder, 'a-file'), '');
+      const validate = cachedValidator('error-body', join(folder, 'a-file', 'schemas'));
+      expect(samples.map((sample) => validate(sample))).toEqual([true, false, false, false]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
