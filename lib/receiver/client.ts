@@ -4,8 +4,14 @@
  */
 import { CONTROL_KEY_HEADER, CONTROL_PREFIX, MAX_POLL_WAIT_MS } from './control.js';
 import { filterToQuery } from './filter.js';
-import { MAX_WAIT_MS, type NotificationPredicate } from './server.js';
-import type { NotificationFilter, ReceivedHandshake, ReceivedNotification, ReceiverMode } from './types.js';
+import {
+  MAX_WAIT_MS,
+  type NotificationFilter,
+  type NotificationPredicate,
+  type ReceivedHandshake,
+  type ReceivedNotification,
+  type ReceiverMode,
+} from './types.js';
 import { ReceiverControlError, ReceiverTimeoutError } from '../errors.js';
 
 export interface ReceiverControl {

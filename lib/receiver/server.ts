@@ -18,6 +18,7 @@ import { checkMode } from './mode.js';
 import { checkScope, MAX_SCOPES, scopeOf } from './scope.js';
 import { selfSignedLoopbackCert, type KeyAndCert } from './self-signed.js';
 import {
+  MAX_WAIT_MS,
   NORMAL_MODE,
   type NotificationPredicate,
   type ReceivedHandshake,
@@ -31,8 +32,7 @@ import { ReceiverClosedError, ReceiverTimeoutError } from '../errors.js';
 export type { NotificationPredicate, Receiver } from './types.js';
 
 export const NOTIFICATION_PATH = '/notifications';
-/** The longest waitFor accepts. */
-export const MAX_WAIT_MS = 10 * 60_000;
+export { MAX_WAIT_MS };
 
 export interface ReceiverOptions {
   /** Loopback address to listen on (default 127.0.0.1); anything else is refused. */

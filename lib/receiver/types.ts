@@ -61,6 +61,9 @@ export interface NotificationFilter {
 
 export type NotificationPredicate = (n: ReceivedNotification) => boolean;
 
+/** The longest waitFor accepts (here, not in server.ts, so that the client does not load the server). */
+export const MAX_WAIT_MS = 10 * 60_000;
+
 /** A running receiver (startReceiver, server.ts); the control API (control.ts) serves workers from one. */
 export interface Receiver {
   /** The notificationUrl to put in bodies: the public URL, or the loopback one. */
