@@ -41,6 +41,7 @@ afterAll(async () => {
 const env = (dir: string): Record<string, string> => ({
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
+  TMPDIR: tmpdir(),
   REPORT_DIR: dir,
   BASE_URL: reference.url,
   ACCESS_TOKEN: TOKEN,

@@ -21,7 +21,7 @@ function plainNode(args: string[], cwd: string, timeoutMs: number): Promise<{ co
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -20,7 +20,7 @@ async function interrupted(
   const [command, args] = toolCommand('probe');
   const child = spawn(command, args, {
     cwd: mkdtempSync(join(tmpdir(), 'early-interrupt-cwd-')),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REPORT_DIR: reportDir, REQUESTS_PER_SECOND: '20' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), REPORT_DIR: reportDir, REQUESTS_PER_SECOND: '20' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -35,6 +35,7 @@ test.each([
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
+        TMPDIR: tmpdir(),
         REPORT_DIR: reportDir,
         REQUESTS_PER_SECOND: '20',
         CONCURRENCY: '2',

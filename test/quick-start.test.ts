@@ -84,7 +84,7 @@ function npxProbe(cwd: string, args: string[], env: Record<string, string>): Pro
   return new Promise((resolve) => {
     const child = spawn('npx', ['--no-install', 'subscription-conformance', 'probe', ...args], {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -29,6 +29,7 @@ test('the UI opens, names its address, and runs no suite on opening nor when a s
     cwd: mkdtempSync(join(tmpdir(), 'ui-')),
     env: {
       PATH: process.env.PATH ?? '',
+      TMPDIR: tmpdir(),
       BASE_URL: service.url,
       ACCESS_TOKEN: token,
       BROWSER: 'none',
