@@ -46,3 +46,17 @@ test('a hostile message of quotes never closed is read in one pass (each was res
   // Unbounded, the curly quote alone took about 0.7 s.
   expect(performance.now() - started).toBeLessThan(1_000);
 });
+
+test('a pattern kept from an earlier message is the pattern of the same message, fields and values only', () => {
+  const message = "'resource' must not be 'me/drive'";
+  const first = messagePattern(message, ['resource'], ['me/drive']);
+  expect(first).toBe("'<field>' must not be '<value>'");
+  expect(messagePattern(message, ['resource'], ['me/drive'])).toBe(first);
+  // Another value sent, other fields, or no value: each its own pattern, not the kept one.
+  expect(messagePattern(message, ['resource'], [])).toBe("'<field>' must not be 'me/drive'");
+  expect(messagePattern(message, ['changeType'], ['me/drive'])).toBe("'resource' must not be '<value>'");
+  expect(messagePattern(message, ['resource', 'me'], [])).not.toBe(first);
+  // Long enough not to be kept: the same answer all the same.
+  const long = `${message}; ${'x'.repeat(5000)}`;
+  expect(messagePattern(long, ['resource'], ['me/drive'])).toBe(`${first}; ${'x'.repeat(5000)}`);
+});

@@ -13,6 +13,24 @@ import { maskValues } from './mask-values.js';
 import type { Observation } from './types.js';
 
 export function messagePattern(message: string, fields: readonly string[], sent: readonly string[] = []): string {
+  // Each inference reads every answer's message again (about six times each in a run): the masking regexes are the cost.
+  const key = `${fields.join('\u0000')}\u0001${sent.join('\u0000')}\u0001${message}`;
+  // A long message or value is not kept, so that what is kept stays small whatever a target sends.
+  if (key.length > MAX_KEY_LENGTH) return patternOf(message, fields, sent);
+  const known = patterns.get(key);
+  if (known !== undefined) return known;
+  const pattern = patternOf(message, fields, sent);
+  if (patterns.size >= MAX_PATTERNS) patterns.clear();
+  patterns.set(key, pattern);
+  return pattern;
+}
+
+const patterns = new Map<string, string>();
+// A few hundred messages in a run; a hostile target's endless variety is bounded, and only costs the masking again.
+const MAX_PATTERNS = 4096;
+const MAX_KEY_LENGTH = 4096;
+
+function patternOf(message: string, fields: readonly string[], sent: readonly string[]): string {
   const sentences = maskFields(maskValues(message, sent, fields), fields)
     .replace(/\d+/g, '<n>')
     .replace(/\s+/g, ' ')
