@@ -65,8 +65,8 @@ export function checkContractSchema(schema: object): void {
   try {
     metaChecker.compile(schema);
   } finally {
-    // Forgotten once checked, so that the next contract may use this one's `$id`.
-    metaChecker.removeSchema(schema);
+    // Every schema but the meta-schemas forgotten once checked, so that the next contract may use this one's `$id`s.
+    metaChecker.removeSchema();
   }
 }
 let metaChecker: ContractAjv | undefined;

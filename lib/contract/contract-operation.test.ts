@@ -26,3 +26,27 @@ test('a path the run filled from a producer finds its template, each parameter o
 test('the same path, or one under a prefix, first', () => {
   expect(contractOperation(document, '/api/boxes', 'POST').requestSchema).toEqual({ type: 'object', required: ['label'] });
 });
+
+test("contracts checked one after another in a process: one's `$id`s do not refuse the next's, and a bad schema is still refused", () => {
+  const withIds = (type: string) => ({
+    openapi: '3.1.0',
+    paths: {
+      '/api/boxes': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { $id: 'https://example.test/box', type: 'object', $defs: { label: { $id: 'https://example.test/label', type } } },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+  expect(contractOperation(withIds('string'), '/api/boxes', 'POST').requestSchema).toMatchObject({ $id: 'https://example.test/box' });
+  expect(contractOperation(withIds('number'), '/api/boxes', 'POST').requestSchema).toMatchObject({ $id: 'https://example.test/box' });
+  expect(() => contractOperation(withIds('no-such-type'), '/api/boxes', 'POST')).toThrow(/not JSON Schema 2020-12/);
+  expect(contractOperation(withIds('string'), '/api/boxes', 'POST').requestSchema).toMatchObject({ $id: 'https://example.test/box' });
+});

@@ -13,7 +13,7 @@
  * each compile, in every process, and lib/schema/shipped-schemas.test.ts makes it once for every shipped schema.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,9 @@ export function cachedValidator(name: ShippedSchemaName, cache = CACHE): Validat
     const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     writeFileSync(partial, standaloneOf(compiled));
     renameSync(partial, path);
+    // The schema's earlier versions are of no more use: the cache holds one file per schema.
+    const versions = new RegExp(`^${name}-[0-9a-f]{16}\\.validate\\.cjs$`);
+    for (const old of readdirSync(cache)) if (versions.test(old) && join(cache, old) !== path) rmSync(join(cache, old), { force: true });
   } catch {
     // A read-only install: compiled in each process, as without the cache.
   }
