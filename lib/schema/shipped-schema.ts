@@ -6,7 +6,7 @@
  * standalone code beside this module (`<name>.validate.cjs`, ajv's standalone output), and a compiled run loads that
  * instead, without ajv's compiler. Run from the sources (tsx, vitest), there is no such file: the schema is compiled on
  * first use, as the build compiles it (one table of options for both), and its standalone code is kept in
- * node_modules/.cache, keyed by the schema's text, its options and ajv's version. Each run of the suites starts a new
+ * node_modules/.cache, keyed by the schema's text, its options and the versions of ajv and ajv-formats. Each run of the suites starts a new
  * thread that would otherwise compile the error body's schema again: 0.14 s of CPU per run of the self-tests.
  *
  * ajv does not check a schema against the 2020-12 meta-schema first (validateSchema off): that check was most of
@@ -97,11 +97,15 @@ export function shippedSchemaValidator(name: ShippedSchemaName): () => ValidateF
 // Inside node_modules, so that the standalone code's own requires (ajv's runtime, ajv-formats) resolve from it.
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/shipped-schemas/', import.meta.url));
 
-/** The standalone validator kept for this schema text, options and ajv, else compiled now and kept when it can be. */
+/** The standalone validator kept for this schema text, options and ajv, else compiled now and kept when it can. */
 export function cachedValidator(name: ShippedSchemaName, cache = CACHE): ValidateFunction {
   const { file, options } = SHIPPED_SCHEMAS[name] as ShippedSchema;
-  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  const key = createHash('sha256').update(readFileSync(file)).update(JSON.stringify(options)).update(ajvVersion).digest('hex');
+  const version = (module: string): string => (require(`${module}/package.json`) as { version: string }).version;
+  const key = createHash('sha256')
+    .update(readFileSync(file))
+    .update(JSON.stringify(options))
+    .update(`${version('ajv')} ${version('ajv-formats')}`)
+    .digest('hex');
   const path = join(cache, `${name}-${key.slice(0, 16)}.validate.cjs`);
   if (existsSync(path)) return require(path) as ValidateFunction;
   const compiled = compileShippedSchema(name, { source: true });
