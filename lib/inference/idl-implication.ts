@@ -33,8 +33,10 @@ export function implies(
   const fixed = statement.kind === 'IfThen' ? { mask: sides(statement).given, assigned: groupMask(statement.members) } : undefined;
   const order: number[] = [];
   for (let i = 0; i < 31; i += 1) if ((vars & (1 << i)) !== 0 && (fixed === undefined || (fixed.assigned & (1 << i)) === 0)) order.push(i);
+  // Each statement's masks made once: the search asks them at every node, hundreds of thousands of times with 12 fields.
+  const checks = new Map(relevant.map((s) => [s, checkOf(s)] as const));
   // At each step, the statements mentioning the field just set; the negated target once it is all set.
-  const touching = order.map((field) => relevant.filter((s) => s.members.includes(field)));
+  const touching = order.map((field) => relevant.filter((s) => s.members.includes(field)).map((s) => checks.get(s) as Check));
   const targetStep = fixed === undefined ? Math.max(...statement.members.map((i) => order.indexOf(i))) : -1;
 
   const search = (step: number, mask: number, assigned: number): boolean | undefined => {
@@ -51,23 +53,52 @@ export function implies(
     }
     return false;
   };
-  if (fixed !== undefined && !relevant.every((s) => canHold(s, fixed.mask, fixed.assigned))) return true;
+  if (fixed !== undefined && ![...checks.values()].every((s) => canHold(s, fixed.mask, fixed.assigned))) return true;
   const counterexample = fixed === undefined ? search(0, 0, 0) : search(0, fixed.mask, fixed.assigned);
   return counterexample === undefined ? undefined : !counterexample;
 }
 
+/** A statement as the search asks it: its kind, size and masks. */
+interface Check {
+  kind: Statement['kind'];
+  size: number;
+  group: number;
+  /** IfThen: the IF side's fields and the THEN side's. */
+  given: number;
+  then: number;
+  /** Requires: the field that requires, and the one required. */
+  antecedent: number;
+  consequent: number;
+}
+
+function checkOf(statement: Statement): Check {
+  const { given, then } = statement.kind === 'IfThen' ? sides(statement) : { given: 0, then: 0 };
+  const [antecedent, consequent] = statement.kind === 'Requires' ? (statement.members as [number, number]) : [0, 0];
+  return {
+    kind: statement.kind,
+    size: statement.members.length,
+    group: groupMask(statement.members),
+    given,
+    then,
+    antecedent: 1 << antecedent,
+    consequent: 1 << consequent,
+  };
+}
+
 /** Whether some setting of the fields not yet assigned makes the statement hold. */
-function canHold(statement: Statement, mask: number, assigned: number): boolean {
-  const group = groupMask(statement.members);
-  const present = popcountOf(mask & group & assigned);
-  const absent = popcountOf(~mask & group & assigned);
-  const open = statement.members.length - present - absent;
-  switch (statement.kind) {
-    case 'Requires': {
-      const [antecedent, consequent] = statement.members as [number, number];
-      const isSet = (i: number, value: boolean): boolean => (assigned & (1 << i)) !== 0 && ((mask & (1 << i)) !== 0) === value;
-      return !(isSet(antecedent, true) && isSet(consequent, false));
-    }
+function canHold(check: Check, mask: number, assigned: number): boolean {
+  switch (check.kind) {
+    case 'Requires':
+      // Broken only once the requiring field is set present and the required one absent.
+      return !((assigned & mask & check.antecedent) !== 0 && (assigned & ~mask & check.consequent) !== 0);
+    case 'IfThen':
+      // Broken only once every field of the IF side is set present and every field of the THEN side absent.
+      return !((mask & assigned & check.given) === check.given && (~mask & assigned & check.then) === check.then);
+  }
+  const present = popcountOf(mask & check.group & assigned);
+  const absent = popcountOf(~mask & check.group & assigned);
+  const open = check.size - present - absent;
+  switch (check.kind) {
     case 'OnlyOne':
       return present <= 1 && present + open >= 1;
     case 'ZeroOrOne':
@@ -76,11 +107,6 @@ function canHold(statement: Statement, mask: number, assigned: number): boolean 
       return present + open >= 1;
     case 'AllOrNone':
       return present === 0 || absent === 0;
-    case 'IfThen': {
-      // Broken only once every field of the IF side is set present and every field of the THEN side absent.
-      const { given, then } = sides(statement);
-      return !((mask & assigned & given) === given && (~mask & assigned & then) === then);
-    }
   }
 }
 
