@@ -33,7 +33,7 @@ export function implies(
   const fixed = statement.kind === 'IfThen' ? { mask: sides(statement).given, assigned: groupMask(statement.members) } : undefined;
   const order: number[] = [];
   for (let i = 0; i < 31; i += 1) if ((vars & (1 << i)) !== 0 && (fixed === undefined || (fixed.assigned & (1 << i)) === 0)) order.push(i);
-  // Each statement's masks made once: the search asks them at every node, hundreds of thousands of times with 12 fields.
+  // Each statement's masks made once: the search asks them at every node, of a budget of up to 200,000 nodes.
   const checks = new Map(relevant.map((s) => [s, checkOf(s)] as const));
   // At each step, the statements mentioning the field just set; the negated target once it is all set.
   const touching = order.map((field) => relevant.filter((s) => s.members.includes(field)).map((s) => checks.get(s) as Check));
