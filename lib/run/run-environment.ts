@@ -16,9 +16,9 @@ import { startRunReceiver } from '../receiver/for-run.js';
 import { writeValidationSpelling } from '../receiver/validation-spelling.js';
 import type { Secret } from '../secret.js';
 import { RunStartError } from '../errors.js';
+import type { ProvidedContext } from 'vitest';
 import type { RunFiles } from './provided-context.js';
 import type { TargetRef } from '../case-record.js';
-import type { ReceiverControl } from '../receiver/client.js';
 
 /** An embedded reference service started for one run (the command's: reference/embedded-target.ts). */
 export interface EmbeddedService {
@@ -40,13 +40,8 @@ export interface RunEnvironmentOptions {
   log: (line: string) => void;
 }
 
-/** What the suites are given of the environment (the second group of lib/run/provided-context.ts). */
-export interface EnvironmentProvide {
-  target: TargetRef;
-  receiverUrl?: string;
-  receiverControl?: ReceiverControl;
-  ledger: { file: string; runId: string };
-}
+/** What the suites are given of the environment: the second group of lib/run/provided-context.ts, as declared there. */
+export type EnvironmentProvide = Pick<ProvidedContext, 'target' | 'receiverUrl' | 'receiverControl' | 'ledger'>;
 
 export interface RunEnvironment {
   provide: EnvironmentProvide;
