@@ -20,6 +20,10 @@ export function deadlineTopSeconds(settings: Pick<Settings, 'receiver' | 'pacing
   return Math.max(0, Math.min(settings.receiver.handshakeDeadlineMaxSeconds, Math.ceil(settings.pacing.requestTimeoutMs / 1000) - 1));
 }
 
+/** The settings under which deadlineTopSeconds reaches `seconds`, in the words of a finding. */
+const settingsReaching = (seconds: number): string =>
+  `REQUEST_TIMEOUT_MS of at least ${(seconds + 1) * 1000} and HANDSHAKE_DEADLINE_MAX_SECONDS of at least ${seconds}`;
+
 /**
  * Asks the search may send ahead and its walk not take (lib/events/deadline-search.ts): the next second's asks past a
  * candidate the target's answers did not bear out, three when its refusal does not name the field.
@@ -70,10 +74,7 @@ function documentedWords(s: DeadlineSearch): string {
     // Accepted up to the top: a documented deadline under it is not kept; one over it was never in reach.
     if (documented.some((d) => d <= s.topSeconds)) return notKept;
     const d = Math.min(...documented);
-    return (
-      `; the operation's description documents ${listed}, over the longest hold searched: ` +
-      `REQUEST_TIMEOUT_MS of at least ${(d + 1) * 1000} and HANDSHAKE_DEADLINE_MAX_SECONDS of at least ${d} check it`
-    );
+    return `; the operation's description documents ${listed}, over the longest hold searched: ${settingsReaching(d)} check it`;
   }
   const r = result.smallestRejected;
   if (result.end !== 'exact' || r === undefined) return '';
