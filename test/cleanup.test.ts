@@ -19,7 +19,7 @@ import { waitFilePath } from '../lib/http/wait-file.js';
 import { systemLiveness } from '../lib/ledger/liveness.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { runProbe } from './run-probe.js';
-import { toolCommand } from './run-tool.js';
+import { childEnv, toolCommand } from './run-tool.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { loopbackEngine } from './support/synthetic.js';
 import { startProducerTarget, type ProducerTarget } from './support/producer-target.js';
@@ -38,15 +38,8 @@ afterAll(async () => {
   await reference.close();
 });
 
-const env = (dir: string): Record<string, string> => ({
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? '',
-  TMPDIR: tmpdir(),
-  REPORT_DIR: dir,
-  BASE_URL: reference.url,
-  ACCESS_TOKEN: TOKEN,
-  ...FAST_PROBE_SETTINGS,
-});
+const env = (dir: string): Record<string, string> =>
+  childEnv({ REPORT_DIR: dir, BASE_URL: reference.url, ACCESS_TOKEN: TOKEN, ...FAST_PROBE_SETTINGS });
 
 /** Subscriptions the ledger in `dir` still lists (every run, finished or not). */
 const listed = (dir: string): number => allRunFiles(join(dir, '.ledger'), systemLiveness()).reduce((n, f) => n + f.entries.length, 0);

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BUILD_SOURCES, BUILD_STAMP, compiledCli } from '../bin/support/compiled-entry.mjs';
 import { childNodeArgs, COMMANDS } from '../bin/cli.js';
+import { childEnv } from './run-tool.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'bin', 'cli.js');
@@ -21,7 +22,7 @@ function plainNode(args: string[], cwd: string, timeoutMs: number): Promise<{ co
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir() },
+      env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
-import { toolCommand } from './run-tool.js';
+import { childEnv, toolCommand } from './run-tool.js';
 
 /** The probe on the embedded reference, sent SIGINT once `when` says so; its code, signal and output. */
 async function interrupted(
@@ -20,7 +20,7 @@ async function interrupted(
   const [command, args] = toolCommand('probe');
   const child = spawn(command, args, {
     cwd: mkdtempSync(join(tmpdir(), 'early-interrupt-cwd-')),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), REPORT_DIR: reportDir, REQUESTS_PER_SECOND: '20' },
+    env: childEnv({ REPORT_DIR: reportDir, REQUESTS_PER_SECOND: '20' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

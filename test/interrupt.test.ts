@@ -15,7 +15,7 @@ import { loadSettings } from '../lib/config/load-config.js';
 import { planRun } from '../lib/plan/plan.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
-import { toolCommand } from './run-tool.js';
+import { childEnv, toolCommand } from './run-tool.js';
 
 const TOKEN = 'interrupt-token-5c2e81f0';
 
@@ -32,15 +32,12 @@ test.each([
     const child = spawn(command, args, {
       cwd: mkdtempSync(join(tmpdir(), 'interrupt-cwd-')),
       // Slow enough that the run is still sending when the signal comes.
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        TMPDIR: tmpdir(),
+      env: childEnv({
         REPORT_DIR: reportDir,
         REQUESTS_PER_SECOND: '20',
         CONCURRENCY: '2',
         ...(target !== undefined ? { BASE_URL: target.url, ACCESS_TOKEN: TOKEN } : {}),
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

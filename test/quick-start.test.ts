@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
+import { childEnv } from './run-tool.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TOKEN = 'quick-start-token-4b1d9e27c6';
@@ -84,7 +85,7 @@ function npxProbe(cwd: string, args: string[], env: Record<string, string>): Pro
   return new Promise((resolve) => {
     const child = spawn('npx', ['--no-install', 'subscription-conformance', 'probe', ...args], {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...env },
+      env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -42,6 +42,14 @@ export function toolCommand(name: string, args: readonly string[] = []): [string
   return [process.execPath, ['--import', TSX_LOADER, join(ROOT, 'bin', `${name}.ts`), ...args]];
 }
 
+/**
+ * A child's whole environment: `env` over what any process needs (PATH, HOME) and the temporary folder, which is the
+ * test run's own (bin/self-test.ts), so that what a child makes there goes with it.
+ */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...env };
+}
+
 export function runTool(name: string, options: ToolOptions): Promise<ToolRun> {
   const { cwd, env, args = [], stdin, timeoutMs = 120_000 } = options;
   return new Promise((resolve, reject) => {
@@ -50,8 +58,7 @@ export function runTool(name: string, options: ToolOptions): Promise<ToolRun> {
       // A clean environment and the caller's working folder: nothing from the developer's shell
       // or .env decides the outcome.
       cwd,
-      // The temporary folder is the test run's own (bin/self-test.ts), so that what a child makes there goes with it.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), ...env },
+      env: childEnv(env),
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
