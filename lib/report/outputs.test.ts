@@ -76,3 +76,23 @@ test('an output that appends adds to its file (a job summary), and one that repl
   expect(readFileSync(summary, 'utf8')).toBe('an earlier step\nthis step\n');
   expect(readdirSync(reportDir).sort()).toEqual(['partial.sarif', 'step-summary.md']);
 });
+
+test("an earlier run's file of an output this run has none of, or holds back, is removed; an appended file or one outside the folder stays", async () => {
+  const reportDir = mkdtempSync(join(tmpdir(), 'outputs-'));
+  const elsewhere = join(mkdtempSync(join(tmpdir(), 'outputs-elsewhere-')), 'summary.md');
+  for (const name of ['absent.yaml', 'checked.json', 'appended.md', 'kept.txt']) writeFileSync(join(reportDir, name), 'the last run\n');
+  writeFileSync(elsewhere, 'an earlier step\n');
+  const outputs: Output<Throwaway>[] = [
+    named('absent.yaml', () => undefined),
+    named('checked.json', () => '{}', { validate: () => ['/text: must not be empty'] }),
+    named('appended.md', () => undefined, { append: true }),
+    { file: () => elsewhere, render: () => undefined },
+    named('kept.txt', (run) => `${run.text}\n`),
+  ];
+  const result = await writeOutputs(outputs, { reportDir, text: 'this run' }, redactor());
+  expect(result.written).toEqual([join(reportDir, 'kept.txt')]);
+  expect(result.invalid.map((i) => i.path)).toEqual([join(reportDir, 'checked.json')]);
+  expect(readdirSync(reportDir).sort()).toEqual(['appended.md', 'kept.txt']);
+  expect(readFileSync(join(reportDir, 'appended.md'), 'utf8')).toBe('the last run\n');
+  expect(readFileSync(elsewhere, 'utf8')).toBe('an earlier step\n');
+});

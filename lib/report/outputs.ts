@@ -48,6 +48,8 @@ export interface RenderedOutput {
   leak: boolean;
   /** Held back: what its schema refused. */
   problems: readonly string[];
+  /** This run has no such file (nothing to say): an earlier run's of the name is removed, so none is read as this run's. */
+  none?: true;
 }
 
 export interface WrittenOutputs {
@@ -71,9 +73,14 @@ export async function renderOutputs<Run extends OutputPlace>(
     if (file === undefined) continue;
     const problems = (await output.validate?.(run)) ?? [];
     const raw = problems.length > 0 ? '' : output.render(run);
-    if (raw === undefined) continue;
-    const leak = redactor.occursIn(raw);
     const inFolder = (name: string): string => (isAbsolute(name) ? name : join(run.reportDir, name));
+    if (raw === undefined) {
+      // A file of the report folder that this run does not write; a file elsewhere (the job summary) is not the run's.
+      if (output.append !== true && !isAbsolute(file))
+        rendered.push({ path: inFolder(file), text: '', append: false, replaces: [], leak: false, problems: [], none: true });
+      continue;
+    }
+    const leak = redactor.occursIn(raw);
     rendered.push({
       path: inFolder(file),
       text: leak ? redactor.redact(raw) : raw,
@@ -86,10 +93,16 @@ export async function renderOutputs<Run extends OutputPlace>(
   return rendered;
 }
 
-/** Writes what was rendered and passed its checks: each file atomically (appended, for an output that appends). */
+/**
+ * Writes what was rendered and passed its checks: each file atomically (appended, for an output that appends). In the
+ * report folder, a file this run has none of, or holds back, is removed: the folder holds this run's files only.
+ */
 export async function writeRendered(rendered: readonly RenderedOutput[]): Promise<WrittenOutputs> {
   const result: WrittenOutputs = { written: [], leaks: [], invalid: [] };
   for (const output of rendered) {
+    // An earlier run's file of this name would be read as this run's: one this run has none of, or holds back, goes.
+    if (output.none === true || (output.problems.length > 0 && !output.append)) await rm(output.path, { force: true });
+    if (output.none === true) continue;
     if (output.problems.length > 0) {
       result.invalid.push({ path: output.path, problems: output.problems });
       continue;
