@@ -8,9 +8,22 @@
 // in a tier, or the check fails.
 export const LIB_TIERS = {
   // Plain data and the helpers every tier uses: JSON guards, verdicts, the token holder, the error classes, the tool's
-  // own folder, loopback, the spec's error object, the acceptance rule as a value, the one reader of error bodies,
-  // redaction.
-  foundation: ['json.ts', 'outcome.ts', 'secret.ts', 'errors.ts', 'tool-root.ts', 'net', 'schema', 'rule', 'error-body', 'redaction'],
+  // own folder, paths as the user types them, the YAML parser loaded when needed, loopback, the spec's error object, the
+  // acceptance rule as a value, the one reader of error bodies, redaction.
+  foundation: [
+    'json.ts',
+    'outcome.ts',
+    'secret.ts',
+    'errors.ts',
+    'tool-root.ts',
+    'short-path.ts',
+    'yaml.ts',
+    'net',
+    'schema',
+    'rule',
+    'error-body',
+    'redaction',
+  ],
   // The HTTP engine (its own options, nothing of fields or settings) and its exchanges as HAR.
   transport: ['http', 'har'],
   // What the tool knows and infers, sending nothing: the operation, the settings, what answers mean, the explorer.

@@ -158,33 +158,62 @@ describe('the package command', () => {
   });
 });
 
-describe('the launcher loads next to nothing', () => {
-  /** The tool's modules a module imports for their values (a type-only import loads nothing), as paths from the tool's root. */
-  function valueImports(file: string): string[] {
-    const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
-    return [...text.matchAll(/^import (?!type\b)[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) =>
-      fileURLToPath(new URL(m[1] ?? '', new URL(`../${file}`, import.meta.url)))
-        .slice(fileURLToPath(new URL('..', import.meta.url)).length)
-        .replace(/\.js$/, '.ts'),
-    );
-  }
+/** The tool's modules a module imports for their values (a type-only import loads nothing), as paths from the tool's root. */
+function valueImports(file: string): string[] {
+  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+  return [...text.matchAll(/^import (?!type\b)[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) =>
+    fileURLToPath(new URL(m[1] ?? '', new URL(`../${file}`, import.meta.url)))
+      .slice(fileURLToPath(new URL('..', import.meta.url)).length)
+      .replace(/\.js$/, '.ts'),
+  );
+}
 
+/** The packages a module imports for their values at its top (not `node:` built-ins, not a later `await import()`). */
+function packageImports(file: string): string[] {
+  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+  return [...text.matchAll(/^import (?!type\b)[^'"]*['"]([^.'"][^'"]*)['"]/gm)].flatMap((m) =>
+    m[1]?.startsWith('node:') ? [] : [m[1] ?? ''],
+  );
+}
+
+/** Every module of the tool the entries load before they run, following static value imports: the modules and the packages. */
+function staticallyReached(...entries: string[]): { modules: string[]; packages: string[] } {
+  const reached = new Set<string>(entries);
+  const queue = [...entries];
+  for (let i = 0; i < queue.length && i < 1_000; i += 1)
+    for (const next of valueImports(queue[i] ?? ''))
+      if (!reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+  return { modules: [...reached].sort(), packages: [...new Set(queue.flatMap(packageImports))].sort() };
+}
+
+describe('the launcher loads next to nothing', () => {
   // Every command starts through the launcher, and what it loads delays each command's first request and stays in
   // its memory beside the command's own (docs/performance.md, start-up). It needs the command table and its usage.
   test('bin/cli.ts reaches only its command table, its usage text, the tool folder and the did-you-mean distance', () => {
-    const reached = new Set<string>();
-    const queue = ['bin/cli.ts'];
-    for (let i = 0; i < queue.length && i < 50; i += 1)
-      for (const next of valueImports(queue[i] ?? ''))
-        if (!reached.has(next)) {
-          reached.add(next);
-          queue.push(next);
-        }
-    expect([...reached].sort()).toEqual([
+    expect(staticallyReached('bin/cli.ts').modules.filter((m) => m !== 'bin/cli.ts')).toEqual([
       'bin/support/commands.ts',
       'bin/support/usage.ts',
       'lib/config/did-you-mean.ts',
       'lib/tool-root.ts',
     ]);
   });
+});
+
+// The setup check's request is a run's first, and what is loaded before it is the wait before anything is known
+// (docs/performance.md, start-up): the settings, the engine, the token and the check. The run's later steps (vitest's
+// runner, the suites' plan, the reports, the contract) and the parsers of files the settings may name are imported
+// when they are needed, after the check or when such a file is given.
+test('probe loads no later step of the run, and no parser of an optional file, before its setup check', () => {
+  // The command, then the run it imports once a stop has its handler (bin/probe.ts), up to the check.
+  const { modules, packages } = staticallyReached('bin/probe.ts', 'lib/run/run-probe.ts');
+  expect(modules).toContain('lib/config/load-config.ts');
+  expect(modules).toContain('lib/run/setup-check.ts');
+  expect(modules).toContain('lib/http/engine.ts');
+  const later =
+    /^lib\/(report|contract|plan|vitest|baseline|expectations|presence|matrix|values|properties|events)\/|^lib\/run\/(execute-run|run-outputs|run-and-tell|dry-run|campaign)\.ts$/;
+  expect(modules.filter((m) => later.test(m))).toEqual([]);
+  expect(packages.filter((p) => /^(vitest|vite|yaml|ajv|ajv-formats|@readme\/|openid-client|undici$)/.test(p))).toEqual([]);
 });

@@ -22,7 +22,7 @@ import { isPlaceholder, readExpectations } from '../lib/expectations/read-expect
 import { writeFileAtomic } from '../lib/report/atomic-write.js';
 import type { BehaviourReport } from '../lib/report/types.js';
 import { BEHAVIOUR_REPORT_FILES, readBehaviourReport } from '../lib/report/write-reports.js';
-import { shortPath } from '../lib/run/run-inputs.js';
+import { shortPath } from '../lib/short-path.js';
 import { loadedSettingsOrExit, parseCommandOrExit } from './support/cli.js';
 import { InvalidReportError } from '../lib/errors.js';
 

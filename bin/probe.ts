@@ -39,6 +39,7 @@
 import { handOverStop, SIGNAL_EXIT } from './support/early-stop.js';
 import './support/lean-dependencies.js';
 import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
+import { isCampaign } from '../lib/config/types.js';
 import { commandAsTyped } from '../lib/config/invocation.js';
 import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
@@ -80,11 +81,11 @@ const options = {
   startEmbedded,
 };
 // The run's modules (vitest's API, the suites' engine) are loaded once a stop has its handler: a Ctrl-C while they
-// load is then a stop the run sees before its first request, not the end of the process.
-const { isCampaign, runCampaign } = await import('../lib/run/campaign.js');
-const { exitLine, runProbe } = await import('../lib/run/run-probe.js');
+// load is then a stop the run sees before its first request, not the end of the process. Only the mode's own are
+// loaded, and lib/run/run-probe.ts reads the rest after its setup check.
 // A document without the one operation to probe is a campaign over its operations, each a run as below.
 if (isCampaign(settings)) {
+  const { runCampaign } = await import('../lib/run/campaign.js');
   const shared =
     settings.target.baseUrl === undefined && !values['dry-run'] && !values['merge-reports']
       ? await (await import('./support/campaign-reference.js')).startCampaignReference(settings)
@@ -98,6 +99,7 @@ if (isCampaign(settings)) {
   console.log(campaign.line);
   process.exit(campaign.code);
 }
+const { exitLine, runProbe } = await import('../lib/run/run-probe.js');
 const outcome = await runProbe(settings, options);
 // A setup problem may be several lines (one per problem of an expectations file), each said by the probe.
 if (outcome.setupProblem !== undefined) for (const problem of outcome.setupProblem.split('\n')) console.error(`probe: ${problem}`);

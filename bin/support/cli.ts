@@ -12,7 +12,7 @@ import { FLAG_ALIASES, SECRET_SETTINGS, SETTING_BY_FLAG, SETTINGS, flagName, typ
 import type { Settings } from '../../lib/config/types.js';
 import type { OperationDescription } from '../../lib/operation/description/types.js';
 import { documentLabel, operationFromOpenApi } from '../../lib/operation/openapi/index.js';
-import { shortPath } from '../../lib/run/run-inputs.js';
+import { shortPath } from '../../lib/short-path.js';
 import { COMMANDS } from './commands.js';
 import { EXIT_CONFIG, headerHelp } from './usage.js';
 import { ConfigError, OpenApiError } from '../../lib/errors.js';

@@ -6,7 +6,7 @@
 import { transportOf } from '../config/transport.js';
 import type { Settings } from '../config/types.js';
 import { tokenEndpointTransport } from '../http/transport.js';
-import { clientCredentialsRequester, type ClientCredentialsOptions, type CredentialSource } from './token-request.js';
+import type { ClientCredentialsOptions, CredentialSource } from './token-request.js';
 import { ClientCredentialsTokenSource, type TokenProvenance } from './token-source.js';
 import { BearerUnavailableError, TokenRequestError } from '../errors.js';
 
@@ -47,6 +47,8 @@ export function clientCredentialsOptions(
 
 /** Builds the source and gets the first token; rejects with TokenRequestError (one printable line). */
 export async function openTokenSource(options: ClientCredentialsOptions): Promise<ClientCredentialsTokenSource> {
+  // openid-client and undici's fetch are loaded for the runs that ask for a token, not by every run.
+  const { clientCredentialsRequester } = await import('./token-request.js');
   const requester = await clientCredentialsRequester(options);
   const source = new ClientCredentialsTokenSource({
     request: () => requester.request(),

@@ -28,6 +28,11 @@ export function servedByReference(target: Pick<TargetSettings, 'baseUrl' | 'shar
 }
 
 /** What is probed: where, which operation, and what is known to be accepted. */
+/** Is this a campaign: a document given without the one operation to probe (lib/run/campaign.ts). */
+export function isCampaign(settings: Pick<Settings, 'target'>): boolean {
+  return settings.target.openapi !== undefined && settings.target.operationId === undefined;
+}
+
 export interface TargetSettings {
   /** Target base URL (no trailing slash); undefined means: start the embedded reference service. */
   baseUrl: string | undefined;

@@ -5,11 +5,10 @@
  * another file or URL is not followed.
  */
 import { readFile } from 'node:fs/promises';
-import { compileErrors, dereference, validate } from '@readme/openapi-parser';
-import YAML from 'yaml';
 import { ContractError } from '../errors.js';
 
 export async function validateOpenApi(document: Record<string, unknown>): Promise<{ valid: boolean; errors: string }> {
+  const { compileErrors, validate } = await import('@readme/openapi-parser');
   // The validator dereferences in place: it gets a copy.
   const result = await validate(structuredClone(document) as never, { resolve: { external: false } });
   return { valid: result.valid, errors: result.valid ? '' : compileErrors(result) };
@@ -23,13 +22,17 @@ export async function readOpenApiFile(path: string): Promise<Record<string, unkn
     throw new ContractError(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   let parsed: unknown;
+  // The parsers are loaded when a contract is read, not by every run: a run without one sends its first request sooner.
+  const json = text.trimStart().startsWith('{');
+  const yaml = json ? undefined : await import('yaml');
   try {
-    parsed = text.trimStart().startsWith('{') ? JSON.parse(text) : YAML.parse(text);
+    parsed = yaml === undefined ? JSON.parse(text) : yaml.parse(text);
   } catch (error) {
     throw new ContractError(`is neither JSON nor YAML (${(error as Error).message.split('\n')[0] ?? ''})`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new ContractError('is not an OpenAPI document (not an object)');
+  const { dereference } = await import('@readme/openapi-parser');
   try {
     return (await dereference(parsed as never, { resolve: { external: false } })) as unknown as Record<string, unknown>;
   } catch (error) {

@@ -5,11 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { editDistance } from '../config/did-you-mean.js';
 import { formatAjvError } from '../schema/ajv-error.js';
 import { shippedSchemaValidator } from '../schema/shipped-schema.js';
 import { REASON_PLACEHOLDER, type Expectation, type ExpectationsFile } from './types.js';
+import { yaml } from '../yaml.js';
 
 const validator = shippedSchemaValidator('expectations');
 
@@ -20,7 +20,7 @@ export function parseExpectationsText(text: string, path: string): unknown {
   const ext = extname(path).toLowerCase();
   if (ext === '.json') return JSON.parse(text);
   // YAML 1.2 reads JSON too; its errors name the line.
-  return parseYaml(text, { uniqueKeys: true });
+  return yaml().parse(text, { uniqueKeys: true });
 }
 
 /** Whose run reads the file: the operation's id leaves out the entries about other operations. */

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { contractOperation } from '../contract/contract-operation.js';
 import { readOpenApiFile } from '../contract/openapi-file.js';
 import { ContractError } from '../errors.js';
-import { shortPath } from './run-inputs.js';
+import { shortPath } from '../short-path.js';
 
 export interface ContractScope {
   /** The contract as the lines name it. */

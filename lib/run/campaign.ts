@@ -34,7 +34,7 @@ import { shortId } from './instance-id.js';
 import { runProbe, type ProbeRunOptions } from './run-probe.js';
 import { unknownExpectationOperations } from './campaign-expectations.js';
 import { readContractScope, type ContractScope } from './campaign-contract.js';
-import { shortPath } from './run-inputs.js';
+import { shortPath } from '../short-path.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
 type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
@@ -49,11 +49,6 @@ export interface CampaignOutcome {
 }
 
 const consoleOut: Out = { log: (line) => console.log(line), error: (line) => console.error(line) };
-
-/** Is this a campaign: a document given without the one operation to probe. */
-export function isCampaign(settings: Settings): boolean {
-  return settings.target.openapi !== undefined && settings.target.operationId === undefined;
-}
 
 const setupStop = (problem: string): CampaignOutcome => ({ code: EXIT.setup, line: `campaign: exit 2: ${problem}`, written: [] });
 

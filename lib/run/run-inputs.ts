@@ -1,21 +1,17 @@
 /**
  * What a run reads before it sends anything, each a setup error in one line when it cannot be used: the
- * baseline to compare with, the contract to compare with, and the token got by client credentials.
+ * baseline to compare with, the contract to compare with, and the token got by client credentials. Each file's
+ * reader is loaded when that file is given: a run of none sends its first request without them.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { shortPath } from '../short-path.js';
 import { clientCredentialsOptions, describeProvenance, openTokenSource } from '../auth/from-config.js';
 import type { ClientCredentialsTokenSource } from '../auth/token-source.js';
-import { readBaseline } from '../baseline/baseline-file.js';
-import { earlierBaselines, isCampaignBaseline } from './campaign-baselines.js';
 import type { Baseline } from '../baseline/types.js';
 import type { Settings } from '../config/types.js';
-import { contractOperation } from '../contract/contract-operation.js';
 import type { GivenContract, OpenApiSource } from '../contract/contract-step.js';
-import { readOpenApiFile } from '../contract/openapi-file.js';
-import { readExpectations } from '../expectations/read-expectations.js';
 import type { Expectation } from '../expectations/types.js';
 import { documentLabel } from '../operation/openapi/index.js';
-import { knownCaseIds } from '../plan/plan.js';
 import { BaselineFileError, ContractError, TokenRequestError } from '../errors.js';
 
 export interface RunInputs {
@@ -43,6 +39,7 @@ export async function readRunInputs(
   if (typeof baselineFile === 'object') return baselineFile.problem;
   if (baselineFile !== undefined) {
     const shownAs = shortPath(baselineFile, cwd);
+    const { readBaseline } = await import('../baseline/baseline-file.js');
     try {
       const read = await readBaseline(baselineFile);
       if (read.operation.id !== operation.id) {
@@ -56,6 +53,10 @@ export async function readRunInputs(
   }
   if (contractFile !== undefined) {
     const shownAs = shortPath(contractFile, cwd);
+    const [{ readOpenApiFile }, { contractOperation }] = await Promise.all([
+      import('../contract/openapi-file.js'),
+      import('../contract/contract-operation.js'),
+    ]);
     try {
       // The file as named from the run's working folder, which is not always this process's (a run through the API).
       const document = await readOpenApiFile(resolve(cwd, contractFile));
@@ -70,6 +71,10 @@ export async function readRunInputs(
     // Checked against every case a whole run of these settings can record, so a mistyped id stops the run before
     // anything is sent, not after a night of requests (lib/plan names them as the suites do).
     const shownAs = shortPath(expectationsFile, cwd);
+    const [{ readExpectations }, { knownCaseIds }] = await Promise.all([
+      import('../expectations/read-expectations.js'),
+      import('../plan/plan.js'),
+    ]);
     const read = await readExpectations(expectationsFile, shownAs, { known: knownCaseIds(settings), operation: operation.id });
     if ('problems' in read) return read.problems.map((p) => `expectations ${p}`).join('\n');
     inputs.expectations = { file: shownAs, list: read.expectations };
@@ -83,7 +88,9 @@ async function campaignOperationBaseline(
   operationId: string,
   cwd: string,
 ): Promise<string | undefined | { problem: string }> {
-  if (given === undefined || !isCampaignBaseline(given)) return given;
+  if (given === undefined) return given;
+  const { earlierBaselines, isCampaignBaseline } = await import('./campaign-baselines.js');
+  if (!isCampaignBaseline(given)) return given;
   const baselines = await earlierBaselines(given);
   if (typeof baselines === 'string') return { problem: baselines };
   return (
@@ -115,10 +122,4 @@ export async function openRunToken(
     if (!(error instanceof TokenRequestError)) throw error;
     return error.message;
   }
-}
-
-/** A path relative to the working folder when it is inside it, as the user would type it. */
-export function shortPath(path: string, cwd = process.cwd()): string {
-  const rel = relative(cwd, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCommandLine, readSettings } from '../../bin/support/cli.js';
 import { PROBE_OPTIONS } from '../../bin/support/probe-options.js';
-import { isCampaign, runCampaign, type CampaignOutcome } from '../../lib/run/campaign.js';
+import { isCampaign } from '../../lib/config/types.js';
+import { runCampaign, type CampaignOutcome } from '../../lib/run/campaign.js';
 import { FAST_PROBE_SETTINGS } from './fast-settings.js';
 
 export interface CampaignRun extends CampaignOutcome {

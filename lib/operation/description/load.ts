@@ -4,12 +4,12 @@
  * pointer (`my-op.json#/fields/2/good: is required`), for exit code 2.
  */
 import { readFileSync } from 'node:fs';
-import { parseDocument } from 'yaml';
 import type { OperationSpec } from '../types.js';
 import { compileOperation } from './compile.js';
 import type { OperationDescription } from './types.js';
 import { validateDescription } from './validate.js';
 import { OperationFileError } from '../../errors.js';
+import { yaml } from '../../yaml.js';
 
 const isYaml = (label: string): boolean => /\.ya?ml$/i.test(label);
 
@@ -20,7 +20,7 @@ const located = (label: string, problem: string): string => `${label}#${problem.
 export function parseDescription(text: string, label: string): OperationDescription {
   let value: unknown;
   if (isYaml(label)) {
-    const doc = parseDocument(text);
+    const doc = yaml().parseDocument(text);
     if (doc.errors.length > 0) {
       throw new OperationFileError(
         doc.errors.map(

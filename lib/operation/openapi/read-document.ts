@@ -4,8 +4,6 @@
  * is fetched, no other file is read (bundle a multi-file document first).
  */
 import { readFileSync } from 'node:fs';
-import { dereference } from '@readme/openapi-parser';
-import { parse as parseYaml } from 'yaml';
 import { isObject, type Json } from '../../json.js';
 import { OpenApiError } from '../../errors.js';
 
@@ -26,12 +24,13 @@ export async function readOpenApi(path: string, label = path): Promise<OpenApiDo
     throw new OpenApiError([`${label}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`]);
   }
   let parsed: unknown;
+  // The YAML parser and the OpenAPI dereferencer are loaded when a document is read, not by every command that can
+  // read one: a run without a document sends its first request sooner.
+  const json = /\.json$/i.test(label);
   try {
-    parsed = /\.json$/i.test(label) ? JSON.parse(text) : parseYaml(text);
+    parsed = json ? JSON.parse(text) : (await import('yaml')).parse(text);
   } catch (error) {
-    throw new OpenApiError([
-      `${label}: not valid ${/\.json$/i.test(label) ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0] ?? ''}`,
-    ]);
+    throw new OpenApiError([`${label}: not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0] ?? ''}`]);
   }
   if (!isObject(parsed)) throw new OpenApiError([`${label}: not an OpenAPI document (not an object)`]);
   const version = parsed['openapi'];
@@ -45,6 +44,7 @@ export async function readOpenApi(path: string, label = path): Promise<OpenApiDo
     throw new OpenApiError([`${label}#/openapi: an OpenAPI 3.0 or 3.1 document is needed, got ${seen}`]);
   }
   let document: Json;
+  const { dereference } = await import('@readme/openapi-parser');
   try {
     // circular: 'ignore' leaves a self-referencing schema's $ref in place instead of failing.
     document = (await dereference(structuredClone(parsed) as never, {

@@ -1,0 +1,13 @@
+/**
+ * The YAML parser for the places that read a file synchronously, loaded at the first file that needs it rather than
+ * by every command that could read one: a run of JSON files and defaults sends its first request without it.
+ */
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+
+let loaded: typeof Yaml | undefined;
+
+export function yaml(): typeof Yaml {
+  loaded ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return loaded;
+}
