@@ -1,9 +1,9 @@
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
 import type { CacheKeyIdGenerator } from 'vitest/node';
 import { compiledCli } from './bin/support/compiled-entry.mjs';
+import { compiledLib } from './lib/vitest/compiled-lib.js';
 import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
 
 /**
@@ -79,27 +79,10 @@ function writable(folder: string): boolean {
     return false;
   }
 }
-/**
- * The suites read the engine compiled when dist/ is fresh (bin/support/compiled-entry.mjs, the rule the command's
- * launcher follows): the suites' own files go through vite's module runner, and every module of lib/ they import is
- * the build's JavaScript, which node loads itself. Each probe run's worker then evaluates about a hundred modules
- * natively instead of through the runner (docs/performance.md: a run of 01-spec 0.4 s of CPU less, a full run about
- * 1 s). A stale or missing build: the sources, as before. The rewrite is decided once per run, for every file of it,
- * so no module of lib/ is ever loaded both ways in one worker (two copies of the engine's state).
- */
+// The suites read lib/ compiled when dist/ is fresh (lib/vitest/compiled-lib.ts), decided once per run.
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const COMPILED_LIB = compiledCli(ROOT) !== undefined;
-const LIB = join(ROOT, 'lib') + sep;
-const DIST_LIB = join(ROOT, 'dist', 'lib') + sep;
-const compiledLib: Plugin = {
-  name: 'suites-read-compiled-lib',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (importer === undefined || !source.startsWith('.')) return null;
-    const path = resolve(dirname(importer), source);
-    return path.startsWith(LIB) ? join(DIST_LIB, relative(LIB, path)) : null;
-  },
-};
+const compiled = compiledLib(ROOT);
 
 // A suite's compiled code names the modules it imports as resolved, so whether lib/ was the build's is in its key.
 const cacheKey: CacheKeyIdGenerator = ({ environment }) =>
@@ -138,12 +121,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: COMPILED_LIB ? [compiledLib] : [],
+        plugins: COMPILED_LIB ? [compiled.plugin] : [],
         test: {
           name: 'suites',
           include: ['suites/**/*.test.ts'],
-          // The build's modules are node's to load (compiledLib above), as packages are.
-          ...(COMPILED_LIB ? { server: { deps: { external: [/[\\/]dist[\\/]lib[\\/]/] } } } : {}),
+          // The build's modules are node's to load, as packages are.
+          ...(COMPILED_LIB ? { server: { deps: { external: [compiled.external] } } } : {}),
           globalSetup: ['suites/support/global-setup.ts'],
           pool: 'threads',
           isolate: false,
