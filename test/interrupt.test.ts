@@ -67,6 +67,14 @@ test.each([
       why: expect.stringMatching(new RegExp(`^stopped by ${words}`)),
     });
     expect(report.counts.DEVIATES + report.counts.ERROR).toBe(0);
+    // Combinations the stop left unasked are the stop's doing: the exit line does not add "nothing was accepted", and
+    // a diagnosis over part of the matrix says the run was stopped and names no setting to change.
+    expect(out).not.toMatch(/^probe: exit 1: .*nothing was accepted/m);
+    if (report.diagnosis !== undefined && report.matrix.length < 2 ** report.operation.fields.length) {
+      expect(report.diagnosis.likelyCause, report.diagnosis.message).toBe('stopped');
+      expect(report.diagnosis.message).toMatch(new RegExp(`stopped by ${words}`));
+      expect(report.diagnosis.message).not.toMatch(/ACCEPTED_BODY|MAX_REQUESTS|EXPLORE_/);
+    }
     // Every case the run knew of is somewhere: with a verdict, skipped, or not run because of the stop.
     const notRun = report.notRun ?? [];
     expect(notRun.length).toBeGreaterThan(0);

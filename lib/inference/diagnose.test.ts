@@ -117,6 +117,39 @@ describe('when only part of the combinations was tried', () => {
   test('all of them tried: "every combination" is the truth', () => {
     expect(diagnose(tried, 3).message).toMatch(/^every combination was answered 400 invalidRequest/);
   });
+
+  test("cut short by the run's user, what was not tried is the stop's doing: likely cause stopped, and no setting to change", () => {
+    const stopped = diagnose(tried, 32, ['a', 'b'], { by: 'stop', words: 'by Ctrl-C' });
+    expect(stopped.likelyCause).toBe('stopped');
+    expect(stopped.message).toMatch(
+      /^no accepted combination among the 3 combinations tried of 32 before the run was stopped by Ctrl-C \(the rule is not known\): every one was answered 400 invalidRequest; a run to its end asks the rest\.$/,
+    );
+    expect(stopped.message).not.toMatch(/ACCEPTED_BODY|MAX_REQUESTS|EXPLORE_/);
+    // Stopped before any of them was answered: not the transport's fault either.
+    const unanswered: Observation[] = tried.map(({ present }) => ({ present, outcome: 'error', status: null, failure: 'stopped' }));
+    expect(diagnose(unanswered, 32, ['a', 'b'], { by: 'stop', words: 'by SIGTERM' })).toEqual({
+      likelyCause: 'stopped',
+      message:
+        'the run was stopped by SIGTERM before any of the 3 combinations it tried (of 32) got an answer: nothing is known of the rule; a run to its end asks them.',
+    });
+    expect(diagnose([], 32, ['a', 'b'], { by: 'stop', words: 'by Ctrl-C' })).toEqual({
+      likelyCause: 'stopped',
+      message: 'the run was stopped by Ctrl-C before it asked any combination: nothing is known of the rule.',
+    });
+    // What the answers said of the setup still stands: every one tried answered 401 is the token, stopped or not.
+    const refused: Observation[] = tried.map(({ present, outcome }) => ({ present, outcome, status: 401, statuses: [401] }));
+    expect(diagnose(refused, 32, ['a', 'b'], { by: 'stop', words: 'by Ctrl-C' }).likelyCause).toBe('token');
+    // Every combination answered before the stop: the diagnosis is the target's, as in a whole run.
+    expect(diagnose(tried, 3, ['a', 'b'], { by: 'stop', words: 'by Ctrl-C' }).message).toMatch(/^every combination was answered 400/);
+  });
+
+  test('cut short by its budget or its time: the setting that gives more', () => {
+    const budget = diagnose(tried, 32, ['a', 'b'], { by: 'budget', words: 'when its request budget was spent' });
+    expect(budget.likelyCause).toBe('unknown');
+    expect(budget.message).toMatch(/before the run stopped when its request budget was spent .*; raise MAX_REQUESTS, or give a body known/);
+    const time = diagnose(tried, 32, ['a', 'b'], { by: 'deadline', words: 'when its time was up' });
+    expect(time.message).toMatch(/before the run stopped when its time was up .*; raise MAX_RUN_SECONDS, or give a body known/);
+  });
 });
 
 test('a run in which nothing was accepted fails, whatever the cause', () => {
@@ -127,6 +160,8 @@ test('a run in which nothing was accepted fails, whatever the cause', () => {
   expect(failingDiagnosis(undefined, 32)).toBeUndefined();
   // A run that sent no combination (a filter without the presence step) claims nothing of presence.
   expect(failingDiagnosis({ likelyCause: 'unknown', message: 'no combination was observed' }, 0)).toBeUndefined();
+  // One its user stopped before enough was asked fails for the stop, not for the target.
+  expect(failingDiagnosis({ likelyCause: 'stopped', message: 'no accepted combination among ...' }, 9)).toBeUndefined();
 });
 
 describe('what the refusals say is read: the field their messages name most', () => {

@@ -19,7 +19,7 @@ import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { formatCombination } from '../rule/field-set.js';
 import { namedInError } from './message-pattern.js';
 import { refusalWords } from './refusal-words.js';
-import type { Diagnosis, Observation } from './types.js';
+import type { CutShort, Diagnosis, Observation } from './types.js';
 import { count } from './words.js';
 
 /** Unstable combinations named, at most. */
@@ -28,11 +28,6 @@ const NAMED = 3;
 /** Characters of a target's message quoted in a diagnosis. */
 const QUOTED_CHARS = 160;
 
-/**
- * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
- * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
- * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
- */
 /** Nothing stable to read: a combination accepted on some repeats only, or refused for what the target holds. */
 function fromRepeatsOrState(observations: readonly Observation[]): Diagnosis | undefined {
   const sometimes = observations.filter((o) => o.outcome === 'unstable' && (o.statuses ?? [o.status]).some(isSuccessStatus));
@@ -96,7 +91,13 @@ function fromSetup({ all, answered, everyCombination, besides }: Answers): Diagn
 }
 
 /** The target refused the bodies itself: one answer to all, or none in common, with what its messages name. */
-function fromRefusals(observations: readonly Observation[], fields: readonly string[], possible: number, a: Answers): Diagnosis {
+function fromRefusals(
+  observations: readonly Observation[],
+  fields: readonly string[],
+  possible: number,
+  a: Answers,
+  cut: CutShort | undefined,
+): Diagnosis {
   const tried = observations.length;
   const partial = tried < possible;
   const [first] = observations;
@@ -112,13 +113,13 @@ function fromRefusals(observations: readonly Observation[], fields: readonly str
     return { likelyCause: 'configuration', message: `${seen}${saying}. ${loopbackAdvice(named.field)}` };
   }
   if (sameAnswer) {
-    if (partial) return notKnown(tried, possible, `every one was answered ${first?.status ?? ''}${code}${saying}`);
+    if (partial) return notKnown(tried, possible, `every one was answered ${first?.status ?? ''}${code}${saying}`, cut);
     return {
       likelyCause: 'unknown',
       message: `every combination was answered ${first?.status ?? ''}${code}${saying}: no set of the fields was accepted, so the cause more likely lies in the values sent than in which fields are present.`,
     };
   }
-  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(a.all)})${saying}`);
+  if (partial) return notKnown(tried, possible, `the answers point to no single cause (${statusTally(a.all)})${saying}`, cut);
   return {
     likelyCause: 'unknown',
     message: `no combination was accepted, and the answers point to no single cause (${statusTally(a.all)})${saying}.`,
@@ -130,16 +131,29 @@ function fromRefusals(observations: readonly Observation[], fields: readonly str
  * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
  * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
  */
+/**
+ * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
+ * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
+ * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
+ * `cut`: what stopped the run before every combination was asked, if anything did: then the combinations not tried
+ * are the stop's doing, not a finding, and what to do is said for that stop.
+ */
 export function diagnose(
   observations: readonly Observation[],
   possible = observations.length,
   fields: readonly string[] = [...new Set(observations.flatMap((o) => o.present))],
+  cut?: CutShort,
 ): Diagnosis {
   const tried = observations.length;
   const everyCombination =
     tried < possible ? `every one of the ${count(tried, 'combination')} tried (of ${possible})` : 'every combination';
   if (observations.length === 0) {
-    return { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
+    return cut?.by === 'stop'
+      ? {
+          likelyCause: 'stopped',
+          message: `the run was stopped ${cut.words} before it asked any combination: nothing is known of the rule.`,
+        }
+      : { likelyCause: 'unknown', message: 'no combination was observed, so nothing could be inferred.' };
   }
   const unstableOrState = fromRepeatsOrState(observations);
   if (unstableOrState !== undefined) return unstableOrState;
@@ -148,6 +162,12 @@ export function diagnose(
   const answered = all.filter((s): s is number => s !== null);
   const unanswered = observations.filter((o) => (o.statuses ?? [o.status]).every((s) => s === null)).length;
   const besides = unanswered === 0 ? '' : ` (${count(unanswered, 'combination')} got no answer at all)`;
+  if (answered.length === 0 && cut?.by === 'stop' && tried < possible) {
+    return {
+      likelyCause: 'stopped',
+      message: `the run was stopped ${cut.words} before any of the ${count(tried, 'combination')} it tried (of ${possible}) got an answer: nothing is known of the rule; a run to its end asks them.`,
+    };
+  }
   if (answered.length === 0) {
     return {
       likelyCause: 'transport',
@@ -155,7 +175,7 @@ export function diagnose(
     };
   }
   const answers: Answers = { all, answered, unanswered, everyCombination, besides };
-  return fromTransport(observations, unanswered) ?? fromSetup(answers) ?? fromRefusals(observations, fields, possible, answers);
+  return fromTransport(observations, unanswered) ?? fromSetup(answers) ?? fromRefusals(observations, fields, possible, answers, cut);
 }
 
 interface Named {
@@ -197,15 +217,31 @@ function loopbackAdvice(field: string): string {
 
 /**
  * Nothing accepted among part of the combinations: the rule is not known, and an accepted combination may
- * lie among those never tried (a small island of them, away from both start points).
+ * lie among those never tried (a small island of them, away from both start points). When the run was cut short,
+ * what was not tried is the stop's doing: a stop by its user says so (a run to its end asks the rest), and a spent
+ * budget or time names the setting that gives more.
  */
-function notKnown(tried: number, possible: number, seen: string): Diagnosis {
+function notKnown(tried: number, possible: number, seen: string, cut: CutShort | undefined): Diagnosis {
+  const among = `no accepted combination among the ${count(tried, 'combination')} tried of ${possible}`;
+  const accepted = 'give a body known to be accepted as ACCEPTED_BODY (or its fields as ACCEPTED_FIELDS)';
+  if (cut?.by === 'stop')
+    return {
+      likelyCause: 'stopped',
+      message: `${among} before the run was stopped ${cut.words} (the rule is not known): ${seen}; a run to its end asks the rest.`,
+    };
+  if (cut !== undefined) {
+    const setting = cut.by === 'budget' ? 'MAX_REQUESTS' : 'MAX_RUN_SECONDS';
+    return {
+      likelyCause: 'unknown',
+      message: `${among} before the run stopped ${cut.words} (the rule is not known): ${seen}; raise ${setting}, or ${accepted}.`,
+    };
+  }
   return {
     likelyCause: 'unknown',
     message:
-      `no accepted combination among the ${count(tried, 'combination')} tried of ${possible} (the rule is not known): ${seen}; ` +
+      `${among} (the rule is not known): ${seen}; ` +
       'an accepted combination may lie among those not tried, or the values sent are refused whatever the fields. ' +
-      'Give a body known to be accepted as ACCEPTED_BODY (or its fields as ACCEPTED_FIELDS), or let the explorer ask more ' +
+      `${accepted[0]?.toUpperCase() ?? ''}${accepted.slice(1)}, or let the explorer ask more ` +
       '(EXPLORE_COMBINATIONS_PER_FIELD, 10 by default, within MAX_REQUESTS).',
   };
 }

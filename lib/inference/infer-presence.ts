@@ -13,7 +13,7 @@ import { rejectionGroups } from './rejection-groups.js';
 import { rolesOf } from './roles.js';
 import { withRule } from '../rule/rule-value.js';
 import { sumOfProductsRule, toImplicant } from './sum-of-products.js';
-import type { Observation, PresenceInference } from './types.js';
+import type { CutShort, Observation, PresenceInference } from './types.js';
 
 /** Combinations never sent are listed in `unknown` only up to this many fields (2^12 = 4096). */
 const MAX_FIELDS_LISTED = 12;
@@ -21,7 +21,8 @@ const MAX_FIELDS_LISTED = 12;
 /** A field name that parseExpression reads back as that field. */
 const EXPRESSION_NAME = /^[A-Za-z_$][\w$.-]*$/;
 
-export function inferPresence(fields: string[], observations: Observation[]): PresenceInference {
+/** `cut`: what stopped the run before every combination was asked, if anything did (lib/inference/diagnose.ts). */
+export function inferPresence(fields: string[], observations: Observation[], cut?: CutShort): PresenceInference {
   const evidence = collectAnswerSets('inferPresence', fields, observations);
   const verdicts = verdictsOf(evidence);
 
@@ -61,7 +62,7 @@ export function inferPresence(fields: string[], observations: Observation[]): Pr
     roles,
     rule,
     rejectionGroups: rejectionGroups(evidence),
-    diagnosis: roles === undefined ? diagnose(observations, 2 ** fields.length, fields) : undefined,
+    diagnosis: roles === undefined ? diagnose(observations, 2 ** fields.length, fields, cut) : undefined,
   };
 }
 

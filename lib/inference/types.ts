@@ -126,7 +126,16 @@ export interface Diagnosis {
   /** Why no role could be inferred (nothing accepted), in one sentence naming the likely cause. */
   message: string;
   /** `configuration`: the target answers, but not as the operation (every answer a redirect: check BASE_URL). */
-  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'target-state' | 'unknown';
+  likelyCause: 'token' | 'base-url-or-path' | 'configuration' | 'service' | 'transport' | 'target-state' | 'stopped' | 'unknown';
+}
+
+/**
+ * What cut the run short before every combination was asked: a stop by its user (Ctrl-C, SIGTERM, its shard), its
+ * request budget or its time. `words`: how it reads after "stopped", `by Ctrl-C`.
+ */
+export interface CutShort {
+  by: 'stop' | 'budget' | 'deadline';
+  words: string;
 }
 
 export interface PresenceInference {

@@ -3,7 +3,7 @@ import type { ValidationSpelling } from '../receiver/validation-spelling.js';
 import { combinationKey, fieldIndex, maskOf, presentOf } from '../rule/field-set.js';
 import { inferPresence } from '../inference/infer-presence.js';
 import { mergeLifecycle } from '../lifecycle/merge.js';
-import type { Observation } from '../inference/types.js';
+import type { CutShort, Observation } from '../inference/types.js';
 import { VERDICTS, type StateMechanism, type Verdict } from '../outcome.js';
 import { SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import { Rule } from '../rule/rule.js';
@@ -137,12 +137,33 @@ function suitesOf(input: BuildInput): SuiteSummary[] | undefined {
   });
 }
 
+/** What stopped the run before every case ran: its caller (Ctrl-C, SIGTERM, a shard), else the engine (budget, time, ...). */
+function runStop(input: BuildInput): RunStop | undefined {
+  return input.stopped ?? input.cases.map((c) => c.record).find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
+}
+
+/** The stop as the presence diagnosis reads it; a stop with a setup's cause of its own (connection, undo, state) is not one. */
+function cutShort(stop: RunStop | undefined): CutShort | undefined {
+  switch (stop?.by) {
+    case 'Ctrl-C':
+    case 'SIGTERM':
+      return { by: 'stop', words: `by ${stop.by}` };
+    case 'shard':
+      return { by: 'stop', words: 'with its shard' };
+    case 'budget':
+      return { by: 'budget', words: 'when its request budget was spent' };
+    case 'deadline':
+      return { by: 'deadline', words: 'when its time was up' };
+    default:
+      return undefined;
+  }
+}
+
 /** The report's `run`: the target the cases saw, the times, the requests, the asks, the seed, a stop, the settings. */
 function runOf(input: BuildInput, suites: readonly SuiteSummary[] | undefined, seed: number | undefined): BehaviourReport['run'] {
   const records = input.cases.map((c) => c.record);
   const target = records[0]?.target;
-  const engineStop = records.find((r) => r.stoppedEarly !== undefined)?.stoppedEarly;
-  const stopped = input.stopped ?? engineStop;
+  const stopped = runStop(input);
   return {
     target: target?.baseUrl ?? 'unknown (no case ran)',
     targetKind: target?.kind ?? 'configured',
@@ -182,7 +203,7 @@ function reportedFields(roles: Record<string, ReportedRole>): BehaviourReport['f
 /** What the presence matrix shows: the inference over its answers, and the rule and roles the report states. */
 function presenceOf(input: BuildInput, evidence: CaseEvidenceByKind, observations: Observation[]) {
   const { fields } = input.operation;
-  const inference = inferPresence(fields, observations);
+  const inference = inferPresence(fields, observations, cutShort(runStop(input)));
   // After an exact adaptive exploration, what the answers alone leave open is stated by the explorer's rule, marked so.
   const exploration = evidence.exploration?.strategy === 'adaptive' ? evidence.exploration : undefined;
   const presence = reportedPresence(fields, inference, observations, exploration, input.merged === true);
