@@ -130,11 +130,6 @@ function fromRefusals(
  * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
  * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
  * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
- */
-/**
- * `possible`: how many combinations the fields allow (2^n). A sentence says "every combination" only when
- * every one was answered; otherwise it counts what was tried, says the rule is not known, and what to do.
- * `fields`: the operation's fields, which the messages are read for (default: every field some combination had).
  * `cut`: what stopped the run before every combination was asked, if anything did: then the combinations not tried
  * are the stop's doing, not a finding, and what to do is said for that stop.
  */
