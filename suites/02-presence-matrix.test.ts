@@ -113,7 +113,7 @@ if (!adaptive && repeats === 'auto')
       const seed = probe.settings.exploration.seed ?? Math.floor(Math.random() * 2 ** 31);
       const ask = (present: readonly string[]) => probeCombination(run.client, probe.operation, [...present], 1, probe.values);
       const cap = askedAgainCap(fields.length);
-      const { asked, notAsked } = await askWhatFindingsRestOn(fields, first, { seed, exclude: lone, cap }, ask, (again) => {
+      const { asked, notAsked, unsent } = await askWhatFindingsRestOn(fields, first, { seed, exclude: lone, cap }, ask, (again) => {
         rememberObservation(again.observation);
         refusals.add(formatCombination(again.observation.present), again.exchanges);
       });
@@ -121,8 +121,8 @@ if (!adaptive && repeats === 'auto')
         id: caseIds.matrixAskedAgain,
         kind: 'confirmation',
         observations: asked.map((a) => a.observation),
-        askedAgain: supportFigures(asked, notAsked),
-        ...judgeSupportAsks(asked, notAsked),
+        askedAgain: supportFigures(asked, notAsked, unsent),
+        ...judgeSupportAsks(asked, notAsked, unsent),
       });
     });
   });

@@ -23,3 +23,9 @@ export function readExchange(exchange: Exchange): ExchangeReading {
   if (failure === undefined) return { kind: 'no-verdict', reason: 'no HTTP answer' };
   return { kind: 'no-verdict', reason: failureText(failure), failure: failure.kind };
 }
+
+/**
+ * The engine denied the request before any attempt (the run's budget or time spent, a stop, no token): the target
+ * never saw it, so it is no answer at all, not even "no verdict" of the target on this body.
+ */
+export const neverSent = (exchange: Exchange): boolean => exchange.attempts === 0 && exchange.failure !== undefined;

@@ -6,6 +6,7 @@
  * combination is asked again until three answers in a row agree; the answer it settles on stands, with the others
  * said beside it, and one that never settles is unstable (undetermined, no evidence).
  */
+import { neverSent } from '../answer/read-exchange.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import { messagePattern } from '../inference/message-pattern.js';
@@ -67,8 +68,12 @@ export async function confirmLoneRefusal(
   const exchanges: Exchange[] = [];
   let last = lone;
   let accepted: Observation | undefined;
+  let unsent: Exchange | undefined;
   for (let k = 0; k < LONE_ASKS && !settled(answers); k += 1) {
     const asked = await ask();
+    // An ask the engine never sent (the run's budget or time spent, a stop) is no answer: asking ends there.
+    unsent = asked.exchanges.length > 0 && asked.exchanges.every(neverSent) ? asked.exchanges[0] : undefined;
+    if (unsent !== undefined) break;
     exchanges.push(...asked.exchanges);
     const o = asked.observation;
     answers.push(o.outcome === 'rejected' ? kindKey(o, fields) : o.outcome);
@@ -90,6 +95,15 @@ export async function confirmLoneRefusal(
       observation: { ...lone, statuses },
       exchanges,
       words: `refused on all ${before + answers.length} asks alike: the refusal stands`,
+    };
+  }
+  if (unsent !== undefined) {
+    // Not confirmed, so not evidence: no verdict of the target, which answered nothing different (not unstable).
+    const why = unsent.failure?.message ?? 'not sent';
+    return {
+      observation: { present: lone.present, outcome: 'error', status: null, statuses, failure: unsent.failure?.kind ?? 'stopped' },
+      exchanges,
+      words: `not confirmed: refused ${of}, then not asked again (${why}); not evidence`,
     };
   }
   return {

@@ -3,7 +3,15 @@ import type { Observation } from '../inference/types.js';
 import { combinations } from '../rule/field-set.js';
 import type { Exchange } from '../http/types.js';
 import { fakeExchange } from '../../test/support/fake-exchange.js';
-import { askedAgainCap, askWhatFindingsRestOn, supportAsks, supportWords, type SupportFigures } from './support-asks.js';
+import {
+  askAgain,
+  askedAgainCap,
+  askWhatFindingsRestOn,
+  supportAsks,
+  supportFigures,
+  supportWords,
+  type SupportFigures,
+} from './support-asks.js';
 
 const figures = (n: number): SupportFigures => ({ support: n, sample: 0, everything: 0, disagreed: n, sampleDisagreed: 0, notAsked: 0 });
 import { combinationKey } from '../rule/field-set.js';
@@ -103,4 +111,36 @@ test('the same seed samples the same bodies whatever order the answers came in',
   const observations = table(rule);
   const reversed = [...observations].reverse();
   expect(keys(supportAsks(FIELDS, reversed, { seed: 11 }).sample)).toEqual(keys(supportAsks(FIELDS, observations, { seed: 11 }).sample));
+});
+
+// The run's budget or time spent, or a stop, denies an ask before it is sent: that is no answer of the target, and
+// an answer that "changed" to it would read the stop as instability and ask everything else again.
+test('an ask the engine never sent is not asked again, never an answer that changed', async () => {
+  const observations = table(rule, [['notificationUrl', 'expirationDateTime', 'clientState']]);
+  const first = new Map(observations.map((o) => [combinationKey(o.present), { observation: o, exchanges: [exchangeOf(o, false)] }]));
+  const denied = (): Exchange =>
+    fakeExchange({ status: null, attempts: 0, failure: { kind: 'budget', message: 'the request budget (MAX_REQUESTS) is spent' } });
+  const entry = first.get(combinationKey(['notificationUrl', 'expirationDateTime'])) ?? {
+    observation: observations[0] as Observation,
+    exchanges: [],
+  };
+  expect(await askAgain(entry, 'support', async () => ({ exchanges: [denied()] }))).toBeUndefined();
+  // Sent and not answered is another thing: no verdict of the target, folded with the first answer.
+  const noVerdict = fakeExchange({ status: null, attempts: 1, failure: { kind: 'network', message: 'reset' } });
+  expect((await askAgain(entry, 'support', async () => ({ exchanges: [noVerdict] })))?.observation.outcome).toBe('error');
+  const { asked, notAsked, unsent } = await askWhatFindingsRestOn(
+    FIELDS,
+    first,
+    { seed: 1, cap: askedAgainCap(FIELDS.length) },
+    async () => ({ exchanges: [denied()] }),
+  );
+  expect(asked).toEqual([]);
+  expect(notAsked).toEqual([]);
+  // What a finding rests on and the sample are said not sent, so not confirmed; nothing changed, so the rest is not asked.
+  const picked = supportAsks(FIELDS, observations, { seed: 1 });
+  expect(picked.support.length).toBeGreaterThan(0);
+  expect(keys(unsent)).toEqual(keys([...picked.support, ...picked.sample]));
+  const figures = supportFigures(asked, notAsked, unsent);
+  expect(figures).toMatchObject({ disagreed: 0, sampleDisagreed: 0, unsent: unsent.length });
+  expect(supportWords(figures)).toMatch(new RegExp(`; ${unsent.length} not sent \\(the run could send no more\\), so not confirmed$`));
 });

@@ -9,6 +9,7 @@
  * disagrees with its neighbours, so it is the kind asked again.
  */
 import { classifyAnswer, foldRepeats } from '../answer/classify.js';
+import { neverSent } from '../answer/read-exchange.js';
 import type { Exchange } from '../http/types.js';
 import type { Judgement } from '../protocol/judgement.js';
 import { seededRng } from '../explore/rng.js';
@@ -121,14 +122,17 @@ export interface AskedAgain {
 
 /**
  * Asks one combination again (`ask` sends it once and undoes what it made) and folds its first answers with the new
- * one: two answers that disagree make it unstable, as two repeats that disagree do.
+ * one: two answers that disagree make it unstable, as two repeats that disagree do. An ask the engine never sent (the
+ * run's budget or time spent, a stop) is no answer: undefined, the combination not asked again, never an answer that
+ * changed.
  */
 export async function askAgain(
   first: { observation: Observation; exchanges: readonly Exchange[] },
   why: AskedAgain['why'],
   ask: () => Promise<{ exchanges: Exchange[] }>,
-): Promise<AskedAgain> {
+): Promise<AskedAgain | undefined> {
   const again = await ask();
+  if (again.exchanges.length > 0 && again.exchanges.every(neverSent)) return undefined;
   const { present, loopbackFields } = first.observation;
   const folded = foldRepeats(present, [...first.exchanges, ...again.exchanges].map(classifyAnswer));
   const observation = loopbackFields === undefined ? folded : { ...folded, loopbackFields };
@@ -147,7 +151,7 @@ export async function askWhatFindingsRestOn(
   options: { seed: number; exclude?: ReadonlySet<string>; cap: number },
   ask: (present: readonly string[]) => Promise<{ exchanges: Exchange[] }>,
   onAsked?: (asked: AskedAgain) => void,
-): Promise<{ asked: AskedAgain[]; notAsked: Observation[] }> {
+): Promise<{ asked: AskedAgain[]; notAsked: Observation[]; unsent: Observation[] }> {
   const picked = supportAsks(
     fields,
     [...first.values()].map((f) => f.observation),
@@ -155,7 +159,11 @@ export async function askWhatFindingsRestOn(
   );
   const asked: AskedAgain[] = [];
   const notAsked: Observation[] = [];
-  /** Asks `o` again within the cap; past it, `o` is said not asked when a finding needs it (`needed`). */
+  const unsent: Observation[] = [];
+  /**
+   * Asks `o` again within the cap; past it, `o` is said not asked when a finding needs it (`needed`). An ask the
+   * engine would not send (the run's budget or time spent, a stop) is said not sent.
+   */
   const one = async (o: Observation, why: AskedAgain['why'], needed: boolean): Promise<void> => {
     if (asked.length >= options.cap) {
       if (needed) notAsked.push(o);
@@ -163,6 +171,10 @@ export async function askWhatFindingsRestOn(
     }
     const entry = first.get(combinationKey(o.present)) ?? { observation: o, exchanges: [] };
     const again = await askAgain(entry, why, () => ask(o.present));
+    if (again === undefined) {
+      unsent.push(o);
+      return;
+    }
     asked.push(again);
     onAsked?.(again);
   };
@@ -170,7 +182,7 @@ export async function askWhatFindingsRestOn(
   for (const o of picked.sample) await one(o, 'sample', false);
   // An answer that changed: no single answer of this target is trusted, so the rest is asked, or said unasked.
   if (asked.some((a) => !a.agreed)) for (const o of picked.rest) await one(o, 'everything', true);
-  return { asked, notAsked };
+  return { asked, notAsked, unsent };
 }
 
 /** The figures the report keeps of the asks again: the instability estimate is the sample's share that changed. */
@@ -183,9 +195,15 @@ export interface SupportFigures {
   sampleDisagreed: number;
   /** Answers a finding rests on, or of a target whose answers changed, left unasked: over the cap. */
   notAsked: number;
+  /** Asks again the engine never sent (the run's budget or time spent, a stop): no answer, so nothing changed. */
+  unsent?: number;
 }
 
-export function supportFigures(asked: readonly AskedAgain[], notAsked: readonly Observation[]): SupportFigures {
+export function supportFigures(
+  asked: readonly AskedAgain[],
+  notAsked: readonly Observation[],
+  unsent: readonly Observation[] = [],
+): SupportFigures {
   const of = (why: AskedAgain['why']) => asked.filter((a) => a.why === why);
   return {
     support: of('support').length,
@@ -194,6 +212,7 @@ export function supportFigures(asked: readonly AskedAgain[], notAsked: readonly 
     disagreed: asked.filter((a) => !a.agreed).length,
     sampleDisagreed: of('sample').filter((a) => !a.agreed).length,
     notAsked: notAsked.length,
+    ...(unsent.length > 0 ? { unsent: unsent.length } : {}),
   };
 }
 
@@ -211,19 +230,25 @@ export function supportWords(f: SupportFigures): string {
     asked === 0 ? '' : f.disagreed === 0 ? `: all ${asked} agreed` : `: ${f.disagreed} of ${asked} changed (unstable, no evidence)`;
   const estimate = f.sample === 0 ? '' : ` (instability estimate: ${f.sampleDisagreed} of ${f.sample} sampled answers changed)`;
   const unasked = f.notAsked === 0 ? '' : `; ${f.notAsked} more not asked again (over the bound of asks again), so not confirmed`;
-  return `each combination once; ${parts.join(', ')}${agreement}${estimate}${unasked}`;
+  const notSent = f.unsent === undefined ? '' : `; ${f.unsent} not sent (the run could send no more), so not confirmed`;
+  return `each combination once; ${parts.join(', ')}${agreement}${estimate}${unasked}${notSent}`;
 }
 
 /** The case that asks again: what the presence matrix leaves open (spec §4), so INFORMATIONAL. */
-export function judgeSupportAsks(asked: readonly AskedAgain[], notAsked: readonly Observation[]): Judgement {
+export function judgeSupportAsks(
+  asked: readonly AskedAgain[],
+  notAsked: readonly Observation[],
+  unsent: readonly Observation[] = [],
+): Judgement {
   const changed = asked.filter((a) => !a.agreed);
   return {
     specRef: 'open: spec §4 which fields are required',
     verdict: 'INFORMATIONAL',
-    observed: supportWords(supportFigures(asked, notAsked)),
+    observed: supportWords(supportFigures(asked, notAsked, unsent)),
     finding:
       (asked.length === 0 ? 'no answer asked again' : `asked again: ${listed(asked.map((a) => a.observation))}`) +
       (changed.length === 0 ? '' : `; unstable (their answers changed, no evidence): ${listed(changed.map((a) => a.observation))}`) +
-      (notAsked.length === 0 ? '' : `; not asked again: ${listed(notAsked)}`),
+      (notAsked.length === 0 ? '' : `; not asked again: ${listed(notAsked)}`) +
+      (unsent.length === 0 ? '' : `; not sent (the run could send no more): ${listed(unsent)}`),
   };
 }

@@ -117,7 +117,7 @@ async function confirmExploration(
   const first = new Map(
     [...once.byKey].map(([key, observation]) => [key, { observation, exchanges: once.exchanges.get(key) ?? [] }] as const),
   );
-  const { asked, notAsked } = await askWhatFindingsRestOn(
+  const { asked, notAsked, unsent } = await askWhatFindingsRestOn(
     fields,
     first,
     { seed: options.askAgain.seed, cap: first.size },
@@ -127,7 +127,7 @@ async function confirmExploration(
       options.onObservation?.(again.observation, again.exchanges);
     },
   );
-  const figures = supportFigures(asked, notAsked);
+  const figures = supportFigures(asked, notAsked, unsent);
   if (figures.disagreed === 0) return { explored: once, askedAgain: { ...figures, explorationRepeated: false } };
   const twice = await exploreOnce(sender, operation, options, 2);
   return { explored: twice, askedAgain: { ...figures, explorationRepeated: true } };

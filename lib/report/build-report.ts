@@ -282,7 +282,8 @@ function stateAsksOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'
 function askedAgainOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run'], 'askedAgain'> {
   const figures = records.flatMap((r) => (r.kind === 'confirmation' && r.askedAgain !== undefined ? [r.askedAgain] : []));
   if (figures.length === 0) return {};
-  const sum = (k: keyof SupportFigures): number => figures.reduce((total, f) => total + f[k], 0);
+  const sum = (k: keyof SupportFigures): number => figures.reduce((total, f) => total + (f[k] ?? 0), 0);
+  const unsent = sum('unsent');
   return {
     askedAgain: {
       support: sum('support'),
@@ -291,6 +292,7 @@ function askedAgainOf(records: readonly CaseRecord[]): Pick<BehaviourReport['run
       disagreed: sum('disagreed'),
       sampleDisagreed: sum('sampleDisagreed'),
       notAsked: sum('notAsked'),
+      ...(unsent > 0 ? { unsent } : {}),
     },
   };
 }
