@@ -4,7 +4,8 @@
  * role, a rejection group no other answer supports. Such a refusal looks like nothing around it: its kind (status,
  * code, message pattern) is shared by no other combination, and a combination one field away was accepted. Each such
  * combination is asked again until three answers in a row agree; the answer it settles on stands, with the others
- * said beside it, and one that never settles is unstable (undetermined, no evidence).
+ * said beside it, and one that never settles is unstable (undetermined, no evidence). One the run can no longer ask
+ * (its budget or time spent, a stop) is not confirmed: no verdict, no evidence either.
  */
 import { neverSent } from '../answer/read-exchange.js';
 import type { Exchange } from '../http/types.js';
