@@ -27,12 +27,12 @@ export function servedByReference(target: Pick<TargetSettings, 'baseUrl' | 'shar
   return target.baseUrl === undefined || target.sharedReference === true;
 }
 
-/** What is probed: where, which operation, and what is known to be accepted. */
 /** Is this a campaign: a document given without the one operation to probe (lib/run/campaign.ts). */
 export function isCampaign(settings: Pick<Settings, 'target'>): boolean {
   return settings.target.openapi !== undefined && settings.target.operationId === undefined;
 }
 
+/** What is probed: where, which operation, and what is known to be accepted. */
 export interface TargetSettings {
   /** Target base URL (no trailing slash); undefined means: start the embedded reference service. */
   baseUrl: string | undefined;
