@@ -28,4 +28,7 @@ export function readExchange(exchange: Exchange): ExchangeReading {
  * The engine denied the request before any attempt (the run's budget or time spent, a stop, no token): the target
  * never saw it, so it is no answer at all, not even "no verdict" of the target on this body.
  */
-export const neverSent = (exchange: Exchange): boolean => exchange.attempts === 0 && exchange.failure !== undefined;
+const neverSent = (exchange: Exchange): boolean => exchange.attempts === 0 && exchange.failure !== undefined;
+
+/** An ask of one or more requests none of which the engine sent: no answer at all. */
+export const noneSent = (exchanges: readonly Exchange[]): boolean => exchanges.length > 0 && exchanges.every(neverSent);

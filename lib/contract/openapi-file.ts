@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ContractError } from '../errors.js';
+import { yaml } from '../yaml.js';
 
 export async function validateOpenApi(document: Record<string, unknown>): Promise<{ valid: boolean; errors: string }> {
   const { compileErrors, validate } = await import('@readme/openapi-parser');
@@ -23,10 +24,8 @@ export async function readOpenApiFile(path: string): Promise<Record<string, unkn
   }
   let parsed: unknown;
   // The parsers are loaded when a contract is read, not by every run: a run without one sends its first request sooner.
-  const json = text.trimStart().startsWith('{');
-  const yaml = json ? undefined : await import('yaml');
   try {
-    parsed = yaml === undefined ? JSON.parse(text) : yaml.parse(text);
+    parsed = text.trimStart().startsWith('{') ? JSON.parse(text) : yaml().parse(text);
   } catch (error) {
     throw new ContractError(`is neither JSON nor YAML (${(error as Error).message.split('\n')[0] ?? ''})`);
   }

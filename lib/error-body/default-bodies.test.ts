@@ -264,7 +264,7 @@ const ROWS: Row[] = [
   },
   {
     stack: 'the v2.0 drive API, as users report it (spec §7 shape)',
-    source: 'microsoft-graph-docs issue 8063 (shared/reference-notes.md)',
+    source: 'github.com/microsoftgraph/microsoft-graph-docs/issues/8063 (shared/reference-notes.md)',
     contentType: 'application/json',
     body: {
       error: {
@@ -307,7 +307,7 @@ const ROWS: Row[] = [
   },
   {
     stack: 'Quarkus 3 REST with Hibernate Validator (a constraint violation on a method parameter)',
-    source: 'quarkus.io/guides/validation; quarkusio/quarkus issue 29047 (violations[].field "add.arg0.somepath")',
+    source: 'quarkus.io/guides/validation; github.com/quarkusio/quarkus/issues/29047 (violations[].field "add.arg0.somepath")',
     contentType: 'application/json',
     body: {
       title: 'Constraint Violation',
@@ -424,7 +424,7 @@ const ROWS: Row[] = [
   },
   {
     stack: 'hapi 21 with joi 17 (failAction returning the validation error)',
-    source: 'hapi.dev/tutorials/validation; hapijs/hapi issue 4229 ({"validation": {"source", "keys"}})',
+    source: 'hapi.dev/tutorials/validation; github.com/hapijs/hapi/issues/4229 ({"validation": {"source", "keys"}})',
     contentType: 'application/json; charset=utf-8',
     body: {
       statusCode: 400,

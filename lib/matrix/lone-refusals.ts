@@ -7,7 +7,7 @@
  * said beside it, and one that never settles is unstable (undetermined, no evidence). One the run can no longer ask
  * (its budget or time spent, a stop) is not confirmed: no verdict, no evidence either.
  */
-import { neverSent } from '../answer/read-exchange.js';
+import { noneSent } from '../answer/read-exchange.js';
 import type { Exchange } from '../http/types.js';
 import type { Observation } from '../inference/types.js';
 import { messagePattern } from '../inference/message-pattern.js';
@@ -73,7 +73,7 @@ export async function confirmLoneRefusal(
   for (let k = 0; k < LONE_ASKS && !settled(answers); k += 1) {
     const asked = await ask();
     // An ask the engine never sent (the run's budget or time spent, a stop) is no answer: asking ends there.
-    unsent = asked.exchanges.length > 0 && asked.exchanges.every(neverSent) ? asked.exchanges[0] : undefined;
+    unsent = noneSent(asked.exchanges) ? asked.exchanges[0] : undefined;
     if (unsent !== undefined) break;
     exchanges.push(...asked.exchanges);
     const o = asked.observation;

@@ -9,7 +9,7 @@
  * disagrees with its neighbours, so it is the kind asked again.
  */
 import { classifyAnswer, foldRepeats } from '../answer/classify.js';
-import { neverSent } from '../answer/read-exchange.js';
+import { noneSent } from '../answer/read-exchange.js';
 import type { Exchange } from '../http/types.js';
 import type { Judgement } from '../protocol/judgement.js';
 import { seededRng } from '../explore/rng.js';
@@ -132,7 +132,7 @@ export async function askAgain(
   ask: () => Promise<{ exchanges: Exchange[] }>,
 ): Promise<AskedAgain | undefined> {
   const again = await ask();
-  if (again.exchanges.length > 0 && again.exchanges.every(neverSent)) return undefined;
+  if (noneSent(again.exchanges)) return undefined;
   const { present, loopbackFields } = first.observation;
   const folded = foldRepeats(present, [...first.exchanges, ...again.exchanges].map(classifyAnswer));
   const observation = loopbackFields === undefined ? folded : { ...folded, loopbackFields };

@@ -32,7 +32,6 @@ import { ReceiverClosedError, ReceiverTimeoutError } from '../errors.js';
 export type { NotificationPredicate, Receiver } from './types.js';
 
 export const NOTIFICATION_PATH = '/notifications';
-export { MAX_WAIT_MS };
 
 export interface ReceiverOptions {
   /** Loopback address to listen on (default 127.0.0.1); anything else is refused. */

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { isObject, type Json } from '../../json.js';
 import { OpenApiError } from '../../errors.js';
+import { yaml } from '../../yaml.js';
 
 export interface OpenApiDocument {
   /** As the user named it, for messages. */
@@ -28,7 +29,7 @@ export async function readOpenApi(path: string, label = path): Promise<OpenApiDo
   // read one: a run without a document sends its first request sooner.
   const json = /\.json$/i.test(label);
   try {
-    parsed = json ? JSON.parse(text) : (await import('yaml')).parse(text);
+    parsed = json ? JSON.parse(text) : yaml().parse(text);
   } catch (error) {
     throw new OpenApiError([`${label}: not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0] ?? ''}`]);
   }
