@@ -215,5 +215,5 @@ test('probe loads no later step of the run, and no parser of an optional file, b
   const later =
     /^lib\/(report|contract|plan|vitest|baseline|expectations|presence|matrix|values|properties|events)\/|^lib\/run\/(execute-run|run-outputs|run-and-tell|dry-run|campaign)\.ts$/;
   expect(modules.filter((m) => later.test(m))).toEqual([]);
-  expect(packages.filter((p) => /^(vitest|vite|yaml|ajv|ajv-formats|@readme\/|openid-client|undici$)/.test(p))).toEqual([]);
+  expect(packages.filter((p) => /^(vitest|vite|yaml|ajv|ajv-formats|@readme\/|@seriousme\/|openid-client|undici$)/.test(p))).toEqual([]);
 });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { validateOpenApi } from '../lib/contract/openapi-file.js';
+import { expectValidOpenApi } from './support/openapi-valid.js';
 import type { Json } from '../lib/json.js';
 import type { SarifLog } from '../lib/report/render-sarif.js';
 import type { CampaignIndex } from '../lib/run/campaign-index.js';
@@ -63,7 +63,7 @@ describe('a campaign writes one observed contract, one overlay and one SARIF ove
   test('observed-openapi.json holds both run operations under their paths, is valid OpenAPI 3.1, and the index names it', async () => {
     expect(run.code, run.stdout.join('\n')).toBe(0);
     const doc = readJson<Json>(join(run.reportDir, 'observed-openapi.json'));
-    expect(await validateOpenApi(doc)).toEqual({ valid: true, errors: '' });
+    await expectValidOpenApi(doc);
     const paths = doc.paths as Record<string, Record<string, { operationId?: string }>>;
     expect(paths['/api/widgets']?.post?.operationId).toBe('createWidget');
     expect(paths['/api/gadgets']?.post?.operationId).toBe('createGadget');

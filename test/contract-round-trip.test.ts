@@ -13,7 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CaseRecord } from '../lib/case-record.js';
 import { buildObservedContract } from '../lib/contract/build-contract.js';
-import { validateOpenApi } from '../lib/contract/openapi-file.js';
+import { expectValidOpenApi } from './support/openapi-valid.js';
 import { nonPortableKeywords } from '../lib/contract/portable.js';
 import { explore } from '../lib/explore/explore.js';
 import { combinations } from '../lib/rule/field-set.js';
@@ -137,12 +137,27 @@ async function probeReport(n: number, truth: string): Promise<BehaviourReport> {
 }
 
 /** The schema judged under 2020-12 and under draft-07 rules; both must say the same of every body. */
+/**
+ * One judge per draft for the file, each checking every schema against its draft's meta-schema before compiling it:
+ * a new ajv per rule compiled that meta-schema again, about two thirds of the 160 rules' CPU. A rule's schema is
+ * forgotten once compiled, so that no rule is judged with another's.
+ */
+const judges = { modern: new Ajv2020({ strict: false }), draft07: new Ajv({ strict: false }) };
+function judged(judge: Ajv | Ajv2020, schema: object): (body: unknown) => boolean {
+  try {
+    const validate = judge.compile(schema);
+    return (body) => validate(body) as boolean;
+  } finally {
+    judge.removeSchema(schema);
+  }
+}
+
 function bothDrafts(schema: object): (body: unknown) => boolean {
-  const modern = new Ajv2020({ strict: false }).compile(schema);
-  const draft07 = new Ajv({ strict: false }).compile(schema);
+  const modern = judged(judges.modern, schema);
+  const draft07 = judged(judges.draft07, schema);
   return (body) => {
-    const answer = modern(body) as boolean;
-    if ((draft07(body) as boolean) !== answer) throw new Error(`draft-07 and 2020-12 differ on ${JSON.stringify(body)}`);
+    const answer = modern(body);
+    if (draft07(body) !== answer) throw new Error(`draft-07 and 2020-12 differ on ${JSON.stringify(body)}`);
     return answer;
   };
 }
@@ -353,11 +368,8 @@ describe('the observed contract accepts exactly what the target accepted', () =>
     expect(forms.idl ?? 0).toBeGreaterThan(30);
   }, 600_000);
 
-  test('the document of a random rule is valid OpenAPI 3.1 (@readme/openapi-parser)', async () => {
+  test("the document of a random rule is valid OpenAPI 3.1 (the tool's validator and @readme/openapi-parser)", async () => {
     const report = await probeReport(6, '(f0 || f1) && !f2 && (!f3 || f4)');
-    const contract = buildObservedContract(report, syntheticOperation(6));
-    const checked = await validateOpenApi(contract.document);
-    expect(checked.errors).toBe('');
-    expect(checked.valid).toBe(true);
+    await expectValidOpenApi(buildObservedContract(report, syntheticOperation(6)).document);
   });
 });
