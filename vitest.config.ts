@@ -1,18 +1,14 @@
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vitest/config';
-import type { CacheKeyIdGenerator } from 'vitest/node';
+import { defineConfig } from 'vitest/config';
 import { compiledCli } from './bin/support/compiled-entry.mjs';
-import { compiledLib } from './lib/vitest/compiled-lib.js';
 import { nameOrderSequencer } from './lib/vitest/name-order-sequencer.js';
+import { moduleCache, suitesProject } from './lib/vitest/suites-config.js';
 
 /**
  * Two projects:
  * - `tool`: the tool's own tests (unit tests beside the code in lib/ and reference/, self-tests in test/).
- * - `suites`: the conformance suites that probe a target. They run in one worker without isolation so
- *   that every file shares one HTTP engine: the configured rate, concurrency and request budget then
- *   hold for the whole run, not per file. Files run in name order (numbered) so later suites can use
- *   what the presence matrix found.
+ * - `suites`: the conformance suites that probe a target (lib/vitest/suites-config.ts, which a probe run gives
+ *   vitest inline instead of reading this file).
  * The sequencer is set at the root, the only place vitest 4.1 reads it; it orders the `suites`
  * project's files by name and leaves the `tool` project's order to vitest.
  */
@@ -55,47 +51,15 @@ const SLOWEST_TOOL_FILES = [
   'test/campaign-outputs.test.ts',
 ];
 
-/**
- * vitest keeps the modules it compiled on disk (`experimental.fsModuleCache`), so a later run, and every probe child
- * the self-tests start, skips compiling them again (docs/development.md). An entry's key is the module's path and
- * content, vite's settings, this file and what it imports; the cache is emptied when package-lock.json changes. Not
- * in the key is tsconfig.json, whose target and class-field options change how vite compiles TypeScript: the plugin
- * below adds it. Where the folder cannot be written (a read-only install of the command), vitest would stop at its
- * first write: the cache is then off.
- *
- * Only the test workers' modules are cached. vitest 4.1.12's runner in its own process (environment `__vitest__`:
- * globalSetup, and so the embedded reference service and everything it imports) reads a cached module as bytes
- * instead of text, and then throws "code.charCodeAt is not a function" while mapping any stack trace that passes
- * through it, which failed probes whose reference dropped connections or answered a DELETE with 500.
- */
-const MODULE_CACHE = fileURLToPath(new URL('./node_modules/.experimental-vitest-cache', import.meta.url));
-const TSCONFIG = readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8');
-function writable(folder: string): boolean {
-  try {
-    mkdirSync(folder, { recursive: true });
-    accessSync(folder, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 // The suites read lib/ compiled when dist/ is fresh (lib/vitest/compiled-lib.ts), decided once per run.
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const COMPILED_LIB = compiledCli(ROOT) !== undefined;
-const compiled = compiledLib(ROOT);
-
-// A suite's compiled code names the modules it imports as resolved, so whether lib/ was the build's is in its key.
-const cacheKey: CacheKeyIdGenerator = ({ environment }) =>
-  environment.name === '__vitest__' ? false : `${TSCONFIG}\ncompiled lib: ${COMPILED_LIB}`;
-const moduleCacheKey: Plugin = {
-  name: 'module-cache-key',
-  configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(cacheKey),
-};
+const cache = moduleCache(ROOT, COMPILED_LIB);
 
 export default defineConfig({
-  plugins: [moduleCacheKey],
+  plugins: [cache.plugin],
   test: {
-    experimental: { fsModuleCache: writable(MODULE_CACHE), fsModuleCachePath: MODULE_CACHE },
+    experimental: cache.settings,
     sequence: { sequencer: nameOrderSequencer(['suites'], SLOWEST_TOOL_FILES) },
     projects: [
       {
@@ -119,26 +83,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: true,
-        plugins: COMPILED_LIB ? [compiled.plugin] : [],
-        test: {
-          name: 'suites',
-          include: ['suites/**/*.test.ts'],
-          // The build's modules are node's to load, as packages are.
-          ...(COMPILED_LIB ? { server: { deps: { external: [compiled.external] } } } : {}),
-          globalSetup: ['suites/support/global-setup.ts'],
-          pool: 'threads',
-          isolate: false,
-          fileParallelism: false,
-          maxWorkers: 1,
-          // Concurrent cases share the engine, whose concurrency cap is the real limit.
-          maxConcurrency: 16,
-          // A backstop only: the engine bounds every request and the run by MAX_RUN_SECONDS.
-          testTimeout: 15 * 60_000,
-          hookTimeout: 15 * 60_000,
-        },
-      },
+      suitesProject(ROOT, COMPILED_LIB),
     ],
   },
 });

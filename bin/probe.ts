@@ -46,6 +46,9 @@ import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.j
 import { InterruptOnce } from './support/interrupt.js';
 import { PROBE_OPTIONS } from './support/probe-options.js';
 import { startEmbedded } from './support/embedded-reference.js';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOOL_ROOT } from '../lib/tool-root.js';
 
 const line = parseCommandOrExit('probe', import.meta.url, PROBE_OPTIONS);
 const { values, positionals } = line.args;
@@ -79,6 +82,8 @@ const options = {
   ...(process.stdout.isTTY ? { terminal: process.stdout } : {}),
   stop: interrupt.signal,
   startEmbedded,
+  // The suites read lib/ as this command runs: from the build when the launcher chose it (dist/ fresh).
+  suitesReadBuild: fileURLToPath(import.meta.url).startsWith(join(TOOL_ROOT, 'dist') + sep),
 };
 // The run's modules (vitest's API, the suites' engine) are loaded once a stop has its handler: a Ctrl-C while they
 // load is then a stop the run sees before its first request, not the end of the process. Only the mode's own are

@@ -12,7 +12,7 @@ import { readCommandLine, readSettings } from '../bin/support/cli.js';
 import { PROBE_OPTIONS } from '../bin/support/probe-options.js';
 import { startEmbedded } from '../bin/support/embedded-reference.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
-import { runTool, type ToolRun } from './run-tool.js';
+import { COMPILED, runTool, type ToolRun } from './run-tool.js';
 
 export interface ProbeRun extends ToolRun {
   reportDir: string;
@@ -64,6 +64,7 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     // A hung run is stopped as Ctrl-C stops one: its cases finish, the reports say why.
     stop: AbortSignal.timeout(timeoutMs),
     startEmbedded,
+    suitesReadBuild: COMPILED,
   });
   if (outcome.setupProblem !== undefined) stderr.push(...outcome.setupProblem.split('\n').map((p) => `probe: ${p}`));
   else stdout.push(exitLine(outcome));

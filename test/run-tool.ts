@@ -26,10 +26,11 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const TSX_LOADER = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
 
 /**
- * The compiled build (dist/) when it is fresh, as the package's command would run it; decided once per test file:
+ * The compiled build (dist/) when it is fresh, as the package's command would run it (and the suites of an in-process
+ * run read lib/ from it, as they do under the compiled command); decided once per test file:
  * bin/self-test.ts builds before vitest starts, and nothing in a test run edits the sources.
  */
-const COMPILED = compiledCli(ROOT) !== undefined;
+export const COMPILED = compiledCli(ROOT) !== undefined;
 
 /**
  * The command line of `bin/<name>.ts`: its compiled `dist/bin/<name>.js` under plain node when the build is fresh

@@ -52,6 +52,8 @@ export interface RunContext {
   onUiRun?: (result: RunResult) => Promise<void>;
   /** How to start the embedded reference service, for a run with no BASE_URL (the command's; lib does not import it). */
   startEmbedded?: StartEmbedded;
+  /** The suites read lib/ from the build (ProbeRunOptions). */
+  suitesReadBuild?: boolean;
 }
 
 /** A run of the suites, as plain data. */
@@ -221,12 +223,15 @@ async function suitesOn(
   const ui = mode.kind === 'ui';
   // Imported here: a command that never runs the suites (a setup error) does not load vitest.
   const { startVitest } = await import('vitest/node');
+  const { suitesRunConfig } = await import('../vitest/suites-config.js');
+  const config = suitesRunConfig(TOOL_ROOT, ctx.suitesReadBuild === true);
   const vitest = await startVitest(
     'test',
     [...ctx.filters],
     {
       root: TOOL_ROOT,
-      config: join(TOOL_ROOT, 'vitest.config.ts'),
+      // Given inline (lib/vitest/suites-config.ts): no config file to bundle and import at each run.
+      config: false,
       project: ['suites'],
       ...mode.vitest(run.reporters, settings.reports.reportDir),
       provide: {
@@ -242,7 +247,7 @@ async function suitesOn(
         ...(given.token !== undefined ? { referenceToken: given.token.reveal() } : {}),
       },
     },
-    ui ? { server: { watch: null } } : {},
+    ui ? { ...config, server: { watch: null } } : config,
     // Released at onInit; here too, for a vitest that failed to start before it.
   ).finally(() => run.reporters.stop.releaseSignals());
   if (ui) {

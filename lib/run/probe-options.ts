@@ -35,6 +35,11 @@ export interface ProbeRunOptions {
   dryRun?: boolean;
   /** How to start the embedded reference service when BASE_URL is unset (the command's: lib does not import it). */
   startEmbedded?: StartEmbedded;
+  /**
+   * The suites read lib/ from the build, dist/ (lib/vitest/compiled-lib.ts): the command's decision, by its launcher's
+   * rule (dist/ is fresh); otherwise the sources.
+   */
+  suitesReadBuild?: boolean;
 }
 
 export interface ProbeRunOutcome {

@@ -24,6 +24,7 @@ export async function runAndTell(mode: RunMode, ctx: RunContext, options: ProbeR
     ...(options.terminal !== undefined ? { terminal: options.terminal } : {}),
     ...(options.stop !== undefined ? { stop: options.stop } : {}),
     ...(options.startEmbedded !== undefined ? { startEmbedded: options.startEmbedded } : {}),
+    ...(options.suitesReadBuild !== undefined ? { suitesReadBuild: options.suitesReadBuild } : {}),
     onUiRun: async (run) => void (await tell(run)),
   });
   return tell(result);

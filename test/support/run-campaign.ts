@@ -7,6 +7,7 @@ import { PROBE_OPTIONS } from '../../bin/support/probe-options.js';
 import { isCampaign } from '../../lib/config/types.js';
 import { runCampaign, type CampaignOutcome } from '../../lib/run/campaign.js';
 import { FAST_PROBE_SETTINGS } from './fast-settings.js';
+import { COMPILED } from '../run-tool.js';
 
 export interface CampaignRun extends CampaignOutcome {
   reportDir: string;
@@ -41,6 +42,7 @@ export async function campaignLine(env: Record<string, string>, args: string[], 
     out: { log: (line) => stdout.push(line), error: (line) => stdout.push(line) },
     cwd: reportDir,
     stop: call.stop ?? AbortSignal.timeout(240_000),
+    suitesReadBuild: COMPILED,
     ...(call.shard !== undefined ? { shard: call.shard } : {}),
     ...(call.merge === true ? { mergeReports: true } : {}),
     ...(read.line.args.values.contract !== undefined ? { contract: read.line.args.values.contract } : {}),
