@@ -63,6 +63,11 @@ describe('which build the command runs', () => {
     const stale = layout(60, 60);
     utimesSync(join(stale, 'lib', 'x.ts'), new Date(), new Date());
     expect(compiledCli(stale)).toBeUndefined();
+    // A test beside the code is not built: edited, it leaves the build fresh.
+    const testEdited = layout(10, 60);
+    writeFileSync(join(testEdited, 'lib', 'x.test.ts'), '');
+    utimesSync(join(testEdited, 'lib'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    expect(compiledCli(testEdited)).toBe(join(testEdited, 'dist', 'bin', 'cli.js'));
     const unstamped = layout(10, 60);
     // The stamp is written last: without it the build did not finish.
     spawnSync('rm', [join(unstamped, BUILD_STAMP)]);
