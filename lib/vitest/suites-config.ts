@@ -3,8 +3,8 @@
  * vitest.config.ts lists the same project beside the tool's own (`npx vitest --project suites`, an editor's runner).
  *
  * Inline, because a config file is bundled (rolldown), written to a temporary file and imported again at every
- * start of vitest: about 0.25 s of CPU at a probe's start, and 30 to 40 ms more at each later run of a process that
- * runs several (a campaign, the self-tests). docs/performance.md has the figures.
+ * start of vitest: a probe of 01-spec took 3.1 to 3.5 s of CPU with the file and takes 2.5 to 2.9 s without it, and
+ * each later run of a process that runs several (a campaign, the self-tests) paid 30 to 40 ms more again.
  */
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
