@@ -79,6 +79,8 @@ export default defineConfig({
           // Cases marked concurrent each start a probe child (tsx, then vitest: seconds of CPU to start); at
           // most this many at once per file, so that 2 cores are not buried in child start-ups.
           maxConcurrency: 3,
+          // scripts/test-cpu.ts: each file's CPU, logged by a setup file.
+          setupFiles: process.env.FILE_CPU_LOG === undefined ? [] : ['test/support/file-cpu.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
