@@ -20,7 +20,7 @@ import { formatCombination } from '../rule/field-set.js';
 import { namedInError } from './message-pattern.js';
 import { refusalWords } from './refusal-words.js';
 import type { CutShort, Diagnosis, Observation } from './types.js';
-import { count } from './words.js';
+import { capitalise, count } from './words.js';
 
 /** Unstable combinations named, at most. */
 const NAMED = 3;
@@ -236,7 +236,7 @@ function notKnown(tried: number, possible: number, seen: string, cut: CutShort |
     message:
       `${among} (the rule is not known): ${seen}; ` +
       'an accepted combination may lie among those not tried, or the values sent are refused whatever the fields. ' +
-      `${accepted[0]?.toUpperCase() ?? ''}${accepted.slice(1)}, or let the explorer ask more ` +
+      `${capitalise(accepted)}, or let the explorer ask more ` +
       '(EXPLORE_COMBINATIONS_PER_FIELD, 10 by default, within MAX_REQUESTS).',
   };
 }

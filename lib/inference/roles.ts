@@ -35,7 +35,7 @@
 import { formatCombination, presentOf } from '../rule/field-set.js';
 import type { DeterminedRole, FieldRole } from './types.js';
 import { take, Unknowns } from './unknowns.js';
-import { count } from './words.js';
+import { capitalise, count } from './words.js';
 
 /** Unknown combinations named in an undetermined role, at most (hangsOnCount says how many in all). */
 const NAMED = 8;
@@ -205,8 +205,4 @@ function determined(role: DeterminedRole, name: string, facts: FieldFacts, shown
 /** `required or conditional`, `required, optional or conditional`. */
 function alternatives(roles: readonly DeterminedRole[]): string {
   return roles.length <= 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1] ?? ''}`;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
