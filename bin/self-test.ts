@@ -14,12 +14,13 @@
 // 190 MB less here); vitest is imported below, after the checks have started.
 import './support/lean-dependencies.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SummaryLineReporter, formatCounts } from '../lib/vitest/summary-line-reporter.js';
 import { formatMachineSpeed, machineSpeed } from './support/machine-speed.js';
 import { compiledCli } from './support/compiled-entry.mjs';
+import { processCpu } from './support/process-cpu.js';
 
 interface PartResult {
   label: string;
@@ -117,20 +118,11 @@ process.exit(passed ? 0 : 1);
 /**
  * CPU seconds of this process and of the children it waited for (the type check, lint, every tool the
  * self-tests started), beside the wall time: on a 2-core machine, how much of the wall time was waiting.
- * Read from /proc (Linux); elsewhere nothing is said.
+ * Nothing is said where /proc cannot be read.
  */
 function cpuSeconds(): string {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // The fields after the command name, which sits in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = (i: number): number => Number(fields[i - 3]);
-    const own = (ticks(14) + ticks(15)) / 100;
-    const children = (ticks(16) + ticks(17)) / 100;
-    return Number.isFinite(own + children)
-      ? `, ${(own + children).toFixed(0)} s of CPU (${own.toFixed(0)} s here, ${children.toFixed(0)} s in children)`
-      : '';
-  } catch {
-    return '';
-  }
+  const cpu = processCpu();
+  if (cpu === undefined) return '';
+  const { own, children } = cpu;
+  return `, ${(own + children).toFixed(0)} s of CPU (${own.toFixed(0)} s here, ${children.toFixed(0)} s in children)`;
 }

@@ -4,18 +4,16 @@
  * for (probe, explain, ... children). A worker runs one file at a time, so the figures are the file's and its
  * concurrent cases'. Read from /proc (Linux).
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { processCpu } from '../../bin/support/process-cpu.js';
 
 const LOG = process.env.FILE_CPU_LOG;
 
-/** [own, children] CPU seconds of this process so far. */
+/** [own, children] CPU seconds of this worker so far (0 where /proc cannot be read). */
 function cpu(): [number, number] {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  // The fields after the command name, which sits in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = (i: number): number => Number(fields[i - 3]);
-  return [(ticks(14) + ticks(15)) / 100, (ticks(16) + ticks(17)) / 100];
+  const now = processCpu();
+  return [now?.own ?? 0, now?.children ?? 0];
 }
 
 let started: { at: number; cpu: [number, number] } | undefined;
