@@ -13,6 +13,8 @@ import { buildBody } from '../lib/matrix/build-body.js';
 import type { LimitSearch, ValueClass, ValueContext } from '../lib/operation/types.js';
 import { defaultSettledSteps, findLimitSettled } from '../lib/values/find-limit.js';
 import { askAnswerOf, askValue, ConfirmedKinds } from '../lib/values/ask-value.js';
+import { AskingPhase } from '../lib/values/asking-phase.js';
+import { BaseControls } from '../lib/values/base-controls.js';
 import { answeredInTime, askLimitStep } from '../lib/values/limit-step.js';
 import { judgeLimit } from '../lib/values/limit-verdict.js';
 import { IntermittentRefusals, type AskAnswer } from '../lib/values/settle.js';
@@ -39,12 +41,17 @@ const refusals = new DistinctRefusals(fieldNames);
 const intermittent = new IntermittentRefusals();
 /** Kinds of refusal confirmed on the values: another value refused with one of them, naming its field, counts on one ask. */
 const confirmed = new ConfirmedKinds();
+/** The value cases running at once: a refusal naming nothing counts only once the others have told what they saw. */
+const phase = new AskingPhase();
+/** Each refusal naming nothing checked against the body the value varies, once per kind and base. */
+const controls = new BaseControls(intermittent);
 /** Values of several fields asked in one body first; a member of a body refused is asked alone (lib/values/value-groups.ts). */
 const groups = new ValueGroups(planValueGroups(operation, probe.values()));
 afterAll(() => {
   if (groups.accepted > 0) console.log(`value classes: ${groups.accepted} accepted in a body with other fields' values, not asked alone`);
   if (confirmed.reused > 0)
     console.log(`value classes: ${confirmed.reused} refusals counted on one ask, their kind confirmed on another value`);
+  if (controls.asked > 0) console.log(`value classes: ${controls.asked} asks of a base body, to tell a refusal naming nothing from chance`);
 });
 let valueBodiesSent = 0;
 const classRows = operation.fields.flatMap((field) =>
@@ -158,6 +165,12 @@ async function valueCase(context: TestContext, field: string, valueClass: ValueC
   // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
   const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
   const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
+  const send = async (sent: unknown): Promise<Exchange> => {
+    const exchange = await run.client.sendBody(sent);
+    await run.client.undoCreate(exchange);
+    valueBodiesSent += 1;
+    return exchange;
+  };
   // In an accepted body with other fields' values, the value is accepted; else it is asked alone.
   const together = await groups.acceptedWith({ field, valueClass }, (group) => sendGroup(run, group));
   // Another member's case sent the group's body: this value's answer was taken from it.
@@ -166,15 +179,15 @@ async function valueCase(context: TestContext, field: string, valueClass: ValueC
   const settled: Settled<Exchange> =
     together !== undefined
       ? { verdict: 'accepted', asks: [together.exchange], decisive: together.exchange }
-      : await askValue(
-          async () => {
-            const exchange = await run.client.sendBody(body);
-            await run.client.undoCreate(exchange);
-            valueBodiesSent += 1;
-            return exchange;
-          },
-          { field, fields: fieldNames, seen: intermittent, confirmed },
-        );
+      : await askValue(() => send(body), {
+          field,
+          fields: fieldNames,
+          seen: intermittent,
+          confirmed,
+          phase,
+          // The body the value varies, asked before a refusal naming nothing counts against the value.
+          control: { controls, key: base.present.join(','), send: () => send(buildBody(operation, base.present, ctx)) },
+        });
   refusals.add(`${field} ${valueClass.description}`, settled.asks);
   const judged = judgeSettledValue(field, valueClass, settled);
   const { answer } = judged;
@@ -213,9 +226,11 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
       // Held from the start, so that a limit's step of the same value waits for this answer instead of asking again.
       const release = holdSteps(field, valueClass);
       let accepted: Exchange | undefined;
+      phase.enter();
       try {
         accepted = await valueCase(context, field, valueClass);
       } finally {
+        phase.leave();
         release(accepted);
       }
     });

@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
 import { askAnswerOf, askValue, ConfirmedKinds } from './ask-value.js';
+import { AskingPhase } from './asking-phase.js';
+import { BaseControls, CONTROL_ACCEPTS, MAX_CONTROL_ASKS } from './base-controls.js';
 import { IntermittentRefusals } from './settle.js';
 import { fakeExchange } from '../../test/support/fake-exchange.js';
 
@@ -76,4 +78,67 @@ test('a refusal that does not name the field varied, or one seen on an accepted 
   const settled = await askValue(again.send, { field: 'clientState', fields: FIELDS, seen, confirmed, maxAsks: 3 });
   expect(again.asks()).toBe(3);
   expect(settled.verdict).toBe('undetermined');
+});
+
+test('values asked at once: a refusal naming nothing that another value meets and is then accepted never rejects the first', async () => {
+  const backend = () => 'Operation: Create; Exception: [Reason: the backend did not answer in time]';
+  /** Refused `refusals` times with a message about nothing in the body, each ask taking `ms`, then accepted. */
+  const flaky = (refusals: number, ms: number) => {
+    let asks = 0;
+    const send = async () => {
+      asks += 1;
+      await new Promise((r) => setTimeout(r, ms));
+      return asks <= refusals
+        ? fakeExchange({ status: 400, requestBody: '{}', body: { error: { code: 'invalidRequest', message: backend() } } })
+        : fakeExchange({ status: 201, requestBody: '{}', body: {} });
+    };
+    return { send, asks: () => asks };
+  };
+  const askBoth = async (phase?: AskingPhase) => {
+    const seen = new IntermittentRefusals();
+    const fast = flaky(3, 1);
+    const slow = flaky(1, 15);
+    const o = { field: 'clientState', fields: FIELDS, seen, ...(phase !== undefined ? { phase } : {}) };
+    const ask = async (send: () => Promise<ReturnType<typeof fakeExchange>>) => {
+      phase?.enter();
+      try {
+        return await askValue(send, o);
+      } finally {
+        phase?.leave();
+      }
+    };
+    return (await Promise.all([ask(fast.send), ask(slow.send)])).map((s) => s.verdict);
+  };
+  // Without the phase, the first value counts its three refusals before the second shows them to be chance.
+  expect(await askBoth()).toEqual(['rejected', 'accepted']);
+  // With it, the first waits for the second and asks again: its fourth ask is accepted.
+  expect(await askBoth(new AskingPhase(10))).toEqual(['accepted', 'accepted']);
+});
+
+test('a refusal naming nothing counts against a value only when its base body, asked again, is accepted and never refused alike', async () => {
+  const nameless = () =>
+    fakeExchange({ status: 400, requestBody: '{}', body: { error: { code: 'invalidRequest', message: 'Try again later' } } });
+  const accepted = () => fakeExchange({ status: 201, requestBody: '{}', body: {} });
+  const ask = async (control: () => ReturnType<typeof fakeExchange>) => {
+    const seen = new IntermittentRefusals();
+    const controls = new BaseControls(seen);
+    let asks = 0;
+    const settled = await askValue(
+      async () => {
+        asks += 1;
+        return nameless();
+      },
+      { field: 'clientState', fields: FIELDS, seen, control: { controls, key: 'base', send: async () => control() } },
+    );
+    return { verdict: settled.verdict, asks, controls: controls.asked };
+  };
+  // The base body accepted at every check: the refusal is the value's.
+  expect(await ask(accepted)).toEqual({ verdict: 'rejected', asks: 3, controls: CONTROL_ACCEPTS });
+  // The base body refused alike now and then: chance, never a verdict on the value (asked once more, then undetermined).
+  let turn = 0;
+  expect(await ask(() => (turn++ % 2 === 0 ? nameless() : accepted()))).toEqual({
+    verdict: 'undetermined',
+    asks: 4,
+    controls: MAX_CONTROL_ASKS,
+  });
 });

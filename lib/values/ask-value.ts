@@ -8,7 +8,9 @@ import { classifyAnswer } from '../answer/classify.js';
 import { messagePattern, namedInError } from '../inference/message-pattern.js';
 import { sentValues } from '../inference/mask-values.js';
 import { kindOf } from '../protocol/refusal-kind.js';
-import { settle, type AskAnswer, type IntermittentRefusals, type Rejected, type Settled } from './settle.js';
+import type { AskingPhase } from './asking-phase.js';
+import type { BaseControls } from './base-controls.js';
+import { settle, type AskAnswer, type Counting, type IntermittentRefusals, type Rejected, type Settled } from './settle.js';
 
 /** Characters of a message an intermittent refusal is shown with. */
 const SHOWN_CHARS = 200;
@@ -33,22 +35,35 @@ export function askAnswerOf(exchange: Exchange, field: string, fields: readonly 
   };
 }
 
+export interface AskValueOptions {
+  field: string;
+  fields: readonly string[];
+  seen: IntermittentRefusals;
+  maxAsks?: number;
+  confirmed?: ConfirmedKinds;
+  /** The values asked at the same time, the caller's case entered in it: a refusal naming nothing waits for them. */
+  phase?: AskingPhase;
+  /**
+   * The body the value varies (accepted before, the field at its base value): `send` sends it once and undoes what it
+   * created; `key` names it among the run's bases. Asked before a refusal naming nothing counts (./base-controls.ts).
+   */
+  control?: { controls: BaseControls; key: string; send: () => Promise<Exchange> };
+}
+
 /**
  * Sends the value (`send` sends the body once and undoes what it created) until its answer is settled. The
  * verdict is judged on `decisive`; an `undetermined` answer is the value's `unstable` outcome.
  */
-export async function askValue(
-  send: () => Promise<Exchange>,
-  o: { field: string; fields: readonly string[]; seen: IntermittentRefusals; maxAsks?: number; confirmed?: ConfirmedKinds },
-): Promise<Settled<Exchange>> {
+export async function askValue(send: () => Promise<Exchange>, o: AskValueOptions): Promise<Settled<Exchange>> {
   const claims: (() => void)[] = [];
   /** Kinds this value is confirming itself: it never waits for its own confirmation. */
   const own = new Set<string>();
-  const confirmed = o.confirmed;
+  const { confirmed, phase } = o;
   try {
     const settled = await settle(send, (e) => askAnswerOf(e, o.field, o.fields), {
       seen: o.seen,
       ...(o.maxAsks !== undefined ? { maxAsks: o.maxAsks } : {}),
+      ...(phase !== undefined || o.control !== undefined ? { beforeCounting: (r: Rejected) => beforeCounting(r, o) } : {}),
       ...(confirmed === undefined
         ? {}
         : {
@@ -58,7 +73,7 @@ export async function askValue(
               if (!r.namesField || own.has(r.kind.key)) return undefined;
               const claim = confirmed.claim(r.kind.key);
               // A value confirming a kind itself never waits for another's: waiters hold nothing, so none waits in a ring.
-              if (claim.wait !== undefined) return own.size === 0 ? claim.wait : undefined;
+              if (claim.wait !== undefined) return own.size === 0 ? (phase?.paused(claim.wait) ?? claim.wait) : undefined;
               own.add(r.kind.key);
               claims.push(claim.release);
               return undefined;
@@ -75,6 +90,17 @@ export async function askValue(
   } finally {
     for (const release of claims) release();
   }
+}
+
+/**
+ * Before a refusal naming nothing counts against a value: the other values asked at the same time settle first, then
+ * the base body is checked (./base-controls.ts); the same refusal of it (a body the target accepted) is chance.
+ */
+async function beforeCounting(r: Rejected, o: AskValueOptions): Promise<Counting> {
+  await o.phase?.hold();
+  const control = o.control;
+  if (o.seen.has(r.kind) || control === undefined) return { counts: !o.seen.has(r.kind) };
+  return control.controls.check(r, control.key, async () => askAnswerOf(await control.send(), o.field, o.fields));
 }
 
 /**

@@ -82,4 +82,54 @@ describe('settle: never a verdict from one refusal', () => {
     );
     expect(settled).toMatchObject({ verdict: 'rejected', decisive: 2, asks: [0, 1, 2] });
   });
+
+  test('a refusal naming nothing waits before it counts, and does not count when the wait showed it on an accepted body', async () => {
+    const seen = new IntermittentRefusals();
+    const held: string[] = [];
+    const answers = [backend, backend, backend, ok];
+    let i = 0;
+    const settled = await settle(
+      () => Promise.resolve(answers[i++] ?? none),
+      (a) => a,
+      {
+        seen,
+        beforeCounting: async (r) => {
+          held.push(r.shown);
+          // Another body asked meanwhile met the same refusal and was then accepted.
+          seen.note(r.kind, r.shown);
+          return { counts: true };
+        },
+      },
+    );
+    expect(held).toEqual([backend.shown]);
+    expect(settled).toMatchObject({ verdict: 'accepted', intermittent: { refused: 3, asks: 4 } });
+  });
+
+  test('a refusal naming nothing the wait did not show elsewhere counts; one naming the field never waits', async () => {
+    const held: AskAnswer[] = [];
+    const beforeCounting = async (r: AskAnswer) => {
+      held.push(r);
+      return { counts: true };
+    };
+    const answers = [backend, backend, backend, tooLong, tooLong];
+    let i = 0;
+    const ask = () => Promise.resolve(answers[i++] ?? none);
+    const nameless = await settle(ask, (a) => a, { seen: new IntermittentRefusals(), beforeCounting });
+    expect(nameless.verdict).toBe('rejected');
+    const named = await settle(ask, (a) => a, { seen: new IntermittentRefusals(), beforeCounting });
+    expect(named.verdict).toBe('rejected');
+    expect(held).toEqual([backend]);
+  });
+
+  test('a refusal naming nothing the checks do not let count: asked on, then undetermined with their reason', async () => {
+    const why = "its base body, asked again 8 times, was accepted 2 times: the refusal is not shown to be the value's";
+    let i = 0;
+    const settled = await settle(
+      () => Promise.resolve([backend, backend, backend, backend][i++] ?? none),
+      (a) => a,
+      { seen: new IntermittentRefusals(), beforeCounting: async () => ({ counts: false, why }) },
+    );
+    expect(settled.verdict).toBe('undetermined');
+    expect(settled.why).toBe(`no refusal confirmed in 4 asks: refused ${backend.shown} 4 times (${why})`);
+  });
 });

@@ -3,7 +3,8 @@
  * its answer is settled. A 2xx settles it at once (the target took the body). A refusal counts only once it is
  * confirmed: the same kind of refusal (status, code, message pattern) on a second ask when it names the field varied,
  * on a third when it does not (a message about nothing in the body is what a backend that fails now and then sends),
- * and never alone when this run has seen that kind on a body the target also accepted (an intermittent refusal).
+ * and never alone when this run has seen that kind on a body the target also accepted (an intermittent refusal): one
+ * that names nothing waits, before it counts, for what the bodies asked beside it learn (`beforeCounting`).
  * A refusal that a later ask answers with a 2xx was intermittent; a confirmed refusal of a body also accepted is a
  * contradiction that persists: undetermined, with the evidence, never a verdict.
  */
@@ -79,24 +80,63 @@ export interface SettleOptions {
    * kind (values of one field asked at once), after which `confirmedKinds` is read again; undefined, no wait.
    */
   confirming?: (refusal: Rejected) => Promise<void> | undefined;
+  /**
+   * Before a refusal that does not name the field varied counts: a wait for the other bodies asked at the same time
+   * and the checks of the body it varies, after which `seen` is read again. A kind one of them saw on an accepted body
+   * then never counts alone, whichever body met it first; undefined, no wait.
+   */
+  beforeCounting?: (refusal: Rejected) => Promise<Counting>;
   maxAsks?: number;
 }
 
 export type Rejected = Extract<AskAnswer, { outcome: 'rejected' }>;
+
+/** Whether a refusal naming nothing counts once what was asked beside it is known; why not, when it is not chance. */
+export interface Counting {
+  counts: boolean;
+  why?: string;
+}
+
+/** One settling's count of refusals: how many of a kind confirm it, and whether a confirmed one counts. */
+class Tally {
+  /** Why a confirmed refusal did not count, besides a kind seen on an accepted body. */
+  #notCounted: string | undefined;
+
+  constructor(private readonly o: SettleOptions) {}
+
+  /** Refusals of `r`'s kind that confirm it: never alone a kind seen on an accepted body (see the file's comment). */
+  need(r: Rejected): number {
+    const o = this.o;
+    if (o.seen.has(r.kind)) return Number.POSITIVE_INFINITY;
+    if (o.confirmedKinds?.has(r.kind.key) === true && (o.confirmedNamesField !== true || r.namesField)) return 1;
+    return r.namesField ? 2 : 3;
+  }
+
+  confirms(r: Rejected, refusals: readonly Rejected[]): boolean {
+    return refusals.filter((s) => s.kind.key === r.kind.key).length >= this.need(r);
+  }
+
+  /** Whether a confirmed refusal counts once `beforeCounting` has let what was asked beside it be known. */
+  async counts(r: Rejected, refusals: readonly Rejected[]): Promise<boolean> {
+    if (r.namesField || this.o.beforeCounting === undefined) return true;
+    const answer = await this.o.beforeCounting(r);
+    if (answer.why !== undefined) this.#notCounted = answer.why;
+    return answer.counts && this.confirms(r, refusals);
+  }
+
+  /** Why no refusal counted, after the words of the asks. */
+  notCountedWords(refusals: readonly Rejected[]): string {
+    if (refusals.some((r) => this.o.seen.has(r.kind))) return ' (a refusal this run has seen on a body the target also accepted)';
+    return this.#notCounted === undefined ? '' : ` (${this.#notCounted})`;
+  }
+}
 
 /** Asks `ask` until the body's answer is settled (see the file's comment); `read` reads each ask's answer. */
 export async function settle<T>(ask: () => Promise<T>, read: (t: T) => AskAnswer, o: SettleOptions): Promise<Settled<T>> {
   const maxAsks = o.maxAsks ?? MAX_ASKS;
   const asks: T[] = [];
   const answers: AskAnswer[] = [];
-  const need = (r: Rejected): number =>
-    o.seen.has(r.kind)
-      ? Number.POSITIVE_INFINITY
-      : o.confirmedKinds?.has(r.kind.key) === true && (o.confirmedNamesField !== true || r.namesField)
-        ? 1
-        : r.namesField
-          ? 2
-          : 3;
+  const tally = new Tally(o);
   for (;;) {
     const t = await ask();
     const answer = read(t);
@@ -104,7 +144,7 @@ export async function settle<T>(ask: () => Promise<T>, read: (t: T) => AskAnswer
     answers.push(answer);
     const refusals = answers.filter((a): a is Rejected => a.outcome === 'rejected');
     const accepted = answers.filter((a) => a.outcome === 'accepted').length + (o.acceptedBefore === true ? 1 : 0);
-    const confirmed = refusals.find((r) => refusals.filter((s) => s.kind.key === r.kind.key).length >= need(r));
+    const confirmed = refusals.find((r) => tally.confirms(r, refusals));
     const total = answers.length + (o.acceptedBefore === true ? 1 : 0);
     if (answer.outcome === 'unknown') {
       const why = refusals.length === 0 ? 'no verdict from the target' : `${describe(answers, o)}, then no verdict from the target`;
@@ -125,23 +165,19 @@ export async function settle<T>(ask: () => Promise<T>, read: (t: T) => AskAnswer
     } else if (answer.outcome === 'accepted') {
       return { verdict: 'accepted', asks, decisive: t };
     } else if (confirmed !== undefined) {
-      return { verdict: 'rejected', asks, decisive: lastOfKind(asks, answers, confirmed) ?? t };
+      if (await tally.counts(confirmed, refusals))
+        return { verdict: 'rejected', asks, decisive: lastOfKind(asks, answers, confirmed) ?? t };
     } else if (answer.outcome === 'rejected' && accepted === 0) {
       const wait = o.confirming?.(answer);
       if (wait !== undefined) {
         await wait;
-        if (refusals.filter((s) => s.kind.key === answer.kind.key).length >= need(answer))
+        if (tally.confirms(answer, refusals) && (await tally.counts(answer, refusals)))
           return { verdict: 'rejected', asks, decisive: lastOfKind(asks, answers, answer) ?? t };
       }
     }
     if (answers.length >= maxAsks) {
-      const known = refusals.some((r) => o.seen.has(r.kind)) ? ' (a refusal this run has seen on a body the target also accepted)' : '';
-      return {
-        verdict: 'undetermined',
-        asks,
-        decisive: t,
-        why: `no refusal confirmed in ${maxAsks} asks: ${describe(answers, o)}${known}`,
-      };
+      const why = `no refusal confirmed in ${maxAsks} asks: ${describe(answers, o)}${tally.notCountedWords(refusals)}`;
+      return { verdict: 'undetermined', asks, decisive: t, why };
     }
   }
 }

@@ -1,6 +1,7 @@
 /** 03-value-classes: each field's value classes (some asked in groups) and the limits searched. */
 import type { OperationSpec } from '../../operation/types.js';
 import { defaultSettledSteps } from '../../values/find-limit.js';
+import { CONTROL_BOUND } from '../../values/base-controls.js';
 import { MAX_ASKS } from '../../values/settle.js';
 import { mostGroupBodies, planValueGroups } from '../../values/value-groups.js';
 import { caseIds } from '../case-ids.js';
@@ -27,10 +28,14 @@ function valueClasses(op: OperationSpec): PlannedCase[] {
     if (first !== undefined) groupBodies.set(caseIds.value(first.field, first.valueClass.id), mostGroupBodies(group.length));
   }
   const classes = op.fields.flatMap((f) =>
-    f.classes.map((c): PlannedCase => {
+    f.classes.map((c, i): PlannedCase => {
       const id = caseIds.value(f.name, c.id);
       const bodies = groupBodies.get(id) ?? 0;
-      return { ...one(id, { requests: asked.requests + 2 * bodies, creates: asked.creates + bodies }), least: VALUE_CERTAIN };
+      // A refusal naming nothing has the field's base body asked again, once for all its values (lib/values/base-controls.ts):
+      // counted on its first value.
+      const control = i === 0 ? CONTROL_BOUND : { requests: 0, creates: 0 };
+      const requests = asked.requests + 2 * bodies + control.requests;
+      return { ...one(id, { requests, creates: asked.creates + bodies + control.creates }), least: VALUE_CERTAIN };
     }),
   );
   // A limit's search spends its steps as the answers lead it: one stated by a refusal, or documented, is checked at its
