@@ -279,6 +279,14 @@ describe.runIf(limitRows.length > 0)('limits (open: spec §8 "Limits ... not sho
         search.high,
         {
           seen: intermittent,
+          // The base the values of the field were checked against, checked once for both (lib/values/base-controls.ts).
+          beforeCounting: (r) =>
+            controls.check(r, base.present.join(','), async () => {
+              const exchange = await run.client.sendBody(buildBody(operation, base.present, probe.values()));
+              await run.client.undoCreate(exchange);
+              valueBodiesSent += 1;
+              return askAnswerOf(exchange, search.field, fieldNames);
+            }),
           maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high),
           unit: search.unit,
           documented: search.documented ?? [],

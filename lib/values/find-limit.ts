@@ -1,5 +1,5 @@
 import type { PresenceAnswer } from '../rule/answer.js';
-import { settle, type AskAnswer, type IntermittentNote, type IntermittentRefusals } from './settle.js';
+import { settle, type AskAnswer, type IntermittentNote, type IntermittentRefusals, type SettleOptions } from './settle.js';
 import { bisect, type AskMode, type StepAnswer } from './bisect.js';
 import type { LimitResult, LimitStep } from './limit-result.js';
 import { statedNumbers } from './stated-limit.js';
@@ -95,6 +95,8 @@ export interface SettledSearchOptions {
   pointsTo?: (x: number) => readonly number[];
   /** The recorded and documented candidates are checked right after `low`, before `high` (lib/values/bisect.ts). */
   candidatesFirst?: boolean;
+  /** Before a refusal naming nothing counts at a step (./settle.ts): the field's base body checked (./base-controls.ts). */
+  beforeCounting?: SettleOptions['beforeCounting'];
 }
 
 /**
@@ -128,6 +130,7 @@ export async function findLimitSettled(
         (a) => a,
         {
           seen: o.seen,
+          ...(o.beforeCounting !== undefined ? { beforeCounting: o.beforeCounting } : {}),
           ...(mode === 'again-accepted' ? { acceptedBefore: true } : {}),
           // An edge is settled on its own: a kind confirmed on other values does not count there at once.
           ...(mode === 'step' ? { confirmedKinds: confirmed } : {}),

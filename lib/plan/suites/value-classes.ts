@@ -42,7 +42,11 @@ function valueClasses(op: OperationSpec): PlannedCase[] {
   // edges in a few asks.
   const limits = (op.limits ?? []).map((l) => {
     const steps = l.maxSteps ?? defaultSettledSteps(l.low, l.high);
-    return search(caseIds.limit(l.field, l.id), { requests: steps * 2, creates: steps });
+    // A refusal naming nothing has the field's base body checked, unless a value of the field had it checked.
+    return search(caseIds.limit(l.field, l.id), {
+      requests: steps * 2 + CONTROL_BOUND.requests,
+      creates: steps + CONTROL_BOUND.creates,
+    });
   });
   return [...classes, ...limits, one(caseIds.valueRefusals, { requests: 0, creates: 0 })];
 }
