@@ -2,8 +2,9 @@
  * A whole document probed in one run on a service the tool was not shaped by: a task tracker
  * (test/support/tracker-target.ts) whose three creates each have a rule the document does not state (a pair that
  * excludes itself, one of two plus a field that needs another, exactly one of two), whose ids reach their consumers
- * through Location, and whose parents refuse a delete while they hold anything. The campaign must learn every rule
- * exactly, fill each path from its producers, and leave nothing behind.
+ * through Location, whose refusals are RFC 9457 problem details, and whose parents refuse a delete while they hold
+ * anything. The campaign must learn every rule exactly, fill each path from its producers, judge each refusal against
+ * the refusals the document declares (not spec §7's error object), and leave nothing behind.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,11 +83,49 @@ describe('a task tracker described by its provider, every operation in one run',
     expect(visibility?.accepted?.length).toBeGreaterThan(0);
   });
 
+  test("each refusal is judged against the tracker's own declared refusals, not spec §7's error object", () => {
+    expect(run.code, run.stdout.join('\n')).toBe(0);
+    for (const id of Object.keys(TRACKER_RULES)) {
+      const refusals = reportOf(id).cases.find((c) => c.id === 'matrix/refusals');
+      expect(refusals, id).toMatchObject({ verdict: 'CONFORMS', specRef: `the refusals declared for ${id} in Tracker API` });
+    }
+  });
+
   test('nothing is left on the tracker, children deleted before their parents, within the one budget', () => {
     expect(target.held()).toEqual([]);
     expect(index.leftOnTarget).toBeUndefined();
     expect(index.instances).toMatchObject({ made: 2, deleted: 2 });
     const sent = index.operations.reduce((sum, e) => sum + (e.requests ?? 0), 0);
     expect(sent + (index.instances?.requests ?? 0)).toBeLessThanOrEqual(BUDGET);
+  });
+});
+
+describe('one create of the tracker answering a refusal its document does not declare', () => {
+  let target: TrackerTarget;
+  let run: CampaignRun;
+  beforeAll(async () => {
+    target = await startTrackerTarget(TOKEN, 'createTask');
+    const env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: TRACKER, OPERATIONS: 'createProject,createTask', SEED: '1' };
+    run = await campaignLine(env, ['02-presence'], { prefix: 'campaign-tracker-off-' });
+  }, 300_000);
+  afterAll(async () => {
+    await target.close();
+  });
+
+  test('that operation DEVIATES from its declared refusals, saying how; the other holds', () => {
+    const report = (id: string): BehaviourReport =>
+      readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
+    const refusals = (id: string) => report(id).cases.find((c) => c.id === 'matrix/refusals');
+    expect(refusals('createProject')?.verdict).toBe('CONFORMS');
+    const broken = refusals('createTask');
+    expect(broken).toMatchObject({ verdict: 'DEVIATES', specRef: 'the refusals declared for createTask in Tracker API' });
+    expect(broken?.finding).toContain('content-type application/json, where application/problem+json is declared for 400');
+    expect(broken?.finding).toContain("(body): must have required property 'type'");
+    // Its rule is learned all the same, and nothing is left.
+    expect(truthTable(report('createTask').operation.fields, report('createTask').rule.expression)).toEqual(
+      truthTable(report('createTask').operation.fields, TRACKER_RULES.createTask),
+    );
+    expect(target.held()).toEqual([]);
+    expect(run.code).toBe(1);
   });
 });

@@ -6,7 +6,7 @@
  * (lib/protocol/distinct-refusals.ts): the same 422 on 28 bodies is one deviation.
  */
 import type { Judgement } from '../protocol/judgement.js';
-import { checkRefusalRule } from '../protocol/error-rule.js';
+import { checkRefusalRule, ruleWords } from '../protocol/error-rule.js';
 import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { answerText, statusOrNoAnswer } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
@@ -63,12 +63,11 @@ export function judgeCombination(observation: Observation, answers: readonly Exc
   }
   const answer =
     observation.status !== null ? ` (${observation.status}${observation.errorCode !== undefined ? ` ${observation.errorCode}` : ''})` : '';
+  const { cite } = ruleWords();
   const rule =
-    broken.length === 0
-      ? ''
-      : `; the refusal breaks spec §7 rule 1 (${broken[0] ?? ''}), judged once per kind of refusal in ${REFUSALS_CASE}`;
+    broken.length === 0 ? '' : `; the refusal breaks ${cite} (${broken[0] ?? ''}), judged once per kind of refusal in ${REFUSALS_CASE}`;
   return {
-    specRef: broken.length === 0 ? OPEN : `${OPEN}; spec §7 rule 1`,
+    specRef: broken.length === 0 ? OPEN : `${OPEN}; ${cite}`,
     verdict: 'INFORMATIONAL',
     observed,
     finding: `{${label}} ${observation.outcome}${answer}${rule}`,

@@ -111,6 +111,8 @@ export interface OperationSpec {
    * suite's defaults otherwise: GET to read and to list, PATCH to renew; DELETE is the undo's).
    */
   lifecycle?: LifecycleMethods;
+  /** The refusals its document declares, when they are not spec §7's error object (description/types.ts). */
+  refusals?: RefusalsDescription;
   /** The description file it was compiled from, for messages; absent for one built in code. */
   source?: string;
 }
@@ -122,4 +124,24 @@ export interface LifecycleMethods {
   list?: 'GET' | 'POST';
   /** Renews one item at the undo's path with a later end of life. */
   renew?: 'PATCH' | 'PUT' | 'POST';
+}
+
+/** One answer the operation's document declares for a request it refuses. */
+export interface RefusalResponseDescription {
+  /** As the document keys it: "400", "4XX" or "default". */
+  status: string;
+  /** The media types it declares, in the document's order; none declared: any. */
+  media: string[];
+  /** Its JSON body's schema, dereferenced; absent when the document gives none. */
+  schema?: unknown;
+}
+
+/**
+ * The refusals an operation's document declares when they are not spec §7's error object (RFC 9457 problem details,
+ * a framework's own): a body refused for its fields or values is then judged against these, not against §7 rule 1.
+ */
+export interface RefusalsDescription {
+  /** Which operation of which document declares them, for findings: "createTask in Tracker API". */
+  source: string;
+  responses: RefusalResponseDescription[];
 }

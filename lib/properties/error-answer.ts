@@ -7,7 +7,7 @@
  * something else than the body (413, 415, 409, ...) whose body is not the §7 object is only recorded:
  * §7 rule 3 leaves other status codes "not shown", so the spec does not require their shape.
  */
-import { checkRefusalRule, ruleOneNotJudged } from '../protocol/error-rule.js';
+import { checkRefusalRule, ruleOneNotJudged, ruleWords } from '../protocol/error-rule.js';
 import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
@@ -22,10 +22,10 @@ export function checkErrorAnswer(exchange: Exchange): PropertyCheck {
   if (!isClientErrorStatus(status)) return { kind: 'not-judged', reason: `answered ${status}, not a 4xx` };
   const rule = checkRefusalRule(exchange);
   if (rule !== undefined && !rule.holds)
-    return { kind: 'violated', problem: `${status} breaks spec §7 rule 1: ${rule.problems.join('; ')}` };
+    return { kind: 'violated', problem: `${status} breaks ${ruleWords().cite}: ${rule.problems.join('; ')}` };
   const cut = ruleOneNotJudged(exchange) ?? notJudgedCut(exchange);
   if (cut !== undefined) return { kind: 'not-judged', reason: `${status}: ${cut}` };
-  if (rule !== undefined) return { kind: 'holds' };
+  if (rule !== undefined || ruleWords().declared) return { kind: 'holds' };
   const body = checkErrorBody(exchange.responseBody);
   if (!body.valid) return { kind: 'holds', note: `${status} body is not the §7 error object: ${body.problems.join('; ')}` };
   return { kind: 'holds' };

@@ -8,6 +8,7 @@ import { bodyCut } from '../http/recorded-body.js';
 import { isRedirectStatus, isSuccessStatus } from '../http/status.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
 import { readErrorBody } from '../error-body/read-error-body.js';
+import { ruleWords } from './error-rule.js';
 
 export type ProtocolAnswer = { kind: 'answered'; status: number } | { kind: 'no-answer'; reason: string };
 
@@ -54,9 +55,11 @@ function errorBodyWords(raw: string, contentType: string | undefined): string {
   if (check.valid) return `the §7 error object with error.code ${check.code ?? '(none)'}`;
   const reading = readErrorBody(raw, contentType);
   const said = reading.message === undefined ? '' : `: ${JSON.stringify(shorten(reading.message, MESSAGE_SHOWN_CHARS))}`;
-  if (reading.form === 'text') return `a ${mediaType(contentType) ?? 'text'} body, not the §7 error object${said}`;
+  // Under the document's own refusals the §7 object is no yardstick: the body is described as it is.
+  const notSection7 = ruleWords().declared ? '' : ', not the §7 error object';
+  if (reading.form === 'text') return `a ${mediaType(contentType) ?? 'text'} body${notSection7}${said}`;
   const code = reading.code === undefined ? '' : ` with code ${JSON.stringify(shorten(reading.code, MESSAGE_SHOWN_CHARS))}`;
-  return `a JSON body that is not the §7 error object${code}${said}`;
+  return `a JSON body${ruleWords().declared ? '' : ' that is not the §7 error object'}${code}${said}`;
 }
 
 /** `text/plain` of `text/plain; charset=utf-8`, when it looks like a media type. */

@@ -9,7 +9,7 @@ import { sentValues } from '../inference/mask-values.js';
 import { count } from '../inference/words.js';
 import { classifyAnswer } from '../answer/classify.js';
 import type { Exchange } from '../http/types.js';
-import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
+import { checkRefusalRule, ruleWords } from './error-rule.js';
 import type { Judgement } from './judgement.js';
 import { kindOf } from './refusal-kind.js';
 
@@ -71,14 +71,14 @@ export class DistinctRefusals {
     const kinds = [...this.kinds.entries()]
       .sort(([ka, a], [kb, b]) => b.bodies - a.bodies || a.status - b.status || (ka < kb ? -1 : ka > kb ? 1 : 0))
       .map(([, kind]) => kind);
-    const specRef = 'spec §7 rule 1';
-    const expected = '400 with error.code "invalidRequest" in the §7 error object';
+    const words = ruleWords();
+    const { cite: specRef, expected } = words;
     if (kinds.length === 0)
       return {
         verdict: 'INFORMATIONAL',
         specRef,
         observed: `no ${what} was refused`,
-        finding: `no ${what} was refused: nothing for spec §7 rule 1 to judge`,
+        finding: `no ${what} was refused: nothing for ${specRef} to judge`,
       };
     const describe = (k: Kind): string =>
       `${k.status}${k.errorCode === undefined ? '' : ` ${k.errorCode}`}${k.pattern === undefined ? '' : ` "${k.pattern}"`} (${count(k.bodies, 'answer')}, e.g. ${k.first})`;
@@ -90,7 +90,7 @@ export class DistinctRefusals {
         specRef,
         expected,
         observed,
-        finding: `every refusal of a ${what} held spec §7 rule 1 (${REFUSAL_READING})`,
+        finding: `every refusal of a ${what} held ${specRef} (${words.reading})`,
       };
     // Kinds that break the rule the same way (every 422: its status) share one sentence.
     const byProblem = new Map<string, Kind[]>();
@@ -105,7 +105,7 @@ export class DistinctRefusals {
       expected,
       observed,
       refusalKinds: broken.map((k) => kindOf(k.status, k.errorCode, k.pattern)),
-      finding: `${count(broken.length, 'kind')} of refusal of a ${what} ${broken.length === 1 ? 'breaks' : 'break'} spec §7 rule 1, judged once per kind (${REFUSAL_READING}): ${[
+      finding: `${count(broken.length, 'kind')} of refusal of a ${what} ${broken.length === 1 ? 'breaks' : 'break'} ${specRef}, judged once per kind (${words.reading}): ${[
         ...byProblem,
       ]
         .map(([problem, ks]) => `${problem}: ${ks.map(describe).join('; ')}`)

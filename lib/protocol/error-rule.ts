@@ -1,6 +1,9 @@
 import { notJudgedCut } from '../http/recorded-body.js';
 import type { Exchange } from '../http/types.js';
+import { NOT_ABOUT_THE_BODY } from '../http/status.js';
+import type { RefusalsDescription } from '../operation/types.js';
 import { checkErrorBody } from '../schema/validate-error-body.js';
+import { checkDeclaredRefusal, declaredWords } from './declared-refusals.js';
 
 /** The outcome of checking one answer against spec §7. */
 export interface ErrorRuleCheck {
@@ -21,6 +24,7 @@ export function ruleOneNotJudged(exchange: Exchange): string | undefined {
  * 400 whose body was cut (ruleOneNotJudged says so): a cut body is never judged on its shape.
  */
 export function checkErrorRule(exchange: Exchange): ErrorRuleCheck | undefined {
+  if (declared !== undefined) return checkRefusalRule(exchange);
   if (exchange.status !== 400 || exchange.responseBodyTruncated) return undefined;
   const body = checkErrorBody(exchange.responseBody);
   const problems = [...body.problems];
@@ -44,15 +48,6 @@ export function codeProblem(code: string | undefined): string {
 }
 
 /**
- * 4xx statuses that speak of something other than the body's fields and values: who asks (401, 403),
- * where and how (404, 405, 406, 415), how much or how often (408, 413, 414, 429, 431), the target's
- * state (409, 410, 412). A refusal with one of these is not a rejection as malformed: spec §7 rule 3.
- */
-const NOT_ABOUT_THE_BODY = new Set([
-  401, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 426, 428, 429, 431, 451,
-]);
-
-/**
  * The one reading of spec §7 rule 1 for a body refused for which fields it has or for a value in it.
  * Such a refusal is a rejection of the request as malformed or incorrect (§7 gives error.message as
  * "text saying the request is malformed or incorrect"), so rule 1 applies: 400 with the §7 error object
@@ -64,6 +59,7 @@ export function checkRefusalRule(exchange: Exchange): ErrorRuleCheck | undefined
   const status = exchange.status;
   if (status === null || status < 400 || status > 499 || NOT_ABOUT_THE_BODY.has(status)) return undefined;
   if (aboutAuthentication(exchange)) return undefined;
+  if (declared !== undefined) return exchange.responseBodyTruncated ? undefined : checkDeclaredRefusal(exchange, declared);
   if (status === 400) return checkErrorRule(exchange);
   return {
     holds: false,
@@ -82,3 +78,36 @@ export function aboutAuthentication(exchange: Exchange): boolean {
 /** How rule 1 is read for a refused body, for a case's wording. */
 export const REFUSAL_READING =
   'a body refused for its fields or values is a request rejected as malformed or incorrect: spec §7 rule 1 gives it 400 with error.code invalidRequest';
+
+/**
+ * The refusals the operation's document declares, when they are not spec §7's error object: set once per process by
+ * the run that probes that operation (the suites' context), so that every judge of a refused body reads them.
+ */
+let declared: RefusalsDescription | undefined;
+
+export function judgeRefusalsBy(refusals: RefusalsDescription | undefined): void {
+  declared = refusals;
+}
+
+/** The words of the rule a refused body is judged by, for findings: spec §7 rule 1, or the document's refusals. */
+export interface RuleWords {
+  /** What a finding cites: "spec §7 rule 1". */
+  cite: string;
+  /** What the rule expects, as a case's `expected`. */
+  expected: string;
+  /** How the rule is read for a refused body, in a sentence. */
+  reading: string;
+  /** The document's refusals, not spec §7 rule 1: any refusal about the body is judged, whatever its status. */
+  declared: boolean;
+}
+
+const SPEC_RULE: RuleWords = {
+  cite: 'spec §7 rule 1',
+  expected: '400 with error.code "invalidRequest" in the §7 error object',
+  reading: REFUSAL_READING,
+  declared: false,
+};
+
+export function ruleWords(): RuleWords {
+  return declared === undefined ? SPEC_RULE : { ...declaredWords(declared), declared: true };
+}

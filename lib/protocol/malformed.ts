@@ -1,37 +1,46 @@
 /**
  * spec §7 rule 1: "When a subscription creation request is rejected as malformed, the service answers
  * with status 400 and error.code invalidRequest." spec §4 makes the request body a JSON object, so a
- * body that is not one (not JSON, an array, null, nothing) is malformed: 400 invalidRequest or DEVIATES.
+ * body that is not one (not JSON, an array, null, nothing) is malformed: 400 invalidRequest or DEVIATES. Where the
+ * operation's document declares refusals of its own (./declared-refusals.ts), a refusal it declares is what holds.
  */
 import type { Exchange } from '../http/types.js';
-import { checkErrorRule, ruleOneNotJudged } from './error-rule.js';
+import { checkErrorRule, ruleOneNotJudged, ruleWords } from './error-rule.js';
+import { notJudgedCut } from '../http/recorded-body.js';
 import { isClientErrorStatus, isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
 import { judgeServerError } from './server-error.js';
 
-const MALFORMED_SPEC_REF = 'spec §7 rule 1 (spec §4: the request body is a JSON object)';
-const EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
-
 /** `what` names the body in plain words, e.g. "a JSON array". */
 export function judgeMalformedBody(what: string, exchange: Exchange): Judgement {
+  const words = ruleWords();
+  const specRef = `${words.cite} (spec §4: the request body is a JSON object)`;
   const answer = answerOf(exchange);
   const observed = describeAnswer(exchange);
-  if (answer.kind === 'no-answer') return noAnswer(MALFORMED_SPEC_REF, observed, EXPECTED);
-  const failed = judgeServerError(what, exchange, MALFORMED_SPEC_REF);
+  if (answer.kind === 'no-answer') return noAnswer(specRef, observed, words.expected);
+  const failed = judgeServerError(what, exchange, specRef);
   if (failed !== undefined) return failed;
   const { status } = answer;
-  const base = { specRef: MALFORMED_SPEC_REF, expected: EXPECTED };
-  if (status === 400) {
-    const cut = ruleOneNotJudged(exchange);
-    if (cut !== undefined) return { ...base, verdict: 'INFORMATIONAL', observed, finding: `${what}: answered 400; ${cut}` };
+  const base = { specRef, expected: words.expected };
+  // Spec §7 rule 1 gives a malformed body 400; the document's own refusals may give it any status they declare.
+  if (status === 400 || (words.declared && isClientErrorStatus(status))) {
+    const cut = ruleOneNotJudged(exchange) ?? (words.declared ? notJudgedCut(exchange) : undefined);
+    if (cut !== undefined) return { ...base, verdict: 'INFORMATIONAL', observed, finding: `${what}: answered ${status}; ${cut}` };
     const rule = checkErrorRule(exchange);
+    if (rule === undefined && words.declared)
+      return {
+        ...base,
+        verdict: 'INFORMATIONAL',
+        observed,
+        finding: `${what}: answered ${status}, a status about something other than the body`,
+      };
     if (rule === undefined || rule.holds) return { ...base, verdict: 'CONFORMS', observed };
     return {
       ...base,
       verdict: 'DEVIATES',
       observed: `${observed}; ${rule.problems.join('; ')}`,
-      finding: `${what}: the 400 breaks spec §7 rule 1`,
+      finding: `${what}: the ${status} breaks ${words.cite}`,
       ruleOneBroken: [exchange],
     };
   }

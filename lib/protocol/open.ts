@@ -3,7 +3,7 @@
  * another version or method): what the target did is recorded as INFORMATIONAL.
  */
 import type { Exchange } from '../http/types.js';
-import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
+import { checkRefusalRule, ruleWords } from './error-rule.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
 import { judgeServerError } from './server-error.js';
@@ -42,12 +42,13 @@ export function judgeOpenRequest(open: OpenCase, exchange: Exchange): Judgement 
   if (open.ruleOneApplies) {
     const rule = checkRefusalRule(exchange);
     if (rule !== undefined && !rule.holds) {
+      const words = ruleWords();
       return {
         verdict: 'DEVIATES',
-        specRef: 'spec §7 rule 1',
-        expected: '400 with error.code "invalidRequest" in the §7 error object',
+        specRef: words.cite,
+        expected: words.expected,
         observed: `${observed}; ${rule.problems.join('; ')}`,
-        finding: `${open.label}: the refusal (${answer.status}) breaks spec §7 rule 1 (${REFUSAL_READING})`,
+        finding: `${open.label}: the refusal (${answer.status}) breaks ${words.cite} (${words.reading})`,
         ruleOneBroken: [exchange],
       };
     }

@@ -6,7 +6,7 @@
 import { failureText } from '../http/answer-text.js';
 import { isSuccessStatus } from '../http/status.js';
 import type { Exchange } from '../http/types.js';
-import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
+import { checkRefusalRule, ruleWords } from './error-rule.js';
 import type { Judgement } from './judgement.js';
 import { judgeServerError } from './server-error.js';
 
@@ -22,14 +22,15 @@ export function judgeReportedRejected(what: string, exchange: Exchange): Judgeme
     return { specRef: 'spec §4 observed behaviour', verdict: 'ERROR', observed };
   const rule = checkRefusalRule(exchange);
   if (rule !== undefined) {
+    const words = ruleWords();
     return {
-      specRef: 'spec §4 observed behaviour; spec §7 rule 1',
+      specRef: `spec §4 observed behaviour; ${words.cite}`,
       verdict: rule.holds ? 'CONFORMS' : 'DEVIATES',
-      expected: '400 with error.code "invalidRequest" and the §7 error object',
+      expected: words.declared ? words.expected : '400 with error.code "invalidRequest" and the §7 error object',
       observed: rule.holds ? observed : `${observed}; ${rule.problems.join('; ')}`,
       ...(rule.holds
         ? {}
-        : { finding: `the refusal of ${what} (${exchange.status}) breaks spec §7 rule 1: ${REFUSAL_READING}`, ruleOneBroken: [exchange] }),
+        : { finding: `the refusal of ${what} (${exchange.status}) breaks ${words.cite}: ${words.reading}`, ruleOneBroken: [exchange] }),
     };
   }
   return {
@@ -50,6 +51,7 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
   const accepted = isSuccessStatus(status);
   const rule = checkRefusalRule(exchange);
   const broken = rule !== undefined && !rule.holds;
+  const words = ruleWords();
   return {
     specRef: accepted ? 'spec §4 observed behaviour (a report, not a rule)' : 'spec §4 observed behaviour; spec §7',
     verdict: broken ? 'DEVIATES' : 'INFORMATIONAL',
@@ -59,7 +61,7 @@ export function judgeReportedAccepted(fields: readonly string[], exchange: Excha
     finding: accepted
       ? `${fields.join(', ')} accepted (${status}), as the spec reports`
       : broken
-        ? `the refusal of ${fields.join(', ')} (${status}) breaks spec §7 rule 1: ${REFUSAL_READING}; the spec reports this body accepted`
+        ? `the refusal of ${fields.join(', ')} (${status}) breaks ${words.cite}: ${words.reading}; the spec reports this body accepted`
         : `${fields.join(', ')} answered ${status}, not accepted as the spec reports`,
   };
 }

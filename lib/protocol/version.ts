@@ -3,7 +3,7 @@
  * that path, with a body the target accepted before, must be served there.
  */
 import type { Exchange } from '../http/types.js';
-import { checkRefusalRule, REFUSAL_READING } from './error-rule.js';
+import { checkRefusalRule, ruleWords } from './error-rule.js';
 import { isSuccessStatus } from '../http/status.js';
 import { answerOf, describeAnswer } from './answer.js';
 import { noAnswer, type Judgement } from './judgement.js';
@@ -34,13 +34,14 @@ export function judgeSpecVersionPath(exchange: Exchange, accepted: boolean): Jud
   if (failed !== undefined) return failed;
   const rule = checkRefusalRule(exchange);
   if (rule !== undefined && !rule.holds) {
+    const words = ruleWords();
     return {
       ...base,
       verdict: 'DEVIATES',
-      specRef: 'spec §7 rule 1',
-      expected: '400 with error.code "invalidRequest" in the §7 error object',
+      specRef: words.cite,
+      expected: words.expected,
       observed: `${observed}; ${rule.problems.join('; ')}`,
-      finding: `the refusal (${status}) on the v2.0 path breaks spec §7 rule 1 (${REFUSAL_READING})`,
+      finding: `the refusal (${status}) on the v2.0 path breaks ${words.cite} (${words.reading})`,
       ruleOneBroken: [exchange],
     };
   }

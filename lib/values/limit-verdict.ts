@@ -4,7 +4,7 @@
  * the refusals it met are judged once per kind in the value suite's refusals case; and a search that lost an
  * answer otherwise is an ERROR: it found nothing wrong with the target, it could not finish.
  */
-import { checkRefusalRule } from '../protocol/error-rule.js';
+import { checkRefusalRule, ruleWords } from '../protocol/error-rule.js';
 import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { VALUE_REFUSALS_CASE } from './value-verdict.js';
 import type { Exchange } from '../http/types.js';
@@ -111,11 +111,12 @@ export function judgeLimit(search: SearchFacts, result: LimitResult, exchanges: 
   }
   const noVerdict = result.end === 'no-answer' ? 'ERROR' : 'INFORMATIONAL';
   if (broken.length > 0) {
+    const words = ruleWords();
     return {
       verdict: noVerdict,
-      specRef: `${search.specRef}; spec §7 rule 1`,
-      finding: `${finding}; ${broken.length} of its refusals break spec §7 rule 1 (judged once per kind of refusal in ${VALUE_REFUSALS_CASE}): ${broken[0]}`,
-      expected: '400 with error.code "invalidRequest" in the §7 error object',
+      specRef: `${search.specRef}; ${words.cite}`,
+      finding: `${finding}; ${broken.length} of its refusals break ${words.cite} (judged once per kind of refusal in ${VALUE_REFUSALS_CASE}): ${broken[0]}`,
+      expected: words.expected,
       observed,
       limit,
     };

@@ -26,7 +26,7 @@
  *   says nothing about the target's view of the value.
  */
 import { noVerdictAdvice } from '../answer/no-verdict.js';
-import { checkRefusalRule, REFUSAL_READING, ruleOneNotJudged } from '../protocol/error-rule.js';
+import { checkRefusalRule, ruleOneNotJudged, ruleWords } from '../protocol/error-rule.js';
 import { SERVER_ERROR_EXPECTED, SERVER_ERROR_REF, serverErrorOf, serverErrorWords } from '../protocol/server-error.js';
 import { failureText } from '../http/answer-text.js';
 import type { Exchange } from '../http/types.js';
@@ -48,11 +48,8 @@ export interface ValueJudgement {
   answer: AnswerClass;
 }
 
-const RULE_1 = 'spec §7 rule 1';
-
 /** The case that judges the value suite's refusals against spec §7 rule 1, once per kind. */
 export const VALUE_REFUSALS_CASE = "'refusals of the value classes'";
-const RULE_1_EXPECTED = '400 with error.code "invalidRequest" in the §7 error object';
 
 function observedOf(exchange: Exchange, answer: AnswerClass): string {
   if (exchange.failure !== undefined && exchange.status === null) return failureText(exchange.failure);
@@ -73,21 +70,23 @@ function judgeRefusal(
   const malformed = valueClass.expectation === 'not-spec-form';
   const rejected = `${what} rejected ${status}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}`;
   const rule = checkRefusalRule(exchange);
+  const words = ruleWords();
   if (rule !== undefined && !rule.holds) {
     return {
       ...base,
       verdict: 'INFORMATIONAL',
-      specRef: `${valueClass.specRef}; ${RULE_1}`,
-      finding: `${rejected}, which breaks ${RULE_1} (${REFUSAL_READING}): ${rule.problems.join('; ')}; judged once per kind of refusal in ${VALUE_REFUSALS_CASE}`,
-      expected: RULE_1_EXPECTED,
+      specRef: `${valueClass.specRef}; ${words.cite}`,
+      finding: `${rejected}, which breaks ${words.cite} (${words.reading}): ${rule.problems.join('; ')}; judged once per kind of refusal in ${VALUE_REFUSALS_CASE}`,
+      expected: words.expected,
     };
   }
   const cut = ruleOneNotJudged(exchange);
   if (cut !== undefined) {
-    return { ...base, verdict: 'INFORMATIONAL', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: `${rejected}; ${cut}` };
+    return { ...base, verdict: 'INFORMATIONAL', specRef: `${valueClass.specRef}; ${words.cite}`, finding: `${rejected}; ${cut}` };
   }
-  if (status === 400 && malformed) {
-    return { ...base, verdict: 'CONFORMS', specRef: `${valueClass.specRef}; ${RULE_1}`, finding: rejected, expected: RULE_1_EXPECTED };
+  // Under the document's refusals, any refusal of the body they judged and found as declared holds them.
+  if ((status === 400 || (words.declared && rule !== undefined)) && malformed) {
+    return { ...base, verdict: 'CONFORMS', specRef: `${valueClass.specRef}; ${words.cite}`, finding: rejected, expected: words.expected };
   }
   return {
     ...base,
@@ -124,12 +123,16 @@ export function judgeValue(
   }
   const failed = serverErrorOf(exchange);
   if (failed !== undefined) {
+    const words = ruleWords();
+    const gives = words.declared
+      ? `${words.cite} give a malformed request a refusal`
+      : `${words.cite} gives a malformed request 400 invalidRequest`;
     return {
       ...base,
       verdict: 'DEVIATES',
-      specRef: `${valueClass.specRef}; ${malformed ? `${RULE_1}; ` : ''}${SERVER_ERROR_REF}`,
-      finding: `${what} ${serverErrorWords(failed)}${malformed ? `; ${RULE_1} gives a malformed request 400 invalidRequest` : ''}`,
-      expected: malformed ? RULE_1_EXPECTED : SERVER_ERROR_EXPECTED,
+      specRef: `${valueClass.specRef}; ${malformed ? `${words.cite}; ` : ''}${SERVER_ERROR_REF}`,
+      finding: `${what} ${serverErrorWords(failed)}${malformed ? `; ${gives}` : ''}`,
+      expected: malformed ? words.expected : SERVER_ERROR_EXPECTED,
     };
   }
   return {

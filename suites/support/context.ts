@@ -23,6 +23,7 @@ import { ExchangeLog } from '../../lib/har/exchange-log.js';
 import { Secret } from '../../lib/secret.js';
 import { TokenBrokerClient } from '../../lib/auth/broker-client.js';
 import { RefusalOwners } from '../../lib/protocol/once-per-kind.js';
+import { judgeRefusalsBy } from '../../lib/protocol/error-rule.js';
 
 export interface ProbeContext {
   settings: Settings;
@@ -111,6 +112,8 @@ export function probeContext(): ProbeContext {
     isCreate: (r) => r.method === 'POST' && !isChange(r.method, 'url' in r ? r.url : `${target.baseUrl}${r.path}`),
   });
   const operation = guard.operation;
+  // A refused body is judged by the refusals the operation's document declares, where it gives its own.
+  judgeRefusalsBy(operation.refusals);
   const runLedger = new RunLedger({ ...ledger, target: target.baseUrl, undo: guard.ledgerUndo });
   const logFile = inject('runFiles').exchangeLog;
   const exchangeLog = logFile === undefined ? undefined : new ExchangeLog(logFile, runTag);

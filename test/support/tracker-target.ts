@@ -98,7 +98,11 @@ function problem(res: http.ServerResponse, status: number, title: string, extra:
     .end(JSON.stringify({ type: `https://tracker.example/problems/${status}`, title, status, ...extra }));
 }
 
-export async function startTrackerTarget(token: string): Promise<TrackerTarget> {
+/**
+ * `offContract`: that operation answers a body its presence rule refuses with a 400 its document does not declare (a
+ * plain JSON `{message}`), as a service whose one handler skipped the shared error middleware.
+ */
+export async function startTrackerTarget(token: string, offContract?: Operation): Promise<TrackerTarget> {
   const held = new Set<string>();
   const created: Record<Operation, number> = { createProject: 0, createTask: 0, addComment: 0 };
   let next = 1;
@@ -118,7 +122,12 @@ export async function startTrackerTarget(token: string): Promise<TrackerTarget> 
         detail: `The field '${unknown.slice(0, 40)}' is not part of a ${spec.operation}.`,
         field: unknown.slice(0, 40),
       });
-    const broken = spec.presence((f) => f in record) ?? valueProblem(record);
+    const refused = spec.presence((f) => f in record);
+    if (refused !== undefined && spec.operation === offContract) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: refused.detail }));
+      return;
+    }
+    const broken = refused ?? valueProblem(record);
     if (broken !== undefined) return problem(res, 400, 'Invalid body', broken);
     const id = `${spec.operation.slice(0, 1)}${next++}`;
     held.add(`${path}/${id}`);

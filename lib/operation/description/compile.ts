@@ -80,6 +80,7 @@ export function compileOperation(d: OperationDescription, source?: string): Oper
     ...(d.validationDeadlineSeconds !== undefined ? { validationDeadlineSeconds: [...d.validationDeadlineSeconds] } : {}),
     ...(d.undo !== undefined ? { cleanup: compileUndo(d.undo) } : {}),
     ...(d.lifecycle !== undefined ? { lifecycle: { ...d.lifecycle } } : {}),
+    ...(d.refusals !== undefined ? { refusals: d.refusals } : {}),
     ...(source !== undefined ? { source } : {}),
   };
   descriptions.set(operation, d);

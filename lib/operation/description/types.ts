@@ -3,7 +3,7 @@
  * value is a word of a small closed vocabulary, compiled into the runtime OperationSpec
  * (lib/operation/types.ts) by compile.ts.
  */
-import type { LifecycleMethods, ValueExpectation } from '../types.js';
+import type { LifecycleMethods, RefusalsDescription, ValueExpectation } from '../types.js';
 
 /** How an instant is written (values.ts). */
 export type Spelling =
@@ -107,4 +107,5 @@ export interface OperationDescription {
   undo?: UndoDescription;
   /** Methods of the created thing's read, list and renew, when they are not GET, GET and PATCH. */
   lifecycle?: LifecycleMethods;
+  refusals?: RefusalsDescription;
 }

@@ -12,6 +12,9 @@ import { propertyField } from './property-field.js';
 import { isObject, type Json } from '../../json.js';
 import { type OpenApiDocument } from './read-document.js';
 import { OpenApiError } from '../../errors.js';
+import { NOT_ABOUT_THE_BODY } from '../../http/status.js';
+import { documentSchema } from '../../schema/document-schema.js';
+import type { RefusalResponseDescription, RefusalsDescription } from '../types.js';
 
 export interface BuiltDescription {
   /** Fields without a good value have none here: the description is incomplete until `needs` is done. */
@@ -159,6 +162,39 @@ function undoOf(
   return undo;
 }
 
+/** Spec §7's error object as a body refused as malformed carries it: a declared refusal that holds it agrees with the spec. */
+const SECTION_7_BODY = { error: { code: 'invalidRequest', message: 'The request is malformed or incorrect.' } };
+
+/** "400", "422", "4XX", "default": the responses a body refused for its fields or values may get. */
+function aboutTheBody(status: string): boolean {
+  return status === '4XX' || status === 'default' || (/^4\d\d$/.test(status) && !NOT_ABOUT_THE_BODY.has(Number(status)));
+}
+
+/**
+ * The refusals the operation declares, when the document gives them a convention of its own: one of them declares a
+ * body whose schema refuses spec §7's error object, or the problem-details media type. Where every declared refusal
+ * holds the §7 object (or declares no body), the document agrees with the spec and §7 rule 1 judges.
+ */
+function refusalsOf(found: FoundOperation, source: string): RefusalsDescription | undefined {
+  const responses = isObject(found.operation['responses']) ? found.operation['responses'] : {};
+  const declared: RefusalResponseDescription[] = [];
+  for (const [key, response] of Object.entries(responses)) {
+    const status = key.toUpperCase() === '4XX' ? '4XX' : key;
+    if (!aboutTheBody(status) || !isObject(response)) continue;
+    const content = isObject(response['content']) ? response['content'] : {};
+    const json = Object.keys(content).find((m) => /json/i.test(m));
+    const media = json === undefined ? undefined : content[json];
+    const schema = isObject(media) && media['schema'] !== undefined ? media['schema'] : undefined;
+    declared.push({ status, media: Object.keys(content), ...(schema !== undefined ? { schema } : {}) });
+  }
+  const ownConvention = declared.some((r) => {
+    if (r.media.some((m) => /^application\/problem\+json/i.test(m))) return true;
+    const compiled = r.schema === undefined ? undefined : documentSchema(r.schema);
+    return compiled !== undefined && 'validate' in compiled && !compiled.validate(SECTION_7_BODY);
+  });
+  return ownConvention ? { source, responses: declared } : undefined;
+}
+
 export function buildDescription(doc: OpenApiDocument, operationId: string, options: BuildOptions = {}): BuiltDescription {
   const found = findOperation(doc, operationId);
   const at = `${doc.label}#${found.pointer}`;
@@ -203,6 +239,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     (s): s is string => typeof s === 'string' && s.trim() !== '',
   );
   const deadlines = validationDeadlines(found.operation[VALIDATION_DEADLINE_KEY], notes);
+  const refusals = refusalsOf(found, `${operationId} in ${title}`);
   const description: OperationDescription = {
     id: descriptionId(operationId),
     summary: `${summary?.trim().split('\n')[0] ?? operationId} (from ${doc.label}, operationId ${operationId})`,
@@ -214,6 +251,7 @@ export function buildDescription(doc: OpenApiDocument, operationId: string, opti
     ...(limits.length > 0 ? { limits } : {}),
     ...(deadlines !== undefined ? { validationDeadlineSeconds: deadlines } : {}),
     ...(undo !== undefined ? { undo } : {}),
+    ...(refusals !== undefined ? { refusals } : {}),
   };
   return { description, needs, notes };
 }

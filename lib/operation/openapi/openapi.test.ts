@@ -281,3 +281,25 @@ describe('x-validation-deadline-seconds: the handshake deadlines the vendor docu
     expect(built.description.validationDeadlineSeconds).toEqual([5]);
   });
 });
+
+describe("the refusals a document declares: kept where they are not spec §7's error object", () => {
+  const driveApi = fileURLToPath(new URL('../../../operations/drive-api.yaml', import.meta.url));
+
+  test('problem details declared for 400: the refusals, each with its media types and schema, cited by operation and title', async () => {
+    const built = await describeFromOpenApi(fixture('tracker-3.1.yaml'), 'createTask', 'tracker-3.1.yaml', {
+      pathValues: { projectId: 'p1' },
+    });
+    const refusals = built.description.refusals;
+    expect(refusals?.source).toBe('createTask in Tracker API');
+    expect(refusals?.responses.map((r) => [r.status, r.media])).toEqual([['400', ['application/problem+json']]]);
+    expect(refusals?.responses[0]?.schema).toMatchObject({ required: ['type', 'title', 'status'] });
+    // The description stays valid and compiles with them, so they cross to the suites with the operation.
+    expect(validateDescription(built.description)).toMatchObject({ valid: true });
+    expect(compileOperation(built.description).refusals).toEqual(refusals);
+  });
+
+  test("a document whose 400 declares spec §7's error object, or none at all, keeps spec §7 rule 1", async () => {
+    expect((await describeFromOpenApi(driveApi, 'createFolder', 'drive-api.yaml')).description.refusals).toBeUndefined();
+    expect((await describeFromOpenApi(fixture('things-3.0.yaml'), 'createHook', 'things-3.0.yaml')).description.refusals).toBeUndefined();
+  });
+});
