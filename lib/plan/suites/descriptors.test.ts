@@ -5,7 +5,7 @@ import { notificationField } from '../../operation/notification-field.js';
 import { operationFromOpenApi } from '../../operation/openapi/index.js';
 import type { OperationSpec } from '../../operation/types.js';
 import { planRun } from '../plan.js';
-import { eventsSuite, SUITE_DESCRIPTORS } from './index.js';
+import { eventsSuite, specObservationsSuite, SUITE_DESCRIPTORS } from './index.js';
 
 const settingsFor = (env: Record<string, string>) => loadSettings({ env, dotenvPath: false });
 const DRIVE_API = 'operations/drive-api.yaml';
@@ -30,16 +30,24 @@ describe('the suites as the plan reads them', () => {
     const base = settingsFor({});
     const settings = { ...base, target: { ...base.target, operation: op } };
     expect(notificationField(op)).toBe(field);
-    const events = planRun(settings).suites.find((s) => s.suite === '06-events');
+    const plan = planRun(settings).suites;
+    const events = plan.find((s) => s.suite === '06-events');
+    const observations = plan.find((s) => s.suite === '01-spec-observations');
     const applies = eventsSuite.appliesTo(op);
+    const observed = specObservationsSuite.appliesTo(op);
     if (field === undefined) {
       expect(applies).toMatch(new RegExp(`^not a subscription-create operation: no field of the ${id} body carries a URL`));
       expect(events?.cases.map((c) => c.skipped)).toEqual(events?.cases.map(() => applies));
       expect(events?.requests).toBe(0);
+      // The spec's observations are of the subscription create: none to replay on a folder or an invitation.
+      expect(observed).toMatch(/^not a subscription-create operation: spec §4's two observations are of the subscription create/);
+      expect(observations?.requests).toBe(0);
     } else {
       expect(applies).toBe(true);
       expect(events?.cases.some((c) => c.skipped === undefined)).toBe(true);
       expect(events?.requests).toBeGreaterThan(0);
+      expect(observed).toBe(true);
+      expect(observations?.requests).toBeGreaterThan(0);
     }
   });
 

@@ -18,6 +18,6 @@ export const SUITE_DESCRIPTORS: readonly SuiteDescriptor[] = [
   lifecycleSuite,
 ];
 
-export { eventsSuite };
+export { eventsSuite, specObservationsSuite };
 export { presenceBound } from './presence-matrix.js';
 export type { PlannedCase, PlanTarget, SuiteDescriptor } from './descriptor.js';
