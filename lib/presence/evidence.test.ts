@@ -141,3 +141,35 @@ describe('ruleTerms', () => {
     expect(ruleTerms(parseExpression(wide))).toBeUndefined();
   });
 });
+
+describe('a base for values where no combination with the field was accepted every time', () => {
+  const FIELDS = ['notificationUrl', 'expirationDateTime', 'clientState'];
+  const seen = (present: string[], outcome: Observation['outcome'], statuses: (number | null)[]): Observation => ({
+    present,
+    outcome,
+    status: statuses[0] ?? null,
+    statuses,
+  });
+  const matrix = (base: Observation): Observation[] =>
+    combinations(FIELDS).map((present) =>
+      present.join() === base.present.join()
+        ? base
+        : present.includes('notificationUrl') && present.includes('expirationDateTime')
+          ? seen(present, 'accepted', [201])
+          : seen(present, 'rejected', [400]),
+    );
+
+  test('the smallest combination accepted on some asks is the base; the rule does not take it as accepted', () => {
+    const evidence = evidenceFromMatrix(FIELDS, matrix(seen(FIELDS, 'unstable', [400, 201, 400])));
+    expect(evidence.smallestAccepted('clientState')).toBeUndefined();
+    expect(evidence.accepts(FIELDS)).toBe('unknown');
+    expect(evidence.unstableAccepted('clientState')).toEqual({ present: FIELDS, statuses: [400, 201, 400] });
+    // A field with a body accepted every time has that one as its base (the caller asks for an unstable one only then).
+    expect(evidence.smallestAccepted('notificationUrl')).toEqual({ present: ['notificationUrl', 'expirationDateTime'], basis: 'observed' });
+  });
+
+  test('one never accepted (a refusal and no answer) is no base', () => {
+    const evidence = evidenceFromMatrix(FIELDS, matrix(seen(FIELDS, 'unstable', [400, null])));
+    expect(evidence.unstableAccepted('clientState')).toBeUndefined();
+  });
+});

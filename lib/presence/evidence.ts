@@ -104,6 +104,26 @@ export class PresenceEvidence {
   }
 
   /**
+   * The smallest combination with `including` that the matrix saw unstable and the target accepted on some of its asks
+   * (and that an exact rule, when there is one, accepts): the body to vary on a target that refuses now and then, where
+   * no combination with the field was accepted every time. Its refusals are the target's chance, which whoever varies
+   * it must tell from a value's (the value suite asks the base again before a refusal naming nothing counts). The rule
+   * is not changed by it: the combination stays unknown there. Undefined when none.
+   */
+  unstableAccepted(including: string): { present: string[]; statuses: (number | null)[] } | undefined {
+    const rule = this.rule.exact ? Rule.made(this.rule.expression, this.rule.expr) : undefined;
+    const candidates = this.observations.filter(
+      (o) =>
+        o.outcome === 'unstable' &&
+        o.present.includes(including) &&
+        (o.statuses ?? []).some((s) => s !== null && s >= 200 && s < 300) &&
+        (rule === undefined || rule.accepts(o.present)),
+    );
+    const smallest = candidates.sort((a, b) => a.present.length - b.present.length || this.#mask(a.present) - this.#mask(b.present))[0];
+    return smallest === undefined ? undefined : { present: smallest.present, statuses: smallest.statuses ?? [] };
+  }
+
+  /**
    * Why no accepted body (with `including`, when given) is known, naming the true reason: combinations whose
    * repeats disagreed are unstable, not "never accepted". `so` says what cannot be done without one.
    */
