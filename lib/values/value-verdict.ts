@@ -91,7 +91,8 @@ function judgeRefusal(
   return {
     ...base,
     verdict: 'INFORMATIONAL',
-    specRef: status === 400 ? valueClass.specRef : `${valueClass.specRef}; spec §7 rule 3 (other status codes not shown)`,
+    // Under the document's refusals each status is its to declare; spec §7 rule 3 speaks of the spec's operation only.
+    specRef: status === 400 || words.declared ? valueClass.specRef : `${valueClass.specRef}; spec §7 rule 3 (other status codes not shown)`,
     finding: rejected,
   };
 }
