@@ -21,8 +21,8 @@ export interface AcceptedBase {
 
 /**
  * Undefined when no accepted body (with `including`, when given) is known. `unstable`: where no body with `including`
- * was accepted every time, the smallest the matrix saw accepted on some asks and the exact rule accepts (for a caller
- * that tells a value's refusals from the target's chance: the value suite).
+ * was accepted every time, the smallest the matrix saw accepted on some asks (and an exact rule, if there is one,
+ * accepts): for a caller that tells a value's refusals from the target's chance, the value suite.
  */
 export async function acceptedBase(
   probe: ProbeContext,
