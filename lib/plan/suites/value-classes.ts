@@ -40,13 +40,14 @@ function valueClasses(op: OperationSpec): PlannedCase[] {
   );
   // A limit's search spends its steps as the answers lead it: one stated by a refusal, or documented, is checked at its
   // edges in a few asks.
+  const checked = new Set(op.fields.filter((f) => f.classes.length > 0).map((f) => f.name));
   const limits = (op.limits ?? []).map((l) => {
     const steps = l.maxSteps ?? defaultSettledSteps(l.low, l.high);
-    // A refusal naming nothing has the field's base body checked, unless a value of the field had it checked.
-    return search(caseIds.limit(l.field, l.id), {
-      requests: steps * 2 + CONTROL_BOUND.requests,
-      creates: steps + CONTROL_BOUND.creates,
-    });
+    // A refusal naming nothing has the field's base body checked: counted on the field's first value, else on its
+    // first limit (the check is once per base for the run).
+    const control = checked.has(l.field) ? { requests: 0, creates: 0 } : CONTROL_BOUND;
+    checked.add(l.field);
+    return search(caseIds.limit(l.field, l.id), { requests: steps * 2 + control.requests, creates: steps + control.creates });
   });
   return [...classes, ...limits, one(caseIds.valueRefusals, { requests: 0, creates: 0 })];
 }
