@@ -68,7 +68,9 @@ export function collectRun(testModules: ReadonlyArray<TestModule>, stop?: string
   const inOrder = [...run.cases].sort((a, b) => (a.suite < b.suite ? -1 : a.suite > b.suite ? 1 : 0));
   const records = oncePerKind(inOrder.map((c) => c.record));
   const judged = new Map(inOrder.map((c, i) => [c, records[i] ?? c.record]));
-  run.cases = run.cases.map((c) => ({ ...c, record: judged.get(c) ?? c.record }));
+  // In run order too: the merge of a split run reads the shards' blobs in whatever order their suites fell to shards,
+  // and its report is a single run's (a stable sort keeps each suite's own order).
+  run.cases = inOrder.map((c) => ({ ...c, record: judged.get(c) ?? c.record }));
   return run;
 }
 
