@@ -60,6 +60,14 @@ afterAll(() => {
   if (controls.asked > 0) console.log(`value classes: ${controls.asked} asks of a base body, to tell a refusal naming nothing from chance`);
 });
 let valueBodiesSent = 0;
+
+/** One body of the suite sent and what it created undone; each counts for the refusals' case at the end. */
+async function sendValueBody(run: CaseRun, body: unknown): Promise<Exchange> {
+  const exchange = await run.client.sendBody(body);
+  await run.client.undoCreate(exchange);
+  valueBodiesSent += 1;
+  return exchange;
+}
 const classRows = operation.fields.flatMap((field) =>
   field.classes.map((valueClass) => [`${field.name}: ${valueClass.description}`, field.name, valueClass] as const),
 );
@@ -98,9 +106,7 @@ async function sendGroup(run: CaseRun, group: GroupMember[]): Promise<GroupAnswe
   if (first === undefined || members.length < 2) return undefined;
   const fields = fieldNames.filter((f) => present.has(f));
   const overrides = Object.fromEntries(members.map((m) => [m.field, m.valueClass.value(fieldContext(m.field))]));
-  const exchange = await run.client.sendBody(buildBody(operation, fields, fieldContext(first.field), overrides));
-  await run.client.undoCreate(exchange);
-  valueBodiesSent += 1;
+  const exchange = await sendValueBody(run, buildBody(operation, fields, fieldContext(first.field), overrides));
   refusals.add(`values of ${members.map((m) => m.field).join(', ')} in one body`, [exchange]);
   return { exchange, members, present: fields };
 }
@@ -173,12 +179,7 @@ async function valueCase(context: TestContext, field: string, valueClass: ValueC
   // A class may send the value under the field's name in another letter case (lib/operation/families/name-cases.ts).
   const names = valueClass.sendAs === undefined ? {} : { [field]: valueClass.sendAs };
   const body = buildBody(operation, base.present, ctx, { [field]: value }, names);
-  const send = async (sent: unknown): Promise<Exchange> => {
-    const exchange = await run.client.sendBody(sent);
-    await run.client.undoCreate(exchange);
-    valueBodiesSent += 1;
-    return exchange;
-  };
+  const send = (sent: unknown): Promise<Exchange> => sendValueBody(run, sent);
   // In an accepted body with other fields' values, the value is accepted; else it is asked alone.
   const together = await groups.acceptedWith({ field, valueClass }, (group) => sendGroup(run, group));
   // Another member's case sent the group's body: this value's answer was taken from it.
@@ -271,9 +272,7 @@ describe.runIf(limitRows.length > 0)('limits (open: spec §8 "Limits ... not sho
           }
           const { answer, exchange } = await askLimitStep(
             async (ctx) => {
-              const exchange = await run.client.sendBody(buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
-              await run.client.undoCreate(exchange);
-              valueBodiesSent += 1;
+              const exchange = await sendValueBody(run, buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
               refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
               return exchange;
             },
@@ -290,9 +289,7 @@ describe.runIf(limitRows.length > 0)('limits (open: spec §8 "Limits ... not sho
           // The base the values of the field were checked against, checked once for both (lib/values/base-controls.ts).
           beforeCounting: (r) =>
             controls.check(r, base.present.join(','), async () => {
-              const exchange = await run.client.sendBody(buildBody(operation, base.present, probe.values()));
-              await run.client.undoCreate(exchange);
-              valueBodiesSent += 1;
+              const exchange = await sendValueBody(run, buildBody(operation, base.present, probe.values()));
               return askAnswerOf(exchange, search.field, fieldNames);
             }),
           maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high),
