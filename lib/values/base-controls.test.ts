@@ -1,16 +1,7 @@
 import { expect, test } from 'vitest';
-import { kindOf } from '../protocol/refusal-kind.js';
 import { BaseControls, CONTROL_ACCEPTS, MAX_CONTROL_ASKS } from './base-controls.js';
-import { IntermittentRefusals, type AskAnswer, type Rejected } from './settle.js';
-
-const backend: Rejected = {
-  outcome: 'rejected',
-  kind: kindOf(400, 'invalidRequest', 'the backend did not answer'),
-  namesField: false,
-  shown: '400 invalidRequest "the backend did not answer"',
-};
-const busy: Rejected = { outcome: 'rejected', kind: kindOf(400, 'busy', 'Try again'), namesField: false, shown: '400 busy "Try again"' };
-const ok: AskAnswer = { outcome: 'accepted' };
+import { IntermittentRefusals, type AskAnswer } from './settle.js';
+import { backend, busy, ok } from '../../test/support/ask-answers.js';
 
 /** A base that answers `answers` in turn (accepted after them), counting its asks. */
 function base(answers: AskAnswer[], then: AskAnswer = ok) {

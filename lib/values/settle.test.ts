@@ -1,25 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { kindOf } from '../protocol/refusal-kind.js';
 import { IntermittentRefusals, settle, type AskAnswer } from './settle.js';
-
-const ok: AskAnswer = { outcome: 'accepted' };
-/** A refusal of the value: it names the field. */
-const tooLong: AskAnswer = {
-  outcome: 'rejected',
-  kind: kindOf(400, 'invalidRequest', '<field> is too long'),
-  namesField: true,
-  shown: '400 invalidRequest "clientState is too long"',
-};
-/** A refusal about nothing in the body. */
-const backend: AskAnswer = {
-  outcome: 'rejected',
-  kind: kindOf(400, 'invalidRequest', 'Operation: Create; the backend did not answer'),
-  namesField: false,
-  shown: '400 invalidRequest "Operation: Create; the backend did not answer"',
-};
-/** Another refusal about nothing in the body. */
-const busy: AskAnswer = { outcome: 'rejected', kind: kindOf(400, 'busy', 'Try again'), namesField: false, shown: '400 busy "Try again"' };
-const none: AskAnswer = { outcome: 'unknown' };
+import { backend, busy, none, ok, tooLong } from '../../test/support/ask-answers.js';
 
 /** Settles over the answers given in turn; how many were asked. */
 async function over(answers: AskAnswer[], seen = new IntermittentRefusals(), extra: { acceptedBefore?: boolean } = {}) {
