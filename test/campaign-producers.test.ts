@@ -12,7 +12,7 @@ import type { BehaviourReport } from '../lib/report/types.js';
 import type { CampaignIndex } from '../lib/run/campaign-index.js';
 import { DRIVE_ITEM_RULES } from '../reference/drive-rules.js';
 import { startReferenceService, type ReferenceService } from '../reference/index.js';
-import { campaignLine, type CampaignRun } from './support/run-campaign.js';
+import { campaignIndex, campaignLine, operationReport, type CampaignRun } from './support/run-campaign.js';
 import { FAST_PROBE_SETTINGS } from './support/fast-settings.js';
 import { startProducerTarget, type ProducerTarget } from './support/producer-target.js';
 import { truthTable } from './support/truth-table.js';
@@ -26,8 +26,7 @@ const campaign = (env: Record<string, string>, args: string[], stop?: AbortSigna
   campaignLine(env, args, { prefix: 'campaign-producers-', ...(stop !== undefined ? { stop } : {}) });
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-const reportOf = (run: CampaignRun, id: string): BehaviourReport =>
-  readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
+const reportOf = operationReport;
 
 describe('operations/drive-api.yaml against the reference: createFolder makes the folder its consumers run in', () => {
   let service: ReferenceService;
@@ -38,7 +37,7 @@ describe('operations/drive-api.yaml against the reference: createFolder makes th
     run = await campaign({ BASE_URL: service.url, ACCESS_TOKEN: TOKEN, OPENAPI: DRIVE_API, MAX_REQUESTS: '1200', SEED: '1' }, [
       '02-presence',
     ]);
-    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+    index = campaignIndex(run);
   }, 300_000);
   afterAll(async () => {
     await service.close();
@@ -126,7 +125,7 @@ describe('a chain of producers whose ids are only in Location, whose parents ref
     // leaves children in the campaign's box and item, so that their deletes are refused.
     const env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: CHAIN, MAX_REQUESTS: '600', SEED: '1', KEEP_CREATED: 'true' };
     run = await campaign(env, ['02-presence']);
-    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+    index = campaignIndex(run);
   }, 300_000);
   afterAll(async () => {
     await target.close();
@@ -190,7 +189,7 @@ describe('a campaign stopped with Ctrl-C while a consumer run has a create on th
     };
     const env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: CHAIN, MAX_REQUESTS: '600', SEED: '1' };
     run = await campaign(env, ['02-presence'], AbortSignal.any([ctrlC.signal, AbortSignal.timeout(240_000)]));
-    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+    index = campaignIndex(run);
     // The campaign's own deletes: the box and the item it made (the run's tags are deleted by the run).
     instanceDeletesAfterStop = target.requests
       .slice(stoppedAt ?? target.requests.length)

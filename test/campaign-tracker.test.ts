@@ -6,12 +6,10 @@
  * anything. The campaign must learn every rule exactly, fill each path from its producers, judge each refusal against
  * the refusals the document declares (not spec §7's error object), and leave nothing behind.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BehaviourReport } from '../lib/report/types.js';
 import type { CampaignIndex } from '../lib/run/campaign-index.js';
-import { campaignLine, type CampaignRun } from './support/run-campaign.js';
+import { campaignIndex, campaignLine, operationReport, type CampaignRun } from './support/run-campaign.js';
 import { startTrackerTarget, TRACKER_RULES, type TrackerTarget } from './support/tracker-target.js';
 import { truthTable } from './support/truth-table.js';
 
@@ -19,19 +17,16 @@ const TRACKER = new URL('fixtures/openapi/tracker-3.1.yaml', import.meta.url).pa
 const TOKEN = 'trk-5p2m-h7qa-31zc';
 const BUDGET = 1500;
 
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-
 describe('a task tracker described by its provider, every operation in one run', () => {
   let target: TrackerTarget;
   let run: CampaignRun;
   let index: CampaignIndex;
-  const reportOf = (id: string): BehaviourReport =>
-    readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
+  const reportOf = (id: string): BehaviourReport => operationReport(run, id);
   beforeAll(async () => {
     target = await startTrackerTarget(TOKEN);
     const env = { BASE_URL: target.url, ACCESS_TOKEN: TOKEN, OPENAPI: TRACKER, MAX_REQUESTS: String(BUDGET), SEED: '1' };
     run = await campaignLine(env, [], { prefix: 'campaign-tracker-' });
-    index = readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+    index = campaignIndex(run);
   }, 300_000);
   afterAll(async () => {
     await target.close();
@@ -115,8 +110,7 @@ describe('one create of the tracker answering a refusal its document does not de
   });
 
   test('that operation DEVIATES from its declared refusals, saying how; the other holds', () => {
-    const report = (id: string): BehaviourReport =>
-      readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
+    const report = (id: string): BehaviourReport => operationReport(run, id);
     const refusals = (id: string) => report(id).cases.find((c) => c.id === 'matrix/refusals');
     expect(refusals('createProject')?.verdict).toBe('CONFORMS');
     const broken = refusals('createTask');

@@ -1,10 +1,12 @@
 /** A campaign as `probe ...args` runs it, in this process: the same command line and settings, its lines kept. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCommandLine, readSettings } from '../../bin/support/cli.js';
 import { PROBE_OPTIONS } from '../../bin/support/probe-options.js';
 import { isCampaign } from '../../lib/config/types.js';
+import type { BehaviourReport } from '../../lib/report/types.js';
+import type { CampaignIndex } from '../../lib/run/campaign-index.js';
 import { runCampaign, type CampaignOutcome } from '../../lib/run/campaign.js';
 import { FAST_PROBE_SETTINGS } from './fast-settings.js';
 import { COMPILED } from '../run-tool.js';
@@ -50,3 +52,12 @@ export async function campaignLine(env: Record<string, string>, args: string[], 
   stdout.push(outcome.line);
   return { ...outcome, reportDir, stdout };
 }
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+/** The campaign's index.json. */
+export const campaignIndex = (run: CampaignRun): CampaignIndex => readJson<CampaignIndex>(join(run.reportDir, 'index.json'));
+
+/** One operation's behaviour report in the campaign's folder. */
+export const operationReport = (run: CampaignRun, id: string): BehaviourReport =>
+  readJson<BehaviourReport>(join(run.reportDir, 'operations', id, 'behaviour-report.json'));
