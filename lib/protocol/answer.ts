@@ -56,10 +56,10 @@ function errorBodyWords(raw: string, contentType: string | undefined): string {
   const reading = readErrorBody(raw, contentType);
   const said = reading.message === undefined ? '' : `: ${JSON.stringify(shorten(reading.message, MESSAGE_SHOWN_CHARS))}`;
   // Under the document's own refusals the §7 object is no yardstick: the body is described as it is.
-  const notSection7 = ruleWords().declared ? '' : ', not the §7 error object';
-  if (reading.form === 'text') return `a ${mediaType(contentType) ?? 'text'} body${notSection7}${said}`;
+  const { declared } = ruleWords();
+  if (reading.form === 'text') return `a ${mediaType(contentType) ?? 'text'} body${declared ? '' : ', not the §7 error object'}${said}`;
   const code = reading.code === undefined ? '' : ` with code ${JSON.stringify(shorten(reading.code, MESSAGE_SHOWN_CHARS))}`;
-  return `a JSON body${ruleWords().declared ? '' : ' that is not the §7 error object'}${code}${said}`;
+  return `a JSON body${declared ? '' : ' that is not the §7 error object'}${code}${said}`;
 }
 
 /** `text/plain` of `text/plain; charset=utf-8`, when it looks like a media type. */
