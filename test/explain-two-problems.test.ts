@@ -242,6 +242,16 @@ describe('explain on a body with two problems', () => {
     expect(e.text).not.toContain('expirationDateTime: its messages never name it');
     expect(disagreements(body, e)).toEqual([]);
   });
+
+  test("a clientState past its limit too: the limit is the refusal's maximum, not the value's own length it quotes first", async () => {
+    service.setProfile(twoProblemsProfile(false));
+    const body = { ...twoProblems(receiverUrl), clientState: 'x'.repeat(298) };
+    const e = await explainHere(body);
+    expect(e.result.replaced, e.text).toContain('clientState');
+    expect(e.text).toContain('  clientState: the limit the target states for it is 255 characters, in its refusal of your value:');
+    expect(e.text).not.toContain('the limit the target states for it is 298');
+    expect(disagreements(body, e)).toEqual([]);
+  });
 });
 
 describe('the cause explain prints is true of every create it sent', () => {

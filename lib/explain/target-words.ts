@@ -44,6 +44,36 @@ function firstWord(field: string): string | undefined {
   return word !== undefined && word.length >= 6 ? word : undefined;
 }
 
+/** The numbers the value sent measures itself: a string's length, a number as it is. */
+function ownMeasures(value: unknown): ReadonlySet<number> {
+  if (typeof value === 'string') return new Set([value.length]);
+  return new Set(typeof value === 'number' ? [value] : []);
+}
+
+/**
+ * The limit a refusal of the value states in the unit of one of the field's limits, and the sentences to quote: those
+ * naming the field, then the one stating the number when it names nothing ("The clientState is 298 characters long;
+ * at most 255 are allowed."). The value's own measure, which a refusal often quotes first, is no limit.
+ */
+function statedLimit(
+  r: ExplainResult,
+  field: string,
+  refusal: Probe,
+  sentences: readonly string[],
+  about: readonly string[],
+): { words: string; quoted: string[] } | undefined {
+  const own = ownMeasures(refusal.body[field]);
+  const candidates = [...about, ...sentences.filter((s) => !about.includes(s))];
+  for (const l of (r.limits ?? []).filter((x) => x.field === field)) {
+    for (const sentence of candidates) {
+      const n = statedNumbers(sentence, l.unit).find((x) => !own.has(x));
+      if (n !== undefined)
+        return { words: `${n} ${l.unit}`, quoted: about.includes(sentence) ? [...about] : [...about.slice(0, 1), sentence] };
+    }
+  }
+  return undefined;
+}
+
 /** What the target said of one field, in words after its name. */
 function saidOf(r: ExplainResult, field: string): string {
   const refusal = valueRefusal(r, field);
@@ -51,16 +81,9 @@ function saidOf(r: ExplainResult, field: string): string {
     const sentences = sentencesOf(refusal);
     const naming = sentences.filter((s) => sentencesNaming(s, field).length > 0);
     const about = naming.length > 0 ? naming : sentences;
-    const limit = (r.limits ?? [])
-      .filter((l) => l.field === field)
-      .flatMap((l) =>
-        about.flatMap((s) =>
-          statedNumbers(s, l.unit)
-            .slice(0, 1)
-            .map((n) => `${n} ${l.unit}`),
-        ),
-      )[0];
-    if (limit !== undefined) return `the limit the target states for it is ${limit}, in its refusal of your value: ${quoted(about)}`;
+    const limit = statedLimit(r, field, refusal, sentences, about);
+    if (limit !== undefined)
+      return `the limit the target states for it is ${limit.words}, in its refusal of your value: ${quoted(limit.quoted)}`;
     if (about.length > 0) return `in its refusal of your value: ${quoted(about)}`;
   }
   const evidence = [...r.presenceEvidence, ...r.valueEvidence].filter((c) => c.field === field).map((c) => c.undone);
