@@ -61,6 +61,16 @@ describe('curlWithCompactBody', () => {
     expect(run(curlWithCompactBody(exchange))).toContain('Content-Type:');
   });
 
+  test('a run of 1024 spaces is rebuilt, one of 1023 is pasted', () => {
+    const body = (spaces: number): string => `{"a":${' '.repeat(spaces)}1}`;
+    const long = fakeExchange({ requestBody: body(1024) });
+    const short = fakeExchange({ requestBody: body(1023) });
+
+    expect(curlWithCompactBody(long)).toContain(' 1024 ');
+    expect(run(curlWithCompactBody(long)).at(-1)).toBe(body(1024));
+    expect(curlWithCompactBody(short)).toBe(toCurl(short));
+  });
+
   test('leaves an ordinary body to toCurl', () => {
     const exchange = fakeExchange();
 

@@ -35,19 +35,31 @@ export function curlWithAuthorization(exchange: Exchange, authorization: string 
 }
 
 /**
+ * The first run of at least MIN_RUN spaces, found without a regular expression: ` {1024,}` over a 1 MiB body of
+ * spaces grows irregexp's backtracking stack by about 27 MB, the largest allocation of a whole probe run.
+ */
+function longRunOfSpaces(body: string): { start: number; end: number } | undefined {
+  const start = body.indexOf(' '.repeat(MIN_RUN));
+  if (start < 0) return undefined;
+  let end = start + MIN_RUN;
+  while (end < body.length && body.charCodeAt(end) === 0x20) end += 1;
+  return { start, end };
+}
+
+/**
  * The exchange as cURL, with a body holding a long run of spaces rebuilt by printf through a process
  * substitution (bash, zsh): a 1 MB argument would exceed the kernel's limit on one argument.
  * Other bodies are rendered by toCurl.
  */
 export function curlWithCompactBody(exchange: Exchange): string {
   const body = exchange.requestBody;
-  const run = body === undefined ? null : new RegExp(` {${MIN_RUN},}`).exec(body);
-  if (body === undefined || run === null) return toCurl(exchange);
-  const before = body.slice(0, run.index);
-  const after = body.slice(run.index + run[0].length);
+  const run = body === undefined ? undefined : longRunOfSpaces(body);
+  if (body === undefined || run === undefined) return toCurl(exchange);
+  const before = body.slice(0, run.start);
+  const after = body.slice(run.end);
   const typed = Object.keys(exchange.requestHeaders).some((name) => name.toLowerCase() === 'content-type');
   const parts = [toCurl({ method: exchange.method, url: exchange.url, headers: exchange.requestHeaders })];
   if (!typed) parts.push(`-H ${shellQuote('Content-Type:')}`);
-  parts.push(`--data-binary @<(printf '%s%*s%s' ${shellQuote(before)} ${run[0].length} '' ${shellQuote(after)})`);
+  parts.push(`--data-binary @<(printf '%s%*s%s' ${shellQuote(before)} ${run.end - run.start} '' ${shellQuote(after)})`);
   return parts.join(SEPARATOR);
 }
