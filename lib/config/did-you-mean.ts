@@ -26,3 +26,25 @@ export function didYouMean(key: string, known: readonly string[]): string | unde
   }
   return best?.name;
 }
+
+/**
+ * The longest known name that `key` holds whole, word for word between underscores, with a word or two more
+ * (MAX_REQUESTS_PER_SECOND holds REQUESTS_PER_SECOND), or undefined. Such a key is too far from the name for
+ * didYouMean, and the setting it was meant to be would keep its default unseen.
+ */
+export function heldName(key: string, known: readonly string[]): string | undefined {
+  const words = key.toUpperCase().split('_');
+  let best: string[] | undefined;
+  for (const name of known) {
+    const inner = name.split('_');
+    const extra = words.length - inner.length;
+    if (extra < 1 || extra > 2 || (best !== undefined && best.length >= inner.length)) continue;
+    for (let at = 0; at <= extra; at++) {
+      if (inner.every((word, i) => words[at + i] === word)) {
+        best = inner;
+        break;
+      }
+    }
+  }
+  return best?.join('_');
+}

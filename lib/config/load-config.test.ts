@@ -374,6 +374,16 @@ describe('.env', () => {
     ]);
   });
 
+  test('a limit of the pace under a longer name is named with the setting it holds, unless that one is given', () => {
+    writeFileSync(join(dir, '.env'), 'MAX_REQUESTS_PER_SECOND=2\nAPI_BASE_URL=https://app.example.com\nMAX_CONCURRENCY=2\n');
+    expect(problemsOf({})).toEqual([
+      'MAX_REQUESTS_PER_SECOND (from .env): not a known setting; did you mean REQUESTS_PER_SECOND?',
+      'MAX_CONCURRENCY (from .env): not a known setting; did you mean CONCURRENCY?',
+    ]);
+    writeFileSync(join(dir, '.env'), 'MAX_REQUESTS_PER_SECOND=2\nREQUESTS_PER_SECOND=3\n');
+    expect(load({}).requestsPerSecond).toBe(3);
+  });
+
   test('dotenvPath picks another file; false reads none', () => {
     writeFileSync(join(dir, 'probe.env'), 'CONCURRENCY=9\n');
     writeFileSync(join(dir, '.env'), 'CONCURRENCY=7\n');

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { scrub } from '../redaction/scrub.js';
 import { Secret } from '../secret.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean, heldName } from './did-you-mean.js';
 import { isLoopbackHost } from '../net/loopback.js';
 import { fsReason, quote } from './parsers.js';
 import { SETTINGS, SETTING_NAMES, flagName, type AnySetting, type SettingGroup } from './settings.js';
@@ -215,6 +215,9 @@ const EITHER_CASE: ReadonlySet<string> = new Set(['HTTPS_PROXY', 'HTTP_PROXY', '
 /** Other tools' variables near a setting's name (FTP_PROXY is two edits from HTTP_PROXY): never a typo of one. */
 const OTHER_TOOLS = /^(ftp|all|socks[45]?|grpc|rsync|wss?)_proxy$/i;
 
+/** The settings that bound what a run sends and for how long. */
+const PACE_LIMITS = ['REQUESTS_PER_SECOND', 'CONCURRENCY', 'MAX_REQUESTS', 'MAX_RUN_SECONDS', 'MAX_RETRIES'];
+
 /** The raw value of each setting: from the environment, else from .env. Flags likely typos in .env. */
 function mergeSources(
   env: Readonly<Record<string, string | undefined>>,
@@ -237,8 +240,11 @@ function mergeSources(
     else if (fromFile !== undefined) given.set(name, { raw: fromFile, from: '.env', origin: fileOrigin });
   }
   for (const key of Object.keys(dotenvFile?.values ?? {})) {
-    if (OTHER_TOOLS.test(key) || EITHER_CASE.has(key.toUpperCase())) continue;
-    const meant = didYouMean(key, SETTING_NAMES);
+    if (OTHER_TOOLS.test(key) || EITHER_CASE.has(key.toUpperCase()) || SETTING_NAMES.includes(key)) continue;
+    // A limit of the pace under a longer name (MAX_REQUESTS_PER_SECOND=2) would leave the default pace on a live
+    // service; a longer name of any other setting may be another tool's (API_BASE_URL) in a shared .env.
+    const held = heldName(key, PACE_LIMITS);
+    const meant = didYouMean(key, SETTING_NAMES) ?? (held !== undefined && !given.has(held) ? held : undefined);
     if (meant !== undefined) problems.push(`${key}${fileOrigin}: not a known setting; did you mean ${meant}?`);
   }
   // The same typo in the shell's environment (BASE_URLL) would otherwise be ignored silently. A name near a
