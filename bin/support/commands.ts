@@ -8,8 +8,8 @@ import type { SettingGroup } from '../../lib/config/settings.js';
 /**
  * Node's flags for the probe: its memory settings (docs/performance.md), the same as `npm run probe`'s
  * (a test keeps the two in step). `--liftoff-only` keeps WebAssembly on V8's baseline compiler: undici parses HTTP
- * with llhttp compiled to WebAssembly, and once its parser grew hot V8 recompiled it with TurboFan, about 35 MB for
- * a moment in a background thread (the run's highest point: 156 MB, 140 MB without it) and 8% more CPU.
+ * with llhttp compiled to WebAssembly, and once its parser grew hot V8 recompiled it with TurboFan: about 35 MB for
+ * a moment in a background thread, the run's highest point, and 8% more CPU (docs/performance.md).
  */
 export const PROBE_NODE_FLAGS = ['--optimize-for-size', '--max-semi-space-size=1', '--v8-pool-size=1', '--liftoff-only'] as const;
 

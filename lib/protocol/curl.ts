@@ -36,7 +36,7 @@ export function curlWithAuthorization(exchange: Exchange, authorization: string 
 
 /**
  * The first run of at least MIN_RUN spaces, found without a regular expression: ` {1024,}` over a 1 MiB body of
- * spaces grows irregexp's backtracking stack by about 27 MB, the largest allocation of a whole probe run.
+ * spaces grows irregexp's backtracking stack by about 27 MB, one of the two highest points of a probe run's memory.
  */
 function longRunOfSpaces(body: string): { start: number; end: number } | undefined {
   const start = body.indexOf(' '.repeat(MIN_RUN));
