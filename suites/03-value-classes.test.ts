@@ -245,77 +245,80 @@ describe.runIf(classRows.length > 0).concurrent('value classes (spec §2 field f
     });
 });
 
+type SentSteps = Map<number, { exchange: Exchange; answer: AskAnswer }>;
+
+/**
+ * One step of a limit's search: a value class of the same value, accepted in time, is its answer (not asked again);
+ * else the value is asked in the base body, built right before it is sent (lib/values/limit-step.ts).
+ */
+async function limitStep(run: CaseRun, search: LimitSearch, base: AcceptedBase, sent: SentSteps, x: number): Promise<AskAnswer> {
+  const reused = await reusedStep(search, x);
+  if (reused !== undefined) {
+    run.reused += 1;
+    sent.set(x, reused);
+    return reused.answer;
+  }
+  const { answer, exchange } = await askLimitStep(
+    async (ctx) => {
+      const exchange = await sendValueBody(run, buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
+      refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
+      return exchange;
+    },
+    () => probe.values(),
+    { unit: search.unit, field: search.field, fields: fieldNames },
+  );
+  sent.set(x, { exchange, answer });
+  return answer;
+}
+
+/** Open (spec §8 "Limits ... not shown"): the edge of one limit, each step settled and both edges settled at the end. */
+async function limitCase(context: TestContext, search: LimitSearch): Promise<void> {
+  const run = new CaseRun(probe, { askAgain: true });
+  const base = await acceptedBase(probe, run, search.field, ANY_BASE);
+  if (base === undefined)
+    return skipCase(context, {
+      id: caseIds.limit(search.field, search.id),
+      ...(await noBaseReason(probe, run, search.field, 'its values cannot be told apart')),
+    });
+  const first = run.client.exchanges.length; // requests before this point found the base, not the limit
+  const sent: SentSteps = new Map();
+  const result = await findLimitSettled((x) => limitStep(run, search, base, sent, x), search.low, search.high, {
+    seen: intermittent,
+    // The base the values of the field were checked against, checked once for both (lib/values/base-controls.ts).
+    beforeCounting: (r) =>
+      controls.check(r, base.present.join(','), async () => {
+        const exchange = await sendValueBody(run, buildBody(operation, base.present, probe.values()));
+        return askAnswerOf(exchange, search.field, fieldNames);
+      }),
+    maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high),
+    unit: search.unit,
+    documented: search.documented ?? [],
+    recorded: await recordedLimit(probe.settings.reports.baseline, search.field, search.name),
+  });
+  if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
+  // The answer at the edge: the first value rejected, else the last accepted.
+  const past = sent.get(result.smallestRejected ?? Number.NaN);
+  const edge = past?.exchange ?? sent.get(result.largestAccepted ?? Number.NaN)?.exchange;
+  const pastWords = past?.answer.outcome === 'rejected' ? past.answer.shown : undefined;
+  const judged = judgeLimit(search, result, run.client.exchanges.slice(first), pastWords);
+  await finishCase(context, run, {
+    id: caseIds.limit(search.field, search.id),
+    kind: 'limit',
+    specRef: judged.specRef,
+    verdict: judged.verdict,
+    finding: withCaveat(judged.finding, base),
+    ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
+    observed: judged.observed,
+    ...(edge !== undefined ? { example: example(edge) } : {}),
+    limit: judged.limit,
+  });
+}
+
 // After the value classes (a describe not concurrent), so that a step whose value a class asked is taken from its
 // answer; the limits themselves run at once.
 describe.runIf(limitRows.length > 0)('limits (open: spec §8 "Limits ... not shown")', () => {
   for (const [label, search] of limitRows)
-    test.concurrent(label, { meta: { caseId: caseIds.limit(search.field, search.id) } }, async (context) => {
-      const run = new CaseRun(probe, { askAgain: true });
-      const base = await acceptedBase(probe, run, search.field, ANY_BASE);
-      if (base === undefined)
-        return skipCase(context, {
-          id: caseIds.limit(search.field, search.id),
-          ...(await noBaseReason(probe, run, search.field, 'its values cannot be told apart')),
-        });
-      const first = run.client.exchanges.length; // requests before this point found the base, not the limit
-      const sent = new Map<number, { exchange: Exchange; answer: AskAnswer }>();
-      // Each step settled: a refusal is asked again before the search rests on it, and both edges are settled on their
-      // own at the end; each ask's value built right before it is sent (lib/values/limit-step.ts).
-      const result = await findLimitSettled(
-        async (x) => {
-          // A value class of the same value, accepted in time, is this step's answer: not asked again.
-          const reused = await reusedStep(search, x);
-          if (reused !== undefined) {
-            run.reused += 1;
-            sent.set(x, reused);
-            return reused.answer;
-          }
-          const { answer, exchange } = await askLimitStep(
-            async (ctx) => {
-              const exchange = await sendValueBody(run, buildBody(operation, base.present, ctx, { [search.field]: search.make(x, ctx) }));
-              refusals.add(`${search.field} at ${x} (${search.name})`, [exchange]);
-              return exchange;
-            },
-            () => probe.values(),
-            { unit: search.unit, field: search.field, fields: fieldNames },
-          );
-          sent.set(x, { exchange, answer });
-          return answer;
-        },
-        search.low,
-        search.high,
-        {
-          seen: intermittent,
-          // The base the values of the field were checked against, checked once for both (lib/values/base-controls.ts).
-          beforeCounting: (r) =>
-            controls.check(r, base.present.join(','), async () => {
-              const exchange = await sendValueBody(run, buildBody(operation, base.present, probe.values()));
-              return askAnswerOf(exchange, search.field, fieldNames);
-            }),
-          maxSteps: search.maxSteps ?? defaultSettledSteps(search.low, search.high),
-          unit: search.unit,
-          documented: search.documented ?? [],
-          recorded: await recordedLimit(probe.settings.reports.baseline, search.field, search.name),
-        },
-      );
-      if (result.end === 'exact' && result.largestAccepted !== undefined) rememberLimit(search.id, result.largestAccepted);
-      // The answer at the edge: the first value rejected, else the last accepted.
-      const past = sent.get(result.smallestRejected ?? Number.NaN);
-      const edge = past?.exchange ?? sent.get(result.largestAccepted ?? Number.NaN)?.exchange;
-      const pastWords = past?.answer.outcome === 'rejected' ? past.answer.shown : undefined;
-      const judged = judgeLimit(search, result, run.client.exchanges.slice(first), pastWords);
-      await finishCase(context, run, {
-        id: caseIds.limit(search.field, search.id),
-        kind: 'limit',
-        specRef: judged.specRef,
-        verdict: judged.verdict,
-        finding: withCaveat(judged.finding, base),
-        ...(judged.expected !== undefined ? { expected: judged.expected } : {}),
-        observed: judged.observed,
-        ...(edge !== undefined ? { example: example(edge) } : {}),
-        limit: judged.limit,
-      });
-    });
+    test.concurrent(label, { meta: { caseId: caseIds.limit(search.field, search.id) } }, (context) => limitCase(context, search));
 });
 
 // After every value and limit case above: one verdict per kind of refusal, not one per value.

@@ -114,164 +114,188 @@ async function checkProperty(
   });
 }
 
+/**
+ * spec §7 rule 1: "When a subscription creation request is rejected as malformed, the service
+ * answers with status 400 and error.code invalidRequest." A random body is either accepted (§4
+ * reports acceptance) or rejected, and a rejected one gets a 4xx: so a 5xx, or no answer within
+ * REQUEST_TIMEOUT_MS, is not an answer the spec allows for a request the service rejects. This
+ * property asks for the class, 2xx or 4xx; which 4xx (400 with the §7 object for a refused body,
+ * the one reading of rule 1) is property 2's. A counterexample breaks a rule the spec states: DEVIATES.
+ */
+async function everyAnswer2xxOr4xx(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  await checkProperty(
+    context,
+    run,
+    {
+      name: 'answers-2xx-or-4xx',
+      specRef: 'spec §7 rule 1',
+      onViolation: 'DEVIATES',
+      expected:
+        `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.settings.pacing.requestTimeoutMs} ms): a request the service rejects ` +
+        'gets a 4xx (spec §7 rule 1 gives 400 to a refused body; property 2 judges which 4xx), so a 5xx or a hang is not an answer the spec allows',
+      violation: 'an answer that is neither 2xx nor 4xx',
+      held: (result) => `every one of ${result.counts.holds} random bodies was answered 2xx or 4xx`,
+    },
+    async (plan) => {
+      const exchange = await sendPlan(run, plan);
+      return { check: checkAnswerRange(exchange), evidence: [exchange] };
+    },
+  );
+}
+
+/**
+ * spec §7: the error object (error.code, error.message) and rule 1, "status 400 and error.code
+ * invalidRequest", read as every judge reads it: a body refused for its fields or values is a request
+ * rejected as malformed or incorrect, so a refusal other than 400 with the §7 object (a 422, a 400
+ * with another body) DEVIATES. A 4xx about something else (413, 415, ...) is §7 rule 3: its body is
+ * checked against the §7 shape and a mismatch is recorded only.
+ */
+async function everyRefusalSpec7(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  await checkProperty(
+    context,
+    run,
+    {
+      name: 'error-body-spec-7',
+      specRef: 'spec §7 rule 1; a 4xx about something else than the body: §7 rule 3 (recorded only)',
+      onViolation: 'DEVIATES',
+      expected:
+        'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
+      judgesRefusals: true,
+      violation: 'a refusal that breaks spec §7 rule 1',
+      // Counted from the same checks the summary speaks of: a noted 4xx never counts as having the object.
+      held: (result, statuses) =>
+        errorBodySummary(result.counts.holds, result.noteCount, statuses.filter(isClientErrorStatus).length, result.keys.length),
+    },
+    async (plan) => {
+      const exchange = await sendPlan(run, plan);
+      return { check: checkErrorAnswer(exchange), evidence: [exchange] };
+    },
+  );
+}
+
+/**
+ * Open, expected behaviour: §4 and §7 describe the answer as a function of the request (a
+ * malformed request gets 400), and the presence matrix relies on that. But the spec never says
+ * that two identical creates get the same answer: subscription states (§3) and limits such as
+ * quotas or rate limits (§8) are not shown, and a service may refuse a duplicate it still
+ * remembers. So an unstable answer is INFORMATIONAL, not DEVIATES: worth reporting (it makes
+ * every single-shot observation, the matrix's included, less trustworthy), never a failure.
+ */
+async function sameRequestSameStatus(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  await checkProperty(
+    context,
+    run,
+    {
+      name: 'same-request-same-status',
+      specRef: 'open: spec §4/§7 (states §3 and limits §8 not shown)',
+      onViolation: 'INFORMATIONAL',
+      expected: 'the same request (same bytes; what the first created deleted before the second) gets the same status twice',
+      violation: 'the same request got two different statuses',
+      held: (result) => `each of ${result.counts.holds} random bodies got the same status both times it was sent`,
+    },
+    async (plan) => {
+      // One body, its bytes sent twice: the per-request clientState tag and expiry are built once. An earlier
+      // property's ask of the same plan is the first send; its bytes are sent again.
+      const known = answers.get(planKey(plan));
+      if (known !== undefined) run.reused += 1;
+      const body = known?.requestBody ?? JSON.stringify(materializeBody(probe.operation, plan, probe.values()));
+      const first = known ?? (await run.client.sendBody(body));
+      if (known === undefined) await run.client.undoCreate(first);
+      // No answer the first time: nothing to compare, and no point in sending it again.
+      const firstAnswer = answerOf(first);
+      if (firstAnswer.kind === 'none') return { check: { kind: 'no-answer', problem: firstAnswer.problem }, evidence: [first] };
+      const second = await run.client.sendBody(body);
+      await run.client.undoCreate(second);
+      return { check: checkSameStatus(first, second), evidence: [first, second] };
+    },
+  );
+}
+
+/**
+ * A consistency check of the target with itself: the rule is the one inferred from this
+ * target's own presence evidence (suites/support/shared-presence.ts: what the matrix saw, and the
+ * explorer's rule where it is exact, its assumptions said in the finding), and the spec does not state
+ * any rule (§4 "Which fields are required: not shown"). A mismatch is therefore INFORMATIONAL:
+ * it says the matrix's rule does not hold (the target changed its mind, or acceptance depends on
+ * more than presence), which the report must say, but it breaks nothing the spec states.
+ */
+async function ruleInferredPredicts(context: TestContext): Promise<void> {
+  const answered = answeredByTheMatrix(probe.settings.exploration, probe.operation.fields.length);
+  if (answered !== undefined) return skipCase(context, { id: caseIds.property('matrix-rule-predicts-outcome'), reason: answered });
+  const run = new CaseRun(probe);
+  let predictor: RulePredictor;
+  let caveat: string | undefined;
+  let ruleName = 'matrix rule';
+  try {
+    const evidence = await presenceEvidence(probe, run);
+    predictor = evidencePredictor(evidence);
+    caveat = evidence.caveat();
+    if (evidence.rule.strategy === 'adaptive') ruleName = 'explored rule';
+  } catch (error) {
+    const judged = noRuleToCheck((error as Error).message);
+    await finishCase(context, run, { id: caseIds.property('matrix-rule-predicts-outcome'), kind: 'property', seed, ...judged });
+    return;
+  }
+  await checkProperty(
+    context,
+    run,
+    {
+      name: 'matrix-rule-predicts-outcome',
+      specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
+      onViolation: 'INFORMATIONAL',
+      expected: `bodies of good values accepted (2xx) exactly when the ${ruleName} holds: ${predictor.expression}`,
+      goodValuesOnly: true,
+      violation: 'the rule inferred from the presence matrix does not hold',
+      held: (result) =>
+        (result.counts.holds === 0
+          ? `the matrix gave no usable evidence for any of the ${result.keys.length} bodies tried: nothing to check`
+          : `the ${ruleName} ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`) +
+        (caveat === undefined ? '' : `; ${caveat}`),
+    },
+    async (plan) => {
+      const predicted = predictor.predict(presentFields(plan));
+      if (predicted === undefined) {
+        return { check: { kind: 'not-judged', reason: 'the matrix has no usable evidence for these fields' }, evidence: [] };
+      }
+      const exchange = await sendPlan(run, plan);
+      return { check: checkPrediction(exchange, predicted), evidence: [exchange] };
+    },
+  );
+}
+
 describe('property-based: random bodies mixing presence and value classes', () => {
-  /**
-   * spec §7 rule 1: "When a subscription creation request is rejected as malformed, the service
-   * answers with status 400 and error.code invalidRequest." A random body is either accepted (§4
-   * reports acceptance) or rejected, and a rejected one gets a 4xx: so a 5xx, or no answer within
-   * REQUEST_TIMEOUT_MS, is not an answer the spec allows for a request the service rejects. This
-   * property asks for the class, 2xx or 4xx; which 4xx (400 with the §7 object for a refused body,
-   * the one reading of rule 1) is property 2's. A counterexample breaks a rule the spec states: DEVIATES.
-   */
-  test('spec §7 rule 1/property-1: every answer is 2xx or 4xx, never 5xx, never a hang', {
-    meta: { caseId: caseIds.property('answers-2xx-or-4xx') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    await checkProperty(
-      context,
-      run,
-      {
-        name: 'answers-2xx-or-4xx',
-        specRef: 'spec §7 rule 1',
-        onViolation: 'DEVIATES',
-        expected:
-          `every answer 2xx or 4xx within REQUEST_TIMEOUT_MS (${probe.settings.pacing.requestTimeoutMs} ms): a request the service rejects ` +
-          'gets a 4xx (spec §7 rule 1 gives 400 to a refused body; property 2 judges which 4xx), so a 5xx or a hang is not an answer the spec allows',
-        violation: 'an answer that is neither 2xx nor 4xx',
-        held: (result) => `every one of ${result.counts.holds} random bodies was answered 2xx or 4xx`,
-      },
-      async (plan) => {
-        const exchange = await sendPlan(run, plan);
-        return { check: checkAnswerRange(exchange), evidence: [exchange] };
-      },
-    );
-  });
+  test(
+    'spec §7 rule 1/property-1: every answer is 2xx or 4xx, never 5xx, never a hang',
+    {
+      meta: { caseId: caseIds.property('answers-2xx-or-4xx') },
+    },
+    everyAnswer2xxOr4xx,
+  );
 
-  /**
-   * spec §7: the error object (error.code, error.message) and rule 1, "status 400 and error.code
-   * invalidRequest", read as every judge reads it: a body refused for its fields or values is a request
-   * rejected as malformed or incorrect, so a refusal other than 400 with the §7 object (a 422, a 400
-   * with another body) DEVIATES. A 4xx about something else (413, 415, ...) is §7 rule 3: its body is
-   * checked against the §7 shape and a mismatch is recorded only.
-   */
-  test('spec §7 rule 1/property-2: every refused body gets 400 with the §7 error object and error.code invalidRequest', {
-    meta: { caseId: caseIds.property('error-body-spec-7') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    await checkProperty(
-      context,
-      run,
-      {
-        name: 'error-body-spec-7',
-        specRef: 'spec §7 rule 1; a 4xx about something else than the body: §7 rule 3 (recorded only)',
-        onViolation: 'DEVIATES',
-        expected:
-          'every refusal is 400 {"error": {"code": "invalidRequest", "message": <string>}} (spec §7 rule 1); a 413, 415, ... body of that shape',
-        judgesRefusals: true,
-        violation: 'a refusal that breaks spec §7 rule 1',
-        // Counted from the same checks the summary speaks of: a noted 4xx never counts as having the object.
-        held: (result, statuses) =>
-          errorBodySummary(result.counts.holds, result.noteCount, statuses.filter(isClientErrorStatus).length, result.keys.length),
-      },
-      async (plan) => {
-        const exchange = await sendPlan(run, plan);
-        return { check: checkErrorAnswer(exchange), evidence: [exchange] };
-      },
-    );
-  });
+  test(
+    'spec §7 rule 1/property-2: every refused body gets 400 with the §7 error object and error.code invalidRequest',
+    {
+      meta: { caseId: caseIds.property('error-body-spec-7') },
+    },
+    everyRefusalSpec7,
+  );
 
-  /**
-   * Open, expected behaviour: §4 and §7 describe the answer as a function of the request (a
-   * malformed request gets 400), and the presence matrix relies on that. But the spec never says
-   * that two identical creates get the same answer: subscription states (§3) and limits such as
-   * quotas or rate limits (§8) are not shown, and a service may refuse a duplicate it still
-   * remembers. So an unstable answer is INFORMATIONAL, not DEVIATES: worth reporting (it makes
-   * every single-shot observation, the matrix's included, less trustworthy), never a failure.
-   */
-  test('open §4/§7/property-3: the same request sent twice gets the same status', {
-    meta: { caseId: caseIds.property('same-request-same-status') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    await checkProperty(
-      context,
-      run,
-      {
-        name: 'same-request-same-status',
-        specRef: 'open: spec §4/§7 (states §3 and limits §8 not shown)',
-        onViolation: 'INFORMATIONAL',
-        expected: 'the same request (same bytes; what the first created deleted before the second) gets the same status twice',
-        violation: 'the same request got two different statuses',
-        held: (result) => `each of ${result.counts.holds} random bodies got the same status both times it was sent`,
-      },
-      async (plan) => {
-        // One body, its bytes sent twice: the per-request clientState tag and expiry are built once. An earlier
-        // property's ask of the same plan is the first send; its bytes are sent again.
-        const known = answers.get(planKey(plan));
-        if (known !== undefined) run.reused += 1;
-        const body = known?.requestBody ?? JSON.stringify(materializeBody(probe.operation, plan, probe.values()));
-        const first = known ?? (await run.client.sendBody(body));
-        if (known === undefined) await run.client.undoCreate(first);
-        // No answer the first time: nothing to compare, and no point in sending it again.
-        const firstAnswer = answerOf(first);
-        if (firstAnswer.kind === 'none') return { check: { kind: 'no-answer', problem: firstAnswer.problem }, evidence: [first] };
-        const second = await run.client.sendBody(body);
-        await run.client.undoCreate(second);
-        return { check: checkSameStatus(first, second), evidence: [first, second] };
-      },
-    );
-  });
+  test(
+    'open §4/§7/property-3: the same request sent twice gets the same status',
+    {
+      meta: { caseId: caseIds.property('same-request-same-status') },
+    },
+    sameRequestSameStatus,
+  );
 
-  /**
-   * A consistency check of the target with itself: the rule is the one inferred from this
-   * target's own presence evidence (suites/support/shared-presence.ts: what the matrix saw, and the
-   * explorer's rule where it is exact, its assumptions said in the finding), and the spec does not state
-   * any rule (§4 "Which fields are required: not shown"). A mismatch is therefore INFORMATIONAL:
-   * it says the matrix's rule does not hold (the target changed its mind, or acceptance depends on
-   * more than presence), which the report must say, but it breaks nothing the spec states.
-   */
-  test('open §4/property-4: the rule inferred from the presence matrix predicts accepted vs rejected', {
-    meta: { caseId: caseIds.property('matrix-rule-predicts-outcome') },
-  }, async (context) => {
-    const answered = answeredByTheMatrix(probe.settings.exploration, probe.operation.fields.length);
-    if (answered !== undefined) return skipCase(context, { id: caseIds.property('matrix-rule-predicts-outcome'), reason: answered });
-    const run = new CaseRun(probe);
-    let predictor: RulePredictor;
-    let caveat: string | undefined;
-    let ruleName = 'matrix rule';
-    try {
-      const evidence = await presenceEvidence(probe, run);
-      predictor = evidencePredictor(evidence);
-      caveat = evidence.caveat();
-      if (evidence.rule.strategy === 'adaptive') ruleName = 'explored rule';
-    } catch (error) {
-      const judged = noRuleToCheck((error as Error).message);
-      await finishCase(context, run, { id: caseIds.property('matrix-rule-predicts-outcome'), kind: 'property', seed, ...judged });
-      return;
-    }
-    await checkProperty(
-      context,
-      run,
-      {
-        name: 'matrix-rule-predicts-outcome',
-        specRef: 'open: spec §4 which fields are required (the target against its own matrix)',
-        onViolation: 'INFORMATIONAL',
-        expected: `bodies of good values accepted (2xx) exactly when the ${ruleName} holds: ${predictor.expression}`,
-        goodValuesOnly: true,
-        violation: 'the rule inferred from the presence matrix does not hold',
-        held: (result) =>
-          (result.counts.holds === 0
-            ? `the matrix gave no usable evidence for any of the ${result.keys.length} bodies tried: nothing to check`
-            : `the ${ruleName} ${predictor.expression} predicted the outcome of each of ${result.counts.holds} random bodies`) +
-          (caveat === undefined ? '' : `; ${caveat}`),
-      },
-      async (plan) => {
-        const predicted = predictor.predict(presentFields(plan));
-        if (predicted === undefined) {
-          return { check: { kind: 'not-judged', reason: 'the matrix has no usable evidence for these fields' }, evidence: [] };
-        }
-        const exchange = await sendPlan(run, plan);
-        return { check: checkPrediction(exchange, predicted), evidence: [exchange] };
-      },
-    );
-  });
+  test(
+    'open §4/property-4: the rule inferred from the presence matrix predicts accepted vs rejected',
+    {
+      meta: { caseId: caseIds.property('matrix-rule-predicts-outcome') },
+    },
+    ruleInferredPredicts,
+  );
 });

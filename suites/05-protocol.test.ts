@@ -9,7 +9,7 @@
  * Every request is sent once: where a verdict case has an INFORMATIONAL twin (auth), both read the
  * same exchange, and the twin's record counts no requests.
  */
-import { describe, test } from 'vitest';
+import { describe, test, type TestContext } from 'vitest';
 import type { ExampleExchange } from '../lib/case-record.js';
 import { AUTH_VARIANTS, describeRefusal, judgeWithoutValidToken } from '../lib/protocol/auth.js';
 import { cutShort, duplicateKeyBody, keptOccurrence, padWithWhitespace, pickDuplicate } from '../lib/protocol/bodies.js';
@@ -139,72 +139,93 @@ const CONTENT_TYPES: { id: (typeof CONTENT_CASES)[number]; label: string; header
 ];
 const CONTENT_TYPE_REF = 'open: spec §4 shows Content-type application/json; other types and parameters not shown';
 
+/** Open (spec §4 shows application/json only): the well-formed body sent with another Content-Type, or none. */
+async function contentTypeCase(context: TestContext, variant: (typeof CONTENT_TYPES)[number]): Promise<void> {
+  const run = new CaseRun(probe);
+  const sent = await wellFormedBody(probe);
+  const body = JSON.stringify(sent);
+  const exchange = await run.client.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
+  await run.client.undoCreate(exchange);
+  const judgement = judgeOpenRequest(
+    {
+      label: `the well-formed body with ${variant.label}`,
+      specRef: CONTENT_TYPE_REF,
+      ruleOneApplies: true,
+      sentFields: Object.keys(sent),
+    },
+    exchange,
+  );
+  await recordProtocol(context, run, caseIds.content(variant.id), judgement, example(exchange));
+}
+
+/** Open (spec §4; RFC 8259 §4 leaves duplicate member names to the receiver): one member name twice. */
+async function duplicateKeysCase(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  const fields = await fieldsWithAMember(probe, run);
+  const first = await wellFormedBody(probe, 0, fields);
+  // A minute later: a timestamp that differs and is still inside any lifetime limit.
+  const dup = pickDuplicate(first, await wellFormedBody(probe, 60_000, fields));
+  const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
+  const exchange = await run.client.sendBody(body);
+  await run.client.undoCreate(exchange);
+  const kept = dup === undefined || !isSuccessStatus(exchange.status) ? undefined : keptOccurrence(exchange.responseBody, dup);
+  const judgement = judgeOpenRequest(
+    {
+      label: dup === undefined ? 'an empty body with no member to repeat' : `the well-formed body with ${dup.field} twice`,
+      specRef: 'open: spec §4 (a JSON object; duplicate member names not shown; RFC 8259 §4 leaves them to the receiver)',
+      ruleOneApplies: true,
+      ...(kept !== undefined ? { detail: kept } : {}),
+    },
+    exchange,
+  );
+  await recordProtocol(context, run, caseIds.content('duplicate-keys'), judgement, example(exchange));
+}
+
+/** Open (spec §8, size bounds not shown): the well-formed body padded with whitespace to 1 MiB. */
+async function oneMebibyteCase(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  const exchange = await run.client.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
+  await run.client.undoCreate(exchange);
+  const judgement = judgeOpenRequest(
+    {
+      label: `the well-formed body padded with whitespace to 1 MiB (${MEBIBYTE} bytes)`,
+      specRef: 'open: spec §8 (size bounds: not shown)',
+      ruleOneApplies: true,
+    },
+    exchange,
+  );
+  await recordProtocol(context, run, caseIds.content('one-mebibyte'), judgement, {
+    ...example(exchange),
+    curl: curlWithCompactBody(exchange),
+  });
+}
+
 describe('spec §4 content: what the target does with the request body (open)', () => {
   for (const [index, variant] of CONTENT_TYPES.entries()) {
-    test(`spec §4/content-${index + 1}: the well-formed body with ${variant.label}`, {
-      meta: { caseId: caseIds.content(variant.id) },
-    }, async (context) => {
-      const run = new CaseRun(probe);
-      const sent = await wellFormedBody(probe);
-      const body = JSON.stringify(sent);
-      const exchange = await run.client.send({ method: operation.method, path: operation.path, headers: variant.headers, body });
-      await run.client.undoCreate(exchange);
-      const judgement = judgeOpenRequest(
-        {
-          label: `the well-formed body with ${variant.label}`,
-          specRef: CONTENT_TYPE_REF,
-          ruleOneApplies: true,
-          sentFields: Object.keys(sent),
-        },
-        exchange,
-      );
-      await recordProtocol(context, run, caseIds.content(variant.id), judgement, example(exchange));
-    });
+    test(
+      `spec §4/content-${index + 1}: the well-formed body with ${variant.label}`,
+      {
+        meta: { caseId: caseIds.content(variant.id) },
+      },
+      (context) => contentTypeCase(context, variant),
+    );
   }
 
-  test('spec §4/content-4: the well-formed body with one member name twice', {
-    meta: { caseId: caseIds.content('duplicate-keys') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    const fields = await fieldsWithAMember(probe, run);
-    const first = await wellFormedBody(probe, 0, fields);
-    // A minute later: a timestamp that differs and is still inside any lifetime limit.
-    const dup = pickDuplicate(first, await wellFormedBody(probe, 60_000, fields));
-    const body = dup === undefined ? '{}' : duplicateKeyBody(first, dup);
-    const exchange = await run.client.sendBody(body);
-    await run.client.undoCreate(exchange);
-    const kept = dup === undefined || !isSuccessStatus(exchange.status) ? undefined : keptOccurrence(exchange.responseBody, dup);
-    const judgement = judgeOpenRequest(
-      {
-        label: dup === undefined ? 'an empty body with no member to repeat' : `the well-formed body with ${dup.field} twice`,
-        specRef: 'open: spec §4 (a JSON object; duplicate member names not shown; RFC 8259 §4 leaves them to the receiver)',
-        ruleOneApplies: true,
-        ...(kept !== undefined ? { detail: kept } : {}),
-      },
-      exchange,
-    );
-    await recordProtocol(context, run, caseIds.content('duplicate-keys'), judgement, example(exchange));
-  });
+  test(
+    'spec §4/content-4: the well-formed body with one member name twice',
+    {
+      meta: { caseId: caseIds.content('duplicate-keys') },
+    },
+    duplicateKeysCase,
+  );
 
-  test('spec §4/content-5: the well-formed body padded with whitespace to 1 MiB', {
-    meta: { caseId: caseIds.content('one-mebibyte') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    const exchange = await run.client.sendBody(padWithWhitespace(JSON.stringify(await wellFormedBody(probe)), MEBIBYTE));
-    await run.client.undoCreate(exchange);
-    const judgement = judgeOpenRequest(
-      {
-        label: `the well-formed body padded with whitespace to 1 MiB (${MEBIBYTE} bytes)`,
-        specRef: 'open: spec §8 (size bounds: not shown)',
-        ruleOneApplies: true,
-      },
-      exchange,
-    );
-    await recordProtocol(context, run, caseIds.content('one-mebibyte'), judgement, {
-      ...example(exchange),
-      curl: curlWithCompactBody(exchange),
-    });
-  });
+  test(
+    'spec §4/content-5: the well-formed body padded with whitespace to 1 MiB',
+    {
+      meta: { caseId: caseIds.content('one-mebibyte') },
+    },
+    oneMebibyteCase,
+  );
 });
 
 /*

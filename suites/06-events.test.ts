@@ -29,7 +29,7 @@ import type { ReceivedNotification, ReceiverMode } from '../lib/receiver/types.j
 import { acceptedBase, noBaseReason } from './support/accepted-base.js';
 import { CaseRun, example, finishCase, skipCase } from './support/case-run.js';
 import { changeUnavailable, makeChange, type ChangeOutcome, type Unavailable } from './support/cause-change.js';
-import { deadlineOutcome, handshakeCases, handshakeOutcome } from './support/handshake-cases.js';
+import { deadlineOutcome, handshakeCases, handshakeOutcome, type HandshakeCase } from './support/handshake-cases.js';
 import { probeContext } from './support/context.js';
 
 import { caseIds } from '../lib/plan/case-ids.js';
@@ -144,128 +144,166 @@ const delayOf = (d: Extract<Delivery, { kind: 'observed' }>): number | undefined
 const judgedOrSkip = <T extends object>(context: TestContext, id: string, judged: T | NothingToJudge): T =>
   'nothing' in judged ? skip(context, id, judged.nothing) : judged;
 
+/** spec §6: a change is notified at the notificationUrl, naming the subscription and carrying its clientState. */
+async function notificationCase(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  const d = await observeDelivery(run);
+  if (await endWithoutDelivery(context, caseIds.events('notification'), run, d, true)) return;
+  if (d.kind !== 'observed') return;
+  const judged = judgeDelivery(d.notification, d.subscription, waitMs, delayOf(d));
+  await finishCase(context, run, {
+    id: caseIds.events('notification'),
+    kind: 'events',
+    specRef: judged.specRef,
+    verdict: judged.verdict,
+    expected: judged.expected,
+    observed: `${judged.observed} (change: ${d.change.how})`,
+    ...(judged.finding !== undefined ? { finding: judged.finding } : {}),
+    example: example(d.exchange),
+  });
+}
+
+/** Open: which keys a notification carries (SharePoint or Graph shape). */
+async function payloadShapeCase(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  const d = await observeDelivery(run);
+  if (await endWithoutDelivery(context, caseIds.events('payload-shape'), run, d, false)) return;
+  if (d.kind !== 'observed') return;
+  if (d.notification === undefined)
+    return skip(
+      context,
+      caseIds.events('payload-shape'),
+      `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`,
+    );
+  await finishCase(context, run, {
+    id: caseIds.events('payload-shape'),
+    kind: 'events',
+    ...judgePayloadShape(d.notification),
+    example: example(d.exchange),
+  });
+}
+
+/** Open: the time from the change to its notification. */
+async function delayCase(context: TestContext): Promise<void> {
+  const run = new CaseRun(probe);
+  const d = await observeDelivery(run);
+  if (await endWithoutDelivery(context, caseIds.events('delay'), run, d, false)) return;
+  if (d.kind !== 'observed') return;
+  const judged = judgedOrSkip(context, caseIds.events('delay'), judgeDelay(d.notification, d.change, waitMs));
+  await finishCase(context, run, { id: caseIds.events('delay'), kind: 'events', ...judged, example: example(d.exchange) });
+}
+
+/** Open: a notification the receiver answers 500 once is sent again. */
+async function redeliveryCase(context: TestContext): Promise<void> {
+  const unavailable = changeUnavailable(probe);
+  if (unavailable !== undefined) return skip(context, caseIds.events('redelivery-after-500'), unavailable);
+  const run = new CaseRun(probe);
+  const created = await createWatched(run);
+  if ('reason' in created) return skip(context, caseIds.events('redelivery-after-500'), created);
+  const { exchange, subscription } = created;
+  const base = {
+    id: caseIds.events('redelivery-after-500'),
+    kind: 'events' as const,
+    specRef: spec6Open('retries'),
+    example: example(exchange),
+  };
+  if (!isCreated(exchange)) {
+    await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat, base.specRef) });
+    return;
+  }
+  let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
+  try {
+    outcome = await withReceiverMode({ fail: 'once' }, async () => {
+      const change = await makeChange(probe, run, subscription);
+      if (change.kind === 'failed') return { change };
+      const first = await waitForNotification(subscription);
+      return { change, first, again: first === undefined ? undefined : await waitForNotification(subscription, first.seq) };
+    });
+  } finally {
+    await run.client.undoCreate(exchange);
+  }
+  const { change, first, again } = outcome;
+  if (change.kind === 'failed') {
+    await finishCase(context, run, { ...base, ...changeFailed(change.how, change.message) });
+    return;
+  }
+  const judged = judgedOrSkip(context, caseIds.events('redelivery-after-500'), judgeRedelivery(first, again, waitMs, base.specRef));
+  await finishCase(context, run, { ...base, ...judged });
+}
+
+/** Open: the longest the receiver may hold its validation answer and the create still succeed (the search's outcome). */
+async function deadlineCase(context: TestContext): Promise<void> {
+  const outcome = await deadlineOutcome(probe);
+  if (outcome.kind === 'skipped') return skip(context, caseIds.handshakeDeadline, outcome.why);
+  const { search } = outcome;
+  // The answer past the deadline, else the last create.
+  const edge = search.sent.get(search.result?.smallestRejected ?? Number.NaN) ?? search.creates.at(-1);
+  await finishCase(context, outcome.run, {
+    id: caseIds.handshakeDeadline,
+    kind: 'events',
+    ...judgeHandshakeDeadline(search),
+    ...(edge !== undefined ? { example: example(edge) } : {}),
+  });
+}
+
+/** Open: the answer to a create while the receiver answers its validation request as `c` says. */
+async function handshakeCase(context: TestContext, c: HandshakeCase): Promise<void> {
+  const outcome = await handshakeOutcome(probe, c);
+  if (outcome.kind === 'skipped') return skip(context, caseIds.handshake(c.id), outcome.why);
+  const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
+  await finishCase(context, outcome.run, {
+    id: caseIds.handshake(c.id),
+    kind: 'events',
+    ...answer,
+    example: example(outcome.exchange),
+  });
+}
+
 describe('events (spec §6)', () => {
-  test('spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState', {
-    meta: { caseId: caseIds.events('notification') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, caseIds.events('notification'), run, d, true)) return;
-    if (d.kind !== 'observed') return;
-    const judged = judgeDelivery(d.notification, d.subscription, waitMs, delayOf(d));
-    await finishCase(context, run, {
-      id: caseIds.events('notification'),
-      kind: 'events',
-      specRef: judged.specRef,
-      verdict: judged.verdict,
-      expected: judged.expected,
-      observed: `${judged.observed} (change: ${d.change.how})`,
-      ...(judged.finding !== undefined ? { finding: judged.finding } : {}),
-      example: example(d.exchange),
-    });
-  });
+  test(
+    'spec §6/notification: a change is notified at the notificationUrl, naming the subscription and carrying its clientState',
+    {
+      meta: { caseId: caseIds.events('notification') },
+    },
+    notificationCase,
+  );
 
-  test('spec §6/payload-shape (open): which keys a notification carries, SharePoint or Graph shape', {
-    meta: { caseId: caseIds.events('payload-shape') },
-  }, async (context) => {
-    const run = new CaseRun(probe);
-    const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, caseIds.events('payload-shape'), run, d, false)) return;
-    if (d.kind !== 'observed') return;
-    if (d.notification === undefined)
-      return skip(
-        context,
-        caseIds.events('payload-shape'),
-        `no notification arrived within ${waitMs / 1000} s, so there is no payload to describe (see events/notification)`,
-      );
-    await finishCase(context, run, {
-      id: caseIds.events('payload-shape'),
-      kind: 'events',
-      ...judgePayloadShape(d.notification),
-      example: example(d.exchange),
-    });
-  });
+  test(
+    'spec §6/payload-shape (open): which keys a notification carries, SharePoint or Graph shape',
+    {
+      meta: { caseId: caseIds.events('payload-shape') },
+    },
+    payloadShapeCase,
+  );
 
-  test('spec §6/delay (open): time from the change to the notification', { meta: { caseId: caseIds.events('delay') } }, async (context) => {
-    const run = new CaseRun(probe);
-    const d = await observeDelivery(run);
-    if (await endWithoutDelivery(context, caseIds.events('delay'), run, d, false)) return;
-    if (d.kind !== 'observed') return;
-    const judged = judgedOrSkip(context, caseIds.events('delay'), judgeDelay(d.notification, d.change, waitMs));
-    await finishCase(context, run, { id: caseIds.events('delay'), kind: 'events', ...judged, example: example(d.exchange) });
-  });
+  test('spec §6/delay (open): time from the change to the notification', { meta: { caseId: caseIds.events('delay') } }, delayCase);
 
-  test('spec §6/redelivery (open): a notification the receiver answers 500 once is sent again', {
-    meta: { caseId: caseIds.events('redelivery-after-500') },
-  }, async (context) => {
-    const unavailable = changeUnavailable(probe);
-    if (unavailable !== undefined) return skip(context, caseIds.events('redelivery-after-500'), unavailable);
-    const run = new CaseRun(probe);
-    const created = await createWatched(run);
-    if ('reason' in created) return skip(context, caseIds.events('redelivery-after-500'), created);
-    const { exchange, subscription } = created;
-    const base = {
-      id: caseIds.events('redelivery-after-500'),
-      kind: 'events' as const,
-      specRef: spec6Open('retries'),
-      example: example(exchange),
-    };
-    if (!isCreated(exchange)) {
-      await finishCase(context, run, { ...base, ...notCreated(exchange, created.caveat, base.specRef) });
-      return;
-    }
-    let outcome: { change: ChangeOutcome; first?: ReceivedNotification | undefined; again?: ReceivedNotification | undefined };
-    try {
-      outcome = await withReceiverMode({ fail: 'once' }, async () => {
-        const change = await makeChange(probe, run, subscription);
-        if (change.kind === 'failed') return { change };
-        const first = await waitForNotification(subscription);
-        return { change, first, again: first === undefined ? undefined : await waitForNotification(subscription, first.seq) };
-      });
-    } finally {
-      await run.client.undoCreate(exchange);
-    }
-    const { change, first, again } = outcome;
-    if (change.kind === 'failed') {
-      await finishCase(context, run, { ...base, ...changeFailed(change.how, change.message) });
-      return;
-    }
-    const judged = judgedOrSkip(context, caseIds.events('redelivery-after-500'), judgeRedelivery(first, again, waitMs, base.specRef));
-    await finishCase(context, run, { ...base, ...judged });
-  });
+  test(
+    'spec §6/redelivery (open): a notification the receiver answers 500 once is sent again',
+    {
+      meta: { caseId: caseIds.events('redelivery-after-500') },
+    },
+    redeliveryCase,
+  );
 
   // Started right after the presence matrix in a whole run (suites/support/handshake-cases.ts), so the
   // slow receiver's wait has overlapped suites 03 to 05; here each case only reads what it saw.
   for (const c of handshakeCases(probe))
-    test(`spec §6/handshake (open): the answer to a create while the receiver answers validation: ${c.label}`, {
-      meta: { caseId: caseIds.handshake(c.id) },
-    }, async (context) => {
-      const outcome = await handshakeOutcome(probe, c);
-      if (outcome.kind === 'skipped') return skip(context, caseIds.handshake(c.id), outcome.why);
-      const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
-      await finishCase(context, outcome.run, {
-        id: caseIds.handshake(c.id),
-        kind: 'events',
-        ...answer,
-        example: example(outcome.exchange),
-      });
-    });
+    test(
+      `spec §6/handshake (open): the answer to a create while the receiver answers validation: ${c.label}`,
+      {
+        meta: { caseId: caseIds.handshake(c.id) },
+      },
+      (context) => handshakeCase(context, c),
+    );
 
   // The deadline itself, searched over the receiver's hold (its holds at once where it can); started early beside the
   // cases above in a whole run.
-  test('spec §6/handshake-deadline (open): the longest the receiver may hold its validation answer and the create still succeed', {
-    meta: { caseId: caseIds.handshakeDeadline },
-  }, async (context) => {
-    const outcome = await deadlineOutcome(probe);
-    if (outcome.kind === 'skipped') return skip(context, caseIds.handshakeDeadline, outcome.why);
-    const { search } = outcome;
-    // The answer past the deadline, else the last create.
-    const edge = search.sent.get(search.result?.smallestRejected ?? Number.NaN) ?? search.creates.at(-1);
-    await finishCase(context, outcome.run, {
-      id: caseIds.handshakeDeadline,
-      kind: 'events',
-      ...judgeHandshakeDeadline(search),
-      ...(edge !== undefined ? { example: example(edge) } : {}),
-    });
-  });
+  test(
+    'spec §6/handshake-deadline (open): the longest the receiver may hold its validation answer and the create still succeed',
+    {
+      meta: { caseId: caseIds.handshakeDeadline },
+    },
+    deadlineCase,
+  );
 });

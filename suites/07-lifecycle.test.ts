@@ -82,6 +82,30 @@ async function withSubject(
   return body(run, s);
 }
 
+/** Open (spec §3, §8): a renewal to a later expirationDateTime, and the longest renewal the target accepts. */
+async function renewCase(context: TestContext): Promise<void> {
+  await withSubject(context, caseIds.lifecycle('renew'), async (run, s) => {
+    if (!operation.fields.some((f) => f.name === RENEW_FIELD))
+      return skipCase(context, { id: caseIds.lifecycle('renew'), reason: `the operation has no ${RENEW_FIELD} field to renew with` });
+    const first = await session.renew(run, s, RENEW_MINUTES);
+    const found = await session.searchRenewal(run, s, first.renewed, RENEW_MINUTES);
+    await finish(context, run, caseIds.lifecycle('renew'), SPEC_RENEW, renewFacts(paths, RENEW_MINUTES, first, found));
+  });
+}
+
+/** Open (spec §2): each other field of a second subscription changed by PATCH: applied, ignored or refused. */
+async function patchFieldsCase(context: TestContext): Promise<void> {
+  await withSubject(context, caseIds.lifecycle('patch-fields'), async (run) => {
+    const patched = await session.patchEachField(run);
+    if (typeof patched === 'string')
+      return skipCase(context, {
+        id: caseIds.lifecycle('patch-fields'),
+        reason: `no second subscription to change fields of: ${patched}`,
+      });
+    await finish(context, run, caseIds.lifecycle('patch-fields'), SPEC_PATCH, patchFacts(paths, patched));
+  });
+}
+
 describe('lifecycle of a subscription this run created (open: spec §2, §3, §4, §8)', () => {
   test("read: GET {collection}/{id}, and the record's fields", { meta: { caseId: caseIds.lifecycle('read') } }, async (context) => {
     await withSubject(context, caseIds.lifecycle('read'), async (run, s) => {
@@ -99,29 +123,15 @@ describe('lifecycle of a subscription this run created (open: spec §2, §3, §4
     });
   });
 
-  test('renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted', {
-    meta: { caseId: caseIds.lifecycle('renew') },
-  }, async (context) => {
-    await withSubject(context, caseIds.lifecycle('renew'), async (run, s) => {
-      if (!operation.fields.some((f) => f.name === RENEW_FIELD))
-        return skipCase(context, { id: caseIds.lifecycle('renew'), reason: `the operation has no ${RENEW_FIELD} field to renew with` });
-      const first = await session.renew(run, s, RENEW_MINUTES);
-      const found = await session.searchRenewal(run, s, first.renewed, RENEW_MINUTES);
-      await finish(context, run, caseIds.lifecycle('renew'), SPEC_RENEW, renewFacts(paths, RENEW_MINUTES, first, found));
-    });
-  });
+  test(
+    'renew: PATCH {collection}/{id} with a later expirationDateTime, and the longest renewal accepted',
+    {
+      meta: { caseId: caseIds.lifecycle('renew') },
+    },
+    renewCase,
+  );
 
-  test('patch each other field: applied, ignored or refused', { meta: { caseId: caseIds.lifecycle('patch-fields') } }, async (context) => {
-    await withSubject(context, caseIds.lifecycle('patch-fields'), async (run) => {
-      const patched = await session.patchEachField(run);
-      if (typeof patched === 'string')
-        return skipCase(context, {
-          id: caseIds.lifecycle('patch-fields'),
-          reason: `no second subscription to change fields of: ${patched}`,
-        });
-      await finish(context, run, caseIds.lifecycle('patch-fields'), SPEC_PATCH, patchFacts(paths, patched));
-    });
-  });
+  test('patch each other field: applied, ignored or refused', { meta: { caseId: caseIds.lifecycle('patch-fields') } }, patchFieldsCase);
 
   test('delete: DELETE {collection}/{id}, then read, delete and list again', {
     meta: { caseId: caseIds.lifecycle('delete') },
