@@ -377,8 +377,8 @@ describe('.env', () => {
   test('a limit of the pace under a longer name is named with the setting it holds, unless that one is given', () => {
     writeFileSync(join(dir, '.env'), 'MAX_REQUESTS_PER_SECOND=2\nAPI_BASE_URL=https://app.example.com\nMAX_CONCURRENCY=2\n');
     expect(problemsOf({})).toEqual([
-      'MAX_REQUESTS_PER_SECOND (from .env): not a known setting; did you mean REQUESTS_PER_SECOND?',
-      'MAX_CONCURRENCY (from .env): not a known setting; did you mean CONCURRENCY?',
+      "MAX_REQUESTS_PER_SECOND (from .env): not a known setting; did you mean REQUESTS_PER_SECOND? (another tool's variable: give REQUESTS_PER_SECOND too, and this one is left alone)",
+      "MAX_CONCURRENCY (from .env): not a known setting; did you mean CONCURRENCY? (another tool's variable: give CONCURRENCY too, and this one is left alone)",
     ]);
     writeFileSync(join(dir, '.env'), 'MAX_REQUESTS_PER_SECOND=2\nREQUESTS_PER_SECOND=3\n');
     expect(load({}).requestsPerSecond).toBe(3);

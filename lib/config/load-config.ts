@@ -243,9 +243,13 @@ function mergeSources(
     if (OTHER_TOOLS.test(key) || EITHER_CASE.has(key.toUpperCase()) || SETTING_NAMES.includes(key)) continue;
     // A limit of the pace under a longer name (MAX_REQUESTS_PER_SECOND=2) would leave the default pace on a live
     // service; a longer name of any other setting may be another tool's (API_BASE_URL) in a shared .env.
-    const held = heldName(key, PACE_LIMITS);
-    const meant = didYouMean(key, SETTING_NAMES) ?? (held !== undefined && !given.has(held) ? held : undefined);
-    if (meant !== undefined) problems.push(`${key}${fileOrigin}: not a known setting; did you mean ${meant}?`);
+    const near = didYouMean(key, SETTING_NAMES);
+    const held = near === undefined ? heldName(key, PACE_LIMITS) : undefined;
+    if (near !== undefined) problems.push(`${key}${fileOrigin}: not a known setting; did you mean ${near}?`);
+    else if (held !== undefined && !given.has(held))
+      problems.push(
+        `${key}${fileOrigin}: not a known setting; did you mean ${held}? (another tool's variable: give ${held} too, and this one is left alone)`,
+      );
   }
   // The same typo in the shell's environment (BASE_URLL) would otherwise be ignored silently. A name near a
   // setting that is given too is taken as some other tool's variable, not a typo.
