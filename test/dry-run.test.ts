@@ -83,6 +83,7 @@ test('against a counting target: the dry run sends nothing and exits 0; a full r
     expect(requests, `${suite}: sent at most its bound`).toBeLessThanOrEqual(most);
     expect(requests, `${suite}: sent at least 40% of the bound of the cases it ran, ${ran}`).toBeGreaterThanOrEqual(0.4 * ran);
   }
+  await lastRunBesideBounds(env, real.reportDir, costs, report);
   // Every case the run recorded, ran or skipped, is one the plan names; and the plan names no case the run lacks.
   const planned = plan.suites.flatMap((s) => s.cases.map((c) => c.id)).sort();
   const recorded = [...report.cases, ...(report.skipped ?? []), ...(report.notRun ?? [])].map((c) => c.id).sort();
@@ -97,3 +98,26 @@ test('against a counting target: the dry run sends nothing and exits 0; a full r
       .sort(),
   ).toEqual(skippedInPlan);
 }, 400_000);
+
+/**
+ * A dry run in the folder of that run puts what each suite sent beside its bound, the figures the run's own console
+ * gave, and the run's total; a dry run of another target reads no figure from that report.
+ */
+async function lastRunBesideBounds(
+  env: Record<string, string>,
+  reportDir: string,
+  costs: readonly { suite: string; requests: number }[],
+  report: BehaviourReport,
+): Promise<void> {
+  const again = await runProbe({ ...env, REPORT_DIR: reportDir }, ['--dry-run']);
+  expect(again.code, again.stdout + again.stderr).toBe(0);
+  for (const { suite, requests } of costs) {
+    expect(again.stdout).toMatch(new RegExp(`^  ${suite} .*, up to +\\d+ requests \\(${requests} in the last run\\), `, 'm'));
+  }
+  expect(again.stdout).toMatch(
+    new RegExp(`^last run of this target and operation: ${report.run.requestsSent} requests in all, in \\d+ s, `, 'm'),
+  );
+  const other = await runProbe({ ...env, REPORT_DIR: reportDir, BASE_URL: 'http://127.0.0.1:9' }, ['--dry-run']);
+  expect(other.code, other.stdout + other.stderr).toBe(0);
+  expect(other.stdout).not.toMatch(/last run/);
+}

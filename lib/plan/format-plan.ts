@@ -1,6 +1,6 @@
 /** The plan as `probe --dry-run` prints it: a line per suite with its bound and its cases, then the totals. */
 import { count } from '../inference/words.js';
-import type { Settings } from '../config/types.js';
+import { firstAsks, type Settings } from '../config/types.js';
 import { createsSentence, undoPlan } from '../create/undo-plan.js';
 import type { RunPlan } from './plan.js';
 
@@ -18,16 +18,31 @@ function wrapIds(ids: readonly string[], indent: string): string[] {
   return line === '' ? lines : [...lines, `${indent}${line}`];
 }
 
+/** What the last run of the same target and operation sent (lib/run/last-run.ts), put beside the bounds. */
+export interface LastRunFigures {
+  /** The report it was read from, as the user would type it. */
+  shownPath: string;
+  startedAt: string;
+  /** Its elapsed time, when its report's times can be read. */
+  seconds?: number;
+  requestsSent: number;
+  bySuite: ReadonlyMap<string, number>;
+  repeats: number;
+  stoppedBy?: string;
+}
+
 const seconds = (s: number): string => (s < 120 ? `${Math.ceil(s)} s` : `${Math.ceil(s / 60)} min`);
 
-export function formatPlan(plan: RunPlan, settings: Settings, target: string): string[] {
+export function formatPlan(plan: RunPlan, settings: Settings, target: string, last?: LastRunFigures): string[] {
   const { pacing } = settings;
   const lines = [`dry run: nothing is sent; what a run against ${target} would do, operation ${settings.target.operation.id}:`];
   const width = Math.max(...plan.suites.map((s) => s.suite.length), 10);
   for (const s of plan.suites) {
     const skipped = s.cases.filter((c) => c.skipped !== undefined);
     lines.push(
-      `  ${s.suite.padEnd(width)}  ${count(s.cases.length, 'case').padStart(9)}, up to ${String(s.requests).padStart(4)} requests, ${count(s.creates, 'create')}` +
+      `  ${s.suite.padEnd(width)}  ${count(s.cases.length, 'case').padStart(9)}, up to ${String(s.requests).padStart(4)} requests` +
+        lastFigure(last, s.suite) +
+        `, ${count(s.creates, 'create')}` +
         (skipped.length === 0 ? '' : `; ${skipped.length} skipped (${[...new Set(skipped.map((c) => c.skipped))].join('; ')})`),
     );
     if (s.presenceStep !== undefined) {
@@ -58,5 +73,26 @@ export function formatPlan(plan: RunPlan, settings: Settings, target: string): s
       (plan.waitSeconds > 0 ? `, plus up to ${seconds(plan.waitSeconds)} of waiting for notifications` : '') +
       `; MAX_RUN_SECONDS ${pacing.maxRunTimeMs / 1000} stops the run`,
   );
+  if (last !== undefined) lines.push(lastRunLine(last, firstAsks(settings.exploration.repeats)));
   return lines;
+}
+
+function lastFigure(last: LastRunFigures | undefined, suite: string): string {
+  const sent = last?.bySuite.get(suite);
+  return sent === undefined ? '' : ` (${sent} in the last run)`;
+}
+
+/**
+ * The last run's total, and what its figures are: the answers of this target, not a bound. Said apart when they were
+ * asked another number of times, or cut short by a stop.
+ */
+function lastRunLine(last: LastRunFigures, repeatsNow: number): string {
+  const when = last.startedAt.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+  const asked = last.repeats === repeatsNow ? '' : ` with each combination asked ${count(last.repeats, 'time')} first (now ${repeatsNow})`;
+  const stopped = last.stoppedBy === undefined ? '' : `; it was stopped (${last.stoppedBy}), so its figures fall short of a whole run`;
+  return (
+    `last run of this target and operation: ${last.requestsSent} requests in all${asked}${last.seconds === undefined ? '' : `, in ${seconds(last.seconds)}`}, started ${when} ` +
+    `(${last.shownPath})${stopped}. ` +
+    "A bound is the most a suite may send whatever the target answers; a last run's figure is what this target's answers made it send."
+  );
 }
