@@ -91,6 +91,17 @@ describe('probe --openapi doc.yaml: every operation with a body, one run each', 
     expect(readFileSync(join(run.reportDir, 'index.html'), 'utf8')).toContain('operations/createWidget/behaviour-report.html');
   });
 
+  test("a dry run in this REPORT_DIR says beside each operation's bound what its last run sent, from that run's report", async () => {
+    const dry = await campaign({ ...env, OPERATIONS: PARTLESS, REPORT_DIR: run.reportDir }, ['--dry-run', '02-presence']);
+    expect(dry.code).toBe(0);
+    for (const e of index.operations.filter((o) => o.status === 'run')) {
+      const report = readJson<BehaviourReport>(join(run.reportDir, 'operations', e.id, 'behaviour-report.json'));
+      expect(dry.stdout.find((l) => l.startsWith(`campaign: run ${e.id} `))).toMatch(
+        new RegExp(`; the plan sends at most \\d+ .*; its last run sent ${report.run.requestsSent}$`),
+      );
+    }
+  }, 120_000);
+
   test('one budget: first shares by field count, what a run leaves goes to the next, each run within its own', () => {
     const ran = index.operations.filter((e) => e.status === 'run');
     const firsts = ran.map((e) => e.firstShare ?? Infinity);

@@ -343,8 +343,9 @@ async function dryRunCampaign(
     const planned = await runProbe(operationSettings(settings, options, p, share), { ...options, out: silent, dryRun: true });
     const bound = planned.plan;
     const over = bound !== undefined && bound.requests > share ? ', more than its share: the cases past it are not sent' : '';
+    const last = planned.lastRun === undefined ? '' : `; its last run sent ${planned.lastRun.requestsSent}`;
     out.log(
-      `${head}${bound === undefined ? '' : `; the plan sends at most ${bound.requests} (${bound.worstCase} with every retry)${over}`}`,
+      `${head}${bound === undefined ? '' : `; the plan sends at most ${bound.requests} (${bound.worstCase} with every retry)${over}`}${last}`,
     );
   }
   return { code: EXIT.ok, line: `campaign: dry run: ${plan.runs.length} operation(s) would run; nothing was sent`, written: [] };

@@ -43,5 +43,5 @@ export async function dryRun(
   const figures = last === undefined ? undefined : { ...last, shownPath: shortPath(last.path, options.cwd) };
   for (const line of formatPlan(plan, settings, target, figures)) out.log(line);
   if (options.shard !== undefined) out.log(`shard ${options.shard}: vitest gives this shard part of these suites; the bound is theirs all`);
-  return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [], plan };
+  return { code: EXIT.ok, reason: 'dry run: nothing was sent', written: [], plan, ...(last !== undefined ? { lastRun: last } : {}) };
 }

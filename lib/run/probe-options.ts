@@ -3,6 +3,7 @@
  * later steps, loaded after the setup check, can name them.
  */
 import type { StartEmbedded } from './run-environment.js';
+import type { LastRun } from './last-run.js';
 import type { RunPlan } from '../plan/plan.js';
 import type { JunitRunFailure } from '../report/render-junit.js';
 import type { BehaviourReport } from '../report/types.js';
@@ -58,4 +59,6 @@ export interface ProbeRunOutcome {
   written: string[];
   /** `dryRun`: the plan printed, as data. */
   plan?: RunPlan;
+  /** `dryRun`: what the last run of the same target and operation sent, when REPORT_DIR has its report. */
+  lastRun?: LastRun;
 }
