@@ -73,7 +73,10 @@ export function formatPlan(plan: RunPlan, settings: Settings, target: string, la
       (plan.waitSeconds > 0 ? `, plus up to ${seconds(plan.waitSeconds)} of waiting for notifications` : '') +
       `; MAX_RUN_SECONDS ${pacing.maxRunTimeMs / 1000} stops the run`,
   );
-  if (last !== undefined) lines.push(lastRunLine(last, firstAsks(settings.exploration.repeats)));
+  if (last !== undefined) {
+    const notRun = plan.suites.map((s) => s.suite).filter((suite) => !last.bySuite.has(suite));
+    lines.push(lastRunLine(last, firstAsks(settings.exploration.repeats), notRun));
+  }
   return lines;
 }
 
@@ -86,13 +89,14 @@ function lastFigure(last: LastRunFigures | undefined, suite: string): string {
  * The last run's total, and what its figures are: the answers of this target, not a bound. Said apart when they were
  * asked another number of times, or cut short by a stop.
  */
-function lastRunLine(last: LastRunFigures, repeatsNow: number): string {
+function lastRunLine(last: LastRunFigures, repeatsNow: number, notRun: readonly string[]): string {
   const when = last.startedAt.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
   const asked = last.repeats === repeatsNow ? '' : ` with each combination asked ${count(last.repeats, 'time')} first (now ${repeatsNow})`;
   const stopped = last.stoppedBy === undefined ? '' : `; it was stopped (${last.stoppedBy}), so its figures fall short of a whole run`;
+  const partial = notRun.length === 0 ? '' : `; it did not run ${notRun.join(', ')}`;
   return (
     `last run of this target and operation: ${last.requestsSent} requests in all${asked}${last.seconds === undefined ? '' : `, in ${seconds(last.seconds)}`}, started ${when} ` +
-    `(${last.shownPath})${stopped}. ` +
+    `(${last.shownPath})${stopped}${partial}. ` +
     "A bound is the most a suite may send whatever the target answers; a last run's figure is what this target's answers made it send."
   );
 }
