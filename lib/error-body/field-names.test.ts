@@ -66,8 +66,18 @@ describe('a field named like an ordinary word is named only where it stands as a
     ['resource is not allowed', ['resource']],
     ['Resource is missing', ['resource']],
     ['resource exceeds the maximum length', ['resource']],
+    ['Present: changeType, notificationUrl, Resource. Accepted when: changeType && resource', ['changeType', 'resource']],
+    ['Accepted when: resource || changeType', ['resource', 'changeType']],
+    ['changeType,resource', ['changeType', 'resource']],
+    ['The changeType resource was not found', ['changeType']],
+    ['changeType, then the resource was gone', ['changeType']],
   ])('%s', (text, named) => {
     expect(fieldsInText(text, ['resource', 'changeType'])).toEqual(named);
+  });
+
+  test('in a list, only beside a name no English word spells: a list of ordinary words may be prose', () => {
+    expect(fieldsInText('Enter a name, color and size', ['name', 'color', 'size'])).toEqual([]);
+    expect(fieldsInText('Present: clientState, name, color', ['name', 'color', 'clientState'])).toEqual(['clientState', 'name']);
   });
 
   test('what is no English word counts wherever it stands as a word: a camelCase name, digits, a name in words', () => {

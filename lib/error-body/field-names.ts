@@ -3,8 +3,9 @@
  * it stands as a property: quoted (`'resource'`, `"resource"`, `` `resource` ``, `‘resource’`), in a path
  * (`body/resource`, `Req.Resource`, `$.resource`), after a word that announces a property (`property resource`,
  * `unknown field resource`, `param: resource`), as a label opening a sentence (`resource: must not be blank`),
- * before such a word (`The Resource field`), or as the subject of a predicate of validation (`resource is
- * required`, `resource must ...`, `resource should not exist`, `resource is not allowed`), without regard to
+ * before such a word (`The Resource field`), as the subject of a predicate of validation (`resource is
+ * required`, `resource must ...`, `resource should not exist`, `resource is not allowed`), or in a list beside a field
+ * that is no English word (`Present: changeType, Resource`, `changeType && resource`), without regard to
  * case: frameworks capitalise (ASP.NET), quote (ajv, jsonschema) or do neither (class-validator, Go). A name
  * that is no English word (`clientState`, `f1`, `@odata.type`, or a name of several words written in words:
  * `notification URL` for notificationUrl, `expiration date time` for expirationDateTime, as Laravel and
@@ -51,6 +52,9 @@ function inWords(field: string): string | undefined {
 /** A name that reads as an ordinary word (letters only, no capital inside it): named only where it stands as a property. */
 export const isOrdinaryWord = (field: string): boolean => /^\p{L}+$/u.test(field) && !/\p{Ll}\p{Lu}/u.test(field);
 
+/** What separates the names of a list: a comma, or the operators of a rule written out (`a && b || c`). */
+const LIST_SEPARATOR = '(?:,|&&|\\|\\|)';
+
 /** Words that announce a property: `property resource`, `unknown field resource`, `param: resource`. */
 const NOUN = '(?:field|propert(?:y|ies)|parameter|param|attribute|key|member|column)s?';
 /** What the subject of a validation message is said to be or to do: `resource is required`, `resource must ...`. */
@@ -74,13 +78,16 @@ const PREDICATE = [
  * Where `field` is named. Each context is checked once the name itself matched (a lookbehind that ends with
  * the name), so a hostile text is scanned once, never again from every position.
  */
-function namedPattern(field: string): string {
+function namedPattern(field: string, fields: readonly string[]): string {
   const w = escape(field);
   const alone = `(?<![${WORD}])${w}(?![${WORD}])`;
   if (!isOrdinaryWord(field)) {
     const spelt = inWords(field);
     return spelt === undefined ? alone : `(?:${alone}|(?<![${WORD}])${spelt}(?![${WORD}]))`;
   }
+  // Beside a name no English word spells: a list of ordinary words (`name, color and size`) may be prose.
+  const others = fields.filter((f) => f !== field && f.trim() !== '' && !isOrdinaryWord(f)).map(escape);
+  const neighbour = others.length === 0 ? undefined : `(?:${others.join('|')})`;
   const contexts = [
     `(?<=${OPEN_QUOTE}\\s{0,3}${w})(?=\\s{0,3}${CLOSE_QUOTE})`,
     // In a path: after a step (`body/resource`, `Req.Resource`, `$.resource`), at a pointer's start, or before a step.
@@ -92,6 +99,13 @@ function namedPattern(field: string): string {
     `(?<=(?:^|[;\\n]|[.!?]\\s)\\s{0,3}${w})(?=\\s{0,3}:)`,
     `(?=\\s{1,3}(?:field|property|parameter|param|attribute)\\b)`,
     `(?=\\s{1,3}(?:${PREDICATE})\\b)`,
+    // In a list of the operation's fields: `Present: changeType, resource`, `changeType && resource`.
+    ...(neighbour === undefined
+      ? []
+      : [
+          `(?<=(?<![${WORD}])${neighbour}\\s{0,3}${LIST_SEPARATOR}\\s{0,3}${w})`,
+          `(?=\\s{0,3}${LIST_SEPARATOR}\\s{0,3}${neighbour}(?![${WORD}]))`,
+        ]),
   ];
   return `${alone}(?:${contexts.join('|')})`;
 }
@@ -108,10 +122,10 @@ function matcherOf(fields: readonly string[]): Matcher {
   // Longest first, so that `clientStateId` is masked whole before `clientState` is looked for.
   const byLength = [...usable].sort((a, b) => b.length - a.length);
   const matcher: Matcher = {
-    any: byLength.length === 0 ? /(?!)/gu : new RegExp(byLength.map(namedPattern).join('|'), 'giu'),
+    any: byLength.length === 0 ? /(?!)/gu : new RegExp(byLength.map((f) => namedPattern(f, usable)).join('|'), 'giu'),
     each: usable.map((field) => ({
       field,
-      named: new RegExp(namedPattern(field), 'iu'),
+      named: new RegExp(namedPattern(field, usable), 'iu'),
       quoted: new RegExp(QUOTES.map(([open, close]) => `${escape(open)}\\s*${escape(field)}\\s*${escape(close)}`).join('|'), 'iu'),
     })),
   };
