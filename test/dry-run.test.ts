@@ -55,6 +55,10 @@ test('against a counting target: the dry run sends nothing and exits 0; a full r
   // The report's total is what the target received: the setup check's and the ledger's requests included.
   expect(report.run.requestsSent).toBe(reached);
   expect(service.stats().creates).toBeLessThanOrEqual(plan.creates);
+  // The five-field report's request goal (docs/performance.md: 250 requests, 40 accepted creates), held here on a
+  // deadline the handshake search reaches, which costs it a few creates more than the default profile's.
+  expect(reached, 'the five-field report within 250 requests').toBeLessThanOrEqual(250);
+  expect(service.stats().creates, 'the five-field report within 40 accepted creates').toBeLessThanOrEqual(40);
   expect(plan.worstCase).toBeGreaterThanOrEqual(plan.requests);
   // Suite by suite, as the run counted them.
   const bound = new Map(plan.suites.map((s) => [s.suite, s.requests] as const));

@@ -63,6 +63,17 @@ function explored(report: BehaviourReport): { finding: string; roles: Record<str
   return { finding, roles, dependencies: dependencies === '' ? [] : dependencies.split(/(?<=;) /) };
 }
 
+describe('the shipped Graph description at the settings its request goal is stated for', () => {
+  test('SEED=1, defaults otherwise: the whole run holds every case within 350 requests (docs/performance.md)', async () => {
+    const shipped = new URL('../operations/graph-subscription-v1.json', import.meta.url).pathname;
+    const run = await runProbe({ SEED: '1', OPERATION: shipped, REFERENCE_PROFILE: 'graph-v1-rules' }, [], 240_000);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = readReport(run.reportDir);
+    console.log(`the Graph description: ${report.run.requestsSent} requests (${JSON.stringify(requestsBySuite(run.stdout))})`);
+    expect(report.run.requestsSent).toBeLessThanOrEqual(350);
+  }, 300_000);
+});
+
 describe('12 fields: Graph subscription fields on the graph-v1-rules profile', () => {
   let run: ProbeRun;
   let report: BehaviourReport;
