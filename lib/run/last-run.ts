@@ -6,6 +6,7 @@
  * target counts: a configured target by its BASE_URL, the embedded reference by its profile; and of the same
  * operation. Anything else, or a report that cannot be read, gives no figure: the plan stands without it.
  */
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Settings } from '../config/types.js';
 import type { LastRunFigures } from '../plan/format-plan.js';
@@ -18,10 +19,17 @@ export interface LastRun extends Omit<LastRunFigures, 'shownPath'> {
   path: string;
 }
 
+/**
+ * Largest report read for it. The dry run reads it unasked, so a file of another size in REPORT_DIR (not a report of
+ * this tool: a whole run's is well under a megabyte) gives no figure rather than a dry run that stalls on reading it.
+ */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
 export async function lastRunOf(settings: Settings): Promise<LastRun | undefined> {
   const path = join(settings.reports.reportDir, BEHAVIOUR_REPORT_FILES.json);
   let report: BehaviourReport;
   try {
+    if ((await stat(path)).size > MAX_REPORT_BYTES) return undefined;
     report = await readBehaviourReport(path);
   } catch {
     return undefined;
