@@ -80,6 +80,13 @@ describe('a field named like an ordinary word is named only where it stands as a
     expect(fieldsInText('Present: clientState, name, color', ['name', 'color', 'clientState'])).toEqual(['clientState', 'name']);
   });
 
+  test('a name written in words counts in the plural too', () => {
+    const fields = ['notificationUrl', 'expirationDateTime'];
+    expect(fieldsInText('The service only validates loopback notification URLs', fields)).toEqual(['notificationUrl']);
+    expect(fieldsInText('notification URLs and expiration date times', fields)).toEqual(fields);
+    expect(fieldsInText('the notification URLsx', fields)).toEqual([]);
+  });
+
   test('what is no English word counts wherever it stands as a word: a camelCase name, digits, a name in words', () => {
     expect(isOrdinaryWord('resource')).toBe(true);
     expect(isOrdinaryWord('Resource')).toBe(true);

@@ -39,14 +39,15 @@ interface Matcher {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `notificationUrl` -> `notification\s+url`; undefined for a name of one word. */
+/** `notificationUrl` -> `notification\s+Urls?`; undefined for a name of one word. */
 function inWords(field: string): string | undefined {
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[\s_]+/)
     .filter((w) => w !== '');
-  return words.length < 2 ? undefined : words.map(escape).join('\\s+');
+  // In the plural too: "only validates loopback notification URLs" speaks of the field's values.
+  return words.length < 2 ? undefined : `${words.map(escape).join('\\s+')}s?`;
 }
 
 /** A name that reads as an ordinary word (letters only, no capital inside it): named only where it stands as a property. */

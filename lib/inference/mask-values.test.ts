@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { maskValues, sentValues } from './mask-values.js';
+import { maskValues, quotesFieldValue, sentValues } from './mask-values.js';
 import { messagePattern } from './message-pattern.js';
 
 const FIELDS = ['changeType', 'notificationUrl', 'resource', 'expirationDateTime', 'clientState'];
@@ -49,4 +49,30 @@ test('hostile: any message and values, never throws, regex characters taken lite
     { numRuns: 300 },
   );
   expect(maskValues("the value '(.*)+[' is odd", ['(.*)+['], FIELDS)).toBe("the value '<value>' is odd");
+});
+
+test('quotesFieldValue: the value sent for the field, quoted right after its name, in any case of the name', () => {
+  const body = JSON.stringify({ resource: '/drive/root', Resource: 'x', clientState: '', n: 7 });
+  expect(quotesFieldValue("The resource '/drive/root' is not a resource that can be subscribed to.", body, 'resource')).toBe(true);
+  expect(quotesFieldValue('Resource  "/drive/root" is unknown', body, 'resource')).toBe(true);
+  expect(quotesFieldValue("The clientState '' is empty", body, 'clientState')).toBe(true);
+  expect(quotesFieldValue("n '7' is too small", body, 'n')).toBe(true);
+  // Not right after the name, another value, the value unquoted or cut, the name inside a longer word: no.
+  expect(quotesFieldValue("The resource was '/drive/root'", body, 'resource')).toBe(false);
+  expect(quotesFieldValue("The resource '/drive/other' is not", body, 'resource')).toBe(false);
+  expect(quotesFieldValue('The resource /drive/root is not', body, 'resource')).toBe(false);
+  expect(quotesFieldValue("The resource '/drive/ro' is not", body, 'resource')).toBe(false);
+  expect(quotesFieldValue("myresource '/drive/root'", body, 'resource')).toBe(false);
+  expect(quotesFieldValue("The resource '/drive/root' is not", 'not json', 'resource')).toBe(false);
+  expect(quotesFieldValue("The resource '/drive/root' is not", JSON.stringify({ resource: { a: 1 } }), 'resource')).toBe(false);
+});
+
+test('quotesFieldValue, hostile: any message and body, never throws', () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 300 }), fc.string({ maxLength: 40 }), (message, value) => {
+      const said = quotesFieldValue(message, JSON.stringify({ resource: value }), 'resource');
+      expect(said).toBe(message.toLowerCase().includes('resource') && message.includes(value) ? said : false);
+    }),
+    { seed: 20261129, numRuns: 500 },
+  );
 });

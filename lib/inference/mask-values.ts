@@ -58,3 +58,45 @@ export function maskValues(message: string, values: readonly string[], fields: r
   });
   return message.replace(new RegExp(patterns.join('|'), 'gu'), VALUE_PLACEHOLDER);
 }
+
+const OPENING = ["'", '"', '`', '‘', '“'];
+const CLOSING: Readonly<Record<string, string>> = { "'": "'", '"': '"', '`': '`', '‘': '’', '“': '”' };
+
+/**
+ * Whether the message quotes the value the body sent for `field` right after the field's name: services say which
+ * value of which field they refuse ("The resource '/drive/root' is not a resource that can be subscribed to.",
+ * "clientState 'x' is too long"), and a refusal that met the body by chance quotes neither. The name in any letter
+ * case, and under any spelling of it in the body (a value class sends `Resource`); the value exactly as sent, a string,
+ * number or boolean, the empty string too (`The resource '' ...`).
+ */
+export function quotesFieldValue(message: string, requestBody: string | undefined, field: string): boolean {
+  const value = sentValueOf(requestBody, field);
+  if (value === undefined || value.length > MAX_MESSAGE) return false;
+  const text = message.toLowerCase();
+  const name = field.toLowerCase();
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (at > 0 && /[\p{L}\p{N}_]/u.test(text[at - 1] ?? '')) continue;
+    let i = at + name.length;
+    for (let spaces = 0; spaces < 3 && message[i] === ' '; spaces += 1) i += 1;
+    const open = message[i] ?? '';
+    if (!OPENING.includes(open)) continue;
+    if (message.startsWith(value, i + 1) && message[i + 1 + value.length] === CLOSING[open]) return true;
+  }
+  return false;
+}
+
+/** The value the body sent under `field`'s name in any letter case, as text; undefined when none or not a scalar. */
+function sentValueOf(requestBody: string | undefined, field: string): string | undefined {
+  if (requestBody === undefined || requestBody.length > MAX_BODY) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(requestBody) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const name = field.toLowerCase();
+  const key = Object.keys(body).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : (body as Record<string, unknown>)[key];
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}

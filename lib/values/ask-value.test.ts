@@ -28,6 +28,26 @@ test('the same refusal of three values is one kind, and each shows the message a
   expect(answers.every((a) => a.outcome === 'rejected' && a.namesField)).toBe(true);
 });
 
+test("a refusal that quotes the field's value after its name is about the field, though the name is an ordinary word", () => {
+  const refusal = (resource: string, message: string) =>
+    askAnswerOf(
+      fakeExchange({
+        status: 400,
+        requestBody: JSON.stringify({ notificationUrl: 'https://h/n', resource }),
+        body: { error: { code: 'invalidRequest', message } },
+      }),
+      'resource',
+      FIELDS,
+    );
+  const quoted = refusal('/drive/root', "The resource '/drive/root' is not a resource that can be subscribed to.");
+  expect(quoted.outcome === 'rejected' && quoted.namesField).toBe(true);
+  // The same words about another value, or about nothing the body sent: not this field's.
+  const other = refusal('/drive/root', "The resource '/me/drive' is not a resource that can be subscribed to.");
+  expect(other.outcome === 'rejected' && other.namesField).toBe(false);
+  const nothing = refusal('/drive/root', 'The requested resource is not available right now.');
+  expect(nothing.outcome === 'rejected' && nothing.namesField).toBe(false);
+});
+
 /** A send that refuses with `message` (the value quoted) and counts its asks. */
 function refuser(field: string, value: string, message: (v: string) => string) {
   let asks = 0;

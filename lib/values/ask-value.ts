@@ -6,7 +6,7 @@
 import type { Exchange } from '../http/types.js';
 import { classifyAnswer } from '../answer/classify.js';
 import { messagePattern, namedInError } from '../inference/message-pattern.js';
-import { sentValues } from '../inference/mask-values.js';
+import { quotesFieldValue, sentValues } from '../inference/mask-values.js';
 import { kindOf } from '../protocol/refusal-kind.js';
 import type { AskingPhase } from './asking-phase.js';
 import type { BaseControls } from './base-controls.js';
@@ -29,7 +29,9 @@ export function askAnswerOf(exchange: Exchange, field: string, fields: readonly 
   return {
     outcome: 'rejected',
     kind,
-    namesField: namedInError(answer, fields).includes(field),
+    // Named, or its value quoted after its name: either way the refusal is about this field, not chance.
+    namesField:
+      namedInError(answer, fields).includes(field) || (message !== undefined && quotesFieldValue(message, exchange.requestBody, field)),
     shown,
     ...(message !== undefined ? { message } : {}),
   };
