@@ -115,6 +115,7 @@ async function singlesStep(ctx: Ctx): Promise<KnownFirst | Stopped> {
           changes: knownChanges(ctx, user),
           named,
           at: (present, t) => ({ present, good: new Set(t.filter((f) => known.has(f))) }),
+          allGood: (present) => ctx.allGood(present),
         })
       : ({ kind: 'ask-all' } as const);
   const asked = await askSingles(prober, {
@@ -124,7 +125,9 @@ async function singlesStep(ctx: Ctx): Promise<KnownFirst | Stopped> {
     pointed: [...named, ...(o.predicted ?? []).filter((t) => t.length === 1).flat()],
     recordedRefused: new Set(o.recordedRefused ?? []),
     confirm: o.repeats >= 2,
-    ...(knownFirst.kind === 'answered' ? { answeredBy: { keeps: knownFirst.toggles, named } } : {}),
+    ...(knownFirst.kind === 'answered'
+      ? { answeredBy: { keeps: knownFirst.toggles, named, ...(knownFirst.goodValues === true ? { goodValues: true as const } : {}) } }
+      : {}),
   });
   if (asked.kind === 'unstable') return ctx.unstable(asked.configs);
   ctx.singles = asked.singles;

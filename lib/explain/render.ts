@@ -260,7 +260,7 @@ export function singlesAskedLines(r: ExplainResult): string[] {
   if (answered.changes.length > 0) {
     // Said as what was asked, not as refused: each keeps what the refusal names and what the accepted body shows needed.
     lines.push(
-      `Not asked, as each keeps ${list(answered.keeps)} as sent (the refusal names ${list(answered.named)}; without ${list(answered.keeps)} the body got a 2xx, and with any one of them put back it was refused): ${answered.changes.map(singleChangeWords).join('; ')}.`,
+      `Not asked, as each keeps ${list(answered.keeps)} as sent (the refusal names ${list(answered.named)}; without ${list(answered.keeps)} the body got a 2xx${answered.goodValues === true ? ' with known-good values' : ''}, and with any one of them put back it was refused): ${answered.changes.map(singleChangeWords).join('; ')}.`,
     );
   }
   if (unasked.length > 0)

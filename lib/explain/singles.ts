@@ -50,7 +50,7 @@ export interface SinglesOptions {
   /** Each fix is asked once more before it counts (REPEATS >= 2). */
   confirm: boolean;
   /** A known change whose answers tell the others (known-first.ts): its fields' own changes only are asked. */
-  answeredBy?: { keeps: readonly string[]; named: readonly string[] };
+  answeredBy?: { keeps: readonly string[]; named: readonly string[]; goodValues?: true };
 }
 
 export type SinglesOutcome = { kind: 'done'; singles: Singles } | { kind: 'unstable'; configs: BodyConfig[] };
@@ -121,7 +121,12 @@ export async function askSingles(prober: Prober, o: SinglesOptions): Promise<Sin
       noVerdict: [],
       unasked: [],
       byReport: [],
-      answered: { changes: [], keeps: [...(o.answeredBy?.keeps ?? [])], named: [...(o.answeredBy?.named ?? [])] },
+      answered: {
+        changes: [],
+        keeps: [...(o.answeredBy?.keeps ?? [])],
+        named: [...(o.answeredBy?.named ?? [])],
+        ...(o.answeredBy?.goodValues === true ? { goodValues: true as const } : {}),
+      },
     },
     checks: 0,
   };

@@ -179,7 +179,8 @@ export interface Singles {
    * change that gets a 2xx, each of whose fields alone is refused and put back alone refused again, and every field
    * the refusal names (`named`).
    */
-  answered: { changes: SingleChange[]; keeps: string[]; named: string[] };
+  /** `goodValues`: the 2xx and the refusals it rests on were of bodies with every value known-good. */
+  answered: { changes: SingleChange[]; keeps: string[]; named: string[]; goodValues?: true };
 }
 
 /** What explain is given (lib/explain/explain.ts). */
