@@ -22,7 +22,7 @@ function folderWith(text: string | undefined, env: Record<string, string> = {}) 
 
 const configured = (target: string): BehaviourReport => {
   const report = defaultProfileReport();
-  const { referenceProfile: _, ...run } = report.run;
+  const { referenceProfile: _profile, ...run } = report.run;
   return { ...report, run: { ...run, target, targetKind: 'configured' } };
 };
 
