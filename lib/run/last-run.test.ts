@@ -22,8 +22,9 @@ function folderWith(text: string | undefined, env: Record<string, string> = {}) 
 
 const configured = (target: string): BehaviourReport => {
   const report = defaultProfileReport();
-  const { referenceProfile: _profile, ...run } = report.run;
-  return { ...report, run: { ...run, target, targetKind: 'configured' } };
+  const run = { ...report.run, target, targetKind: 'configured' as const };
+  delete run.referenceProfile;
+  return { ...report, run };
 };
 
 describe('the last run of the same target and operation, from its report in REPORT_DIR', () => {
