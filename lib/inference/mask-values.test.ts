@@ -57,6 +57,8 @@ test('quotesFieldValue: the value sent for the field, quoted right after its nam
   expect(quotesFieldValue('Resource  "/drive/root" is unknown', body, 'resource')).toBe(true);
   expect(quotesFieldValue("The clientState '' is empty", body, 'clientState')).toBe(true);
   expect(quotesFieldValue("n '7' is too small", body, 'n')).toBe(true);
+  // Letters whose lower case is longer (İ) before the name do not shift where the value is looked for.
+  expect(quotesFieldValue("İİİ The resource '/drive/root' is not", body, 'resource')).toBe(true);
   // Not right after the name, another value, the value unquoted or cut, the name inside a longer word: no.
   expect(quotesFieldValue("The resource was '/drive/root'", body, 'resource')).toBe(false);
   expect(quotesFieldValue("The resource '/drive/other' is not", body, 'resource')).toBe(false);

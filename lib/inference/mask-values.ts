@@ -71,12 +71,11 @@ const CLOSING: Readonly<Record<string, string>> = { "'": "'", '"': '"', '`': '`'
  */
 export function quotesFieldValue(message: string, requestBody: string | undefined, field: string): boolean {
   const value = sentValueOf(requestBody, field);
-  if (value === undefined || value.length > MAX_MESSAGE) return false;
-  const text = message.toLowerCase();
-  const name = field.toLowerCase();
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-    if (at > 0 && /[\p{L}\p{N}_]/u.test(text[at - 1] ?? '')) continue;
-    let i = at + name.length;
+  if (value === undefined || value.length > MAX_MESSAGE || field === '') return false;
+  // Matched in the message itself, so that each position is the message's (lower-casing may change its length).
+  const names = new RegExp(`(?<!${WORD})${escape(field)}`, 'giu');
+  for (let found = names.exec(message); found !== null; found = names.exec(message)) {
+    let i = found.index + found[0].length;
     for (let spaces = 0; spaces < 3 && message[i] === ' '; spaces += 1) i += 1;
     const open = message[i] ?? '';
     if (!OPENING.includes(open)) continue;
