@@ -121,6 +121,10 @@ async function lastRunBesideBounds(
   expect(again.stdout).toMatch(
     new RegExp(`^last run of this target and operation: ${report.run.requestsSent} requests in all, in \\d+ s, `, 'm'),
   );
+  const sending = Math.ceil(report.run.requestsSent / Number(env['REQUESTS_PER_SECOND']));
+  expect(again.stdout).toContain(
+    `At REQUESTS_PER_SECOND ${env['REQUESTS_PER_SECOND']}, ${report.run.requestsSent} requests take ${sending} s of sending.`,
+  );
   const other = await runProbe({ ...env, REPORT_DIR: reportDir, BASE_URL: 'http://127.0.0.1:9' }, ['--dry-run']);
   expect(other.code, other.stdout + other.stderr).toBe(0);
   expect(other.stdout).not.toMatch(/last run/);

@@ -75,7 +75,7 @@ export function formatPlan(plan: RunPlan, settings: Settings, target: string, la
   );
   if (last !== undefined) {
     const notRun = plan.suites.map((s) => s.suite).filter((suite) => !last.bySuite.has(suite));
-    lines.push(lastRunLine(last, firstAsks(settings.exploration.repeats), notRun));
+    lines.push(lastRunLine(last, settings, notRun));
   }
   return lines;
 }
@@ -89,7 +89,9 @@ function lastFigure(last: LastRunFigures | undefined, suite: string): string {
  * The last run's total, and what its figures are: the answers of this target, not a bound. Said apart when they were
  * asked another number of times, or cut short by a stop.
  */
-function lastRunLine(last: LastRunFigures, repeatsNow: number, notRun: readonly string[]): string {
+function lastRunLine(last: LastRunFigures, settings: Settings, notRun: readonly string[]): string {
+  const repeatsNow = firstAsks(settings.exploration.repeats);
+  const rate = settings.pacing.requestsPerSecond;
   const when = last.startedAt.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
   const asked = last.repeats === repeatsNow ? '' : ` with each combination asked ${count(last.repeats, 'time')} first (now ${repeatsNow})`;
   const stopped = last.stoppedBy === undefined ? '' : `; it was stopped (${last.stoppedBy}), so its figures fall short of a whole run`;
@@ -97,6 +99,7 @@ function lastRunLine(last: LastRunFigures, repeatsNow: number, notRun: readonly 
   return (
     `last run of this target and operation: ${last.requestsSent} requests in all${asked}${last.seconds === undefined ? '' : `, in ${seconds(last.seconds)}`}, started ${when} ` +
     `(${last.shownPath})${stopped}${partial}. ` +
+    `At REQUESTS_PER_SECOND ${rate}, ${last.requestsSent} requests take ${seconds(last.requestsSent / rate)} of sending. ` +
     "A bound is the most a suite may send whatever the target answers; a last run's figure is what this target's answers made it send."
   );
 }
