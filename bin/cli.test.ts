@@ -214,6 +214,8 @@ test('probe loads no later step of the run, and no parser of an optional file, b
   expect(modules).toContain('lib/http/engine.ts');
   const later =
     /^lib\/(report|contract|plan|vitest|baseline|expectations|presence|matrix|values|properties|events)\/|^lib\/run\/(execute-run|run-outputs|run-and-tell|dry-run|campaign)\.ts$/;
+  // The reference service's modules, the profiles among them, load only when a run has no BASE_URL.
+  expect(modules.filter((m) => m.startsWith('reference/'))).toEqual([]);
   expect(modules.filter((m) => later.test(m))).toEqual([]);
   expect(packages.filter((p) => /^(vitest|vite|yaml|ajv|ajv-formats|@readme\/|@seriousme\/|openid-client|undici$)/.test(p))).toEqual([]);
 });

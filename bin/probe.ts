@@ -41,7 +41,6 @@ import './support/lean-dependencies.js';
 import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
 import { isCampaign } from '../lib/config/types.js';
 import { commandAsTyped } from '../lib/config/invocation.js';
-import { resolveProfile } from '../reference/profiles.js';
 import { EXIT_CONFIG, parseCommandOrExit, settingsOrExit } from './support/cli.js';
 import { InterruptOnce } from './support/interrupt.js';
 import { PROBE_OPTIONS } from './support/probe-options.js';
@@ -56,7 +55,9 @@ const { values, positionals } = line.args;
 const settings = await settingsOrExit('probe', line, values['merge-reports'] ? { without: TOKEN_REQUEST_SETTINGS } : {});
 // The embedded reference's profile is checked with the other settings: an unknown one is a setting's mistake,
 // one line, not a stack trace from the suites' setup.
+// Loaded only then: a run against BASE_URL does not load the reference's profiles before its first request.
 if (settings.target.baseUrl === undefined && !values['merge-reports']) {
+  const { resolveProfile } = await import('../reference/profiles.js');
   try {
     resolveProfile(settings.target.referenceProfile);
   } catch (error) {
