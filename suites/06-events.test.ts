@@ -126,18 +126,21 @@ function observeDelivery(run: CaseRun): Promise<Delivery> {
 /**
  * Ends the case when there is no delivery to look at: skipped, with the reason; or, when no subscription
  * or no change could be had, an ERROR in the delivery case (`owner`) and a skip pointing to it in the
- * cases that only describe its notification. False when there is a delivery.
+ * cases that only describe its notification. The delivery when there is one, else undefined once the case has ended.
  */
-async function endWithoutDelivery(context: TestContext, id: string, run: CaseRun, d: Delivery, owner: boolean): Promise<boolean> {
-  if (d.kind === 'observed') return false;
+async function deliveryOrEnd(context: TestContext, id: string, run: CaseRun, owner: boolean): Promise<Observed | undefined> {
+  const d = await observeDelivery(run);
+  if (d.kind === 'observed') return d;
   if (d.kind === 'skipped') skip(context, id, d.why);
   const judged = d.kind === 'not-created' ? notCreated(d.exchange, d.caveat) : changeFailed(d.change.how, d.change.message);
   if (!owner) skip(context, id, `${judged.finding ?? 'no delivery'}: nothing to describe (see events/notification)`);
   await finishCase(context, run, { id: caseIds.events('notification'), kind: 'events', ...judged, example: example(d.exchange) });
-  return true;
+  return undefined;
 }
 
-const delayOf = (d: Extract<Delivery, { kind: 'observed' }>): number | undefined =>
+type Observed = Extract<Delivery, { kind: 'observed' }>;
+
+const delayOf = (d: Observed): number | undefined =>
   d.notification === undefined ? undefined : Date.parse(d.notification.receivedAt) - d.change.startedAtMs;
 
 /** A judgement, or the skip of a case with nothing to judge. */
@@ -147,9 +150,8 @@ const judgedOrSkip = <T extends object>(context: TestContext, id: string, judged
 /** spec §6: a change is notified at the notificationUrl, naming the subscription and carrying its clientState. */
 async function notificationCase(context: TestContext): Promise<void> {
   const run = new CaseRun(probe);
-  const d = await observeDelivery(run);
-  if (await endWithoutDelivery(context, caseIds.events('notification'), run, d, true)) return;
-  if (d.kind !== 'observed') return;
+  const d = await deliveryOrEnd(context, caseIds.events('notification'), run, true);
+  if (d === undefined) return;
   const judged = judgeDelivery(d.notification, d.subscription, waitMs, delayOf(d));
   await finishCase(context, run, {
     id: caseIds.events('notification'),
@@ -166,9 +168,8 @@ async function notificationCase(context: TestContext): Promise<void> {
 /** Open: which keys a notification carries (SharePoint or Graph shape). */
 async function payloadShapeCase(context: TestContext): Promise<void> {
   const run = new CaseRun(probe);
-  const d = await observeDelivery(run);
-  if (await endWithoutDelivery(context, caseIds.events('payload-shape'), run, d, false)) return;
-  if (d.kind !== 'observed') return;
+  const d = await deliveryOrEnd(context, caseIds.events('payload-shape'), run, false);
+  if (d === undefined) return;
   if (d.notification === undefined)
     return skip(
       context,
@@ -186,9 +187,8 @@ async function payloadShapeCase(context: TestContext): Promise<void> {
 /** Open: the time from the change to its notification. */
 async function delayCase(context: TestContext): Promise<void> {
   const run = new CaseRun(probe);
-  const d = await observeDelivery(run);
-  if (await endWithoutDelivery(context, caseIds.events('delay'), run, d, false)) return;
-  if (d.kind !== 'observed') return;
+  const d = await deliveryOrEnd(context, caseIds.events('delay'), run, false);
+  if (d === undefined) return;
   const judged = judgedOrSkip(context, caseIds.events('delay'), judgeDelay(d.notification, d.change, waitMs));
   await finishCase(context, run, { id: caseIds.events('delay'), kind: 'events', ...judged, example: example(d.exchange) });
 }
