@@ -20,7 +20,8 @@ import { withoutSchemaRendering } from './schema-rendering.js';
 /** Characters that continue a word: a field next to one of these is part of a longer name. */
 const WORD = '\\p{L}\\p{N}_$@-';
 
-const QUOTES: readonly [string, string][] = [
+/** The quotes a text puts around a name or a value, each opening with its closing. */
+export const QUOTES: readonly [string, string][] = [
   ["'", "'"],
   ['"', '"'],
   ['`', '`'],

@@ -8,6 +8,7 @@
  *
  * Only for grouping: what is shown of a refusal is its message as the target sent it.
  */
+import { QUOTES } from '../error-body/field-names.js';
 import { MAX_MESSAGE } from '../error-body/read-error-body.js';
 
 export const VALUE_PLACEHOLDER = '<value>';
@@ -27,21 +28,30 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /** The sent values as text: the body's top-level strings, numbers and booleans; nothing when it is not a JSON object. */
 export function sentValues(requestBody: string | undefined): string[] {
-  if (requestBody === undefined || requestBody.length > MAX_BODY) return [];
+  const out: string[] = [];
+  for (const value of Object.values(bodyObject(requestBody) ?? {})) {
+    if (out.length >= MAX_VALUES) break;
+    const text = scalarText(value);
+    if (text !== undefined) out.push(text);
+  }
+  return out;
+}
+
+/** The request body as a JSON object, or undefined: too long to parse, not JSON, or not an object. */
+function bodyObject(requestBody: string | undefined): Record<string, unknown> | undefined {
+  if (requestBody === undefined || requestBody.length > MAX_BODY) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(requestBody) as unknown;
   } catch {
-    return [];
+    return undefined;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const out: string[] = [];
-  for (const value of Object.values(body)) {
-    if (out.length >= MAX_VALUES) break;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out.push(String(value));
-  }
-  return out;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
 }
+
+/** A string, number or boolean as text; undefined for anything else. */
+const scalarText = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 
 /** The message with each sent value it repeats replaced by `<value>`; the fields' own names are never masked here. */
 export function maskValues(message: string, values: readonly string[], fields: readonly string[]): string {
@@ -59,9 +69,6 @@ export function maskValues(message: string, values: readonly string[], fields: r
   return message.replace(new RegExp(patterns.join('|'), 'gu'), VALUE_PLACEHOLDER);
 }
 
-const OPENING = ["'", '"', '`', '‘', '“'];
-const CLOSING: Readonly<Record<string, string>> = { "'": "'", '"': '"', '`': '`', '‘': '’', '“': '”' };
-
 /**
  * Whether the message quotes the value the body sent for `field` right after the field's name: services say which
  * value of which field they refuse ("The resource '/drive/root' is not a resource that can be subscribed to.",
@@ -77,25 +84,17 @@ export function quotesFieldValue(message: string, requestBody: string | undefine
   for (let found = names.exec(message); found !== null; found = names.exec(message)) {
     let i = found.index + found[0].length;
     for (let spaces = 0; spaces < 3 && message[i] === ' '; spaces += 1) i += 1;
-    const open = message[i] ?? '';
-    if (!OPENING.includes(open)) continue;
-    if (message.startsWith(value, i + 1) && message[i + 1 + value.length] === CLOSING[open]) return true;
+    const close = QUOTES.find(([open]) => message[i] === open)?.[1];
+    if (close !== undefined && message.startsWith(value, i + 1) && message[i + 1 + value.length] === close) return true;
   }
   return false;
 }
 
 /** The value the body sent under `field`'s name in any letter case, as text; undefined when none or not a scalar. */
 function sentValueOf(requestBody: string | undefined, field: string): string | undefined {
-  if (requestBody === undefined || requestBody.length > MAX_BODY) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(requestBody) as unknown;
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const body = bodyObject(requestBody);
+  if (body === undefined) return undefined;
   const name = field.toLowerCase();
   const key = Object.keys(body).find((k) => k.toLowerCase() === name);
-  const value = key === undefined ? undefined : (body as Record<string, unknown>)[key];
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  return key === undefined ? undefined : scalarText(body[key]);
 }
