@@ -32,7 +32,19 @@ function prepare(env: Record<string, string>): { reportDir: string; settings: Re
  * code it would exit with. The fast test pace (test/support/fast-settings.ts) goes under `env`; `timeoutMs` stops the run
  * as Ctrl-C would.
  */
-export async function runProbe(env: Record<string, string>, args: string[] = [], timeoutMs = 300_000): Promise<ProbeRun> {
+/**
+ * The self-tests run the probe many times in each process, as a campaign does: each run's suites start in the thread
+ * the last run ended (lib/vitest/kept-threads.ts), unless `keepSuitesThread` is false (a thread of its own, as a
+ * single run of the command has) or KEEP_SUITES_THREAD=0 says so for all (to compare the two).
+ */
+const KEEP_THREAD = process.env.KEEP_SUITES_THREAD !== '0';
+
+export async function runProbe(
+  env: Record<string, string>,
+  args: string[] = [],
+  timeoutMs = 300_000,
+  { keepSuitesThread = KEEP_THREAD }: { keepSuitesThread?: boolean } = {},
+): Promise<ProbeRun> {
   const { reportDir, settings: given } = prepare(env);
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -65,6 +77,7 @@ export async function runProbe(env: Record<string, string>, args: string[] = [],
     stop: AbortSignal.timeout(timeoutMs),
     startEmbedded,
     suitesReadBuild: COMPILED,
+    keepSuitesThread,
   });
   if (outcome.setupProblem !== undefined) stderr.push(...outcome.setupProblem.split('\n').map((p) => `probe: ${p}`));
   else stdout.push(exitLine(outcome));

@@ -35,6 +35,7 @@ import { runProbe, type ProbeRunOptions } from './run-probe.js';
 import { unknownExpectationOperations } from './campaign-expectations.js';
 import { readContractScope, type ContractScope } from './campaign-contract.js';
 import { shortPath } from '../short-path.js';
+import { endKeptThreads } from '../vitest/kept-threads.js';
 
 type Out = NonNullable<ProbeRunOptions['out']>;
 type Runnable = Extract<PlannedOperation, { kind: 'run' }>;
@@ -116,7 +117,9 @@ function shardFacts(whole: Settings, own: Settings, shard: ShardSpec, plan: Camp
 
 /** The operations in run order, each with its share as what earlier runs left allows; then the index and the last line. */
 async function runPlan(run: { settings: Settings; options: CampaignOptions; doc: OpenApiDocument; plan: CampaignPlan; out: Out }) {
-  const { settings, options, doc, plan, out } = run;
+  const { settings, doc, plan, out } = run;
+  // Each operation is a run of the suites: the next starts in the thread the last one ended (lib/vitest/kept-threads.ts).
+  const options: CampaignOptions = { ...run.options, keepSuitesThread: true };
   const { order, reserve, shares } = plan;
   const producers = new ProducerInstances(settings, order, reserve, (line) => out.log(line));
   const budget = givenBack(plan.runBudget, plan.runs, shares);
@@ -134,6 +137,7 @@ async function runPlan(run: { settings: Settings; options: CampaignOptions; doc:
     }
   } finally {
     left = await producers.finish();
+    await endKeptThreads();
   }
   const inDocumentOrder = plan.planned.map((p) => entries.get(p.id)).filter((e): e is IndexEntry => e !== undefined);
   const facts = { left, requests: producers.requests, ...producers.counts, reserve, junit };

@@ -54,6 +54,8 @@ export interface RunContext {
   startEmbedded?: StartEmbedded;
   /** The suites read lib/ from the build (ProbeRunOptions). */
   suitesReadBuild?: boolean;
+  /** The process runs the suites again after this run: their thread is kept for it (lib/vitest/kept-threads.ts). */
+  keepSuitesThread?: boolean;
 }
 
 /** A run of the suites, as plain data. */
@@ -224,7 +226,7 @@ async function suitesOn(
   // Imported here: a command that never runs the suites (a setup error) does not load vitest.
   const { startVitest } = await import('vitest/node');
   const { suitesRunConfig } = await import('../vitest/suites-config.js');
-  const config = suitesRunConfig(TOOL_ROOT, ctx.suitesReadBuild === true);
+  const config = suitesRunConfig(TOOL_ROOT, ctx.suitesReadBuild === true, ctx.keepSuitesThread === true);
   const vitest = await startVitest(
     'test',
     [...ctx.filters],

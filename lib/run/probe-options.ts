@@ -41,6 +41,12 @@ export interface ProbeRunOptions {
    * rule (dist/ is fresh); otherwise the sources.
    */
   suitesReadBuild?: boolean;
+  /**
+   * The process runs the suites again after this run (a campaign's next operation, the self-tests): their thread is
+   * kept for it, with what it loaded (lib/vitest/kept-threads.ts). Off for a single run, whose memory after the suites
+   * is then the reports' alone.
+   */
+  keepSuitesThread?: boolean;
 }
 
 export interface ProbeRunOutcome {

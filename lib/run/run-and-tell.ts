@@ -25,6 +25,7 @@ export async function runAndTell(mode: RunMode, ctx: RunContext, options: ProbeR
     ...(options.stop !== undefined ? { stop: options.stop } : {}),
     ...(options.startEmbedded !== undefined ? { startEmbedded: options.startEmbedded } : {}),
     ...(options.suitesReadBuild !== undefined ? { suitesReadBuild: options.suitesReadBuild } : {}),
+    ...(options.keepSuitesThread !== undefined ? { keepSuitesThread: options.keepSuitesThread } : {}),
     onUiRun: async (run) => void (await tell(run)),
   });
   return tell(result);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Plugin, TestProjectInlineConfiguration, ViteUserConfig } from 'vitest/config';
 import type { CacheKeyIdGenerator } from 'vitest/node';
 import { compiledLib } from './compiled-lib.js';
+import { keptThreads } from './kept-threads.js';
 import { nameOrderSequencer } from './name-order-sequencer.js';
 
 /**
@@ -63,7 +64,7 @@ function writable(folder: string): boolean {
  * Files run in name order (numbered, by the root's sequencer) so later suites can use what the presence matrix
  * found. With `libCompiled` (dist/ fresh, the launcher's rule) they read lib/ from the build (./compiled-lib.ts).
  */
-export function suitesProject(root: string, libCompiled: boolean): TestProjectInlineConfiguration {
+export function suitesProject(root: string, libCompiled: boolean, keepThread = false): TestProjectInlineConfiguration {
   const compiled = compiledLib(root);
   return {
     extends: true,
@@ -74,7 +75,8 @@ export function suitesProject(root: string, libCompiled: boolean): TestProjectIn
       // The build's modules are node's to load, as packages are.
       ...(libCompiled ? { server: { deps: { external: [compiled.external] } } } : {}),
       globalSetup: ['suites/support/global-setup.ts'],
-      pool: 'threads',
+      // A process that runs the suites again keeps their thread for the next run (./kept-threads.ts).
+      pool: keepThread ? keptThreads() : 'threads',
       isolate: false,
       fileParallelism: false,
       maxWorkers: 1,
@@ -88,7 +90,7 @@ export function suitesProject(root: string, libCompiled: boolean): TestProjectIn
 }
 
 /** What a probe run gives vitest instead of a config file: the root's settings and the suites' project alone. */
-export function suitesRunConfig(root: string, libCompiled: boolean): ViteUserConfig {
+export function suitesRunConfig(root: string, libCompiled: boolean, keepThread = false): ViteUserConfig {
   const cache = moduleCache(root, libCompiled);
   return {
     plugins: [cache.plugin],
@@ -96,7 +98,7 @@ export function suitesRunConfig(root: string, libCompiled: boolean): ViteUserCon
       experimental: cache.settings,
       // vitest 4.1 reads the sequencer from the root only.
       sequence: { sequencer: nameOrderSequencer(['suites']) },
-      projects: [suitesProject(root, libCompiled)],
+      projects: [suitesProject(root, libCompiled, keepThread)],
     },
   };
 }
