@@ -62,6 +62,21 @@ test('after a run against another rule, a run in the kept thread finds what a ru
   expect(kept).toEqual(own);
 }, 240_000);
 
+test('a run stopped part-way leaves no thread waiting, and the next run starts in a new one and holds', async () => {
+  const env = { BASE_URL: second.url, ACCESS_TOKEN: TOKEN };
+  await runProbe(env, ['01-spec'], 60_000, { keepSuitesThread: true });
+  expect(keptThreadCounts().idle).toBeGreaterThanOrEqual(1);
+  // A whole run, stopped as Ctrl-C stops one, while the handshake's deadline search waits: a case vitest abandoned may
+  // still be at work in the thread.
+  const stopped = await runProbe(env, [], 1_500, { keepSuitesThread: true });
+  expect(stopped.stdout + stopped.stderr).toMatch(/stopped/);
+  expect(keptThreadCounts().idle).toBe(0);
+  const before = keptThreadCounts();
+  const next = await runProbe(env, ['01-spec'], 60_000, { keepSuitesThread: true });
+  expect(next.code, next.stdout + next.stderr).toBe(0);
+  expect(keptThreadCounts().threads - before.threads).toBe(1);
+}, 120_000);
+
 test('endKeptThreads ends the threads waiting for a run', async () => {
   await runProbe({ BASE_URL: second.url, ACCESS_TOKEN: TOKEN }, ['01-spec'], 60_000, { keepSuitesThread: true });
   expect(keptThreadCounts().idle).toBeGreaterThanOrEqual(1);

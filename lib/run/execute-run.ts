@@ -15,6 +15,7 @@ import { ExchangeLog, SETUP_CHECK_RUN } from '../har/exchange-log.js';
 import type { Exchange } from '../http/types.js';
 import type { LedgerOutcome } from '../ledger/left-on-target.js';
 import { TOOL_ROOT } from '../operation/shipped.js';
+import { endKeptThreads } from '../vitest/kept-threads.js';
 import { runRedactor } from '../redaction/run-redactor.js';
 import type { Verdict } from '../outcome.js';
 import type { RunStop } from '../report/types.js';
@@ -263,6 +264,8 @@ async function suitesOn(
     await new Promise(() => {});
   }
   await vitest.close();
+  // A stopped run can leave a case vitest abandoned still at work in its thread: no later run starts there.
+  if (ctx.keepSuitesThread === true && run.reporters.stop.stoppedBy !== undefined) await endKeptThreads();
   run.progress.close();
   run.stopChannel.close();
   mode.after(settings.reports.reportDir, run.reporters.stop);

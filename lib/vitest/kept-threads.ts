@@ -10,13 +10,15 @@
  * setting a run gives them is given again by every run (`judgeRefusalsBy`), and what they keep is computed from their
  * arguments alone (compiled validators and patterns).
  *
- * A thread is kept only for a run of the same node flags and environment, and at most `MAX_RUNS` runs: past that it
- * ends, so that what a run left behind in it (a timer, a socket) cannot pile up; at most `MAX_IDLE` wait at a time. Kept threads do not hold the process
- * open (unref), and `endKeptThreads` ends them where memory matters.
+ * A thread is kept only for a run of the same node flags and environment, and for at most `MAX_RUNS` runs: past that
+ * it ends, so that what a run left behind in it (a timer, a socket) cannot pile up; at most `MAX_IDLE` wait at a time.
+ * A waiting thread does not hold the process open (unref), and `endKeptThreads` ends the waiting ones once no run
+ * follows (a campaign's end).
  *
- * Built on vitest's custom pool API (`PoolRunnerInitializer`, `vitest/worker`), experimental in vitest 4.1: the
- * entry and this module follow its `threads` pool worker line by line, and lib/vitest/kept-threads.test.ts holds that
- * a second run in the same thread finds what a first run in a new thread finds.
+ * Built on vitest's custom pool API (`PoolRunnerInitializer`, `vitest/worker`), experimental in vitest 4.1: this module
+ * and the entry do what its `threads` pool worker and that worker's entry do, but for the thread's end, and
+ * test/kept-threads.test.ts holds that a run in a kept thread, after a run against another rule, finds what the same
+ * run finds in a new thread.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -25,7 +27,7 @@ import { TOOL_ROOT } from '../tool-root.js';
 
 const ENTRY = join(TOOL_ROOT, 'lib', 'vitest', 'kept-thread-entry.mjs');
 /** Runs a thread serves before it ends. */
-export const MAX_RUNS = 40;
+const MAX_RUNS = 40;
 /** Threads kept waiting at most: more are kept only while runs go on at once (the self-tests' concurrent cases). */
 const MAX_IDLE = 2;
 const NAME = 'kept-threads';
@@ -40,7 +42,7 @@ interface Kept {
 /** Threads between runs, by node flags and environment. */
 const idle: Kept[] = [];
 
-/** Ends every kept thread (a campaign's last run is over; a test's file ends). */
+/** Ends every thread waiting for a run (a campaign's last run is over). */
 export async function endKeptThreads(): Promise<void> {
   await Promise.all(idle.splice(0).map((k) => k.thread.terminate()));
 }
@@ -64,6 +66,15 @@ class KeptThreadWorker implements PoolWorker {
   #kept: Kept | undefined;
   /** What vitest listens to on the thread: taken off at stop, as ending the thread would. */
   readonly #listeners: [event: string, callback: Listener][] = [];
+  /**
+   * The thread said it stopped, without an error: its run is over and its environment torn down. A run stopped by
+   * force (a second Ctrl-C) or a thread that failed never says so, and such a thread ends instead of waiting.
+   */
+  #stoppedCleanly = false;
+  readonly #onMessage = (message: unknown): void => {
+    const m = message as { __vitest_worker_response__?: unknown; type?: unknown; error?: unknown } | null;
+    if (m?.__vitest_worker_response__ === true && m.type === 'stopped') this.#stoppedCleanly = m.error === undefined;
+  };
 
   constructor(options: PoolOptions) {
     this.#execArgv = options.execArgv;
@@ -80,6 +91,8 @@ class KeptThreadWorker implements PoolWorker {
     const kept = at >= 0 ? idle.splice(at, 1)[0] : undefined;
     this.#kept = kept ?? this.#newThread();
     this.#kept.thread.ref();
+    this.#kept.thread.on('message', this.#onMessage);
+    this.#stoppedCleanly = false;
     this.#kept.runs += 1;
     started.runs += 1;
   }
@@ -104,7 +117,8 @@ class KeptThreadWorker implements PoolWorker {
     if (kept === undefined) return;
     this.#kept = undefined;
     for (const [event, callback] of this.#listeners.splice(0)) kept.thread.off(event, callback);
-    if (kept.runs >= MAX_RUNS || idle.length >= MAX_IDLE) {
+    kept.thread.off('message', this.#onMessage);
+    if (!this.#stoppedCleanly || kept.runs >= MAX_RUNS || idle.length >= MAX_IDLE) {
       await kept.thread.terminate();
       return;
     }
