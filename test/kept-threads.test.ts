@@ -1,7 +1,8 @@
 /**
  * Runs of the suites one after another in one process (a campaign's operations, the self-tests) start in the thread the
  * last run ended (lib/vitest/kept-threads.ts). What a run finds must not depend on that: a run in a kept thread, after
- * a run against a target with another rule, finds what the same run finds in a thread of its own.
+ * a run against a target with another rule, finds what the same run finds in a thread of its own. A run stopped
+ * part-way may leave work in its thread, so no later run starts there.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
