@@ -59,7 +59,8 @@ import { runRedactor } from '../lib/redaction/run-redactor.js';
 import { describeInput, otherTarget, type TargetWords } from '../lib/explain/describe-input.js';
 import { explain } from '../lib/explain/explain.js';
 import { explainOffline, readReport, type OfflineReport } from '../lib/explain/offline.js';
-import { reportHint, type HintTarget } from '../lib/explain/report-hint.js';
+import { reportHint } from '../lib/explain/report-hint.js';
+import { settingsTarget } from '../lib/config/run-target.js';
 import { readInput, type ExplainInput } from '../lib/explain/read-input.js';
 import { harInputLines, otherHarTarget } from '../lib/explain/har-input.js';
 import { knownStarts } from '../lib/presence/known-starts.js';
@@ -212,7 +213,6 @@ let code: number = EXIT_UNEXPLAINED;
 let reachability = 0;
 try {
   let target: TargetWords;
-  let hintTarget: HintTarget;
   if (settings.target.baseUrl === undefined) {
     // As the probe does: the reference accepts exactly one token, the configured one or one made now.
     try {
@@ -233,7 +233,6 @@ try {
           ? 'the token generated for the embedded reference'
           : `the configured token (${settings.credentials.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
-    hintTarget = { kind: 'embedded-reference', profile: settings.target.referenceProfile };
   } else {
     const checked = await preflight({ config: engineLimits(settings), baseUrl: settings.target.baseUrl, token, path: operation.path }, [
       { method: 'GET', path: operation.path },
@@ -254,7 +253,6 @@ try {
             ? 'no token (ACCESS_TOKEN is not set)'
             : `the configured token (${settings.credentials.accessTokenSource ?? 'ACCESS_TOKEN'})`,
     };
-    hintTarget = { kind: 'configured', url: settings.target.baseUrl };
   }
   if (fromHar !== undefined) for (const line of harInputLines(fromHar, label, target, operation.path)) console.log(line);
   else if (input !== undefined) for (const line of describeInput(input, label, operation, target)) console.log(line);
@@ -262,7 +260,9 @@ try {
   const notificationUrl = settings.receiver.notificationUrl ?? receiver?.url;
   if (notificationUrl === undefined) throw new Error('explain: no notification URL (NOTIFICATION_URL unset and no receiver)');
   const hint =
-    hintReport === undefined ? undefined : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: hintTarget });
+    hintReport === undefined
+      ? undefined
+      : reportHint(hintReport.report, hintReport.path, body.body, { operation, target: settingsTarget(settings.target) });
   if (hint !== undefined) console.log(hint.line);
   if (budget < asked) console.log(`budget: ${budget} requests (MAX_REQUESTS), not the ${asked} asked`);
   else console.log(`budget: ${budget} requests`);

@@ -8,10 +8,11 @@
  * something else, and its prediction would only spend requests. Nor is one that predicts nothing for
  * this body. Each case is one line, saying why.
  */
+import { reportTarget, sameTarget, targetWords, type RunTarget } from '../config/run-target.js';
 import { changeWords, readMatrix, sameSet, type OfflineReport } from './offline.js';
 
-/** The target explain asks, as a report's run names one. */
-export type HintTarget = { kind: 'embedded-reference'; profile: string } | { kind: 'configured'; url: string };
+/** The target explain asks, as a report's run names one (lib/config/run-target.ts). */
+export type HintTarget = RunTarget;
 
 export interface ReportHint {
   /**
@@ -26,27 +27,6 @@ export interface ReportHint {
   refusedSingles?: string[];
   /** One line for the user: what the report predicts, or why it was not used. */
   line: string;
-}
-
-const targetWords = (t: HintTarget): string => (t.kind === 'embedded-reference' ? `the embedded reference (profile ${t.profile})` : t.url);
-
-/** The report's target in the same words, or undefined when its run does not say. */
-function reportTarget(run: OfflineReport['run']): HintTarget | undefined {
-  if (run.targetKind === 'embedded-reference') return { kind: 'embedded-reference', profile: run.referenceProfile ?? 'default' };
-  if (run.targetKind === 'configured' || run.targetKind === undefined) return { kind: 'configured', url: run.target };
-  return undefined;
-}
-
-/** A base URL compared without a trailing slash and with URL's own spelling of scheme and host. */
-function sameUrl(a: string, b: string): boolean {
-  const norm = (u: string): string => (URL.canParse(u) ? new URL(u).href : u).replace(/\/+$/, '');
-  return norm(a) === norm(b);
-}
-
-function sameTarget(a: HintTarget, b: HintTarget): boolean {
-  if (a.kind === 'embedded-reference' && b.kind === 'embedded-reference') return a.profile === b.profile;
-  if (a.kind === 'configured' && b.kind === 'configured') return sameUrl(a.url, b.url);
-  return false;
 }
 
 export function reportHint(

@@ -3,11 +3,12 @@
  * beside its bounds. A bound is the most a suite may send whatever the target answers (every refusal asked until it
  * is confirmed, every search to its end); what a suite sends depends on those answers, so the one figure that says
  * what a run will cost on this target is what the target's answers made the last run send. Only a report of the same
- * target counts: a configured target by its BASE_URL, the embedded reference by its profile; and of the same
- * operation. Anything else, or a report that cannot be read, gives no figure: the plan stands without it.
+ * target (lib/config/run-target.ts: a configured target by its BASE_URL, the embedded reference by its profile) and of
+ * the same operation counts. Anything else, or a report that cannot be read, gives no figure: the plan stands without it.
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { reportTarget, sameTarget, settingsTarget } from '../config/run-target.js';
 import type { Settings } from '../config/types.js';
 import type { LastRunFigures } from '../plan/format-plan.js';
 import { BEHAVIOUR_REPORT_FILES } from '../report/report-outputs.js';
@@ -34,7 +35,9 @@ export async function lastRunOf(settings: Settings): Promise<LastRun | undefined
   } catch {
     return undefined;
   }
-  if (!sameTarget(report, settings) || report.operation.id !== settings.target.operation.id) return undefined;
+  const of = reportTarget(report.run);
+  if (of === undefined || !sameTarget(of, settingsTarget(settings.target)) || report.operation.id !== settings.target.operation.id)
+    return undefined;
   const { run } = report;
   return {
     path,
@@ -51,12 +54,3 @@ function elapsed(startedAt: string, endedAt: string): { seconds?: number } {
   const ms = Date.parse(endedAt) - Date.parse(startedAt);
   return Number.isFinite(ms) && ms >= 0 ? { seconds: ms / 1000 } : {};
 }
-
-function sameTarget(report: BehaviourReport, settings: Settings): boolean {
-  const { baseUrl, referenceProfile } = settings.target;
-  const { run } = report;
-  if (baseUrl === undefined) return run.targetKind === 'embedded-reference' && run.referenceProfile === referenceProfile;
-  return run.targetKind === 'configured' && stripSlash(run.target) === stripSlash(baseUrl);
-}
-
-const stripSlash = (url: string): string => url.replace(/\/+$/, '');
