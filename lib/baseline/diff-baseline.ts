@@ -1,3 +1,4 @@
+import { sameTarget, type RunTarget } from '../config/run-target.js';
 import { combinationKey } from '../rule/field-set.js';
 import type { Baseline, BaselineAnswer, BaselineLimit, BaselineTarget, Drift, DriftChange, NotCompared } from './types.js';
 
@@ -116,14 +117,15 @@ export function diffBaseline(baseline: Baseline, current: Baseline): Drift {
   };
 }
 
-/** The two targets in words when they are not the same one (the embedded reference: the same profile). */
+/** The two targets in words when they are not the same one (lib/config/run-target.ts). */
 function otherTarget(baseline: BaselineTarget, run: BaselineTarget): Pick<Drift, 'otherTarget'> {
   const words = (t: BaselineTarget): string =>
     t.kind === 'embedded-reference'
       ? `the embedded reference (profile ${t.referenceProfile ?? 'default'})`
       : (t.baseUrl ?? 'a configured target');
-  const key = (t: BaselineTarget): string => (t.kind === 'embedded-reference' ? words(t) : (t.baseUrl ?? '').replace(/\/+$/, ''));
-  return key(baseline) === key(run) ? {} : { otherTarget: { baseline: words(baseline), run: words(run) } };
+  const target = (t: BaselineTarget): RunTarget =>
+    t.kind === 'embedded-reference' ? { kind: t.kind, profile: t.referenceProfile ?? 'default' } : { kind: t.kind, url: t.baseUrl ?? '' };
+  return sameTarget(target(baseline), target(run)) ? {} : { otherTarget: { baseline: words(baseline), run: words(run) } };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Which target a run probes, as the settings name it and as a report's run recorded it, and when two are the same:
  * the embedded reference by its profile, a configured target by its base URL (without a trailing slash, with URL's
  * own spelling of scheme and host). One definition for every reader that takes an earlier report as being of this
- * target: explain's `--hint`, and the dry run's figures of the last run.
+ * target: explain's `--hint`, the dry run's figures of the last run, and a baseline's drift.
  */
 import type { Settings } from './types.js';
 
