@@ -28,17 +28,15 @@
  * Exit codes: 0 every case holds; 1 a case failed, the behaviour drifted, something was left on the
  * target or a secret was found in the output; 2 a configuration, usage or setup error.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { editDistance } from '../lib/config/did-you-mean.js';
 import { TOOL_ROOT } from '../lib/tool-root.js';
 import { EXIT_CONFIG, headerHelp } from './support/usage.js';
-import { COMMANDS, PROBE_NODE_FLAGS, type Command } from './support/commands.js';
+import { COMMANDS, type Command } from './support/commands.js';
 
-export { COMMANDS, PROBE_NODE_FLAGS };
+export { COMMANDS };
 
 export type Parsed =
   | { kind: 'run'; command: string; args: string[] }
@@ -80,37 +78,34 @@ function version(): string {
 }
 
 /**
- * The child's node arguments before the command's own: compiled (this module is dist/bin/cli.js) the command's
- * JavaScript beside it, under plain node; from the sources, its TypeScript with tsx's loader, named by its file:
- * a bare `--import tsx` resolves from the working folder, which need not have tsx.
+ * The command's entry point: compiled (this module is dist/bin/cli.js) its JavaScript beside it; from the sources
+ * (the launcher has registered tsx), its TypeScript.
  */
-export function childNodeArgs(command: Command, moduleUrl: string = import.meta.url): string[] {
+export function commandEntry(command: Command, moduleUrl: string = import.meta.url): string {
   const compiled = moduleUrl.endsWith('.js');
-  const script = fileURLToPath(new URL(`./${command.script}.${compiled ? 'js' : 'ts'}`, moduleUrl));
-  if (compiled) return [...command.node, script];
-  const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
-  return [...command.node, '--import', tsx, script];
+  return fileURLToPath(new URL(`./${command.script}.${compiled ? 'js' : 'ts'}`, moduleUrl));
 }
 
-/** Runs the command as a child process (childNodeArgs), and exits with its code. */
-function run(parsed: Extract<Parsed, { kind: 'run' }>): void {
+/**
+ * Runs the command in this process, as `node <its entry point> ...args` would: the entry point reads its arguments
+ * from process.argv, and sets its exit code itself. In this process rather than a child: a second node would start
+ * and load its modules after this one had (about 0.1 s before the probe's first request, and this process's memory
+ * beside the command's for the whole run); the probe sets its memory flags itself (./support/probe-memory.ts).
+ */
+async function run(parsed: Extract<Parsed, { kind: 'run' }>): Promise<void> {
   const command = COMMANDS[parsed.command];
   if (command === undefined) return;
-  const child = spawn(process.execPath, [...childNodeArgs(command), ...parsed.args], { stdio: 'inherit' });
-  // Ctrl-C in a terminal reaches the whole foreground process group, the child included: passed on as well, it would
-  // arrive twice. Without a terminal a SIGINT was sent to this process alone, and is passed on; so is SIGTERM, which
-  // a terminal does not send. A command may still get a signal twice (sent to the group by a script) and must stop
-  // once (bin/support/stop-on-signals.ts, lib/vitest/interrupt.ts).
-  const terminal = process.stdin.isTTY === true || process.stdout.isTTY === true || process.stderr.isTTY === true;
-  process.on('SIGINT', () => {
-    if (!terminal) child.kill('SIGINT');
-  });
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
-  child.once('error', (error) => {
-    console.error(`subscription-conformance: could not start ${parsed.command}: ${error.message}`);
+  const entry = commandEntry(command);
+  process.argv = [process.argv[0] ?? process.execPath, entry, ...parsed.args];
+  try {
+    await import(pathToFileURL(entry).href);
+  } catch (error) {
+    // A command reports its own errors, and one it did not foresee goes on as node reports it (exit 1); a module that
+    // cannot be found is a build or an install missing a file.
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    console.error(`subscription-conformance: could not start ${parsed.command}: ${(error as Error).message}`);
     process.exit(EXIT_CONFIG);
-  });
-  child.once('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + 2)));
+  }
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
@@ -125,5 +120,5 @@ export function main(argv: readonly string[] = process.argv.slice(2)): void {
     console.error(`subscription-conformance: ${parsed.message}`);
     process.exit(EXIT_CONFIG);
   }
-  run(parsed);
+  void run(parsed);
 }

@@ -37,6 +37,7 @@
  * case ran, an unusable expectations file).
  */
 import { handOverStop, SIGNAL_EXIT } from './support/early-stop.js';
+import './support/probe-memory.js';
 import './support/lean-dependencies.js';
 import { TOKEN_REQUEST_SETTINGS } from '../lib/config/auth-check.js';
 import { isCampaign } from '../lib/config/types.js';

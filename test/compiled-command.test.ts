@@ -7,11 +7,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BUILD_SOURCES, BUILD_STAMP, compiledCli } from '../bin/support/compiled-entry.mjs';
-import { childNodeArgs, COMMANDS } from '../bin/cli.js';
+import { commandEntry, COMMANDS } from '../bin/cli.js';
 import { childEnv } from './run-tool.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -74,17 +73,11 @@ describe('which build the command runs', () => {
     expect(compiledCli(unstamped)).toBeUndefined();
   });
 
-  test('compiled, a command is its .js beside cli.js under plain node; from the sources, its .ts with tsx', () => {
+  test('compiled, a command is its .js beside cli.js; from the sources, its .ts', () => {
     const probe = COMMANDS['probe'];
     if (probe === undefined) throw new Error('no probe command');
-    expect(childNodeArgs(probe, 'file:///tool/dist/bin/cli.js')).toEqual([...probe.node, '/tool/dist/bin/probe.js']);
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    expect(childNodeArgs(probe, pathToFileURL(join(ROOT, 'bin', 'cli.ts')).href)).toEqual([
-      ...probe.node,
-      '--import',
-      tsx,
-      join(ROOT, 'bin', 'probe.ts'),
-    ]);
+    expect(commandEntry(probe, 'file:///tool/dist/bin/cli.js')).toBe('/tool/dist/bin/probe.js');
+    expect(commandEntry(probe, pathToFileURL(join(ROOT, 'bin', 'cli.ts')).href)).toBe(join(ROOT, 'bin', 'probe.ts'));
   });
 });
 
