@@ -52,13 +52,16 @@ function timeUntil(way: Way, args: string[], env: Record<string, string>, until:
       detached: true,
     });
     let output = '';
+    let measured: number | undefined;
+    // The time is taken at `at`; the measure ends once the process group is gone, so that a killed process's
+    // teardown (freeing its memory) does not run during the next measure's start.
     const finish = (at: number): void => {
+      measured ??= (at - started) / 1000;
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
-      resolve((at - started) / 1000);
     };
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -67,8 +70,9 @@ function timeUntil(way: Way, args: string[], env: Record<string, string>, until:
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     if (until instanceof Promise) void until.then(finish);
     child.on('exit', (code) => {
-      if (until === 'exit' && code === 0) resolve((performance.now() - started) / 1000);
-      else if (until === 'exit' || !(until instanceof Promise)) reject(new Error(`${way} ${args.join(' ')}: exit ${code}\n${output}`));
+      if (measured !== undefined) resolve(measured);
+      else if (until === 'exit' && code === 0) resolve((performance.now() - started) / 1000);
+      else reject(new Error(`${way} ${args.join(' ')}: exit ${code}\n${output}`));
     });
   });
 }
