@@ -78,7 +78,7 @@ function fromSetup({ all, answered, everyCombination, besides }: Answers): Diagn
   if (sign === 'not-found') {
     return {
       likelyCause: 'base-url-or-path',
-      message: `${everyCombination} was answered 404${besides}: the base URL or the subscription path does not exist on the target; check BASE_URL.`,
+      message: `${everyCombination} was answered 404${besides}: the base URL, or the operation's path with the values filled into it, does not exist on the target; check BASE_URL, and PATH_VALUES when the path has parameters.`,
     };
   }
   if (answered.length > 0 && answered.every((s) => s >= 500)) {

@@ -134,7 +134,7 @@ describe('nothing accepted: no roles, a diagnosis instead', () => {
     [
       404,
       'base-url-or-path',
-      'every combination was answered 404: the base URL or the subscription path does not exist on the target; check BASE_URL.',
+      "every combination was answered 404: the base URL, or the operation's path with the values filled into it, does not exist on the target; check BASE_URL, and PATH_VALUES when the path has parameters.",
     ],
     [null, 'transport', undefined],
     [500, 'service', undefined],

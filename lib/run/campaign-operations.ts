@@ -184,3 +184,30 @@ export function unmatchedPatterns(doc: OpenApiDocument, patterns: readonly strin
     (p) => !ops.some((o) => picks(p, typeof o.operation['operationId'] === 'string' ? o.operation['operationId'] : '', o.method, o.path)),
   );
 }
+
+/**
+ * Consumers whose path waits on a producer the campaign will not run (OPERATIONS leaves it out, or it is skipped
+ * itself) skipped now, with what would let them run: no instance of that producer is made, and a plan that counted
+ * on one would end with nothing run and no word of why until then. Repeated, so that a chain of them is followed.
+ */
+export function withoutMissingProducers(planned: readonly PlannedOperation[]): PlannedOperation[] {
+  let out = [...planned];
+  for (let changed = true, rounds = 0; changed && rounds <= planned.length; rounds += 1) {
+    const running = new Set(out.filter((p) => p.kind !== 'skip').map((p) => p.id));
+    changed = false;
+    out = out.map((p) => {
+      if (p.kind !== 'consume') return p;
+      const missing = p.needs.find((n) => !running.has(n.producer));
+      if (missing === undefined) return p;
+      changed = true;
+      const inPlan = planned.some((q) => q.id === missing.producer);
+      const why = inPlan ? `${missing.producer} is skipped too` : `OPERATIONS does not pick ${missing.producer}`;
+      const reason =
+        `\`{${missing.param}}\`: made by ${missing.producer}, and ${why}, so no instance of it is made; ` +
+        `${inPlan ? '' : `pick ${missing.producer} too, or `}give PATH_VALUES=${missing.param}=...`;
+      const { id, method, path, folder } = p;
+      return { id, method, path, folder, kind: 'skip', reason };
+    });
+  }
+  return out;
+}

@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Settings } from '../config/types.js';
+import { servedByReference, type Settings } from '../config/types.js';
 import { OpenApiError } from '../errors.js';
 import { documentLabel, operationFromDocument, readOpenApi, type OpenApiDocument } from '../operation/openapi/index.js';
 import type { OperationSpec } from '../operation/types.js';
@@ -24,7 +24,7 @@ import { indexMarkdown, reportFacts, writeCampaignIndex, type CampaignIndex, typ
 import { campaignCi, campaignSetupSummary, quietCi } from './campaign-ci.js';
 import type { InstanceLeft } from './campaign-instances.js';
 import { mergeCampaign } from './campaign-merge.js';
-import { planOperations, unmatchedPatterns, type PlannedOperation } from './campaign-operations.js';
+import { planOperations, unmatchedPatterns, withoutMissingProducers, type PlannedOperation } from './campaign-operations.js';
 import { planCampaign, type CampaignPlan, type Sized } from './campaign-plan.js';
 import { ProducerInstances } from './campaign-producers.js';
 import { parseShard, shardSettings, writeShardManifest, type ShardSpec } from './campaign-shards.js';
@@ -62,8 +62,6 @@ export async function runCampaign(settings: Settings, options: ProbeRunOptions =
 
 async function campaignOrStop(settings: Settings, options: ProbeRunOptions): Promise<CampaignOutcome> {
   const out = options.out ?? consoleOut;
-  // The UI serves one run; over many operations it has no meaning yet.
-  if (options.ui === true) return setupStop('--ui probes one operation: give OPERATION_ID with OPENAPI');
   if (options.mergeReports === true) return mergeCampaign(settings.reports.reportDir, out, settings.target.openapi, settings.ci);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (typeof shard === 'string') return setupStop(shard);
@@ -81,7 +79,9 @@ async function campaignOrStop(settings: Settings, options: ProbeRunOptions): Pro
   const expectations = settings.reports.expectations;
   const unknownOperations = await unknownExpectationOperations(expectations, shortPath(expectations ?? '', options.cwd), doc);
   if (unknownOperations !== undefined) return setupStop(unknownOperations);
-  const all = planOperations(doc, patterns, settings.target.pathValues);
+  const all = withoutMissingProducers(planOperations(doc, patterns, settings.target.pathValues));
+  // The UI serves one operation's run: which ones it can be given, and what a consumer's path needs.
+  if (options.ui === true) return setupStop(uiNeedsOneOperation(doc.label, all, servedByReference(settings.target)));
   const plan = planCampaign(all, settings.pacing.maxRequests, shard);
   for (const p of plan.planned) if (p.kind === 'skip') out.log(`campaign: skip ${p.id} (${p.method} ${p.path}): ${p.reason}`);
   if (!plan.anyRun) return setupStop(`no operation of ${doc.label} can be run (${all.length} with a body, each skipped above)`);
@@ -101,6 +101,26 @@ async function campaignOrStop(settings: Settings, options: ProbeRunOptions): Pro
   if (shard === undefined) return outcome;
   const manifest = { ...shardFacts(settings, own, shard, plan), document: doc.label, operations: part.operations, code: outcome.code };
   return { ...outcome, written: [...outcome.written, await writeShardManifest(settings.reports.reportDir, manifest)] };
+}
+
+/**
+ * The UI's stop over a document: the operations it can show one at a time, each consumer with the values its path
+ * needs. The embedded reference starts empty with each run, so no value a user has names anything on it: there a
+ * consumer runs only in a campaign, whose producers make its instance.
+ */
+function uiNeedsOneOperation(label: string, all: readonly PlannedOperation[], embedded: boolean): string {
+  const consumers = all.filter((p) => p.kind === 'consume');
+  const choices = all.flatMap((p) => {
+    if (p.kind === 'run') return [p.id];
+    if (p.kind !== 'consume' || embedded) return [];
+    return [`${p.id} with PATH_VALUES=${p.needs.map((n) => `${n.param}=... (${n.producer} makes one)`).join(',')}`];
+  });
+  const which = choices.length === 0 ? `no operation of ${label} can run alone` : `one of ${choices.join('; ')}`;
+  const aside =
+    embedded && consumers.length > 0
+      ? ` (${consumers.map((p) => p.id).join(', ')} only in a campaign: their path needs an instance a producer makes there)`
+      : '';
+  return `--ui shows one operation at a time: give --operation-id (OPERATION_ID) with --openapi; ${which}${aside}`;
 }
 
 /** The campaign's own facts a shard's manifest carries for the merge. */
@@ -292,9 +312,10 @@ async function concludeCampaign(
 ): Promise<CampaignOutcome> {
   const ran = entries.filter((e) => e.status === 'run' || e.status === 'stopped');
   const basePath = basePathStop(entries);
+  const none = ran.length === 0 ? nothingRan(entries) : undefined;
   const worst = ran.reduce<ExitCode>((w, e) => (e.code !== undefined && e.code > w ? e.code : w), EXIT.ok);
   // Something the campaign made and could not delete fails it, as a subscription left fails a run.
-  const code = basePath !== undefined ? EXIT.setup : instances.left.length > 0 && worst === EXIT.ok ? EXIT.failed : worst;
+  const code = none?.code ?? (basePath !== undefined ? EXIT.setup : instances.left.length > 0 && worst === EXIT.ok ? EXIT.failed : worst);
   for (const l of instances.left) out.error(`campaign: left on the target: ${l.producer}'s instance, id ${shortId(l.id)}: ${l.reason}`);
   const doc = { label, ...(settings.target.openapi !== undefined ? { path: settings.target.openapi } : {}) };
   const joined = await writeCampaignOutputs(settings.reports.reportDir, doc, entries);
@@ -316,14 +337,28 @@ async function concludeCampaign(
   const tail = `${ran.length} run${others > 0 ? `, ${others} skipped or not run` : ''}`;
   const leftWords = instances.left.length > 0 ? `; ${instances.left.length} instance(s) the campaign made left on the target` : '';
   const line =
-    basePath !== undefined
-      ? `campaign: exit ${code}: ${basePath} (${tail})${leftWords}`
-      : failed.length === 0
-        ? `campaign: exit ${code}: every operation run holds (${tail})${leftWords}`
-        : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})${leftWords}`;
+    none !== undefined
+      ? `campaign: exit ${code}: ${none.words}${leftWords}`
+      : basePath !== undefined
+        ? `campaign: exit ${code}: ${basePath} (${tail})${leftWords}`
+        : failed.length === 0
+          ? `campaign: exit ${code}: every operation run holds (${tail})${leftWords}`
+          : `campaign: exit ${code}: ${failed.length} of ${ran.length} operation(s) failed: ${failed.join(', ')} (${tail})${leftWords}`;
   const ci = await campaignCi(settings.ci, instances.junit, indexMarkdown(index), line);
   for (const annotation of ci.annotations) out.log(annotation);
   return { code, line, index, written: [...written, ...ci.written] };
+}
+
+/**
+ * A campaign in which no operation ran tested nothing: never a pass. Stopped before the first run, it ends as a stopped
+ * run does (1); every operation skipped (their producers made no instance, say), as a run in which no case ran (2).
+ */
+function nothingRan(entries: readonly IndexEntry[]): { code: ExitCode; words: string } {
+  const unrun = entries.find((e) => e.status === 'not run');
+  if (unrun !== undefined) return { code: EXIT.failed, words: `no operation ran: ${unrun.reason} (${entries.length} not run)` };
+  const first = entries[0];
+  const why = first === undefined ? '' : `; ${first.id}: ${first.reason}`;
+  return { code: EXIT.setup, words: `no operation ran: each of ${entries.length} was skipped${why}` };
 }
 
 /** `--dry-run`: each operation with its share and the plan's bound at that share; each skip was said already. */

@@ -22,6 +22,8 @@ export interface CampaignCall {
   stop?: AbortSignal;
   shard?: string;
   merge?: boolean;
+  /** `probe --ui` over the document. */
+  ui?: boolean;
   /** The name of the fresh report folder made when `env` gives no REPORT_DIR. */
   prefix?: string;
 }
@@ -47,6 +49,7 @@ export async function campaignLine(env: Record<string, string>, args: string[], 
     suitesReadBuild: COMPILED,
     ...(call.shard !== undefined ? { shard: call.shard } : {}),
     ...(call.merge === true ? { mergeReports: true } : {}),
+    ...(call.ui === true ? { ui: true } : {}),
     ...(read.line.args.values.contract !== undefined ? { contract: read.line.args.values.contract } : {}),
   });
   stdout.push(outcome.line);
