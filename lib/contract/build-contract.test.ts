@@ -84,6 +84,20 @@ describe('buildObservedContract', () => {
     expect(theirs.roundTrip.disagreements).toEqual([]);
   });
 
+  test('a value accepted with another 2xx than the combinations were is a response of its own: the round trip agrees', () => {
+    const report = defaultProfileReport();
+    const field = Object.values(report.values).find((v) => v.accepted.length > 0);
+    const accepted = field?.accepted[0];
+    if (accepted === undefined) throw new Error('the fixture accepts some value class');
+    accepted.status = 200;
+    const contract = buildObservedContract(report, subscriptionCreate);
+    expect(Object.keys(post(contract.document).responses as Json).filter((k) => k.startsWith('2'))).toEqual(['200', '201']);
+    expect(((post(contract.document).responses as Json)['200'] as Json).description).toBe(
+      'OK: the answer to an accepted body (0 of the combinations tried, 1 accepted value class(es)).',
+    );
+    expect(contract.roundTrip.disagreements).toEqual([]);
+  });
+
   test('nothing accepted: a body schema that accepts nothing, with the diagnosis', () => {
     const report = nothingAcceptedReport();
     const schema = bodySchema(buildObservedContract(report, subscriptionCreate).document);

@@ -26,7 +26,9 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
   const known = report.matrix.filter((m) => m.outcome === 'accepted' || m.outcome === 'rejected');
   const statuses = [...new Set(known.map((m) => m.status).filter((s): s is number => s !== null))];
   const valueRejections = Object.entries(report.values).flatMap(([field, v]) => v.rejected.map((r) => ({ field, ...r })));
-  for (const r of valueRejections) if (r.status !== null && !statuses.includes(r.status)) statuses.push(r.status);
+  // A value may be accepted with another 2xx than the combinations were (a conflictBehavior of replace: 200, not 201).
+  const valueAcceptances = Object.values(report.values).flatMap((v) => v.accepted);
+  for (const r of [...valueRejections, ...valueAcceptances]) if (r.status !== null && !statuses.includes(r.status)) statuses.push(r.status);
   statuses.sort((a, b) => a - b);
 
   for (const status of statuses) {
@@ -34,8 +36,10 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
     const example = exampleBody(report.matrix, status);
     const reason = REASON[String(status)] ?? `Status ${status}`;
     if (isSuccessStatus(status)) {
+      const byValue = valueAcceptances.filter((v) => v.status === status).length;
+      const tally = [`${rows.length} of the combinations tried`, ...(byValue > 0 ? [`${byValue} accepted value class(es)`] : [])];
       responses[String(status)] = {
-        description: `${reason}: the answer to an accepted body (${rows.length} of the combinations tried).`,
+        description: `${reason}: the answer to an accepted body (${tally.join(', ')}).`,
         ...(example !== undefined ? { content: { 'application/json': { schema: shapeOf(example) } } } : {}),
         'x-observed': {
           combinations: rows.length,
