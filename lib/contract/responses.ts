@@ -37,16 +37,7 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
     const reason = REASON[String(status)] ?? `Status ${status}`;
     if (isSuccessStatus(status)) {
       const byValue = valueAcceptances.filter((v) => v.status === status).length;
-      const tally = [`${rows.length} of the combinations tried`, ...(byValue > 0 ? [`${byValue} accepted value class(es)`] : [])];
-      responses[String(status)] = {
-        description: `${reason}: the answer to an accepted body (${tally.join(', ')}).`,
-        ...(example !== undefined ? { content: { 'application/json': { schema: shapeOf(example) } } } : {}),
-        'x-observed': {
-          combinations: rows.length,
-          fieldsSeen: example !== undefined && isObject(example) ? Object.keys(example).sort() : [],
-          ...(example !== undefined ? { example } : {}),
-        },
-      };
+      responses[String(status)] = successResponse(reason, rows.length, byValue, example);
       continue;
     }
     const groups = report.rejectionGroups.filter((g) => g.status === status);
@@ -82,6 +73,20 @@ export function observedResponses(report: BehaviourReport): Record<string, Json>
     };
   }
   return responses;
+}
+
+/** A 2xx: how many combinations got it (or, when none did, how many accepted value classes), and its answer's shape. */
+function successResponse(reason: string, combinations: number, byValue: number, example: unknown): Json {
+  const tally = combinations > 0 || byValue === 0 ? `${combinations} of the combinations tried` : `${byValue} accepted value class(es)`;
+  return {
+    description: `${reason}: the answer to an accepted body (${tally}).`,
+    ...(example !== undefined ? { content: { 'application/json': { schema: shapeOf(example) } } } : {}),
+    'x-observed': {
+      combinations,
+      fieldsSeen: example !== undefined && isObject(example) ? Object.keys(example).sort() : [],
+      ...(example !== undefined ? { example } : {}),
+    },
+  };
 }
 
 /** The first recorded answer with this status, in the matrix's order. */
