@@ -307,7 +307,7 @@ describe('the dry run, the filter, and the one-operation run', () => {
     expect(both.stdout.find((l) => l.startsWith('campaign: run createPart'))).toMatch(/\{widget-id\} from createWidget's instance/);
     // Tested nothing: never a pass.
     const stopped = await campaignLine({ ...env, OPERATIONS: PARTLESS }, [], { stop: AbortSignal.abort('Ctrl-C') });
-    expect([stopped.code, stopped.line]).toEqual([1, 'campaign: exit 1: no operation ran: stopped by Ctrl-C (3 not run)']);
+    expect([stopped.code, stopped.line]).toEqual([1, 'campaign: exit 1: no operation ran: stopped by Ctrl-C (2 not run, 1 skipped)']);
     expect(sent()).toBe(before);
     const ui = await campaignLine(env, [], { ui: true });
     expect([ui.code, ui.line]).toEqual([

@@ -354,8 +354,12 @@ async function concludeCampaign(
  * run does (1); every operation skipped (their producers made no instance, say), as a run in which no case ran (2).
  */
 function nothingRan(entries: readonly IndexEntry[]): { code: ExitCode; words: string } {
-  const unrun = entries.find((e) => e.status === 'not run');
-  if (unrun !== undefined) return { code: EXIT.failed, words: `no operation ran: ${unrun.reason} (${entries.length} not run)` };
+  const unrun = entries.filter((e) => e.status === 'not run');
+  const skipped = entries.length - unrun.length;
+  if (unrun[0] !== undefined) {
+    const tally = `${unrun.length} not run${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+    return { code: EXIT.failed, words: `no operation ran: ${unrun[0].reason} (${tally})` };
+  }
   const first = entries[0];
   const why = first === undefined ? '' : `; ${first.id}: ${first.reason}`;
   return { code: EXIT.setup, words: `no operation ran: each of ${entries.length} was skipped${why}` };
