@@ -218,10 +218,14 @@ async function valuesAtOnce(seed: number, guarded: boolean): Promise<{ wrong: st
 describe('values asked at once on a base body refused 1 time in 2 with an unrelated message', () => {
   test(`${RUNS} seeds: no value is rejected on that message once values wait for each other and the base is asked again`, async () => {
     const guarded = [];
-    for (let seed = 1; seed <= RUNS; seed += 1) guarded.push(await valuesAtOnce(seed, true));
+    // Which of four requests at once meets the refusal depends on the order they arrive in, not on the seed alone: when
+    // no value met it three times in a row in the first seeds, more are run (three times as many at most), so that the
+    // guard is seen at work and the check below is not empty.
+    const guardUsed = (): boolean => guarded.some((g) => g.controls > 0);
+    for (let seed = 1; seed <= RUNS || (seed <= 3 * RUNS && !guardUsed()); seed += 1) guarded.push(await valuesAtOnce(seed, true));
     expect(guarded.flatMap((g) => g.wrong)).toEqual([]);
     // The base was asked again where a refusal naming nothing was about to count.
-    expect(guarded.some((g) => g.controls > 0)).toBe(true);
+    expect(guardUsed()).toBe(true);
     // Settled alone, the same seeds take some of those refusals for the value's.
     const unguarded = [];
     for (let seed = 1; seed <= RUNS; seed += 1) unguarded.push(...(await valuesAtOnce(seed, false)).wrong);
