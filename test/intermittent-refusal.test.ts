@@ -217,7 +217,7 @@ async function valuesAtOnce(seed: number, guarded: boolean): Promise<{ wrong: st
 
 describe('values asked at once on a base body refused 1 time in 2 with an unrelated message', () => {
   test(`${RUNS} seeds: no value is rejected on that message once values wait for each other and the base is asked again`, async () => {
-    const guarded = [];
+    const guarded: { wrong: string[]; controls: number }[] = [];
     // Which of four requests at once meets the refusal depends on the order they arrive in, not on the seed alone: when
     // no value met it three times in a row in the first seeds, more are run (three times as many at most), so that the
     // guard is seen at work and the check below is not empty.
