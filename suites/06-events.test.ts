@@ -250,7 +250,7 @@ async function deadlineCase(context: TestContext): Promise<void> {
 async function handshakeCase(context: TestContext, c: HandshakeCase): Promise<void> {
   const outcome = await handshakeOutcome(probe, c);
   if (outcome.kind === 'skipped') return skip(context, caseIds.handshake(c.id), outcome.why);
-  const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen);
+  const answer = handshakeAnswer(c.misbehaviour, outcome.exchange, outcome.seen, outcome.unasked);
   await finishCase(context, outcome.run, {
     id: caseIds.handshake(c.id),
     kind: 'events',

@@ -56,3 +56,17 @@ test('a server error to the create DEVIATES, citing the reading of a server erro
   expect(result.verdict).toBe('DEVIATES');
   expect(result.specRef).toMatch(/^open: spec §6 "validation of the notification URL: not shown"; /);
 });
+
+test('creates refused before any validation request, asked again: the finding reads the last, and says the first were refused so', () => {
+  const busy = exchange(400, JSON.stringify({ error: { code: 'invalidRequest', message: 'the backend did not answer in time' } }));
+  const refused = exchange(400, JSON.stringify({ error: { code: 'invalidRequest', message: 'the receiver answered 500' } }));
+  const answer = handshakeAnswer({ kind: 'fail' }, refused, [handshake], [busy, busy]);
+  expect(answer.verdict).toBe('INFORMATIONAL');
+  expect(answer.finding).toBe(
+    'receiver that answers the validation request 500: asked 3 times, the first 2 refused (400 invalidRequest) before any validation request, which no receiver caused; the last: the target sent 1 validation request (POST ?validationtoken=...) and answered the create 400 invalidRequest "the receiver answered 500" after 5012 ms',
+  );
+  expect(answer.observed.startsWith('asked 3 times, the first 2 refused (400 invalidRequest) before any validation request')).toBe(true);
+  expect(handshakeAnswer({ kind: 'fail' }, refused, [handshake], [busy]).finding).toContain(
+    ': asked 2 times, the first refused (400 invalidRequest) before any validation request',
+  );
+});

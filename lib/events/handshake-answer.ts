@@ -42,8 +42,16 @@ const OPEN = spec6Open('validation of the notification URL');
 const MESSAGE_CHARS = 240;
 const cut = (text: string): string => (text.length > MESSAGE_CHARS ? `${text.slice(0, MESSAGE_CHARS)}...` : text);
 
-/** `handshakes`: the validation requests the receiver got while the create was in flight. */
-export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, handshakes: readonly ReceivedHandshake[]): HandshakeAnswer {
+/**
+ * `handshakes`: the validation requests the receiver got while the create was in flight. `unasked`: the creates
+ * before it, refused before any validation request (lib/events/handshake-asks.ts), which the finding says.
+ */
+export function handshakeAnswer(
+  m: ReceiverMisbehaviour,
+  create: Exchange,
+  handshakes: readonly ReceivedHandshake[],
+  unasked: readonly Exchange[] = [],
+): HandshakeAnswer {
   const answer = classifyAnswer(create);
   const took = `after ${create.durationMs} ms`;
   let outcome: string;
@@ -68,12 +76,26 @@ export function handshakeAnswer(m: ReceiverMisbehaviour, create: Exchange, hands
           .map((h) => h.method)
           .filter((v, i, a) => a.indexOf(v) === i)
           .join('/')} ?${parameters.join(', ?')}=...)`;
-  const finding = `receiver that ${describeMisbehaviour(m)}: ${sent} and ${outcome}`;
+  const before = unaskedWords(unasked);
+  const finding = `receiver that ${describeMisbehaviour(m)}: ${before}${sent} and ${outcome}`;
   const answered = failed !== undefined || (create.failure === undefined && answer.status !== null);
   return {
     verdict: failed !== undefined ? 'DEVIATES' : answered ? 'INFORMATIONAL' : 'ERROR',
     specRef: failed !== undefined ? `${OPEN}; ${SERVER_ERROR_REF}` : OPEN,
-    observed: `${sent}; ${outcome}`,
+    observed: `${before}${sent}; ${outcome}`,
     finding,
   };
+}
+
+/**
+ * The creates asked before the one the finding reads, refused before the target asked the receiver anything: said
+ * first, and short, as a console line cuts what follows the target's message.
+ */
+function unaskedWords(unasked: readonly Exchange[]): string {
+  const first = unasked[0];
+  if (first === undefined) return '';
+  const answer = classifyAnswer(first);
+  const n = unasked.length;
+  const refusal = `${answer.status ?? 'no status'}${answer.errorCode === undefined ? '' : ` ${answer.errorCode}`}`;
+  return `asked ${n + 1} times, the first ${n === 1 ? 'refused' : `${n} refused`} (${refusal}) before any validation request, which no receiver caused; the last: `;
 }

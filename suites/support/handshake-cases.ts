@@ -21,6 +21,7 @@ import { runStopping } from './stop.js';
 import { receiverUnavailable, type Unavailable } from './cause-change.js';
 import type { ProbeContext } from './context.js';
 import type { HANDSHAKE_CASES } from '../../lib/plan/case-ids.js';
+import { askUntilHandshake } from '../../lib/events/handshake-asks.js';
 import { deadlineTopSeconds, type DeadlineSearch } from '../../lib/events/handshake-deadline.js';
 import { searchDeadline } from '../../lib/events/deadline-search.js';
 import { notificationField } from '../../lib/operation/notification-field.js';
@@ -35,7 +36,7 @@ export interface HandshakeCase {
 
 export type HandshakeOutcome =
   | { kind: 'skipped'; why: Unavailable }
-  | { kind: 'sent'; run: CaseRun; exchange: Exchange; seen: ReceivedHandshake[] };
+  | { kind: 'sent'; run: CaseRun; exchange: Exchange; seen: ReceivedHandshake[]; unasked: Exchange[] };
 
 export function handshakeCases(probe: ProbeContext): HandshakeCase[] {
   const slowMs = probe.settings.receiver.slowReceiverMs;
@@ -149,11 +150,14 @@ async function runHandshakeCase(probe: ProbeContext, c: HandshakeCase): Promise<
   if (base === undefined)
     return { kind: 'skipped', why: await noBaseReason(probe, run, undefined, 'no create can be sent that only the receiver would fail') };
   // The receiver is this run's and each case runs once in it: the case's id is scope enough, and short,
-  // since targets echo the notification URL in their error message.
-  const scope = c.id;
-  const exchange = await createWhileReceiver(probe, run, receiver, base.present, scope, c.mode);
-  const seen = (await receiver.handshakes()).filter((h) => h.scope === scope);
-  return { kind: 'sent', run, exchange, seen };
+  // since targets echo the notification URL in their error message; a create asked again has a scope of its own,
+  // so that the validation requests counted are its own.
+  const asked = await askUntilHandshake(async (attempt) => {
+    const scope = attempt === 0 ? c.id : `${c.id}-${attempt + 1}`;
+    const exchange = await createWhileReceiver(probe, run, receiver, base.present, scope, c.mode);
+    return { exchange, seen: (await receiver.handshakes()).filter((h) => h.scope === scope) };
+  });
+  return { kind: 'sent', run, ...asked };
 }
 
 /**

@@ -1,5 +1,6 @@
 /** 06-events: a notification of a change, and what a misbehaving receiver does to a create (its handshake). */
 import type { Settings } from '../../config/types.js';
+import { HANDSHAKE_ASKS } from '../../events/handshake-asks.js';
 import { deadlineCreates, deadlineTopSeconds } from '../../events/handshake-deadline.js';
 import { notASubscriptionCreate } from '../../operation/notification-field.js';
 import { isLoopbackHost } from '../../net/loopback.js';
@@ -38,7 +39,13 @@ export const eventsSuite: SuiteDescriptor = {
     const change = receiver ?? (embedded || settings.receiver.change !== undefined ? undefined : 'no CHANGE_COMMAND or CHANGE_REQUEST');
     // A CHANGE_REQUEST goes through the probe's engine: one more request per change.
     const changed = { requests: 2 + (settings.receiver.change?.kind === 'request' ? 1 : 0), creates: 1 };
-    const handshake = HANDSHAKE_CASES.map((id) => one(caseIds.handshake(id), CREATE, receiver));
+    // A create refused before any validation request is asked again (lib/events/handshake-asks.ts): those refused
+    // creates, then one that may be accepted and deleted; one create and its delete whenever the first is not so refused.
+    const asks = { requests: HANDSHAKE_ASKS + 1, creates: 1 };
+    const handshake = HANDSHAKE_CASES.map((id) => ({
+      ...one(caseIds.handshake(id), asks, receiver),
+      ...(receiver === undefined ? { least: CREATE.requests } : {}),
+    }));
     // The handshake deadline searched over the receiver's hold, each create deleted, the asks sent ahead and not used
     // counted (lib/events/handshake-deadline.ts); a refusal's time may pin it in a few creates.
     const creates = deadlineCreates(deadlineTopSeconds(settings));
